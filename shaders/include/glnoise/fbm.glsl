@@ -1,0 +1,46 @@
+// glnoise/fbm.glsl: fractal Brownian motion over improved Perlin noise.
+//
+//   #include "glnoise/fbm.glsl"
+//   float h = gln_fbm3(p, 8, 2.0f, 0.5f);   // sum_{i<8} 0.5^i * gln_perlin3(2^i * p)
+//   float g = gln_fbm2(q, GLN_FBM_OCTAVES, 2.0f, 0.5f);
+//
+// Options: GLN_FBM_OCTAVES, a default octave count for callers that want a compile-time
+// constant (default 8). The loop stops at the octaves argument.
+// The sum is not normalised: divide by sum gain^i for a result within the basis bound.
+// glnoise's own generator keeps its origin in double and reduces it per octave on the
+// host (shaders/noise.comp); these functions are for shaders that start from a float p.
+// C++ twin: src/core/reference.hpp.
+#ifndef GLNOISE_FBM_GLSL
+#define GLNOISE_FBM_GLSL
+
+#include "perlin.glsl"
+
+#ifndef GLN_FBM_OCTAVES
+#define GLN_FBM_OCTAVES 8
+#endif
+
+float gln_fbm3(vec3 p, int octaves, float lacunarity, float gain) {
+    float sum = 0.0f;
+    float amplitude = 1.0f;
+    vec3 q = p;
+    for (int i = 0; i < octaves; ++i) {
+        sum += amplitude * gln_perlin3(q);
+        q = q * lacunarity;
+        amplitude = amplitude * gain;
+    }
+    return sum;
+}
+
+float gln_fbm2(vec2 p, int octaves, float lacunarity, float gain) {
+    float sum = 0.0f;
+    float amplitude = 1.0f;
+    vec2 q = p;
+    for (int i = 0; i < octaves; ++i) {
+        sum += amplitude * gln_perlin2(q);
+        q = q * lacunarity;
+        amplitude = amplitude * gain;
+    }
+    return sum;
+}
+
+#endif  // GLNOISE_FBM_GLSL
