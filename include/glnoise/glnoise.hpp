@@ -1,0 +1,10 @@
+// glnoise/glnoise.hpp: everything public in one include.
+#pragma once
+
+#include "glnoise/cpu.hpp"
+#include "glnoise/error.hpp"
+#include "glnoise/gpu.hpp"
+#include "glnoise/image.hpp"
+#include "glnoise/io.hpp"
+#include "glnoise/permutation.hpp"
+#include "glnoise/spec.hpp"

@@ -1,0 +1,110 @@
+// glnoise/gpu.hpp: a headless OpenGL context and the compute-shader generator.
+//
+//   glnoise::gpu::Context ctx;                        // EGL: device, surfaceless, default
+//   glnoise::gpu::Generator gen(ctx);
+//   glnoise::gpu::Texture tex = gen.run(spec, grid);  // r32f texture, stays on the GPU
+//   glnoise::Image img = gen.read(tex);               // or read it back
+//
+// The context is made current on the creating thread; use it and everything made from it
+// on that thread only. Public types expose GL names as uint32_t, never GL headers.
+// Nothing here falls back to the CPU: when no context can be made, Context throws a
+// GpuError that says what was tried and what to install.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "glnoise/image.hpp"
+#include "glnoise/spec.hpp"
+
+namespace glnoise::gpu {
+
+struct ContextInfo {
+    std::string platform;      // "device", "surfaceless" or "default"
+    std::string device;        // the EGL device's DRM node or name, when known
+    std::string eglVersion;
+    std::string vendor;        // GL_VENDOR
+    std::string renderer;      // GL_RENDERER
+    std::string version;       // GL_VERSION
+    std::string glslVersion;   // GL_SHADING_LANGUAGE_VERSION
+    int maxTextureSize = 0;    // GL_MAX_TEXTURE_SIZE
+    int max3dTextureSize = 0;  // GL_MAX_3D_TEXTURE_SIZE
+    std::array<int, 3> maxWorkGroupCount{};
+    std::array<int, 3> maxWorkGroupSize{};
+    int maxWorkGroupInvocations = 0;
+    int maxSharedMemory = 0;
+    std::int64_t maxStorageBlockSize = 0;
+};
+
+struct ContextOptions {
+    bool debug = false;  // a debug context with KHR_debug messages printed to stderr
+    // "", "device", "surfaceless" or "default": try only that EGL platform. Empty reads
+    // GLNOISE_EGL_PLATFORM, and when that is unset tries all three in that order.
+    std::string platform;
+};
+
+class Context {
+public:
+    explicit Context(const ContextOptions& options = {});
+    ~Context();
+    Context(Context&&) noexcept;
+    Context& operator=(Context&&) noexcept;
+    Context(const Context&) = delete;
+    Context& operator=(const Context&) = delete;
+
+    const ContextInfo& info() const noexcept;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// A move-only GL texture (r32f, 2D or 3D) owned by the caller.
+class Texture {
+public:
+    Texture() = default;
+    Texture(std::uint32_t handle, Grid grid) noexcept : handle_(handle), grid_(grid) {}
+    Texture(Texture&& o) noexcept;
+    Texture& operator=(Texture&& o) noexcept;
+    Texture(const Texture&) = delete;
+    Texture& operator=(const Texture&) = delete;
+    ~Texture();
+
+    std::uint32_t handle() const noexcept { return handle_; }
+    const Grid& grid() const noexcept { return grid_; }
+
+private:
+    std::uint32_t handle_ = 0;
+    Grid grid_;
+};
+
+class Generator {
+public:
+    explicit Generator(Context& context);
+    ~Generator();
+    Generator(const Generator&) = delete;
+    Generator& operator=(const Generator&) = delete;
+
+    // Validates spec and grid (including the driver's texture limits: ValidationError),
+    // dispatches the compute shader and returns the texture. Does not wait for the GPU.
+    Texture run(const NoiseSpec& spec, const Grid& grid);
+    // Dispatches into an existing texture of the same grid (no reallocation).
+    void run(const NoiseSpec& spec, Texture& target);
+    // Waits for the GPU and reads the texture back.
+    Image read(const Texture& texture);
+    Image generate(const NoiseSpec& spec, const Grid& grid) { return read(run(spec, grid)); }
+    // What `glnoise eval --backend gpu` prints: one value per point (sample space).
+    std::vector<float> evaluatePoints(const NoiseSpec& spec,
+                                      const std::vector<std::array<double, 3>>& points);
+    // Blocks until every command so far has finished (glFinish).
+    void finish();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace glnoise::gpu

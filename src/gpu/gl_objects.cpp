@@ -1,0 +1,118 @@
+#include "gpu/gl_objects.hpp"
+
+#include "glnoise/error.hpp"
+#include "glnoise/gpu.hpp"
+#include "gpu/gl.hpp"
+#include "gpu/shader_sources.hpp"
+
+namespace glnoise::gpu {
+
+namespace {
+const char* glErrorName(GLenum e) {
+    switch (e) {
+        case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+        case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+        case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+        case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
+        case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+        default: return "GL error";
+    }
+}
+}  // namespace
+
+void checkGl(const char* what) {
+    const GLenum e = glGetError();
+    if (e == GL_NO_ERROR) return;
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    throw GpuError(std::string(what) + " failed: " + glErrorName(e));
+}
+
+Buffer::Buffer(std::size_t bytes, const void* data, std::string_view label) {
+    glGenBuffers(1, &id_);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, id_);
+    glObjectLabel(GL_BUFFER, id_, static_cast<GLsizei>(label.size()), label.data());
+    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_DRAW);
+    bytes_ = bytes;
+    checkGl("allocating a storage buffer");
+}
+
+Buffer::~Buffer() {
+    if (id_ != 0) glDeleteBuffers(1, &id_);
+}
+
+void Buffer::upload(std::size_t bytes, const void* data) {
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, id_);
+    if (bytes > bytes_) {
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_DRAW);
+        bytes_ = bytes;
+    } else {
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
+    }
+    checkGl("uploading a storage buffer");
+}
+
+void Buffer::download(std::size_t bytes, void* data) const {
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, id_);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
+    checkGl("reading a storage buffer back");
+}
+
+Program::Program(const std::string& source, const std::vector<std::string>& files, std::string_view label) {
+    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
+    const char* text = source.c_str();
+    glShaderSource(shader, 1, &text, nullptr);
+    glCompileShader(shader);
+    GLint ok = GL_FALSE;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    auto infoLog = [](GLuint obj, bool isShader) {
+        GLint len = 0;
+        if (isShader) glGetShaderiv(obj, GL_INFO_LOG_LENGTH, &len);
+        else glGetProgramiv(obj, GL_INFO_LOG_LENGTH, &len);
+        std::string log(static_cast<std::size_t>(len > 0 ? len : 1), '\0');
+        if (isShader) glGetShaderInfoLog(obj, len, nullptr, log.data());
+        else glGetProgramInfoLog(obj, len, nullptr, log.data());
+        log.resize(std::char_traits<char>::length(log.c_str()));
+        return log;
+    };
+    if (!ok) {
+        const std::string log = mapLog(infoLog(shader, true), files);
+        glDeleteShader(shader);
+        throw GpuError("compiling " + std::string(label) + " failed:\n" + log);
+    }
+    id_ = glCreateProgram();
+    glObjectLabel(GL_PROGRAM, id_, static_cast<GLsizei>(label.size()), label.data());
+    glAttachShader(id_, shader);
+    glLinkProgram(id_);
+    glDeleteShader(shader);
+    glGetProgramiv(id_, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        const std::string log = mapLog(infoLog(id_, false), files);
+        glDeleteProgram(std::exchange(id_, 0));
+        throw GpuError("linking " + std::string(label) + " failed:\n" + log);
+    }
+}
+
+Program::~Program() {
+    if (id_ != 0) glDeleteProgram(id_);
+}
+
+int Program::uniform(const char* name) const {
+    const GLint loc = glGetUniformLocation(id_, name);
+    if (loc < 0) throw GpuError(std::string("the generator program has no uniform ") + name);
+    return loc;
+}
+
+Texture::Texture(Texture&& o) noexcept : handle_(std::exchange(o.handle_, 0)), grid_(o.grid_) {}
+
+Texture& Texture::operator=(Texture&& o) noexcept {
+    std::swap(handle_, o.handle_);
+    std::swap(grid_, o.grid_);
+    return *this;
+}
+
+Texture::~Texture() {
+    if (handle_ != 0) glDeleteTextures(1, &handle_);
+}
+
+}  // namespace glnoise::gpu

@@ -1,0 +1,65 @@
+// Move-only RAII wrappers for the GL objects glnoise makes, each with a glObjectLabel
+// name so that KHR_debug messages and GPU debuggers say which object is meant.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace glnoise::gpu {
+
+class Buffer {
+public:
+    Buffer() = default;
+    // A shader storage buffer of `bytes` bytes, filled from data when it is not null.
+    Buffer(std::size_t bytes, const void* data, std::string_view label);
+    Buffer(Buffer&& o) noexcept : id_(std::exchange(o.id_, 0)), bytes_(o.bytes_) {}
+    Buffer& operator=(Buffer&& o) noexcept {
+        std::swap(id_, o.id_);
+        std::swap(bytes_, o.bytes_);
+        return *this;
+    }
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+    ~Buffer();
+
+    // Replaces the contents, growing the store when needed.
+    void upload(std::size_t bytes, const void* data);
+    void download(std::size_t bytes, void* data) const;
+    std::uint32_t handle() const noexcept { return id_; }
+
+private:
+    std::uint32_t id_ = 0;
+    std::size_t bytes_ = 0;
+};
+
+class Program {
+public:
+    Program() = default;
+    // Compiles and links one compute shader. `files` names source string numbers for
+    // mapping the driver's log to file:line. Throws GpuError with the mapped log.
+    Program(const std::string& source, const std::vector<std::string>& files, std::string_view label);
+    Program(Program&& o) noexcept : id_(std::exchange(o.id_, 0)) {}
+    Program& operator=(Program&& o) noexcept {
+        std::swap(id_, o.id_);
+        return *this;
+    }
+    Program(const Program&) = delete;
+    Program& operator=(const Program&) = delete;
+    ~Program();
+
+    std::uint32_t handle() const noexcept { return id_; }
+    // The uniform's location; throws GpuError when the program has no such uniform.
+    int uniform(const char* name) const;
+
+private:
+    std::uint32_t id_ = 0;
+};
+
+// Throws GpuError naming `what` when the GL error flag is set.
+void checkGl(const char* what);
+
+}  // namespace glnoise::gpu
