@@ -1,0 +1,340 @@
+// glnoise: the headless command. bake, eval, check and info over one NoiseSpec.
+//
+// Exit codes: 0 success, 1 a failure (no GL context, GPU error, I/O error, check beyond
+// tolerance), 2 bad usage (every message names the value and what is allowed).
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/options.hpp"
+#include "core/format.hpp"
+#include "glnoise/glnoise.hpp"
+
+namespace {
+
+using namespace glnoise;
+using Clock = std::chrono::steady_clock;
+
+struct Args {
+    cli::NoiseArgs noise;
+    std::string backend = "gpu";
+    std::string size;
+    std::string out;
+    std::string range;
+    std::string tolerance;
+    bool verbose = false;
+};
+
+void addNoiseOptions(CLI::App* app, Args& a, bool withBackend) {
+    app->add_option("--dims", a.noise.dims, "2 or 3 (default: 3 for a volume or with --z, else 2)");
+    app->add_option("--frequency", a.noise.frequency, "lattice cells per texel, > 0 (default 0.015625 = 1/64)");
+    app->add_option("--octaves", a.noise.octaves, "fBm octaves, 1 to 32 (default 1)");
+    app->add_option("--lacunarity", a.noise.lacunarity, "frequency ratio between octaves, > 0 (default 2)");
+    app->add_option("--gain", a.noise.gain, "amplitude ratio between octaves, >= 0 (default 0.5)");
+    app->add_flag("--normalize", a.noise.normalize, "divide the sum by the sum of the amplitudes");
+    app->add_option("--seed", a.noise.seed, "unsigned 64-bit seed for a shuffled table (default: Ken Perlin's table)");
+    app->add_option("--offset", a.noise.offset, "X,Y[,Z]: the point texel (0,0) samples (default 0,0,0)");
+    app->add_option("--z", a.noise.z, "z of a 2D slice of 3D noise (implies --dims 3)");
+    if (withBackend) app->add_option("--backend", a.backend, "gpu (default) or cpu (the reference)");
+    app->add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
+}
+
+enum class Backend { Gpu, Cpu };
+
+Backend parseBackend(const std::string& text) {
+    if (text == "gpu") return Backend::Gpu;
+    if (text == "cpu") return Backend::Cpu;
+    throw ValidationError("--backend " + text + ": must be gpu or cpu");
+}
+
+// ValidationErrors from the library name fields; on the command line they are flags.
+[[noreturn]] void rethrowAsFlags(const ValidationError& e) {
+    std::vector<std::string> v;
+    for (const auto& s : e.violations()) v.push_back("--" + s);
+    throw ValidationError(std::move(v));
+}
+
+Grid parseGrid(const std::string& size) {
+    try {
+        return parseSize(size);
+    } catch (const ValidationError& e) {
+        rethrowAsFlags(e);
+    }
+}
+
+std::unique_ptr<io::OutputFile> openOutput(const std::string& path) {
+    try {
+        return std::make_unique<io::OutputFile>(path);
+    } catch (const ValidationError& e) {
+        rethrowAsFlags(e);
+    }
+}
+
+gpu::ContextOptions contextOptions(const Args& a) {
+    gpu::ContextOptions o;
+    o.debug = a.verbose;
+    return o;
+}
+
+void describe(const gpu::Context& ctx) {
+    const auto& i = ctx.info();
+    std::fprintf(stderr, "glnoise: %s on EGL %s platform%s%s\n", i.renderer.c_str(), i.platform.c_str(),
+                 i.device.empty() ? "" : " ", i.device.c_str());
+}
+
+double seconds(Clock::time_point since) {
+    return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+int runBake(const Args& a) {
+    const Grid grid = parseGrid(a.size);
+    const NoiseSpec spec = cli::buildSpec(a.noise, &grid);
+    const Backend backend = parseBackend(a.backend);
+    io::Format format;
+    try {
+        format = io::formatForPath(a.out);
+    } catch (const ValidationError& e) {
+        rethrowAsFlags(e);
+    }
+    if (format == io::Format::Png8 && grid.isVolume())
+        throw ValidationError("--out " + a.out + ": a .png holds one 2D image; write a volume as .r32");
+    const ValueRange range = a.range.empty() ? spec.statedRange() : cli::parseRange(a.range);
+    if (!a.range.empty() && format != io::Format::Png8)
+        throw ValidationError("--range " + a.range + ": only a .png maps values to a range; .r32 stores them as they are");
+
+    // Claim the output paths before the work, so a bad path fails in a millisecond.
+    auto out = openOutput(a.out);
+    std::unique_ptr<io::OutputFile> sidecar;
+    if (format == io::Format::RawF32) sidecar = openOutput(a.out + ".json");
+
+    const auto start = Clock::now();
+    Image image;
+    std::string where = "the CPU reference";
+    if (backend == Backend::Gpu) {
+        gpu::Context ctx(contextOptions(a));
+        if (a.verbose) describe(ctx);
+        gpu::Generator gen(ctx);
+        try {
+            image = gen.generate(spec, grid);
+        } catch (const ValidationError& e) {
+            rethrowAsFlags(e);
+        }
+        where = ctx.info().renderer;
+    } else {
+        image = cpu::evaluate(spec, grid);
+    }
+    const double took = seconds(start);
+
+    if (format == io::Format::Png8) {
+        io::writePng8(image, range, *out);
+        out->commit();
+        std::printf("wrote %s: %s 8-bit gray, [%s, %s] -> 0..255, %.3f s on %s\n", a.out.c_str(),
+                    toString(grid).c_str(), formatNumber(range.min).c_str(), formatNumber(range.max).c_str(),
+                    took, where.c_str());
+    } else {
+        io::writeRawF32(image, *out);
+        const std::string json = io::rawSidecarJson(image, spec);
+        sidecar->write(json.data(), json.size());
+        out->commit();
+        sidecar->commit();
+        std::printf("wrote %s and %s.json: %s float32, %.3f s on %s\n", a.out.c_str(), a.out.c_str(),
+                    toString(grid).c_str(), took, where.c_str());
+    }
+    return 0;
+}
+
+// Reads "x y" or "x y z" per line; blank lines are skipped.
+std::vector<std::array<double, 3>> readPoints(std::istream& in, int dims) {
+    std::vector<std::array<double, 3>> points;
+    std::string line;
+    long long number = 0;
+    const std::string want = dims == 2 ? "2 numbers \"x y\"" : "3 numbers \"x y z\"";
+    while (std::getline(in, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        const std::string shown = line.size() > 60 ? line.substr(0, 60) + "..." : line;
+        auto bad = [&](const std::string& why) {
+            return ValidationError("stdin line " + std::to_string(number) + " '" + shown + "': " + why);
+        };
+        if (line.find('\0') != std::string::npos) throw bad("not text; expected " + want);
+        std::istringstream fields(line);
+        std::vector<std::string> tokens;
+        for (std::string t; fields >> t;) tokens.push_back(t);
+        if (static_cast<int>(tokens.size()) != dims)
+            throw bad("expected " + want + " for --dims " + std::to_string(dims) + ", got " +
+                      std::to_string(tokens.size()));
+        std::array<double, 3> p{};
+        for (int i = 0; i < dims; ++i) {
+            char* end = nullptr;
+            p[static_cast<std::size_t>(i)] = std::strtod(tokens[static_cast<std::size_t>(i)].c_str(), &end);
+            if (*end != '\0') throw bad("'" + tokens[static_cast<std::size_t>(i)] + "' is not a number");
+            if (!std::isfinite(p[static_cast<std::size_t>(i)])) throw bad("coordinates must be finite");
+        }
+        points.push_back(p);
+    }
+    if (in.bad()) throw IoError("reading stdin failed");
+    return points;
+}
+
+int runEval(const Args& a) {
+    const NoiseSpec spec = cli::buildSpec(a.noise, nullptr);
+    const Backend backend = parseBackend(a.backend);
+    const auto points = readPoints(std::cin, spec.dims);
+    std::vector<float> values;
+    if (backend == Backend::Gpu) {
+        gpu::Context ctx(contextOptions(a));
+        if (a.verbose) describe(ctx);
+        gpu::Generator gen(ctx);
+        values = gen.evaluatePoints(spec, points);
+    } else {
+        values = cpu::evaluatePoints(spec, points);
+    }
+    std::string out;
+    char buf[32];
+    for (float v : values) {
+        std::snprintf(buf, sizeof buf, "%#.9g\n", static_cast<double>(v));  // 9 significant digits, kept
+        out += buf;
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+}
+
+int runCheck(const Args& a) {
+    const Grid grid = parseGrid(a.size);
+    const NoiseSpec spec = cli::buildSpec(a.noise, &grid);
+    const double contract = 1e-5 * (spec.normalize ? 1.0 : spec.amplitudeSum());
+    double tolerance = contract;
+    if (!a.tolerance.empty()) {
+        tolerance = cli::parseNumber("--tolerance", a.tolerance);
+        if (!(std::isfinite(tolerance) && tolerance >= 0))
+            throw ValidationError("--tolerance " + a.tolerance + ": must be a finite number >= 0");
+    }
+    gpu::Context ctx(contextOptions(a));
+    if (a.verbose) describe(ctx);
+    gpu::Generator gen(ctx);
+    Image g;
+    try {
+        g = gen.generate(spec, grid);
+    } catch (const ValidationError& e) {
+        rethrowAsFlags(e);
+    }
+    const Image c = cpu::evaluate(spec, grid);
+    double maxDiff = -1.0, sum = 0.0;
+    std::size_t worst = 0;
+    for (std::size_t i = 0; i < c.data.size(); ++i) {
+        const double d = std::fabs(static_cast<double>(g.data[i]) - static_cast<double>(c.data[i]));
+        sum += d;
+        if (!(d <= maxDiff)) {  // also catches NaN
+            maxDiff = std::isnan(d) ? INFINITY : d;
+            worst = i;
+        }
+    }
+    const int wx = static_cast<int>(worst % static_cast<std::size_t>(grid.width));
+    const int wy = static_cast<int>((worst / static_cast<std::size_t>(grid.width)) % static_cast<std::size_t>(grid.height));
+    const int wz = static_cast<int>(worst / (static_cast<std::size_t>(grid.width) * static_cast<std::size_t>(grid.height)));
+    const bool pass = maxDiff <= tolerance;
+    std::printf("check %s, dims %d, %d octave%s, seed %s, on %s\n", toString(grid).c_str(), spec.dims,
+                spec.octaves, spec.octaves == 1 ? "" : "s",
+                spec.seed ? std::to_string(*spec.seed).c_str() : "none (Ken Perlin's table)",
+                ctx.info().renderer.c_str());
+    std::printf("  max |gpu - cpu| = %.3g at texel (%d, %d, %d): gpu %.9g, cpu %.9g\n", maxDiff, wx, wy, wz,
+                static_cast<double>(g.data[worst]), static_cast<double>(c.data[worst]));
+    std::printf("  mean |gpu - cpu| = %.3g over %zu texels\n", sum / static_cast<double>(c.data.size()),
+                c.data.size());
+    std::printf("  tolerance %.3g: %s\n", tolerance, pass ? "PASS" : "FAIL");
+    if (!pass)
+        std::fprintf(stderr, "glnoise: error: GPU and CPU reference differ by %.3g, beyond the tolerance %.3g\n",
+                     maxDiff, tolerance);
+    return pass ? 0 : 1;
+}
+
+int runInfo(const Args& a) {
+    gpu::Context ctx(contextOptions(a));
+    const auto& i = ctx.info();
+    std::printf("EGL platform:        %s%s%s (EGL %s)\n", i.platform.c_str(), i.device.empty() ? "" : " ",
+                i.device.c_str(), i.eglVersion.c_str());
+    std::printf("GL vendor:           %s\n", i.vendor.c_str());
+    std::printf("GL renderer:         %s\n", i.renderer.c_str());
+    std::printf("GL version:          %s\n", i.version.c_str());
+    std::printf("GLSL version:        %s\n", i.glslVersion.c_str());
+    std::printf("max texture size:    2D %d, 3D %d\n", i.maxTextureSize, i.max3dTextureSize);
+    std::printf("compute work groups: count %d x %d x %d, size %d x %d x %d, %d invocations\n",
+                i.maxWorkGroupCount[0], i.maxWorkGroupCount[1], i.maxWorkGroupCount[2], i.maxWorkGroupSize[0],
+                i.maxWorkGroupSize[1], i.maxWorkGroupSize[2], i.maxWorkGroupInvocations);
+    std::printf("compute shared mem:  %d bytes\n", i.maxSharedMemory);
+    std::printf("max storage block:   %lld bytes\n", static_cast<long long>(i.maxStorageBlockSize));
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"glnoise " GLNOISE_VERSION
+                 ": improved Perlin noise and fBm on the GPU (OpenGL compute, headless EGL), "
+                 "checked against a CPU reference"};
+    app.set_version_flag("--version", "glnoise " GLNOISE_VERSION);
+    app.require_subcommand(1);
+    Args a;
+
+    auto* bake = app.add_subcommand("bake", "bake a 2D texture or a 3D volume to a file");
+    addNoiseOptions(bake, a, true);
+    bake->add_option("--size", a.size, "WxH or WxHxD, each edge 1 to 16384 and within the GL limits")->required();
+    bake->add_option("--out", a.out, "output file: .png (8-bit gray) or .r32 (float32 + FILE.json sidecar)")->required();
+    bake->add_option("--range", a.range, "MIN,MAX mapped to 0..255 in a .png (default: the stated range)");
+
+    auto* eval = app.add_subcommand("eval", "read points (\"x y\" or \"x y z\" per line) from stdin, print values");
+    addNoiseOptions(eval, a, true);
+
+    auto* check = app.add_subcommand("check", "evaluate on GPU and CPU reference and compare");
+    addNoiseOptions(check, a, false);
+    check->add_option("--size", a.size, "WxH or WxHxD")->required();
+    check->add_option("--tolerance", a.tolerance, "max |gpu - cpu| allowed (default 1e-5 x the amplitude sum)");
+
+    auto* info = app.add_subcommand("info", "show the EGL platform, GL renderer and compute limits");
+    info->add_flag("--verbose", a.verbose, "print KHR_debug messages to stderr");
+
+    if (argc > 1 && argv[1][0] != '-') {
+        const std::string command = argv[1];
+        if (command != "bake" && command != "eval" && command != "check" && command != "info") {
+            std::fprintf(stderr, "glnoise: error: unknown command '%s'; allowed: bake, eval, check, info\n",
+                         command.c_str());
+            return 2;
+        }
+    }
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "glnoise: error: %s (see glnoise --help)\n", e.what());
+        return 2;
+    }
+
+    try {
+        if (*bake) return runBake(a);
+        if (*eval) return runEval(a);
+        if (*check) return runCheck(a);
+        return runInfo(a);
+    } catch (const ValidationError& e) {
+        std::fprintf(stderr, "glnoise: error: %s\n", e.what());
+        return 2;
+    } catch (const Error& e) {
+        std::fprintf(stderr, "glnoise: error: %s\n", e.what());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "glnoise: error: internal: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,106 @@
+#include "cli/options.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <climits>
+#include <cstdlib>
+#include <vector>
+
+#include "core/format.hpp"
+#include "glnoise/error.hpp"
+
+namespace glnoise::cli {
+
+double parseNumber(const std::string& flag, const std::string& text) {
+    // strtod also reads "nan" and "inf", so that validation can say they are not allowed.
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || text.find_first_of(" \t\n") != std::string::npos)
+        throw ValidationError(flag + " " + text + ": not a number");
+    if (errno == ERANGE && std::isinf(v))
+        throw ValidationError(flag + " " + text + ": too large for a double");
+    return v;
+}
+
+int parseInt(const std::string& flag, const std::string& text, const std::string& allowed) {
+    long long v = 0;
+    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || res.ptr != text.data() + text.size() || res.ec == std::errc::invalid_argument)
+        throw ValidationError(flag + " " + text + ": must be an integer " + allowed);
+    if (res.ec == std::errc::result_out_of_range || v < INT_MIN || v > INT_MAX)
+        throw ValidationError(flag + " " + text + ": must be " + allowed);
+    return static_cast<int>(v);
+}
+
+std::uint64_t parseSeed(const std::string& text) {
+    std::uint64_t v = 0;
+    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || res.ec != std::errc() || res.ptr != text.data() + text.size())
+        throw ValidationError("--seed " + text + ": must be an integer between 0 and 18446744073709551615");
+    return v;
+}
+
+std::array<double, 3> parseList(const std::string& flag, const std::string& text, int minCount,
+                                int maxCount, int* count) {
+    std::vector<std::string> parts;
+    std::size_t pos = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', pos);
+        parts.push_back(text.substr(pos, comma == std::string::npos ? comma : comma - pos));
+        if (comma == std::string::npos) break;
+        pos = comma + 1;
+    }
+    const std::string shape = minCount == maxCount ? std::to_string(minCount) + " comma-separated numbers"
+                                                   : std::to_string(minCount) + " or " + std::to_string(maxCount) +
+                                                         " comma-separated numbers";
+    if (static_cast<int>(parts.size()) < minCount || static_cast<int>(parts.size()) > maxCount)
+        throw ValidationError(flag + " " + text + ": must be " + shape);
+    std::array<double, 3> out{};
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        char* end = nullptr;
+        out[i] = std::strtod(parts[i].c_str(), &end);
+        if (parts[i].empty() || end != parts[i].c_str() + parts[i].size())
+            throw ValidationError(flag + " " + text + ": must be " + shape + " ('" + parts[i] + "' is not a number)");
+    }
+    if (count) *count = static_cast<int>(parts.size());
+    return out;
+}
+
+ValueRange parseRange(const std::string& text) {
+    const auto v = parseList("--range", text, 2, 2);
+    if (!std::isfinite(v[0]) || !std::isfinite(v[1]) || !(v[0] < v[1]))
+        throw ValidationError("--range " + text + ": must be MIN,MAX with finite MIN < MAX");
+    return {v[0], v[1]};
+}
+
+NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid) {
+    NoiseSpec spec;
+    const std::string octavesAllowed = "between 1 and " + std::to_string(kMaxOctaves);
+    if (!a.dims.empty()) spec.dims = parseInt("--dims", a.dims, "2 or 3");
+    else spec.dims = ((grid && grid->isVolume()) || !a.z.empty()) ? 3 : 2;
+    if (!a.frequency.empty()) spec.frequency = parseNumber("--frequency", a.frequency);
+    if (!a.octaves.empty()) spec.octaves = parseInt("--octaves", a.octaves, octavesAllowed);
+    if (!a.lacunarity.empty()) spec.lacunarity = parseNumber("--lacunarity", a.lacunarity);
+    if (!a.gain.empty()) spec.gain = parseNumber("--gain", a.gain);
+    if (!a.seed.empty()) spec.seed = parseSeed(a.seed);
+    int offsetCount = 0;
+    if (!a.offset.empty()) spec.offset = parseList("--offset", a.offset, 2, 3, &offsetCount);
+    if (!a.z.empty()) spec.z = parseNumber("--z", a.z);
+    spec.normalize = a.normalize;
+
+    std::vector<std::string> v;
+    try {
+        spec.validate();
+    } catch (const ValidationError& e) {
+        for (const auto& s : e.violations()) v.push_back("--" + s);
+    }
+    if (spec.dims == 2 && offsetCount == 3)
+        v.push_back("--offset " + a.offset + ": a z component needs --dims 3");
+    if (spec.dims == 2 && grid && grid->isVolume())
+        v.push_back("--size " + toString(*grid) + ": a volume needs --dims 3");
+    if (!v.empty()) throw ValidationError(std::move(v));
+    return spec;
+}
+
+}  // namespace glnoise::cli

@@ -1,0 +1,32 @@
+// Parsing of the command line's values into a NoiseSpec, Grid and the like. Every
+// function throws glnoise::ValidationError whose text starts with the flag, for example
+// "--octaves abc: must be an integer between 1 and 32".
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "glnoise/spec.hpp"
+
+namespace glnoise::cli {
+
+// What the user typed for the noise options; empty means "not given".
+struct NoiseArgs {
+    std::string dims, frequency, octaves, lacunarity, gain, seed, offset, z;
+    bool normalize = false;
+};
+
+double parseNumber(const std::string& flag, const std::string& text);
+int parseInt(const std::string& flag, const std::string& text, const std::string& allowed);
+std::uint64_t parseSeed(const std::string& text);
+// "A,B" or "A,B,C" (count 2 or 3 allowed per `maxCount`).
+std::array<double, 3> parseList(const std::string& flag, const std::string& text, int minCount,
+                                int maxCount, int* count = nullptr);
+ValueRange parseRange(const std::string& text);
+
+// The spec from the arguments, validated. When --dims is not given it is 3 if the grid is
+// a volume or --z is given, else 2. `grid` may be null (eval).
+NoiseSpec buildSpec(const NoiseArgs& args, const Grid* grid);
+
+}  // namespace glnoise::cli
