@@ -1,0 +1,122 @@
+#include "glnoise/spec.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "glnoise/error.hpp"
+
+namespace glnoise {
+namespace {
+
+std::vector<std::string> violationsOf(const NoiseSpec& s) {
+    try {
+        s.validate();
+    } catch (const ValidationError& e) {
+        return e.violations();
+    }
+    return {};
+}
+
+TEST(Spec, DefaultsAreValid) {
+    EXPECT_TRUE(violationsOf(NoiseSpec{}).empty());
+}
+
+TEST(Spec, EachFieldNamesItsValueAndWhatIsAllowed) {
+    NoiseSpec s;
+    s.dims = 4;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"dims 4: must be 2 or 3"});
+    s = {};
+    s.frequency = 0;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"frequency 0: must be a finite number > 0"});
+    s = {};
+    s.octaves = 33;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"octaves 33: must be between 1 and 32"});
+    s = {};
+    s.lacunarity = -2;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"lacunarity -2: must be a finite number > 0"});
+    s = {};
+    s.gain = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"gain nan: must be a finite number >= 0"});
+    s = {};
+    s.offset = {1, std::numeric_limits<double>::infinity(), 0};
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"offset 1,inf,0: every component must be finite"});
+    s = {};
+    s.z = 3;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"z 3: needs dims 3 (a z-slice of 3D noise)"});
+}
+
+TEST(Spec, ReportsEveryViolationAtOnce) {
+    NoiseSpec s;
+    s.octaves = 0;
+    s.gain = -1;
+    s.frequency = -0.5;
+    const auto v = violationsOf(s);
+    ASSERT_EQ(v.size(), 3u);
+    try {
+        s.validate();
+    } catch (const ValidationError& e) {
+        EXPECT_STREQ(e.what(),
+                     "frequency -0.5: must be a finite number > 0; octaves 0: must be between 1 and 32; "
+                     "gain -1: must be a finite number >= 0");
+    }
+}
+
+TEST(Spec, RefusesOctavesBeyondTheFrequencyLimit) {
+    NoiseSpec s;
+    s.frequency = 1.0;
+    s.octaves = 32;
+    const auto v = violationsOf(s);
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_NE(v[0].find("highest octave's frequency 2147483648 must be at most 65536"), std::string::npos) << v[0];
+}
+
+TEST(Spec, StatedRangeScalesWithTheAmplitudes) {
+    NoiseSpec s;
+    s.dims = 3;
+    EXPECT_DOUBLE_EQ(s.statedRange().max, 1.0363);
+    s.octaves = 3;
+    EXPECT_DOUBLE_EQ(s.amplitudeSum(), 1.75);
+    EXPECT_DOUBLE_EQ(s.statedRange().min, -1.0363 * 1.75);
+    s.normalize = true;
+    EXPECT_DOUBLE_EQ(s.statedRange().max, 1.0363);
+    s.dims = 2;
+    EXPECT_DOUBLE_EQ(s.statedRange().max, 1.0);
+}
+
+TEST(Grid, ParsesSizes) {
+    const Grid g = parseSize("640x480");
+    EXPECT_EQ(g.width, 640);
+    EXPECT_EQ(g.height, 480);
+    EXPECT_FALSE(g.isVolume());
+    const Grid v = parseSize("32x16x8");
+    EXPECT_EQ(v.depth, 8);
+    EXPECT_TRUE(v.isVolume());
+    EXPECT_EQ(toString(v), "32x16x8");
+}
+
+TEST(Grid, RejectsBadSizesNamingThem) {
+    for (const char* bad : {"", "0x512", "512", "512x", "x512", "12ax4", "-4x4", "1x2x3x4", "16385x1", "4 x4"}) {
+        try {
+            parseSize(bad);
+            ADD_FAILURE() << "accepted '" << bad << "'";
+        } catch (const ValidationError& e) {
+            EXPECT_EQ(std::string(e.what()),
+                      std::string("size ") + bad + ": must be WxH or WxHxD with each edge between 1 and 16384");
+        }
+    }
+}
+
+TEST(Grid, RefusesMoreTexelsThanOneBakeHolds) {
+    try {
+        parseSize("16384x16384x2");
+        ADD_FAILURE();
+    } catch (const ValidationError& e) {
+        EXPECT_NE(std::string(e.what()).find("536870912 texels; at most 268435456"), std::string::npos) << e.what();
+    }
+    EXPECT_NO_THROW(parseSize("16384x16384"));
+}
+
+}  // namespace
+}  // namespace glnoise

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Generates glnoise's golden data from an implementation independent of the C++ code.
+
+It transliterates Ken Perlin's Java reference (ImprovedNoise, 2002) with its branchy
+grad(), the 2D construction of the seed article (P[P[X]+Y] corner hashes, gradients
+chosen by if/else from v & 3), and PCG32 (pcg-c-basic) with Lemire's bounded integers
+driving a Fisher-Yates shuffle, all in Python's double precision. Run it from anywhere:
+
+    python3 tests/golden/make_golden.py
+
+and commit the CSV files it writes next to itself. Tests read them at run time.
+"""
+import math
+import os
+import random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+KEN = [151,160,137,91,90,15,131,13,201,95,96,53,194,233,7,225,140,36,103,30,69,142,8,99,37,
+       240,21,10,23,190,6,148,247,120,234,75,0,26,197,62,94,252,219,203,117,35,11,32,57,177,
+       33,88,237,149,56,87,174,20,125,136,171,168,68,175,74,165,71,134,139,48,27,166,77,146,
+       158,231,83,111,229,122,60,211,133,230,220,105,92,41,55,46,245,40,244,102,143,54,65,25,
+       63,161,1,216,80,73,209,76,132,187,208,89,18,169,200,196,135,130,116,188,159,86,164,100,
+       109,198,173,186,3,64,52,217,226,250,124,123,5,202,38,147,118,126,255,82,85,212,207,206,
+       59,227,47,16,58,17,182,189,28,42,223,183,170,213,119,248,152,2,44,154,163,70,221,153,
+       101,155,167,43,172,9,129,22,39,253,19,98,108,110,79,113,224,232,178,185,112,104,218,
+       246,97,228,251,34,242,193,238,210,144,12,191,179,162,241,81,51,145,235,249,14,239,107,
+       49,192,214,31,181,199,106,157,184,84,204,176,115,121,50,45,127,4,150,254,138,236,205,
+       93,222,114,67,29,24,72,243,141,128,195,78,66,215,61,156,180]
+assert sorted(KEN) == list(range(256))
+
+MASK64 = (1 << 64) - 1
+
+
+class Pcg32:
+    """pcg32_random_r / pcg32_srandom_r from pcg-c-basic."""
+
+    def __init__(self, initstate, initseq):
+        self.state = 0
+        self.inc = ((initseq << 1) | 1) & MASK64
+        self.next()
+        self.state = (self.state + initstate) & MASK64
+        self.next()
+
+    def next(self):
+        old = self.state
+        self.state = (old * 6364136223846793005 + self.inc) & MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+
+    def bounded(self, bound):
+        """Lemire's nearly divisionless method: uniform in [0, bound)."""
+        m = self.next() * bound
+        low = m & 0xFFFFFFFF
+        if low < bound:
+            threshold = (2**32 - bound) % bound
+            while low < threshold:
+                m = self.next() * bound
+                low = m & 0xFFFFFFFF
+        return m >> 32
+
+
+def seeded_table(seed):
+    rng = Pcg32(seed, 54)
+    p = list(range(256))
+    for i in range(255, 0, -1):
+        j = rng.bounded(i + 1)
+        p[i], p[j] = p[j], p[i]
+    return p
+
+
+def doubled(p):
+    return p + p
+
+
+# ---- Ken Perlin's ImprovedNoise.java, line for line ----------------------------------
+def fade(t):
+    return t * t * t * (t * (t * 6 - 15) + 10)
+
+
+def lerp(t, a, b):
+    return a + t * (b - a)
+
+
+def grad(hash_, x, y, z):
+    h = hash_ & 15
+    u = x if h < 8 else y
+    v = y if h < 4 else (x if h in (12, 14) else z)
+    return (u if (h & 1) == 0 else -u) + (v if (h & 2) == 0 else -v)
+
+
+def noise3(p, x, y, z):
+    X = math.floor(x) & 255
+    Y = math.floor(y) & 255
+    Z = math.floor(z) & 255
+    x -= math.floor(x)
+    y -= math.floor(y)
+    z -= math.floor(z)
+    u, v, w = fade(x), fade(y), fade(z)
+    A = p[X] + Y; AA = p[A] + Z; AB = p[A + 1] + Z
+    B = p[X + 1] + Y; BA = p[B] + Z; BB = p[B + 1] + Z
+    return lerp(w, lerp(v, lerp(u, grad(p[AA], x, y, z), grad(p[BA], x - 1, y, z)),
+                           lerp(u, grad(p[AB], x, y - 1, z), grad(p[BB], x - 1, y - 1, z))),
+                   lerp(v, lerp(u, grad(p[AA + 1], x, y, z - 1), grad(p[BA + 1], x - 1, y, z - 1)),
+                           lerp(u, grad(p[AB + 1], x, y - 1, z - 1), grad(p[BB + 1], x - 1, y - 1, z - 1))))
+
+
+# ---- the seed article's 2D construction ----------------------------------------------
+def constant_vector(v):
+    h = v & 3
+    if h == 0:
+        return (1.0, 1.0)
+    elif h == 1:
+        return (-1.0, 1.0)
+    elif h == 2:
+        return (-1.0, -1.0)
+    return (1.0, -1.0)
+
+
+def dot(a, b):
+    return a[0] * b[0] + a[1] * b[1]
+
+
+def noise2(P, x, y):
+    X = math.floor(x) & 255
+    Y = math.floor(y) & 255
+    xf = x - math.floor(x)
+    yf = y - math.floor(y)
+    top_right = (xf - 1.0, yf - 1.0)
+    top_left = (xf, yf - 1.0)
+    bottom_right = (xf - 1.0, yf)
+    bottom_left = (xf, yf)
+    value_top_right = P[P[X + 1] + Y + 1]
+    value_top_left = P[P[X] + Y + 1]
+    value_bottom_right = P[P[X + 1] + Y]
+    value_bottom_left = P[P[X] + Y]
+    dot_top_right = dot(top_right, constant_vector(value_top_right))
+    dot_top_left = dot(top_left, constant_vector(value_top_left))
+    dot_bottom_right = dot(bottom_right, constant_vector(value_bottom_right))
+    dot_bottom_left = dot(bottom_left, constant_vector(value_bottom_left))
+    u = fade(xf)
+    v = fade(yf)
+    return lerp(u, lerp(v, dot_bottom_left, dot_top_left), lerp(v, dot_bottom_right, dot_top_right))
+
+
+def fbm(noise, P, pt, frequency, octaves, lacunarity, gain):
+    total, f, a = 0.0, frequency, 1.0
+    for _ in range(octaves):
+        total += a * noise(P, *[f * c for c in pt])
+        f *= lacunarity
+        a *= gain
+    return total
+
+
+def points(rng, n, dims, scale):
+    return [tuple(rng.uniform(-scale, scale) for _ in range(dims)) for _ in range(n)]
+
+
+def main():
+    rng = random.Random(20021)  # fixed: the data must not change between runs
+    ken = doubled(KEN)
+    seeds = [0, 1, 42, 12345, 2**64 - 1]
+    tables = {s: doubled(seeded_table(s)) for s in seeds}
+
+    with open(os.path.join(HERE, "permutations.csv"), "w") as f:
+        f.write("# seed,first 16 entries of the shuffled table (PCG32 stream 54, Lemire, Fisher-Yates)\n")
+        for s in seeds:
+            f.write("%d,%s\n" % (s, ",".join(str(v) for v in tables[s][:16])))
+
+    with open(os.path.join(HERE, "pcg32.csv"), "w") as f:
+        f.write("# initstate,initseq,first 6 outputs of pcg32_random_r\n")
+        for state, seq in [(42, 54), (0, 54), (2**64 - 1, 54), (7, 0)]:
+            r = Pcg32(state, seq)
+            f.write("%d,%d,%s\n" % (state, seq, ",".join(str(r.next()) for _ in range(6))))
+
+    # 3D: small, negative, large and lattice-adjacent points; Ken's table and one seed.
+    pts3 = points(rng, 150, 3, 10.0) + points(rng, 60, 3, 300.0) + points(rng, 40, 3, 3000.0)
+    pts3 += [(3.14, 42.0, 7.0), (0.5, 0.5, 0.5), (-0.5, -0.5, -0.5), (255.5, 0.25, 511.75), (-256.3, 17.1, -0.9)]
+    with open(os.path.join(HERE, "perlin3.csv"), "w") as f:
+        f.write("# seed (-1: Ken Perlin's table),x,y,z,noise\n")
+        for x, y, z in pts3:
+            f.write("-1,%r,%r,%r,%r\n" % (x, y, z, noise3(ken, x, y, z)))
+        for x, y, z in pts3[:60]:
+            f.write("42,%r,%r,%r,%r\n" % (x, y, z, noise3(tables[42], x, y, z)))
+
+    pts2 = points(rng, 150, 2, 10.0) + points(rng, 60, 2, 300.0) + points(rng, 40, 2, 3000.0)
+    pts2 += [(0.5, 0.5), (-0.5, -0.5), (255.5, 0.25), (-256.3, 17.1)]
+    with open(os.path.join(HERE, "perlin2.csv"), "w") as f:
+        f.write("# seed (-1: Ken Perlin's table),x,y,noise\n")
+        for x, y in pts2:
+            f.write("-1,%r,%r,%r\n" % (x, y, noise2(ken, x, y)))
+        for x, y in pts2[:60]:
+            f.write("42,%r,%r,%r\n" % (x, y, noise2(tables[42], x, y)))
+
+    # fBm: sum_i gain^i * noise(frequency * lacunarity^i * p), not normalised.
+    with open(os.path.join(HERE, "fbm.csv"), "w") as f:
+        f.write("# dims,seed,frequency,octaves,lacunarity,gain,x,y,z,value\n")
+        for dims, noise in ((2, noise2), (3, noise3)):
+            for seed in (-1, 42):
+                P = ken if seed < 0 else tables[seed]
+                for octaves, lac, gain, freq in ((1, 2.0, 0.5, 1 / 64), (4, 2.0, 0.5, 1 / 64),
+                                                 (8, 2.0, 0.5, 1 / 32), (6, 1.9, 0.6, 0.05)):
+                    for pt in points(rng, 12, 3, 500.0):
+                        q = pt[:dims]
+                        value = fbm(noise, P, q, freq, octaves, lac, gain)
+                        z = pt[2] if dims == 3 else 0.0
+                        f.write("%d,%d,%r,%d,%r,%r,%r,%r,%r,%r\n" % (dims, seed, freq, octaves, lac, gain,
+                                                                     pt[0], pt[1], z, value))
+
+
+if __name__ == "__main__":
+    main()

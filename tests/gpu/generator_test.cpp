@@ -1,0 +1,162 @@
+// GPU against the CPU reference: max |diff| <= 1e-5 for single noise and 1e-5 times the
+// amplitude sum for fBm (README, "How the two paths are cross-checked").
+#include "glnoise/gpu.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "glnoise/cpu.hpp"
+#include "glnoise/error.hpp"
+#include "test_support.hpp"
+
+namespace glnoise::gpu {
+namespace {
+
+struct Case {
+    const char* name;
+    int dims;
+    int octaves;
+    std::optional<std::uint64_t> seed;
+    std::array<double, 3> offset;
+    Grid grid;
+    double z = 0.0;
+    double frequency = 1.0 / 64;
+    bool normalize = false;
+};
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+
+class GpuMatchesCpu : public ::testing::TestWithParam<Case> {};
+
+TEST_P(GpuMatchesCpu, WithinTolerance) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    const Case& c = GetParam();
+    NoiseSpec s;
+    s.dims = c.dims;
+    s.octaves = c.octaves;
+    s.seed = c.seed;
+    s.offset = c.offset;
+    s.z = c.z;
+    s.frequency = c.frequency;
+    s.normalize = c.normalize;
+    Generator gen(*ctx);
+    const Image g = gen.generate(s, c.grid);
+    const Image r = cpu::evaluate(s, c.grid);
+    EXPECT_TRUE(test::imagesAgree(g, r, 1e-5 * (s.normalize ? 1.0 : s.amplitudeSum())));
+    // Not all zero, not constant: the comparison above compared real noise.
+    float lo = g.data[0], hi = g.data[0];
+    for (float v : g.data) lo = std::min(lo, v), hi = std::max(hi, v);
+    EXPECT_GT(hi - lo, 0.1f);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Noise, GpuMatchesCpu,
+    ::testing::Values(
+        Case{"perlin2", 2, 1, std::nullopt, {0, 0, 0}, {256, 256, 1}},
+        Case{"perlin3_slice", 3, 1, std::nullopt, {0, 0, 0}, {256, 256, 1}, 17.5},
+        Case{"perlin2_seed7_offset", 2, 1, 7, {-1234.5, 987.25, 0}, {200, 130, 1}},
+        Case{"perlin3_seed_max", 3, 1, 0xffffffffffffffffull, {3.5, -7.25, 11}, {97, 61, 1}},
+        Case{"fbm2_4", 2, 4, std::nullopt, {0, 0, 0}, {256, 256, 1}},
+        Case{"fbm3_4_seed42", 3, 4, 42, {10, 20, 30}, {256, 256, 1}},
+        Case{"fbm2_8_seed1", 2, 8, 1, {-5e6, 3e6, 0}, {300, 200, 1}},
+        Case{"fbm3_8", 3, 8, std::nullopt, {0, 0, 0}, {256, 256, 1}, 0.0, 1.0 / 32},
+        Case{"fbm3_8_far_normalized", 3, 8, 99, {1e7, -1e7, 5e6}, {128, 128, 1}, 0.0, 1.0 / 64, true},
+        Case{"volume3_4", 3, 4, 5, {0, 0, 0}, {40, 36, 20}},
+        Case{"volume3_1_offset", 3, 1, std::nullopt, {-100, 50, 25}, {33, 17, 9}, 0.0, 0.1}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Generator, TextureStaysOnTheGpuAndReadsBackTheSame) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    Generator gen(*ctx);
+    NoiseSpec s;
+    s.octaves = 3;
+    Texture t = gen.run(s, Grid{64, 48, 1});
+    EXPECT_NE(t.handle(), 0u);
+    EXPECT_EQ(t.grid().width, 64);
+    const Image a = gen.read(t);
+    s.seed = 3;  // regenerate into the same texture with another table
+    gen.run(s, t);
+    const Image b = gen.read(t);
+    EXPECT_TRUE(test::imagesAgree(b, cpu::evaluate(s, Grid{64, 48, 1}), 1e-5 * s.amplitudeSum()));
+    EXPECT_NE(a.data, b.data);
+}
+
+TEST(Generator, EvaluatePointsMatchesTheCpu) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    Generator gen(*ctx);
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<double> u(-1e4, 1e4);
+    std::vector<std::array<double, 3>> pts;
+    for (int i = 0; i < 70000; ++i) pts.push_back({u(rng), u(rng), u(rng)});  // more than one batch
+    for (int dims : {2, 3}) {
+        NoiseSpec s;
+        s.dims = dims;
+        s.octaves = 5;
+        s.seed = 123;
+        const auto g = gen.evaluatePoints(s, pts);
+        const auto c = cpu::evaluatePoints(s, pts);
+        ASSERT_EQ(g.size(), pts.size());
+        double worst = 0;
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < g.size(); ++i)
+            if (std::fabs(g[i] - c[i]) > worst) worst = std::fabs(g[i] - c[i]), at = i;
+        EXPECT_LE(worst, 1e-5 * s.amplitudeSum())
+            << "dims " << dims << " point " << at << " (" << pts[at][0] << ", " << pts[at][1] << ", " << pts[at][2]
+            << "): expected " << c[at] << ", actual " << g[at];
+    }
+}
+
+TEST(Generator, KenPerlinsKnownValueOnTheGpu) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    Generator gen(*ctx);
+    NoiseSpec s;
+    s.dims = 3;
+    s.frequency = 1.0;
+    const auto v = gen.evaluatePoints(s, {{3.14, 42.0, 7.0}, {0.5, 0.5, 0.5}, {12.0, -3.0, 200.0}});
+    EXPECT_NEAR(v[0], 0.136919958784, 2e-6);
+    EXPECT_EQ(v[1], -0.25f);
+    EXPECT_EQ(v[2], 0.0f);
+}
+
+TEST(Generator, RefusesSizesAboveTheDriverLimit) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    Generator gen(*ctx);
+    NoiseSpec s;
+    s.dims = 3;
+    const int limit = ctx->info().max3dTextureSize;
+    if (limit >= kMaxEdge) GTEST_SKIP() << "this driver allows 3D textures of every size glnoise accepts";
+    try {
+        gen.run(s, Grid{limit + 1, 2, 2});
+        ADD_FAILURE();
+    } catch (const ValidationError& e) {
+        EXPECT_NE(std::string(e.what()).find("width " + std::to_string(limit + 1) + " is above GL_MAX_3D_TEXTURE_SIZE " +
+                                             std::to_string(limit)),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(Context, ReportsWhatItRunsOn) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    const auto& i = ctx->info();
+    EXPECT_TRUE(i.platform == "device" || i.platform == "surfaceless" || i.platform == "default") << i.platform;
+    EXPECT_FALSE(i.renderer.empty());
+    EXPECT_GE(i.maxTextureSize, 1024);
+    EXPECT_GE(i.maxWorkGroupInvocations, 64);
+}
+
+TEST(Context, AnUnknownPlatformIsABadArgument) {
+    ContextOptions o;
+    o.platform = "wayland";
+    try {
+        Context c(o);
+        ADD_FAILURE();
+    } catch (const ValidationError& e) {
+        EXPECT_STREQ(e.what(), "egl platform wayland: must be device, surfaceless or default");
+    }
+}
+
+}  // namespace
+}  // namespace glnoise::gpu
