@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages glnoise builds and tests with, when any is missing.
+# Uses sudo when not run as root. The glad generator is not here: CMake installs the
+# pinned glad2 into a virtual environment inside the build tree.
+set -euo pipefail
+
+packages=(
+  cmake g++ make pkg-config python3 python3-venv
+  libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
+  libglm-dev libstb-dev libcli11-dev nlohmann-json3-dev
+  libgtest-dev libbenchmark-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "glnoise: all build and test packages are installed"
+  exit 0
+fi
+
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  if ! command -v sudo >/dev/null; then
+    echo "glnoise: error: missing packages (${missing[*]}) and not root; install them or run as root" >&2
+    exit 1
+  fi
+  as_root=(sudo)
+fi
+echo "glnoise: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

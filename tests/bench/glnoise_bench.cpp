@@ -1,0 +1,147 @@
+// glnoise_bench: Msamples/s of the CPU reference and the GPU path on the same workloads,
+// in one run, with each one's ratio to the GPU path (dispatch to finish) at the end.
+//
+//   ./glnoise_bench                               # everything
+//   ./glnoise_bench --benchmark_filter=fbm8       # Google Benchmark flags work as usual
+//   ./glnoise_bench --benchmark_out=b.json --benchmark_out_format=json
+//
+// The GPU is warmed up (program compiled, JIT done) before any timing; the clock is the
+// wall clock around glFinish, since llvmpipe reports 0 for GL_TIME_ELAPSED on compute.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <thread>
+
+#include "glnoise/glnoise.hpp"
+
+namespace {
+
+using namespace glnoise;
+
+struct Workload {
+    const char* name;
+    int dims;
+    int octaves;
+};
+const Workload kWorkloads[] = {{"perlin2", 2, 1}, {"perlin3", 3, 1}, {"fbm8", 3, 8}};
+const int kSizes[] = {1024, 2048};
+
+NoiseSpec specFor(const Workload& w) {
+    NoiseSpec s;
+    s.dims = w.dims;
+    s.octaves = w.octaves;
+    s.frequency = 1.0 / 128;
+    if (w.dims == 3) s.z = 0.37;
+    return s;
+}
+
+struct Gpu {
+    std::unique_ptr<gpu::Context> context;
+    std::unique_ptr<gpu::Generator> generator;
+    std::string error;
+};
+
+Gpu& gpuState() {
+    static Gpu g = [] {
+        Gpu s;
+        try {
+            s.context = std::make_unique<gpu::Context>();
+            s.generator = std::make_unique<gpu::Generator>(*s.context);
+        } catch (const std::exception& e) {
+            s.error = e.what();
+        }
+        return s;
+    }();
+    return g;
+}
+
+void setRate(benchmark::State& state, int size) {
+    state.SetItemsProcessed(state.iterations() * std::int64_t{size} * size);
+}
+
+void cpuBench(benchmark::State& state, Workload w, int size, unsigned threads) {
+    const NoiseSpec spec = specFor(w);
+    const Grid grid{size, size, 1};
+    for (auto _ : state) benchmark::DoNotOptimize(cpu::evaluate(spec, grid, threads).data.data());
+    setRate(state, size);
+}
+
+void gpuBench(benchmark::State& state, Workload w, int size, bool readBack) {
+    Gpu& g = gpuState();
+    if (!g.generator) {
+        state.SkipWithError(("no GL context: " + g.error).c_str());
+        return;
+    }
+    const NoiseSpec spec = specFor(w);
+    gpu::Texture tex = g.generator->run(spec, Grid{size, size, 1});  // compiles, warms the JIT
+    g.generator->read(tex);
+    for (auto _ : state) {
+        g.generator->run(spec, tex);
+        if (readBack) benchmark::DoNotOptimize(g.generator->read(tex).data.data());
+        else g.generator->finish();
+    }
+    setRate(state, size);
+}
+
+// Collects items/s per benchmark to print the ratio table after the usual output.
+class RatioReporter : public benchmark::ConsoleReporter {
+public:
+    void ReportRuns(const std::vector<Run>& runs) override {
+        ConsoleReporter::ReportRuns(runs);
+        for (const auto& r : runs) {
+            if (r.error_occurred) continue;
+            auto it = r.counters.find("items_per_second");
+            if (it != r.counters.end()) rates_[r.run_name.function_name] = it->second.value;  // without "/real_time"
+        }
+    }
+    void printTable() const {
+        if (rates_.empty()) return;
+        const Gpu& g = gpuState();
+        std::printf("\nMsamples/s (ratio to the GPU path, dispatch to finish) on %s, %u CPU threads\n\n",
+                    g.context ? g.context->info().renderer.c_str() : "no GPU", std::thread::hardware_concurrency());
+        std::printf("| workload | size | CPU 1 thread | CPU all threads | GPU dispatch | GPU + read-back |\n");
+        std::printf("|---|---|---|---|---|---|\n");
+        for (const auto& w : kWorkloads)
+            for (int size : kSizes) {
+                const std::string key = std::string(w.name) + "/" + std::to_string(size) + "/";
+                auto rate = [&](const char* backend) {
+                    auto it = rates_.find(key + backend);
+                    return it == rates_.end() ? -1.0 : it->second;
+                };
+                const double base = rate("gpu_dispatch");
+                std::printf("| %s | %d² |", w.name, size);
+                for (const char* b : {"cpu_1thread", "cpu_all", "gpu_dispatch", "gpu_readback"}) {
+                    const double v = rate(b);
+                    if (v < 0) std::printf(" - |");
+                    else if (base > 0) std::printf(" %.1f (%.2fx) |", v / 1e6, v / base);
+                    else std::printf(" %.1f |", v / 1e6);
+                }
+                std::printf("\n");
+            }
+    }
+
+private:
+    std::map<std::string, double> rates_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    for (const auto& w : kWorkloads)
+        for (int size : kSizes) {
+            const std::string base = std::string(w.name) + "/" + std::to_string(size) + "/";
+            benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, size, 1u)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, w, size, 0u)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, w, size, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "gpu_readback").c_str(), gpuBench, w, size, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+        }
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+    RatioReporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    reporter.printTable();
+    benchmark::Shutdown();
+    return 0;
+}
