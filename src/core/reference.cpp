@@ -43,6 +43,18 @@ std::array<double, 3> gridOrigin(const NoiseSpec& spec) {
     return o;
 }
 
+std::array<double, 3> pointOrigin(const NoiseSpec& spec, const std::array<double, 3>& point) {
+    const std::array<double, 3> o = gridOrigin(spec);
+    return {o[0] + point[0], o[1] + point[1], spec.dims == 3 ? o[2] + point[2] : 0.0};
+}
+
+std::vector<OctaveFrame> octaveFrames(const OctaveSet& set, const std::array<double, 3>& origin) {
+    std::vector<OctaveFrame> frames;
+    frames.reserve(set.frequency.size());
+    for (double f : set.frequency) frames.push_back(octaveFrame(f, origin));
+    return frames;
+}
+
 namespace {
 
 // One octave of noise.comp / eval.comp's loop.
@@ -60,9 +72,7 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads) {
     grid.validate();
     const Permutation P = Permutation::forSeed(spec.seed);
     const OctaveSet set = octaveSet(spec);
-    const std::array<double, 3> origin = gridOrigin(spec);
-    std::vector<OctaveFrame> frames;
-    for (double f : set.frequency) frames.push_back(octaveFrame(f, origin));
+    const std::vector<OctaveFrame> frames = octaveFrames(set, gridOrigin(spec));
 
     Image image(grid.width, grid.height, grid.depth);
     const int rows = grid.height * grid.depth;
@@ -104,12 +114,10 @@ std::vector<float> evaluatePoints(const NoiseSpec& spec,
     spec.validate();
     const Permutation P = Permutation::forSeed(spec.seed);
     const OctaveSet set = octaveSet(spec);
-    const std::array<double, 3> origin = gridOrigin(spec);
     std::vector<float> values;
     values.reserve(points.size());
     for (const auto& pt : points) {
-        const std::array<double, 3> o = {origin[0] + pt[0], origin[1] + pt[1],
-                                         spec.dims == 3 ? origin[2] + pt[2] : 0.0};
+        const std::array<double, 3> o = pointOrigin(spec, pt);
         float sum = 0.0f;
         for (int i = 0; i < spec.octaves; ++i)
             sum += set.amplitude[static_cast<std::size_t>(i)] *
@@ -123,8 +131,8 @@ std::vector<float> evaluatePoints(const NoiseSpec& spec,
 double evaluateDouble(const NoiseSpec& spec, const Permutation& table,
                       const std::array<double, 3>& p) {
     spec.validate();
-    const std::array<double, 3> origin = gridOrigin(spec);
-    const glm::dvec3 q(origin[0] + p[0], origin[1] + p[1], spec.dims == 3 ? origin[2] + p[2] : 0.0);
+    const std::array<double, 3> o = pointOrigin(spec, p);
+    const glm::dvec3 q(o[0], o[1], o[2]);
     double sum = 0.0;
     double frequency = spec.frequency;
     double amplitude = 1.0;

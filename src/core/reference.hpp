@@ -162,5 +162,9 @@ OctaveSet octaveSet(const NoiseSpec& spec);
 OctaveFrame octaveFrame(double frequency, const std::array<double, 3>& origin);
 // The origin of texel (0,0,0): offset, plus z for dims 3.
 std::array<double, 3> gridOrigin(const NoiseSpec& spec);
+// The origin of an eval point: gridOrigin + point (its z ignored for dims 2).
+std::array<double, 3> pointOrigin(const NoiseSpec& spec, const std::array<double, 3>& point);
+// One frame per octave of `set` for `origin`.
+std::vector<OctaveFrame> octaveFrames(const OctaveSet& set, const std::array<double, 3>& origin);
 
 }  // namespace glnoise::cpu

@@ -52,7 +52,7 @@ void GLAD_API_PTR debugCallback(GLenum, GLenum type, GLuint, GLenum severity, GL
     std::fprintf(stderr, "glnoise: GL %s (%s): %s\n", kind, sev, message);
 }
 
-// Oldest first is wrong here: ask for the newest core version and step down to 4.3.
+// Ask for the newest core version first and step down to 4.3, the least compute needs.
 constexpr int kVersions[][2] = {{4, 6}, {4, 5}, {4, 3}};
 
 }  // namespace

@@ -87,9 +87,7 @@ struct Generator::Impl {
         const Program& prog = program({"noise.comp", spec.dims, grid.isVolume()});
         bindTable(spec);
         const cpu::OctaveSet set = cpu::octaveSet(spec);
-        const std::array<double, 3> origin = cpu::gridOrigin(spec);
-        std::vector<cpu::OctaveFrame> frames;
-        for (double f : set.frequency) frames.push_back(cpu::octaveFrame(f, origin));
+        const std::vector<cpu::OctaveFrame> frames = cpu::octaveFrames(set, cpu::gridOrigin(spec));
         octaves.upload(frames.size() * sizeof(cpu::OctaveFrame), frames.data());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, octaves.handle());
         setOctaveUniforms(prog, set);
@@ -151,17 +149,14 @@ std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec,
     impl_->bindTable(spec);
     const cpu::OctaveSet set = cpu::octaveSet(spec);
     impl_->setOctaveUniforms(prog, set);
-    const std::array<double, 3> origin = cpu::gridOrigin(spec);
     std::vector<float> out(points.size());
     std::vector<cpu::OctaveFrame> frames;
     for (std::size_t first = 0; first < points.size(); first += kEvalBatch) {
         const std::size_t count = std::min(kEvalBatch, points.size() - first);
         frames.clear();
         for (std::size_t n = first; n < first + count; ++n) {
-            const auto& pt = points[n];
-            const std::array<double, 3> o = {origin[0] + pt[0], origin[1] + pt[1],
-                                             spec.dims == 3 ? origin[2] + pt[2] : 0.0};
-            for (double f : set.frequency) frames.push_back(cpu::octaveFrame(f, o));
+            const auto point = cpu::octaveFrames(set, cpu::pointOrigin(spec, points[n]));
+            frames.insert(frames.end(), point.begin(), point.end());
         }
         impl_->octaves.upload(frames.size() * sizeof(cpu::OctaveFrame), frames.data());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, impl_->octaves.handle());
