@@ -39,7 +39,6 @@ public:
     ~OutputFile();
 
     const std::string& path() const noexcept { return path_; }
-    const std::string& tempPath() const noexcept { return temp_; }
     // Appends bytes to the temporary file; throws IoError.
     void write(const void* data, std::size_t bytes);
     // Flushes, closes and renames the temporary file over path; throws IoError.

@@ -54,12 +54,7 @@ Backend parseBackend(const std::string& text) {
     throw ValidationError("--backend " + text + ": must be gpu or cpu");
 }
 
-// ValidationErrors from the library name fields; on the command line they are flags.
-[[noreturn]] void rethrowAsFlags(const ValidationError& e) {
-    std::vector<std::string> v;
-    for (const auto& s : e.violations()) v.push_back("--" + s);
-    throw ValidationError(std::move(v));
-}
+[[noreturn]] void rethrowAsFlags(const ValidationError& e) { throw ValidationError(cli::asFlags(e)); }
 
 Grid parseGrid(const std::string& size) {
     try {
@@ -97,6 +92,9 @@ int runBake(const Args& a) {
     const Grid grid = parseGrid(a.size);
     const NoiseSpec spec = cli::buildSpec(a.noise, &grid);
     const Backend backend = parseBackend(a.backend);
+    // Claim the output path before the work, so a bad path fails in a millisecond; an
+    // unclaimed temporary file is removed when `out` goes out of scope.
+    auto out = openOutput(a.out);
     io::Format format;
     try {
         format = io::formatForPath(a.out);
@@ -109,8 +107,6 @@ int runBake(const Args& a) {
     if (!a.range.empty() && format != io::Format::Png8)
         throw ValidationError("--range " + a.range + ": only a .png maps values to a range; .r32 stores them as they are");
 
-    // Claim the output paths before the work, so a bad path fails in a millisecond.
-    auto out = openOutput(a.out);
     std::unique_ptr<io::OutputFile> sidecar;
     if (format == io::Format::RawF32) sidecar = openOutput(a.out + ".json");
 

@@ -74,6 +74,12 @@ ValueRange parseRange(const std::string& text) {
     return {v[0], v[1]};
 }
 
+std::vector<std::string> asFlags(const ValidationError& e) {
+    std::vector<std::string> v;
+    for (const auto& s : e.violations()) v.push_back("--" + s);
+    return v;
+}
+
 NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid) {
     NoiseSpec spec;
     const std::string octavesAllowed = "between 1 and " + std::to_string(kMaxOctaves);
@@ -93,7 +99,7 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid) {
     try {
         spec.validate();
     } catch (const ValidationError& e) {
-        for (const auto& s : e.violations()) v.push_back("--" + s);
+        v = asFlags(e);
     }
     if (spec.dims == 2 && offsetCount == 3)
         v.push_back("--offset " + a.offset + ": a z component needs --dims 3");

@@ -7,6 +7,9 @@
 #include <optional>
 #include <string>
 
+#include <vector>
+
+#include "glnoise/error.hpp"
 #include "glnoise/spec.hpp"
 
 namespace glnoise::cli {
@@ -28,5 +31,8 @@ ValueRange parseRange(const std::string& text);
 // The spec from the arguments, validated. When --dims is not given it is 3 if the grid is
 // a volume or --z is given, else 2. `grid` may be null (eval).
 NoiseSpec buildSpec(const NoiseArgs& args, const Grid* grid);
+
+// The library names fields ("octaves 0: ..."); on the command line they are flags.
+std::vector<std::string> asFlags(const ValidationError& e);
 
 }  // namespace glnoise::cli

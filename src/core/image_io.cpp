@@ -36,9 +36,6 @@ std::string baseName(const std::string& path) {
 }  // namespace
 
 Format formatForPath(const std::string& path) {
-    struct stat st {};
-    if (!path.empty() && (path.back() == '/' || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))))
-        throw ValidationError("out " + path + ": is a directory; give a file name");
     if (endsWith(path, ".png")) return Format::Png8;
     if (endsWith(path, ".r32")) return Format::RawF32;
     throw ValidationError("out " + path +
@@ -55,7 +52,7 @@ std::uint8_t quantize8(float value, ValueRange range) noexcept {
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (path_.empty()) throw ValidationError("out '': must name a file");
     struct stat st {};
-    if (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    if (path_.back() == '/' || (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
         throw ValidationError("out " + path_ + ": is a directory; give a file name");
     const std::string dir = parentDirectory(path_);
     if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))

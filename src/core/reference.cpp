@@ -48,10 +48,14 @@ std::array<double, 3> pointOrigin(const NoiseSpec& spec, const std::array<double
     return {o[0] + point[0], o[1] + point[1], spec.dims == 3 ? o[2] + point[2] : 0.0};
 }
 
+void appendOctaveFrames(const OctaveSet& set, const std::array<double, 3>& origin,
+                        std::vector<OctaveFrame>& out) {
+    for (double f : set.frequency) out.push_back(octaveFrame(f, origin));
+}
+
 std::vector<OctaveFrame> octaveFrames(const OctaveSet& set, const std::array<double, 3>& origin) {
     std::vector<OctaveFrame> frames;
-    frames.reserve(set.frequency.size());
-    for (double f : set.frequency) frames.push_back(octaveFrame(f, origin));
+    appendOctaveFrames(set, origin, frames);
     return frames;
 }
 

@@ -164,7 +164,9 @@ OctaveFrame octaveFrame(double frequency, const std::array<double, 3>& origin);
 std::array<double, 3> gridOrigin(const NoiseSpec& spec);
 // The origin of an eval point: gridOrigin + point (its z ignored for dims 2).
 std::array<double, 3> pointOrigin(const NoiseSpec& spec, const std::array<double, 3>& point);
-// One frame per octave of `set` for `origin`.
+// One frame per octave of `set` for `origin`, appended to `out`.
+void appendOctaveFrames(const OctaveSet& set, const std::array<double, 3>& origin,
+                        std::vector<OctaveFrame>& out);
 std::vector<OctaveFrame> octaveFrames(const OctaveSet& set, const std::array<double, 3>& origin);
 
 }  // namespace glnoise::cpu

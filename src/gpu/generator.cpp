@@ -154,10 +154,8 @@ std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec,
     for (std::size_t first = 0; first < points.size(); first += kEvalBatch) {
         const std::size_t count = std::min(kEvalBatch, points.size() - first);
         frames.clear();
-        for (std::size_t n = first; n < first + count; ++n) {
-            const auto point = cpu::octaveFrames(set, cpu::pointOrigin(spec, points[n]));
-            frames.insert(frames.end(), point.begin(), point.end());
-        }
+        for (std::size_t n = first; n < first + count; ++n)
+            cpu::appendOctaveFrames(set, cpu::pointOrigin(spec, points[n]), frames);
         impl_->octaves.upload(frames.size() * sizeof(cpu::OctaveFrame), frames.data());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, impl_->octaves.handle());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, impl_->values.handle());
