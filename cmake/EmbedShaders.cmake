@@ -2,7 +2,7 @@
 #
 # Writes a C++ source holding every shader file as a string, keyed by its path relative
 # to ROOT (for example "include/glnoise/perlin.glsl"), so that the executables find the
-# GLSL wherever they are run from. glnoise::gpu::embeddedShaders() returns the table.
+# GLSL wherever they are run from. glnoise::glsl::embeddedShaders() returns the table.
 
 set(_body "")
 foreach(_file IN LISTS FILES)
@@ -15,13 +15,14 @@ foreach(_file IN LISTS FILES)
   string(APPEND _body "    {\"${_key}\", R\"glnoise_src(${_text})glnoise_src\"},\n")
 endforeach()
 
-set(_out "// Generated from shaders/ by cmake/EmbedShaders.cmake; do not edit.\n"
-         "#include \"gpu/shader_sources.hpp\"\n\n"
-         "namespace glnoise::gpu {\n\n"
-         "const std::map<std::string, std::string>& embeddedShaders() {\n"
-         "  static const std::map<std::string, std::string> sources{\n${_body}  };\n"
-         "  return sources;\n}\n\n}  // namespace glnoise::gpu\n")
-string(CONCAT _out ${_out})
+# One quoted string throughout: an unquoted expansion would split the GLSL at semicolons.
+string(CONCAT _out
+  "// Generated from shaders/ by cmake/EmbedShaders.cmake; do not edit.\n"
+  "#include \"glsl/embedded.hpp\"\n\n"
+  "namespace glnoise::glsl {\n\n"
+  "const std::map<std::string, std::string>& embeddedShaders() {\n"
+  "  static const std::map<std::string, std::string> sources{\n${_body}  };\n"
+  "  return sources;\n}\n\n}  // namespace glnoise::glsl\n")
 # Only touch the file when it changes, so unchanged shaders do not relink everything.
 if(EXISTS "${OUT}")
   file(READ "${OUT}" _old)

@@ -3,8 +3,13 @@
 # glad2 is pinned and installed into a virtual environment inside the build tree the
 # first time; later configures reuse it. `--reproducible` makes glad use the Khronos
 # specifications bundled in the package, so generation needs no network. Nothing
-# generated is committed: the loaders live in <build>/glad and the target `glnoise_glad`
-# compiles them.
+# generated is committed: the loaders live in <build>/glad and the object library
+# `glnoise_glad` compiles them into glnoise.
+#
+# Many programs that link glnoise load GL with their own glad. So that the two never
+# collide (duplicate symbols when linking statically, one silently replacing the other
+# when not), every symbol glnoise's copy defines is renamed with a glnoise_ prefix: a
+# block of #defines, made from the GLAD_API_CALL declarations, heads each generated header.
 
 set(GLNOISE_GLAD_VERSION "2.0.8" CACHE STRING "glad2 version installed from PyPI")
 set(GLNOISE_GLAD_VENV "${CMAKE_BINARY_DIR}/glad-venv")
@@ -62,7 +67,7 @@ set(_glad_cmd "${_glad_python}" -m glad --reproducible --quiet
               --api "gl:core=4.6,egl=1.5" --extensions "${_glad_ext}"
               --out-path "${GLNOISE_GLAD_OUT}" c --loader)
 set(_glad_stamp "${GLNOISE_GLAD_OUT}/glnoise-glad.stamp")
-string(REPLACE ";" " " _glad_cmd_text "${GLNOISE_GLAD_VERSION} ${_glad_cmd}")
+string(REPLACE ";" " " _glad_cmd_text "${GLNOISE_GLAD_VERSION} ${_glad_cmd} (symbols prefixed glnoise_)")
 set(_glad_old "")
 if(EXISTS "${_glad_stamp}")
   file(READ "${_glad_stamp}" _glad_old)
@@ -74,10 +79,22 @@ if(NOT _glad_old STREQUAL _glad_cmd_text OR NOT EXISTS "${GLNOISE_GLAD_OUT}/src/
   if(NOT _rc EQUAL 0)
     message(FATAL_ERROR "glad: generation failed (${_rc}):\n${_out}")
   endif()
+  foreach(_header gl egl)
+    set(_path "${GLNOISE_GLAD_OUT}/include/glad/${_header}.h")
+    file(STRINGS "${_path}" _decls REGEX "^GLAD_API_CALL ")
+    set(_renames "/* glnoise: this copy of glad's symbols carries a glnoise_ prefix. */\n")
+    foreach(_decl IN LISTS _decls)
+      if(NOT _decl MATCHES "([A-Za-z_][A-Za-z0-9_]*)[ \t]*[;(]")
+        message(FATAL_ERROR "glad: cannot find the name declared by: ${_decl}")
+      endif()
+      string(APPEND _renames "#define ${CMAKE_MATCH_1} glnoise_${CMAKE_MATCH_1}\n")
+    endforeach()
+    file(READ "${_path}" _text)
+    file(WRITE "${_path}" "${_renames}${_text}")
+  endforeach()
   file(WRITE "${_glad_stamp}" "${_glad_cmd_text}")
 endif()
 
-add_library(glnoise_glad STATIC "${GLNOISE_GLAD_OUT}/src/gl.c" "${GLNOISE_GLAD_OUT}/src/egl.c")
+add_library(glnoise_glad OBJECT "${GLNOISE_GLAD_OUT}/src/gl.c" "${GLNOISE_GLAD_OUT}/src/egl.c")
 target_include_directories(glnoise_glad PUBLIC "$<BUILD_INTERFACE:${GLNOISE_GLAD_OUT}/include>")
-target_link_libraries(glnoise_glad PUBLIC ${CMAKE_DL_LIBS})
 set_target_properties(glnoise_glad PROPERTIES POSITION_INDEPENDENT_CODE ON)

@@ -31,4 +31,13 @@ std::vector<float> evaluatePoints(const NoiseSpec& spec,
 double evaluateDouble(const NoiseSpec& spec, const Permutation& table,
                       const std::array<double, 3>& p);
 
+// The GLSL library's functions, called as your shader calls them: the same float32
+// operations in the same order, so gln_perlin3(p) in a shader reading `table` returns
+// what perlin3(table, p) returns here (to the last bit where the GPU does not fuse
+// multiply-adds; always within 1e-5).
+float perlin3(const Permutation& table, float x, float y, float z);
+float perlin2(const Permutation& table, float x, float y);
+float fbm3(const Permutation& table, float x, float y, float z, int octaves, float lacunarity, float gain);
+float fbm2(const Permutation& table, float x, float y, int octaves, float lacunarity, float gain);
+
 }  // namespace glnoise::cpu

@@ -38,6 +38,13 @@ public:
     using Error::Error;
 };
 
+// A GLSL source that cannot be assembled (a missing include, a cycle) or does not
+// compile; the message names file:line.
+class ShaderError : public GpuError {
+public:
+    using GpuError::GpuError;
+};
+
 // Reading or writing a file failed after its path was accepted (disk full, I/O error).
 class IoError : public Error {
 public:

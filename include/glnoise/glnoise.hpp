@@ -3,6 +3,7 @@
 
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/glsl.hpp"
 #include "glnoise/gpu.hpp"
 #include "glnoise/image.hpp"
 #include "glnoise/io.hpp"

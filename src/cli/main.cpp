@@ -1,4 +1,5 @@
-// glnoise: the headless command. bake, eval, check and info over one NoiseSpec.
+// glnoise: the headless command. bake, eval, check and info over one NoiseSpec; glsl
+// prints the GLSL library as one self-contained source.
 //
 // Exit codes: 0 success, 1 a failure (no GL context, GPU error, I/O error, check beyond
 // tolerance), 2 bad usage (every message names the value and what is allowed).
@@ -16,6 +17,7 @@
 #include "cli/options.hpp"
 #include "core/format.hpp"
 #include "glnoise/glnoise.hpp"
+#include "glnoise/version.hpp"
 
 namespace {
 
@@ -29,6 +31,8 @@ struct Args {
     std::string out;
     std::string range;
     std::string tolerance;
+    std::vector<std::string> families;
+    bool list = false;
     bool verbose = false;
 };
 
@@ -270,6 +274,31 @@ int runInfo(const Args& a) {
     return 0;
 }
 
+int runGlsl(const Args& a) {
+    if (a.list) {
+        for (const auto& f : glsl::families()) std::printf("%s\n", f.c_str());
+        return 0;
+    }
+    std::string origin = "glnoise glsl";
+    std::optional<std::uint64_t> seed;
+    if (!a.noise.seed.empty()) {
+        seed = cli::parseSeed(a.noise.seed);
+        origin += " --seed " + std::to_string(*seed);
+    }
+    for (const auto& f : a.families) origin += " " + f;
+    std::unique_ptr<io::OutputFile> out;
+    if (!a.out.empty()) out = openOutput(a.out);
+    const std::string text = glsl::selfContained(Permutation::forSeed(seed), a.families, origin);
+    if (out) {
+        out->write(text.data(), text.size());
+        out->commit();
+    } else {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        if (std::fflush(stdout) != 0) throw IoError("writing the GLSL to standard output failed");
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -294,13 +323,20 @@ int main(int argc, char** argv) {
     check->add_option("--size", a.size, "WxH or WxHxD")->required();
     check->add_option("--tolerance", a.tolerance, "max |gpu - cpu| allowed (default 1e-5 x the amplitude sum)");
 
+    auto* glslCmd = app.add_subcommand(
+        "glsl", "print the GLSL library as one self-contained source (table as a const array, no includes)");
+    glslCmd->add_option("families", a.families, "families to include, with what they need (default: all)");
+    glslCmd->add_option("--seed", a.noise.seed, "unsigned 64-bit seed of the table (default: Ken Perlin's table)");
+    glslCmd->add_option("--out", a.out, "write to this file instead of standard output");
+    glslCmd->add_flag("--list", a.list, "list the families and exit");
+
     auto* info = app.add_subcommand("info", "show the EGL platform, GL renderer and compute limits");
     info->add_flag("--verbose", a.verbose, "print KHR_debug messages to stderr");
 
     if (argc > 1 && argv[1][0] != '-') {
         const std::string command = argv[1];
-        if (command != "bake" && command != "eval" && command != "check" && command != "info") {
-            std::fprintf(stderr, "glnoise: error: unknown command '%s'; allowed: bake, eval, check, info\n",
+        if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "info") {
+            std::fprintf(stderr, "glnoise: error: unknown command '%s'; allowed: bake, eval, check, glsl, info\n",
                          command.c_str());
             return 2;
         }
@@ -322,6 +358,7 @@ int main(int argc, char** argv) {
         if (*bake) return runBake(a);
         if (*eval) return runEval(a);
         if (*check) return runCheck(a);
+        if (*glslCmd) return runGlsl(a);
         return runInfo(a);
     } catch (const ValidationError& e) {
         std::fprintf(stderr, "glnoise: error: %s\n", e.what());

@@ -10,6 +10,7 @@
 
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
+#include "glnoise/version.hpp"
 
 #include <stb_image_write.h>
 

@@ -150,4 +150,20 @@ double evaluateDouble(const NoiseSpec& spec, const Permutation& table,
     return spec.normalize ? sum / spec.amplitudeSum() : sum;
 }
 
+float perlin3(const Permutation& table, float x, float y, float z) {
+    return gln_perlin3(table, glm::vec3(x, y, z));
+}
+
+float perlin2(const Permutation& table, float x, float y) {
+    return gln_perlin2(table, glm::vec2(x, y));
+}
+
+float fbm3(const Permutation& table, float x, float y, float z, int octaves, float lacunarity, float gain) {
+    return gln_fbm3(table, glm::vec3(x, y, z), octaves, lacunarity, gain);
+}
+
+float fbm2(const Permutation& table, float x, float y, int octaves, float lacunarity, float gain) {
+    return gln_fbm2(table, glm::vec2(x, y), octaves, lacunarity, gain);
+}
+
 }  // namespace glnoise::cpu

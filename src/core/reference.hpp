@@ -115,6 +115,8 @@ T gln_perlin2(const Permutation& P, glm::vec<2, T> p) {
 }
 
 // ---- fbm.glsl ------------------------------------------------------------------------
+// The GLSL marks amplitude and q GLN_PRECISE; here C++ without contraction or
+// reassociation (-ffp-contract=off, no -ffast-math) already computes them as written.
 
 template <class T>
 T gln_fbm3(const Permutation& P, glm::vec<3, T> p, int octaves, T lacunarity, T gain) {

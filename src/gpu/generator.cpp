@@ -8,7 +8,8 @@
 #include "glnoise/gpu.hpp"
 #include "gpu/gl.hpp"
 #include "gpu/gl_objects.hpp"
-#include "gpu/shader_sources.hpp"
+#include "glsl/embedded.hpp"
+#include "glsl/resolver.hpp"
 
 namespace glnoise::gpu {
 
@@ -49,7 +50,9 @@ struct Generator::Impl {
         if (it != programs.end()) return it->second;
         const std::string defines = "#define GLN_DIMS " + std::to_string(v.dims) +
                                     "\n#define GLN_VOLUME " + (v.volume ? "1" : "0") + "\n";
-        const ResolvedSource src = resolveIncludes(embeddedShaders(), v.entry, defines);
+        glsl::IncludeOptions options;
+        options.defines = defines;
+        const glsl::Source src = glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
         const std::string label = v.entry + " (dims " + std::to_string(v.dims) + (v.volume ? ", volume)" : ")");
         return programs.emplace(v, Program(src.text, src.files, label)).first->second;
     }

@@ -1,9 +1,9 @@
 #include "gpu/gl_objects.hpp"
 
 #include "glnoise/error.hpp"
+#include "glnoise/glsl.hpp"
 #include "glnoise/gpu.hpp"
 #include "gpu/gl.hpp"
-#include "gpu/shader_sources.hpp"
 
 namespace glnoise::gpu {
 
@@ -76,9 +76,9 @@ Program::Program(const std::string& source, const std::vector<std::string>& file
         return log;
     };
     if (!ok) {
-        const std::string log = mapLog(infoLog(shader, true), files);
+        const std::string log = glsl::mapLog(infoLog(shader, true), files);
         glDeleteShader(shader);
-        throw GpuError("compiling " + std::string(label) + " failed:\n" + log);
+        throw ShaderError("compiling " + std::string(label) + " failed:\n" + log);
     }
     id_ = glCreateProgram();
     glObjectLabel(GL_PROGRAM, id_, static_cast<GLsizei>(label.size()), label.data());
@@ -87,9 +87,9 @@ Program::Program(const std::string& source, const std::vector<std::string>& file
     glDeleteShader(shader);
     glGetProgramiv(id_, GL_LINK_STATUS, &ok);
     if (!ok) {
-        const std::string log = mapLog(infoLog(id_, false), files);
+        const std::string log = glsl::mapLog(infoLog(id_, false), files);
         glDeleteProgram(std::exchange(id_, 0));
-        throw GpuError("linking " + std::string(label) + " failed:\n" + log);
+        throw ShaderError("linking " + std::string(label) + " failed:\n" + log);
     }
 }
 

@@ -205,7 +205,7 @@ TEST_F(Cli, BadInputGivesOneLineExitTwoAndNoFile) {
         {{"eval"}, "stdin line 1 'nan 1': coordinates must be finite", "nan 1\n"},
         {{"eval"}, "stdin line 1", std::string("1\0 2\n", 5)},
         {{"check", "--size", "64x64", "--tolerance", "-1"}, "--tolerance -1: must be a finite number >= 0"},
-        {{"frobnicate"}, "unknown command 'frobnicate'; allowed: bake, eval, check, info"},
+        {{"frobnicate"}, "unknown command 'frobnicate'; allowed: bake, eval, check, glsl, info"},
         {{}, "A subcommand is required"},
     };
     for (const auto& c : cases) {

@@ -9,7 +9,9 @@
 // The sum is not normalised: divide by sum gain^i for a result within the basis bound.
 // glnoise's own generator keeps its origin in double and reduces it per octave on the
 // host (shaders/noise.comp); these functions are for shaders that start from a float p.
-// C++ twin: src/core/reference.hpp.
+// q and amplitude are GLN_PRECISE: with constant arguments a compiler may otherwise fold
+// q * lacunarity * lacunarity into q * lacunarity^2, which rounds differently (1e-4 off
+// the reference for lacunarity 2.5). C++ twin: src/core/reference.hpp.
 #ifndef GLNOISE_FBM_GLSL
 #define GLNOISE_FBM_GLSL
 
@@ -21,8 +23,8 @@
 
 float gln_fbm3(vec3 p, int octaves, float lacunarity, float gain) {
     float sum = 0.0f;
-    float amplitude = 1.0f;
-    vec3 q = p;
+    GLN_PRECISE float amplitude = 1.0f;
+    GLN_PRECISE vec3 q = p;
     for (int i = 0; i < octaves; ++i) {
         sum += amplitude * gln_perlin3(q);
         q = q * lacunarity;
@@ -33,8 +35,8 @@ float gln_fbm3(vec3 p, int octaves, float lacunarity, float gain) {
 
 float gln_fbm2(vec2 p, int octaves, float lacunarity, float gain) {
     float sum = 0.0f;
-    float amplitude = 1.0f;
-    vec2 q = p;
+    GLN_PRECISE float amplitude = 1.0f;
+    GLN_PRECISE vec2 q = p;
     for (int i = 0; i < octaves; ++i) {
         sum += amplitude * gln_perlin2(q);
         q = q * lacunarity;

@@ -7,11 +7,23 @@
 //   GLN_PERM(i)        read entry i from your own storage (a uniform block, a texture,
 //                      a const array); when defined, no storage buffer is declared.
 //   GLN_PERM_BINDING   binding of the default std430 storage buffer (default 0).
+//   GLN_PRECISE        the qualifier the library puts on values that must be computed
+//                      exactly as written (no reassociation, no fused multiply-add):
+//                      `precise` where the language has it (GLSL 4.00+, ES 3.20+),
+//                      otherwise empty. Define it empty to let the compiler reorder.
 //
 // The table is Ken Perlin's (Improving Noise, 2002) or a seeded shuffle, doubled so that
 // p[256 + i] == p[i]; glnoise uploads it. C++ twin: src/core/reference.hpp.
 #ifndef GLNOISE_PERMUTATION_GLSL
 #define GLNOISE_PERMUTATION_GLSL
+
+#ifndef GLN_PRECISE
+#if (defined(GL_ES) && __VERSION__ >= 320) || (!defined(GL_ES) && __VERSION__ >= 400)
+#define GLN_PRECISE precise
+#else
+#define GLN_PRECISE
+#endif
+#endif
 
 #ifndef GLN_PERM
 #ifndef GLN_PERM_BINDING

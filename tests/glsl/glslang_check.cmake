@@ -1,0 +1,85 @@
+# Offline checks of the GLSL library with glslangValidator (Khronos' reference front end),
+# independent of glnoise's own include resolver and of the GL driver.
+#
+# MODE=library: cmake -DMODE=library -DVALIDATOR=... -DINCLUDE_DIR=<shaders/include>
+#   -DFILE=glnoise/x.glsl -DTABLE=buffer|const -DTIMES=1|2 -DWORK=<dir> -P glslang_check.cmake
+#   A stub #version 430 compute shader includes FILE TIMES times (glslang resolves the
+#   includes itself, GL_GOOGLE_include_directive), the table from the default storage
+#   buffer or from a const array behind GLN_PERM.
+# MODE=self-contained: cmake -DMODE=self-contained -DVALIDATOR=... -DGLNOISE=<glnoise>
+#   -DVERSION="310 es" -DSTAGE=comp|frag -DWORK=<dir> -P glslang_check.cmake
+#   `glnoise glsl` for all families and for each one alone, pasted after #version VERSION
+#   into a STAGE shader that calls what it got.
+
+function(validate file)
+  execute_process(COMMAND "${VALIDATOR}" ${ARGN} "${file}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "glslangValidator ${ARGN} ${file} failed (${rc}):\n${out}")
+  endif()
+  message(STATUS "ok: ${file}")
+endfunction()
+
+file(MAKE_DIRECTORY "${WORK}")
+
+if(MODE STREQUAL "library")
+  set(stub "#version 430\n#extension GL_GOOGLE_include_directive : require\nlayout(local_size_x = 1) in;\n")
+  if(TABLE STREQUAL "const")
+    set(values "")
+    foreach(i RANGE 511)
+      math(EXPR v "${i} % 256")
+      list(APPEND values ${v})
+    endforeach()
+    list(JOIN values ", " values)
+    string(APPEND stub "const int T[512] = int[512](${values});\n#define GLN_PERM(i) T[(i)]\n")
+  endif()
+  foreach(k RANGE 1 ${TIMES})
+    string(APPEND stub "#include \"${FILE}\"\n")
+  endforeach()
+  string(APPEND stub "void main() {}\n")
+  string(REGEX REPLACE "[/.]" "_" name "${FILE}")
+  set(path "${WORK}/${name}_${TABLE}_x${TIMES}.comp")
+  file(WRITE "${path}" "${stub}")
+  validate("${path}" -l "-I${INCLUDE_DIR}")
+elseif(MODE STREQUAL "self-contained")
+  execute_process(COMMAND "${GLNOISE}" glsl --list RESULT_VARIABLE rc OUTPUT_VARIABLE families)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "glnoise glsl --list failed (${rc})")
+  endif()
+  string(REGEX REPLACE "\n$" "" families "${families}")
+  string(REPLACE "\n" ";" families "${families}")
+  if(STAGE STREQUAL "comp")
+    set(head "layout(local_size_x = 1) in;\nlayout(std430, binding = 3) writeonly buffer Out { float result[]; };\n")
+    set(store "    result[0] = v;\n")
+  else()
+    set(head "out vec4 color;\n")
+    set(store "    color = vec4(v, v, v, 1.0f);\n")
+  endif()
+  string(REPLACE " " "_" tag "${VERSION}_${STAGE}")
+  foreach(selection all ${families})
+    set(args glsl --seed 7)
+    if(NOT selection STREQUAL "all")
+      list(APPEND args ${selection})
+    endif()
+    set(generated "${WORK}/glnoise_${selection}.glsl")
+    execute_process(COMMAND "${GLNOISE}" ${args} --out "${generated}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "glnoise ${args} failed (${rc}): ${err}")
+    endif()
+    file(READ "${generated}" library)
+    set(path "${WORK}/${selection}_${tag}.${STAGE}")
+    file(WRITE "${path}" "#version ${VERSION}\n${library}\n${head}"
+      "void main() {\n"
+      "    float v = float(gln_perm(7));\n"
+      "#ifdef GLNOISE_PERLIN_GLSL\n"
+      "    v += gln_perlin3(vec3(0.5f, 1.5f, 2.5f)) + gln_perlin2(vec2(0.25f, 3.5f));\n"
+      "    v += gln_perlin3(ivec3(1, 2, 3), vec3(0.5f)) + gln_perlin2(ivec2(4, 5), vec2(0.5f));\n"
+      "#endif\n"
+      "#ifdef GLNOISE_FBM_GLSL\n"
+      "    v += gln_fbm3(vec3(0.5f), GLN_FBM_OCTAVES, 2.0f, 0.5f) + gln_fbm2(vec2(0.5f), 4, 2.0f, 0.5f);\n"
+      "#endif\n"
+      "${store}}\n")
+    validate("${path}")
+  endforeach()
+else()
+  message(FATAL_ERROR "MODE must be library or self-contained, not '${MODE}'")
+endif()

@@ -1,0 +1,283 @@
+#include "glsl/resolver.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "glnoise/error.hpp"
+#include "glnoise/glsl.hpp"
+
+namespace glnoise::glsl {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A scratch directory of shader files, removed afterwards.
+class Tree : public ::testing::Test {
+protected:
+    void SetUp() override {
+        root_ = fs::temp_directory_path() /
+                ("glnoise-resolver-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(root_);
+        fs::create_directories(root_);
+    }
+    void TearDown() override { fs::remove_all(root_); }
+
+    std::string write(const std::string& rel, const std::string& text) {
+        const fs::path p = root_ / rel;
+        fs::create_directories(p.parent_path());
+        std::ofstream(p, std::ios::binary) << text;
+        return p.generic_string();
+    }
+    std::string path(const std::string& rel) const { return (root_ / rel).generic_string(); }
+
+    fs::path root_;
+};
+
+int count(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
+    return n;
+}
+
+TEST_F(Tree, ExpandsRelativeAndDirectoryIncludesWithLineDirectives) {
+    const auto main = write("src/main.comp", "#version 430\n#include \"lib/a.glsl\"\nvoid main() {}\n");
+    write("inc/lib/a.glsl", "// a\n#include \"b.glsl\"\nfloat a() { return b(); }\n");
+    write("inc/lib/b.glsl", "float b() { return 1.0; }\n");
+    IncludeOptions o;
+    o.dirs = {root_ / "inc"};
+    o.defines = "#define GLN_X 1\n";
+    o.library = false;
+    const Source r = resolveFile(main, o);
+    EXPECT_EQ(r.text,
+              "#version 430\n#define GLN_X 1\n#line 2 0\n"
+              "#line 1 1\n// a\n#line 1 2\nfloat b() { return 1.0; }\n#line 3 1\nfloat a() { return b(); }\n"
+              "#line 3 0\nvoid main() {}\n");
+    EXPECT_EQ(r.files, (std::vector<std::string>{main, path("inc/lib/a.glsl"), path("inc/lib/b.glsl")}));
+}
+
+TEST_F(Tree, DefinesGoAfterAVersionLineThatFollowsComments) {
+    const Source r = resolve(path("x.comp"), "// header\n/* more */\n#version 450 core\nint x;\n",
+                             IncludeOptions{{}, false, "#define A 2\n", true});
+    EXPECT_EQ(r.text, "// header\n/* more */\n#version 450 core\n#define A 2\n#line 4 0\nint x;\n");
+}
+
+TEST_F(Tree, DefinesGoFirstWithoutAVersionLine) {
+    const Source r = resolve(path("x.glsl"), "int x;\n", IncludeOptions{{}, false, "#define A 2\n", true});
+    EXPECT_EQ(r.text, "#define A 2\n#line 1 0\nint x;\n");
+}
+
+TEST_F(Tree, MissingIncludesNameTheIncludingFileLineAndEveryPlaceLooked) {
+    const auto main = write("m.comp", "#version 430\n\n#include \"nope.glsl\"\n");
+    IncludeOptions o;
+    o.dirs = {root_ / "inc"};
+    try {
+        resolveFile(main, o);
+        ADD_FAILURE() << "resolved";
+    } catch (const ShaderError& e) {
+        EXPECT_EQ(std::string(e.what()), main + ":3: cannot find included file \"nope.glsl\" (looked for " +
+                                             path("nope.glsl") + ", " + path("inc/nope.glsl") +
+                                             ", nope.glsl (built in))");
+    }
+}
+
+TEST_F(Tree, CyclesAreReportedWithTheChain) {
+    const auto main = write("c.comp", "#version 430\n#include \"x.glsl\"\n");
+    write("x.glsl", "#include \"y.glsl\"\n");
+    write("y.glsl", "\n#include \"x.glsl\"\n");
+    try {
+        resolveFile(main, {});
+        ADD_FAILURE() << "resolved";
+    } catch (const ShaderError& e) {
+        EXPECT_EQ(std::string(e.what()), path("y.glsl") + ":2: include cycle: " + main + " -> " + path("x.glsl") +
+                                             " -> " + path("y.glsl") + " -> " + path("x.glsl"));
+    }
+}
+
+TEST_F(Tree, AngleBracketsSkipTheIncludingFilesDirectory) {
+    const auto main = write("src/m.comp", "#include <k.glsl>\n#include \"k.glsl\"\n");
+    write("src/k.glsl", "int local;\n");
+    write("inc/k.glsl", "int fromDir;\n");
+    IncludeOptions o;
+    o.dirs = {root_ / "inc"};
+    o.lineDirectives = false;
+    EXPECT_EQ(resolveFile(main, o).text, "int fromDir;\nint local;\n");
+}
+
+TEST_F(Tree, GuardedFilesExpandOnceAndUnguardedOnesEveryTime) {
+    const auto main = write("m.glsl",
+                            "#include \"g.glsl\"\n#include \"g.glsl\"\n#include \"p.glsl\"\n#include \"p.glsl\"\n"
+                            "#include \"u.glsl\"\n#include \"u.glsl\"\n");
+    write("g.glsl", "// guarded\n#ifndef G_GLSL\n#define G_GLSL\nint g;\n#endif  // G_GLSL\n");
+    write("p.glsl", "#pragma once\nint p;\n");
+    write("u.glsl", "int u;\n");
+    IncludeOptions o;
+    o.lineDirectives = false;
+    const std::string text = resolveFile(main, o).text;
+    EXPECT_EQ(count(text, "int g;"), 1);
+    EXPECT_EQ(count(text, "int p;"), 1);
+    EXPECT_EQ(count(text, "int u;"), 2);
+}
+
+TEST_F(Tree, AFileFirstIncludedUnderAConditionIsExpandedAgainLater) {
+    // The resolver does not evaluate #if: after a conditional first inclusion it cannot
+    // know whether the guard is defined, so the second copy stays for the compiler.
+    const auto main = write("m.glsl", "#ifdef MAYBE\n#include \"g.glsl\"\n#endif\n#include \"g.glsl\"\n");
+    write("g.glsl", "#ifndef G_GLSL\n#define G_GLSL\nint g;\n#endif\n");
+    IncludeOptions o;
+    o.lineDirectives = false;
+    EXPECT_EQ(count(resolveFile(main, o).text, "int g;"), 2);
+}
+
+TEST_F(Tree, AFileWhoseGuardClosesEarlyIsNotTakenForGuarded) {
+    const auto main = write("m.glsl", "#include \"h.glsl\"\n#include \"h.glsl\"\n");
+    write("h.glsl", "#ifndef H\n#define H\nint h;\n#endif\nint after;\n");
+    IncludeOptions o;
+    o.lineDirectives = false;
+    EXPECT_EQ(count(resolveFile(main, o).text, "int after;"), 2);
+}
+
+TEST_F(Tree, IncludesInCommentsAreNotExpanded) {
+    const auto main = write("m.glsl", "// #include \"nope.glsl\"\n/*\n#include \"nope.glsl\"\n*/\nint x;\n"
+                                      "#include \"k.glsl\" // the real one\n");
+    write("k.glsl", "int k;\n");
+    IncludeOptions o;
+    o.lineDirectives = false;
+    EXPECT_EQ(resolveFile(main, o).text, "// #include \"nope.glsl\"\n/*\n#include \"nope.glsl\"\n*/\nint x;\nint k;\n");
+}
+
+TEST_F(Tree, TheBuiltInLibraryResolvesWithoutAnyDirectory) {
+    const Source r = resolve(path("m.comp"), "#version 430\n#include \"glnoise/fbm.glsl\"\n");
+    EXPECT_EQ(r.files, (std::vector<std::string>{path("m.comp"), "glnoise/fbm.glsl", "glnoise/perlin.glsl",
+                                                 "glnoise/permutation.glsl"}));
+    EXPECT_NE(r.text.find("float gln_fbm3("), std::string::npos);
+}
+
+TEST_F(Tree, DirectoriesComeBeforeTheBuiltInLibrary) {
+    for (const auto& [name, text] : library()) write("installed/" + name, text);
+    IncludeOptions o;
+    o.dirs = {root_ / "installed"};
+    const Source r = resolve(path("m.comp"), "#include \"glnoise/perlin.glsl\"\n", o);
+    EXPECT_EQ(r.files, (std::vector<std::string>{path("m.comp"), path("installed/glnoise/perlin.glsl"),
+                                                 path("installed/glnoise/permutation.glsl")}));
+}
+
+TEST_F(Tree, WithoutTheLibraryItsPathsAreMissing) {
+    IncludeOptions o;
+    o.library = false;
+    EXPECT_THROW(resolve(path("m.comp"), "#include \"glnoise/perlin.glsl\"\n", o), ShaderError);
+}
+
+TEST_F(Tree, AnUnreadableFileIsAnIoError) {
+    EXPECT_THROW(resolveFile(root_ / "absent.comp"), IoError);
+    EXPECT_THROW(resolveFile(root_), IoError);
+}
+
+TEST(MapLog, RewritesMesaNvidiaAndGlslangLocations) {
+    const std::vector<std::string> files = {"noise.comp", "glnoise/perlin.glsl"};
+    EXPECT_EQ(mapLog("0:12(5): error: bad\n1:40(2): error: worse", files),
+              "noise.comp:12(5): error: bad\nglnoise/perlin.glsl:40(2): error: worse");
+    EXPECT_EQ(mapLog("1(7) : error C0000: syntax", files), "glnoise/perlin.glsl:7 : error C0000: syntax");
+    EXPECT_EQ(mapLog("ERROR: 0:3: 'x' : undeclared", files), "ERROR: noise.comp:3: 'x' : undeclared");
+    EXPECT_EQ(mapLog("7:3(1): error: out of range", files), "7:3(1): error: out of range");
+}
+
+TEST(InMemory, RelativeIncludesStayInMemory) {
+    const std::map<std::string, std::string> files = {
+        {"entry.comp", "#include \"glnoise/perlin.glsl\"\n#include \"part.glsl\"\n"},
+        {"part.glsl", "int part;\n"}};
+    IncludeOptions o;
+    o.lineDirectives = false;
+    const Source r = resolveInMemory(files, "entry.comp", o);
+    EXPECT_EQ(r.files, (std::vector<std::string>{"entry.comp", "glnoise/perlin.glsl", "glnoise/permutation.glsl",
+                                                 "part.glsl"}));
+}
+
+// ---- the library itself ----------------------------------------------------------------
+
+TEST(Library, IsExactlyTheFilesOfTheSourceTree) {
+    std::map<std::string, std::string> onDisk;
+    for (const auto& entry : fs::directory_iterator(fs::path(GLNOISE_SOURCE_DIR) / "shaders/include/glnoise")) {
+        std::ifstream in(entry.path(), std::ios::binary);
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        onDisk.emplace("glnoise/" + entry.path().filename().string(), ss.str());
+    }
+    EXPECT_EQ(library(), onDisk);
+    std::vector<std::string> stems;
+    for (const auto& [name, text] : onDisk) stems.push_back(fs::path(name).stem().string());
+    EXPECT_EQ(families(), stems);
+}
+
+TEST(Library, EveryFileFollowsTheLibraryRules) {
+    const std::regex header(R"(^// (glnoise/\w+\.glsl): )");
+    for (const auto& [name, text] : library()) {
+        SCOPED_TRACE(name);
+        std::smatch m;
+        ASSERT_TRUE(std::regex_search(text, m, header)) << "first line names the file";
+        EXPECT_EQ(m[1].str(), name);
+        EXPECT_NE(text.find("C++ twin: src/core/"), std::string::npos) << "names its C++ twin";
+        std::string stem = fs::path(name).stem().string();
+        std::transform(stem.begin(), stem.end(), stem.begin(), ::toupper);
+        const std::string guard = "GLNOISE_" + stem + "_GLSL";
+        EXPECT_NE(text.find("#ifndef " + guard + "\n#define " + guard + "\n"), std::string::npos) << "guard";
+        EXPECT_EQ(text.find("#version"), std::string::npos);
+        EXPECT_EQ(std::regex_search(text, std::regex(R"(^\s*uniform\s)", std::regex::multiline)), false);
+        EXPECT_EQ(std::regex_search(text, std::regex(R"(^\s*layout\s*\()", std::regex::multiline)),
+                  name == "glnoise/permutation.glsl")
+            << "only the default table buffer declares a binding";
+    }
+}
+
+std::vector<int> parseTable(const std::string& text) {
+    const auto open = text.find("int[512](");
+    const auto close = text.find(");", open);
+    EXPECT_NE(open, std::string::npos);
+    std::vector<int> out;
+    std::stringstream ss(text.substr(open + 9, close - open - 9));
+    for (std::string cell; std::getline(ss, cell, ',');) out.push_back(std::stoi(cell));
+    return out;
+}
+
+TEST(SelfContained, CarriesTheSeedsTableAndEachFileOnce) {
+    const std::string text = selfContained(Permutation::seeded(7), {}, "test");
+    const auto table = Permutation::seeded(7).table();
+    EXPECT_EQ(parseTable(text), std::vector<int>(table.begin(), table.end()));
+    for (const char* directive : {"include", "line", "version"})
+        EXPECT_FALSE(std::regex_search(text, std::regex(std::string(R"(^\s*#\s*)") + directive, std::regex::multiline)))
+            << directive;
+    EXPECT_LT(text.find("#define GLN_PERM(i)"), text.find("#ifndef GLN_PERM\n"));
+    for (const auto& family : families()) {
+        std::string guard = family;
+        std::transform(guard.begin(), guard.end(), guard.begin(), ::toupper);
+        EXPECT_EQ(count(text, "#define GLNOISE_" + guard + "_GLSL\n"), 1) << family;
+    }
+}
+
+TEST(SelfContained, AFamilyBringsWhatItNeedsAndNothingElse) {
+    const std::string text = selfContained(Permutation::perlin(), {"perlin"});
+    EXPECT_NE(text.find("float gln_perlin3("), std::string::npos);
+    EXPECT_NE(text.find("int gln_perm("), std::string::npos);
+    EXPECT_EQ(text.find("gln_fbm3"), std::string::npos);
+    const auto ken = Permutation::perlin().table();
+    EXPECT_EQ(parseTable(text), std::vector<int>(ken.begin(), ken.end()));
+}
+
+TEST(SelfContained, UnknownFamiliesAreNamedWithTheAllowedOnes) {
+    try {
+        selfContained(Permutation::perlin(), {"perlin", "simplex", "worley"});
+        ADD_FAILURE();
+    } catch (const ValidationError& e) {
+        std::string allowed;
+        for (const auto& f : families()) allowed += (allowed.empty() ? "" : ", ") + f;
+        EXPECT_EQ(e.violations(), (std::vector<std::string>{"family 'simplex': allowed: " + allowed,
+                                                             "family 'worley': allowed: " + allowed}));
+    }
+}
+
+}  // namespace
+}  // namespace glnoise::glsl

@@ -1,0 +1,117 @@
+// The GLSL library on the driver: every file compiles alone and included twice, compile
+// errors name file:line, and the self-contained source computes what the CPU computes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "glnoise/cpu.hpp"
+#include "glnoise/error.hpp"
+#include "glnoise/glsl.hpp"
+#include "glsl/embedded.hpp"
+#include "glsl/resolver.hpp"
+#include "gpu/gl.hpp"
+#include "gpu/gl_objects.hpp"
+#include "test_support.hpp"
+
+namespace glnoise::glsl {
+namespace {
+
+gpu::Program compile(const Source& src, const std::string& label) { return gpu::Program(src.text, src.files, label); }
+
+TEST(GlslOnTheDriver, EveryLibraryFileCompilesAloneAndIncludedTwice) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    // The second table source: what `glnoise glsl` emits, a const array behind GLN_PERM.
+    std::string constTable = "const int T[512] = int[512](";
+    for (int i = 0; i < 512; ++i) constTable += std::to_string(Permutation::perlin()[i]) + (i < 511 ? "," : ");\n");
+    constTable += "#define GLN_PERM(i) T[(i)]\n";
+    for (const auto& [name, text] : library()) {
+        for (const std::string& table : {std::string(), constTable}) {
+            for (int times : {1, 2}) {
+                std::string stub = "#version 430\nlayout(local_size_x = 1) in;\n" + table;
+                for (int k = 0; k < times; ++k) stub += "#include \"" + name + "\"\n";
+                stub += "void main() {}\n";
+                SCOPED_TRACE(name + (table.empty() ? " (storage buffer)" : " (GLN_PERM)") + " x" + std::to_string(times));
+                EXPECT_NO_THROW(compile(resolve("stub.comp", stub), "library stub"));
+            }
+        }
+    }
+}
+
+TEST(GlslOnTheDriver, CompileErrorsPointIntoTheIncludedFile) {
+    // Also checks that this driver reads "#line N" as "the next line is N".
+    GLNOISE_REQUIRE_GPU(ctx);
+    const std::map<std::string, std::string> tree = {
+        {"bad.comp", "#version 430\nlayout(local_size_x = 1) in;\n#include \"broken.glsl\"\nvoid main() {}\n"},
+        {"broken.glsl", "// fine\nfloat ok() { return 1.0; }\nfloat bad() { return undeclared_name; }\n"}};
+    try {
+        compile(resolveInMemory(tree, "bad.comp", {}), "broken test shader");
+        ADD_FAILURE() << "compiled";
+    } catch (const ShaderError& e) {
+        EXPECT_NE(std::string(e.what()).find("broken.glsl:3"), std::string::npos) << e.what();
+    }
+}
+
+TEST(GlslOnTheDriver, EveryEntryPointResolvesFromTheLibrary) {
+    for (const char* entry : {"noise.comp", "eval.comp"}) {
+        IncludeOptions o;
+        o.defines = "#define GLN_DIMS 3\n#define GLN_VOLUME 0\n";
+        const Source r = resolveInMemory(embeddedShaders(), entry, o);
+        EXPECT_NE(std::find(r.files.begin(), r.files.end(), "glnoise/perlin.glsl"), r.files.end());
+    }
+}
+
+TEST(GlslOnTheDriver, TheSelfContainedSourceComputesWhatTheReferenceComputes) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    const Permutation table = Permutation::seeded(11);
+    const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
+layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
+layout(std430, binding = 6) writeonly buffer Values { vec4 values[]; };
+uniform int u_count;
+void main() {
+    int i = int(gl_GlobalInvocationID.x);
+    if (i >= u_count) return;
+    vec4 p = points[i];
+    values[i] = vec4(gln_perlin3(vec3(p.x, p.y, p.z)), gln_perlin2(vec2(p.x, p.y)),
+                     gln_fbm3(vec3(p.x, p.y, p.z), 6, 2.0f, 0.5f), gln_fbm2(vec2(p.x, p.y), 5, 2.5f, 0.45f));
+}
+)";
+    const gpu::Program program = compile(resolve("self_contained.comp", shader), "self-contained test shader");
+
+    const int n = 4096;
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> coord(-300.0f, 300.0f);
+    std::vector<float> points(4 * n);
+    for (auto& v : points) v = coord(rng);
+    gpu::Buffer in(points.size() * sizeof(float), points.data(), "points");
+    gpu::Buffer out(points.size() * sizeof(float), nullptr, "values");
+    glUseProgram(program.handle());
+    glUniform1i(program.uniform("u_count"), n);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, in.handle());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, out.handle());
+    glDispatchCompute(n / 64, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    std::vector<float> values(4 * n);
+    out.download(values.size() * sizeof(float), values.data());
+
+    float worst = 0.0f;
+    for (int i = 0; i < n; ++i) {
+        const float* p = &points[4 * i];
+        const float want[4] = {cpu::perlin3(table, p[0], p[1], p[2]), cpu::perlin2(table, p[0], p[1]),
+                               cpu::fbm3(table, p[0], p[1], p[2], 6, 2.0f, 0.5f),
+                               cpu::fbm2(table, p[0], p[1], 5, 2.5f, 0.45f)};
+        for (int k = 0; k < 4; ++k) {
+            if (std::abs(values[4 * i + k] - want[k]) > 1e-5f)
+                ADD_FAILURE() << "point " << i << " (" << p[0] << ", " << p[1] << ", " << p[2] << ") function " << k
+                              << ": gpu " << values[4 * i + k] << " cpu " << want[k];
+            worst = std::max(worst, std::abs(values[4 * i + k] - want[k]));
+        }
+    }
+    EXPECT_LE(worst, 1e-5f);
+    // Not all zero: the shader really ran.
+    EXPECT_GT(*std::max_element(values.begin(), values.end()), 0.3f);
+}
+
+}  // namespace
+}  // namespace glnoise::glsl
