@@ -9,6 +9,7 @@ packages=(
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
   libglm-dev libstb-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
+  glslang-tools libopengl-dev                          # GLSL checks; the consumer test's GL
 )
 
 missing=()

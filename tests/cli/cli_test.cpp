@@ -4,6 +4,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -173,6 +175,39 @@ struct BadInput {
     std::string input = "";
 };
 
+std::string allowedFamilies() {
+    std::string out;
+    for (const auto& f : glsl::families()) out += (out.empty() ? "" : ", ") + f;
+    return out;
+}
+
+TEST_F(Cli, GlslPrintsTheLibraryWithTheSeedsTableAndWritesTheSameToAFile) {
+    const auto r = run({"glsl", "--seed", "7", "perlin"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("glnoise glsl --seed 7 perlin"), std::string::npos) << "the header says how it was made";
+    EXPECT_NE(r.out.find("float gln_perlin3("), std::string::npos);
+    EXPECT_EQ(r.out.find("gln_fbm3"), std::string::npos) << "only the family asked for and what it needs";
+    std::string table;
+    for (int i = 0; i < 512; ++i) table += std::to_string(Permutation::seeded(7)[i]) + (i < 511 ? "," : "");
+    std::string printed = r.out.substr(r.out.find("int[512](") + 9);
+    printed = printed.substr(0, printed.find(')'));
+    printed.erase(std::remove_if(printed.begin(), printed.end(), ::isspace), printed.end());
+    EXPECT_EQ(printed, table);
+
+    const std::string out = file("noise.glsl");
+    ASSERT_EQ(run({"glsl", "--seed", "7", "perlin", "--out", out}).code, 0);
+    EXPECT_EQ(slurp(out), r.out);
+    EXPECT_EQ(entries(), 1u) << "no temporary file left";
+}
+
+TEST_F(Cli, GlslListsTheFamilies) {
+    const auto r = run({"glsl", "--list"});
+    ASSERT_EQ(r.code, 0);
+    std::string want;
+    for (const auto& f : glsl::families()) want += f + "\n";
+    EXPECT_EQ(r.out, want);
+}
+
 TEST_F(Cli, BadInputGivesOneLineExitTwoAndNoFile) {
     const std::string png = file("out.png");
     const std::vector<BadInput> cases = {
@@ -205,6 +240,10 @@ TEST_F(Cli, BadInputGivesOneLineExitTwoAndNoFile) {
         {{"eval"}, "stdin line 1 'nan 1': coordinates must be finite", "nan 1\n"},
         {{"eval"}, "stdin line 1", std::string("1\0 2\n", 5)},
         {{"check", "--size", "64x64", "--tolerance", "-1"}, "--tolerance -1: must be a finite number >= 0"},
+        {{"glsl", "simplex"}, "family 'simplex': allowed: " + allowedFamilies()},
+        {{"glsl", "--out", file("x.glsl"), "perlin", "worley"}, "family 'worley': allowed: " + allowedFamilies()},
+        {{"glsl", "--seed", "x"}, "--seed x: must be an integer between 0 and 18446744073709551615"},
+        {{"glsl", "--out", file("no/such/lib.glsl")}, "directory " + file("no/such") + " does not exist"},
         {{"frobnicate"}, "unknown command 'frobnicate'; allowed: bake, eval, check, glsl, info"},
         {{}, "A subcommand is required"},
     };

@@ -11,6 +11,8 @@
 #   `glnoise glsl` for all families and for each one alone, pasted after #version VERSION
 #   into a STAGE shader that calls what it got.
 
+cmake_minimum_required(VERSION 3.20)
+
 function(validate file)
   execute_process(COMMAND "${VALIDATOR}" ${ARGN} "${file}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT rc EQUAL 0)

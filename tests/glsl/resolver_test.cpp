@@ -221,6 +221,7 @@ TEST(Library, EveryFileFollowsTheLibraryRules) {
         ASSERT_TRUE(std::regex_search(text, m, header)) << "first line names the file";
         EXPECT_EQ(m[1].str(), name);
         EXPECT_NE(text.find("C++ twin: src/core/"), std::string::npos) << "names its C++ twin";
+        EXPECT_NE(text.find("\n// Options"), std::string::npos) << "states its options";
         std::string stem = fs::path(name).stem().string();
         std::transform(stem.begin(), stem.end(), stem.begin(), ::toupper);
         const std::string guard = "GLNOISE_" + stem + "_GLSL";

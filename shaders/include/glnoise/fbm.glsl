@@ -4,9 +4,12 @@
 //   float h = gln_fbm3(p, 8, 2.0f, 0.5f);   // sum_{i<8} 0.5^i * gln_perlin3(2^i * p)
 //   float g = gln_fbm2(q, GLN_FBM_OCTAVES, 2.0f, 0.5f);
 //
+// Follows the spectral-synthesis sum of F. K. Musgrave, "Procedural Fractal Terrains", in
+// Ebert et al., Texturing and Modeling: A Procedural Approach: octave i has frequency
+// lacunarity^i and amplitude gain^i. The sum is not normalised: divide by sum gain^i for
+// a result within the basis bound.
 // Options: GLN_FBM_OCTAVES, a default octave count for callers that want a compile-time
 // constant (default 8). The loop stops at the octaves argument.
-// The sum is not normalised: divide by sum gain^i for a result within the basis bound.
 // glnoise's own generator keeps its origin in double and reduces it per octave on the
 // host (shaders/noise.comp); these functions are for shaders that start from a float p.
 // q and amplitude are GLN_PRECISE: with constant arguments a compiler may otherwise fold

@@ -14,7 +14,8 @@
 // x, y, z. The gradient is picked from a 16-entry table instead of branches (same values).
 // 2D: corners hashed p[p[X]+Y], gradients (1,1), (-1,1), (-1,-1), (1,-1) from v & 3.
 // Ranges: 3D within +-1.0363, 2D within +-1.0 (README, "Ranges"). Period 256 on each axis.
-// Needs glnoise/permutation.glsl (included). C++ twin: src/core/reference.hpp.
+// Options: none of its own; the table's are in glnoise/permutation.glsl (included).
+// C++ twin: src/core/reference.hpp.
 #ifndef GLNOISE_PERLIN_GLSL
 #define GLNOISE_PERLIN_GLSL
 

@@ -1,0 +1,13 @@
+#version 430
+// glnoise's table in the default storage buffer, moved to binding 3.
+#define GLN_PERM_BINDING 3
+#include "glnoise/fbm.glsl"
+
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) readonly buffer Points { vec4 points[]; };
+layout(std430, binding = 1) writeonly buffer Heights { float heights[]; };
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    heights[i] = gln_fbm3(points[i].xyz, 6, 2.0, 0.5);
+}
