@@ -226,7 +226,10 @@ struct Resolver {
                     throw ShaderError(file.name + ":" + std::to_string(lineNo) + ": include cycle: " + chain +
                                       target.name);
                 }
-                if (done.count(target)) continue;  // guarded and already expanded
+                if (done.count(target)) {  // guarded and already expanded: a blank line keeps numbering
+                    if (options.lineDirectives) result.text += "\n";
+                    continue;
+                }
                 const int targetNumber = numberOf(target);
                 lineDirective(1, targetNumber);
                 expand(target, unconditional && depth == base, false);

@@ -123,6 +123,12 @@ TEST_F(Tree, GuardedFilesExpandOnceAndUnguardedOnesEveryTime) {
     EXPECT_EQ(count(text, "int u;"), 2);
 }
 
+TEST_F(Tree, ASkippedIncludeKeepsTheLineNumbersOfWhatFollows) {
+    const auto main = write("m.glsl", "#include \"g.glsl\"\n#include \"g.glsl\"\nint after;\n");
+    write("g.glsl", "#pragma once\nint g;\n");
+    EXPECT_EQ(resolveFile(main).text, "#line 1 1\n#pragma once\nint g;\n#line 2 0\n\nint after;\n");
+}
+
 TEST_F(Tree, AFileFirstIncludedUnderAConditionIsExpandedAgainLater) {
     // The resolver does not evaluate #if: after a conditional first inclusion it cannot
     // know whether the guard is defined, so the second copy stays for the compiler.

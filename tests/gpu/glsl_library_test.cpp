@@ -33,7 +33,7 @@ TEST(GlslOnTheDriver, EveryLibraryFileCompilesAloneAndIncludedTwice) {
                 for (int k = 0; k < times; ++k) stub += "#include \"" + name + "\"\n";
                 stub += "void main() {}\n";
                 SCOPED_TRACE(name + (table.empty() ? " (storage buffer)" : " (GLN_PERM)") + " x" + std::to_string(times));
-                EXPECT_NO_THROW(compile(resolve("stub.comp", stub), "library stub"));
+                EXPECT_NO_THROW(compile(resolveInMemory({{"stub.comp", stub}}, "stub.comp", {}), "library stub"));
             }
         }
     }
@@ -77,7 +77,8 @@ void main() {
                      gln_fbm3(vec3(p.x, p.y, p.z), 6, 2.0f, 0.5f), gln_fbm2(vec2(p.x, p.y), 5, 2.5f, 0.45f));
 }
 )";
-    const gpu::Program program = compile(resolve("self_contained.comp", shader), "self-contained test shader");
+    const gpu::Program program =
+        compile(resolveInMemory({{"self_contained.comp", shader}}, "self_contained.comp", {}), "self-contained shader");
 
     const int n = 4096;
     std::mt19937 rng(5);
