@@ -23,7 +23,7 @@
 namespace glnoise::gpu {
 
 struct ContextInfo {
-    std::string platform;      // "device", "surfaceless" or "default"
+    std::string platform;      // "device", "surfaceless", "default" or "current" (adopted)
     std::string device;        // the EGL device's DRM node or name, when known
     std::string eglVersion;
     std::string vendor;        // GL_VENDOR
@@ -48,7 +48,17 @@ struct ContextOptions {
 
 class Context {
 public:
+    // Makes a headless context (EGL) and makes it current on this thread.
     explicit Context(const ContextOptions& options = {});
+
+    using ProcAddress = void (*)();
+    using GetProcAddress = ProcAddress (*)(const char* name);
+    // Uses the OpenGL 4.3+ core context current on this thread instead, your window's
+    // (GLFW: adoptCurrent(glfwGetProcAddress)). Nothing is created or destroyed: that
+    // context must stay alive and current while glnoise objects made from it are used.
+    // options.platform is ignored; options.debug installs the KHR_debug callback.
+    static Context adoptCurrent(GetProcAddress getProcAddress, const ContextOptions& options = {});
+
     ~Context();
     Context(Context&&) noexcept;
     Context& operator=(Context&&) noexcept;
@@ -59,6 +69,7 @@ public:
 
 private:
     struct Impl;
+    explicit Context(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
 

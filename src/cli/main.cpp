@@ -14,6 +14,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/bake.hpp"
+#include "cli/flags.hpp"
 #include "cli/options.hpp"
 #include "core/format.hpp"
 #include "glnoise/glnoise.hpp"
@@ -37,15 +39,7 @@ struct Args {
 };
 
 void addNoiseOptions(CLI::App* app, Args& a, bool withBackend) {
-    app->add_option("--dims", a.noise.dims, "2 or 3 (default: 3 for a volume or with --z, else 2)");
-    app->add_option("--frequency", a.noise.frequency, "lattice cells per texel, > 0 (default 0.015625 = 1/64)");
-    app->add_option("--octaves", a.noise.octaves, "fBm octaves, 1 to 32 (default 1)");
-    app->add_option("--lacunarity", a.noise.lacunarity, "frequency ratio between octaves, > 0 (default 2)");
-    app->add_option("--gain", a.noise.gain, "amplitude ratio between octaves, >= 0 (default 0.5)");
-    app->add_flag("--normalize", a.noise.normalize, "divide the sum by the sum of the amplitudes");
-    app->add_option("--seed", a.noise.seed, "unsigned 64-bit seed for a shuffled table (default: Ken Perlin's table)");
-    app->add_option("--offset", a.noise.offset, "X,Y[,Z]: the point texel (0,0) samples (default 0,0,0)");
-    app->add_option("--z", a.noise.z, "z of a 2D slice of 3D noise (implies --dims 3)");
+    cli::addNoiseFlags(app, a.noise);
     if (withBackend) app->add_option("--backend", a.backend, "gpu (default) or cpu (the reference)");
     app->add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
 }
@@ -59,14 +53,6 @@ Backend parseBackend(const std::string& text) {
 }
 
 [[noreturn]] void rethrowAsFlags(const ValidationError& e) { throw ValidationError(cli::asFlags(e)); }
-
-Grid parseGrid(const std::string& size) {
-    try {
-        return parseSize(size);
-    } catch (const ValidationError& e) {
-        rethrowAsFlags(e);
-    }
-}
 
 std::unique_ptr<io::OutputFile> openOutput(const std::string& path) {
     try {
@@ -93,26 +79,12 @@ double seconds(Clock::time_point since) {
 }
 
 int runBake(const Args& a) {
-    const Grid grid = parseGrid(a.size);
+    const Grid grid = cli::parseSizeFlag(a.size);
     const NoiseSpec spec = cli::buildSpec(a.noise, &grid);
     const Backend backend = parseBackend(a.backend);
     // Claim the output path before the work, so a bad path fails in a millisecond; an
     // unclaimed temporary file is removed when `out` goes out of scope.
-    auto out = openOutput(a.out);
-    io::Format format;
-    try {
-        format = io::formatForPath(a.out);
-    } catch (const ValidationError& e) {
-        rethrowAsFlags(e);
-    }
-    if (format == io::Format::Png8 && grid.isVolume())
-        throw ValidationError("--out " + a.out + ": a .png holds one 2D image; write a volume as .r32");
-    const ValueRange range = a.range.empty() ? spec.statedRange() : cli::parseRange(a.range);
-    if (!a.range.empty() && format != io::Format::Png8)
-        throw ValidationError("--range " + a.range + ": only a .png maps values to a range; .r32 stores them as they are");
-
-    std::unique_ptr<io::OutputFile> sidecar;
-    if (format == io::Format::RawF32) sidecar = openOutput(a.out + ".json");
+    cli::BakeOutput out(a.out, grid, spec, a.range.empty() ? std::nullopt : std::optional(cli::parseRange(a.range)));
 
     const auto start = Clock::now();
     Image image;
@@ -131,22 +103,8 @@ int runBake(const Args& a) {
         image = cpu::evaluate(spec, grid);
     }
     const double took = seconds(start);
-
-    if (format == io::Format::Png8) {
-        io::writePng8(image, range, *out);
-        out->commit();
-        std::printf("wrote %s: %s 8-bit gray, [%s, %s] -> 0..255, %.3f s on %s\n", a.out.c_str(),
-                    toString(grid).c_str(), formatNumber(range.min).c_str(), formatNumber(range.max).c_str(),
-                    took, where.c_str());
-    } else {
-        io::writeRawF32(image, *out);
-        const std::string json = io::rawSidecarJson(image, spec);
-        sidecar->write(json.data(), json.size());
-        out->commit();
-        sidecar->commit();
-        std::printf("wrote %s and %s.json: %s float32, %.3f s on %s\n", a.out.c_str(), a.out.c_str(),
-                    toString(grid).c_str(), took, where.c_str());
-    }
+    const std::string what = out.write(image);
+    std::printf("wrote %s: %s, %.3f s on %s\n", a.out.c_str(), what.c_str(), took, where.c_str());
     return 0;
 }
 
@@ -208,7 +166,7 @@ int runEval(const Args& a) {
 }
 
 int runCheck(const Args& a) {
-    const Grid grid = parseGrid(a.size);
+    const Grid grid = cli::parseSizeFlag(a.size);
     const NoiseSpec spec = cli::buildSpec(a.noise, &grid);
     const double contract = 1e-5 * (spec.normalize ? 1.0 : spec.amplitudeSum());
     double tolerance = contract;

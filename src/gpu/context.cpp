@@ -55,6 +55,38 @@ void GLAD_API_PTR debugCallback(GLenum, GLenum type, GLuint, GLenum severity, GL
 // Ask for the newest core version first and step down to 4.3, the least compute needs.
 constexpr int kVersions[][2] = {{4, 6}, {4, 5}, {4, 3}};
 
+// Reads the limits of the current context and, for a debug context, installs the
+// KHR_debug callback.
+void finishSetup(ContextInfo& info, bool debug) {
+    auto str = [](GLenum e) {
+        const auto* s = reinterpret_cast<const char*>(glGetString(e));
+        return std::string(s ? s : "");
+    };
+    info.vendor = str(GL_VENDOR);
+    info.renderer = str(GL_RENDERER);
+    info.version = str(GL_VERSION);
+    info.glslVersion = str(GL_SHADING_LANGUAGE_VERSION);
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &info.maxTextureSize);
+    glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &info.max3dTextureSize);
+    for (GLuint i = 0; i < 3; ++i) {
+        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &info.maxWorkGroupCount[i]);
+        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &info.maxWorkGroupSize[i]);
+    }
+    glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &info.maxWorkGroupInvocations);
+    glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &info.maxSharedMemory);
+    GLint64 ssbo = 0;
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
+    info.maxStorageBlockSize = ssbo;
+
+    if (debug) {
+        glEnable(GL_DEBUG_OUTPUT);
+        glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+        glDebugMessageCallback(debugCallback, nullptr);
+        // Notifications are chatter (buffer placement and the like); keep the rest.
+        glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_NOTIFICATION, 0, nullptr, GL_FALSE);
+    }
+}
+
 }  // namespace
 
 struct Context::Impl {
@@ -197,34 +229,22 @@ Context::Context(const ContextOptions& options) : impl_(std::make_unique<Impl>()
         throw GpuError(msg + ". To fix: " + hint);
     }
 
-    ContextInfo& info = impl_->info;
-    auto str = [](GLenum e) {
-        const auto* s = reinterpret_cast<const char*>(glGetString(e));
-        return std::string(s ? s : "");
-    };
-    info.vendor = str(GL_VENDOR);
-    info.renderer = str(GL_RENDERER);
-    info.version = str(GL_VERSION);
-    info.glslVersion = str(GL_SHADING_LANGUAGE_VERSION);
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &info.maxTextureSize);
-    glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &info.max3dTextureSize);
-    for (GLuint i = 0; i < 3; ++i) {
-        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, i, &info.maxWorkGroupCount[i]);
-        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, i, &info.maxWorkGroupSize[i]);
-    }
-    glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &info.maxWorkGroupInvocations);
-    glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &info.maxSharedMemory);
-    GLint64 ssbo = 0;
-    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
-    info.maxStorageBlockSize = ssbo;
+    finishSetup(impl_->info, options.debug);
+}
 
-    if (options.debug) {
-        glEnable(GL_DEBUG_OUTPUT);
-        glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-        glDebugMessageCallback(debugCallback, nullptr);
-        // Notifications are chatter (buffer placement and the like); keep the rest.
-        glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DEBUG_SEVERITY_NOTIFICATION, 0, nullptr, GL_FALSE);
-    }
+Context::Context(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Context Context::adoptCurrent(GetProcAddress getProcAddress, const ContextOptions& options) {
+    if (!getProcAddress) throw ValidationError("adoptCurrent: getProcAddress is null");
+    const int glVersion = gladLoadGL(reinterpret_cast<GLADloadfunc>(getProcAddress));
+    if (!glVersion) throw GpuError("no current OpenGL context to adopt (loading GL through it failed)");
+    if (GLAD_VERSION_MAJOR(glVersion) < 4 || (GLAD_VERSION_MAJOR(glVersion) == 4 && GLAD_VERSION_MINOR(glVersion) < 3))
+        throw GpuError(std::string("OpenGL 4.3 core with compute shaders is needed, the current context is ") +
+                       reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+    auto impl = std::make_unique<Impl>();
+    impl->info.platform = "current";
+    finishSetup(impl->info, options.debug);
+    return Context(std::move(impl));
 }
 
 Context::~Context() = default;

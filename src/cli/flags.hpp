@@ -1,0 +1,18 @@
+// The command-line flags shared by `glnoise` and `glnoise-preview` (CLI11).
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/options.hpp"
+
+namespace glnoise::cli {
+
+// --dims --frequency --octaves --lacunarity --gain --normalize --seed --offset --z
+void addNoiseFlags(CLI::App* app, NoiseArgs& args);
+
+// --size WxH[xD]; a ValidationError names the flag.
+Grid parseSizeFlag(const std::string& text);
+
+}  // namespace glnoise::cli
