@@ -10,6 +10,7 @@ packages=(
   libglm-dev libstb-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
   glslang-tools libopengl-dev                          # GLSL checks; the consumer test's GL
+  libglfw3-dev libimgui-dev libfreetype-dev xvfb xauth # glnoise-preview and its tests
 )
 
 missing=()

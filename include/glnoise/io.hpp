@@ -52,6 +52,8 @@ private:
 };
 
 void writePng8(const Image& image, ValueRange range, OutputFile& out);
+// 8-bit pixels, `channels` (1 gray, 3 RGB, 4 RGBA) per pixel, rows top to bottom.
+void writePng(const std::uint8_t* pixels, int width, int height, int channels, OutputFile& out);
 void writeRawF32(const Image& image, OutputFile& out);
 
 }  // namespace glnoise::io

@@ -98,20 +98,24 @@ void OutputFile::commit() {
     committed_ = true;
 }
 
-void writePng8(const Image& image, ValueRange range, OutputFile& out) {
-    if (image.depth != 1)
-        throw ValidationError("out " + out.path() + ": a .png holds one 2D image; write a volume as .r32");
-    std::vector<std::uint8_t> pixels(image.data.size());
-    for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = quantize8(image.data[i], range);
+void writePng(const std::uint8_t* pixels, int width, int height, int channels, OutputFile& out) {
     std::vector<std::uint8_t> encoded;
     auto sink = [](void* ctx, void* data, int size) {
         auto* v = static_cast<std::vector<std::uint8_t>*>(ctx);
         const auto* b = static_cast<const std::uint8_t*>(data);
         v->insert(v->end(), b, b + size);
     };
-    if (!stbi_write_png_to_func(sink, &encoded, image.width, image.height, 1, pixels.data(), image.width))
+    if (!stbi_write_png_to_func(sink, &encoded, width, height, channels, pixels, width * channels))
         throw IoError("encoding " + out.path() + " as PNG failed");
     out.write(encoded.data(), encoded.size());
+}
+
+void writePng8(const Image& image, ValueRange range, OutputFile& out) {
+    if (image.depth != 1)
+        throw ValidationError("out " + out.path() + ": a .png holds one 2D image; write a volume as .r32");
+    std::vector<std::uint8_t> pixels(image.data.size());
+    for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = quantize8(image.data[i], range);
+    writePng(pixels.data(), image.width, image.height, 1, out);
 }
 
 void writeRawF32(const Image& image, OutputFile& out) {

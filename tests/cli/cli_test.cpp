@@ -1,8 +1,6 @@
 // The glnoise command end to end: run the built executable, read what it wrote.
 #include <gtest/gtest.h>
 #include <stb_image.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -13,6 +11,7 @@
 #include <sstream>
 
 #include "glnoise/glnoise.hpp"
+#include "process.hpp"
 #include "test_support.hpp"
 
 namespace glnoise {
@@ -20,47 +19,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-    int code = -1;
-    std::string out, err;
-};
+using test::Result;
+using test::slurp;
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::string quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-class Cli : public ::testing::Test {
+class Cli : public test::ProcessTest {
 protected:
-    fs::path dir;
-    void SetUp() override {
-        char tmpl[] = "/tmp/glnoise-cli-XXXXXX";
-        dir = ::mkdtemp(tmpl);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-    std::string file(const std::string& name) const { return (dir / name).string(); }
-
     Result run(const std::vector<std::string>& args, const std::string& input = "", const std::string& env = "") {
-        const fs::path in = dir / ".stdin", out = dir / ".stdout", err = dir / ".stderr";
-        { std::ofstream(in, std::ios::binary) << input; }
-        std::string cmd = env + " " + quote(GLNOISE_EXE);
-        for (const auto& a : args) cmd += " " + quote(a);
-        cmd += " <" + quote(in.string()) + " >" + quote(out.string()) + " 2>" + quote(err.string());
-        const int status = std::system(cmd.c_str());
-        Result r;
-        r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        r.out = slurp(out);
-        r.err = slurp(err);
-        fs::remove(in), fs::remove(out), fs::remove(err);
-        return r;
+        return runWith(env, GLNOISE_EXE, args, input);
     }
-    std::size_t entries() const { return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), {})); }
 };
 
 TEST_F(Cli, BakePngEqualsTheReferenceQuantisedTheSameWay) {

@@ -1,0 +1,441 @@
+// glnoise-preview: explore noise parameters live in a window, then export exactly what is
+// on screen through the same bake path as `glnoise bake`.
+//
+// Exit codes: 0 success, 1 a failure (no display, no GL 4.3 context, an I/O error),
+// 2 bad usage (the message names the value and what is allowed).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+// GL comes from glnoise's loader (gpu/gl.hpp), not from GLFW's system header.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_stdlib.h>
+
+#include "cli/bake.hpp"
+#include "cli/flags.hpp"
+#include "cli/options.hpp"
+#include "core/format.hpp"
+#include "glnoise/glnoise.hpp"
+#include "glnoise/version.hpp"
+#include "gpu/gl.hpp"
+#include "preview/renderer.hpp"
+
+namespace {
+
+using namespace glnoise;
+using Clock = std::chrono::steady_clock;
+
+constexpr double kMinZoom = 1.0 / 4096.0;
+constexpr double kMaxZoom = 4096.0;
+
+// What the window shows: screen pixel (x, y), y down from the top, samples the bake-space
+// point origin + (x, y) / zoom.
+struct View {
+    double originX = 0.0, originY = 0.0;
+    double zoom = 1.0;
+};
+
+// The spec whose texel (x, y) is screen pixel (x, y): the same noise, sampled at the view's
+// points. At zoom 1 and origin (0, 0) it is `base` itself.
+NoiseSpec viewSpec(const NoiseSpec& base, const View& v) {
+    NoiseSpec s = base;
+    s.frequency = base.frequency / v.zoom;
+    s.offset[0] = (base.offset[0] + v.originX) * v.zoom;
+    s.offset[1] = (base.offset[1] + v.originY) * v.zoom;
+    s.offset[2] = base.offset[2] * v.zoom;
+    s.z = base.z * v.zoom;
+    return s;
+}
+
+struct Args {
+    cli::NoiseArgs noise;
+    std::string range, size, out = "glnoise-export.png", window = "1280x720", pan, zoom, colormap = "gray";
+    std::string speed = "1", screenshot;
+    int frames = 0;
+    bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false;
+};
+
+double parseZoom(const std::string& text) {
+    const double z = cli::parseNumber("--zoom", text);
+    if (!(z >= kMinZoom && z <= kMaxZoom))
+        throw ValidationError("--zoom " + text + ": must be between " + formatNumber(kMinZoom) + " and " +
+                              formatNumber(kMaxZoom));
+    return z;
+}
+
+preview::Colormap parseColormap(const std::string& text) {
+    if (text == "gray") return preview::Colormap::Gray;
+    if (text == "terrain") return preview::Colormap::Terrain;
+    throw ValidationError("--colormap " + text + ": must be gray or terrain");
+}
+
+std::string glfwMessage;
+void onGlfwError(int, const char* description) { glfwMessage = description ? description : "unknown error"; }
+
+[[noreturn]] void noWindow(const std::string& what) {
+    throw GpuError(what + (glfwMessage.empty() ? "" : ": " + glfwMessage) +
+                   ". The preview needs a display: for headless use run `glnoise bake`, or run the "
+                   "preview under a virtual display: xvfb-run -a glnoise-preview ...");
+}
+
+// Everything the panel edits, and what the last regeneration used.
+struct State {
+    NoiseSpec spec;
+    View view;
+    bool customRange = false;
+    ValueRange range{-1.0, 1.0};
+    preview::Colormap colormap = preview::Colormap::Gray;
+    bool animate = false;
+    double speed = 1.0;
+    int exportWidth = 0, exportHeight = 0;  // 0: the window's size
+    std::string exportPath;
+    bool showPanel = true;
+    std::string status;  // the last export or error, shown in the panel
+    std::string specError;
+};
+
+std::optional<ValueRange> chosenRange(const State& s) {
+    return s.customRange ? std::optional<ValueRange>(s.range) : std::nullopt;
+}
+
+Grid exportGrid(const State& s, int fbWidth, int fbHeight) {
+    return Grid{s.exportWidth > 0 ? s.exportWidth : fbWidth, s.exportHeight > 0 ? s.exportHeight : fbHeight, 1};
+}
+
+// Bakes the view's spec at the export size through glnoise bake's own path.
+std::string exportView(State& s, gpu::Generator& gen, int fbWidth, int fbHeight) {
+    const Grid grid = exportGrid(s, fbWidth, fbHeight);
+    const NoiseSpec spec = viewSpec(s.spec, s.view);
+    const std::string command = cli::bakeCommand(spec, grid, chosenRange(s), s.exportPath);
+    cli::BakeOutput out(s.exportPath, grid, spec, chosenRange(s));
+    const std::string what = out.write(gen.generate(spec, grid));
+    std::printf("exported %s: %s\n  same as: %s\n", s.exportPath.c_str(), what.c_str(), command.c_str());
+    std::fflush(stdout);
+    return "exported " + s.exportPath;
+}
+
+void screenshot(const std::string& path, int width, int height) {
+    io::OutputFile out(path);
+    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(width) * height * 3);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
+    // GL's rows go bottom up; a PNG's top down.
+    const std::size_t row = static_cast<std::size_t>(width) * 3;
+    for (int y = 0; y < height / 2; ++y)
+        std::swap_ranges(rgb.begin() + y * row, rgb.begin() + (y + 1) * row, rgb.begin() + (height - 1 - y) * row);
+    io::writePng(rgb.data(), width, height, 3, out);
+    out.commit();
+}
+
+bool inputDouble(const char* label, double* v, double min, double max, const char* format = "%.6g") {
+    const double old = *v;
+    ImGui::InputDouble(label, v, 0.0, 0.0, format);
+    *v = std::clamp(*v, min, max);
+    return *v != old;
+}
+
+void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& info, int fbWidth, int fbHeight,
+           float fps, bool* exportNow) {
+    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::Begin("glnoise " GLNOISE_VERSION, &s.showPanel, ImGuiWindowFlags_AlwaysAutoResize);
+    NoiseSpec& n = s.spec;
+    if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::RadioButton("2D", &n.dims, 2);
+        ImGui::SameLine();
+        ImGui::RadioButton("3D", &n.dims, 3);
+        inputDouble("frequency", &n.frequency, 1e-9, 65536.0);
+        ImGui::SliderInt("octaves", &n.octaves, 1, kMaxOctaves);
+        inputDouble("lacunarity", &n.lacunarity, 1e-3, 1e3);
+        inputDouble("gain", &n.gain, 0.0, 1e3);
+        ImGui::Checkbox("normalize", &n.normalize);
+        bool seeded = n.seed.has_value();
+        if (ImGui::Checkbox("seeded", &seeded)) n.seed = seeded ? std::optional<std::uint64_t>(0) : std::nullopt;
+        if (n.seed) {
+            ImGui::SameLine();
+            ImGui::SetNextItemWidth(160);
+            ImGui::InputScalar("seed", ImGuiDataType_U64, &*n.seed);
+        }
+        inputDouble("offset x", &n.offset[0], -1e15, 1e15, "%.17g");
+        inputDouble("offset y", &n.offset[1], -1e15, 1e15, "%.17g");
+        if (n.dims == 3) {
+            inputDouble("offset z", &n.offset[2], -1e15, 1e15, "%.17g");
+            inputDouble("z", &n.z, -1e15, 1e15, "%.17g");
+        }
+    }
+    if (ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) {
+        if (n.dims != 3) ImGui::TextDisabled("animation moves z: switch to 3D");
+        ImGui::BeginDisabled(n.dims != 3);
+        ImGui::Checkbox("animate z (space)", &s.animate);
+        inputDouble("z per second", &s.speed, -1e6, 1e6);
+        ImGui::EndDisabled();
+    }
+    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+        int map = static_cast<int>(s.colormap);
+        ImGui::Combo("colormap", &map, "gray\0terrain\0");
+        s.colormap = static_cast<preview::Colormap>(map);
+        ImGui::Checkbox("custom range", &s.customRange);
+        if (s.customRange) {
+            inputDouble("min", &s.range.min, -1e30, s.range.max - 1e-9);
+            inputDouble("max", &s.range.max, s.range.min + 1e-9, 1e30);
+        } else {
+            const ValueRange stated = n.statedRange();
+            ImGui::Text("range: stated, [%s, %s]", formatNumber(stated.min).c_str(), formatNumber(stated.max).c_str());
+        }
+        ImGui::Text("origin %.6g, %.6g   zoom %.4g", s.view.originX, s.view.originY, s.view.zoom);
+        if (ImGui::Button("reset view (R)")) s.view = View{};
+    }
+    if (ImGui::CollapsingHeader("Readouts", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::Text("visible min %.6f  max %.6f", last.min, last.max);
+        ImGui::Text("GPU %.3f ms per regeneration (%s)", last.milliseconds,
+                    last.timerQuery ? "GL timer query" : "wall clock");
+        ImGui::Text("%.1f frames/s on %s", fps, info.renderer.c_str());
+    }
+    if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::InputText("file (.png, .r32)", &s.exportPath);
+        int size[2] = {s.exportWidth, s.exportHeight};
+        ImGui::InputInt2("size (0: window)", size);
+        s.exportWidth = std::clamp(size[0], 0, kMaxEdge);
+        s.exportHeight = std::clamp(size[1], 0, kMaxEdge);
+        if (ImGui::Button("export (S)")) *exportNow = true;
+        ImGui::SameLine();
+        const std::string command =
+            cli::bakeCommand(viewSpec(n, s.view), exportGrid(s, fbWidth, fbHeight), chosenRange(s), s.exportPath);
+        if (ImGui::Button("copy as command (C)")) ImGui::SetClipboardText(command.c_str());
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
+        ImGui::TextUnformatted(command.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    if (!s.specError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", s.specError.c_str());
+    if (!s.status.empty()) ImGui::TextWrapped("%s", s.status.c_str());
+    ImGui::TextDisabled("drag: pan  wheel: zoom  H: panel  Esc: quit");
+    ImGui::End();
+}
+
+int run(const Args& a) {
+    State s;
+    s.spec = cli::buildSpec(a.noise, nullptr);
+    s.customRange = !a.range.empty();
+    if (s.customRange) s.range = cli::parseRange(a.range);
+    s.colormap = parseColormap(a.colormap);
+    s.animate = a.animate;
+    s.speed = cli::parseNumber("--speed", a.speed);
+    if (!std::isfinite(s.speed)) throw ValidationError("--speed " + a.speed + ": must be a finite number");
+    if (s.animate && s.spec.dims != 3)
+        throw ValidationError("--animate: moves z, which needs --dims 3 (or --z)");
+    if (!a.size.empty()) {
+        const Grid g = cli::parseSizeFlag(a.size);
+        if (g.isVolume()) throw ValidationError("--size " + a.size + ": the preview exports 2D images, WxH");
+        s.exportWidth = g.width;
+        s.exportHeight = g.height;
+    }
+    s.exportPath = a.out;
+    const Grid window = cli::parseSizeFlag(a.window);
+    if (window.isVolume()) throw ValidationError("--window " + a.window + ": must be WxH");
+    if (!a.pan.empty()) {
+        const auto p = cli::parseList("--pan", a.pan, 2, 2);
+        s.view.originX = p[0];
+        s.view.originY = p[1];
+    }
+    if (!a.zoom.empty()) s.view.zoom = parseZoom(a.zoom);
+    if (a.frames < 0) throw ValidationError("--frames " + std::to_string(a.frames) + ": must be >= 0");
+    s.showPanel = !a.hidePanel;
+    // Claim the screenshot and export paths now, so a bad one fails before a window opens.
+    if (!a.screenshot.empty()) io::OutputFile claim(a.screenshot);
+    if (a.exportAtEnd) cli::BakeOutput claim(s.exportPath, Grid{1, 1, 1}, s.spec, chosenRange(s));
+
+    glfwSetErrorCallback(onGlfwError);
+    if (!glfwInit()) noWindow("cannot open a window");
+    struct Terminate {
+        ~Terminate() { glfwTerminate(); }
+    } terminate;
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, a.verbose ? GLFW_TRUE : GLFW_FALSE);
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    GLFWwindow* win = glfwCreateWindow(window.width, window.height, "glnoise-preview", nullptr, nullptr);
+    if (!win) noWindow("cannot create a window with an OpenGL 4.3 core context");
+    glfwMakeContextCurrent(win);
+    glfwSwapInterval(1);
+
+    gpu::ContextOptions options;
+    options.debug = a.verbose;
+    gpu::Context ctx = gpu::Context::adoptCurrent(glfwGetProcAddress, options);
+    if (a.verbose) std::fprintf(stderr, "glnoise-preview: %s, %s\n", ctx.info().renderer.c_str(), ctx.info().version.c_str());
+    preview::Renderer renderer(ctx);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the working directory
+    float xscale = 1.0f, yscale = 1.0f;
+    glfwGetWindowContentScale(win, &xscale, &yscale);
+    ImGui::GetStyle().ScaleAllSizes(xscale);
+    ImGui::GetIO().FontGlobalScale = xscale;
+    ImGui_ImplGlfw_InitForOpenGL(win, true);
+    ImGui_ImplOpenGL3_Init("#version 430");
+
+    preview::Regeneration last;
+    std::string generated;  // the spec and size last generated, to regenerate only on change
+    long regenerations = 0;
+    int frame = 0;
+    bool dragging = false;
+    double dragX = 0.0, dragY = 0.0;
+    auto previous = Clock::now();
+    int status = 0;
+
+    while (!glfwWindowShouldClose(win)) {
+        glfwPollEvents();
+        const auto now = Clock::now();
+        const double dt = std::chrono::duration<double>(now - previous).count();
+        previous = now;
+
+        int fbWidth = 0, fbHeight = 0, winWidth = 0, winHeight = 0;
+        glfwGetFramebufferSize(win, &fbWidth, &fbHeight);
+        glfwGetWindowSize(win, &winWidth, &winHeight);
+        if (fbWidth <= 0 || fbHeight <= 0) {  // minimised
+            glfwWaitEvents();
+            continue;
+        }
+        const double pixelsPerPoint = winWidth > 0 ? static_cast<double>(fbWidth) / winWidth : 1.0;
+
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        ImGuiIO& io = ImGui::GetIO();
+
+        bool exportNow = false;
+        // Dear ImGui 1.86 indexes keys by the backend's codes: GLFW_KEY_*.
+        if (!io.WantCaptureKeyboard) {
+            if (ImGui::IsKeyPressed(GLFW_KEY_S)) exportNow = true;
+            if (ImGui::IsKeyPressed(GLFW_KEY_R)) s.view = View{};
+            if (ImGui::IsKeyPressed(GLFW_KEY_H)) s.showPanel = !s.showPanel;
+            if (ImGui::IsKeyPressed(GLFW_KEY_SPACE) && s.spec.dims == 3) s.animate = !s.animate;
+            if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) glfwSetWindowShouldClose(win, GLFW_TRUE);
+            if (ImGui::IsKeyPressed(GLFW_KEY_C))
+                ImGui::SetClipboardText(cli::bakeCommand(viewSpec(s.spec, s.view), exportGrid(s, fbWidth, fbHeight),
+                                                         chosenRange(s), s.exportPath).c_str());
+        }
+        if (!io.WantCaptureMouse) {
+            const double mx = io.MousePos.x * pixelsPerPoint, my = io.MousePos.y * pixelsPerPoint;
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+                dragging = true;
+                dragX = mx;
+                dragY = my;
+            }
+            if (io.MouseWheel != 0.0f) {  // zoom about the point under the cursor
+                const double zoom = std::clamp(s.view.zoom * std::pow(1.1, io.MouseWheel), kMinZoom, kMaxZoom);
+                s.view.originX += mx / s.view.zoom - mx / zoom;
+                s.view.originY += my / s.view.zoom - my / zoom;
+                s.view.zoom = zoom;
+            }
+        }
+        if (dragging) {
+            const double mx = io.MousePos.x * pixelsPerPoint, my = io.MousePos.y * pixelsPerPoint;
+            s.view.originX -= (mx - dragX) / s.view.zoom;
+            s.view.originY -= (my - dragY) / s.view.zoom;
+            dragX = mx;
+            dragY = my;
+            if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) dragging = false;
+        }
+        if (s.animate && s.spec.dims == 3) s.spec.z += s.speed * dt;
+
+        if (s.showPanel)
+            panel(s, last, ctx.info(), fbWidth, fbHeight, io.Framerate, &exportNow);
+
+        // Regenerate only when the spec or the size changed.
+        const NoiseSpec spec = viewSpec(s.spec, s.view);
+        const std::string key = io::specJson(spec) + toString(Grid{fbWidth, fbHeight, 1});
+        if (key != generated) {
+            try {
+                last = renderer.regenerate(spec, fbWidth, fbHeight);
+                s.specError.clear();
+                ++regenerations;
+            } catch (const ValidationError& e) {
+                s.specError = e.what();  // shown in the panel; the last good image stays
+            }
+            generated = key;
+        }
+        renderer.draw(fbWidth, fbHeight, s.customRange ? s.range : s.spec.statedRange(), s.colormap);
+        ImGui::Render();
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+        const bool lastFrame = a.frames > 0 && frame + 1 >= a.frames;
+        if (exportNow || (lastFrame && a.exportAtEnd)) {
+            try {
+                s.status = exportView(s, renderer.generator(), fbWidth, fbHeight);
+            } catch (const ValidationError& e) {
+                s.status = std::string("export failed: ") + e.what();
+                if (lastFrame) throw;
+            }
+        }
+        if (lastFrame && !a.screenshot.empty()) screenshot(a.screenshot, fbWidth, fbHeight);
+        glfwSwapBuffers(win);
+        ++frame;
+        if (lastFrame) break;
+    }
+    std::printf("glnoise-preview: %d frames, %ld regenerations\n", frame, regenerations);
+
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(win);
+    return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"glnoise-preview " GLNOISE_VERSION
+                 ": explore noise parameters live, then export exactly what is on screen"};
+    app.set_version_flag("--version", "glnoise-preview " GLNOISE_VERSION);
+    Args a;
+    cli::addNoiseFlags(&app, a.noise);
+    app.add_option("--range", a.range, "MIN,MAX shown as black..white (default: the stated range)");
+    app.add_option("--colormap", a.colormap, "gray (default) or terrain");
+    app.add_option("--window", a.window, "window size WxH in screen points (default 1280x720)");
+    app.add_option("--pan", a.pan, "X,Y: the bake-space point at the window's top-left corner (default 0,0)");
+    app.add_option("--zoom", a.zoom, "screen pixels per bake texel (default 1)");
+    app.add_flag("--animate", a.animate, "advance z over time (3D noise)");
+    app.add_option("--speed", a.speed, "z per second when animating (default 1)");
+    app.add_option("--out", a.out, "export file, .png or .r32 (default glnoise-export.png)");
+    app.add_option("--size", a.size, "export size WxH (default: the window's)");
+    app.add_option("--frames", a.frames, "render this many frames, then exit (0: until closed)");
+    app.add_option("--screenshot", a.screenshot, "write the window to this PNG after the last frame");
+    app.add_flag("--export", a.exportAtEnd, "export after the last frame, as the S key does");
+    app.add_flag("--hide-panel", a.hidePanel, "start with the panel hidden (H shows it)");
+    app.add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "glnoise-preview: error: %s (see glnoise-preview --help)\n", e.what());
+        return 2;
+    }
+    try {
+        return run(a);
+    } catch (const ValidationError& e) {
+        std::fprintf(stderr, "glnoise-preview: error: %s\n", e.what());
+        return 2;
+    } catch (const Error& e) {
+        std::fprintf(stderr, "glnoise-preview: error: %s\n", e.what());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "glnoise-preview: error: internal: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,211 @@
+#include "preview/renderer.hpp"
+
+#include <chrono>
+#include <climits>
+#include <cstring>
+#include <vector>
+
+#include "glnoise/error.hpp"
+#include "glnoise/glsl.hpp"
+#include "gpu/gl.hpp"
+#include "gpu/gl_objects.hpp"
+
+namespace glnoise::preview {
+
+namespace {
+
+// One triangle that covers the viewport; the fragment shader fetches texel for texel.
+constexpr const char* kVertex = R"(#version 430
+void main() {
+    vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}
+)";
+
+// Gray is linear: the framebuffer's round(t * 255) is the value `glnoise bake` writes.
+// Terrain: deep and shallow water, sand, grass, forest, rock, snow, by height.
+constexpr const char* kFragment = R"(#version 430
+layout(binding = 0) uniform sampler2D u_values;
+uniform int u_height;
+uniform vec2 u_range;
+uniform int u_colormap;
+out vec4 color;
+
+const int STOPS = 8;
+const float AT[STOPS] = float[STOPS](0.0, 0.42, 0.45, 0.47, 0.55, 0.68, 0.80, 0.90);
+const vec3 RGB[STOPS] = vec3[STOPS](
+    vec3(0.04, 0.10, 0.32), vec3(0.16, 0.42, 0.70), vec3(0.86, 0.80, 0.58), vec3(0.36, 0.58, 0.24),
+    vec3(0.22, 0.44, 0.17), vec3(0.45, 0.40, 0.35), vec3(0.60, 0.57, 0.54), vec3(0.96, 0.96, 0.98));
+
+vec3 terrain(float t) {
+    vec3 c = RGB[0];
+    for (int i = 1; i < STOPS; ++i) {
+        float s = clamp((t - AT[i - 1]) / (AT[i] - AT[i - 1]), 0.0, 1.0);
+        if (t >= AT[i - 1]) c = mix(RGB[i - 1], RGB[i], s);
+    }
+    return c;
+}
+
+void main() {
+    ivec2 texel = ivec2(int(gl_FragCoord.x), u_height - 1 - int(gl_FragCoord.y));
+    float v = texelFetch(u_values, texel, 0).r;
+    float t = clamp((v - u_range.x) / (u_range.y - u_range.x), 0.0, 1.0);
+    color = vec4(u_colormap == 1 ? terrain(t) : vec3(t), 1.0);
+}
+)";
+
+// Min and max of an r32f image: a reduction per 16x16 workgroup in shared memory, then
+// one atomic per workgroup on floats mapped to order-preserving ints.
+constexpr const char* kMinMax = R"(#version 430
+layout(local_size_x = 16, local_size_y = 16) in;
+layout(r32f, binding = 0) uniform readonly image2D u_values;
+layout(std430, binding = 4) buffer MinMax { int minOrdered; int maxOrdered; };
+shared float lo[256];
+shared float hi[256];
+
+int ordered(float f) {
+    int i = floatBitsToInt(f);
+    return i >= 0 ? i : i ^ 0x7FFFFFFF;
+}
+
+void main() {
+    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    uint l = gl_LocalInvocationIndex;
+    bool inside = all(lessThan(id, imageSize(u_values)));
+    float v = inside ? imageLoad(u_values, id).r : 0.0;
+    lo[l] = inside ? v : 3.0e38;
+    hi[l] = inside ? v : -3.0e38;
+    barrier();
+    for (uint stride = 128u; stride > 0u; stride >>= 1) {
+        if (l < stride) {
+            lo[l] = min(lo[l], lo[l + stride]);
+            hi[l] = max(hi[l], hi[l + stride]);
+        }
+        barrier();
+    }
+    if (l == 0u) {
+        atomicMin(minOrdered, ordered(lo[0]));
+        atomicMax(maxOrdered, ordered(hi[0]));
+    }
+}
+)";
+
+float unordered(int i) {
+    const int bits = i >= 0 ? i : (i ^ 0x7FFFFFFF);
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+GLuint compile(GLenum stage, const char* name, const char* source) {
+    GLuint shader = glCreateShader(stage);
+    glShaderSource(shader, 1, &source, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        GLint length = 0;
+        glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+        std::string log(static_cast<std::size_t>(length > 0 ? length : 1), '\0');
+        glGetShaderInfoLog(shader, length, nullptr, log.data());
+        glDeleteShader(shader);
+        throw ShaderError(std::string("compiling the preview's ") + name + " failed:\n" +
+                          glsl::mapLog(log, {name}));
+    }
+    return shader;
+}
+
+GLuint link(const char* name, std::initializer_list<GLuint> shaders) {
+    GLuint program = glCreateProgram();
+    for (GLuint s : shaders) glAttachShader(program, s);
+    glLinkProgram(program);
+    for (GLuint s : shaders) glDeleteShader(s);
+    GLint ok = 0;
+    glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        glDeleteProgram(program);
+        throw ShaderError(std::string("linking the preview's ") + name + " failed");
+    }
+    return program;
+}
+
+}  // namespace
+
+Renderer::Renderer(gpu::Context& context) : generator_(context) {
+    displayProgram_ = link("display shader", {compile(GL_VERTEX_SHADER, "display.vert", kVertex),
+                                              compile(GL_FRAGMENT_SHADER, "display.frag", kFragment)});
+    minMaxProgram_ = link("min/max shader", {compile(GL_COMPUTE_SHADER, "minmax.comp", kMinMax)});
+    glGenVertexArrays(1, &vertexArray_);
+    glGenBuffers(1, &minMaxBuffer_);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, minMaxBuffer_);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, 2 * sizeof(GLint), nullptr, GL_DYNAMIC_READ);
+    GLint bits = 0;
+    glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
+    timerQuery_ = bits > 0;
+    if (timerQuery_) glGenQueries(1, &query_);
+}
+
+Renderer::~Renderer() {
+    if (query_) glDeleteQueries(1, &query_);
+    glDeleteBuffers(1, &minMaxBuffer_);
+    glDeleteVertexArrays(1, &vertexArray_);
+    glDeleteProgram(minMaxProgram_);
+    glDeleteProgram(displayProgram_);
+}
+
+Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) {
+    const Grid grid{width, height, 1};
+    Regeneration r;
+    const auto start = std::chrono::steady_clock::now();
+    if (timerQuery_) glBeginQuery(GL_TIME_ELAPSED, query_);
+    if (texture_.handle() == 0 || texture_.grid().width != width || texture_.grid().height != height)
+        texture_ = generator_.run(spec, grid);
+    else
+        generator_.run(spec, texture_);
+    GLuint64 ns = 0;
+    if (timerQuery_) {
+        glEndQuery(GL_TIME_ELAPSED);
+        glGetQueryObjectui64v(query_, GL_QUERY_RESULT, &ns);
+    } else {
+        glFinish();
+    }
+    // llvmpipe answers 0 for the first query of a context; then the wall clock (the query
+    // result waited for the GPU) is the honest figure, and the panel says which it shows.
+    r.timerQuery = ns > 0;
+    r.milliseconds = r.timerQuery ? static_cast<double>(ns) / 1e6
+                                  : std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+
+    const GLint init[2] = {INT_MAX, INT_MIN};
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, minMaxBuffer_);
+    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof init, init);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, minMaxBuffer_);
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    glUseProgram(minMaxProgram_);
+    glBindImageTexture(0, texture_.handle(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+    glDispatchCompute(static_cast<GLuint>((width + 15) / 16), static_cast<GLuint>((height + 15) / 16), 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
+    GLint result[2] = {0, 0};
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof result, result);
+    r.min = unordered(result[0]);
+    r.max = unordered(result[1]);
+    gpu::checkGl("regenerating the preview");
+    return r;
+}
+
+void Renderer::draw(int framebufferWidth, int framebufferHeight, ValueRange range, Colormap colormap) {
+    glViewport(0, 0, framebufferWidth, framebufferHeight);
+    glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (texture_.handle() == 0) return;
+    glUseProgram(displayProgram_);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, texture_.handle());
+    glUniform1i(glGetUniformLocation(displayProgram_, "u_height"), texture_.grid().height);
+    glUniform2f(glGetUniformLocation(displayProgram_, "u_range"), static_cast<float>(range.min),
+                static_cast<float>(range.max));
+    glUniform1i(glGetUniformLocation(displayProgram_, "u_colormap"), static_cast<int>(colormap));
+    glBindVertexArray(vertexArray_);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+}  // namespace glnoise::preview

@@ -1,0 +1,44 @@
+// The preview's GPU side: a noise texture the generator writes into, drawn to the window
+// through a colormap, and the min/max of what is visible, all without reading the image
+// back.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "glnoise/gpu.hpp"
+#include "glnoise/spec.hpp"
+
+namespace glnoise::preview {
+
+enum class Colormap { Gray = 0, Terrain = 1 };
+
+struct Regeneration {
+    double milliseconds = 0.0;
+    bool timerQuery = false;  // GL_TIME_ELAPSED; false: wall clock, dispatch to finish
+    float min = 0.0f, max = 0.0f;
+};
+
+class Renderer {
+public:
+    explicit Renderer(gpu::Context& context);
+    ~Renderer();
+    Renderer(const Renderer&) = delete;
+    Renderer& operator=(const Renderer&) = delete;
+
+    // Generates spec into a texture of the given size (reallocated when it changes).
+    Regeneration regenerate(const NoiseSpec& spec, int width, int height);
+    // Draws the texture 1:1 to the current framebuffer, texel (0, 0) at the top left,
+    // `range` mapped to the colormap's 0..1.
+    void draw(int framebufferWidth, int framebufferHeight, ValueRange range, Colormap colormap);
+    gpu::Generator& generator() { return generator_; }
+
+private:
+    gpu::Generator generator_;
+    gpu::Texture texture_;
+    std::uint32_t displayProgram_ = 0, minMaxProgram_ = 0, vertexArray_ = 0, minMaxBuffer_ = 0, query_ = 0;
+    bool timerQuery_ = false;
+};
+
+}  // namespace glnoise::preview
