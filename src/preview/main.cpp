@@ -198,7 +198,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
     if (ImGui::CollapsingHeader("Readouts", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::Text("visible min %.6f  max %.6f", last.min, last.max);
         ImGui::Text("GPU %.3f ms per regeneration (%s)", last.milliseconds,
-                    last.timerQuery ? "GL timer query" : "wall clock");
+                    last.timerQuery ? "GL timer query" : "wall clock, dispatch to finish");
         ImGui::Text("%.1f frames/s on %s", fps, info.renderer.c_str());
     }
     if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {

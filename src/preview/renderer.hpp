@@ -16,7 +16,7 @@ enum class Colormap { Gray = 0, Terrain = 1 };
 
 struct Regeneration {
     double milliseconds = 0.0;
-    bool timerQuery = false;  // GL_TIME_ELAPSED; false: wall clock, dispatch to finish
+    bool timerQuery = false;  // GL_TIME_ELAPSED; false: wall clock, dispatch to glFinish
     float min = 0.0f, max = 0.0f;
 };
 
