@@ -293,6 +293,7 @@ int run(const Args& a) {
     bool dragging = false;
     double dragX = 0.0, dragY = 0.0;
     auto previous = Clock::now();
+    const auto started = previous;
     int status = 0;
 
     while (!glfwWindowShouldClose(win)) {
@@ -375,9 +376,9 @@ int run(const Args& a) {
         if (exportNow || (lastFrame && a.exportAtEnd)) {
             try {
                 s.status = exportView(s, renderer.generator(), fbWidth, fbHeight);
-            } catch (const ValidationError& e) {
+            } catch (const Error& e) {  // a bad path or a full disk: say so and keep the window
                 s.status = std::string("export failed: ") + e.what();
-                if (lastFrame) throw;
+                if (lastFrame && a.exportAtEnd) throw;
             }
         }
         if (lastFrame && !a.screenshot.empty()) screenshot(a.screenshot, fbWidth, fbHeight);
@@ -385,7 +386,10 @@ int run(const Args& a) {
         ++frame;
         if (lastFrame) break;
     }
-    std::printf("glnoise-preview: %d frames, %ld regenerations\n", frame, regenerations);
+    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    std::printf("glnoise-preview: %d frames, %ld regenerations, %.1f frames/s; last regeneration %.3f ms (%s) on %s\n",
+                frame, regenerations, seconds > 0 ? frame / seconds : 0.0, last.milliseconds,
+                last.timerQuery ? "GL timer query" : "wall clock", ctx.info().renderer.c_str());
 
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
