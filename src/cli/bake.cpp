@@ -8,13 +8,17 @@ namespace glnoise::cli {
 
 namespace {
 
-std::unique_ptr<io::OutputFile> claim(const std::string& path) {
+}  // namespace
+
+std::unique_ptr<io::OutputFile> claimOutput(const std::string& path) {
     try {
         return std::make_unique<io::OutputFile>(path);
     } catch (const ValidationError& e) {
         throw ValidationError(asFlags(e));
     }
 }
+
+namespace {
 
 std::string quoted(const std::string& s) {
     if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,+=:") ==
@@ -30,7 +34,7 @@ std::string quoted(const std::string& s) {
 BakeOutput::BakeOutput(const std::string& path, const Grid& grid, const NoiseSpec& spec,
                        const std::optional<ValueRange>& range)
     : path_(path), spec_(spec) {
-    out_ = claim(path);
+    out_ = claimOutput(path);
     try {
         format_ = io::formatForPath(path);
     } catch (const ValidationError& e) {
@@ -42,7 +46,7 @@ BakeOutput::BakeOutput(const std::string& path, const Grid& grid, const NoiseSpe
         throw ValidationError("--range " + formatNumber(range->min) + "," + formatNumber(range->max) +
                               ": only a .png maps values to a range; .r32 stores them as they are");
     range_ = range ? *range : spec.statedRange();
-    if (format_ == io::Format::RawF32) sidecar_ = claim(path + ".json");
+    if (format_ == io::Format::RawF32) sidecar_ = claimOutput(path + ".json");
 }
 
 BakeOutput::~BakeOutput() = default;

@@ -12,6 +12,10 @@
 
 namespace glnoise::cli {
 
+// An output file claimed at `path` (a temporary file beside it until committed); a bad
+// path is a ValidationError naming --out.
+std::unique_ptr<io::OutputFile> claimOutput(const std::string& path);
+
 class BakeOutput {
 public:
     // Claims `path` (and its .json sidecar for .r32) before any work, so a bad path,

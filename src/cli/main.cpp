@@ -54,14 +54,6 @@ Backend parseBackend(const std::string& text) {
 
 [[noreturn]] void rethrowAsFlags(const ValidationError& e) { throw ValidationError(cli::asFlags(e)); }
 
-std::unique_ptr<io::OutputFile> openOutput(const std::string& path) {
-    try {
-        return std::make_unique<io::OutputFile>(path);
-    } catch (const ValidationError& e) {
-        rethrowAsFlags(e);
-    }
-}
-
 gpu::ContextOptions contextOptions(const Args& a) {
     gpu::ContextOptions o;
     o.debug = a.verbose;
@@ -245,7 +237,7 @@ int runGlsl(const Args& a) {
     }
     for (const auto& f : a.families) origin += " " + f;
     std::unique_ptr<io::OutputFile> out;
-    if (!a.out.empty()) out = openOutput(a.out);
+    if (!a.out.empty()) out = cli::claimOutput(a.out);
     const std::string text = glsl::selfContained(Permutation::forSeed(seed), a.families, origin);
     if (out) {
         out->write(text.data(), text.size());

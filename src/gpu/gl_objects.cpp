@@ -58,13 +58,10 @@ void Buffer::download(std::size_t bytes, void* data) const {
     checkGl("reading a storage buffer back");
 }
 
-Program::Program(const std::string& source, const std::vector<std::string>& files, std::string_view label) {
-    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-    const char* text = source.c_str();
-    glShaderSource(shader, 1, &text, nullptr);
-    glCompileShader(shader);
-    GLint ok = GL_FALSE;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+Program::Program(const std::string& source, const std::vector<std::string>& files, std::string_view label)
+    : Program({{GL_COMPUTE_SHADER, source}}, files, label) {}
+
+Program::Program(const std::vector<Stage>& stages, const std::vector<std::string>& files, std::string_view label) {
     auto infoLog = [](GLuint obj, bool isShader) {
         GLint len = 0;
         if (isShader) glGetShaderiv(obj, GL_INFO_LOG_LENGTH, &len);
@@ -75,16 +72,30 @@ Program::Program(const std::string& source, const std::vector<std::string>& file
         log.resize(std::char_traits<char>::length(log.c_str()));
         return log;
     };
-    if (!ok) {
-        const std::string log = glsl::mapLog(infoLog(shader, true), files);
-        glDeleteShader(shader);
-        throw ShaderError("compiling " + std::string(label) + " failed:\n" + log);
+    std::vector<GLuint> shaders;
+    auto deleteShaders = [&] {
+        for (GLuint shader : shaders) glDeleteShader(shader);
+    };
+    for (const auto& [type, source] : stages) {
+        const GLuint shader = glCreateShader(type);
+        shaders.push_back(shader);
+        const char* text = source.c_str();
+        glShaderSource(shader, 1, &text, nullptr);
+        glCompileShader(shader);
+        GLint ok = GL_FALSE;
+        glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+        if (!ok) {
+            const std::string log = glsl::mapLog(infoLog(shader, true), files);
+            deleteShaders();
+            throw ShaderError("compiling " + std::string(label) + " failed:\n" + log);
+        }
     }
     id_ = glCreateProgram();
     glObjectLabel(GL_PROGRAM, id_, static_cast<GLsizei>(label.size()), label.data());
-    glAttachShader(id_, shader);
+    for (GLuint shader : shaders) glAttachShader(id_, shader);
     glLinkProgram(id_);
-    glDeleteShader(shader);
+    deleteShaders();
+    GLint ok = GL_FALSE;
     glGetProgramiv(id_, GL_LINK_STATUS, &ok);
     if (!ok) {
         const std::string log = glsl::mapLog(infoLog(id_, false), files);
@@ -99,7 +110,7 @@ Program::~Program() {
 
 int Program::uniform(const char* name) const {
     const GLint loc = glGetUniformLocation(id_, name);
-    if (loc < 0) throw GpuError(std::string("the generator program has no uniform ") + name);
+    if (loc < 0) throw GpuError(std::string("the program has no uniform ") + name);
     return loc;
 }
 

@@ -38,10 +38,15 @@ private:
 
 class Program {
 public:
+    // A shader stage: its GL type (GL_COMPUTE_SHADER, GL_VERTEX_SHADER, ...) and source.
+    using Stage = std::pair<std::uint32_t, std::string>;
+
     Program() = default;
     // Compiles and links one compute shader. `files` names source string numbers for
-    // mapping the driver's log to file:line. Throws GpuError with the mapped log.
+    // mapping the driver's log to file:line. Throws ShaderError with the mapped log.
     Program(const std::string& source, const std::vector<std::string>& files, std::string_view label);
+    // The same for any set of stages, for example a vertex and a fragment shader.
+    Program(const std::vector<Stage>& stages, const std::vector<std::string>& files, std::string_view label);
     Program(Program&& o) noexcept : id_(std::exchange(o.id_, 0)) {}
     Program& operator=(Program&& o) noexcept {
         std::swap(id_, o.id_);

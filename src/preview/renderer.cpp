@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "glnoise/error.hpp"
-#include "glnoise/glsl.hpp"
 #include "gpu/gl.hpp"
 #include "gpu/gl_objects.hpp"
 
@@ -97,48 +96,14 @@ float unordered(int i) {
     return f;
 }
 
-GLuint compile(GLenum stage, const char* name, const char* source) {
-    GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, 1, &source, nullptr);
-    glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        GLint length = 0;
-        glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
-        std::string log(static_cast<std::size_t>(length > 0 ? length : 1), '\0');
-        glGetShaderInfoLog(shader, length, nullptr, log.data());
-        glDeleteShader(shader);
-        throw ShaderError(std::string("compiling the preview's ") + name + " failed:\n" +
-                          glsl::mapLog(log, {name}));
-    }
-    return shader;
-}
-
-GLuint link(const char* name, std::initializer_list<GLuint> shaders) {
-    GLuint program = glCreateProgram();
-    for (GLuint s : shaders) glAttachShader(program, s);
-    glLinkProgram(program);
-    for (GLuint s : shaders) glDeleteShader(s);
-    GLint ok = 0;
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        glDeleteProgram(program);
-        throw ShaderError(std::string("linking the preview's ") + name + " failed");
-    }
-    return program;
-}
-
 }  // namespace
 
-Renderer::Renderer(gpu::Context& context) : generator_(context) {
-    displayProgram_ = link("display shader", {compile(GL_VERTEX_SHADER, "display.vert", kVertex),
-                                              compile(GL_FRAGMENT_SHADER, "display.frag", kFragment)});
-    minMaxProgram_ = link("min/max shader", {compile(GL_COMPUTE_SHADER, "minmax.comp", kMinMax)});
+Renderer::Renderer(gpu::Context& context)
+    : generator_(context),
+      display_({{GL_VERTEX_SHADER, kVertex}, {GL_FRAGMENT_SHADER, kFragment}}, {"display.glsl"}, "preview display"),
+      minMax_(kMinMax, {"minmax.comp"}, "preview min/max"),
+      minMaxValues_(2 * sizeof(GLint), nullptr, "preview min/max values") {
     glGenVertexArrays(1, &vertexArray_);
-    glGenBuffers(1, &minMaxBuffer_);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, minMaxBuffer_);
-    glBufferData(GL_SHADER_STORAGE_BUFFER, 2 * sizeof(GLint), nullptr, GL_DYNAMIC_READ);
     GLint bits = 0;
     glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
     timerQuery_ = bits > 0;
@@ -147,10 +112,7 @@ Renderer::Renderer(gpu::Context& context) : generator_(context) {
 
 Renderer::~Renderer() {
     if (query_) glDeleteQueries(1, &query_);
-    glDeleteBuffers(1, &minMaxBuffer_);
     glDeleteVertexArrays(1, &vertexArray_);
-    glDeleteProgram(minMaxProgram_);
-    glDeleteProgram(displayProgram_);
 }
 
 Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) {
@@ -177,16 +139,15 @@ Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) 
     r.milliseconds = r.timerQuery ? static_cast<double>(ns) / 1e6 : wall;
 
     const GLint init[2] = {INT_MAX, INT_MIN};
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, minMaxBuffer_);
-    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof init, init);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, minMaxBuffer_);
+    minMaxValues_.upload(sizeof init, init);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, minMaxValues_.handle());
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-    glUseProgram(minMaxProgram_);
+    glUseProgram(minMax_.handle());
     glBindImageTexture(0, texture_.handle(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
     glDispatchCompute(static_cast<GLuint>((width + 15) / 16), static_cast<GLuint>((height + 15) / 16), 1);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
     GLint result[2] = {0, 0};
-    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof result, result);
+    minMaxValues_.download(sizeof result, result);
     r.min = unordered(result[0]);
     r.max = unordered(result[1]);
     gpu::checkGl("regenerating the preview");
@@ -198,13 +159,12 @@ void Renderer::draw(int framebufferWidth, int framebufferHeight, ValueRange rang
     glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     if (texture_.handle() == 0) return;
-    glUseProgram(displayProgram_);
+    glUseProgram(display_.handle());
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture_.handle());
-    glUniform1i(glGetUniformLocation(displayProgram_, "u_height"), texture_.grid().height);
-    glUniform2f(glGetUniformLocation(displayProgram_, "u_range"), static_cast<float>(range.min),
-                static_cast<float>(range.max));
-    glUniform1i(glGetUniformLocation(displayProgram_, "u_colormap"), static_cast<int>(colormap));
+    glUniform1i(display_.uniform("u_height"), texture_.grid().height);
+    glUniform2f(display_.uniform("u_range"), static_cast<float>(range.min), static_cast<float>(range.max));
+    glUniform1i(display_.uniform("u_colormap"), static_cast<int>(colormap));
     glBindVertexArray(vertexArray_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }

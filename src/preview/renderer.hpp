@@ -9,6 +9,7 @@
 
 #include "glnoise/gpu.hpp"
 #include "glnoise/spec.hpp"
+#include "gpu/gl_objects.hpp"
 
 namespace glnoise::preview {
 
@@ -37,7 +38,9 @@ public:
 private:
     gpu::Generator generator_;
     gpu::Texture texture_;
-    std::uint32_t displayProgram_ = 0, minMaxProgram_ = 0, vertexArray_ = 0, minMaxBuffer_ = 0, query_ = 0;
+    gpu::Program display_, minMax_;
+    gpu::Buffer minMaxValues_;
+    std::uint32_t vertexArray_ = 0, query_ = 0;
     bool timerQuery_ = false;
 };
 

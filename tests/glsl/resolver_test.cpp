@@ -9,33 +9,23 @@
 
 #include "glnoise/error.hpp"
 #include "glnoise/glsl.hpp"
+#include "process.hpp"
 
 namespace glnoise::glsl {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A scratch directory of shader files, removed afterwards.
-class Tree : public ::testing::Test {
+// Shader files in a scratch directory (test::ProcessTest's), removed afterwards.
+class Tree : public test::ProcessTest {
 protected:
-    void SetUp() override {
-        root_ = fs::temp_directory_path() /
-                ("glnoise-resolver-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(root_);
-        fs::create_directories(root_);
-    }
-    void TearDown() override { fs::remove_all(root_); }
-
     std::string write(const std::string& rel, const std::string& text) {
-        const fs::path p = root_ / rel;
+        const fs::path p = dir / rel;
         fs::create_directories(p.parent_path());
         std::ofstream(p, std::ios::binary) << text;
         return p.generic_string();
     }
-    std::string path(const std::string& rel) const { return (root_ / rel).generic_string(); }
-
-    fs::path root_;
+    std::string path(const std::string& rel) const { return (dir / rel).generic_string(); }
 };
 
 int count(const std::string& text, const std::string& what) {
@@ -49,7 +39,7 @@ TEST_F(Tree, ExpandsRelativeAndDirectoryIncludesWithLineDirectives) {
     write("inc/lib/a.glsl", "// a\n#include \"b.glsl\"\nfloat a() { return b(); }\n");
     write("inc/lib/b.glsl", "float b() { return 1.0; }\n");
     IncludeOptions o;
-    o.dirs = {root_ / "inc"};
+    o.dirs = {dir / "inc"};
     o.defines = "#define GLN_X 1\n";
     o.library = false;
     const Source r = resolveFile(main, o);
@@ -74,7 +64,7 @@ TEST_F(Tree, DefinesGoFirstWithoutAVersionLine) {
 TEST_F(Tree, MissingIncludesNameTheIncludingFileLineAndEveryPlaceLooked) {
     const auto main = write("m.comp", "#version 430\n\n#include \"nope.glsl\"\n");
     IncludeOptions o;
-    o.dirs = {root_ / "inc"};
+    o.dirs = {dir / "inc"};
     try {
         resolveFile(main, o);
         ADD_FAILURE() << "resolved";
@@ -103,7 +93,7 @@ TEST_F(Tree, AngleBracketsSkipTheIncludingFilesDirectory) {
     write("src/k.glsl", "int local;\n");
     write("inc/k.glsl", "int fromDir;\n");
     IncludeOptions o;
-    o.dirs = {root_ / "inc"};
+    o.dirs = {dir / "inc"};
     o.lineDirectives = false;
     EXPECT_EQ(resolveFile(main, o).text, "int fromDir;\nint local;\n");
 }
@@ -166,7 +156,7 @@ TEST_F(Tree, TheBuiltInLibraryResolvesWithoutAnyDirectory) {
 TEST_F(Tree, DirectoriesComeBeforeTheBuiltInLibrary) {
     for (const auto& [name, text] : library()) write("installed/" + name, text);
     IncludeOptions o;
-    o.dirs = {root_ / "installed"};
+    o.dirs = {dir / "installed"};
     const Source r = resolve(path("m.comp"), "#include \"glnoise/perlin.glsl\"\n", o);
     EXPECT_EQ(r.files, (std::vector<std::string>{path("m.comp"), path("installed/glnoise/perlin.glsl"),
                                                  path("installed/glnoise/permutation.glsl")}));
@@ -179,8 +169,8 @@ TEST_F(Tree, WithoutTheLibraryItsPathsAreMissing) {
 }
 
 TEST_F(Tree, AnUnreadableFileIsAnIoError) {
-    EXPECT_THROW(resolveFile(root_ / "absent.comp"), IoError);
-    EXPECT_THROW(resolveFile(root_), IoError);
+    EXPECT_THROW(resolveFile(dir / "absent.comp"), IoError);
+    EXPECT_THROW(resolveFile(dir), IoError);
 }
 
 TEST(MapLog, RewritesMesaNvidiaAndGlslangLocations) {
