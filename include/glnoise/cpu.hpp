@@ -2,7 +2,7 @@
 //
 //   glnoise::Image ref = glnoise::cpu::evaluate(spec, grid);        // float32, all threads
 //   std::vector<float> v = glnoise::cpu::evaluatePoints(spec, pts); // what `glnoise eval` prints
-//   double exact = glnoise::cpu::evaluateDouble(spec, table, {x, y, z});  // the oracle
+//   double exact = glnoise::cpu::evaluateDouble(spec, table, {x, y, z, 0});  // the oracle
 //
 // evaluate() works in float32 with the same order of operations as the shaders (compiled
 // with -ffp-contract=off), so the GPU is checked against it with a tight tolerance.
@@ -19,17 +19,32 @@
 
 namespace glnoise::cpu {
 
+// A point in sample space (the space texel indices live in): x, y, z, w; the components
+// beyond the spec's dims are ignored.
+using Point = std::array<double, 4>;
+
+// Channels per texel or point for spec.output: 1 for Value, 4 for Gradient and Normal.
+int outputChannels(const NoiseSpec& spec);
+
+// How far the GPU may be from evaluate() per channel (README, "Cross-check"): the value
+// 1e-5 x the amplitude sum (1 when normalized), plus what a domain warp's displacement
+// error moves it by (3e-6 x warp amount x sum_i (gain lacunarity)^i) and for marble and
+// wood k times that plus 1e-5; gradient channels 1e-4 x sum_i gain^i frequency_i (divided
+// by the amplitude sum when normalized); normal channels 1e-4.
+std::array<double, 4> agreementTolerance(const NoiseSpec& spec);
+
 // threads: 0 uses every hardware thread. Throws ValidationError for a bad spec or grid.
+// The image has outputChannels(spec) channels.
 Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads = 0);
 
-// One value per point, in sample space (the space texel indices live in).
-std::vector<float> evaluatePoints(const NoiseSpec& spec,
-                                  const std::vector<std::array<double, 3>>& points);
+// outputChannels(spec) values per point, one point after the other.
+std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point>& points);
 
-// sum_i gain^i * noise(frequency * lacunarity^i * p), in double, divided by the amplitude
-// sum when normalized. p is in sample space; spec.z is added to p.z for dims 3.
-double evaluateDouble(const NoiseSpec& spec, const Permutation& table,
-                      const std::array<double, 3>& p);
+// The spec at p in double precision: the same sum, warp and pattern as evaluate(), with
+// every operation in double (p in sample space; spec.z and spec.w are added as for a grid).
+double evaluateDouble(const NoiseSpec& spec, const Permutation& table, const Point& p);
+// The same for every channel of spec.output: (value, gradient) or (normal, value).
+std::array<double, 4> evaluateDoubleOutput(const NoiseSpec& spec, const Permutation& table, const Point& p);
 
 // The GLSL library's functions, called as your shader calls them: the same float32
 // operations in the same order, so gln_perlin3(p) in a shader reading `table` returns

@@ -73,11 +73,13 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// A move-only GL texture (r32f, 2D or 3D) owned by the caller.
+// A move-only GL texture (2D or 3D) owned by the caller: r32f with 1 channel (the value),
+// rgba32f with 4 (value and gradient, or normal and value; see Output in spec.hpp).
 class Texture {
 public:
     Texture() = default;
-    Texture(std::uint32_t handle, Grid grid) noexcept : handle_(handle), grid_(grid) {}
+    Texture(std::uint32_t handle, Grid grid, int channels = 1) noexcept
+        : handle_(handle), grid_(grid), channels_(channels) {}
     Texture(Texture&& o) noexcept;
     Texture& operator=(Texture&& o) noexcept;
     Texture(const Texture&) = delete;
@@ -86,10 +88,12 @@ public:
 
     std::uint32_t handle() const noexcept { return handle_; }
     const Grid& grid() const noexcept { return grid_; }
+    int channels() const noexcept { return channels_; }
 
 private:
     std::uint32_t handle_ = 0;
     Grid grid_;
+    int channels_ = 1;
 };
 
 class Generator {
@@ -102,14 +106,14 @@ public:
     // Validates spec and grid (including the driver's texture limits: ValidationError),
     // dispatches the compute shader and returns the texture. Does not wait for the GPU.
     Texture run(const NoiseSpec& spec, const Grid& grid);
-    // Dispatches into an existing texture of the same grid (no reallocation).
+    // Dispatches into an existing texture of the same grid and channels (no reallocation).
     void run(const NoiseSpec& spec, Texture& target);
     // Waits for the GPU and reads the texture back.
     Image read(const Texture& texture);
     Image generate(const NoiseSpec& spec, const Grid& grid) { return read(run(spec, grid)); }
-    // What `glnoise eval --backend gpu` prints: one value per point (sample space).
-    std::vector<float> evaluatePoints(const NoiseSpec& spec,
-                                      const std::vector<std::array<double, 3>>& points);
+    // What `glnoise eval --backend gpu` prints: cpu::outputChannels(spec) values per point
+    // (sample space: x, y, z, w; components beyond dims ignored).
+    std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<std::array<double, 4>>& points);
     // Blocks until every command so far has finished (glFinish).
     void finish();
 

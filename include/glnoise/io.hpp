@@ -51,7 +51,10 @@ private:
     bool committed_ = false;
 };
 
+// Channel 0 of the image as 8-bit gray.
 void writePng8(const Image& image, ValueRange range, OutputFile& out);
+// The listed channels of each texel (1: gray, 3: RGB, 4: RGBA), each mapped from range.
+void writePng8Channels(const Image& image, const std::vector<int>& channels, ValueRange range, OutputFile& out);
 // 8-bit pixels, `channels` (1 gray, 3 RGB, 4 RGBA) per pixel, rows top to bottom.
 void writePng(const std::uint8_t* pixels, int width, int height, int channels, OutputFile& out);
 void writeRawF32(const Image& image, OutputFile& out);

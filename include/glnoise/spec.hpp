@@ -2,15 +2,16 @@
 //
 //   glnoise::NoiseSpec spec;          // 2D improved Perlin, Ken Perlin's table
 //   spec.octaves = 8;                 // fBm: sum of gain^i * noise(frequency * lacunarity^i * p)
+//   spec.basis = glnoise::Basis::Simplex;
+//   spec.fractal = glnoise::Fractal::Ridged;
 //   spec.seed = 42;                   // a shuffled table instead of Ken Perlin's
 //   spec.validate();                  // throws ValidationError listing every violation
 //
 // Sample space: texel (i, j, k) of a grid samples the point
-//   p = offset + (i, j, k)            (dims 3 adds z to p.z: a 2D texture is then a z-slice)
+//   p = offset + (i, j, k)            (dims 3 adds z to p.z: a 2D texture is then a z-slice;
+//                                      dims 4 samples (p, w); dims 1 uses p.x alone)
 // and the noise sees frequency * lacunarity^i * p for octave i. Offsets are kept in double
 // on the host, so a tile far from the origin is as exact as one at the origin.
-//
-// Not here: tileable periods, other bases and fractal types (later versions).
 #pragma once
 
 #include <array>
@@ -27,21 +28,88 @@ inline constexpr int kMaxEdge = 16384;
 // The most texels one bake holds: 1 GiB of float32.
 inline constexpr std::int64_t kMaxTexels = std::int64_t{1} << 28;
 
+// The largest lattice period a spec accepts, in cells, at any octave.
+inline constexpr int kMaxPeriod = 1 << 20;
+
 struct ValueRange {
     double min = -1.0;
     double max = 1.0;
 };
 
+// The noise at each lattice octave (README, "Bases").
+enum class Basis {
+    Perlin,       // improved gradient noise (2002), 1-4D
+    Classic,      // gradient noise with the cubic fade of 1985, 1-4D
+    Value,        // random lattice heights blended by `interp`, 1-4D
+    PerlinValue,  // gradient contributions plus the random heights, 1-4D
+    Simplex,      // simplex noise, 2D and 3D
+};
+
+// How lattice values are blended along an axis (value noise; the others fix their own).
+enum class Curve { Linear, Cosine, Cubic, Quintic };
+
+enum class Fractal {
+    Fbm,         // sum gain^i n_i
+    Turbulence,  // sum gain^i |n_i|
+    Billow,      // sum gain^i (2 |n_i| - 1)
+    Ridged,      // Musgrave's ridged multifractal: sum gain^i (offset - |n_i|)^2 weight_i
+};
+
+enum class Output {
+    Value,     // the noise
+    Gradient,  // the noise and its gradient per sample unit (4 channels: v, d/dx, d/dy, d/dz)
+    Normal,    // a tangent-space normal of the heightmap heightScale * noise (nx, ny, nz, v)
+};
+
+enum class Pattern {
+    None,
+    Marble,  // sin(x + patternScale * noise), x in cells of the base frequency
+    Wood,    // sin(sqrt(x^2 + y^2) + patternScale * noise)
+    Clouds,  // the turbulence fractal (needs fractal Turbulence)
+};
+
+// The names the command line, JSON and the README use: "perlin", "perlin-value", ...
+const char* toString(Basis b);
+const char* toString(Curve c);
+const char* toString(Fractal f);
+const char* toString(Output o);
+const char* toString(Pattern p);
+// Throws ValidationError "<what> <text>: allowed: a, b, c".
+Basis parseBasis(const std::string& text);
+Curve parseCurve(const std::string& text);
+Fractal parseFractal(const std::string& text);
+Output parseOutput(const std::string& text);
+Pattern parsePattern(const std::string& text);
+
 struct NoiseSpec {
-    int dims = 2;                       // 2 or 3: the dimension of the noise
+    int dims = 2;                       // 1 to 4 (simplex: 2 or 3): the dimension of the noise
+    Basis basis = Basis::Perlin;
+    Curve interp = Curve::Quintic;      // Value basis only
+    Fractal fractal = Fractal::Fbm;
     double frequency = 1.0 / 64.0;      // finite, > 0: lattice cells per sample unit (texel)
     int octaves = 1;                    // [1, kMaxOctaves]: 1 is plain noise
-    double lacunarity = 2.0;            // finite, > 0: frequency ratio between octaves
+    double lacunarity = 2.0;            // finite, > 0 (an integer with a period): frequency ratio
     double gain = 0.5;                  // finite, >= 0: amplitude ratio between octaves
+    double ridgeOffset = 1.0;           // finite, Ridged only
+    double ridgeGain = 2.0;             // finite, >= 0, Ridged only
     bool normalize = false;             // divide the sum by sum_{i<octaves} gain^i
     std::optional<std::uint64_t> seed;  // none: Ken Perlin's table; else a shuffled one
+    // Lattice period per axis (x, y, z, w) at octave 0, in cells; 0: none. Octave i uses
+    // period * lacunarity^i. [0, kMaxPeriod], no more axes than dims; not for Simplex.
+    std::array<int, 4> period{};
     std::array<double, 3> offset{};     // finite: the point texel (0,0,0) samples
-    double z = 0.0;                     // finite, dims 3 only: the z of a 2D slice
+    double z = 0.0;                     // finite, dims 3 and 4 only: the z of a 2D slice
+    double w = 0.0;                     // finite, dims 4 only: the fourth coordinate
+    Output output = Output::Value;      // Gradient and Normal: dims 2 or 3, fractal Fbm, no warp
+    double heightScale = 1.0;           // finite: Normal's heightmap scale (per sample unit)
+    // Domain warping: p + warpAmount / frequency * w(p), w = (fbm(p + a), fbm(p + b), ...)
+    // normalized by its amplitude sum, of the same basis at warpFrequency with warpOctaves.
+    double warpAmount = 0.0;            // finite: displacement in cells of `frequency`; 0: none
+    int warpOctaves = 4;                // [1, kMaxOctaves]
+    double warpFrequency = 0.0;         // finite, >= 0: cells per sample unit; 0: `frequency`
+    int warpDepth = 1;                  // 1 or 2: warp once, or warp the warped point again
+    Pattern pattern = Pattern::None;
+    double patternScale = 5.0;          // finite: k of marble and wood
 
     // Throws ValidationError with one entry per violated field, each of the form
     // "<field> <value>: <what is allowed>".
@@ -50,12 +118,23 @@ struct NoiseSpec {
     // sum_{i<octaves} gain^i
     double amplitudeSum() const;
 
-    // The range the values are stated to lie in (DESIGN: ranges are stated, not assumed):
-    // the basis bound times amplitudeSum(), or the basis bound alone when normalized.
+    // The range the values are stated to lie in (DESIGN: ranges are stated, not assumed),
+    // from the basis bound B and the amplitude sum S (1 when normalized): fBm [-BS, BS],
+    // turbulence [0, BS], billow [-S, (2B - 1)S], ridged [0, max(offset, B - offset)^2 S],
+    // marble and wood [-1, 1].
     ValueRange statedRange() const;
+
+    // The warp's frequency: warpFrequency, or frequency when that is 0.
+    double effectiveWarpFrequency() const { return warpFrequency > 0.0 ? warpFrequency : frequency; }
+    // How many of the octaves have frequency * lacunarity^i <= 0.5 cells per sample unit,
+    // the Nyquist limit of a grid with unit texel spacing (at least 1). Octaves above it
+    // only alias.
+    int usefulOctaves() const;
 };
 
-// The basis bound of improved Perlin noise in 2 or 3 dimensions (README, "Ranges").
+// The stated bound of |basis| in `dims` dimensions (README, "Bases": measured).
+double basisBound(Basis basis, int dims);
+// Kept for callers of the first versions: basisBound(Basis::Perlin, dims).
 double perlinBound(int dims);
 
 struct Grid {

@@ -80,11 +80,73 @@ std::vector<std::string> asFlags(const ValidationError& e) {
     return v;
 }
 
+namespace {
+
+template <class F>
+auto parseNamed(F parse, const std::string& text) {
+    try {
+        return parse(text);
+    } catch (const ValidationError& e) {
+        throw ValidationError(asFlags(e));
+    }
+}
+
+}  // namespace
+
+std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args) {
+    const int useful = spec.usefulOctaves();
+    if (useful >= spec.octaves || args.noOctaveLimit) return {};
+    const std::string dropped = useful + 1 == spec.octaves ? "octave " + std::to_string(spec.octaves)
+                                                           : "octaves " + std::to_string(useful + 1) + " to " +
+                                                                 std::to_string(spec.octaves);
+    std::string msg = "--octaves " + std::to_string(spec.octaves) + ": " + dropped +
+                      " would be above 0.5 cells per texel, the grid's Nyquist limit, and add only aliasing; using " +
+                      std::to_string(useful) + " (--no-octave-limit keeps them all)";
+    spec.octaves = useful;
+    return msg;
+}
+
 NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid) {
     NoiseSpec spec;
     const std::string octavesAllowed = "between 1 and " + std::to_string(kMaxOctaves);
-    if (!a.dims.empty()) spec.dims = parseInt("--dims", a.dims, "2 or 3");
+    if (!a.dims.empty()) spec.dims = parseInt("--dims", a.dims, "1, 2, 3 or 4");
+    else if (!a.w.empty()) spec.dims = 4;
     else spec.dims = ((grid && grid->isVolume()) || !a.z.empty()) ? 3 : 2;
+    if (!a.basis.empty()) spec.basis = parseNamed(parseBasis, a.basis);
+    if (!a.interp.empty()) spec.interp = parseNamed(parseCurve, a.interp);
+    if (!a.pattern.empty()) spec.pattern = parseNamed(parsePattern, a.pattern);
+    if (!a.fractal.empty()) spec.fractal = parseNamed(parseFractal, a.fractal);
+    else if (spec.pattern == Pattern::Clouds) spec.fractal = Fractal::Turbulence;
+    if (!a.output.empty()) spec.output = parseNamed(parseOutput, a.output);
+    if (!a.ridgeOffset.empty()) spec.ridgeOffset = parseNumber("--ridge-offset", a.ridgeOffset);
+    if (!a.ridgeGain.empty()) spec.ridgeGain = parseNumber("--ridge-gain", a.ridgeGain);
+    if (!a.w.empty()) spec.w = parseNumber("--w", a.w);
+    if (!a.heightScale.empty()) spec.heightScale = parseNumber("--height-scale", a.heightScale);
+    if (!a.warpAmount.empty()) spec.warpAmount = parseNumber("--warp-amount", a.warpAmount);
+    if (!a.warpOctaves.empty()) spec.warpOctaves = parseInt("--warp-octaves", a.warpOctaves, octavesAllowed);
+    if (!a.warpFrequency.empty()) spec.warpFrequency = parseNumber("--warp-frequency", a.warpFrequency);
+    if (!a.warpDepth.empty()) spec.warpDepth = parseInt("--warp-depth", a.warpDepth, "1 or 2");
+    if (!a.patternScale.empty()) spec.patternScale = parseNumber("--pattern-scale", a.patternScale);
+    if (!a.period.empty()) {
+        int count = 0;
+        const std::string allowed = "1 to 4 comma-separated integers between 0 (none) and " + std::to_string(kMaxPeriod);
+        std::size_t pos = 0;
+        while (true) {
+            const std::size_t comma = a.period.find(',', pos);
+            const std::string part = a.period.substr(pos, comma == std::string::npos ? comma : comma - pos);
+            if (count == 4) throw ValidationError("--period " + a.period + ": must be " + allowed);
+            int value = 0;
+            try {
+                value = parseInt("--period", part, allowed);
+            } catch (const ValidationError&) {
+                throw ValidationError("--period " + a.period + ": must be " + allowed + " ('" + part +
+                                      "' is not one)");
+            }
+            spec.period[static_cast<std::size_t>(count++)] = value;
+            if (comma == std::string::npos) break;
+            pos = comma + 1;
+        }
+    }
     if (!a.frequency.empty()) spec.frequency = parseNumber("--frequency", a.frequency);
     if (!a.octaves.empty()) spec.octaves = parseInt("--octaves", a.octaves, octavesAllowed);
     if (!a.lacunarity.empty()) spec.lacunarity = parseNumber("--lacunarity", a.lacunarity);
@@ -101,10 +163,14 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid) {
     } catch (const ValidationError& e) {
         v = asFlags(e);
     }
-    if (spec.dims == 2 && offsetCount == 3)
-        v.push_back("--offset " + a.offset + ": a z component needs --dims 3");
-    if (spec.dims == 2 && grid && grid->isVolume())
-        v.push_back("--size " + toString(*grid) + ": a volume needs --dims 3");
+    if (spec.dims <= 2 && offsetCount == 3)
+        v.push_back("--offset " + a.offset + ": a z component needs --dims 3 or 4");
+    if (spec.dims == 1 && offsetCount >= 2 && spec.offset[1] != 0.0)
+        v.push_back("--offset " + a.offset + ": 1D noise uses x alone");
+    if (spec.dims <= 2 && grid && grid->isVolume())
+        v.push_back("--size " + toString(*grid) + ": a volume needs --dims 3 or 4");
+    if (spec.output == Output::Normal && grid && grid->isVolume())
+        v.push_back("--output normal: a normal map is a 2D image; --size " + toString(*grid) + " is a volume");
     if (!v.empty()) throw ValidationError(std::move(v));
     return spec;
 }

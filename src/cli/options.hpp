@@ -17,7 +17,11 @@ namespace glnoise::cli {
 // What the user typed for the noise options; empty means "not given".
 struct NoiseArgs {
     std::string dims, frequency, octaves, lacunarity, gain, seed, offset, z;
+    std::string basis, interp, fractal, ridgeOffset, ridgeGain, period, w;
+    std::string output, heightScale, warpAmount, warpOctaves, warpFrequency, warpDepth;
+    std::string pattern, patternScale;
     bool normalize = false;
+    bool noOctaveLimit = false;
 };
 
 double parseNumber(const std::string& flag, const std::string& text);
@@ -34,5 +38,10 @@ NoiseSpec buildSpec(const NoiseArgs& args, const Grid* grid);
 
 // The library names fields ("octaves 0: ..."); on the command line they are flags.
 std::vector<std::string> asFlags(const ValidationError& e);
+
+// For a grid with unit texel spacing: when octaves above the Nyquist limit would only
+// alias, drops them from `spec` (unless args.noOctaveLimit) and returns the warning that
+// says so; otherwise returns an empty string.
+std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args);
 
 }  // namespace glnoise::cli

@@ -113,9 +113,20 @@ void writePng(const std::uint8_t* pixels, int width, int height, int channels, O
 void writePng8(const Image& image, ValueRange range, OutputFile& out) {
     if (image.depth != 1)
         throw ValidationError("out " + out.path() + ": a .png holds one 2D image; write a volume as .r32");
-    std::vector<std::uint8_t> pixels(image.data.size());
-    for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = quantize8(image.data[i], range);
-    writePng(pixels.data(), image.width, image.height, 1, out);
+    writePng8Channels(image, {0}, range, out);
+}
+
+void writePng8Channels(const Image& image, const std::vector<int>& channels, ValueRange range, OutputFile& out) {
+    if (image.depth != 1)
+        throw ValidationError("out " + out.path() + ": a .png holds one 2D image; write a volume as .r32");
+    const std::size_t texels = static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
+    const std::size_t n = channels.size();
+    std::vector<std::uint8_t> pixels(texels * n);
+    for (std::size_t t = 0; t < texels; ++t)
+        for (std::size_t c = 0; c < n; ++c)
+            pixels[t * n + c] = quantize8(image.data[t * static_cast<std::size_t>(image.channels) +
+                                                     static_cast<std::size_t>(channels[c])], range);
+    writePng(pixels.data(), image.width, image.height, static_cast<int>(n), out);
 }
 
 void writeRawF32(const Image& image, OutputFile& out) {
@@ -139,16 +150,30 @@ void writeRawF32(const Image& image, OutputFile& out) {
 namespace {
 nlohmann::json specObject(const NoiseSpec& spec) {
     nlohmann::json j;
-    j["basis"] = "perlin";
+    j["basis"] = toString(spec.basis);
+    j["interp"] = toString(spec.interp);
+    j["fractal"] = toString(spec.fractal);
     j["dims"] = spec.dims;
     j["frequency"] = spec.frequency;
     j["octaves"] = spec.octaves;
     j["lacunarity"] = spec.lacunarity;
     j["gain"] = spec.gain;
+    j["ridge_offset"] = spec.ridgeOffset;
+    j["ridge_gain"] = spec.ridgeGain;
     j["normalize"] = spec.normalize;
     j["seed"] = spec.seed ? nlohmann::json(*spec.seed) : nlohmann::json(nullptr);
+    j["period"] = spec.period;
     j["offset"] = spec.offset;
     j["z"] = spec.z;
+    j["w"] = spec.w;
+    j["output"] = toString(spec.output);
+    j["height_scale"] = spec.heightScale;
+    j["warp_amount"] = spec.warpAmount;
+    j["warp_octaves"] = spec.warpOctaves;
+    j["warp_frequency"] = spec.warpFrequency;
+    j["warp_depth"] = spec.warpDepth;
+    j["pattern"] = toString(spec.pattern);
+    j["pattern_scale"] = spec.patternScale;
     return j;
 }
 }  // namespace
@@ -162,7 +187,11 @@ std::string rawSidecarJson(const Image& image, const NoiseSpec& spec) {
     j["width"] = image.width;
     j["height"] = image.height;
     j["depth"] = image.depth;
-    j["layout"] = "x fastest, then y, then z; the first row is y = 0";
+    j["channels"] = image.channels;
+    j["channel_names"] = image.channels == 1 ? nlohmann::json({"value"})
+                         : spec.output == Output::Normal ? nlohmann::json({"nx", "ny", "nz", "value"})
+                                                         : nlohmann::json({"value", "d/dx", "d/dy", "d/dz"});
+    j["layout"] = "channels of a texel together, then x, then y, then z; the first row is y = 0";
     const ValueRange r = spec.statedRange();
     j["stated_range"] = {r.min, r.max};
     j["spec"] = specObject(spec);

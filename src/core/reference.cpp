@@ -8,77 +8,207 @@
 
 namespace glnoise::cpu {
 
-OctaveSet octaveSet(const NoiseSpec& spec) {
-    OctaveSet set;
-    double frequency = spec.frequency;
-    double amplitude = 1.0;
-    for (int i = 0; i < spec.octaves; ++i) {
-        set.frequency.push_back(frequency);
-        set.amplitude.push_back(static_cast<float>(amplitude));
-        frequency *= spec.lacunarity;
-        amplitude *= spec.gain;
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+
+int basisId(Basis b) {
+    switch (b) {
+        case Basis::Perlin: return GLN_BASIS_PERLIN;
+        case Basis::Classic: return GLN_BASIS_CLASSIC;
+        case Basis::Value: return GLN_BASIS_VALUE;
+        case Basis::PerlinValue: return GLN_BASIS_PERLIN_VALUE;
+        case Basis::Simplex: return GLN_BASIS_SIMPLEX;
     }
-    set.divisor = spec.normalize ? static_cast<float>(spec.amplitudeSum()) : 1.0f;
-    return set;
+    return GLN_BASIS_PERLIN;
 }
 
-OctaveFrame octaveFrame(double frequency, const std::array<double, 3>& origin) {
-    OctaveFrame f{};
-    for (int a = 0; a < 3; ++a) {
-        const double q = frequency * origin[static_cast<std::size_t>(a)];
-        const double fl = std::floor(q);
-        double cell = std::fmod(fl, 256.0);
-        if (cell < 0.0) cell += 256.0;
-        f.cell[a] = static_cast<std::int32_t>(cell);
-        f.frac[a] = static_cast<float>(q - fl);
+int curveId(Curve c) {
+    switch (c) {
+        case Curve::Linear: return GLN_CURVE_LINEAR;
+        case Curve::Cosine: return GLN_CURVE_COSINE;
+        case Curve::Cubic: return GLN_CURVE_CUBIC;
+        case Curve::Quintic: return GLN_CURVE_QUINTIC;
     }
-    f.cell[3] = 0;
-    f.frac[3] = static_cast<float>(frequency);
+    return GLN_CURVE_QUINTIC;
+}
+
+int fractalId(Fractal f) {
+    switch (f) {
+        case Fractal::Fbm: return GLN_FBM;
+        case Fractal::Turbulence: return GLN_TURBULENCE;
+        case Fractal::Billow: return GLN_BILLOW;
+        case Fractal::Ridged: return GLN_RIDGED;
+    }
+    return GLN_FBM;
+}
+
+int warpComponents(int dims) { return dims == 1 ? 1 : dims == 2 ? 2 : 3; }
+
+// One frame for the noise-space point q (double), frequency and period per axis.
+template <class T>
+Frame<T> frameAt(std::array<double, 4> q, bool simplex, int dims, double frequency, double amplitude,
+                 const std::array<long long, 4>& period) {
+    if (simplex) {
+        // Skew in double: the simplex lattice is periodic by 256 in skewed coordinates.
+        const double F = dims == 2 ? 0.36602540378443864676 : 1.0 / 3.0;
+        const int n = dims == 2 ? 2 : 3;
+        double sum = 0.0;
+        for (int a = 0; a < n; ++a) sum += q[static_cast<std::size_t>(a)];
+        for (int a = 0; a < n; ++a) q[static_cast<std::size_t>(a)] += sum * F;
+    }
+    Frame<T> f{};
+    for (int a = 0; a < 4; ++a) {
+        const auto i = static_cast<std::size_t>(a);
+        const double fl = std::floor(q[i]);
+        const double m = period[i] > 0 ? static_cast<double>(period[i]) : 256.0;
+        double cell = std::fmod(fl, m);
+        if (cell < 0.0) cell += m;
+        f.cell[a] = static_cast<int>(cell);
+        f.frac[a] = static_cast<T>(q[i] - fl);
+        f.period[a] = static_cast<int>(period[i]);
+    }
+    f.scale = vec4<T>(static_cast<T>(frequency), static_cast<T>(amplitude), T(0), T(0));
     return f;
 }
 
-std::array<double, 3> gridOrigin(const NoiseSpec& spec) {
-    std::array<double, 3> o = spec.offset;
-    if (spec.dims == 3) o[2] += spec.z;
+}  // namespace
+
+std::array<double, 4> gridOrigin(const NoiseSpec& spec) {
+    std::array<double, 4> o = {spec.offset[0], spec.offset[1], spec.offset[2], 0.0};
+    if (spec.dims >= 3) o[2] += spec.z;
+    if (spec.dims == 4) o[3] = spec.w;
     return o;
 }
 
-std::array<double, 3> pointOrigin(const NoiseSpec& spec, const std::array<double, 3>& point) {
-    const std::array<double, 3> o = gridOrigin(spec);
-    return {o[0] + point[0], o[1] + point[1], spec.dims == 3 ? o[2] + point[2] : 0.0};
+std::array<double, 4> pointOrigin(const NoiseSpec& spec, const std::array<double, 4>& point) {
+    const std::array<double, 4> o = gridOrigin(spec);
+    std::array<double, 4> out{};
+    for (int a = 0; a < spec.dims; ++a) out[static_cast<std::size_t>(a)] = o[static_cast<std::size_t>(a)] + point[static_cast<std::size_t>(a)];
+    return out;
 }
 
-void appendOctaveFrames(const OctaveSet& set, const std::array<double, 3>& origin,
-                        std::vector<OctaveFrame>& out) {
-    for (double f : set.frequency) out.push_back(octaveFrame(f, origin));
+template <class T>
+SampleParams<T> sampleParams(const NoiseSpec& spec) {
+    SampleParams<T> u{};
+    u.dims = spec.dims;
+    u.basis = basisId(spec.basis);
+    u.curve = curveId(spec.interp);
+    u.fractal = fractalId(spec.fractal);
+    u.warp = spec.warpAmount != 0.0 ? spec.warpDepth : 0;
+    u.pattern = spec.pattern == Pattern::Marble ? 1 : spec.pattern == Pattern::Wood ? 2 : 0;
+    u.octaveCount = spec.octaves;
+    u.divisor = spec.normalize ? static_cast<T>(spec.amplitudeSum()) : T(1);
+    u.ridgeOffset = static_cast<T>(spec.ridgeOffset);
+    u.ridgeGain = static_cast<T>(spec.ridgeGain);
+    u.warpOctaves = spec.warpOctaves;
+    u.warpAmount = static_cast<T>(spec.warpAmount / spec.frequency);
+    double warpSum = 0.0, amp = 1.0;
+    for (int j = 0; j < spec.warpOctaves; ++j) {
+        warpSum += amp;
+        amp *= spec.gain;
+    }
+    u.warpDivisor = static_cast<T>(warpSum);
+    const int warpFrames = u.warp * warpComponents(spec.dims) * spec.warpOctaves;
+    u.patternFrame = spec.octaves + warpFrames;
+    u.patternFrequency = static_cast<T>(spec.frequency);
+    u.patternScale = static_cast<T>(spec.patternScale);
+    u.framesPerPoint = spec.octaves + warpFrames + (u.pattern > 0 ? 1 : 0);
+    return u;
 }
 
-std::vector<OctaveFrame> octaveFrames(const OctaveSet& set, const std::array<double, 3>& origin) {
-    std::vector<OctaveFrame> frames;
-    appendOctaveFrames(set, origin, frames);
-    return frames;
+template <class T>
+void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, std::vector<Frame<T>>& out) {
+    const bool simplex = spec.basis == Basis::Simplex;
+    std::array<long long, 4> period{};
+    for (int a = 0; a < 4; ++a) period[static_cast<std::size_t>(a)] = spec.period[static_cast<std::size_t>(a)];
+    const long long lac = std::llround(spec.lacunarity);
+    auto scaled = [&](std::array<long long, 4> p, long long by) {
+        for (auto& v : p) v *= by;
+        return p;
+    };
+    // The octaves of the sum.
+    double frequency = spec.frequency, amplitude = 1.0;
+    std::array<long long, 4> per = period;
+    for (int i = 0; i < spec.octaves; ++i) {
+        std::array<double, 4> q{};
+        for (int a = 0; a < 4; ++a) q[static_cast<std::size_t>(a)] = frequency * origin[static_cast<std::size_t>(a)];
+        out.push_back(frameAt<T>(q, simplex, spec.dims, frequency, amplitude, per));
+        frequency *= spec.lacunarity;
+        amplitude *= spec.gain;
+        per = scaled(per, lac);
+    }
+    // The warp: per level and component, its octaves at warpFrequency * lacunarity^j,
+    // around warpFrequency * origin + offset (offsets in warp cells of octave 0).
+    const int depth = spec.warpAmount != 0.0 ? spec.warpDepth : 0;
+    const double wf = spec.effectiveWarpFrequency();
+    const long long warpRatio = std::llround(wf / spec.frequency);
+    for (int level = 0; level < depth; ++level) {
+        for (int k = 0; k < warpComponents(spec.dims); ++k) {
+            const vec3<double> off = GLN_WARP_OFFSET<double>[static_cast<std::size_t>(3 * level + k)];
+            double scale = 1.0, amp = 1.0;
+            std::array<long long, 4> wper = scaled(period, warpRatio);
+            for (int j = 0; j < spec.warpOctaves; ++j) {
+                std::array<double, 4> q = {scale * (wf * origin[0] + off.x), scale * (wf * origin[1] + off.y),
+                                           scale * (wf * origin[2] + off.z), scale * (wf * origin[3])};
+                out.push_back(frameAt<T>(q, simplex, spec.dims, scale * wf, amp, wper));
+                scale *= spec.lacunarity;
+                amp *= spec.gain;
+                wper = scaled(wper, lac);
+            }
+        }
+    }
+    if (spec.pattern == Pattern::Marble || spec.pattern == Pattern::Wood) {
+        Frame<T> f{};
+        const double x = spec.frequency * origin[0];
+        const double y = spec.frequency * origin[1];
+        f.frac = vec4<T>(static_cast<T>(spec.pattern == Pattern::Marble ? x - kTwoPi * std::floor(x / kTwoPi) : x),
+                         static_cast<T>(y), T(0), T(0));
+        out.push_back(f);
+    }
 }
 
-namespace {
+template SampleParams<float> sampleParams<float>(const NoiseSpec&);
+template SampleParams<double> sampleParams<double>(const NoiseSpec&);
+template void appendFrames<float>(const NoiseSpec&, const std::array<double, 4>&, std::vector<Frame<float>>&);
+template void appendFrames<double>(const NoiseSpec&, const std::array<double, 4>&, std::vector<Frame<double>>&);
 
-// One octave of noise.comp / eval.comp's loop.
-float octave(const Permutation& P, int dims, const OctaveFrame& o, glm::vec3 s) {
-    glm::vec3 p = glm::vec3(o.frac[0], o.frac[1], o.frac[2]) + o.frac[3] * s;
-    if (dims == 2)
-        return gln_perlin2(P, glm::ivec2(o.cell[0], o.cell[1]), glm::vec2(p.x, p.y));
-    return gln_perlin3(P, glm::ivec3(o.cell[0], o.cell[1], o.cell[2]), p);
+int outputChannels(const NoiseSpec& spec) { return spec.output == Output::Value ? 1 : 4; }
+
+std::array<double, 4> agreementTolerance(const NoiseSpec& spec) {
+    const double S = spec.normalize ? 1.0 : spec.amplitudeSum();
+    double value = 1e-5 * S;
+    if (spec.warpAmount != 0.0) {
+        double sum = 0.0, term = 1.0;
+        for (int i = 0; i < spec.octaves; ++i) {
+            sum += term;
+            term *= spec.gain * spec.lacunarity;
+        }
+        value += 3e-6 * std::fabs(spec.warpAmount) * sum * spec.warpDepth / (spec.normalize ? spec.amplitudeSum() : 1.0);
+    }
+    if (spec.pattern == Pattern::Marble || spec.pattern == Pattern::Wood)
+        value = std::fabs(spec.patternScale) * value + 1e-5;
+    double gradient = 0.0, amp = 1.0, f = spec.frequency;
+    for (int i = 0; i < spec.octaves; ++i) {
+        gradient += amp * f;
+        amp *= spec.gain;
+        f *= spec.lacunarity;
+    }
+    gradient *= 1e-4 / (spec.normalize ? spec.amplitudeSum() : 1.0);
+    if (spec.output == Output::Normal) return {1e-4, 1e-4, 1e-4, value};
+    return {value, gradient, gradient, gradient};
 }
-
-}  // namespace
 
 Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads) {
     spec.validate();
     grid.validate();
     const Permutation P = Permutation::forSeed(spec.seed);
-    const OctaveSet set = octaveSet(spec);
-    const std::vector<OctaveFrame> frames = octaveFrames(set, gridOrigin(spec));
+    const SampleParams<float> u = sampleParams<float>(spec);
+    std::vector<Frame<float>> frames;
+    appendFrames(spec, gridOrigin(spec), frames);
+    const int channels = outputChannels(spec);
 
-    Image image(grid.width, grid.height, grid.depth);
+    Image image(grid.width, grid.height, grid.depth, channels);
     const int rows = grid.height * grid.depth;
     auto work = [&](int firstRow, int endRow) {
         for (int r = firstRow; r < endRow; ++r) {
@@ -86,12 +216,9 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads) {
             const int z = r / grid.height;
             float* out = &image.data[image.index(0, y, z)];
             for (int x = 0; x < grid.width; ++x) {
-                glm::vec3 s = glm::vec3(glm::ivec3(x, y, z));
-                float sum = 0.0f;
-                for (int i = 0; i < spec.octaves; ++i)
-                    sum += set.amplitude[static_cast<std::size_t>(i)] *
-                           octave(P, spec.dims, frames[static_cast<std::size_t>(i)], s);
-                out[x] = sum / set.divisor;
+                const vec3<float> s = vec3<float>(glm::ivec3(x, y, z));
+                const vec4<float> v = outputOf(spec, sample(P, u, frames.data(), s));
+                for (int c = 0; c < channels; ++c) out[x * channels + c] = v[c];
             }
         }
     };
@@ -113,41 +240,36 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads) {
     return image;
 }
 
-std::vector<float> evaluatePoints(const NoiseSpec& spec,
-                                  const std::vector<std::array<double, 3>>& points) {
+std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point>& points) {
     spec.validate();
     const Permutation P = Permutation::forSeed(spec.seed);
-    const OctaveSet set = octaveSet(spec);
+    const SampleParams<float> u = sampleParams<float>(spec);
+    const int channels = outputChannels(spec);
     std::vector<float> values;
-    values.reserve(points.size());
+    values.reserve(points.size() * static_cast<std::size_t>(channels));
+    std::vector<Frame<float>> frames;
     for (const auto& pt : points) {
-        const std::array<double, 3> o = pointOrigin(spec, pt);
-        float sum = 0.0f;
-        for (int i = 0; i < spec.octaves; ++i)
-            sum += set.amplitude[static_cast<std::size_t>(i)] *
-                   octave(P, spec.dims, octaveFrame(set.frequency[static_cast<std::size_t>(i)], o),
-                          glm::vec3(0.0f));
-        values.push_back(sum / set.divisor);
+        frames.clear();
+        appendFrames(spec, pointOrigin(spec, pt), frames);
+        const vec4<float> v = outputOf(spec, sample(P, u, frames.data(), vec3<float>(0.0f)));
+        for (int c = 0; c < channels; ++c) values.push_back(v[c]);
     }
     return values;
 }
 
-double evaluateDouble(const NoiseSpec& spec, const Permutation& table,
-                      const std::array<double, 3>& p) {
+std::array<double, 4> evaluateDoubleOutput(const NoiseSpec& spec, const Permutation& table, const Point& p) {
     spec.validate();
-    const std::array<double, 3> o = pointOrigin(spec, p);
-    const glm::dvec3 q(o[0], o[1], o[2]);
-    double sum = 0.0;
-    double frequency = spec.frequency;
-    double amplitude = 1.0;
-    for (int i = 0; i < spec.octaves; ++i) {
-        const glm::dvec3 x = frequency * q;
-        sum += amplitude * (spec.dims == 2 ? gln_perlin2(table, glm::dvec2(x.x, x.y))
-                                           : gln_perlin3(table, x));
-        frequency *= spec.lacunarity;
-        amplitude *= spec.gain;
-    }
-    return spec.normalize ? sum / spec.amplitudeSum() : sum;
+    const SampleParams<double> u = sampleParams<double>(spec);
+    std::vector<Frame<double>> frames;
+    appendFrames(spec, pointOrigin(spec, p), frames);
+    const vec4<double> v = outputOf(spec, sample(table, u, frames.data(), vec3<double>(0.0)));
+    return {v.x, v.y, v.z, v.w};
+}
+
+double evaluateDouble(const NoiseSpec& spec, const Permutation& table, const Point& p) {
+    NoiseSpec valueOnly = spec;
+    valueOnly.output = Output::Value;
+    return evaluateDoubleOutput(valueOnly, table, p)[0];
 }
 
 float perlin3(const Permutation& table, float x, float y, float z) {

@@ -1,5 +1,7 @@
 #include "glnoise/spec.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <vector>
@@ -15,21 +17,111 @@ namespace {
 // alias and float32 sample coordinates lose their fraction.
 constexpr double kMaxOctaveFrequency = 65536.0;
 
-// Measured bounds of improved Perlin noise (README, "Ranges"): the 3D bound is the known
-// maximum of Ken Perlin's gradient set; the 2D bound is reached at cell centres.
-constexpr double kPerlin2Bound = 1.0;
-constexpr double kPerlin3Bound = 1.0363;
-
 bool finitePositive(double v) { return std::isfinite(v) && v > 0.0; }
+
+template <class E, std::size_t N>
+E parseName(const char* what, const std::string& text, const std::array<E, N>& values) {
+    std::string allowed;
+    for (E v : values) {
+        if (text == toString(v)) return v;
+        allowed += (allowed.empty() ? "" : ", ") + std::string(toString(v));
+    }
+    throw ValidationError(std::string(what) + " " + text + ": allowed: " + allowed);
+}
 
 }  // namespace
 
-double perlinBound(int dims) { return dims == 2 ? kPerlin2Bound : kPerlin3Bound; }
+const char* toString(Basis b) {
+    switch (b) {
+        case Basis::Perlin: return "perlin";
+        case Basis::Classic: return "classic";
+        case Basis::Value: return "value";
+        case Basis::PerlinValue: return "perlin-value";
+        case Basis::Simplex: return "simplex";
+    }
+    return "?";
+}
+
+const char* toString(Curve c) {
+    switch (c) {
+        case Curve::Linear: return "linear";
+        case Curve::Cosine: return "cosine";
+        case Curve::Cubic: return "cubic";
+        case Curve::Quintic: return "quintic";
+    }
+    return "?";
+}
+
+const char* toString(Fractal f) {
+    switch (f) {
+        case Fractal::Fbm: return "fbm";
+        case Fractal::Turbulence: return "turbulence";
+        case Fractal::Billow: return "billow";
+        case Fractal::Ridged: return "ridged";
+    }
+    return "?";
+}
+
+const char* toString(Output o) {
+    switch (o) {
+        case Output::Value: return "value";
+        case Output::Gradient: return "gradient";
+        case Output::Normal: return "normal";
+    }
+    return "?";
+}
+
+const char* toString(Pattern p) {
+    switch (p) {
+        case Pattern::None: return "none";
+        case Pattern::Marble: return "marble";
+        case Pattern::Wood: return "wood";
+        case Pattern::Clouds: return "clouds";
+    }
+    return "?";
+}
+
+Basis parseBasis(const std::string& text) {
+    return parseName("basis", text, std::array<Basis, 5>{Basis::Perlin, Basis::Classic, Basis::Value,
+                                                          Basis::PerlinValue, Basis::Simplex});
+}
+Curve parseCurve(const std::string& text) {
+    return parseName("interp", text, std::array<Curve, 4>{Curve::Linear, Curve::Cosine, Curve::Cubic, Curve::Quintic});
+}
+Fractal parseFractal(const std::string& text) {
+    return parseName("fractal", text,
+                     std::array<Fractal, 4>{Fractal::Fbm, Fractal::Turbulence, Fractal::Billow, Fractal::Ridged});
+}
+Output parseOutput(const std::string& text) {
+    return parseName("output", text, std::array<Output, 3>{Output::Value, Output::Gradient, Output::Normal});
+}
+Pattern parsePattern(const std::string& text) {
+    return parseName("pattern", text,
+                     std::array<Pattern, 4>{Pattern::None, Pattern::Marble, Pattern::Wood, Pattern::Clouds});
+}
+
+double basisBound(Basis basis, int dims) {
+    // Measured by tests/bench/glnoise_ranges.cpp (README, "Bases"), rounded up.
+    static constexpr double kBounds[5][4] = {
+        {0.5, 1.0, 1.0363, 1.3},   // perlin
+        {0.5, 1.0, 1.0363, 1.3},   // classic
+        {1.0, 1.0, 1.0, 1.0},      // value: a convex blend of heights in [-1, 1]
+        {1.5, 2.0, 2.0, 2.3},      // perlin-value
+        {0.0, 1.0, 1.0, 0.0},      // simplex (2D and 3D only)
+    };
+    const int d = std::min(4, std::max(1, dims));
+    return kBounds[static_cast<int>(basis)][d - 1];
+}
+
+double perlinBound(int dims) { return basisBound(Basis::Perlin, dims); }
 
 void NoiseSpec::validate() const {
     std::vector<std::string> v;
-    if (dims != 2 && dims != 3)
-        v.push_back("dims " + std::to_string(dims) + ": must be 2 or 3");
+    const bool simplex = basis == Basis::Simplex;
+    if (dims < 1 || dims > 4)
+        v.push_back("dims " + std::to_string(dims) + ": must be 1, 2, 3 or 4");
+    else if (simplex && (dims < 2 || dims > 3))
+        v.push_back("dims " + std::to_string(dims) + ": simplex noise exists in 2 and 3 dimensions");
     if (!finitePositive(frequency))
         v.push_back("frequency " + formatNumber(frequency) + ": must be a finite number > 0");
     if (octaves < 1 || octaves > kMaxOctaves)
@@ -39,13 +131,100 @@ void NoiseSpec::validate() const {
         v.push_back("lacunarity " + formatNumber(lacunarity) + ": must be a finite number > 0");
     if (!(std::isfinite(gain) && gain >= 0.0))
         v.push_back("gain " + formatNumber(gain) + ": must be a finite number >= 0");
+    if (!std::isfinite(ridgeOffset))
+        v.push_back("ridge-offset " + formatNumber(ridgeOffset) + ": must be finite");
+    if (!(std::isfinite(ridgeGain) && ridgeGain >= 0.0))
+        v.push_back("ridge-gain " + formatNumber(ridgeGain) + ": must be a finite number >= 0");
     if (!std::isfinite(offset[0]) || !std::isfinite(offset[1]) || !std::isfinite(offset[2]))
         v.push_back("offset " + formatNumber(offset[0]) + "," + formatNumber(offset[1]) + "," +
                     formatNumber(offset[2]) + ": every component must be finite");
     if (!std::isfinite(z))
         v.push_back("z " + formatNumber(z) + ": must be finite");
-    else if (z != 0.0 && dims == 2)
-        v.push_back("z " + formatNumber(z) + ": needs dims 3 (a z-slice of 3D noise)");
+    else if (z != 0.0 && dims < 3)
+        v.push_back("z " + formatNumber(z) + ": needs dims 3 or 4 (a z-slice of 3D or 4D noise)");
+    if (!std::isfinite(w))
+        v.push_back("w " + formatNumber(w) + ": must be finite");
+    else if (w != 0.0 && dims != 4)
+        v.push_back("w " + formatNumber(w) + ": needs dims 4");
+
+    // Periods.
+    const bool periodic = period[0] != 0 || period[1] != 0 || period[2] != 0 || period[3] != 0;
+    std::string periodText;
+    for (int a = 0; a < 4; ++a)
+        if (period[static_cast<std::size_t>(a)] != 0 || a < dims)
+            periodText += (periodText.empty() ? "" : ",") + std::to_string(period[static_cast<std::size_t>(a)]);
+    if (periodic) {
+        bool ok = true;
+        for (int a = 0; a < 4; ++a) {
+            const int p = period[static_cast<std::size_t>(a)];
+            if (p < 0 || p > kMaxPeriod) ok = false;
+            if (p != 0 && a >= dims) ok = false;
+        }
+        if (!ok)
+            v.push_back("period " + periodText + ": each component must be an integer between 0 (none) and " +
+                        std::to_string(kMaxPeriod) + ", one per dimension (dims " + std::to_string(dims) + ")");
+        if (simplex)
+            v.push_back("period " + periodText +
+                        ": simplex noise cannot tile: its skewed lattice is not invariant under axis-aligned "
+                        "integer periods; use perlin, classic, value or perlin-value");
+        if (std::isfinite(lacunarity) && lacunarity != std::floor(lacunarity))
+            v.push_back("lacunarity " + formatNumber(lacunarity) + " with period " + periodText +
+                        ": must be an integer, because octave i repeats every period * lacunarity^i cells");
+        else if (ok && lacunarity >= 1.0 && octaves >= 1 && octaves <= kMaxOctaves) {
+            int biggest = std::max(std::max(period[0], period[1]), std::max(period[2], period[3]));
+            const double top = biggest * std::pow(lacunarity, octaves - 1);
+            if (top > kMaxPeriod)
+                v.push_back("period " + periodText + " with lacunarity " + formatNumber(lacunarity) + " and " +
+                            std::to_string(octaves) + " octaves: the last octave's period " + formatNumber(top) +
+                            " must be at most " + std::to_string(kMaxPeriod));
+        }
+        if (pattern == Pattern::Marble || pattern == Pattern::Wood)
+            v.push_back(std::string("pattern ") + toString(pattern) + " with period " + periodText +
+                        ": the pattern's sine repeats every 2 pi cells, not an integer period");
+    }
+
+    // Outputs.
+    if (output != Output::Value) {
+        if (dims != 2 && dims != 3)
+            v.push_back(std::string("output ") + toString(output) + ": gradients exist for dims 2 and 3");
+        if (fractal != Fractal::Fbm)
+            v.push_back(std::string("output ") + toString(output) + ": needs fractal fbm; " + toString(fractal) +
+                        " takes |noise|, whose gradient jumps where the noise crosses 0");
+        if (warpAmount != 0.0)
+            v.push_back(std::string("output ") + toString(output) +
+                        ": not with a domain warp (the warp's Jacobian is not carried)");
+        if (pattern == Pattern::Marble || pattern == Pattern::Wood)
+            v.push_back(std::string("output ") + toString(output) + ": not with pattern " + toString(pattern));
+    }
+    if (!std::isfinite(heightScale))
+        v.push_back("height-scale " + formatNumber(heightScale) + ": must be finite");
+
+    // Warp.
+    if (!std::isfinite(warpAmount))
+        v.push_back("warp-amount " + formatNumber(warpAmount) + ": must be finite");
+    if (warpOctaves < 1 || warpOctaves > kMaxOctaves)
+        v.push_back("warp-octaves " + std::to_string(warpOctaves) + ": must be between 1 and " +
+                    std::to_string(kMaxOctaves));
+    if (!(std::isfinite(warpFrequency) && warpFrequency >= 0.0))
+        v.push_back("warp-frequency " + formatNumber(warpFrequency) + ": must be a finite number >= 0 (0: --frequency)");
+    if (warpDepth != 1 && warpDepth != 2)
+        v.push_back("warp-depth " + std::to_string(warpDepth) + ": must be 1 or 2");
+    if (periodic && warpAmount != 0.0 && finitePositive(frequency) && std::isfinite(warpFrequency)) {
+        const double ratio = effectiveWarpFrequency() / frequency;
+        if (ratio != std::floor(ratio) || ratio < 1.0)
+            v.push_back("warp-frequency " + formatNumber(effectiveWarpFrequency()) + " with period " + periodText +
+                        ": must be an integer multiple of the frequency " + formatNumber(frequency) +
+                        ", so that the warp repeats with the noise");
+    }
+
+    // Patterns.
+    if (!std::isfinite(patternScale))
+        v.push_back("pattern-scale " + formatNumber(patternScale) + ": must be finite");
+    if (pattern == Pattern::Wood && dims < 2)
+        v.push_back("pattern wood: needs dims 2 or more (rings around the origin of x and y)");
+    if (pattern == Pattern::Clouds && fractal != Fractal::Turbulence)
+        v.push_back(std::string("pattern clouds: is the turbulence fractal; got fractal ") + toString(fractal));
+
     if (v.empty()) {
         const double highest = frequency * std::pow(lacunarity, octaves - 1);
         if (!(highest <= kMaxOctaveFrequency))
@@ -54,6 +233,12 @@ void NoiseSpec::validate() const {
                         " octaves: the highest octave's frequency " + formatNumber(highest) +
                         " must be at most " + formatNumber(kMaxOctaveFrequency) +
                         " cells per sample unit");
+        const double warpHighest = effectiveWarpFrequency() * std::pow(lacunarity, warpOctaves - 1);
+        if (warpAmount != 0.0 && !(warpHighest <= kMaxOctaveFrequency))
+            v.push_back("warp-frequency " + formatNumber(effectiveWarpFrequency()) + " with lacunarity " +
+                        formatNumber(lacunarity) + " and " + std::to_string(warpOctaves) +
+                        " warp octaves: the highest warp octave's frequency " + formatNumber(warpHighest) +
+                        " must be at most " + formatNumber(kMaxOctaveFrequency) + " cells per sample unit");
     }
     if (!v.empty()) throw ValidationError(std::move(v));
 }
@@ -69,8 +254,30 @@ double NoiseSpec::amplitudeSum() const {
 }
 
 ValueRange NoiseSpec::statedRange() const {
-    const double bound = perlinBound(dims) * (normalize ? 1.0 : amplitudeSum());
-    return {-bound, bound};
+    if (pattern == Pattern::Marble || pattern == Pattern::Wood) return {-1.0, 1.0};
+    const double B = basisBound(basis, dims);
+    const double S = normalize ? 1.0 : amplitudeSum();
+    switch (fractal) {
+        case Fractal::Fbm: return {-B * S, B * S};
+        case Fractal::Turbulence: return {0.0, B * S};
+        case Fractal::Billow: return {-S, (2.0 * B - 1.0) * S};
+        case Fractal::Ridged: {
+            const double m = std::max(std::fabs(ridgeOffset), std::fabs(B - ridgeOffset));
+            return {0.0, m * m * S};
+        }
+    }
+    return {-B * S, B * S};
+}
+
+int NoiseSpec::usefulOctaves() const {
+    int n = 0;
+    double f = frequency;
+    for (int i = 0; i < octaves; ++i) {
+        if (f > 0.5) break;
+        ++n;
+        f *= lacunarity;
+    }
+    return std::max(1, n);
 }
 
 void Grid::validate() const {

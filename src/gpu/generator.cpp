@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "core/reference.hpp"
+#include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/gpu.hpp"
 #include "gpu/gl.hpp"
@@ -17,17 +18,23 @@ namespace {
 
 constexpr int kLocal2d = 8;          // noise.comp's local_size_x and _y
 constexpr int kLocalEval = 64;       // eval.comp's local_size_x
-constexpr std::size_t kEvalBatch = 1 << 16;  // points per eval dispatch
+constexpr std::size_t kEvalBatch = 1 << 14;  // points per eval dispatch
+
+using Frame = cpu::Frame<float>;
+using Params = cpu::SampleParams<float>;
 
 // The program variants: what changes the shader text, and so the cache key.
 struct Variant {
     std::string entry;
-    int dims;
-    bool volume;
-    bool operator<(const Variant& o) const {
-        return std::tie(entry, dims, volume) < std::tie(o.entry, o.dims, o.volume);
-    }
+    int dims, volume, basis, curve, fractal, warp, pattern, output;
+    auto key() const { return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output); }
+    bool operator<(const Variant& o) const { return key() < o.key(); }
 };
+
+Variant variantFor(const std::string& entry, const NoiseSpec& spec, const Params& u, bool volume) {
+    return {entry, u.dims, volume ? 1 : 0, u.basis, u.curve, u.fractal, u.warp, u.pattern,
+            static_cast<int>(spec.output)};
+}
 
 }  // namespace
 
@@ -42,18 +49,30 @@ struct Generator::Impl {
     explicit Impl(Context& c)
         : context(c),
           permutation(sizeof(std::int32_t) * 512, nullptr, "glnoise permutation"),
-          octaves(sizeof(cpu::OctaveFrame) * kMaxOctaves, nullptr, "glnoise octaves"),
-          values(sizeof(float) * kEvalBatch, nullptr, "glnoise eval values") {}
+          octaves(sizeof(Frame) * kMaxOctaves, nullptr, "glnoise octaves"),
+          values(4 * sizeof(float) * kEvalBatch, nullptr, "glnoise eval values") {}
 
     const Program& program(const Variant& v) {
         auto it = programs.find(v);
         if (it != programs.end()) return it->second;
-        const std::string defines = "#define GLN_DIMS " + std::to_string(v.dims) +
-                                    "\n#define GLN_VOLUME " + (v.volume ? "1" : "0") + "\n";
+        std::string defines;
+        auto def = [&](const char* name, int value) {
+            defines += std::string("#define ") + name + " " + std::to_string(value) + "\n";
+        };
+        def("GLN_DIMS", v.dims);
+        def("GLN_VOLUME", v.volume);
+        def("GLN_BASIS", v.basis);
+        def("GLN_CURVE", v.curve);
+        def("GLN_FRACTAL", v.fractal);
+        def("GLN_WARP", v.warp);
+        def("GLN_PATTERN", v.pattern);
+        def("GLN_OUTPUT", v.output);
         glsl::IncludeOptions options;
         options.defines = defines;
         const glsl::Source src = glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
-        const std::string label = v.entry + " (dims " + std::to_string(v.dims) + (v.volume ? ", volume)" : ")");
+        const std::string label = v.entry + " (dims " + std::to_string(v.dims) + ", basis " +
+                                  std::to_string(v.basis) + ", fractal " + std::to_string(v.fractal) +
+                                  (v.volume ? ", volume)" : ")");
         return programs.emplace(v, Program(src.text, src.files, label)).first->second;
     }
 
@@ -66,11 +85,19 @@ struct Generator::Impl {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, permutation.handle());
     }
 
-    void setOctaveUniforms(const Program& prog, const cpu::OctaveSet& set) {
+    void setUniforms(const Program& prog, const NoiseSpec& spec, const Params& u) {
         glUseProgram(prog.handle());
-        glUniform1i(prog.uniform("u_octave_count"), static_cast<GLint>(set.amplitude.size()));
-        glUniform1fv(prog.uniform("u_amplitude"), static_cast<GLsizei>(set.amplitude.size()), set.amplitude.data());
-        glUniform1f(prog.uniform("u_divisor"), set.divisor);
+        glUniform1i(prog.uniform("u_octave_count"), u.octaveCount);
+        glUniform1f(prog.uniform("u_divisor"), u.divisor);
+        glUniform1f(prog.optionalUniform("u_ridge_offset"), u.ridgeOffset);
+        glUniform1f(prog.optionalUniform("u_ridge_gain"), u.ridgeGain);
+        glUniform1i(prog.optionalUniform("u_warp_octaves"), u.warpOctaves);
+        glUniform1f(prog.optionalUniform("u_warp_amount"), u.warpAmount);
+        glUniform1f(prog.optionalUniform("u_warp_divisor"), u.warpDivisor);
+        glUniform1i(prog.optionalUniform("u_pattern_frame"), u.patternFrame);
+        glUniform1f(prog.optionalUniform("u_pattern_frequency"), u.patternFrequency);
+        glUniform1f(prog.optionalUniform("u_pattern_scale"), u.patternScale);
+        glUniform1f(prog.optionalUniform("u_height_scale"), static_cast<float>(spec.heightScale));
     }
 
     void checkLimits(const Grid& grid) const {
@@ -87,15 +114,17 @@ struct Generator::Impl {
 
     void dispatch(const NoiseSpec& spec, const Texture& target) {
         const Grid& grid = target.grid();
-        const Program& prog = program({"noise.comp", spec.dims, grid.isVolume()});
+        const Params u = cpu::sampleParams<float>(spec);
+        const Program& prog = program(variantFor("noise.comp", spec, u, grid.isVolume()));
         bindTable(spec);
-        const cpu::OctaveSet set = cpu::octaveSet(spec);
-        const std::vector<cpu::OctaveFrame> frames = cpu::octaveFrames(set, cpu::gridOrigin(spec));
-        octaves.upload(frames.size() * sizeof(cpu::OctaveFrame), frames.data());
+        std::vector<Frame> frames;
+        cpu::appendFrames(spec, cpu::gridOrigin(spec), frames);
+        octaves.upload(frames.size() * sizeof(Frame), frames.data());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, octaves.handle());
-        setOctaveUniforms(prog, set);
+        setUniforms(prog, spec, u);
         glUniform3i(prog.uniform("u_size"), grid.width, grid.height, grid.depth);
-        glBindImageTexture(0, target.handle(), 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
+        glBindImageTexture(0, target.handle(), 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_WRITE_ONLY,
+                           target.channels() == 1 ? GL_R32F : GL_RGBA32F);
         glDispatchCompute(static_cast<GLuint>((grid.width + kLocal2d - 1) / kLocal2d),
                           static_cast<GLuint>((grid.height + kLocal2d - 1) / kLocal2d),
                           static_cast<GLuint>(grid.depth));
@@ -110,63 +139,74 @@ Texture Generator::run(const NoiseSpec& spec, const Grid& grid) {
     spec.validate();
     grid.validate();
     impl_->checkLimits(grid);
+    const int channels = cpu::outputChannels(spec);
     GLuint id = 0;
     glGenTextures(1, &id);
-    Texture texture(id, grid);
+    Texture texture(id, grid, channels);
     const GLenum target = grid.isVolume() ? GL_TEXTURE_3D : GL_TEXTURE_2D;
+    const GLenum format = channels == 1 ? GL_R32F : GL_RGBA32F;
     glBindTexture(target, id);
-    const std::string label = "glnoise " + toString(grid);
+    const std::string label = "glnoise " + toString(grid) + (channels == 1 ? " r32f" : " rgba32f");
     glObjectLabel(GL_TEXTURE, id, static_cast<GLsizei>(label.size()), label.data());
     if (grid.isVolume())
-        glTexStorage3D(target, 1, GL_R32F, grid.width, grid.height, grid.depth);
+        glTexStorage3D(target, 1, format, grid.width, grid.height, grid.depth);
     else
-        glTexStorage2D(target, 1, GL_R32F, grid.width, grid.height);
+        glTexStorage2D(target, 1, format, grid.width, grid.height);
     glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    checkGl(("allocating a " + toString(grid) + " r32f texture").c_str());
+    checkGl(("allocating a " + label.substr(8) + " texture").c_str());
     impl_->dispatch(spec, texture);
     return texture;
 }
 
 void Generator::run(const NoiseSpec& spec, Texture& target) {
     spec.validate();
+    if (cpu::outputChannels(spec) != target.channels())
+        throw ValidationError(std::string("output ") + toString(spec.output) + ": needs a texture with " +
+                              std::to_string(cpu::outputChannels(spec)) + " channels; this one has " +
+                              std::to_string(target.channels()));
     impl_->dispatch(spec, target);
 }
 
 Image Generator::read(const Texture& texture) {
     const Grid& grid = texture.grid();
-    Image image(grid.width, grid.height, grid.depth);
+    Image image(grid.width, grid.height, grid.depth, texture.channels());
     glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
     const GLenum target = grid.isVolume() ? GL_TEXTURE_3D : GL_TEXTURE_2D;
     glBindTexture(target, texture.handle());
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glGetTexImage(target, 0, GL_RED, GL_FLOAT, image.data.data());
+    glGetTexImage(target, 0, texture.channels() == 1 ? GL_RED : GL_RGBA, GL_FLOAT, image.data.data());
     checkGl("reading the noise texture back");
     return image;
 }
 
-std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec,
-                                             const std::vector<std::array<double, 3>>& points) {
+std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec, const std::vector<std::array<double, 4>>& points) {
     spec.validate();
-    const Program& prog = impl_->program({"eval.comp", spec.dims, false});
+    const Params u = cpu::sampleParams<float>(spec);
+    const Program& prog = impl_->program(variantFor("eval.comp", spec, u, false));
     impl_->bindTable(spec);
-    const cpu::OctaveSet set = cpu::octaveSet(spec);
-    impl_->setOctaveUniforms(prog, set);
-    std::vector<float> out(points.size());
-    std::vector<cpu::OctaveFrame> frames;
+    impl_->setUniforms(prog, spec, u);
+    glUniform1i(prog.uniform("u_frames_per_point"), u.framesPerPoint);
+    const int channels = cpu::outputChannels(spec);
+    std::vector<float> out(points.size() * static_cast<std::size_t>(channels));
+    std::vector<Frame> frames;
+    std::vector<float> batch(4 * kEvalBatch);
     for (std::size_t first = 0; first < points.size(); first += kEvalBatch) {
         const std::size_t count = std::min(kEvalBatch, points.size() - first);
         frames.clear();
         for (std::size_t n = first; n < first + count; ++n)
-            cpu::appendOctaveFrames(set, cpu::pointOrigin(spec, points[n]), frames);
-        impl_->octaves.upload(frames.size() * sizeof(cpu::OctaveFrame), frames.data());
+            cpu::appendFrames(spec, cpu::pointOrigin(spec, points[n]), frames);
+        impl_->octaves.upload(frames.size() * sizeof(Frame), frames.data());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, impl_->octaves.handle());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, impl_->values.handle());
         glUniform1i(prog.uniform("u_count"), static_cast<GLint>(count));
         glDispatchCompute(static_cast<GLuint>((count + kLocalEval - 1) / kLocalEval), 1, 1);
         checkGl("dispatching the eval shader");
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        impl_->values.download(count * sizeof(float), out.data() + first);
+        impl_->values.download(count * 4 * sizeof(float), batch.data());
+        for (std::size_t n = 0; n < count; ++n)
+            for (int c = 0; c < channels; ++c)
+                out[(first + n) * static_cast<std::size_t>(channels) + static_cast<std::size_t>(c)] = batch[4 * n + static_cast<std::size_t>(c)];
     }
     return out;
 }

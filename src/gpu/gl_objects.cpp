@@ -114,11 +114,15 @@ int Program::uniform(const char* name) const {
     return loc;
 }
 
-Texture::Texture(Texture&& o) noexcept : handle_(std::exchange(o.handle_, 0)), grid_(o.grid_) {}
+int Program::optionalUniform(const char* name) const { return glGetUniformLocation(id_, name); }
+
+Texture::Texture(Texture&& o) noexcept
+    : handle_(std::exchange(o.handle_, 0)), grid_(o.grid_), channels_(o.channels_) {}
 
 Texture& Texture::operator=(Texture&& o) noexcept {
     std::swap(handle_, o.handle_);
     std::swap(grid_, o.grid_);
+    std::swap(channels_, o.channels_);
     return *this;
 }
 

@@ -59,6 +59,9 @@ public:
     std::uint32_t handle() const noexcept { return id_; }
     // The uniform's location; throws GpuError when the program has no such uniform.
     int uniform(const char* name) const;
+    // The uniform's location, or -1 when the compiler removed it as unused (a variant of
+    // a shader that does not need it); glUniform* ignores -1.
+    int optionalUniform(const char* name) const;
 
 private:
     std::uint32_t id_ = 0;

@@ -115,7 +115,7 @@ TEST(Reference, FbmMatchesGoldenValues) {
         s.octaves = std::stoi(r[3]);
         s.lacunarity = std::stod(r[4]);
         s.gain = std::stod(r[5]);
-        const std::array<double, 3> p = {std::stod(r[6]), std::stod(r[7]), std::stod(r[8])};
+        const Point p = {std::stod(r[6]), std::stod(r[7]), std::stod(r[8]), 0.0};
         const double expected = std::stod(r[9]);
         const Permutation P = Permutation::forSeed(s.seed);
         ASSERT_NEAR(evaluateDouble(s, P, p), expected, 1e-12);
@@ -129,7 +129,7 @@ TEST(Reference, NormalizeDividesByTheAmplitudeSum) {
     s.dims = 3;
     s.octaves = 5;
     s.gain = 0.7;
-    const std::array<double, 3> p = {12.3, -4.5, 6.7};
+    const Point p = {12.3, -4.5, 6.7, 0.0};
     const double raw = evaluateDouble(s, kKen, p);
     s.normalize = true;
     EXPECT_NEAR(evaluateDouble(s, kKen, p), raw / (1 + 0.7 + 0.49 + 0.343 + 0.2401), 1e-12);

@@ -25,8 +25,8 @@ TEST(Spec, DefaultsAreValid) {
 
 TEST(Spec, EachFieldNamesItsValueAndWhatIsAllowed) {
     NoiseSpec s;
-    s.dims = 4;
-    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"dims 4: must be 2 or 3"});
+    s.dims = 5;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"dims 5: must be 1, 2, 3 or 4"});
     s = {};
     s.frequency = 0;
     EXPECT_EQ(violationsOf(s), std::vector<std::string>{"frequency 0: must be a finite number > 0"});
@@ -44,7 +44,7 @@ TEST(Spec, EachFieldNamesItsValueAndWhatIsAllowed) {
     EXPECT_EQ(violationsOf(s), std::vector<std::string>{"offset 1,inf,0: every component must be finite"});
     s = {};
     s.z = 3;
-    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"z 3: needs dims 3 (a z-slice of 3D noise)"});
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"z 3: needs dims 3 or 4 (a z-slice of 3D or 4D noise)"});
 }
 
 TEST(Spec, ReportsEveryViolationAtOnce) {

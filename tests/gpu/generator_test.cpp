@@ -88,7 +88,7 @@ TEST(Generator, EvaluatePointsMatchesTheCpu) {
     Generator gen(*ctx);
     std::mt19937 rng(1);
     std::uniform_real_distribution<double> u(-1e4, 1e4);
-    std::vector<std::array<double, 3>> pts;
+    std::vector<std::array<double, 4>> pts;
     for (int i = 0; i < 70000; ++i) pts.push_back({u(rng), u(rng), u(rng)});  // more than one batch
     for (int dims : {2, 3}) {
         NoiseSpec s;

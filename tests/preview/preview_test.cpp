@@ -109,7 +109,7 @@ TEST_F(Preview, PanAndZoomMoveTheImageAsTheySay) {
     ASSERT_EQ(r.code, 0) << r.err;
     const Rgb shot = loadRgb(file("shot.png"));
     ASSERT_EQ(shot.width, 200);
-    std::vector<std::array<double, 3>> points;
+    std::vector<std::array<double, 4>> points;
     for (int y = 0; y < shot.height; ++y)
         for (int x = 0; x < shot.width; ++x) points.push_back({panX + x / zoom, panY + y / zoom, 0.0});
     const NoiseSpec spec = baseSpec();

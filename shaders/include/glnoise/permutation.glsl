@@ -2,6 +2,7 @@
 //
 //   #include "glnoise/permutation.glsl"
 //   int h = gln_perm(i);              // i in [0, 512)
+//   int X = gln_wrap(i, period);      // lattice index i wrapped at period, then & 255
 //
 // Options (define before the include):
 //   GLN_PERM(i)        read entry i from your own storage (a uniform block, a texture,
@@ -37,6 +38,15 @@ layout(std430, binding = GLN_PERM_BINDING) readonly buffer GlnPermutation {
 
 int gln_perm(int i) {
     return GLN_PERM(i);
+}
+
+// A lattice index ready for the table: i modulo period when period > 0 (so the noise
+// repeats every `period` cells), then modulo 256. Defined for negative i too.
+int gln_wrap(int i, int period) {
+    if (period > 0) {
+        i = i >= 0 ? i % period : period - 1 - (-1 - i) % period;
+    }
+    return i & 255;
 }
 
 #endif  // GLNOISE_PERMUTATION_GLSL

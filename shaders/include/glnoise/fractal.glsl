@@ -1,0 +1,226 @@
+// glnoise/fractal.glsl: every basis behind one switch, and its fractal sums: fBm, turbulence, billow, ridged.
+//
+//   #include "glnoise/fractal.glsl"
+//   GlnNoise n = gln_noise(GLN_BASIS_SIMPLEX, GLN_RIDGED, 6);   // lacunarity 2, gain 0.5
+//   n.period = ivec4(4, 4, 0, 0);          // tile every 4 cells in x and y (not for simplex)
+//   float h = gln_fractal2(n, p);
+//   vec4 d = gln_fractal3_deriv(n, q);     // (value, d/dq.x, d/dq.y, d/dq.z)
+//   float s = h / gln_amplitude_sum(n);    // what glnoise's --normalize does
+//
+// Octave i evaluates the basis at lacunarity^i * p with amplitude gain^i and period
+// period * lacunarity^i (so the lacunarity must be an integer when a period is set), and
+// adds, as in F. K. Musgrave's chapters in Ebert et al., "Texturing and Modeling":
+//   GLN_FBM         gain^i * n
+//   GLN_TURBULENCE  gain^i * |n|                 (Perlin's turbulence, 1985)
+//   GLN_BILLOW      gain^i * (2 |n| - 1)
+//   GLN_RIDGED      gain^i * (offset - |n|)^2 * weight_i, weight_0 = 1 and weight_i the
+//                   previous octave's term times ridgeGain clamped to [0, 1]
+//                   (Musgrave's ridged multifractal with offset and gain)
+// Gradients follow through every fractal by the chain rule (|n| uses the sign of n).
+// Bases: GLN_BASIS_PERLIN (1-4D), GLN_BASIS_CLASSIC (1-4D), GLN_BASIS_VALUE (1-4D, the
+// curve of GlnNoise.curve), GLN_BASIS_PERLIN_VALUE (1-4D), GLN_BASIS_SIMPLEX (2D, 3D;
+// its 1D and 4D forms return 0). Gradients exist in 2D and 3D.
+// Options: none of its own; the table's are in glnoise/permutation.glsl (included).
+// C++ twin: src/core/reference.hpp.
+#ifndef GLNOISE_FRACTAL_GLSL
+#define GLNOISE_FRACTAL_GLSL
+
+#include "perlin.glsl"
+#include "value.glsl"
+#include "simplex.glsl"
+
+#define GLN_BASIS_PERLIN 0
+#define GLN_BASIS_CLASSIC 1
+#define GLN_BASIS_VALUE 2
+#define GLN_BASIS_PERLIN_VALUE 3
+#define GLN_BASIS_SIMPLEX 4
+
+#define GLN_FBM 0
+#define GLN_TURBULENCE 1
+#define GLN_BILLOW 2
+#define GLN_RIDGED 3
+
+struct GlnNoise {
+    int basis;          // GLN_BASIS_*
+    int curve;          // GLN_CURVE_* of value noise; the other bases fix their own
+    int fractal;        // GLN_FBM, GLN_TURBULENCE, GLN_BILLOW or GLN_RIDGED
+    int octaves;        // >= 1
+    float lacunarity;   // frequency ratio between octaves
+    float gain;         // amplitude ratio between octaves
+    float ridgeOffset;  // GLN_RIDGED only
+    float ridgeGain;    // GLN_RIDGED only, >= 0
+    ivec4 period;       // lattice period per axis at octave 0; 0: none
+};
+
+GlnNoise gln_noise(int basis, int fractal, int octaves) {
+    return GlnNoise(basis, GLN_CURVE_QUINTIC, fractal, octaves, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0, 0, 0, 0));
+}
+
+float gln_amplitude_sum(GlnNoise n) {
+    float sum = 0.0f;
+    float amplitude = 1.0f;
+    for (int i = 0; i < n.octaves; ++i) {
+        sum += amplitude;
+        amplitude = amplitude * n.gain;
+    }
+    return sum;
+}
+
+int gln_basis_curve(int basis, int curve) {
+    if (basis == GLN_BASIS_CLASSIC) return GLN_CURVE_CUBIC;
+    if (basis == GLN_BASIS_VALUE) return curve;
+    return GLN_CURVE_QUINTIC;
+}
+
+int gln_basis_kind(int basis) {
+    if (basis == GLN_BASIS_VALUE) return GLN_HEIGHTS;
+    if (basis == GLN_BASIS_PERLIN_VALUE) return GLN_GRADIENTS | GLN_HEIGHTS;
+    return GLN_GRADIENTS;
+}
+
+// The basis at cell + p. For simplex, cell and p are in skewed coordinates
+// (gln_skew2/gln_skew3) and period is ignored.
+float gln_basis1(int basis, int curve, int cell, float p, int period) {
+    if (basis == GLN_BASIS_SIMPLEX) return 0.0f;
+    return gln_lattice1(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+vec3 gln_basis2(int basis, int curve, ivec2 cell, vec2 p, ivec2 period) {
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(cell, p);
+    return gln_lattice2(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period) {
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(cell, p);
+    return gln_lattice3(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+float gln_basis4(int basis, int curve, ivec4 cell, vec4 p, ivec4 period) {
+    if (basis == GLN_BASIS_SIMPLEX) return 0.0f;
+    return gln_lattice4(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+// Adds octave `octave` (the basis value n.x and its gradient n.yzw, already per unit of
+// the caller's coordinates) with `amplitude` to sum; `signal` carries GLN_RIDGED's
+// previous term from one octave to the next (start it at 0).
+void gln_fractal_step(int fractal, int octave, vec4 n, float amplitude, float ridgeOffset, float ridgeGain,
+                      inout vec4 sum, inout vec4 signal) {
+    if (fractal == GLN_FBM) {
+        sum = sum + amplitude * n;
+        return;
+    }
+    float s = n.x < 0.0f ? -1.0f : 1.0f;
+    vec4 a = vec4(abs(n.x), s * n.y, s * n.z, s * n.w);
+    if (fractal == GLN_TURBULENCE) {
+        sum = sum + amplitude * a;
+        return;
+    }
+    if (fractal == GLN_BILLOW) {
+        sum = sum + amplitude * vec4(2.0f * a.x - 1.0f, 2.0f * a.y, 2.0f * a.z, 2.0f * a.w);
+        return;
+    }
+    vec4 weight = vec4(1.0f, 0.0f, 0.0f, 0.0f);
+    if (octave > 0) {
+        float w = signal.x * ridgeGain;
+        if (w >= 1.0f) {
+            weight = vec4(1.0f, 0.0f, 0.0f, 0.0f);
+        } else if (w <= 0.0f) {
+            weight = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+        } else {
+            weight = vec4(w, signal.y * ridgeGain, signal.z * ridgeGain, signal.w * ridgeGain);
+        }
+    }
+    float r = ridgeOffset - a.x;
+    float r2 = r * r;
+    float dr = -2.0f * r * weight.x;
+    signal = vec4(r2 * weight.x, dr * a.y + r2 * weight.y, dr * a.z + r2 * weight.z, dr * a.w + r2 * weight.w);
+    sum = sum + amplitude * signal;
+}
+
+float gln_fractal1(GlnNoise n, float p) {
+    vec4 sum = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    vec4 signal = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    GLN_PRECISE float amplitude = 1.0f;
+    GLN_PRECISE float q = p;
+    int period = n.period.x;
+    for (int i = 0; i < n.octaves; ++i) {
+        float b = gln_basis1(n.basis, n.curve, 0, q, period);
+        gln_fractal_step(n.fractal, i, vec4(b, 0.0f, 0.0f, 0.0f), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
+        q = q * n.lacunarity;
+        amplitude = amplitude * n.gain;
+        period = period * int(n.lacunarity);
+    }
+    return sum.x;
+}
+
+vec3 gln_fractal2_deriv(GlnNoise n, vec2 p) {
+    vec4 sum = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    vec4 signal = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    GLN_PRECISE float amplitude = 1.0f;
+    GLN_PRECISE float frequency = 1.0f;
+    GLN_PRECISE vec2 q = p;
+    ivec2 period = ivec2(n.period.x, n.period.y);
+    for (int i = 0; i < n.octaves; ++i) {
+        vec3 b = gln_basis2(n.basis, n.curve, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
+        gln_fractal_step(n.fractal, i, vec4(b.x, b.y * frequency, b.z * frequency, 0.0f), amplitude, n.ridgeOffset,
+                         n.ridgeGain, sum, signal);
+        q = q * n.lacunarity;
+        frequency = frequency * n.lacunarity;
+        amplitude = amplitude * n.gain;
+        period = period * int(n.lacunarity);
+    }
+    return vec3(sum.x, sum.y, sum.z);
+}
+
+float gln_fractal2(GlnNoise n, vec2 p) {
+    return gln_fractal2_deriv(n, p).x;
+}
+
+vec4 gln_fractal3_deriv(GlnNoise n, vec3 p) {
+    vec4 sum = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    vec4 signal = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    GLN_PRECISE float amplitude = 1.0f;
+    GLN_PRECISE float frequency = 1.0f;
+    GLN_PRECISE vec3 q = p;
+    ivec3 period = ivec3(n.period.x, n.period.y, n.period.z);
+    for (int i = 0; i < n.octaves; ++i) {
+        vec4 b = gln_basis3(n.basis, n.curve, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
+        gln_fractal_step(n.fractal, i, vec4(b.x, b.y * frequency, b.z * frequency, b.w * frequency), amplitude,
+                         n.ridgeOffset, n.ridgeGain, sum, signal);
+        q = q * n.lacunarity;
+        frequency = frequency * n.lacunarity;
+        amplitude = amplitude * n.gain;
+        period = period * int(n.lacunarity);
+    }
+    return sum;
+}
+
+float gln_fractal3(GlnNoise n, vec3 p) {
+    return gln_fractal3_deriv(n, p).x;
+}
+
+float gln_fractal4(GlnNoise n, vec4 p) {
+    vec4 sum = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    vec4 signal = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    GLN_PRECISE float amplitude = 1.0f;
+    GLN_PRECISE vec4 q = p;
+    ivec4 period = n.period;
+    for (int i = 0; i < n.octaves; ++i) {
+        float b = gln_basis4(n.basis, n.curve, ivec4(0, 0, 0, 0), q, period);
+        gln_fractal_step(n.fractal, i, vec4(b, 0.0f, 0.0f, 0.0f), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
+        q = q * n.lacunarity;
+        amplitude = amplitude * n.gain;
+        period = period * int(n.lacunarity);
+    }
+    return sum.x;
+}
+
+// A tangent-space normal of the heightmap heightScale * h from h's gradient, texel
+// spacing 1: normalize(-heightScale * dh/dx, -heightScale * dh/dy, 1).
+vec3 gln_heightmap_normal(vec2 gradient, float heightScale) {
+    vec3 v = vec3(-heightScale * gradient.x, -heightScale * gradient.y, 1.0f);
+    float len = sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+    return vec3(v.x / len, v.y / len, v.z / len);
+}
+
+#endif  // GLNOISE_FRACTAL_GLSL

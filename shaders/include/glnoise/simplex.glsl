@@ -1,0 +1,149 @@
+// glnoise/simplex.glsl: simplex noise in 2D and 3D, gradients picked through the permutation table.
+//
+//   #include "glnoise/simplex.glsl"
+//   float n = gln_simplex2(vec2(x, y));
+//   vec4 d = gln_simplex3_deriv(p);                     // (value, d/dx, d/dy, d/dz)
+//   vec4 e = gln_simplex3_skewed(ivec3(c), ps);         // at skewed cell c + skewed ps
+//
+// Ken Perlin's simplex noise (SIGGRAPH 2001 course notes "Noise Hardware") as explained by
+// S. Gustavson, "Simplex noise demystified" (2005): skew the input onto the simplex
+// lattice (F = (sqrt(n+1) - 1) / n), find the simplex, and sum over its n + 1 corners
+// (0.5 - |d|^2)^4 * (g . d), with the corner's gradient g = GLN_GRAD3[hash & 15] (its x and
+// y in 2D) and hash p[p[i]+j] or p[p[p[i]+j]+k]. The kernel radius is 0.5 in 2D and 3D
+// (Gustavson's 0.6 makes 3D noise jump at simplex borders). Scaled by 70 (2D) and 60 (3D).
+// The gradient comes from the same evaluation. The skewed form takes the lattice cell in
+// skewed coordinates (reduced modulo 256) and a small skewed position, which is how
+// glnoise keeps far-away origins exact. Simplex noise has no axis-aligned integer
+// periods: the skewed lattice is not invariant under them, so it is never tileable here.
+// Ranges (README, "Bases"): 2D +-0.89, 3D +-0.97.
+// Options: none of its own; the table's are in glnoise/permutation.glsl (included).
+// C++ twin: src/core/reference.hpp.
+#ifndef GLNOISE_SIMPLEX_GLSL
+#define GLNOISE_SIMPLEX_GLSL
+
+#include "lattice.glsl"
+
+const float GLN_F2 = 0.366025403784439f;  // (sqrt(3) - 1) / 2
+const float GLN_G2 = 0.211324865405187f;  // (3 - sqrt(3)) / 6
+const float GLN_F3 = 0.333333333333333f;  // 1 / 3
+const float GLN_G3 = 0.166666666666667f;  // 1 / 6
+const float GLN_SIMPLEX2_SCALE = 70.0f;
+const float GLN_SIMPLEX3_SCALE = 60.0f;
+
+vec2 gln_skew2(vec2 p) {
+    float s = (p.x + p.y) * GLN_F2;
+    return vec2(p.x + s, p.y + s);
+}
+
+vec3 gln_skew3(vec3 p) {
+    float s = (p.x + p.y + p.z) * GLN_F3;
+    return vec3(p.x + s, p.y + s, p.z + s);
+}
+
+// One corner's (value, gradient) at offset d from it.
+vec3 gln_simplex2_corner(int hash, vec2 d) {
+    float t = 0.5f - d.x * d.x - d.y * d.y;
+    if (t <= 0.0f) return vec3(0.0f, 0.0f, 0.0f);
+    vec3 g3 = GLN_GRAD3[hash & 15];
+    vec2 g = vec2(g3.x, g3.y);
+    float gd = g.x * d.x + g.y * d.y;
+    float t2 = t * t;
+    float t4 = t2 * t2;
+    float k = -8.0f * t2 * t * gd;
+    return vec3(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y);
+}
+
+vec4 gln_simplex3_corner(int hash, vec3 d) {
+    float t = 0.5f - d.x * d.x - d.y * d.y - d.z * d.z;
+    if (t <= 0.0f) return vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    vec3 g = GLN_GRAD3[hash & 15];
+    float gd = g.x * d.x + g.y * d.y + g.z * d.z;
+    float t2 = t * t;
+    float t4 = t2 * t2;
+    float k = -8.0f * t2 * t * gd;
+    return vec4(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y, t4 * g.z + k * d.z);
+}
+
+vec3 gln_simplex2_skewed(ivec2 cell, vec2 ps) {
+    vec2 pf = floor(ps);
+    int i = (cell.x + int(pf.x)) & 255;
+    int j = (cell.y + int(pf.y)) & 255;
+    float fx = ps.x - pf.x;
+    float fy = ps.y - pf.y;
+    float t = (fx + fy) * GLN_G2;
+    vec2 d0 = vec2(fx - t, fy - t);
+    int i1 = fx > fy ? 1 : 0;
+    int j1 = 1 - i1;
+    vec2 d1 = vec2(d0.x - float(i1) + GLN_G2, d0.y - float(j1) + GLN_G2);
+    vec2 d2 = vec2(d0.x - 1.0f + 2.0f * GLN_G2, d0.y - 1.0f + 2.0f * GLN_G2);
+    int h0 = gln_perm(gln_perm(i) + j);
+    int h1 = gln_perm(gln_perm(i + i1) + j + j1);
+    int h2 = gln_perm(gln_perm(i + 1) + j + 1);
+    vec3 n = gln_simplex2_corner(h0, d0) + gln_simplex2_corner(h1, d1) + gln_simplex2_corner(h2, d2);
+    return n * GLN_SIMPLEX2_SCALE;
+}
+
+vec4 gln_simplex3_skewed(ivec3 cell, vec3 ps) {
+    vec3 pf = floor(ps);
+    int i = (cell.x + int(pf.x)) & 255;
+    int j = (cell.y + int(pf.y)) & 255;
+    int k = (cell.z + int(pf.z)) & 255;
+    vec3 f = vec3(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z);
+    float t = (f.x + f.y + f.z) * GLN_G3;
+    vec3 d0 = vec3(f.x - t, f.y - t, f.z - t);
+    // The simplex: walk from the corner at 0 along the axes in order of decreasing f.
+    ivec3 o1;
+    ivec3 o2;
+    if (f.x >= f.y) {
+        if (f.y >= f.z) {
+            o1 = ivec3(1, 0, 0);
+            o2 = ivec3(1, 1, 0);
+        } else if (f.x >= f.z) {
+            o1 = ivec3(1, 0, 0);
+            o2 = ivec3(1, 0, 1);
+        } else {
+            o1 = ivec3(0, 0, 1);
+            o2 = ivec3(1, 0, 1);
+        }
+    } else {
+        if (f.y < f.z) {
+            o1 = ivec3(0, 0, 1);
+            o2 = ivec3(0, 1, 1);
+        } else if (f.x < f.z) {
+            o1 = ivec3(0, 1, 0);
+            o2 = ivec3(0, 1, 1);
+        } else {
+            o1 = ivec3(0, 1, 0);
+            o2 = ivec3(1, 1, 0);
+        }
+    }
+    vec3 d1 = vec3(d0.x - float(o1.x) + GLN_G3, d0.y - float(o1.y) + GLN_G3, d0.z - float(o1.z) + GLN_G3);
+    vec3 d2 = vec3(d0.x - float(o2.x) + 2.0f * GLN_G3, d0.y - float(o2.y) + 2.0f * GLN_G3,
+                   d0.z - float(o2.z) + 2.0f * GLN_G3);
+    vec3 d3 = vec3(d0.x - 1.0f + 3.0f * GLN_G3, d0.y - 1.0f + 3.0f * GLN_G3, d0.z - 1.0f + 3.0f * GLN_G3);
+    int h0 = gln_perm(gln_perm(gln_perm(i) + j) + k);
+    int h1 = gln_perm(gln_perm(gln_perm(i + o1.x) + j + o1.y) + k + o1.z);
+    int h2 = gln_perm(gln_perm(gln_perm(i + o2.x) + j + o2.y) + k + o2.z);
+    int h3 = gln_perm(gln_perm(gln_perm(i + 1) + j + 1) + k + 1);
+    vec4 n = gln_simplex3_corner(h0, d0) + gln_simplex3_corner(h1, d1) + gln_simplex3_corner(h2, d2) +
+             gln_simplex3_corner(h3, d3);
+    return n * GLN_SIMPLEX3_SCALE;
+}
+
+vec3 gln_simplex2_deriv(vec2 p) {
+    return gln_simplex2_skewed(ivec2(0, 0), gln_skew2(p));
+}
+
+float gln_simplex2(vec2 p) {
+    return gln_simplex2_deriv(p).x;
+}
+
+vec4 gln_simplex3_deriv(vec3 p) {
+    return gln_simplex3_skewed(ivec3(0, 0, 0), gln_skew3(p));
+}
+
+float gln_simplex3(vec3 p) {
+    return gln_simplex3_deriv(p).x;
+}
+
+#endif  // GLNOISE_SIMPLEX_GLSL

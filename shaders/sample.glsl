@@ -1,0 +1,112 @@
+// glnoise's sampler, shared by noise.comp and eval.comp: the value of a NoiseSpec at one
+// point, from octave frames the host computed in double.
+//
+// Defines set by the host: GLN_DIMS (1-4), GLN_BASIS (GLN_BASIS_*), GLN_CURVE, GLN_FRACTAL,
+// GLN_WARP (0: none, 1 or 2: the nesting depth), GLN_PATTERN (0 none, 1 marble, 2 wood).
+// Frame i of a point holds freq_i * origin (kept in double on the host; skewed first for
+// simplex) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
+// shader adds freq_i * s for the sample offset s. Frames: the octaves of the sum, then for
+// each warp level and component the warp's octaves, then for a pattern one frame holding
+// the pattern's origin. CPU twin: glnoise::cpu::sample in
+// src/core/reference.hpp.
+#include "glnoise/fractal.glsl"
+#include "glnoise/pattern.glsl"
+
+struct GlnOctave {
+    ivec4 cell;    // lattice cell of freq * origin, modulo the period or 256
+    vec4 frac;     // its fraction
+    ivec4 period;  // this octave's lattice period per axis; 0: none
+    vec4 scale;    // x: frequency (cells per sample unit), y: amplitude
+};
+layout(std430, binding = 1) readonly buffer GlnOctaves {
+    GlnOctave gln_octaves[];
+};
+
+uniform int u_octave_count;
+uniform float u_divisor;
+uniform float u_ridge_offset;
+uniform float u_ridge_gain;
+uniform int u_warp_octaves;
+uniform float u_warp_amount;   // sample units
+uniform float u_warp_divisor;
+uniform int u_pattern_frame;    // frame (from base) whose frac.xy is freq * origin.xy (marble: x mod 2 pi)
+uniform float u_pattern_frequency;
+uniform float u_pattern_scale;
+
+#if GLN_DIMS == 1
+#define GLN_WARP_COMPONENTS 1
+#elif GLN_DIMS == 2
+#define GLN_WARP_COMPONENTS 2
+#else
+#define GLN_WARP_COMPONENTS 3
+#endif
+
+// The basis at frame o and sample offset s: (value, gradient per noise cell).
+vec4 gln_octave(GlnOctave o, vec3 s) {
+    precise vec3 local = o.scale.x * s;
+#if GLN_BASIS == GLN_BASIS_SIMPLEX && GLN_DIMS == 2
+    vec2 k2 = gln_skew2(vec2(local.x, local.y));
+    local = vec3(k2.x, k2.y, 0.0f);
+#elif GLN_BASIS == GLN_BASIS_SIMPLEX
+    local = gln_skew3(local);
+#endif
+    precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
+#if GLN_DIMS == 1
+    return vec4(gln_basis1(GLN_BASIS, GLN_CURVE, o.cell.x, p.x, o.period.x), 0.0f, 0.0f, 0.0f);
+#elif GLN_DIMS == 2
+    vec3 b = gln_basis2(GLN_BASIS, GLN_CURVE, ivec2(o.cell.x, o.cell.y), vec2(p.x, p.y), ivec2(o.period.x, o.period.y));
+    return vec4(b.x, b.y, b.z, 0.0f);
+#elif GLN_DIMS == 3
+    return gln_basis3(GLN_BASIS, GLN_CURVE, ivec3(o.cell.x, o.cell.y, o.cell.z), vec3(p.x, p.y, p.z),
+                      ivec3(o.period.x, o.period.y, o.period.z));
+#else
+    return vec4(gln_basis4(GLN_BASIS, GLN_CURVE, o.cell, p, o.period), 0.0f, 0.0f, 0.0f);
+#endif
+}
+
+// The fractal sum over frames [first, first + count) at s, gradient per sample unit.
+vec4 gln_sum(int first, int count, int fractal, vec3 s) {
+    vec4 sum = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    vec4 signal = vec4(0.0f, 0.0f, 0.0f, 0.0f);
+    for (int i = 0; i < count; ++i) {
+        GlnOctave o = gln_octaves[first + i];
+        vec4 n = gln_octave(o, s);
+        n = vec4(n.x, n.y * o.scale.x, n.z * o.scale.x, n.w * o.scale.x);
+        gln_fractal_step(fractal, i, n, o.scale.y, u_ridge_offset, u_ridge_gain, sum, signal);
+    }
+    return sum;
+}
+
+#if GLN_WARP > 0
+// The warp displacement at s for one level whose frames start at `first`, sample units.
+vec3 gln_displacement(int first, vec3 s) {
+    float w[3] = float[3](0.0f, 0.0f, 0.0f);
+    for (int k = 0; k < GLN_WARP_COMPONENTS; ++k) {
+        w[k] = gln_sum(first + k * u_warp_octaves, u_warp_octaves, GLN_FBM, s).x / u_warp_divisor;
+    }
+    return vec3(u_warp_amount * w[0], u_warp_amount * w[1], u_warp_amount * w[2]);
+}
+#endif
+
+// (value, gradient per sample unit) of the spec at s, frames from `base`.
+vec4 gln_sample(int base, vec3 s) {
+    vec3 q = s;
+#if GLN_WARP > 0
+    int level = base + u_octave_count;
+    for (int depth = 0; depth < GLN_WARP; ++depth) {
+        q = s + gln_displacement(level, q);
+        level += GLN_WARP_COMPONENTS * u_warp_octaves;
+    }
+#endif
+    vec4 v = gln_sum(base, u_octave_count, GLN_FRACTAL, q) / u_divisor;
+#if GLN_PATTERN > 0
+    vec4 origin = gln_octaves[base + u_pattern_frame].frac;
+#endif
+#if GLN_PATTERN == 1
+    v = vec4(gln_marble(origin.x + u_pattern_frequency * s.x, v.x, u_pattern_scale), 0.0f, 0.0f, 0.0f);
+#elif GLN_PATTERN == 2
+    vec2 r = vec2(origin.x + u_pattern_frequency * s.x, origin.y + u_pattern_frequency * s.y);
+    v = vec4(gln_wood(r, v.x, u_pattern_scale), 0.0f, 0.0f, 0.0f);
+#endif
+    return v;
+}
