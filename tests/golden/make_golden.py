@@ -153,6 +153,133 @@ def fbm(noise, P, pt, frequency, octaves, lacunarity, gain):
     return total
 
 
+# ---- more bases: written from the papers and articles, not from glnoise's code -------
+# Lattice hashes P[P[P[X]+Y]+Z] over indices wrapped at the period (if any) and taken
+# modulo 256; corner contributions: gradient . offset (1D: +-1 from h & 1, 2D the seed
+# article's vectors, 3D Ken's grad(), 4D the 32 tesseract edges), random heights
+# h / 127.5 - 1, or both; blended with the curve along x, then y, z and w.
+GRAD4 = []
+for zero in range(4):
+    for signs in ((1, 1, 1), (1, 1, -1), (1, -1, 1), (1, -1, -1), (-1, 1, 1), (-1, 1, -1), (-1, -1, 1), (-1, -1, -1)):
+        g = list(signs)
+        g.insert(zero, 0)
+        GRAD4.append(tuple(g))
+
+
+def curve(t, name):
+    if name == "linear":
+        return t
+    if name == "cosine":
+        return (1 - math.cos(math.pi * t)) / 2
+    if name == "cubic":
+        return 3 * t * t - 2 * t * t * t
+    return 6 * t ** 5 - 15 * t ** 4 + 10 * t ** 3
+
+
+def wrap(i, period):
+    if period > 0:
+        i %= period  # Python's % is already non-negative
+    return i & 255
+
+
+def corner_hash(P, idx):
+    h = P[idx[0]]
+    for c in idx[1:]:
+        h = P[h + c]
+    return h
+
+
+def gradient_dot(h, d):
+    n = len(d)
+    if n == 1:
+        return -d[0] if h & 1 else d[0]
+    if n == 2:
+        return dot(d, constant_vector(h))
+    if n == 3:
+        return grad(h, d[0], d[1], d[2])
+    g = GRAD4[h & 31]
+    return sum(a * b for a, b in zip(g, d))
+
+
+def lattice(P, pt, period, curve_name, gradients, heights):
+    n = len(pt)
+    base = [math.floor(c) for c in pt]
+    frac = [c - b for c, b in zip(pt, base)]
+    values = []
+    for corner in range(1 << n):  # x fastest
+        bits = [(corner >> a) & 1 for a in range(n)]
+        idx = [wrap(base[a] + bits[a], period[a]) for a in range(n)]
+        h = corner_hash(P, idx)
+        d = [frac[a] - bits[a] for a in range(n)]
+        v = 0.0
+        if gradients:
+            v += gradient_dot(h, d)
+        if heights:
+            v += h / 127.5 - 1
+        values.append(v)
+    for a in range(n):
+        s = curve(frac[a], curve_name)
+        values = [lerp(s, values[2 * i], values[2 * i + 1]) for i in range(len(values) // 2)]
+    return values[0]
+
+
+def simplex(P, pt):
+    """Simplex noise after S. Gustavson, "Simplex noise demystified": kernel (0.5 - r^2)^4."""
+    n = len(pt)
+    F = (math.sqrt(n + 1) - 1) / n
+    G = (1 - 1 / math.sqrt(n + 1)) / n
+    s = sum(pt) * F
+    cell = [math.floor(c + s) for c in pt]
+    t = sum(cell) * G
+    d0 = [c - (i - t) for c, i in zip(pt, cell)]
+    order = sorted(range(n), key=lambda a: -d0[a])  # walk along the largest offsets first
+    corners = [[0] * n]
+    for a in order:
+        nxt = list(corners[-1])
+        nxt[a] = 1
+        corners.append(nxt)
+    total = 0.0
+    for k, off in enumerate(corners):
+        d = [d0[a] - off[a] + k * G for a in range(n)]
+        r = 0.5 - sum(c * c for c in d)
+        if r <= 0:
+            continue
+        h = corner_hash(P, [(cell[a] + off[a]) & 255 for a in range(n)])
+        g = grad(h, d[0], d[1], d[2] if n == 3 else 0.0)
+        total += r ** 4 * g
+    return total * (70.0 if n == 2 else 60.0)
+
+
+BASES = {
+    "perlin": lambda P, pt, per, c: lattice(P, pt, per, "quintic", True, False),
+    "classic": lambda P, pt, per, c: lattice(P, pt, per, "cubic", True, False),
+    "value": lambda P, pt, per, c: lattice(P, pt, per, c, False, True),
+    "perlin-value": lambda P, pt, per, c: lattice(P, pt, per, "quintic", True, True),
+    "simplex": lambda P, pt, per, c: simplex(P, pt),
+}
+
+
+def fractal(P, basis, curve_name, pt, period, kind, octaves, lacunarity, gain, offset=1.0, ridge_gain=2.0):
+    """Musgrave's sums; octave i at lacunarity^i * pt with period * lacunarity^i."""
+    total, prev = 0.0, 0.0
+    for i in range(octaves):
+        f = lacunarity ** i
+        per = [p * int(f) for p in period]
+        n = BASES[basis](P, [f * c for c in pt], per, curve_name)
+        a = gain ** i
+        if kind == "fbm":
+            total += a * n
+        elif kind == "turbulence":
+            total += a * abs(n)
+        elif kind == "billow":
+            total += a * (2 * abs(n) - 1)
+        else:
+            weight = 1.0 if i == 0 else min(1.0, max(0.0, prev * ridge_gain))
+            prev = (offset - abs(n)) ** 2 * weight
+            total += a * prev
+    return total
+
+
 def points(rng, n, dims, scale):
     return [tuple(rng.uniform(-scale, scale) for _ in range(dims)) for _ in range(n)]
 
@@ -207,6 +334,41 @@ def main():
                         z = pt[2] if dims == 3 else 0.0
                         f.write("%d,%d,%r,%d,%r,%r,%r,%r,%r,%r\n" % (dims, seed, freq, octaves, lac, gain,
                                                                      pt[0], pt[1], z, value))
+
+    # Every basis in every dimension it has, with Ken's table and seed 42.
+    rng = random.Random(2024)
+    with open(os.path.join(HERE, "bases.csv"), "w") as f:
+        f.write("# basis,interp,dims,seed,x,y,z,w,noise (one octave at frequency 1)\n")
+        for basis in BASES:
+            curves = ("linear", "cosine", "cubic", "quintic") if basis == "value" else ("quintic",)
+            for c in curves:
+                for dims in ((2, 3) if basis == "simplex" else (1, 2, 3, 4)):
+                    for seed in (-1, 42):
+                        P = ken if seed < 0 else tables[seed]
+                        for pt in points(rng, 16, 4, 40.0) + [(0.5, 0.5, 0.5, 0.5), (-0.25, 3.0, 255.75, 1.5)]:
+                            q = list(pt[:dims])
+                            full = list(pt[:dims]) + [0.0] * (4 - dims)
+                            f.write("%s,%s,%d,%d,%s,%r\n" % (basis, c, dims, seed, ",".join(repr(v) for v in full),
+                                                            BASES[basis](P, q, [0] * dims, c)))
+
+    # Fractal sums, with and without periods.
+    with open(os.path.join(HERE, "fractals.csv"), "w") as f:
+        f.write("# basis,interp,fractal,dims,seed,octaves,lacunarity,gain,px,py,pz,x,y,z,value "
+                "(frequency 1, ridge offset 1 and gain 2)\n")
+        for basis in BASES:
+            for kind in ("fbm", "turbulence", "billow", "ridged"):
+                for dims in (2, 3):
+                    for period in ((0, 0, 0), (3, 5, 2)):
+                        if basis == "simplex" and period[0]:
+                            continue
+                        c = "cosine" if basis == "value" else "quintic"
+                        for pt in points(rng, 6, 3, 20.0):
+                            q = list(pt[:dims])
+                            value = fractal(ken, basis, c, q, list(period[:dims]), kind, 4, 2.0, 0.5)
+                            z = pt[2] if dims == 3 else 0.0
+                            f.write("%s,%s,%s,%d,-1,4,2.0,0.5,%d,%d,%d,%r,%r,%r,%r\n" % (
+                                basis, c, kind, dims, period[0], period[1], period[2] if dims == 3 else 0,
+                                pt[0], pt[1], z, value))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,102 @@
+// Measures the range of every basis, the figures behind basisBound() and the README's
+// "Bases" table: for each basis and dimension, the extremes over 2 million uniformly
+// random points of [0, 256)^dims (one period of the table), then each of the 64 most
+// extreme points refined by a shrinking random local search. Everything in double, with
+// Ken Perlin's table and 4 seeded tables. The result is a lower bound of the true
+// extreme (a search, not a proof); glnoise states a bound rounded up from it.
+//
+//   build/glnoise_ranges            # prints a Markdown table
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include "core/reference.hpp"
+
+using namespace glnoise;
+using namespace glnoise::cpu;
+
+namespace {
+
+double evalBasis(const Permutation& P, int basis, int curve, int dims, const double* x) {
+    switch (dims) {
+        case 1: return gln_basis1(P, basis, curve, 0, x[0], 0);
+        case 2: {
+            vec2<double> p(x[0], x[1]);
+            if (basis == GLN_BASIS_SIMPLEX) p = gln_skew2(p);
+            return gln_basis2(P, basis, curve, glm::ivec2(0), p, glm::ivec2(0)).x;
+        }
+        case 3: {
+            vec3<double> p(x[0], x[1], x[2]);
+            if (basis == GLN_BASIS_SIMPLEX) p = gln_skew3(p);
+            return gln_basis3(P, basis, curve, glm::ivec3(0), p, glm::ivec3(0)).x;
+        }
+        default: return gln_basis4(P, basis, curve, glm::ivec4(0), vec4<double>(x[0], x[1], x[2], x[3]), glm::ivec4(0));
+    }
+}
+
+// The largest value of sign * noise found.
+double extreme(const Permutation& P, int basis, int curve, int dims, double sign, std::mt19937_64& rng) {
+    std::uniform_real_distribution<double> u(0.0, 256.0);
+    struct Hit {
+        double v;
+        double x[4];
+    };
+    std::vector<Hit> best;
+    for (int i = 0; i < 2000000; ++i) {
+        Hit h{};
+        for (int a = 0; a < dims; ++a) h.x[a] = u(rng);
+        h.v = sign * evalBasis(P, basis, curve, dims, h.x);
+        best.push_back(h);
+        if (best.size() > 4096) {
+            std::nth_element(best.begin(), best.begin() + 64, best.end(), [](const Hit& a, const Hit& b) { return a.v > b.v; });
+            best.resize(64);
+        }
+    }
+    std::sort(best.begin(), best.end(), [](const Hit& a, const Hit& b) { return a.v > b.v; });
+    best.resize(64);
+    double top = best.front().v;
+    std::normal_distribution<double> step(0.0, 1.0);
+    for (Hit h : best) {
+        for (double radius = 0.1; radius > 1e-7; radius *= 0.7)
+            for (int k = 0; k < 200; ++k) {
+                Hit t = h;
+                for (int a = 0; a < dims; ++a) t.x[a] += radius * step(rng);
+                t.v = sign * evalBasis(P, basis, curve, dims, t.x);
+                if (t.v > h.v) h = t;
+            }
+        top = std::max(top, h.v);
+    }
+    return top;
+}
+
+}  // namespace
+
+int main() {
+    struct Case {
+        const char* name;
+        int basis;
+        int curve;
+    };
+    const Case cases[] = {{"perlin", GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC},
+                          {"classic", GLN_BASIS_CLASSIC, GLN_CURVE_CUBIC},
+                          {"value (linear)", GLN_BASIS_VALUE, GLN_CURVE_LINEAR},
+                          {"value (quintic)", GLN_BASIS_VALUE, GLN_CURVE_QUINTIC},
+                          {"perlin-value", GLN_BASIS_PERLIN_VALUE, GLN_CURVE_QUINTIC},
+                          {"simplex", GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC}};
+    std::printf("| basis | dims | min found | max found |\n|---|---|---|---|\n");
+    for (const Case& c : cases)
+        for (int dims = 1; dims <= 4; ++dims) {
+            if (c.basis == GLN_BASIS_SIMPLEX && (dims == 1 || dims == 4)) continue;
+            double lo = 0.0, hi = 0.0;
+            std::mt19937_64 rng(1234);
+            for (int t = 0; t < 5; ++t) {
+                const Permutation P = t == 0 ? Permutation::perlin() : Permutation::seeded(static_cast<std::uint64_t>(t));
+                hi = std::max(hi, extreme(P, c.basis, c.curve, dims, 1.0, rng));
+                lo = std::min(lo, -extreme(P, c.basis, c.curve, dims, -1.0, rng));
+            }
+            std::printf("| %s | %d | %.4f | %.4f |\n", c.name, dims, lo, hi);
+            std::fflush(stdout);
+        }
+    return 0;
+}
