@@ -303,7 +303,7 @@ template <class T> inline const T GLN_G2 = T(0.211324865405187);
 template <class T> inline const T GLN_F3 = T(0.333333333333333);
 template <class T> inline const T GLN_G3 = T(0.166666666666667);
 template <class T> inline const T GLN_SIMPLEX2_SCALE = T(70);
-template <class T> inline const T GLN_SIMPLEX3_SCALE = T(60);
+template <class T> inline const T GLN_SIMPLEX3_SCALE = T(76);
 
 template <class T>
 inline vec2<T> gln_skew2(vec2<T> p) {

@@ -101,13 +101,15 @@ Pattern parsePattern(const std::string& text) {
 }
 
 double basisBound(Basis basis, int dims) {
-    // Measured by tests/bench/glnoise_ranges.cpp (README, "Bases"), rounded up.
+    // The extremes tests/bench/glnoise_ranges.cpp found (README, "Bases"), rounded up;
+    // 1D perlin reaches 0.5 exactly, 2D 1.0 at cell centres, 3D's 1.0363 is the known
+    // maximum of Ken Perlin's gradient set, value noise is a convex blend of [-1, 1].
     static constexpr double kBounds[5][4] = {
-        {0.5, 1.0, 1.0363, 1.3},   // perlin
-        {0.5, 1.0, 1.0363, 1.3},   // classic
-        {1.0, 1.0, 1.0, 1.0},      // value: a convex blend of heights in [-1, 1]
-        {1.5, 2.0, 2.0, 2.3},      // perlin-value
-        {0.0, 1.0, 1.0, 0.0},      // simplex (2D and 3D only)
+        {0.5, 1.0, 1.0363, 1.32},   // perlin (4D found 1.305)
+        {0.5, 1.0, 1.0363, 1.32},   // classic (3D found 1.025, 4D 1.284)
+        {1.0, 1.0, 1.0, 1.0},       // value
+        {1.5, 1.9, 1.85, 1.95},     // perlin-value (found 1.457, 1.873, 1.818, 1.909)
+        {0.0, 1.0, 1.0, 0.0},       // simplex, 2D and 3D only (found 0.998, 0.989)
     };
     const int d = std::min(4, std::max(1, dims));
     return kBounds[static_cast<int>(basis)][d - 1];

@@ -247,7 +247,7 @@ def simplex(P, pt):
         h = corner_hash(P, [(cell[a] + off[a]) & 255 for a in range(n)])
         g = grad(h, d[0], d[1], d[2] if n == 3 else 0.0)
         total += r ** 4 * g
-    return total * (70.0 if n == 2 else 60.0)
+    return total * (70.0 if n == 2 else 76.0)
 
 
 BASES = {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 
+#include "core/reference.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/glsl.hpp"
@@ -112,6 +113,95 @@ void main() {
     EXPECT_LE(worst, 1e-5f);
     // Not all zero: the shader really ran.
     EXPECT_GT(*std::max_element(values.begin(), values.end()), 0.3f);
+}
+
+TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    const Permutation table = Permutation::seeded(23);
+    constexpr int kOut = 12;
+    const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
+layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
+layout(std430, binding = 6) writeonly buffer Values { float values[]; };
+uniform int u_count;
+void main() {
+    int i = int(gl_GlobalInvocationID.x);
+    if (i >= u_count) return;
+    vec4 p = points[i];
+    GlnNoise ridged = gln_noise(GLN_BASIS_VALUE, GLN_RIDGED, 4);
+    ridged.curve = GLN_CURVE_COSINE;
+    ridged.period = ivec4(4, 6, 8, 0);
+    GlnNoise simplex = gln_noise(GLN_BASIS_SIMPLEX, GLN_FBM, 3);
+    GlnNoise billow = gln_noise(GLN_BASIS_CLASSIC, GLN_BILLOW, 3);
+    float v[12];
+    v[0] = gln_perlin1(p.x);
+    v[1] = gln_perlin4(p);
+    v[2] = gln_classic3(vec3(p.x, p.y, p.z));
+    v[3] = gln_value2(vec2(p.x, p.y), GLN_CURVE_COSINE);
+    v[4] = gln_perlinvalue3(vec3(p.x, p.y, p.z));
+    v[5] = gln_simplex2(vec2(p.x, p.y));
+    v[6] = gln_simplex3_deriv(vec3(p.x, p.y, p.z)).y;
+    v[7] = gln_fractal3(ridged, vec3(p.x, p.y, p.z));
+    v[8] = gln_fractal2_deriv(simplex, vec2(p.x, p.y)).z;
+    v[9] = gln_warp2(simplex, vec2(p.x, p.y), 0.5f, 2.0f, 2).x;
+    v[10] = gln_marble(p.x, gln_fractal2(simplex, vec2(p.x, p.y)), 5.0f);
+    v[11] = gln_fractal4(billow, p);
+    for (int k = 0; k < 12; ++k) values[12 * i + k] = v[k];
+}
+)";
+    const gpu::Program program =
+        compile(resolveInMemory({{"families.comp", shader}}, "families.comp", {}), "families shader");
+    const int n = 1024;
+    std::mt19937 rng(8);
+    std::uniform_real_distribution<float> coord(-60.0f, 60.0f);
+    std::vector<float> points(4 * n);
+    for (auto& v : points) v = coord(rng);
+    gpu::Buffer in(points.size() * sizeof(float), points.data(), "points");
+    gpu::Buffer out(static_cast<std::size_t>(kOut * n) * sizeof(float), nullptr, "values");
+    glUseProgram(program.handle());
+    glUniform1i(program.uniform("u_count"), n);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, in.handle());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, out.handle());
+    glDispatchCompute(n / 64, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    std::vector<float> values(static_cast<std::size_t>(kOut * n));
+    out.download(values.size() * sizeof(float), values.data());
+
+    using namespace glnoise::cpu;
+    const GlnNoise<float> ridged{GLN_BASIS_VALUE, GLN_CURVE_COSINE, GLN_RIDGED, 4, 2.0f, 0.5f, 1.0f, 2.0f, glm::ivec4(4, 6, 8, 0)};
+    const GlnNoise<float> simplex{GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC, GLN_FBM, 3, 2.0f, 0.5f, 1.0f, 2.0f, glm::ivec4(0)};
+    const GlnNoise<float> billow{GLN_BASIS_CLASSIC, GLN_CURVE_QUINTIC, GLN_BILLOW, 3, 2.0f, 0.5f, 1.0f, 2.0f, glm::ivec4(0)};
+    const char* names[kOut] = {"perlin1", "perlin4", "classic3", "value2", "perlinvalue3", "simplex2", "simplex3_deriv.y",
+                               "fractal3 ridged", "fractal2_deriv simplex .z", "warp2", "marble", "fractal4 billow"};
+    std::array<float, kOut> worst{};
+    for (int i = 0; i < n; ++i) {
+        const float* p = &points[static_cast<std::size_t>(4 * i)];
+        const glm::vec4 p4(p[0], p[1], p[2], p[3]);
+        const glm::vec3 p3(p[0], p[1], p[2]);
+        const glm::vec2 p2(p[0], p[1]);
+        const float want[kOut] = {
+            gln_lattice1(table, 0, p[0], 0, GLN_CURVE_QUINTIC, GLN_GRADIENTS),
+            gln_lattice4(table, glm::ivec4(0), p4, glm::ivec4(0), GLN_CURVE_QUINTIC, GLN_GRADIENTS),
+            gln_lattice3(table, glm::ivec3(0), p3, glm::ivec3(0), GLN_CURVE_CUBIC, GLN_GRADIENTS).x,
+            gln_lattice2(table, glm::ivec2(0), p2, glm::ivec2(0), GLN_CURVE_COSINE, GLN_HEIGHTS).x,
+            gln_lattice3(table, glm::ivec3(0), p3, glm::ivec3(0), GLN_CURVE_QUINTIC, GLN_GRADIENTS | GLN_HEIGHTS).x,
+            gln_simplex2_skewed(table, glm::ivec2(0), gln_skew2(p2)).x,
+            gln_simplex3_skewed(table, glm::ivec3(0), gln_skew3(p3)).y,
+            gln_fractal3_deriv(table, ridged, p3).x,
+            gln_fractal2_deriv(table, simplex, p2).z,
+            gln_warp2(table, simplex, p2, 0.5f, 2.0f, 2).x,
+            gln_marble(p[0], gln_fractal2_deriv(table, simplex, p2).x, 5.0f),
+            gln_fractal4(table, billow, p4)};
+        for (int k = 0; k < kOut; ++k) {
+            const float got = values[static_cast<std::size_t>(kOut * i + k)];
+            // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.
+            const float tol = (k == 8 ? 4e-5f : 1e-5f) * (k == 10 ? 6.0f : 1.0f);
+            if (!(std::abs(got - want[k]) <= tol))
+                ADD_FAILURE() << names[k] << " at (" << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3]
+                              << "): gpu " << got << " cpu " << want[k];
+            worst[static_cast<std::size_t>(k)] = std::max(worst[static_cast<std::size_t>(k)], std::abs(got - want[k]));
+        }
+    }
+    for (int k = 0; k < kOut; ++k) std::printf("%-28s max |gpu - cpu| = %.3g\n", names[k], double(worst[static_cast<std::size_t>(k)]));
 }
 
 }  // namespace
