@@ -54,6 +54,8 @@ NoiseSpec viewSpec(const NoiseSpec& base, const View& v) {
     s.offset[1] = (base.offset[1] + v.originY) * v.zoom;
     s.offset[2] = base.offset[2] * v.zoom;
     s.z = base.z * v.zoom;
+    s.w = base.w * v.zoom;
+    if (base.warpFrequency > 0.0) s.warpFrequency = base.warpFrequency / v.zoom;
     return s;
 }
 
@@ -91,6 +93,8 @@ void onGlfwError(int, const char* description) { glfwMessage = description ? des
 // Everything the panel edits, and what the last regeneration used.
 struct State {
     NoiseSpec spec;
+    std::string octaveNote;  // the Nyquist limit's warning, when it dropped octaves
+    bool noOctaveLimit = false;
     View view;
     bool customRange = false;
     ValueRange range{-1.0, 1.0};
@@ -115,7 +119,10 @@ Grid exportGrid(const State& s, int fbWidth, int fbHeight) {
 // Bakes the view's spec at the export size through glnoise bake's own path.
 std::string exportView(State& s, gpu::Generator& gen, int fbWidth, int fbHeight) {
     const Grid grid = exportGrid(s, fbWidth, fbHeight);
-    const NoiseSpec spec = viewSpec(s.spec, s.view);
+    NoiseSpec spec = viewSpec(s.spec, s.view);
+    cli::NoiseArgs limit;
+    limit.noOctaveLimit = s.noOctaveLimit;
+    cli::limitOctaves(spec, limit);  // as `glnoise bake` would
     const std::string command = cli::bakeCommand(spec, grid, chosenRange(s), s.exportPath);
     cli::BakeOutput out(s.exportPath, grid, spec, chosenRange(s));
     const std::string what = out.write(gen.generate(spec, grid));
@@ -151,9 +158,24 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
     ImGui::Begin("glnoise " GLNOISE_VERSION, &s.showPanel, ImGuiWindowFlags_AlwaysAutoResize);
     NoiseSpec& n = s.spec;
     if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::RadioButton("2D", &n.dims, 2);
-        ImGui::SameLine();
-        ImGui::RadioButton("3D", &n.dims, 3);
+        for (int d = 1; d <= 4; ++d) {
+            if (d > 1) ImGui::SameLine();
+            ImGui::RadioButton((std::to_string(d) + "D").c_str(), &n.dims, d);
+        }
+        int basis = static_cast<int>(n.basis);
+        if (ImGui::Combo("basis", &basis, "perlin\0classic\0value\0perlin-value\0simplex\0"))
+            n.basis = static_cast<Basis>(basis);
+        if (n.basis == Basis::Value) {
+            int interp = static_cast<int>(n.interp);
+            if (ImGui::Combo("interp", &interp, "linear\0cosine\0cubic\0quintic\0")) n.interp = static_cast<Curve>(interp);
+        }
+        int fractal = static_cast<int>(n.fractal);
+        if (ImGui::Combo("fractal", &fractal, "fbm\0turbulence\0billow\0ridged\0"))
+            n.fractal = static_cast<Fractal>(fractal);
+        if (n.fractal == Fractal::Ridged) {
+            inputDouble("ridge offset", &n.ridgeOffset, -1e3, 1e3);
+            inputDouble("ridge gain", &n.ridgeGain, 0.0, 1e3);
+        }
         inputDouble("frequency", &n.frequency, 1e-9, 65536.0);
         ImGui::SliderInt("octaves", &n.octaves, 1, kMaxOctaves);
         inputDouble("lacunarity", &n.lacunarity, 1e-3, 1e3);
@@ -168,14 +190,38 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         }
         inputDouble("offset x", &n.offset[0], -1e15, 1e15, "%.17g");
         inputDouble("offset y", &n.offset[1], -1e15, 1e15, "%.17g");
-        if (n.dims == 3) {
+        if (n.dims >= 3) {
             inputDouble("offset z", &n.offset[2], -1e15, 1e15, "%.17g");
             inputDouble("z", &n.z, -1e15, 1e15, "%.17g");
         }
+        if (n.dims == 4) inputDouble("w", &n.w, -1e15, 1e15, "%.17g");
+        ImGui::InputInt4("period (0: none)", n.period.data());
+        for (int& p : n.period) p = std::clamp(p, 0, kMaxPeriod);
+        if (!s.octaveNote.empty()) ImGui::TextWrapped("%s", s.octaveNote.c_str());
+    }
+    if (ImGui::CollapsingHeader("Warp, pattern, output", ImGuiTreeNodeFlags_DefaultOpen)) {
+        inputDouble("warp amount (cells)", &n.warpAmount, -1e6, 1e6);
+        if (n.warpAmount != 0.0) {
+            ImGui::SliderInt("warp octaves", &n.warpOctaves, 1, kMaxOctaves);
+            inputDouble("warp frequency (0: same)", &n.warpFrequency, 0.0, 65536.0);
+            ImGui::RadioButton("depth 1", &n.warpDepth, 1);
+            ImGui::SameLine();
+            ImGui::RadioButton("depth 2", &n.warpDepth, 2);
+        }
+        int pattern = static_cast<int>(n.pattern);
+        if (ImGui::Combo("pattern", &pattern, "none\0marble\0wood\0clouds\0")) {
+            n.pattern = static_cast<Pattern>(pattern);
+            if (n.pattern == Pattern::Clouds) n.fractal = Fractal::Turbulence;
+        }
+        if (n.pattern == Pattern::Marble || n.pattern == Pattern::Wood) inputDouble("pattern scale", &n.patternScale, -1e3, 1e3);
+        int output = static_cast<int>(n.output);
+        if (ImGui::Combo("output", &output, "value\0gradient (shows the value)\0normal map\0"))
+            n.output = static_cast<Output>(output);
+        if (n.output == Output::Normal) inputDouble("height scale", &n.heightScale, -1e6, 1e6);
     }
     if (ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) {
-        if (n.dims != 3) ImGui::TextDisabled("animation moves z: switch to 3D");
-        ImGui::BeginDisabled(n.dims != 3);
+        if (n.dims < 3) ImGui::TextDisabled("animation moves z: switch to 3D or 4D");
+        ImGui::BeginDisabled(n.dims < 3);
         ImGui::Checkbox("animate z (space)", &s.animate);
         inputDouble("z per second", &s.speed, -1e6, 1e6);
         ImGui::EndDisabled();
@@ -225,14 +271,15 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
 int run(const Args& a) {
     State s;
     s.spec = cli::buildSpec(a.noise, nullptr);
+    s.noOctaveLimit = a.noise.noOctaveLimit;
     s.customRange = !a.range.empty();
     if (s.customRange) s.range = cli::parseRange(a.range);
     s.colormap = parseColormap(a.colormap);
     s.animate = a.animate;
     s.speed = cli::parseNumber("--speed", a.speed);
     if (!std::isfinite(s.speed)) throw ValidationError("--speed " + a.speed + ": must be a finite number");
-    if (s.animate && s.spec.dims != 3)
-        throw ValidationError("--animate: moves z, which needs --dims 3 (or --z)");
+    if (s.animate && s.spec.dims < 3)
+        throw ValidationError("--animate: moves z, which needs --dims 3 or 4 (or --z)");
     if (!a.size.empty()) {
         const Grid g = cli::parseSizeFlag(a.size);
         if (g.isVolume()) throw ValidationError("--size " + a.size + ": the preview exports 2D images, WxH");
@@ -321,7 +368,7 @@ int run(const Args& a) {
             if (ImGui::IsKeyPressed(GLFW_KEY_S)) exportNow = true;
             if (ImGui::IsKeyPressed(GLFW_KEY_R)) s.view = View{};
             if (ImGui::IsKeyPressed(GLFW_KEY_H)) s.showPanel = !s.showPanel;
-            if (ImGui::IsKeyPressed(GLFW_KEY_SPACE) && s.spec.dims == 3) s.animate = !s.animate;
+            if (ImGui::IsKeyPressed(GLFW_KEY_SPACE) && s.spec.dims >= 3) s.animate = !s.animate;
             if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) glfwSetWindowShouldClose(win, GLFW_TRUE);
             if (ImGui::IsKeyPressed(GLFW_KEY_C))
                 ImGui::SetClipboardText(cli::bakeCommand(viewSpec(s.spec, s.view), exportGrid(s, fbWidth, fbHeight),
@@ -349,13 +396,15 @@ int run(const Args& a) {
             dragY = my;
             if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) dragging = false;
         }
-        if (s.animate && s.spec.dims == 3) s.spec.z += s.speed * dt;
+        if (s.animate && s.spec.dims >= 3) s.spec.z += s.speed * dt;
 
         if (s.showPanel)
             panel(s, last, ctx.info(), fbWidth, fbHeight, io.Framerate, &exportNow);
 
-        // Regenerate only when the spec or the size changed.
-        const NoiseSpec spec = viewSpec(s.spec, s.view);
+        // Regenerate only when the spec or the size changed. A gradient is shown as its value.
+        NoiseSpec spec = viewSpec(s.spec, s.view);
+        if (spec.output == Output::Gradient) spec.output = Output::Value;
+        s.octaveNote = cli::limitOctaves(spec, a.noise);
         const std::string key = io::specJson(spec) + toString(Grid{fbWidth, fbHeight, 1});
         if (key != generated) {
             try {
@@ -405,6 +454,7 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "glnoise-preview " GLNOISE_VERSION);
     Args a;
     cli::addNoiseFlags(&app, a.noise);
+    app.add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the window's Nyquist limit");
     app.add_option("--range", a.range, "MIN,MAX shown as black..white (default: the stated range)");
     app.add_option("--colormap", a.colormap, "gray (default) or terrain");
     app.add_option("--window", a.window, "window size WxH in screen points (default 1280x720)");

@@ -1,5 +1,9 @@
 #include "preview/renderer.hpp"
 
+#include <limits>
+
+#include "glnoise/cpu.hpp"
+
 #include <chrono>
 #include <climits>
 #include <cstring>
@@ -28,6 +32,7 @@ layout(binding = 0) uniform sampler2D u_values;
 uniform int u_height;
 uniform vec2 u_range;
 uniform int u_colormap;
+uniform int u_normals;  // 1: the texture holds (nx, ny, nz, value): show n * 0.5 + 0.5
 out vec4 color;
 
 const int STOPS = 8;
@@ -47,8 +52,12 @@ vec3 terrain(float t) {
 
 void main() {
     ivec2 texel = ivec2(int(gl_FragCoord.x), u_height - 1 - int(gl_FragCoord.y));
-    float v = texelFetch(u_values, texel, 0).r;
-    float t = clamp((v - u_range.x) / (u_range.y - u_range.x), 0.0, 1.0);
+    vec4 f = texelFetch(u_values, texel, 0);
+    if (u_normals == 1) {
+        color = vec4(f.rgb * 0.5 + 0.5, 1.0);
+        return;
+    }
+    float t = clamp((f.r - u_range.x) / (u_range.y - u_range.x), 0.0, 1.0);
     color = vec4(u_colormap == 1 ? terrain(t) : vec3(t), 1.0);
 }
 )";
@@ -120,7 +129,8 @@ Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) 
     Regeneration r;
     const auto start = std::chrono::steady_clock::now();
     if (timerQuery_) glBeginQuery(GL_TIME_ELAPSED, query_);
-    if (texture_.handle() == 0 || texture_.grid().width != width || texture_.grid().height != height)
+    if (texture_.handle() == 0 || texture_.grid().width != width || texture_.grid().height != height ||
+        texture_.channels() != cpu::outputChannels(spec))
         texture_ = generator_.run(spec, grid);
     else
         generator_.run(spec, texture_);
@@ -138,6 +148,11 @@ Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) 
     r.timerQuery = timerQuery_ && static_cast<double>(ns) / 1e6 >= 0.01 * wall;
     r.milliseconds = r.timerQuery ? static_cast<double>(ns) / 1e6 : wall;
 
+    if (texture_.channels() != 1) {  // a normal map: no value range to reduce
+        r.min = r.max = std::numeric_limits<float>::quiet_NaN();
+        gpu::checkGl("regenerating the preview");
+        return r;
+    }
     const GLint init[2] = {INT_MAX, INT_MIN};
     minMaxValues_.upload(sizeof init, init);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, minMaxValues_.handle());
@@ -165,6 +180,7 @@ void Renderer::draw(int framebufferWidth, int framebufferHeight, ValueRange rang
     glUniform1i(display_.uniform("u_height"), texture_.grid().height);
     glUniform2f(display_.uniform("u_range"), static_cast<float>(range.min), static_cast<float>(range.max));
     glUniform1i(display_.uniform("u_colormap"), static_cast<int>(colormap));
+    glUniform1i(display_.uniform("u_normals"), texture_.channels() == 4 ? 1 : 0);
     glBindVertexArray(vertexArray_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }

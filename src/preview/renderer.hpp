@@ -28,7 +28,9 @@ public:
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
-    // Generates spec into a texture of the given size (reallocated when it changes).
+    // Generates spec into a texture of the given size (reallocated when it or the channel
+    // count changes). A Gradient spec should be shown as its Value; a Normal one is drawn
+    // as an RGB normal map (min and max are then NaN).
     Regeneration regenerate(const NoiseSpec& spec, int width, int height);
     // Draws the texture 1:1 to the current framebuffer, texel (0, 0) at the top left,
     // `range` mapped to the colormap's 0..1.

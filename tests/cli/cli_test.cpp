@@ -57,6 +57,69 @@ TEST_F(Cli, BakePngEqualsTheReferenceQuantisedTheSameWay) {
     EXPECT_EQ(outside, 0);
 }
 
+TEST_F(Cli, BakeANormalMapWritesRgbFromTheGradient) {
+    const std::string png = file("normal.png");
+    const auto r = run({"bake", "--size", "64x48", "--basis", "simplex", "--octaves", "3", "--output", "normal",
+                        "--height-scale", "30", "--out", png});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("8-bit RGB normal map"), std::string::npos) << r.out;
+    int w = 0, h = 0, n = 0;
+    unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 0);
+    ASSERT_NE(px, nullptr);
+    ASSERT_EQ(n, 3);
+    NoiseSpec s;
+    s.basis = Basis::Simplex;
+    s.octaves = 3;
+    s.output = Output::Normal;
+    s.heightScale = 30;
+    const Image ref = cpu::evaluate(s, Grid{64, 48, 1});
+    int outside = 0;
+    for (int t = 0; t < 64 * 48; ++t)
+        for (int c = 0; c < 3; ++c) {
+            const float v = ref.data[static_cast<std::size_t>(4 * t + c)];
+            const int lo = io::quantize8(v - 1e-4f, {-1, 1}), hi = io::quantize8(v + 1e-4f, {-1, 1});
+            if (px[3 * t + c] < lo || px[3 * t + c] > hi) ++outside;
+        }
+    stbi_image_free(px);
+    EXPECT_EQ(outside, 0);
+}
+
+TEST_F(Cli, OctavesAboveNyquistAreDroppedWithAWarning) {
+    const std::string png = file("n.png");
+    const auto r = run({"bake", "--size", "64x64", "--octaves", "12", "--out", png});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.err, "glnoise: warning: --octaves 12: octaves 7 to 12 would be above 0.5 cells per texel, the grid's "
+                     "Nyquist limit, and add only aliasing; using 6 (--no-octave-limit keeps them all)\n");
+    const auto kept = run({"bake", "--size", "64x64", "--octaves", "12", "--no-octave-limit", "--out", png});
+    ASSERT_EQ(kept.code, 0) << kept.err;
+    EXPECT_TRUE(kept.err.empty()) << kept.err;
+}
+
+TEST_F(Cli, EvalPrintsValueAndGradientOnOneLine) {
+    for (const char* backend : {"gpu", "cpu"}) {
+        const auto r = run({"eval", "--backend", backend, "--dims", "3", "--basis", "value", "--octaves", "2",
+                            "--output", "gradient"},
+                           "1.5 2.25 -3\n10 20 30\n");
+        ASSERT_EQ(r.code, 0) << r.err;
+        std::istringstream lines(r.out);
+        std::string line;
+        int count = 0;
+        while (std::getline(lines, line)) {
+            std::istringstream fields(line);
+            std::vector<double> v;
+            for (double d; fields >> d;) v.push_back(d);
+            EXPECT_EQ(v.size(), 4u) << line;
+            ++count;
+        }
+        EXPECT_EQ(count, 2);
+    }
+    const auto one = run({"eval", "--dims", "1", "--backend", "cpu"}, "0.5\n");
+    ASSERT_EQ(one.code, 0) << one.err;
+    NoiseSpec s;
+    s.dims = 1;
+    EXPECT_NEAR(std::stod(one.out), cpu::evaluatePoints(s, {{0.5, 0, 0, 0}})[0], 1e-7);
+}
+
 TEST_F(Cli, BakeRawWritesFloatsAndASidecar) {
     const std::string raw = file("vol.r32");
     const auto r = run({"bake", "--size", "24x20x6", "--octaves", "3", "--out", raw});

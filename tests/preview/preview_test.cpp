@@ -100,6 +100,47 @@ TEST_F(Preview, TheWindowShowsTheCpuReference) {
     expectGray(shot, 0, 256, [&](int x, int y) { return io::quantize8(ref.at(x, y, 0), range); });
 }
 
+TEST_F(Preview, EveryFamilyReachesTheWindow) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto r = show({"--basis", "value", "--interp", "cosine", "--fractal", "ridged", "--octaves", "4",
+                         "--period", "4,4", "--frequency", "0.03125", "--warp-amount", "0.5", "--window", "128x128",
+                         "--hide-panel", "--frames", "2", "--screenshot", file("shot.png")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Rgb shot = loadRgb(file("shot.png"));
+    NoiseSpec spec;
+    spec.basis = Basis::Value;
+    spec.interp = Curve::Cosine;
+    spec.fractal = Fractal::Ridged;
+    spec.octaves = 4;
+    spec.period = {4, 4, 0, 0};
+    spec.frequency = 0.03125;
+    spec.warpAmount = 0.5;
+    const Image ref = cpu::evaluate(spec, {128, 128, 1});
+    expectGray(shot, 0, 128, [&](int x, int y) { return io::quantize8(ref.at(x, y, 0), spec.statedRange()); });
+}
+
+TEST_F(Preview, ANormalMapIsDrawnAsRgb) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto r = show({"--basis", "simplex", "--octaves", "3", "--output", "normal", "--height-scale", "30",
+                         "--window", "96x64", "--hide-panel", "--frames", "2", "--screenshot", file("shot.png")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Rgb shot = loadRgb(file("shot.png"));
+    NoiseSpec spec;
+    spec.basis = Basis::Simplex;
+    spec.octaves = 3;
+    spec.output = Output::Normal;
+    spec.heightScale = 30;
+    const Image ref = cpu::evaluate(spec, {96, 64, 1});
+    int off = 0;
+    for (int y = 0; y < 64; ++y)
+        for (int x = 0; x < 96; ++x)
+            for (int c = 0; c < 3; ++c) {
+                const double want = (ref.at(x, y, 0, c) * 0.5 + 0.5) * 255.0;
+                if (std::abs(shot.at(x, y)[c] - want) > 1.01) ++off;
+            }
+    EXPECT_EQ(off, 0);
+}
+
 TEST_F(Preview, PanAndZoomMoveTheImageAsTheySay) {
     GLNOISE_REQUIRE_DISPLAY();
     // Pixel (x, y) shows the bake-space point pan + (x, y) / zoom.
