@@ -71,7 +71,11 @@ vec4 gln_sum(int first, int count, int fractal, vec3 s) {
     for (int i = 0; i < count; ++i) {
         GlnOctave o = gln_octaves[first + i];
         vec4 n = gln_octave(o, s);
+#if GLN_OUTPUT == 0
+        n = vec4(n.x, 0.0f, 0.0f, 0.0f);  // no gradient wanted: let the compiler drop its code
+#else
         n = vec4(n.x, n.y * o.scale.x, n.z * o.scale.x, n.w * o.scale.x);
+#endif
         gln_fractal_step(fractal, i, n, o.scale.y, u_ridge_offset, u_ridge_gain, sum, signal);
     }
     return sum;

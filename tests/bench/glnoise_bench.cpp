@@ -24,16 +24,26 @@ struct Workload {
     const char* name;
     int dims;
     int octaves;
+    Basis basis = Basis::Perlin;
 };
 const Workload kWorkloads[] = {{"perlin2", 2, 1}, {"perlin3", 3, 1}, {"fbm8", 3, 8}};
 const int kSizes[] = {1024, 2048};
+// One octave of each basis (README, "Bases": the cost column), at kFamilySize^2.
+const Workload kFamilies[] = {
+    {"perlin1", 1, 1, Basis::Perlin},       {"perlin2", 2, 1, Basis::Perlin},        {"perlin3", 3, 1, Basis::Perlin},
+    {"perlin4", 4, 1, Basis::Perlin},       {"classic3", 3, 1, Basis::Classic},      {"value2", 2, 1, Basis::Value},
+    {"value3", 3, 1, Basis::Value},         {"perlin-value3", 3, 1, Basis::PerlinValue},
+    {"simplex2", 2, 1, Basis::Simplex},     {"simplex3", 3, 1, Basis::Simplex}};
+const int kFamilySize = 512;
 
 NoiseSpec specFor(const Workload& w) {
     NoiseSpec s;
     s.dims = w.dims;
+    s.basis = w.basis;
     s.octaves = w.octaves;
     s.frequency = 1.0 / 128;
-    if (w.dims == 3) s.z = 0.37;
+    if (w.dims >= 3) s.z = 0.37;
+    if (w.dims == 4) s.w = 1.61;
     return s;
 }
 
@@ -120,6 +130,17 @@ public:
                 }
                 std::printf("\n");
             }
+        std::printf("\nOne octave of each basis at %d², Msamples/s (ratio to GPU dispatch)\n\n", kFamilySize);
+        std::printf("| basis | CPU 1 thread | GPU dispatch |\n|---|---|---|\n");
+        for (const auto& w : kFamilies) {
+            const std::string key = std::string("basis/") + w.name + "/";
+            auto rate = [&](const char* backend) {
+                auto it = rates_.find(key + backend);
+                return it == rates_.end() ? -1.0 : it->second;
+            };
+            const double gpu = rate("gpu_dispatch"), cpu1 = rate("cpu_1thread");
+            std::printf("| %s | %.1f (%.2fx) | %.1f |\n", w.name, cpu1 / 1e6, gpu > 0 ? cpu1 / gpu : 0.0, gpu / 1e6);
+        }
     }
 
 private:
@@ -137,6 +158,11 @@ int main(int argc, char** argv) {
             benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, w, size, false)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "gpu_readback").c_str(), gpuBench, w, size, true)->Unit(benchmark::kMillisecond)->UseRealTime();
         }
+    for (const auto& w : kFamilies) {
+        const std::string base = std::string("basis/") + w.name + "/";
+        benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, kFamilySize, 1u)->Unit(benchmark::kMillisecond)->UseRealTime();
+        benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, w, kFamilySize, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+    }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
     RatioReporter reporter;

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Bakes the README's contact sheet with glnoise itself: one tile per basis x fractal,
+labelled, plus a row of tileable, warped, patterned and normal-mapped examples.
+
+    python3 -m venv /tmp/sheet && /tmp/sheet/bin/pip install pillow
+    /tmp/sheet/bin/python assets/contact_sheet.py build/glnoise assets/contact_sheet.png
+
+Every tile is `glnoise bake` output, unchanged; Pillow only places and labels them.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from PIL import Image, ImageDraw, ImageFont
+
+TILE = 160
+LABEL = 18
+BASES = ["perlin", "classic", "value", "perlin-value", "simplex"]
+FRACTALS = ["fbm", "turbulence", "billow", "ridged"]
+EXTRAS = [
+    ("period 4,4 (2x2 copies)", {"--period": "4,4", "--frequency": "0.05", "--octaves": "4", "--size": "80x80"}),
+    ("warp 4, depth 2", {"--warp-amount": "4", "--warp-depth": "2"}),
+    ("marble", {"--pattern": "marble", "--frequency": "0.12", "--pattern-scale": "2", "--octaves": "4"}),
+    ("wood", {"--pattern": "wood", "--octaves": "3", "--offset": "-80,-80", "--frequency": "0.2", "--pattern-scale": "1.5"}),
+    ("clouds", {"--pattern": "clouds", "--octaves": "6", "--frequency": "0.01"}),
+    ("normal map (simplex fbm)", {"--basis": "simplex", "--output": "normal", "--height-scale": "6"}),
+]
+
+
+def bake(glnoise, extra, path):
+    flags = {"--size": "%dx%d" % (TILE, TILE), "--frequency": "0.03", "--octaves": "5"}
+    flags.update(extra)
+    cmd = [glnoise, "bake", "--normalize", "--out", path] + ["%s=%s" % kv for kv in flags.items()]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return Image.open(path).convert("RGB")
+
+
+def main():
+    glnoise, out = sys.argv[1], sys.argv[2]
+    font = ImageFont.load_default()
+    cols = max(len(FRACTALS), len(EXTRAS))
+    rows = len(BASES) + 1
+    sheet = Image.new("RGB", (cols * TILE + 110, rows * (TILE + LABEL)), (24, 24, 24))
+    draw = ImageDraw.Draw(sheet)
+    with tempfile.TemporaryDirectory() as tmp:
+        for r, basis in enumerate(BASES):
+            draw.text((6, r * (TILE + LABEL) + TILE // 2), basis, fill=(230, 230, 230), font=font)
+            for c, fractal in enumerate(FRACTALS):
+                img = bake(glnoise, {"--basis": basis, "--fractal": fractal}, os.path.join(tmp, "t.png"))
+                x, y = 110 + c * TILE, r * (TILE + LABEL)
+                sheet.paste(img, (x, y + LABEL))
+                draw.text((x + 4, y + 3), fractal, fill=(230, 230, 230), font=font)
+        r = len(BASES)
+        draw.text((6, r * (TILE + LABEL) + TILE // 2), "and", fill=(230, 230, 230), font=font)
+        for c, (label, args) in enumerate(EXTRAS[:cols]):
+            img = bake(glnoise, args, os.path.join(tmp, "t.png"))
+            if img.width < TILE:  # a tile: show 2x2 copies to make the seams visible if any
+                tiled = Image.new("RGB", (TILE, TILE))
+                for i in range(2):
+                    for j in range(2):
+                        tiled.paste(img, (i * img.width, j * img.height))
+                img = tiled
+            x, y = 110 + c * TILE, r * (TILE + LABEL)
+            sheet.paste(img, (x, y + LABEL))
+            draw.text((x + 4, y + 3), label, fill=(230, 230, 230), font=font)
+    sheet.save(out, optimize=True)
+
+
+if __name__ == "__main__":
+    main()
