@@ -110,11 +110,7 @@ void writePng(const std::uint8_t* pixels, int width, int height, int channels, O
     out.write(encoded.data(), encoded.size());
 }
 
-void writePng8(const Image& image, ValueRange range, OutputFile& out) {
-    if (image.depth != 1)
-        throw ValidationError("out " + out.path() + ": a .png holds one 2D image; write a volume as .r32");
-    writePng8Channels(image, {0}, range, out);
-}
+void writePng8(const Image& image, ValueRange range, OutputFile& out) { writePng8Channels(image, {0}, range, out); }
 
 void writePng8Channels(const Image& image, const std::vector<int>& channels, ValueRange range, OutputFile& out) {
     if (image.depth != 1)
