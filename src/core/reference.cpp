@@ -43,8 +43,6 @@ int fractalId(Fractal f) {
     return GLN_FBM;
 }
 
-int warpComponents(int dims) { return dims == 1 ? 1 : dims == 2 ? 2 : 3; }
-
 // One frame for the noise-space point q (double), frequency and period per axis.
 template <class T>
 Frame<T> frameAt(std::array<double, 4> q, bool simplex, int dims, double frequency, double amplitude,
@@ -103,12 +101,9 @@ SampleParams<T> sampleParams(const NoiseSpec& spec) {
     u.ridgeGain = static_cast<T>(spec.ridgeGain);
     u.warpOctaves = spec.warpOctaves;
     u.warpAmount = static_cast<T>(spec.warpAmount / spec.frequency);
-    double warpSum = 0.0, amp = 1.0;
-    for (int j = 0; j < spec.warpOctaves; ++j) {
-        warpSum += amp;
-        amp *= spec.gain;
-    }
-    u.warpDivisor = static_cast<T>(warpSum);
+    NoiseSpec warp = spec;
+    warp.octaves = spec.warpOctaves;
+    u.warpDivisor = static_cast<T>(warp.amplitudeSum());
     const int warpFrames = u.warp * warpComponents(spec.dims) * spec.warpOctaves;
     u.patternFrame = spec.octaves + warpFrames;
     u.patternFrequency = static_cast<T>(spec.frequency);

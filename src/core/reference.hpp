@@ -715,6 +715,9 @@ struct SampleParams {
 template <class T>
 SampleParams<T> sampleParams(const NoiseSpec& spec);
 
+// GLN_WARP_COMPONENTS of sample.glsl: how many coordinates a warp displaces.
+inline int warpComponents(int dims) { return dims == 1 ? 1 : dims == 2 ? 2 : 3; }
+
 // The frames of one point whose texel (0,0,0) samples `origin` (x, y, z, w).
 template <class T>
 void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, std::vector<Frame<T>>& out);
@@ -761,9 +764,8 @@ vec4<T> gln_sum(const Permutation& P, const SampleParams<T>& u, const Frame<T>* 
 
 template <class T>
 vec3<T> gln_displacement(const Permutation& P, const SampleParams<T>& u, const Frame<T>* first, vec3<T> s) {
-    const int components = u.dims == 1 ? 1 : u.dims == 2 ? 2 : 3;
     std::array<T, 3> w = {T(0), T(0), T(0)};
-    for (int k = 0; k < components; ++k)
+    for (int k = 0; k < warpComponents(u.dims); ++k)
         w[static_cast<std::size_t>(k)] = gln_sum(P, u, first + k * u.warpOctaves, u.warpOctaves, GLN_FBM, s).x / u.warpDivisor;
     return vec3<T>(u.warpAmount * w[0], u.warpAmount * w[1], u.warpAmount * w[2]);
 }
@@ -773,11 +775,10 @@ template <class T>
 vec4<T> sample(const Permutation& P, const SampleParams<T>& u, const Frame<T>* base, vec3<T> s) {
     vec3<T> q = s;
     if (u.warp > 0) {
-        const int components = u.dims == 1 ? 1 : u.dims == 2 ? 2 : 3;
         const Frame<T>* level = base + u.octaveCount;
         for (int depth = 0; depth < u.warp; ++depth) {
             q = s + gln_displacement(P, u, level, q);
-            level += components * u.warpOctaves;
+            level += warpComponents(u.dims) * u.warpOctaves;
         }
     }
     vec4<T> v = gln_sum(P, u, base, u.octaveCount, u.fractal, q) / u.divisor;

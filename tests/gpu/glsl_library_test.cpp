@@ -21,6 +21,23 @@ namespace {
 
 gpu::Program compile(const Source& src, const std::string& label) { return gpu::Program(src.text, src.files, label); }
 
+// Runs `program` (local size 64, points at binding 5, outputs at binding 6, u_count) on
+// `points` (vec4 each, a multiple of 64) and returns `perPoint` floats per point.
+std::vector<float> runOnPoints(const gpu::Program& program, const std::vector<float>& points, int perPoint) {
+    const int n = static_cast<int>(points.size() / 4);
+    gpu::Buffer in(points.size() * sizeof(float), points.data(), "points");
+    std::vector<float> values(static_cast<std::size_t>(perPoint * n));
+    gpu::Buffer out(values.size() * sizeof(float), nullptr, "values");
+    glUseProgram(program.handle());
+    glUniform1i(program.uniform("u_count"), n);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, in.handle());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, out.handle());
+    glDispatchCompute(static_cast<GLuint>(n / 64), 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    out.download(values.size() * sizeof(float), values.data());
+    return values;
+}
+
 TEST(GlslOnTheDriver, EveryLibraryFileCompilesAloneAndIncludedTwice) {
     GLNOISE_REQUIRE_GPU(ctx);
     // The second table source: what `glnoise glsl` emits, a const array behind GLN_PERM.
@@ -86,16 +103,7 @@ void main() {
     std::uniform_real_distribution<float> coord(-300.0f, 300.0f);
     std::vector<float> points(4 * n);
     for (auto& v : points) v = coord(rng);
-    gpu::Buffer in(points.size() * sizeof(float), points.data(), "points");
-    gpu::Buffer out(points.size() * sizeof(float), nullptr, "values");
-    glUseProgram(program.handle());
-    glUniform1i(program.uniform("u_count"), n);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, in.handle());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, out.handle());
-    glDispatchCompute(n / 64, 1, 1);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    std::vector<float> values(4 * n);
-    out.download(values.size() * sizeof(float), values.data());
+    const std::vector<float> values = runOnPoints(program, points, 4);
 
     float worst = 0.0f;
     for (int i = 0; i < n; ++i) {
@@ -155,16 +163,7 @@ void main() {
     std::uniform_real_distribution<float> coord(-60.0f, 60.0f);
     std::vector<float> points(4 * n);
     for (auto& v : points) v = coord(rng);
-    gpu::Buffer in(points.size() * sizeof(float), points.data(), "points");
-    gpu::Buffer out(static_cast<std::size_t>(kOut * n) * sizeof(float), nullptr, "values");
-    glUseProgram(program.handle());
-    glUniform1i(program.uniform("u_count"), n);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, in.handle());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, out.handle());
-    glDispatchCompute(n / 64, 1, 1);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    std::vector<float> values(static_cast<std::size_t>(kOut * n));
-    out.download(values.size() * sizeof(float), values.data());
+    const std::vector<float> values = runOnPoints(program, points, kOut);
 
     using namespace glnoise::cpu;
     const GlnNoise<float> ridged{GLN_BASIS_VALUE, GLN_CURVE_COSINE, GLN_RIDGED, 4, 2.0f, 0.5f, 1.0f, 2.0f, glm::ivec4(4, 6, 8, 0)};
