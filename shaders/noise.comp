@@ -4,8 +4,11 @@
 // Defines set by the host: those of sample.glsl, GLN_VOLUME (0: image2D, 1: image3D) and
 // GLN_OUTPUT (0: the value into r32f; 1: value and gradient per texel into rgba32f;
 // 2: a tangent-space normal and the value, (nx, ny, nz, value), into rgba32f).
-// Texel s (its integer index) samples origin + s. CPU twin: glnoise::cpu::evaluate in
-// src/core/reference.cpp.
+// GLN_ANCHOR (the host's cpu::kAnchor). Texel id is world texel start + id; it takes the
+// frames of its anchor, floor((start + id) / GLN_ANCHOR) * GLN_ANCHOR, and samples that
+// anchor's origin + s with s = (start + id) - anchor, an integer float32 holds exactly, so
+// its value does not depend on where the dispatch begins. CPU twin: glnoise::cpu::evaluate
+// in src/core/reference.cpp.
 
 layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;
 
@@ -23,6 +26,9 @@ layout(GLN_FORMAT, binding = 0) uniform writeonly image2D u_out;
 #endif
 
 uniform ivec3 u_size;
+uniform ivec3 u_start;    // the first texel from the dispatch's first anchor, each in [0, GLN_ANCHOR)
+uniform ivec3 u_anchors;  // anchors per axis; frames of anchor k at block (k.z * u_anchors.y + k.y) * u_anchors.x + k.x
+uniform int u_frames_per_anchor;
 uniform float u_height_scale;
 
 void main() {
@@ -30,7 +36,11 @@ void main() {
     if (id.x >= u_size.x || id.y >= u_size.y || id.z >= u_size.z) {
         return;
     }
-    vec4 v = gln_sample(0, vec3(id));
+    ivec3 g = u_start + id;
+    ivec3 k = g / GLN_ANCHOR;
+    vec3 s = vec3(g - k * GLN_ANCHOR);
+    int base = ((k.z * u_anchors.y + k.y) * u_anchors.x + k.x) * u_frames_per_anchor;
+    vec4 v = gln_sample(base, s);
 #if GLN_OUTPUT == 2
     vec3 n = gln_heightmap_normal(vec2(v.y, v.z), u_height_scale);
     v = vec4(n.x, n.y, n.z, v.x);

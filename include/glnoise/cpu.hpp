@@ -36,6 +36,8 @@ std::array<double, 4> agreementTolerance(const NoiseSpec& spec);
 // threads: 0 uses every hardware thread. Throws ValidationError for a bad spec or grid.
 // The image has outputChannels(spec) channels.
 Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads = 0);
+// The grid whose texel (0,0,0) is world texel `start` (a tile of the world; spec.hpp).
+Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads = 0);
 
 // outputChannels(spec) values per point, one point after the other.
 std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point>& points);

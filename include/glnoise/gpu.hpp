@@ -106,11 +106,17 @@ public:
     // Validates spec and grid (including the driver's texture limits: ValidationError),
     // dispatches the compute shader and returns the texture. Does not wait for the GPU.
     Texture run(const NoiseSpec& spec, const Grid& grid);
+    // The grid whose texel (0,0,0) is world texel `start`: a tile of the world (spec.hpp).
+    Texture run(const NoiseSpec& spec, const Grid& grid, const TexelStart& start);
     // Dispatches into an existing texture of the same grid and channels (no reallocation).
     void run(const NoiseSpec& spec, Texture& target);
+    void run(const NoiseSpec& spec, Texture& target, const TexelStart& start);
     // Waits for the GPU and reads the texture back.
     Image read(const Texture& texture);
     Image generate(const NoiseSpec& spec, const Grid& grid) { return read(run(spec, grid)); }
+    Image generate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start) {
+        return read(run(spec, grid, start));
+    }
     // What `glnoise eval --backend gpu` prints: cpu::outputChannels(spec) values per point
     // (sample space: x, y, z, w; components beyond dims ignored).
     std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<std::array<double, 4>>& points);

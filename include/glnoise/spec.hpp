@@ -150,6 +150,19 @@ struct Grid {
     void validate() const;
 };
 
+// Where a grid lies in the unbounded world of texels: texel (i, j, k) of the grid is world
+// texel start + (i, j, k) and samples offset + start + (i, j, k) (see NoiseSpec). A value
+// depends on its world texel alone, never on how the world is cut into grids, so tiles
+// baked apart equal one bake of the whole, texel for texel (README, "Tiles").
+using TexelStart = std::array<std::int64_t, 3>;
+
+// The largest |world texel| on any axis: 2^52, where doubles still hold every texel and
+// every half texel.
+inline constexpr std::int64_t kMaxWorldTexel = std::int64_t{1} << 52;
+
+// Throws ValidationError when a grid at `start` reaches beyond kMaxWorldTexel.
+void validateStart(const TexelStart& start, const Grid& grid);
+
 // "WxH" or "WxHxD", each a positive decimal integer. Throws ValidationError.
 Grid parseSize(const std::string& text);
 

@@ -163,10 +163,44 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
     }
 }
 
+namespace {
+std::int64_t floorDiv(std::int64_t a, std::int64_t b) {
+    const std::int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+}  // namespace
+
+AnchorLayout anchorLayout(const Grid& grid, const TexelStart& start) {
+    AnchorLayout l{};
+    const int edges[3] = {grid.width, grid.height, grid.depth};
+    for (std::size_t a = 0; a < 3; ++a) {
+        l.first[a] = floorDiv(start[a], kAnchor) * kAnchor;
+        l.startIn[a] = static_cast<int>(start[a] - l.first[a]);
+        l.count[a] = (l.startIn[a] + edges[a] - 1) / kAnchor + 1;
+    }
+    return l;
+}
+
+template <class T>
+void appendAnchorFrames(const NoiseSpec& spec, const AnchorLayout& layout, std::vector<Frame<T>>& out) {
+    const std::array<double, 4> origin = gridOrigin(spec);
+    for (int kz = 0; kz < layout.count[2]; ++kz)
+        for (int ky = 0; ky < layout.count[1]; ++ky)
+            for (int kx = 0; kx < layout.count[0]; ++kx) {
+                const std::int64_t k[3] = {kx, ky, kz};
+                std::array<double, 4> o = origin;
+                for (std::size_t a = 0; a < 3; ++a)
+                    o[a] += static_cast<double>(layout.first[a] + k[a] * kAnchor);
+                appendFrames(spec, o, out);
+            }
+}
+
 template SampleParams<float> sampleParams<float>(const NoiseSpec&);
 template SampleParams<double> sampleParams<double>(const NoiseSpec&);
 template void appendFrames<float>(const NoiseSpec&, const std::array<double, 4>&, std::vector<Frame<float>>&);
 template void appendFrames<double>(const NoiseSpec&, const std::array<double, 4>&, std::vector<Frame<double>>&);
+template void appendAnchorFrames<float>(const NoiseSpec&, const AnchorLayout&, std::vector<Frame<float>>&);
+template void appendAnchorFrames<double>(const NoiseSpec&, const AnchorLayout&, std::vector<Frame<double>>&);
 
 int outputChannels(const NoiseSpec& spec) { return spec.output == Output::Value ? 1 : 4; }
 
@@ -195,12 +229,18 @@ std::array<double, 4> agreementTolerance(const NoiseSpec& spec) {
 }
 
 Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads) {
+    return evaluate(spec, grid, TexelStart{}, threads);
+}
+
+Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads) {
     spec.validate();
     grid.validate();
+    validateStart(start, grid);
     const Permutation P = Permutation::forSeed(spec.seed);
     const SampleParams<float> u = sampleParams<float>(spec);
+    const AnchorLayout layout = anchorLayout(grid, start);
     std::vector<Frame<float>> frames;
-    appendFrames(spec, gridOrigin(spec), frames);
+    appendAnchorFrames(spec, layout, frames);
     const int channels = outputChannels(spec);
 
     Image image(grid.width, grid.height, grid.depth, channels);
@@ -210,9 +250,15 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads) {
             const int y = r % grid.height;
             const int z = r / grid.height;
             float* out = &image.data[image.index(0, y, z)];
+            const int gy = layout.startIn[1] + y, gz = layout.startIn[2] + z;
+            const int ky = gy / kAnchor, kz = gz / kAnchor;
             for (int x = 0; x < grid.width; ++x) {
-                const vec3<float> s = vec3<float>(glm::ivec3(x, y, z));
-                const vec4<float> v = outputOf(spec, sample(P, u, frames.data(), s));
+                // noise.comp's main(), texel for texel
+                const int gx = layout.startIn[0] + x;
+                const int kx = gx / kAnchor;
+                const vec3<float> s = vec3<float>(glm::ivec3(gx - kx * kAnchor, gy - ky * kAnchor, gz - kz * kAnchor));
+                const int base = ((kz * layout.count[1] + ky) * layout.count[0] + kx) * u.framesPerPoint;
+                const vec4<float> v = outputOf(spec, sample(P, u, frames.data() + base, s));
                 for (int c = 0; c < channels; ++c) out[x * channels + c] = v[c];
             }
         }

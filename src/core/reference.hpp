@@ -722,8 +722,29 @@ inline int warpComponents(int dims) { return dims == 1 ? 1 : dims == 2 ? 2 : 3; 
 template <class T>
 void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, std::vector<Frame<T>>& out);
 
-// The origin of texel (0,0,0): offset, plus z for dims 3 and 4, and w for dims 4.
+// The origin of world texel (0,0,0): offset, plus z for dims 3 and 4, and w for dims 4.
 std::array<double, 4> gridOrigin(const NoiseSpec& spec);
+
+// Anchors make a texel's value independent of how the world is cut into grids. World
+// texel g takes the frames of its anchor, the world texel a = floor(g / kAnchor) * kAnchor
+// (origin gridOrigin + a, in double), and the sample offset s = g - a, an integer below
+// kAnchor that float32 holds exactly. GLN_ANCHOR in shaders/noise.comp.
+inline constexpr int kAnchor = 256;
+
+// The anchors a grid at `start` touches: texel (i, j, k) is at startIn + (i, j, k) from
+// the first anchor `first`, and its anchor's frames are block
+// ((kz * count[1] + ky) * count[0] + kx) with k = (startIn + (i, j, k)) / kAnchor.
+struct AnchorLayout {
+    std::array<std::int64_t, 3> first;  // world texel of the first anchor
+    std::array<int, 3> startIn;         // [0, kAnchor)
+    std::array<int, 3> count;           // anchors per axis
+    int anchors() const { return count[0] * count[1] * count[2]; }
+};
+AnchorLayout anchorLayout(const Grid& grid, const TexelStart& start);
+
+// The frames of every anchor of `layout`, block after block, framesPerPoint each.
+template <class T>
+void appendAnchorFrames(const NoiseSpec& spec, const AnchorLayout& layout, std::vector<Frame<T>>& out);
 // The origin of an eval point (its coordinates beyond dims ignored).
 std::array<double, 4> pointOrigin(const NoiseSpec& spec, const std::array<double, 4>& point);
 

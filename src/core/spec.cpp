@@ -298,6 +298,19 @@ void Grid::validate() const {
     if (!v.empty()) throw ValidationError(std::move(v));
 }
 
+void validateStart(const TexelStart& start, const Grid& grid) {
+    const int edges[3] = {grid.width, grid.height, grid.depth};
+    const char* axes[3] = {"x", "y", "z"};
+    std::vector<std::string> v;
+    for (int a = 0; a < 3; ++a) {
+        const std::int64_t s = start[static_cast<std::size_t>(a)];
+        if (s < -kMaxWorldTexel || s > kMaxWorldTexel - edges[a])
+            v.push_back("start " + std::string(axes[a]) + " " + std::to_string(s) + ": a grid of " + toString(grid) +
+                        " must lie within world texels -2^52 to 2^52");
+    }
+    if (!v.empty()) throw ValidationError(std::move(v));
+}
+
 Grid parseSize(const std::string& text) {
     const std::string allowed = "must be WxH or WxHxD with each edge between 1 and " +
                                 std::to_string(kMaxEdge);

@@ -67,6 +67,7 @@ struct Generator::Impl {
         def("GLN_WARP", v.warp);
         def("GLN_PATTERN", v.pattern);
         def("GLN_OUTPUT", v.output);
+        def("GLN_ANCHOR", cpu::kAnchor);
         glsl::IncludeOptions options;
         options.defines = defines;
         const glsl::Source src = glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
@@ -112,17 +113,22 @@ struct Generator::Impl {
                                       " is above " + name + " " + std::to_string(limit) + " of " + info.renderer);
     }
 
-    void dispatch(const NoiseSpec& spec, const Texture& target) {
+    void dispatch(const NoiseSpec& spec, const Texture& target, const TexelStart& start) {
         const Grid& grid = target.grid();
+        validateStart(start, grid);
         const Params u = cpu::sampleParams<float>(spec);
         const Program& prog = program(variantFor("noise.comp", spec, u, grid.isVolume()));
         bindTable(spec);
+        const cpu::AnchorLayout layout = cpu::anchorLayout(grid, start);
         std::vector<Frame> frames;
-        cpu::appendFrames(spec, cpu::gridOrigin(spec), frames);
+        cpu::appendAnchorFrames(spec, layout, frames);
         octaves.upload(frames.size() * sizeof(Frame), frames.data());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, octaves.handle());
         setUniforms(prog, spec, u);
         glUniform3i(prog.uniform("u_size"), grid.width, grid.height, grid.depth);
+        glUniform3i(prog.uniform("u_start"), layout.startIn[0], layout.startIn[1], layout.startIn[2]);
+        glUniform3i(prog.uniform("u_anchors"), layout.count[0], layout.count[1], layout.count[2]);
+        glUniform1i(prog.uniform("u_frames_per_anchor"), u.framesPerPoint);
         glBindImageTexture(0, target.handle(), 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_WRITE_ONLY,
                            target.channels() == 1 ? GL_R32F : GL_RGBA32F);
         glDispatchCompute(static_cast<GLuint>((grid.width + kLocal2d - 1) / kLocal2d),
@@ -135,7 +141,9 @@ struct Generator::Impl {
 Generator::Generator(Context& context) : impl_(std::make_unique<Impl>(context)) {}
 Generator::~Generator() = default;
 
-Texture Generator::run(const NoiseSpec& spec, const Grid& grid) {
+Texture Generator::run(const NoiseSpec& spec, const Grid& grid) { return run(spec, grid, TexelStart{}); }
+
+Texture Generator::run(const NoiseSpec& spec, const Grid& grid, const TexelStart& start) {
     spec.validate();
     grid.validate();
     impl_->checkLimits(grid);
@@ -155,17 +163,19 @@ Texture Generator::run(const NoiseSpec& spec, const Grid& grid) {
     glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     checkGl(("allocating a " + label.substr(8) + " texture").c_str());
-    impl_->dispatch(spec, texture);
+    impl_->dispatch(spec, texture, start);
     return texture;
 }
 
-void Generator::run(const NoiseSpec& spec, Texture& target) {
+void Generator::run(const NoiseSpec& spec, Texture& target) { run(spec, target, TexelStart{}); }
+
+void Generator::run(const NoiseSpec& spec, Texture& target, const TexelStart& start) {
     spec.validate();
     if (cpu::outputChannels(spec) != target.channels())
         throw ValidationError(std::string("output ") + toString(spec.output) + ": needs a texture with " +
                               std::to_string(cpu::outputChannels(spec)) + " channels; this one has " +
                               std::to_string(target.channels()));
-    impl_->dispatch(spec, target);
+    impl_->dispatch(spec, target, start);
 }
 
 Image Generator::read(const Texture& texture) {
