@@ -8,7 +8,7 @@ packages=(
   cmake g++ make pkg-config python3 python3-venv
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
   libglm-dev libstb-dev libcli11-dev nlohmann-json3-dev
-  libpng-dev libopenexr-dev                            # 16-bit PNG, OpenEXR
+  libspng-dev libopenexr-dev                           # PNG (8 and 16 bits), OpenEXR
   libgtest-dev libbenchmark-dev
   glslang-tools libopengl-dev                          # GLSL checks; the consumer test's GL
   libglfw3-dev libimgui-dev libfreetype-dev xvfb xauth # glnoise-preview and its tests

@@ -1,6 +1,7 @@
 // glnoise/glnoise.hpp: everything public in one include.
 #pragma once
 
+#include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/glsl.hpp"

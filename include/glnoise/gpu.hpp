@@ -20,6 +20,10 @@
 #include "glnoise/image.hpp"
 #include "glnoise/spec.hpp"
 
+namespace glnoise {
+struct Colormap;
+}
+
 namespace glnoise::gpu {
 
 struct ContextInfo {
@@ -124,6 +128,40 @@ public:
     void finish();
 
 private:
+    friend class TileStream;
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// Tiles of a world computed on the GPU and read back asynchronously through pixel buffer
+// objects: while the host takes one tile, the GPU computes the next.
+//
+//   gpu::TileStream stream(gen, spec, 4096, 256);
+//   stream.submit({4096, 256, 1}, {0, 0, 0});
+//   stream.submit({4096, 256, 1}, {4096, 0, 0});   // at most two in flight
+//   stream.take(band.data(), rowBytes);            // waits for the first one
+class TileStream {
+public:
+    // Tiles of at most maxWidth x maxHeight texels. Without a colormap a tile comes back as
+    // float32, cpu::outputChannels(spec) channels per texel; with one (Output::Value only)
+    // as RGBA8 through it, mapped from `range` (colormap.hpp).
+    TileStream(Generator& generator, const NoiseSpec& spec, int maxWidth, int maxHeight,
+               const Colormap* colormap = nullptr, ValueRange range = {});
+    ~TileStream();
+    TileStream(const TileStream&) = delete;
+    TileStream& operator=(const TileStream&) = delete;
+
+    // Queues the 2D tile `grid` whose texel (0,0) is world texel `start`; returns without
+    // waiting. At most two tiles are queued: take() one before submitting a third.
+    void submit(const Grid& grid, const TexelStart& start);
+    // Waits for the oldest queued tile and copies its rows into `destination`, rowBytes apart.
+    void take(void* destination, std::size_t rowBytes);
+    int queued() const noexcept;
+    // Bytes per texel of what take() copies: 4 x channels, or 4 (RGBA8) with a colormap.
+    std::size_t texelBytes() const noexcept;
+
+private:
+    struct Slot;
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

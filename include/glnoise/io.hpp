@@ -1,15 +1,20 @@
-// glnoise/io.hpp: writing images without ever leaving a half-written file.
+// glnoise/io.hpp: writing images and volumes, row by row, without ever leaving a
+// half-written file.
 //
-//   glnoise::io::OutputFile out("noise.png");   // checks the path now: ValidationError
-//   ... compute ...
-//   glnoise::io::writePng8(image, range, out);  // writes a temporary file beside it
-//   out.commit();                               // renames it into place
+//   glnoise::io::OutputFile out("height.png");        // checks the path now: ValidationError
+//   auto png = glnoise::io::openPng(out, {4096, 4096, 1, 16, record});
+//   png->writeRows(rows, 64);                          // ... as many times as there are rows
+//   png->finish();
+//   out.commit();                                      // the file appears, complete
 //
-// An OutputFile that is destroyed without commit() removes its temporary file, so a
-// failure (or an exception) leaves whatever was at the path before untouched.
+// An OutputFile writes to an unnamed file in the target's directory (O_TMPFILE; a hidden
+// temporary name where the file system has no unnamed files) and gives it its name in
+// commit(). Destroyed without commit(), or killed, it leaves whatever was at the path
+// before untouched.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,37 +24,89 @@
 namespace glnoise::io {
 
 enum class Format {
-    Png8,    // .png: 8-bit grayscale, values mapped from a ValueRange to 0..255
-    RawF32,  // .r32: little-endian float32, with a JSON sidecar FILE.json
+    Png,     // .png: 8- or 16-bit gray, RGB or RGBA; the record in a tEXt chunk "glnoise"
+    Exr,     // .exr: OpenEXR float32 scanlines; the record in the string attribute "glnoise"
+    Raw16,   // .r16 or .raw: little-endian uint16 (Unity and Unreal heightmaps), FILE.json sidecar
+    RawF32,  // .r32: little-endian float32, FILE.json sidecar
 };
 
 // From the file extension; throws ValidationError naming the allowed extensions.
 Format formatForPath(const std::string& path);
+const char* extensionOf(Format format);
 
-// round((v - min) / (max - min) * 255), clamped to [0, 255]. NaN maps to 0.
+// round((v - min) / (max - min) * 255) clamped to [0, 255], and the same to 65535, in
+// double. NaN maps to 0.
 std::uint8_t quantize8(float value, ValueRange range) noexcept;
+std::uint16_t quantize16(float value, ValueRange range) noexcept;
 
 class OutputFile {
 public:
     // Throws ValidationError when path is empty, a directory, or in a directory that is
-    // missing or not writable. Creates the temporary file beside path.
+    // missing or not writable. Creates the unnamed file beside path.
     explicit OutputFile(std::string path);
     OutputFile(const OutputFile&) = delete;
     OutputFile& operator=(const OutputFile&) = delete;
     ~OutputFile();
 
     const std::string& path() const noexcept { return path_; }
-    // Appends bytes to the temporary file; throws IoError.
+    // Appends bytes (buffered); throws IoError.
     void write(const void* data, std::size_t bytes);
-    // Flushes, closes and renames the temporary file over path; throws IoError.
+    // The position of the next byte written, and moving it (for formats that patch a table).
+    std::uint64_t tell() const noexcept { return position_; }
+    void seek(std::uint64_t position);
+    // Flushes, syncs and closes the file under a hidden temporary name beside path, to be
+    // renamed by commit(); for outputs of many files, so that they need no open files.
+    void stage();
+    // stage() if needed, then renames the file over path; throws IoError.
     void commit();
 
 private:
+    void flush();
+    void materialize();  // gives an unnamed file its hidden temporary name
+
     std::string path_;
-    std::string temp_;
+    std::string temp_;      // the hidden name, once it has one
     int fd_ = -1;
+    bool unnamed_ = false;  // O_TMPFILE
     bool committed_ = false;
+    std::uint64_t position_ = 0;
+    std::vector<char> buffer_;
 };
+
+// A writer that takes an image row by row, top to bottom, and what it expects per row.
+class RowWriter {
+public:
+    virtual ~RowWriter() = default;
+    // `count` rows, one after the other, each of the row size the writer was opened for.
+    virtual void writeRows(const void* rows, int count) = 0;
+    // After the last row: completes the file (it still has to be committed).
+    virtual void finish() = 0;
+};
+
+struct PngLayout {
+    int width = 0;
+    int height = 0;
+    int channels = 1;  // 1 gray, 3 RGB, 4 RGBA
+    int bits = 8;      // 8: uint8 samples; 16: uint16 samples in host byte order
+    std::string record;  // stored as the tEXt chunk "glnoise" before the pixels ("" for none)
+};
+std::unique_ptr<RowWriter> openPng(OutputFile& out, const PngLayout& layout);
+
+struct ExrLayout {
+    int width = 0;
+    int height = 0;
+    std::vector<std::string> channels = {"Y"};  // float32 samples, interleaved per texel
+    std::string record;  // the string attribute "glnoise" ("" for none)
+};
+std::unique_ptr<RowWriter> openExr(OutputFile& out, const ExrLayout& layout);
+
+// Rows of rowBytes bytes written as they are (raw formats are already little-endian here).
+std::unique_ptr<RowWriter> openRaw(OutputFile& out, std::size_t rowBytes);
+
+// The record a glnoise file holds: the "glnoise" tEXt chunk of a .png, the "glnoise"
+// attribute of a .exr, or the sidecar FILE.json of a raw file. Throws IoError when the
+// file cannot be read and ValidationError when it holds no record.
+std::string readRecord(const std::string& path);
 
 // Channel 0 of the image as 8-bit gray.
 void writePng8(const Image& image, ValueRange range, OutputFile& out);
@@ -59,12 +116,6 @@ void writePng8Channels(const Image& image, const std::vector<int>& channels, Val
 void writePng(const std::uint8_t* pixels, int width, int height, int channels, OutputFile& out);
 void writeRawF32(const Image& image, OutputFile& out);
 
-}  // namespace glnoise::io
-
-namespace glnoise::io {
-
-// The sidecar of a .r32 file: size, layout, the full spec and the glnoise version, as JSON.
-std::string rawSidecarJson(const Image& image, const NoiseSpec& spec);
 // The full spec as JSON (every field, seed null for Ken Perlin's table).
 std::string specJson(const NoiseSpec& spec);
 

@@ -1,12 +1,64 @@
 #include "cli/bake.hpp"
 
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <regex>
+
 #include "cli/options.hpp"
+#include "cli/preset.hpp"
 #include "core/format.hpp"
+#include "glnoise/colormap.hpp"
+#include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/version.hpp"
 
 namespace glnoise::cli {
 
 namespace {
+
+// A band of rows is at most this many texels (64 MiB of float32 x 4): host memory stays
+// bounded whatever the size of the bake.
+constexpr std::int64_t kBandTexels = std::int64_t{1} << 22;
+// The widest tile the GPU makes; a band is cut into tiles this wide.
+constexpr int kTileWidth = 4096;
+
+std::string quoted(const std::string& s) {
+    if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,+=:%") ==
+            std::string::npos && !s.empty())
+        return s;
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+std::string rangeText(ValueRange r) { return "[" + formatNumber(r.min) + ", " + formatNumber(r.max) + "]"; }
+
+// "%d" or "%0Nd" once in the path: a volume written as one PNG per slice.
+bool slicePattern(const std::string& path, std::string* error) {
+    static const std::regex one("%(0[1-9][0-9]?)?d");
+    const auto count = std::distance(std::sregex_iterator(path.begin(), path.end(), one), std::sregex_iterator());
+    const auto percents = std::count(path.begin(), path.end(), '%');
+    if (percents == 0) return false;
+    if (count != 1 || percents != 1) *error = "a slice pattern holds one %d or %0Nd (N from 1 to 99) and no other %";
+    return true;
+}
+
+std::string slicePath(const std::string& pattern, int z) {
+    char buf[4096];
+    std::snprintf(buf, sizeof buf, pattern.c_str(), z);
+    return buf;
+}
+
+std::string storedFormatName(io::Format f) {
+    switch (f) {
+        case io::Format::Png: return "png";
+        case io::Format::Exr: return "exr";
+        case io::Format::Raw16: return "r16";
+        case io::Format::RawF32: return "r32";
+    }
+    return "";
+}
 
 }  // namespace
 
@@ -18,76 +70,378 @@ std::unique_ptr<io::OutputFile> claimOutput(const std::string& path) {
     }
 }
 
-namespace {
+struct Bake::Impl {
+    BakeRequest r;
+    io::Format format{};
+    bool slices = false;
+    bool volume = false;
+    int bits = 8;
+    ValueRange range;
+    std::vector<int> pick;      // the value channels stored, in order (mapped formats)
+    int storedChannels = 1;     // per texel in the file
+    std::size_t storedBytes = 1;  // per texel in the file
+    int valueChannels = 1;      // per texel from the generator
+    std::optional<Colormap> colormap;
+    nlohmann::json record;
+    std::string what;           // the summary
+    std::unique_ptr<io::OutputFile> out, sidecar;
+    std::vector<std::unique_ptr<io::OutputFile>> staged;  // slices written so far
 
-std::string quoted(const std::string& s) {
-    if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,+=:") ==
-        std::string::npos && !s.empty())
-        return s;
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-}  // namespace
-
-BakeOutput::BakeOutput(const std::string& path, const Grid& grid, const NoiseSpec& spec,
-                       const std::optional<ValueRange>& range)
-    : path_(path), spec_(spec) {
-    out_ = claimOutput(path);
-    try {
-        format_ = io::formatForPath(path);
-    } catch (const ValidationError& e) {
-        throw ValidationError(asFlags(e));
-    }
-    if (format_ == io::Format::Png8 && grid.isVolume())
-        throw ValidationError("--out " + path + ": a .png holds one 2D image; write a volume as .r32");
-    if (range && format_ != io::Format::Png8)
-        throw ValidationError("--range " + formatNumber(range->min) + "," + formatNumber(range->max) +
-                              ": only a .png maps values to a range; .r32 stores them as they are");
-    if (format_ == io::Format::Png8 && spec.output == Output::Gradient && !range)
-        throw ValidationError("--output gradient: a .png stores d/dx, d/dy, d/dz as RGB mapped from --range MIN,MAX, "
-                              "which gradients need (they have no stated range); or write .r32");
-    if (format_ == io::Format::Png8 && spec.output == Output::Normal && range)
-        throw ValidationError("--range " + formatNumber(range->min) + "," + formatNumber(range->max) +
-                              ": a normal map's components always map from [-1, 1]");
-    range_ = range ? *range : spec.output == Output::Normal ? ValueRange{-1.0, 1.0} : spec.statedRange();
-    if (format_ == io::Format::RawF32) sidecar_ = claimOutput(path + ".json");
-}
-
-BakeOutput::~BakeOutput() = default;
-
-std::string BakeOutput::write(const Image& image) {
-    const std::string size = toString(Grid{image.width, image.height, image.depth});
-    const std::string mapped = "[" + formatNumber(range_.min) + ", " + formatNumber(range_.max) + "] -> 0..255";
-    if (format_ == io::Format::Png8) {
-        std::string what;
-        if (image.channels == 1) {
-            io::writePng8(image, range_, *out_);
-            what = " 8-bit gray, " + mapped;
-        } else if (spec_.output == Output::Normal) {
-            io::writePng8Channels(image, {0, 1, 2}, range_, *out_);
-            what = " 8-bit RGB normal map, " + mapped;
-        } else {
-            io::writePng8Channels(image, {1, 2, 3}, range_, *out_);
-            what = " 8-bit RGB gradient (d/dx, d/dy, d/dz), " + mapped;
+    explicit Impl(const BakeRequest& req) : r(req) {
+        const Grid& g = r.size;
+        std::vector<std::string> v;
+        const int edges[3] = {g.width, g.height, g.depth};
+        for (int e : edges)
+            if (e < 1 || e > kMaxBakeEdge) {
+                v.push_back("--size " + toString(g) + ": each edge must be between 1 and " + std::to_string(kMaxBakeEdge));
+                break;
+            }
+        if (!v.empty()) throw ValidationError(std::move(v));
+        try {
+            validateStart(r.start, g);
+        } catch (const ValidationError& e) {
+            throw ValidationError("--tile: " + std::string(e.what()));
         }
-        out_->commit();
-        return size + what;
+        volume = g.isVolume();
+        std::string patternError;
+        slices = slicePattern(r.out, &patternError);
+        if (!patternError.empty()) throw ValidationError("--out " + r.out + ": " + patternError);
+        if (slices && !volume)
+            throw ValidationError("--out " + r.out + ": a %d slice pattern is for volumes (--size WxHxD)");
+        // Claim the path now: a directory or a missing one is the first thing to say.
+        try {
+            out = std::make_unique<io::OutputFile>(slices ? slicePath(r.out, 0) : r.out);
+        } catch (const ValidationError& e) {
+            throw ValidationError(asFlags(e));
+        }
+        try {
+            format = io::formatForPath(r.out);
+        } catch (const ValidationError& e) {
+            throw ValidationError(asFlags(e));
+        }
+        if (slices && format != io::Format::Png)
+            throw ValidationError("--out " + r.out + ": volume slices are written as .png");
+        const Output o = r.spec.output;
+        valueChannels = cpu::outputChannels(r.spec);
+        if (volume && !slices && (format == io::Format::Png || format == io::Format::Exr))
+            throw ValidationError("--out " + r.out + ": a " + io::extensionOf(format) +
+                                  " holds one 2D image; write a volume as .r16, .r32 or PNG slices (--out 'slice_%04d.png')");
+        if (!r.colormap.empty()) {
+            try {
+                colormap = Colormap::named(r.colormap);
+            } catch (const ValidationError& e) {
+                throw ValidationError("--" + std::string(e.what()));
+            }
+            if (format != io::Format::Png)
+                throw ValidationError("--colormap " + r.colormap + ": colours are written as .png; " +
+                                      io::extensionOf(format) + " stores the values");
+            if (o != Output::Value)
+                throw ValidationError("--colormap " + r.colormap + ": maps values; --output " + toString(o) +
+                                      " is not one");
+            if (r.bits == 16) throw ValidationError("--bits 16: a colormap gives 8-bit RGB");
+        }
+        const char* formatName = io::extensionOf(format);
+        switch (format) {
+            case io::Format::Png: bits = r.bits ? r.bits : 8; break;
+            case io::Format::Raw16: bits = r.bits ? r.bits : 16; break;
+            case io::Format::Exr:
+            case io::Format::RawF32: bits = r.bits ? r.bits : 32; break;
+        }
+        const bool bitsOk = format == io::Format::Png ? (bits == 8 || bits == 16)
+                            : format == io::Format::Raw16 ? bits == 16
+                                                           : bits == 32;
+        if (!bitsOk)
+            throw ValidationError("--bits " + std::to_string(bits) + ": " + formatName +
+                                  (format == io::Format::Png ? " holds 8 or 16 bits"
+                                   : format == io::Format::Raw16 ? " holds 16 bits (.r32: float32)"
+                                                                 : " holds float32 (16 bits: .png or .r16)"));
+        const bool mapped = format == io::Format::Png || format == io::Format::Raw16;
+        if (r.range && !mapped)
+            throw ValidationError("--range " + formatNumber(r.range->min) + "," + formatNumber(r.range->max) + ": " +
+                                  formatName + " stores values as they are; only .png and .r16 map a range");
+        if (mapped && o == Output::Gradient && !r.range && format == io::Format::Png)
+            throw ValidationError("--output gradient: a .png stores d/dx, d/dy, d/dz as RGB mapped from --range MIN,MAX, "
+                                  "which gradients need (they have no stated range); or write .exr or .r32");
+        if (format == io::Format::Png && o == Output::Normal && r.range)
+            throw ValidationError("--range " + formatNumber(r.range->min) + "," + formatNumber(r.range->max) +
+                                  ": a normal map's components always map from [-1, 1]");
+        if (format == io::Format::Raw16 && o != Output::Value)
+            throw ValidationError("--output " + std::string(toString(o)) +
+                                  ": a .r16 holds one channel, the value; write .exr or .r32");
+        range = r.range ? *r.range : o == Output::Normal ? ValueRange{-1.0, 1.0} : r.spec.statedRange();
+
+        // What each texel of the file holds.
+        std::vector<std::string> names;
+        if (colormap) {
+            storedChannels = 3;
+            names = {"red", "green", "blue"};
+        } else if (mapped) {
+            pick = o == Output::Value ? std::vector<int>{0} : o == Output::Normal ? std::vector<int>{0, 1, 2}
+                                                                                  : std::vector<int>{1, 2, 3};
+            storedChannels = static_cast<int>(pick.size());
+            names = o == Output::Value ? std::vector<std::string>{"value"}
+                    : o == Output::Normal ? std::vector<std::string>{"nx", "ny", "nz"}
+                                          : std::vector<std::string>{"d/dx", "d/dy", "d/dz"};
+        } else {
+            storedChannels = valueChannels;
+            names = o == Output::Value ? std::vector<std::string>{"value"}
+                    : o == Output::Normal ? std::vector<std::string>{"nx", "ny", "nz", "value"}
+                                          : std::vector<std::string>{"value", "d/dx", "d/dy", "d/dz"};
+        }
+        storedBytes = static_cast<std::size_t>(storedChannels) * static_cast<std::size_t>(bits / 8);
+
+        const std::string size = toString(g);
+        const std::string top = bits == 16 ? "65535" : "255";
+        if (colormap) {
+            what = size + " 8-bit RGB through the " + r.colormap + " colormap over " + rangeText(range);
+        } else if (mapped) {
+            const char* kind = o == Output::Value    ? " gray"
+                               : o == Output::Normal ? " RGB normal map"
+                                                     : " RGB gradient (d/dx, d/dy, d/dz)";
+            what = size + " " + std::to_string(bits) + "-bit" + (format == io::Format::Raw16 ? " raw" : "") + kind +
+                   ", " + rangeText(range) + " -> 0.." + top;
+        } else {
+            what = size + (format == io::Format::Exr ? " float32 OpenEXR" : " float32") +
+                   (valueChannels == 1 ? "" : " x" + std::to_string(valueChannels));
+        }
+
+        // The record.
+        nlohmann::json stored;
+        stored["format"] = storedFormatName(format);
+        stored["bits"] = bits;
+        stored["channels"] = names;
+        if (colormap) {
+            stored["mapping"] = "colormap";
+            stored["colormap"] = r.colormap;
+            stored["range"] = {range.min, range.max};
+        } else if (mapped) {
+            stored["mapping"] = "round((value - min) / (max - min) * " + top + "), clamped to 0.." + top;
+            stored["range"] = {range.min, range.max};
+        } else {
+            stored["mapping"] = "none: float32 values";
+        }
+        if (format == io::Format::Raw16 || format == io::Format::RawF32) {
+            stored["byte_order"] = "little";
+            stored["width"] = g.width;
+            stored["height"] = g.height;
+            stored["depth"] = g.depth;
+            stored["layout"] = "channels of a texel together, then x, then y, then z; the first row is y = 0";
+        }
+        record["generator"] = std::string("glnoise ") + GLNOISE_VERSION;
+        // Without --out, so that a re-bake elsewhere records the same bytes.
+        record["command"] = bakeCommand(r, false);
+        record["size"] = size;
+        record["start"] = r.start;
+        if (r.tile) record["tile"] = *r.tile;
+        if (r.noOctaveLimit) record["no_octave_limit"] = true;
+        record["stored"] = stored;
+        const ValueRange stated = r.spec.statedRange();
+        record["stated_range"] = {stated.min, stated.max};
+        record["preset"] = presetJson(r.spec, r.range, r.colormap, r.bits);
+
+        try {
+            if (format == io::Format::Raw16 || format == io::Format::RawF32)
+                sidecar = std::make_unique<io::OutputFile>(r.out + ".json");
+        } catch (const ValidationError& e) {
+            throw ValidationError(asFlags(e));
+        }
     }
-    io::writeRawF32(image, *out_);
-    const std::string json = io::rawSidecarJson(image, spec_);
-    sidecar_->write(json.data(), json.size());
-    out_->commit();
-    sidecar_->commit();
-    return size + (image.channels == 1 ? " float32" : " float32 x" + std::to_string(image.channels)) + " and " +
-           path_ + ".json";
+
+    std::unique_ptr<io::RowWriter> openWriter(io::OutputFile& file, int slice) {
+        nlohmann::json rec = record;
+        if (slices) rec["slice"] = slice;
+        const Grid& g = r.size;
+        switch (format) {
+            case io::Format::Png:
+                return io::openPng(file, io::PngLayout{g.width, g.height, storedChannels, bits, rec.dump()});
+            case io::Format::Exr: {
+                io::ExrLayout l{g.width, g.height, {}, rec.dump()};
+                l.channels = storedChannels == 1 ? std::vector<std::string>{"Y"}
+                                                 : std::vector<std::string>{"R", "G", "B", "A"};
+                return io::openExr(file, l);
+            }
+            case io::Format::Raw16:
+            case io::Format::RawF32:
+                return io::openRaw(file, static_cast<std::size_t>(g.width) * storedBytes);
+        }
+        throw std::logic_error("format");
+    }
+
+    // Band rows as the generator made them -> the file's samples.
+    void convert(const std::uint8_t* band, std::size_t texels, std::uint8_t* dst) const {
+        if (colormap) {
+            for (std::size_t t = 0; t < texels; ++t) std::memcpy(dst + 3 * t, band + 4 * t, 3);
+            return;
+        }
+        const auto* f = reinterpret_cast<const float*>(band);
+        const std::size_t n = static_cast<std::size_t>(valueChannels);
+        if (format == io::Format::Exr || format == io::Format::RawF32) {
+            std::memcpy(dst, band, texels * n * sizeof(float));
+            return;
+        }
+        const std::size_t k = pick.size();
+        if (bits == 8) {
+            for (std::size_t t = 0; t < texels; ++t)
+                for (std::size_t c = 0; c < k; ++c)
+                    dst[t * k + c] = io::quantize8(f[t * n + static_cast<std::size_t>(pick[c])], range);
+            return;
+        }
+        auto* d16 = reinterpret_cast<std::uint16_t*>(dst);  // host order: PNG rows and .r16 (little-endian hosts)
+        for (std::size_t t = 0; t < texels; ++t)
+            for (std::size_t c = 0; c < k; ++c)
+                d16[t * k + c] = io::quantize16(f[t * n + static_cast<std::size_t>(pick[c])], range);
+    }
+};
+
+Bake::Bake(const BakeRequest& request) : impl_(std::make_unique<Impl>(request)) {}
+Bake::~Bake() = default;
+
+const nlohmann::json& Bake::record() const { return impl_->record; }
+
+std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
+    static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, ".r16 and .r32 are written in host order");
+    Impl& m = *impl_;
+    const Grid& g = m.r.size;
+    const int tileWidth = std::min(g.width, kTileWidth);
+    const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kBandTexels / g.width, 1, std::min(g.height, 4096)));
+    const std::size_t texelBytes =
+        m.colormap ? 4 : sizeof(float) * static_cast<std::size_t>(m.valueChannels);
+    const std::size_t bandRowBytes = static_cast<std::size_t>(g.width) * texelBytes;
+    std::vector<std::uint8_t> band(bandRowBytes * static_cast<std::size_t>(bandRows));
+    std::vector<std::uint8_t> samples(static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows));
+
+    std::unique_ptr<gpu::TileStream> stream;
+    if (gen)
+        stream = std::make_unique<gpu::TileStream>(*gen, m.r.spec, tileWidth, bandRows,
+                                                   m.colormap ? &*m.colormap : nullptr, m.range);
+
+    struct TilePos {
+        int z, y0, x0, rows, cols;
+    };
+    TilePos next{0, 0, 0, 0, 0};
+    bool more = true;
+    auto advance = [&]() -> TilePos {
+        TilePos p = next;
+        p.rows = std::min(bandRows, g.height - p.y0);
+        p.cols = std::min(tileWidth, g.width - p.x0);
+        next.x0 += tileWidth;
+        if (next.x0 >= g.width) {
+            next.x0 = 0;
+            next.y0 += bandRows;
+            if (next.y0 >= g.height) {
+                next.y0 = 0;
+                if (++next.z >= g.depth) more = false;
+            }
+        }
+        return p;
+    };
+    auto startOf = [&](const TilePos& p) {
+        return TexelStart{m.r.start[0] + p.x0, m.r.start[1] + p.y0, m.r.start[2] + p.z};
+    };
+    std::deque<TilePos> pending;
+    auto fill = [&] {
+        while (stream && more && stream->queued() < 2) {
+            const TilePos p = advance();
+            stream->submit(Grid{p.cols, p.rows, 1}, startOf(p));
+            pending.push_back(p);
+        }
+    };
+
+    const std::int64_t total = g.texels();
+    std::int64_t done = 0;
+    std::unique_ptr<io::RowWriter> writer;
+    int writerSlice = -1;
+    io::OutputFile* file = m.out.get();
+    fill();
+    while (!pending.empty() || (!stream && more)) {
+        if (observer && observer->cancelled()) throw Interrupted("interrupted");
+        TilePos p;
+        std::uint8_t* dst = nullptr;
+        if (stream) {
+            p = pending.front();
+            pending.pop_front();
+            dst = band.data() + static_cast<std::size_t>(p.x0) * texelBytes;
+            stream->take(dst, bandRowBytes);
+            fill();  // the GPU makes the next tiles while this band is written
+        } else {
+            p = advance();
+            dst = band.data() + static_cast<std::size_t>(p.x0) * texelBytes;
+            const Image tile = cpu::evaluate(m.r.spec, Grid{p.cols, p.rows, 1}, startOf(p));
+            for (int y = 0; y < p.rows; ++y) {
+                std::uint8_t* row = dst + static_cast<std::size_t>(y) * bandRowBytes;
+                const float* src = &tile.data[tile.index(0, y)];
+                if (m.colormap) {
+                    for (int x = 0; x < p.cols; ++x) {
+                        const std::uint32_t c = m.colormap->at(m.colormap->index(src[x], m.range));
+                        std::memcpy(row + 4 * static_cast<std::size_t>(x), &c, 4);
+                    }
+                } else {
+                    std::memcpy(row, src, static_cast<std::size_t>(p.cols) * texelBytes);
+                }
+            }
+        }
+        if (p.x0 + p.cols < g.width) continue;  // the band is not complete yet
+
+        if (writerSlice != p.z && (m.slices || !writer)) {
+            if (m.slices && p.z > 0) {
+                m.out = std::make_unique<io::OutputFile>(slicePath(m.r.out, p.z));
+                file = m.out.get();
+            }
+            writer = m.openWriter(*file, p.z);
+            writerSlice = p.z;
+        }
+        const std::size_t texels = static_cast<std::size_t>(g.width) * static_cast<std::size_t>(p.rows);
+        m.convert(band.data(), texels, samples.data());
+        writer->writeRows(samples.data(), p.rows);
+        done += static_cast<std::int64_t>(texels);
+        if (observer) observer->progress(done, total);
+        if (m.slices && p.y0 + p.rows == g.height) {
+            writer->finish();
+            writer.reset();
+            m.out->stage();
+            m.staged.push_back(std::move(m.out));
+        }
+    }
+    if (observer && observer->cancelled()) throw Interrupted("interrupted");
+    if (m.slices) {
+        for (auto& f : m.staged) f->commit();
+        return m.what + ", one PNG per slice";
+    }
+    writer->finish();
+    if (m.sidecar) {
+        const std::string json = m.record.dump(2) + "\n";
+        m.sidecar->write(json.data(), json.size());
+        m.out->commit();
+        m.sidecar->commit();
+        return m.what + " and " + m.r.out + ".json";
+    }
+    m.out->commit();
+    return m.what;
 }
 
 std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::optional<ValueRange>& range,
                         const std::string& out) {
+    BakeRequest r;
+    r.spec = spec;
+    r.size = grid;
+    r.range = range;
+    r.out = out;
+    return bakeCommand(r);
+}
+
+std::string bakeCommand(const BakeRequest& r, bool withOut) {
+    const NoiseSpec& spec = r.spec;
+    const Grid& grid = r.size;
     const NoiseSpec defaults;
-    std::string cmd = "glnoise bake --size " + toString(grid);
+    std::string cmd = "glnoise bake";
+    if (r.tile) {
+        const auto& t = *r.tile;
+        cmd += " --tile " + std::to_string(t[0]) + "," + std::to_string(t[1]);
+        if (grid.isVolume()) cmd += "," + std::to_string(t[2]);
+        cmd += " --tile-size " + toString(grid);
+    } else {
+        cmd += " --size " + toString(grid);
+    }
     const int impliedDims = spec.w != 0.0 ? 4 : grid.isVolume() || spec.z != 0.0 ? 3 : 2;
     if (spec.dims != impliedDims) cmd += " --dims " + std::to_string(spec.dims);
     if (spec.basis != defaults.basis) cmd += std::string(" --basis ") + toString(spec.basis);
@@ -128,8 +482,49 @@ std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::opti
     }
     if ((spec.pattern == Pattern::Marble || spec.pattern == Pattern::Wood) && spec.patternScale != defaults.patternScale)
         cmd += " --pattern-scale=" + formatNumber(spec.patternScale);
-    if (range) cmd += " --range=" + formatNumber(range->min) + "," + formatNumber(range->max);
-    return cmd + " --out " + quoted(out);
+    if (r.noOctaveLimit) cmd += " --no-octave-limit";
+    if (!r.colormap.empty()) cmd += " --colormap " + r.colormap;
+    if (r.bits) cmd += " --bits " + std::to_string(r.bits);
+    if (r.range) cmd += " --range=" + formatNumber(r.range->min) + "," + formatNumber(r.range->max);
+    return withOut ? cmd + " --out " + quoted(r.out) : cmd;
+}
+
+BakeRequest requestFromRecord(const std::string& recordText, const std::string& source) {
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(recordText);
+    } catch (const nlohmann::json::exception& e) {
+        throw ValidationError(source + ": its glnoise record is not JSON: " + e.what());
+    }
+    if (!j.is_object() || !j.contains("preset") || !j.contains("size") || !j["size"].is_string())
+        throw ValidationError(source + ": its glnoise record has no preset and size");
+    const Preset p = parsePreset(j["preset"], source);
+    BakeRequest r;
+    r.spec = p.spec;
+    r.range = p.range;
+    r.colormap = p.colormap;
+    r.bits = p.bits;
+    try {
+        r.size = parseSize(j["size"].get<std::string>(), kMaxBakeEdge);
+    } catch (const ValidationError& e) {
+        throw ValidationError(source + ": " + e.what());
+    }
+    auto triple = [&](const char* key) {
+        std::array<std::int64_t, 3> t{};
+        const auto& v = j[key];
+        if (!v.is_array() || v.size() < 2 || v.size() > 3)
+            throw ValidationError(source + ": " + key + " " + v.dump() + ": must be 2 or 3 integers");
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            if (!v[i].is_number_integer())
+                throw ValidationError(source + ": " + key + " " + v.dump() + ": must be 2 or 3 integers");
+            t[i] = v[i].get<std::int64_t>();
+        }
+        return t;
+    };
+    if (j.contains("start")) r.start = triple("start");
+    if (j.contains("tile")) r.tile = triple("tile");
+    r.noOctaveLimit = j.value("no_octave_limit", false);
+    return r;
 }
 
 }  // namespace glnoise::cli

@@ -1,45 +1,86 @@
-// The one bake path, shared by `glnoise bake` and the preview's export, so that both
-// write byte-identical files for the same spec, grid and range.
+// The one bake path, shared by `glnoise bake` and the preview's export: a world tile of
+// any size, generated in tiles on the GPU (or the CPU reference), read back
+// asynchronously and streamed row by row into the file, in bounded memory.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "glnoise/image.hpp"
+#include <nlohmann/json.hpp>
+
+#include "glnoise/error.hpp"
+#include "glnoise/gpu.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/spec.hpp"
 
 namespace glnoise::cli {
 
-// An output file claimed at `path` (a temporary file beside it until committed); a bad
-// path is a ValidationError naming --out.
-std::unique_ptr<io::OutputFile> claimOutput(const std::string& path);
+// The largest edge of a bake; it is cut into tiles the GPU holds.
+inline constexpr int kMaxBakeEdge = 1 << 20;
 
-class BakeOutput {
-public:
-    // Claims `path` (and its .json sidecar for .r32) before any work, so a bad path,
-    // format or range fails at once: ValidationError with the flag names of `glnoise
-    // bake`. `range` empty: the spec's stated range.
-    BakeOutput(const std::string& path, const Grid& grid, const NoiseSpec& spec,
-               const std::optional<ValueRange>& range);
-    ~BakeOutput();
-
-    // Writes the image and renames the file(s) into place. Returns what was written, for
-    // example "512x512 8-bit gray, [-1, 1] -> 0..255".
-    std::string write(const Image& image);
-
-private:
-    std::string path_;
-    NoiseSpec spec_;
-    io::Format format_;
-    ValueRange range_;
-    std::unique_ptr<io::OutputFile> out_, sidecar_;
+// Everything a bake needs, and what its file records.
+struct BakeRequest {
+    NoiseSpec spec;
+    Grid size;             // edges 1 to kMaxBakeEdge (not Grid::validate's texture limits)
+    TexelStart start{};    // the world texel of texel (0, 0, 0): the tile index times the tile size
+    std::optional<std::array<std::int64_t, 3>> tile;  // --tile I,J[,K] when the bake is one tile
+    std::optional<ValueRange> range;  // what maps to 0..255 or 0..65535; empty: the stated range
+    std::string colormap;  // "" none; else 8-bit RGB through it
+    int bits = 0;          // .png: 8 (default) or 16; 0: the format's own
+    std::string out;       // .png, .exr, .r16/.raw, .r32; a volume as PNG slices: a path with %d or %0Nd
+    bool noOctaveLimit = false;  // octaves above the Nyquist limit were kept (--no-octave-limit)
 };
 
-// What `glnoise bake` prints for a spec: the flags that reproduce it exactly (numbers in
-// their shortest round-trip form), defaults left out.
+// An output file claimed at `path`; a bad path is a ValidationError naming --out.
+std::unique_ptr<io::OutputFile> claimOutput(const std::string& path);
+
+// Progress and cancellation, asked between tiles.
+class BakeObserver {
+public:
+    virtual ~BakeObserver() = default;
+    virtual void progress(std::int64_t texelsDone, std::int64_t texelsTotal) = 0;
+    // True when the bake must stop (Ctrl-C, SIGTERM): it throws Interrupted, writes nothing.
+    virtual bool cancelled() = 0;
+};
+
+// A bake stopped by BakeObserver::cancelled(); its files were not written.
+class Interrupted : public Error {
+public:
+    using Error::Error;
+};
+
+class Bake {
+public:
+    // Checks the request and claims the output path(s) before any work, so a bad path,
+    // format or option fails at once: ValidationError with the flag names of `glnoise bake`.
+    explicit Bake(const BakeRequest& request);
+    ~Bake();
+    Bake(const Bake&) = delete;
+    Bake& operator=(const Bake&) = delete;
+
+    // Generates and writes everything, then renames the file(s) into place. gen null: the
+    // CPU reference. Returns what was written, e.g. "4096x4096 16-bit gray, [-1, 1] -> 0..65535".
+    std::string run(gpu::Generator* gen, BakeObserver* observer = nullptr);
+
+    // The record every output holds (PNG tEXt, EXR attribute, raw sidecar): the size, the
+    // world start, how values were stored, the preset that reproduces it and the command.
+    const nlohmann::json& record() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// What `glnoise bake` prints for a request: the flags that reproduce it exactly (numbers
+// in their shortest round-trip form), defaults left out; withOut false leaves out --out.
+std::string bakeCommand(const BakeRequest& request, bool withOut = true);
 std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::optional<ValueRange>& range,
                         const std::string& out);
+
+// The request a record describes (--from), its output path set to `out`.
+BakeRequest requestFromRecord(const std::string& recordText, const std::string& source);
 
 }  // namespace glnoise::cli

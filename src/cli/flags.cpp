@@ -1,5 +1,6 @@
 #include "cli/flags.hpp"
 
+#include "cli/bake.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise::cli {
@@ -37,6 +38,20 @@ Grid parseSizeFlag(const std::string& text) {
     } catch (const ValidationError& e) {
         throw ValidationError(asFlags(e));
     }
+}
+
+Grid parseBakeSize(const std::string& flag, const std::string& text) {
+    try {
+        return parseSize(text, kMaxBakeEdge);
+    } catch (const ValidationError& e) {
+        throw ValidationError(flag + std::string(e.what()).substr(4));  // "size ..." -> "--size ..."
+    }
+}
+
+std::string joinedNames(const std::vector<std::string>& names) {
+    std::string s;
+    for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+    return s;
 }
 
 }  // namespace glnoise::cli

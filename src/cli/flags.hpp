@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -14,5 +15,9 @@ void addNoiseFlags(CLI::App* app, NoiseArgs& args);
 
 // --size WxH[xD]; a ValidationError names the flag.
 Grid parseSizeFlag(const std::string& text);
+// A bake's size: edges up to cli::kMaxBakeEdge; a ValidationError names `flag`.
+Grid parseBakeSize(const std::string& flag, const std::string& text);
+// "a, b, c"
+std::string joinedNames(const std::vector<std::string>& names);
 
 }  // namespace glnoise::cli

@@ -5,6 +5,9 @@
 // tolerance), 2 bad usage (every message names the value and what is allowed).
 #include <unistd.h>
 
+#include <charconv>
+#include <csignal>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -17,6 +20,7 @@
 #include "cli/bake.hpp"
 #include "cli/flags.hpp"
 #include "cli/options.hpp"
+#include "cli/preset.hpp"
 #include "core/format.hpp"
 #include "glnoise/glnoise.hpp"
 #include "glnoise/version.hpp"
@@ -33,6 +37,9 @@ struct Args {
     std::string out;
     std::string range;
     std::string tolerance;
+    std::string preset, from, tile, tileSize, colormap, bits;
+    bool printSpec = false;
+    bool quiet = false;
     std::vector<std::string> families;
     bool list = false;
     bool verbose = false;
@@ -74,34 +81,171 @@ void warn(const std::string& message) {
     if (!message.empty()) std::fprintf(stderr, "glnoise: warning: %s\n", message.c_str());
 }
 
+// The signal that asked the bake to stop (SIGINT, SIGTERM, SIGHUP), or 0.
+volatile std::sig_atomic_t g_stopSignal = 0;
+
+extern "C" void onStopSignal(int signal) { g_stopSignal = signal; }
+
+// A progress bar with rate and time left on a terminal; nothing when stderr is not one.
+class TerminalProgress : public cli::BakeObserver {
+public:
+    explicit TerminalProgress(bool show) : show_(show), start_(Clock::now()), last_(start_) {}
+    ~TerminalProgress() override { end(); }
+    void progress(std::int64_t done, std::int64_t total) override {
+        if (!show_) return;
+        const auto now = Clock::now();
+        if (done < total && now - last_ < std::chrono::milliseconds(200)) return;
+        last_ = now;
+        const double elapsed = std::chrono::duration<double>(now - start_).count();
+        const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
+        const double left = rate > 0 ? static_cast<double>(total - done) / rate : 0.0;
+        const double f = static_cast<double>(done) / static_cast<double>(total);
+        constexpr int kWidth = 30;
+        std::string bar(static_cast<std::size_t>(f * kWidth + 0.5), '#');
+        bar.resize(kWidth, '.');
+        std::fprintf(stderr, "\r%3.0f%% [%s] %.1f/%.1f Mtexel, %.1f Mtexel/s, %s left   ", 100.0 * f, bar.c_str(),
+                     static_cast<double>(done) / 1e6, static_cast<double>(total) / 1e6, rate / 1e6,
+                     clock(left).c_str());
+        std::fflush(stderr);
+        drawn_ = true;
+    }
+    bool cancelled() override { return g_stopSignal != 0; }
+    // Ends the bar's line.
+    void end() {
+        if (drawn_) std::fputc('\n', stderr);
+        drawn_ = false;
+    }
+
+private:
+    static std::string clock(double seconds) {
+        const long s = std::lround(seconds);
+        char buf[32];
+        if (s >= 3600) std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, s / 60 % 60);
+        else if (s >= 60) std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+        else std::snprintf(buf, sizeof buf, "%lds", s);
+        return buf;
+    }
+    bool show_;
+    bool drawn_ = false;
+    Clock::time_point start_, last_;
+};
+
+// "I,J" or "I,J,K": a tile's index in the world, each a 64-bit integer.
+std::array<std::int64_t, 3> parseTile(const std::string& text, bool volume) {
+    const std::string allowed = volume ? "I,J,K (integers) for a volume" : "I,J (integers)";
+    std::array<std::int64_t, 3> t{};
+    std::size_t pos = 0;
+    int count = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', pos);
+        const std::string part = text.substr(pos, comma == std::string::npos ? comma : comma - pos);
+        long long v = 0;
+        const auto res = std::from_chars(part.data(), part.data() + part.size(), v);
+        if (count == 3 || part.empty() || res.ec != std::errc() || res.ptr != part.data() + part.size())
+            throw ValidationError("--tile " + text + ": must be " + allowed);
+        t[static_cast<std::size_t>(count++)] = v;
+        if (comma == std::string::npos) break;
+        pos = comma + 1;
+    }
+    if (count != (volume ? 3 : 2)) throw ValidationError("--tile " + text + ": must be " + allowed);
+    return t;
+}
+
 int runBake(const Args& a) {
-    const Grid grid = cli::parseSizeFlag(a.size);
-    NoiseSpec spec = cli::buildSpec(a.noise, &grid);
-    warn(cli::limitOctaves(spec, a.noise));
+    cli::BakeRequest r;
+    std::optional<cli::Preset> base;
+    if (!a.from.empty() && !a.preset.empty())
+        throw ValidationError("--from " + a.from + ": re-bakes a file's own record; give it or --preset " + a.preset +
+                              ", not both");
+    if (!a.from.empty()) {
+        r = cli::requestFromRecord(io::readRecord(a.from), "--from " + a.from);
+        base = cli::Preset{r.spec, true, r.range, r.colormap, r.bits};
+    } else if (!a.preset.empty()) {
+        base = cli::loadPreset(a.preset);
+    }
+    if (!a.size.empty() && (!a.tile.empty() || !a.tileSize.empty()))
+        throw ValidationError("--size " + a.size + ": a tile's size is --tile-size; give one or the other");
+    if (!a.size.empty()) r.size = cli::parseBakeSize("--size", a.size);
+    if (!a.tileSize.empty()) r.size = cli::parseBakeSize("--tile-size", a.tileSize);
+    if (!a.tile.empty()) {
+        if (a.tileSize.empty() && a.from.empty())
+            throw ValidationError("--tile " + a.tile + ": needs --tile-size WxH (or WxHxD)");
+        r.tile = parseTile(a.tile, r.size.isVolume());
+    } else if (!a.tileSize.empty()) {
+        throw ValidationError("--tile-size " + a.tileSize + ": needs --tile I,J");
+    } else if (!a.size.empty()) {
+        r.tile.reset();
+        r.start = {};
+    }
+    if (r.tile) {
+        const std::int64_t edges[3] = {r.size.width, r.size.height, r.size.depth};
+        for (std::size_t i = 0; i < 3; ++i) {
+            const std::int64_t t = (*r.tile)[i];
+            if (t < -(kMaxWorldTexel / edges[i]) || t >= kMaxWorldTexel / edges[i])
+                throw ValidationError("--tile " + a.tile + ": index " + std::to_string(t) +
+                                      " puts the tile beyond world texel 2^52 at this --tile-size");
+            r.start[i] = t * edges[i];
+        }
+    }
+    const bool sizeKnown = !a.size.empty() || !a.tileSize.empty() || !a.from.empty();
+    if (!sizeKnown && !a.printSpec) throw ValidationError("--size is required (or --tile with --tile-size, or --from FILE)");
+    const Grid* grid = sizeKnown ? &r.size : nullptr;
+    r.spec = cli::buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims);
+    r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
+    cli::NoiseArgs limit = a.noise;
+    limit.noOctaveLimit = r.noOctaveLimit;
+    if (sizeKnown) warn(cli::limitOctaves(r.spec, limit));
+    if (base) {
+        r.range = base->range;
+        r.colormap = base->colormap;
+        r.bits = base->bits;
+    }
+    if (!a.range.empty()) r.range = cli::parseRange(a.range);
+    if (!a.colormap.empty()) {
+        if (a.colormap == "none") {
+            r.colormap.clear();
+        } else {
+            try {
+                Colormap::named(a.colormap);
+            } catch (const ValidationError& e) {
+                throw ValidationError("--" + std::string(e.what()) + ", none");
+            }
+            r.colormap = a.colormap;
+        }
+    }
+    if (!a.bits.empty()) r.bits = cli::parseInt("--bits", a.bits, "8, 16 or 32");
+    if (a.printSpec) {
+        const std::string json = cli::presetJson(r.spec, r.range, r.colormap, r.bits).dump(2) + "\n";
+        std::fwrite(json.data(), 1, json.size(), stdout);
+        return 0;
+    }
+    if (a.out.empty()) throw ValidationError("--out is required: the file to write (.png, .exr, .r16, .raw, .r32)");
+    r.out = a.out;
     const Backend backend = parseBackend(a.backend);
     // Claim the output path before the work, so a bad path fails in a millisecond; an
-    // unclaimed temporary file is removed when `out` goes out of scope.
-    cli::BakeOutput out(a.out, grid, spec, a.range.empty() ? std::nullopt : std::optional(cli::parseRange(a.range)));
+    // unclaimed file vanishes when `bake` goes out of scope.
+    cli::Bake bake(r);
 
     const auto start = Clock::now();
-    Image image;
-    std::string where = "the CPU reference";
+    TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
+    std::string what, where = "the CPU reference";
     if (backend == Backend::Gpu) {
         gpu::Context ctx(contextOptions(a));
         if (a.verbose) describe(ctx);
         gpu::Generator gen(ctx);
         try {
-            image = gen.generate(spec, grid);
+            what = bake.run(&gen, &progress);
         } catch (const ValidationError& e) {
             rethrowAsFlags(e);
         }
         where = ctx.info().renderer;
     } else {
-        image = cpu::evaluate(spec, grid);
+        what = bake.run(nullptr, &progress);
     }
     const double took = seconds(start);
-    const std::string what = out.write(image);
-    std::printf("wrote %s: %s, %.3f s on %s\n", a.out.c_str(), what.c_str(), took, where.c_str());
+    progress.end();
+    std::printf("wrote %s: %s, %.3f s (%.1f Mtexel/s) on %s\n", a.out.c_str(), what.c_str(), took,
+                static_cast<double>(r.size.texels()) / took / 1e6, where.c_str());
     return 0;
 }
 
@@ -285,10 +429,19 @@ int main(int argc, char** argv) {
     auto* bake = app.add_subcommand("bake", "bake a 2D texture or a 3D volume to a file");
     addNoiseOptions(bake, a, true);
     bake->add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the grid's Nyquist limit");
-    bake->add_option("--size", a.size, "WxH or WxHxD, each edge 1 to 16384 and within the GL limits")->required();
-    bake->add_option("--out", a.out, "output file: .png (8-bit gray; RGB for normal and gradient) or .r32 "
-                                     "(float32 + FILE.json sidecar)")->required();
-    bake->add_option("--range", a.range, "MIN,MAX mapped to 0..255 in a .png (default: the stated range)");
+    bake->add_option("--size", a.size, "WxH or WxHxD, each edge 1 to 1048576; baked in tiles, streamed to the file");
+    bake->add_option("--out", a.out, "output file: .png (8- or 16-bit; RGB for normal, gradient and colormaps), "
+                                     ".exr (float32), .r16 or .raw (16-bit raw), .r32 (float32 raw); a volume as "
+                                     ".r16, .r32 or PNG slices 'slice_%04d.png'; .r16/.r32 get a FILE.json sidecar");
+    bake->add_option("--range", a.range, "MIN,MAX mapped to 0..255 or 0..65535 (default: the stated range)");
+    bake->add_option("--bits", a.bits, ".png: 8 (default) or 16");
+    bake->add_option("--colormap", a.colormap, "map values through a colormap to 8-bit RGB: " + cli::joinedNames(Colormap::names()) + " (none: no map)");
+    bake->add_option("--preset", a.preset, "start from a preset: " + cli::joinedNames(cli::presetNames()) + ", or a .json file; flags override it");
+    bake->add_option("--from", a.from, "re-bake from the record in a glnoise .png, .exr or raw file (its .json); flags override it");
+    bake->add_flag("--print-spec", a.printSpec, "print the effective spec as JSON (a valid preset) and exit");
+    bake->add_option("--tile", a.tile, "I,J (I,J,K for a volume): bake tile (I, J) of the world; with --tile-size");
+    bake->add_option("--tile-size", a.tileSize, "WxH or WxHxD: the size of every tile; tile (I, J) starts at world texel (I W, J H)");
+    bake->add_flag("--quiet", a.quiet, "no progress bar (there is none when stderr is not a terminal)");
 
     auto* eval = app.add_subcommand(
         "eval", "read points (dims numbers per line: \"x y\", \"x y z\", ...) from stdin, print values "
@@ -332,6 +485,10 @@ int main(int argc, char** argv) {
         return 2;
     }
 
+    struct sigaction stop {};
+    stop.sa_handler = onStopSignal;
+    sigemptyset(&stop.sa_mask);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &stop, nullptr);
     try {
         if (*bake) return runBake(a);
         if (*eval) return runEval(a);
@@ -341,6 +498,11 @@ int main(int argc, char** argv) {
     } catch (const ValidationError& e) {
         std::fprintf(stderr, "glnoise: error: %s\n", e.what());
         return 2;
+    } catch (const cli::Interrupted&) {
+        const int sig = g_stopSignal ? static_cast<int>(g_stopSignal) : SIGINT;
+        std::fprintf(stderr, "glnoise: interrupted by %s; %s was not written (what was there is untouched)\n",
+                     sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP", a.out.c_str());
+        return 128 + sig;
     } catch (const Error& e) {
         std::fprintf(stderr, "glnoise: error: %s\n", e.what());
         return 1;

@@ -106,11 +106,12 @@ std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args) {
     return msg;
 }
 
-NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid) {
-    NoiseSpec spec;
+NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base, bool baseHasDims) {
+    NoiseSpec spec = base ? *base : NoiseSpec{};
     const std::string octavesAllowed = "between 1 and " + std::to_string(kMaxOctaves);
     if (!a.dims.empty()) spec.dims = parseInt("--dims", a.dims, "1, 2, 3 or 4");
-    else if (!a.w.empty()) spec.dims = 4;
+    else if (base && baseHasDims) {
+    } else if (!a.w.empty()) spec.dims = 4;
     else spec.dims = ((grid && grid->isVolume()) || !a.z.empty()) ? 3 : 2;
     if (!a.basis.empty()) spec.basis = parseNamed(parseBasis, a.basis);
     if (!a.interp.empty()) spec.interp = parseNamed(parseCurve, a.interp);
@@ -128,6 +129,7 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid) {
     if (!a.warpDepth.empty()) spec.warpDepth = parseInt("--warp-depth", a.warpDepth, "1 or 2");
     if (!a.patternScale.empty()) spec.patternScale = parseNumber("--pattern-scale", a.patternScale);
     if (!a.period.empty()) {
+        spec.period = {};
         int count = 0;
         const std::string allowed = "1 to 4 comma-separated integers between 0 (none) and " + std::to_string(kMaxPeriod);
         std::size_t pos = 0;
@@ -155,7 +157,7 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid) {
     int offsetCount = 0;
     if (!a.offset.empty()) spec.offset = parseList("--offset", a.offset, 2, 3, &offsetCount);
     if (!a.z.empty()) spec.z = parseNumber("--z", a.z);
-    spec.normalize = a.normalize;
+    if (a.normalize) spec.normalize = true;
 
     std::vector<std::string> v;
     try {

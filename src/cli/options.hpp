@@ -33,8 +33,10 @@ std::array<double, 3> parseList(const std::string& flag, const std::string& text
 ValueRange parseRange(const std::string& text);
 
 // The spec from the arguments, validated. When --dims is not given it is 3 if the grid is
-// a volume or --z is given, else 2. `grid` may be null (eval).
-NoiseSpec buildSpec(const NoiseArgs& args, const Grid* grid);
+// a volume or --z is given, else 2. `grid` may be null (eval). With `base` (a preset or
+// a file's record) the flags given override its values, and its dims stand when it has one.
+NoiseSpec buildSpec(const NoiseArgs& args, const Grid* grid, const NoiseSpec* base = nullptr,
+                    bool baseHasDims = false);
 
 // The library names fields ("octaves 0: ..."); on the command line they are flags.
 std::vector<std::string> asFlags(const ValidationError& e);

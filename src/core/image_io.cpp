@@ -4,7 +4,10 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <exception>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +15,16 @@
 #include "glnoise/io.hpp"
 #include "glnoise/version.hpp"
 
-#include <stb_image_write.h>
+#include <spng.h>
+
+#include <OpenEXR/ImfChannelList.h>
+#include <OpenEXR/ImfFrameBuffer.h>
+#include <OpenEXR/ImfHeader.h>
+#include <OpenEXR/ImfIO.h>
+#include <OpenEXR/ImfInputFile.h>
+#include <OpenEXR/ImfOutputFile.h>
+#include <OpenEXR/ImfStandardAttributes.h>
+#include <OpenEXR/ImfStringAttribute.h>
 
 namespace glnoise::io {
 
@@ -37,18 +49,51 @@ std::string baseName(const std::string& path) {
 }  // namespace
 
 Format formatForPath(const std::string& path) {
-    if (endsWith(path, ".png")) return Format::Png8;
+    if (endsWith(path, ".png")) return Format::Png;
+    if (endsWith(path, ".exr")) return Format::Exr;
+    if (endsWith(path, ".r16") || endsWith(path, ".raw")) return Format::Raw16;
     if (endsWith(path, ".r32")) return Format::RawF32;
     throw ValidationError("out " + path +
-                          ": unknown file type; allowed: .png (8-bit gray), .r32 (float32 raw + .json sidecar)");
+                          ": unknown file type; allowed: .png (8- or 16-bit), .exr (float32), .r16 or .raw "
+                          "(16-bit raw + .json sidecar), .r32 (float32 raw + .json sidecar)");
 }
+
+const char* extensionOf(Format format) {
+    switch (format) {
+        case Format::Png: return ".png";
+        case Format::Exr: return ".exr";
+        case Format::Raw16: return ".r16";
+        case Format::RawF32: return ".r32";
+    }
+    return "";
+}
+
+namespace {
+double mapped(float value, ValueRange range, double top) {
+    const double t = (static_cast<double>(value) - range.min) / (range.max - range.min);
+    return std::min(top, std::max(0.0, std::round(t * top)));
+}
+}  // namespace
 
 std::uint8_t quantize8(float value, ValueRange range) noexcept {
     if (std::isnan(value)) return 0;
-    const double t = (static_cast<double>(value) - range.min) / (range.max - range.min);
-    const double q = std::round(t * 255.0);
-    return static_cast<std::uint8_t>(std::min(255.0, std::max(0.0, q)));
+    return static_cast<std::uint8_t>(mapped(value, range, 255.0));
 }
+
+std::uint16_t quantize16(float value, ValueRange range) noexcept {
+    if (std::isnan(value)) return 0;
+    return static_cast<std::uint16_t>(mapped(value, range, 65535.0));
+}
+
+// ---- OutputFile --------------------------------------------------------------------------
+
+namespace {
+constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
+
+[[noreturn]] void fail(const std::string& path, const char* what) {
+    throw IoError(std::string(what) + " " + path + " failed: " + std::strerror(errno));
+}
+}  // namespace
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (path_.empty()) throw ValidationError("out '': must name a file");
@@ -58,12 +103,20 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     const std::string dir = parentDirectory(path_);
     if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
         throw ValidationError("out " + path_ + ": directory " + dir + " does not exist");
-    std::string tmpl = dir + "/." + baseName(path_) + ".glnoise-XXXXXX";
-    fd_ = ::mkstemp(tmpl.data());
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    // An unnamed file vanishes with the process, however it ends (even SIGKILL).
+    fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666 & ~mask);
+    if (fd_ >= 0) {
+        unnamed_ = true;
+    } else if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL || errno == ENOENT) {
+        std::string tmpl = dir + "/." + baseName(path_) + ".glnoise-XXXXXX";
+        fd_ = ::mkstemp(tmpl.data());
+        if (fd_ >= 0) temp_ = tmpl;
+    }
     if (fd_ < 0)
-        throw ValidationError("out " + path_ + ": cannot create a file in " + dir + ": " +
-                              std::strerror(errno));
-    temp_ = tmpl;
+        throw ValidationError("out " + path_ + ": cannot create a file in " + dir + ": " + std::strerror(errno));
+    buffer_.reserve(kBufferBytes);
 }
 
 OutputFile::~OutputFile() {
@@ -71,43 +124,339 @@ OutputFile::~OutputFile() {
     if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
 }
 
-void OutputFile::write(const void* data, std::size_t bytes) {
-    const auto* p = static_cast<const char*>(data);
+void OutputFile::flush() {
+    const char* p = buffer_.data();
+    std::size_t bytes = buffer_.size();
     while (bytes > 0) {
         const ssize_t n = ::write(fd_, p, bytes);
         if (n < 0) {
             if (errno == EINTR) continue;
-            throw IoError("writing " + path_ + " failed: " + std::strerror(errno));
+            fail(path_, "writing");
         }
         p += n;
         bytes -= static_cast<std::size_t>(n);
     }
+    buffer_.clear();
+}
+
+void OutputFile::write(const void* data, std::size_t bytes) {
+    if (fd_ < 0) throw IoError("writing " + path_ + " failed: the file was already closed");
+    const auto* p = static_cast<const char*>(data);
+    position_ += bytes;
+    if (buffer_.size() + bytes > kBufferBytes) flush();
+    if (bytes >= kBufferBytes) {
+        buffer_.assign(p, p + bytes);
+        flush();
+        return;
+    }
+    buffer_.insert(buffer_.end(), p, p + bytes);
+}
+
+void OutputFile::seek(std::uint64_t position) {
+    flush();
+    if (::lseek(fd_, static_cast<off_t>(position), SEEK_SET) < 0) fail(path_, "seeking in");
+    position_ = position;
+}
+
+void OutputFile::materialize() {
+    // linkat through /proc/self/fd needs no privilege (AT_EMPTY_PATH would).
+    const std::string dir = parentDirectory(path_);
+    const std::string proc = "/proc/self/fd/" + std::to_string(fd_);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        std::string tmpl = dir + "/." + baseName(path_) + ".glnoise-XXXXXX";
+        // mktemp's name is only a candidate: linkat fails with EEXIST rather than replace.
+        if (::mkstemp(tmpl.data()) < 0) fail(path_, "naming");
+        ::unlink(tmpl.c_str());
+        if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, tmpl.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+            temp_ = tmpl;
+            unnamed_ = false;
+            return;
+        }
+        if (errno != EEXIST) fail(path_, "naming");
+    }
+    fail(path_, "naming");
+}
+
+void OutputFile::stage() {
+    if (fd_ < 0) return;
+    flush();
+    if (!unnamed_) {
+        // mkstemp makes the file 0600; give it the permissions a normally created file has.
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        if (::fchmod(fd_, 0666 & ~mask) != 0) fail(path_, "writing");
+    }
+    if (::fsync(fd_) != 0) fail(path_, "writing");
+    if (unnamed_) materialize();
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) fail(path_, "writing");
 }
 
 void OutputFile::commit() {
-    // mkstemp makes the file 0600; give it the permissions a normally created file has.
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    if (::fchmod(fd_, 0666 & ~mask) != 0 || ::fsync(fd_) != 0)
-        throw IoError("writing " + path_ + " failed: " + std::strerror(errno));
-    const int fd = fd_;
-    fd_ = -1;
-    if (::close(fd) != 0) throw IoError("writing " + path_ + " failed: " + std::strerror(errno));
+    stage();
     if (::rename(temp_.c_str(), path_.c_str()) != 0)
         throw IoError("renaming " + temp_ + " to " + path_ + " failed: " + std::strerror(errno));
     committed_ = true;
 }
 
+// ---- PNG (libspng) ------------------------------------------------------------------------
+
+namespace {
+
+class PngWriter final : public RowWriter {
+public:
+    PngWriter(OutputFile& out, const PngLayout& layout) : out_(out), layout_(layout) {
+        if (layout.width < 1 || layout.height < 1)
+            throw ValidationError("out " + out.path() + ": a .png needs at least 1x1 pixels");
+        if (layout.channels != 1 && layout.channels != 3 && layout.channels != 4)
+            throw ValidationError("out " + out.path() + ": a .png holds 1, 3 or 4 channels");
+        if (layout.bits != 8 && layout.bits != 16)
+            throw ValidationError("bits " + std::to_string(layout.bits) + ": a .png holds 8 or 16 bits");
+        ctx_ = spng_ctx_new(SPNG_CTX_ENCODER);
+        if (!ctx_) throw IoError("encoding " + out.path() + ": out of memory");
+        check(spng_set_png_stream(ctx_, &PngWriter::sink, this));
+        spng_ihdr ihdr{};
+        ihdr.width = static_cast<std::uint32_t>(layout.width);
+        ihdr.height = static_cast<std::uint32_t>(layout.height);
+        ihdr.bit_depth = static_cast<std::uint8_t>(layout.bits);
+        ihdr.color_type = layout.channels == 1 ? SPNG_COLOR_TYPE_GRAYSCALE
+                          : layout.channels == 3 ? SPNG_COLOR_TYPE_TRUECOLOR
+                                                 : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA;
+        check(spng_set_ihdr(ctx_, &ihdr));
+        if (!layout.record.empty()) {
+            spng_text text{};
+            std::snprintf(text.keyword, sizeof text.keyword, "glnoise");
+            text.type = SPNG_TEXT;
+            text.length = layout.record.size();
+            text.text = const_cast<char*>(layout.record.c_str());
+            check(spng_set_text(ctx_, &text, 1));
+        }
+        check(spng_encode_image(ctx_, nullptr, 0, SPNG_FMT_PNG, SPNG_ENCODE_PROGRESSIVE | SPNG_ENCODE_FINALIZE));
+        rowBytes_ = static_cast<std::size_t>(layout.width) * static_cast<std::size_t>(layout.channels) *
+                    static_cast<std::size_t>(layout.bits / 8);
+    }
+    ~PngWriter() override { spng_ctx_free(ctx_); }
+
+    void writeRows(const void* rows, int count) override {
+        const auto* p = static_cast<const std::uint8_t*>(rows);
+        for (int r = 0; r < count; ++r, p += rowBytes_) {
+            if (row_ >= layout_.height) throw IoError("encoding " + out_.path() + ": more rows than the image has");
+            const int ret = spng_encode_row(ctx_, p, rowBytes_);
+            ++row_;
+            if (ret == SPNG_EOI && row_ == layout_.height) continue;
+            check(ret);
+        }
+    }
+
+    void finish() override {
+        if (row_ != layout_.height)
+            throw IoError("encoding " + out_.path() + ": " + std::to_string(row_) + " of " +
+                          std::to_string(layout_.height) + " rows written");
+        rethrow();
+    }
+
+private:
+    static int sink(spng_ctx*, void* user, void* data, std::size_t length) {
+        auto* self = static_cast<PngWriter*>(user);
+        try {
+            self->out_.write(data, length);
+        } catch (...) {
+            self->error_ = std::current_exception();
+            return SPNG_IO_ERROR;
+        }
+        return 0;
+    }
+    void rethrow() {
+        if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+    }
+    void check(int ret) {
+        rethrow();
+        if (ret != 0) throw IoError("encoding " + out_.path() + " as PNG failed: " + spng_strerror(ret));
+    }
+
+    OutputFile& out_;
+    PngLayout layout_;
+    spng_ctx* ctx_ = nullptr;
+    std::size_t rowBytes_ = 0;
+    int row_ = 0;
+    std::exception_ptr error_;
+};
+
+// ---- OpenEXR --------------------------------------------------------------------------------
+
+class ExrStream final : public Imf::OStream {
+public:
+    explicit ExrStream(OutputFile& out) : Imf::OStream(out.path().c_str()), out_(out) {}
+    void write(const char c[], int n) override { out_.write(c, static_cast<std::size_t>(n)); }
+    std::uint64_t tellp() override { return out_.tell(); }
+    void seekp(std::uint64_t pos) override { out_.seek(pos); }
+
+private:
+    OutputFile& out_;
+};
+
+class ExrWriter final : public RowWriter {
+public:
+    ExrWriter(OutputFile& out, const ExrLayout& layout)
+        : out_(out), layout_(layout), stream_(out), header_(layout.width, layout.height) {
+        if (layout.width < 1 || layout.height < 1 || layout.channels.empty())
+            throw ValidationError("out " + out.path() + ": a .exr needs at least 1x1 pixels and a channel");
+        header_.compression() = Imf::ZIP_COMPRESSION;
+        for (const auto& c : layout.channels) header_.channels().insert(c, Imf::Channel(Imf::FLOAT));
+        if (!layout.record.empty()) header_.insert("glnoise", Imf::StringAttribute(layout.record));
+        try {
+            file_ = std::make_unique<Imf::OutputFile>(stream_, header_);
+        } catch (const std::exception& e) {
+            throw IoError("encoding " + out.path() + " as OpenEXR failed: " + e.what());
+        }
+    }
+
+    void writeRows(const void* rows, int count) override {
+        const std::size_t x = sizeof(float) * layout_.channels.size();
+        const std::size_t y = x * static_cast<std::size_t>(layout_.width);
+        // OpenEXR addresses a slice from its row 0: point there from this band's first row.
+        const char* base = static_cast<const char*>(rows) - static_cast<std::ptrdiff_t>(y) * row_;
+        Imf::FrameBuffer fb;
+        for (std::size_t c = 0; c < layout_.channels.size(); ++c)
+            fb.insert(layout_.channels[c],
+                      Imf::Slice(Imf::FLOAT, const_cast<char*>(base) + c * sizeof(float), x, y));
+        try {
+            file_->setFrameBuffer(fb);
+            file_->writePixels(count);
+        } catch (const IoError&) {
+            throw;
+        } catch (const std::exception& e) {
+            throw IoError("encoding " + out_.path() + " as OpenEXR failed: " + e.what());
+        }
+        row_ += count;
+    }
+
+    void finish() override {
+        if (row_ != layout_.height)
+            throw IoError("encoding " + out_.path() + ": " + std::to_string(row_) + " of " +
+                          std::to_string(layout_.height) + " rows written");
+        try {
+            file_.reset();  // writes the line offset table
+        } catch (const IoError&) {
+            throw;
+        } catch (const std::exception& e) {
+            throw IoError("encoding " + out_.path() + " as OpenEXR failed: " + e.what());
+        }
+    }
+
+private:
+    OutputFile& out_;
+    ExrLayout layout_;
+    ExrStream stream_;
+    Imf::Header header_;
+    std::unique_ptr<Imf::OutputFile> file_;
+    int row_ = 0;
+};
+
+class RawWriter final : public RowWriter {
+public:
+    RawWriter(OutputFile& out, std::size_t rowBytes) : out_(out), rowBytes_(rowBytes) {}
+    void writeRows(const void* rows, int count) override {
+        out_.write(rows, rowBytes_ * static_cast<std::size_t>(count));
+    }
+    void finish() override {}
+
+private:
+    OutputFile& out_;
+    std::size_t rowBytes_;
+};
+
+}  // namespace
+
+std::unique_ptr<RowWriter> openPng(OutputFile& out, const PngLayout& layout) {
+    return std::make_unique<PngWriter>(out, layout);
+}
+
+std::unique_ptr<RowWriter> openExr(OutputFile& out, const ExrLayout& layout) {
+    return std::make_unique<ExrWriter>(out, layout);
+}
+
+std::unique_ptr<RowWriter> openRaw(OutputFile& out, std::size_t rowBytes) {
+    return std::make_unique<RawWriter>(out, rowBytes);
+}
+
+// ---- reading records back -------------------------------------------------------------------
+
+namespace {
+
+std::string pngRecord(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) throw IoError("reading " + path + " failed: " + std::strerror(errno));
+    spng_ctx* ctx = spng_ctx_new(0);
+    std::string record;
+    int ret = ctx ? spng_set_png_file(ctx, f) : SPNG_EMEM;
+    std::uint32_t n = 0;
+    if (ret == 0) ret = spng_get_text(ctx, nullptr, &n);
+    if (ret == 0 && n > 0) {
+        std::vector<spng_text> texts(n);
+        ret = spng_get_text(ctx, texts.data(), &n);
+        for (std::uint32_t i = 0; ret == 0 && i < n; ++i)
+            if (std::string(texts[i].keyword) == "glnoise") record.assign(texts[i].text, texts[i].length);
+    }
+    spng_ctx_free(ctx);
+    std::fclose(f);
+    if (ret != 0 && ret != SPNG_ECHUNKAVAIL)
+        throw IoError("reading " + path + " as PNG failed: " + spng_strerror(ret));
+    return record;
+}
+
+std::string exrRecord(const std::string& path) {
+    try {
+        Imf::InputFile file(path.c_str());
+        const auto* a = file.header().findTypedAttribute<Imf::StringAttribute>("glnoise");
+        return a ? a->value() : std::string();
+    } catch (const std::exception& e) {
+        throw IoError("reading " + path + " as OpenEXR failed: " + e.what());
+    }
+}
+
+std::string fileText(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) throw IoError("reading " + path + " failed: " + std::strerror(errno));
+    std::string text;
+    char buf[65536];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    const bool bad = std::ferror(f) != 0;
+    std::fclose(f);
+    if (bad) throw IoError("reading " + path + " failed");
+    return text;
+}
+
+}  // namespace
+
+std::string readRecord(const std::string& path) {
+    std::string record;
+    if (endsWith(path, ".json")) {
+        record = fileText(path);
+    } else {
+        Format format{};
+        try {
+            format = formatForPath(path);
+        } catch (const ValidationError&) {
+            throw ValidationError("from " + path + ": not a glnoise file; allowed: .png, .exr, or a raw file's .json "
+                                  "sidecar");
+        }
+        record = format == Format::Png   ? pngRecord(path)
+                 : format == Format::Exr ? exrRecord(path)
+                                         : fileText(path + ".json");
+    }
+    if (record.empty()) throw ValidationError("from " + path + ": holds no glnoise record");
+    return record;
+}
+
+// ---- whole images ---------------------------------------------------------------------------
+
 void writePng(const std::uint8_t* pixels, int width, int height, int channels, OutputFile& out) {
-    std::vector<std::uint8_t> encoded;
-    auto sink = [](void* ctx, void* data, int size) {
-        auto* v = static_cast<std::vector<std::uint8_t>*>(ctx);
-        const auto* b = static_cast<const std::uint8_t*>(data);
-        v->insert(v->end(), b, b + size);
-    };
-    if (!stbi_write_png_to_func(sink, &encoded, width, height, channels, pixels, width * channels))
-        throw IoError("encoding " + out.path() + " as PNG failed");
-    out.write(encoded.data(), encoded.size());
+    auto png = openPng(out, PngLayout{width, height, channels, 8, ""});
+    png->writeRows(pixels, height);
+    png->finish();
 }
 
 void writePng8(const Image& image, ValueRange range, OutputFile& out) { writePng8Channels(image, {0}, range, out); }
@@ -127,20 +476,8 @@ void writePng8Channels(const Image& image, const std::vector<int>& channels, Val
 
 void writeRawF32(const Image& image, OutputFile& out) {
     static_assert(sizeof(float) == 4, "float32");
-    const std::uint32_t probe = 1;
-    std::uint8_t first = 0;
-    std::memcpy(&first, &probe, 1);
-    if (first == 1) {
-        out.write(image.data.data(), image.data.size() * sizeof(float));
-        return;
-    }
-    std::vector<std::uint8_t> bytes(image.data.size() * 4);
-    for (std::size_t i = 0; i < image.data.size(); ++i) {
-        std::uint32_t u = 0;
-        std::memcpy(&u, &image.data[i], 4);
-        for (int b = 0; b < 4; ++b) bytes[i * 4 + static_cast<std::size_t>(b)] = static_cast<std::uint8_t>(u >> (8 * b));
-    }
-    out.write(bytes.data(), bytes.size());
+    static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "raw files are little-endian, as this host");
+    out.write(image.data.data(), image.data.size() * sizeof(float));
 }
 
 namespace {
@@ -175,24 +512,5 @@ nlohmann::json specObject(const NoiseSpec& spec) {
 }  // namespace
 
 std::string specJson(const NoiseSpec& spec) { return specObject(spec).dump(2); }
-
-std::string rawSidecarJson(const Image& image, const NoiseSpec& spec) {
-    nlohmann::json j;
-    j["format"] = "float32";
-    j["byte_order"] = "little";
-    j["width"] = image.width;
-    j["height"] = image.height;
-    j["depth"] = image.depth;
-    j["channels"] = image.channels;
-    j["channel_names"] = image.channels == 1 ? nlohmann::json({"value"})
-                         : spec.output == Output::Normal ? nlohmann::json({"nx", "ny", "nz", "value"})
-                                                         : nlohmann::json({"value", "d/dx", "d/dy", "d/dz"});
-    j["layout"] = "channels of a texel together, then x, then y, then z; the first row is y = 0";
-    const ValueRange r = spec.statedRange();
-    j["stated_range"] = {r.min, r.max};
-    j["spec"] = specObject(spec);
-    j["generator"] = std::string("glnoise ") + GLNOISE_VERSION;
-    return j.dump(2) + "\n";
-}
 
 }  // namespace glnoise::io

@@ -311,9 +311,9 @@ void validateStart(const TexelStart& start, const Grid& grid) {
     if (!v.empty()) throw ValidationError(std::move(v));
 }
 
-Grid parseSize(const std::string& text) {
+Grid parseSize(const std::string& text, int maxEdge) {
     const std::string allowed = "must be WxH or WxHxD with each edge between 1 and " +
-                                std::to_string(kMaxEdge);
+                                std::to_string(maxEdge);
     std::vector<long long> edges;
     std::size_t pos = 0;
     while (true) {
@@ -329,7 +329,7 @@ Grid parseSize(const std::string& text) {
     }
     if (edges.size() < 2 || edges.size() > 3) throw ValidationError("size " + text + ": " + allowed);
     for (long long e : edges)
-        if (e < 1 || e > kMaxEdge) throw ValidationError("size " + text + ": " + allowed);
+        if (e < 1 || e > maxEdge) throw ValidationError("size " + text + ": " + allowed);
     Grid g;
     g.width = static_cast<int>(edges[0]);
     g.height = static_cast<int>(edges[1]);

@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "core/reference.hpp"
+#include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/gpu.hpp"
@@ -114,7 +115,11 @@ struct Generator::Impl {
     }
 
     void dispatch(const NoiseSpec& spec, const Texture& target, const TexelStart& start) {
-        const Grid& grid = target.grid();
+        dispatch(spec, target.handle(), target.grid(), target.channels(), start);
+    }
+
+    // Into the corner (0, 0, 0) of `texture`, which holds at least `grid`.
+    void dispatch(const NoiseSpec& spec, GLuint texture, const Grid& grid, int channels, const TexelStart& start) {
         validateStart(start, grid);
         const Params u = cpu::sampleParams<float>(spec);
         const Program& prog = program(variantFor("noise.comp", spec, u, grid.isVolume()));
@@ -129,8 +134,8 @@ struct Generator::Impl {
         glUniform3i(prog.uniform("u_start"), layout.startIn[0], layout.startIn[1], layout.startIn[2]);
         glUniform3i(prog.uniform("u_anchors"), layout.count[0], layout.count[1], layout.count[2]);
         glUniform1i(prog.uniform("u_frames_per_anchor"), u.framesPerPoint);
-        glBindImageTexture(0, target.handle(), 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_WRITE_ONLY,
-                           target.channels() == 1 ? GL_R32F : GL_RGBA32F);
+        glBindImageTexture(0, texture, 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_WRITE_ONLY,
+                           channels == 1 ? GL_R32F : GL_RGBA32F);
         glDispatchCompute(static_cast<GLuint>((grid.width + kLocal2d - 1) / kLocal2d),
                           static_cast<GLuint>((grid.height + kLocal2d - 1) / kLocal2d),
                           static_cast<GLuint>(grid.depth));
@@ -222,5 +227,183 @@ std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec, const std::v
 }
 
 void Generator::finish() { glFinish(); }
+
+// ---- TileStream ---------------------------------------------------------------------------
+
+namespace {
+
+GLuint makeTexture2d(GLenum format, int width, int height, const std::string& label) {
+    GLuint id = 0;
+    glGenTextures(1, &id);
+    glBindTexture(GL_TEXTURE_2D, id);
+    glObjectLabel(GL_TEXTURE, id, static_cast<GLsizei>(label.size()), label.data());
+    glTexStorage2D(GL_TEXTURE_2D, 1, format, width, height);
+    checkGl(("allocating the " + label).c_str());
+    return id;
+}
+
+}  // namespace
+
+struct TileStream::Slot {
+    GLuint values = 0;   // r32f or rgba32f
+    GLuint colors = 0;   // rgba8, with a colormap
+    GLuint framebuffer = 0;
+    GLuint pixels = 0;   // the pixel buffer object the tile is read back into
+    GLsync fence = nullptr;
+    Grid grid;
+    bool busy = false;
+};
+
+struct TileStream::Impl {
+    Generator& generator;
+    NoiseSpec spec;
+    int maxWidth, maxHeight, channels;
+    bool colorize;
+    ValueRange range;
+    std::size_t texelBytes;
+    Program colormapProgram;
+    Buffer colormap;
+    Slot slots[2];
+    int next = 0;     // the slot the next submit uses
+    int oldest = 0;   // the slot take() returns
+    int queued = 0;
+
+    Impl(Generator& g, const NoiseSpec& s, int w, int h, const Colormap* map, ValueRange r)
+        : generator(g), spec(s), maxWidth(w), maxHeight(h), channels(cpu::outputChannels(s)),
+          colorize(map != nullptr), range(r) {
+        texelBytes = colorize ? 4 : sizeof(float) * static_cast<std::size_t>(channels);
+        if (colorize) {
+            const glsl::Source src = glsl::resolveInMemory(glsl::embeddedShaders(), "colormap.comp", {});
+            colormapProgram = Program(src.text, src.files, "glnoise colormap");
+            colormap = Buffer(sizeof(std::uint32_t) * 256, map->entries.data(), "glnoise colormap " + map->name);
+        }
+        const std::size_t bytes = static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * texelBytes;
+        for (int i = 0; i < 2; ++i) {
+            Slot& slot = slots[i];
+            const std::string n = " " + std::to_string(i);
+            slot.values = makeTexture2d(channels == 1 ? GL_R32F : GL_RGBA32F, w, h, "glnoise tile" + n);
+            if (colorize) slot.colors = makeTexture2d(GL_RGBA8, w, h, "glnoise tile colours" + n);
+            glGenFramebuffers(1, &slot.framebuffer);
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, slot.framebuffer);
+            glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
+                                   colorize ? slot.colors : slot.values, 0);
+            if (glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+                throw GpuError("the tile framebuffer is incomplete on " + g.impl_->context.info().renderer);
+            glGenBuffers(1, &slot.pixels);
+            glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.pixels);
+            const std::string label = "glnoise tile read-back" + n;
+            glObjectLabel(GL_BUFFER, slot.pixels, static_cast<GLsizei>(label.size()), label.data());
+            glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_READ);
+        }
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        checkGl("allocating the tile stream");
+    }
+
+    ~Impl() {
+        for (Slot& slot : slots) {
+            if (slot.fence) glDeleteSync(slot.fence);
+            glDeleteBuffers(1, &slot.pixels);
+            glDeleteFramebuffers(1, &slot.framebuffer);
+            glDeleteTextures(1, &slot.values);
+            if (slot.colors) glDeleteTextures(1, &slot.colors);
+        }
+    }
+};
+
+TileStream::TileStream(Generator& generator, const NoiseSpec& spec, int maxWidth, int maxHeight,
+                       const Colormap* colormap, ValueRange range) {
+    spec.validate();
+    const Grid most{maxWidth, maxHeight, 1};
+    most.validate();
+    generator.impl_->checkLimits(most);
+    if (colormap && spec.output != Output::Value)
+        throw ValidationError(std::string("output ") + toString(spec.output) + ": a colormap maps values only");
+    impl_ = std::make_unique<Impl>(generator, spec, maxWidth, maxHeight, colormap, range);
+}
+
+TileStream::~TileStream() = default;
+
+std::size_t TileStream::texelBytes() const noexcept { return impl_->texelBytes; }
+
+int TileStream::queued() const noexcept { return impl_->queued; }
+
+void TileStream::submit(const Grid& grid, const TexelStart& start) {
+    Impl& m = *impl_;
+    if (m.queued == 2) throw std::logic_error("TileStream::submit: take() the oldest tile first");
+    if (grid.depth != 1 || grid.width < 1 || grid.height < 1 || grid.width > m.maxWidth || grid.height > m.maxHeight)
+        throw ValidationError("tile " + toString(grid) + ": must be 2D and at most " + std::to_string(m.maxWidth) +
+                              "x" + std::to_string(m.maxHeight));
+    Slot& slot = m.slots[m.next];
+    m.generator.impl_->dispatch(m.spec, slot.values, grid, m.channels, start);
+    if (m.colorize) {
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+        const Program& p = m.colormapProgram;
+        glUseProgram(p.handle());
+        glBindImageTexture(0, slot.values, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+        glBindImageTexture(1, slot.colors, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, m.colormap.handle());
+        glUniform2i(p.uniform("u_size"), grid.width, grid.height);
+        glUniform1f(p.uniform("u_min"), static_cast<float>(m.range.min));
+        glUniform1f(p.uniform("u_scale"), static_cast<float>(255.0 / (m.range.max - m.range.min)));
+        glDispatchCompute(static_cast<GLuint>((grid.width + kLocal2d - 1) / kLocal2d),
+                          static_cast<GLuint>((grid.height + kLocal2d - 1) / kLocal2d), 1);
+        checkGl("dispatching the colormap shader");
+    }
+    // The read-back goes into the pixel buffer object and returns at once; the fence says
+    // when it has landed.
+    glMemoryBarrier(GL_PIXEL_BUFFER_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, slot.framebuffer);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.pixels);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+    const GLenum format = m.colorize ? GL_RGBA : m.channels == 1 ? GL_RED : GL_RGBA;
+    glReadPixels(0, 0, grid.width, grid.height, format, m.colorize ? GL_UNSIGNED_BYTE : GL_FLOAT, nullptr);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    slot.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush();  // start the work now, while the host takes the previous tile
+    checkGl("reading a tile back");
+    slot.grid = grid;
+    slot.busy = true;
+    m.next = 1 - m.next;
+    ++m.queued;
+}
+
+void TileStream::take(void* destination, std::size_t rowBytes) {
+    Impl& m = *impl_;
+    if (m.queued == 0) throw std::logic_error("TileStream::take: no tile queued");
+    Slot& slot = m.slots[m.oldest];
+    while (true) {
+        const GLenum r = glClientWaitSync(slot.fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
+        if (r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED) break;
+        if (r == GL_WAIT_FAILED) {
+            checkGl("waiting for a tile");
+            throw GpuError("waiting for a tile failed");
+        }
+    }
+    glDeleteSync(slot.fence);
+    slot.fence = nullptr;
+    const std::size_t tileRow = static_cast<std::size_t>(slot.grid.width) * m.texelBytes;
+    const std::size_t bytes = tileRow * static_cast<std::size_t>(slot.grid.height);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.pixels);
+    const void* mapped = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT);
+    if (!mapped) {
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        checkGl("mapping a tile");
+        throw GpuError("mapping a tile's pixel buffer failed");
+    }
+    const auto* src = static_cast<const std::uint8_t*>(mapped);
+    auto* dst = static_cast<std::uint8_t*>(destination);
+    for (int y = 0; y < slot.grid.height; ++y)
+        std::memcpy(dst + static_cast<std::size_t>(y) * rowBytes, src + static_cast<std::size_t>(y) * tileRow, tileRow);
+    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    checkGl("reading a tile");
+    slot.busy = false;
+    m.oldest = 1 - m.oldest;
+    --m.queued;
+}
 
 }  // namespace glnoise::gpu

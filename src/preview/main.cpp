@@ -75,10 +75,12 @@ double parseZoom(const std::string& text) {
     return z;
 }
 
-preview::Colormap parseColormap(const std::string& text) {
-    if (text == "gray") return preview::Colormap::Gray;
-    if (text == "terrain") return preview::Colormap::Terrain;
-    throw ValidationError("--colormap " + text + ": must be gray or terrain");
+Colormap parseColormap(const std::string& text) {
+    try {
+        return Colormap::named(text);
+    } catch (const ValidationError& e) {
+        throw ValidationError("--" + std::string(e.what()));
+    }
 }
 
 std::string glfwMessage;
@@ -98,7 +100,7 @@ struct State {
     View view;
     bool customRange = false;
     ValueRange range{-1.0, 1.0};
-    preview::Colormap colormap = preview::Colormap::Gray;
+    Colormap colormap = Colormap::named("gray");
     bool animate = false;
     double speed = 1.0;
     int exportWidth = 0, exportHeight = 0;  // 0: the window's size
@@ -117,15 +119,29 @@ Grid exportGrid(const State& s, int fbWidth, int fbHeight) {
 }
 
 // Bakes the view's spec at the export size through glnoise bake's own path.
+// What an export bakes: the view's spec at the export size, through the view's colormap
+// (gray exports the values themselves).
+cli::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid& grid) {
+    cli::BakeRequest r;
+    r.spec = spec;
+    r.size = grid;
+    r.range = chosenRange(s);
+    r.colormap = s.colormap.name == "gray" ? "" : s.colormap.name;
+    r.out = s.exportPath;
+    r.noOctaveLimit = s.noOctaveLimit;
+    return r;
+}
+
 std::string exportView(State& s, gpu::Generator& gen, int fbWidth, int fbHeight) {
     const Grid grid = exportGrid(s, fbWidth, fbHeight);
     NoiseSpec spec = viewSpec(s.spec, s.view);
     cli::NoiseArgs limit;
     limit.noOctaveLimit = s.noOctaveLimit;
     cli::limitOctaves(spec, limit);  // as `glnoise bake` would
-    const std::string command = cli::bakeCommand(spec, grid, chosenRange(s), s.exportPath);
-    cli::BakeOutput out(s.exportPath, grid, spec, chosenRange(s));
-    const std::string what = out.write(gen.generate(spec, grid));
+    const cli::BakeRequest request = exportRequest(s, spec, grid);
+    const std::string command = cli::bakeCommand(request);
+    cli::Bake bake(request);
+    const std::string what = bake.run(&gen);
     std::printf("exported %s: %s\n  same as: %s\n", s.exportPath.c_str(), what.c_str(), command.c_str());
     std::fflush(stdout);
     return "exported " + s.exportPath;
@@ -227,9 +243,12 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         ImGui::EndDisabled();
     }
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
-        int map = static_cast<int>(s.colormap);
-        ImGui::Combo("colormap", &map, "gray\0terrain\0");
-        s.colormap = static_cast<preview::Colormap>(map);
+        static const std::vector<std::string> maps = Colormap::names();
+        if (ImGui::BeginCombo("colormap", s.colormap.name.c_str())) {
+            for (const auto& name : maps)
+                if (ImGui::Selectable(name.c_str(), name == s.colormap.name)) s.colormap = Colormap::named(name);
+            ImGui::EndCombo();
+        }
         ImGui::Checkbox("custom range", &s.customRange);
         if (s.customRange) {
             inputDouble("min", &s.range.min, -1e30, s.range.max - 1e-9);
@@ -256,7 +275,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         if (ImGui::Button("export (S)")) *exportNow = true;
         ImGui::SameLine();
         const std::string command =
-            cli::bakeCommand(viewSpec(n, s.view), exportGrid(s, fbWidth, fbHeight), chosenRange(s), s.exportPath);
+            cli::bakeCommand(exportRequest(s, viewSpec(n, s.view), exportGrid(s, fbWidth, fbHeight)));
         if (ImGui::Button("copy as command (C)")) ImGui::SetClipboardText(command.c_str());
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
         ImGui::TextUnformatted(command.c_str());
@@ -299,7 +318,7 @@ int run(const Args& a) {
     s.showPanel = !a.hidePanel;
     // Claim the screenshot and export paths now, so a bad one fails before a window opens.
     if (!a.screenshot.empty()) io::OutputFile claim(a.screenshot);
-    if (a.exportAtEnd) cli::BakeOutput claim(s.exportPath, Grid{1, 1, 1}, s.spec, chosenRange(s));
+    if (a.exportAtEnd) cli::Bake claim(exportRequest(s, s.spec, Grid{1, 1, 1}));
 
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) noWindow("cannot open a window");
@@ -371,8 +390,8 @@ int run(const Args& a) {
             if (ImGui::IsKeyPressed(GLFW_KEY_SPACE) && s.spec.dims >= 3) s.animate = !s.animate;
             if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) glfwSetWindowShouldClose(win, GLFW_TRUE);
             if (ImGui::IsKeyPressed(GLFW_KEY_C))
-                ImGui::SetClipboardText(cli::bakeCommand(viewSpec(s.spec, s.view), exportGrid(s, fbWidth, fbHeight),
-                                                         chosenRange(s), s.exportPath).c_str());
+                ImGui::SetClipboardText(
+                    cli::bakeCommand(exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, fbWidth, fbHeight))).c_str());
         }
         if (!io.WantCaptureMouse) {
             const double mx = io.MousePos.x * pixelsPerPoint, my = io.MousePos.y * pixelsPerPoint;
@@ -456,7 +475,7 @@ int main(int argc, char** argv) {
     cli::addNoiseFlags(&app, a.noise);
     app.add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the window's Nyquist limit");
     app.add_option("--range", a.range, "MIN,MAX shown as black..white (default: the stated range)");
-    app.add_option("--colormap", a.colormap, "gray (default) or terrain");
+    app.add_option("--colormap", a.colormap, "the display's colormap (and an export's): " + cli::joinedNames(Colormap::names()) + " (default gray)");
     app.add_option("--window", a.window, "window size WxH in screen points (default 1280x720)");
     app.add_option("--pan", a.pan, "X,Y: the bake-space point at the window's top-left corner (default 0,0)");
     app.add_option("--zoom", a.zoom, "screen pixels per bake texel (default 1)");

@@ -25,30 +25,18 @@ void main() {
 }
 )";
 
-// Gray is linear: the framebuffer's round(t * 255) is the value `glnoise bake` writes.
-// Terrain: deep and shallow water, sand, grass, forest, rock, snow, by height.
+// Values go through the colormap (256 RGBA8 entries) with the arithmetic of
+// shaders/colormap.comp, so the window shows the colours `glnoise bake --colormap` writes.
 constexpr const char* kFragment = R"(#version 430
 layout(binding = 0) uniform sampler2D u_values;
+layout(std430, binding = 3) readonly buffer GlnColormap {
+    uint gln_colormap[256];
+};
 uniform int u_height;
-uniform vec2 u_range;
-uniform int u_colormap;
+uniform float u_min;
+uniform float u_scale;  // 255 / (max - min)
 uniform int u_normals;  // 1: the texture holds (nx, ny, nz, value): show n * 0.5 + 0.5
 out vec4 color;
-
-const int STOPS = 8;
-const float AT[STOPS] = float[STOPS](0.0, 0.42, 0.45, 0.47, 0.55, 0.68, 0.80, 0.90);
-const vec3 RGB[STOPS] = vec3[STOPS](
-    vec3(0.04, 0.10, 0.32), vec3(0.16, 0.42, 0.70), vec3(0.86, 0.80, 0.58), vec3(0.36, 0.58, 0.24),
-    vec3(0.22, 0.44, 0.17), vec3(0.45, 0.40, 0.35), vec3(0.60, 0.57, 0.54), vec3(0.96, 0.96, 0.98));
-
-vec3 terrain(float t) {
-    vec3 c = RGB[0];
-    for (int i = 1; i < STOPS; ++i) {
-        float s = clamp((t - AT[i - 1]) / (AT[i] - AT[i - 1]), 0.0, 1.0);
-        if (t >= AT[i - 1]) c = mix(RGB[i - 1], RGB[i], s);
-    }
-    return c;
-}
 
 void main() {
     ivec2 texel = ivec2(int(gl_FragCoord.x), u_height - 1 - int(gl_FragCoord.y));
@@ -57,8 +45,9 @@ void main() {
         color = vec4(f.rgb * 0.5 + 0.5, 1.0);
         return;
     }
-    float t = clamp((f.r - u_range.x) / (u_range.y - u_range.x), 0.0, 1.0);
-    color = vec4(u_colormap == 1 ? terrain(t) : vec3(t), 1.0);
+    precise float t = (f.r - u_min) * u_scale;
+    int i = isnan(f.r) ? 0 : int(clamp(floor(t + 0.5), 0.0, 255.0));
+    color = unpackUnorm4x8(gln_colormap[i]);
 }
 )";
 
@@ -111,7 +100,8 @@ Renderer::Renderer(gpu::Context& context)
     : generator_(context),
       display_({{GL_VERTEX_SHADER, kVertex}, {GL_FRAGMENT_SHADER, kFragment}}, {"display.glsl"}, "preview display"),
       minMax_(kMinMax, {"minmax.comp"}, "preview min/max"),
-      minMaxValues_(2 * sizeof(GLint), nullptr, "preview min/max values") {
+      minMaxValues_(2 * sizeof(GLint), nullptr, "preview min/max values"),
+      colormap_(256 * sizeof(std::uint32_t), nullptr, "preview colormap") {
     glGenVertexArrays(1, &vertexArray_);
     GLint bits = 0;
     glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
@@ -169,7 +159,7 @@ Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) 
     return r;
 }
 
-void Renderer::draw(int framebufferWidth, int framebufferHeight, ValueRange range, Colormap colormap) {
+void Renderer::draw(int framebufferWidth, int framebufferHeight, ValueRange range, const Colormap& colormap) {
     glViewport(0, 0, framebufferWidth, framebufferHeight);
     glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -178,8 +168,13 @@ void Renderer::draw(int framebufferWidth, int framebufferHeight, ValueRange rang
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture_.handle());
     glUniform1i(display_.uniform("u_height"), texture_.grid().height);
-    glUniform2f(display_.uniform("u_range"), static_cast<float>(range.min), static_cast<float>(range.max));
-    glUniform1i(display_.uniform("u_colormap"), static_cast<int>(colormap));
+    if (colormapName_ != colormap.name || colormap_.handle() == 0) {
+        colormap_.upload(sizeof(std::uint32_t) * colormap.entries.size(), colormap.entries.data());
+        colormapName_ = colormap.name;
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, colormap_.handle());
+    glUniform1f(display_.uniform("u_min"), static_cast<float>(range.min));
+    glUniform1f(display_.uniform("u_scale"), static_cast<float>(255.0 / (range.max - range.min)));
     glUniform1i(display_.uniform("u_normals"), texture_.channels() == 4 ? 1 : 0);
     glBindVertexArray(vertexArray_);
     glDrawArrays(GL_TRIANGLES, 0, 3);

@@ -7,13 +7,13 @@
 #include <optional>
 #include <string>
 
+#include "glnoise/colormap.hpp"
 #include "glnoise/gpu.hpp"
 #include "glnoise/spec.hpp"
 #include "gpu/gl_objects.hpp"
 
 namespace glnoise::preview {
 
-enum class Colormap { Gray = 0, Terrain = 1 };
 
 struct Regeneration {
     double milliseconds = 0.0;
@@ -33,15 +33,16 @@ public:
     // as an RGB normal map (min and max are then NaN).
     Regeneration regenerate(const NoiseSpec& spec, int width, int height);
     // Draws the texture 1:1 to the current framebuffer, texel (0, 0) at the top left,
-    // `range` mapped to the colormap's 0..1.
-    void draw(int framebufferWidth, int framebufferHeight, ValueRange range, Colormap colormap);
+    // values mapped through the colormap from `range`, as `glnoise bake --colormap` maps them.
+    void draw(int framebufferWidth, int framebufferHeight, ValueRange range, const Colormap& colormap);
     gpu::Generator& generator() { return generator_; }
 
 private:
     gpu::Generator generator_;
     gpu::Texture texture_;
     gpu::Program display_, minMax_;
-    gpu::Buffer minMaxValues_;
+    gpu::Buffer minMaxValues_, colormap_;
+    std::string colormapName_;
     std::uint32_t vertexArray_ = 0, query_ = 0;
     bool timerQuery_ = false;
 };

@@ -135,10 +135,12 @@ TEST_F(Cli, BakeRawWritesFloatsAndASidecar) {
     got.data = values;
     EXPECT_TRUE(test::imagesAgree(got, cpu::evaluate(s, Grid{24, 20, 6}), 1e-5 * s.amplitudeSum()));
     const auto j = nlohmann::json::parse(slurp(raw + ".json"));
-    EXPECT_EQ(j["width"], 24);
-    EXPECT_EQ(j["depth"], 6);
-    EXPECT_EQ(j["spec"]["dims"], 3);
-    EXPECT_EQ(j["spec"]["octaves"], 3);
+    EXPECT_EQ(j["stored"]["width"], 24);
+    EXPECT_EQ(j["stored"]["depth"], 6);
+    EXPECT_EQ(j["stored"]["byte_order"], "little");
+    EXPECT_EQ(j["size"], "24x20x6");
+    EXPECT_EQ(j["preset"]["dims"], 3);
+    EXPECT_EQ(j["preset"]["octaves"], 3);
 }
 
 TEST_F(Cli, BakeOnTheCpuBackendIsTheReferenceExactly) {
@@ -242,8 +244,8 @@ TEST_F(Cli, BadInputGivesOneLineExitTwoAndNoFile) {
     const std::string png = file("out.png");
     const std::vector<BadInput> cases = {
         {{"bake", "--size", "64x64", "--out", png, "--bogus"}, "The following argument was not expected: --bogus"},
-        {{"bake", "--size", "0x512", "--out", png}, "--size 0x512: must be WxH or WxHxD with each edge between 1 and 16384"},
-        {{"bake", "--size", "99999x2", "--out", png}, "--size 99999x2: must be WxH"},
+        {{"bake", "--size", "0x512", "--out", png}, "--size 0x512: must be WxH or WxHxD with each edge between 1 and 1048576"},
+        {{"bake", "--size", "2000000x2", "--out", png}, "--size 2000000x2: must be WxH"},
         {{"bake", "--size", "64x64", "--out", png, "--octaves", "0"}, "--octaves 0: must be between 1 and 32"},
         {{"bake", "--size", "64x64", "--out", png, "--octaves", "33"}, "--octaves 33: must be between 1 and 32"},
         {{"bake", "--size", "64x64", "--out", png, "--octaves", "1000000000000"}, "--octaves 1000000000000: must be between 1 and 32"},
@@ -280,7 +282,7 @@ TEST_F(Cli, BadInputGivesOneLineExitTwoAndNoFile) {
         {{"bake", "--size", "64x64", "--out", png, "--dims", "3", "--w", "1"}, "--w 1: needs dims 4"},
         {{"bake", "--size", "64x64", "--out", png, "--dims", "2", "--z", "3"}, "--z 3: needs dims 3 or 4"},
         {{"bake", "--size", "8x8x8", "--out", png, "--dims", "2"}, "--size 8x8x8: a volume needs --dims 3"},
-        {{"bake", "--size", "8x8x8", "--out", png}, "a .png holds one 2D image; write a volume as .r32"},
+        {{"bake", "--size", "8x8x8", "--out", png}, "a .png holds one 2D image; write a volume as .r16, .r32 or PNG slices"},
         {{"bake", "--size", "64x64", "--out", png, "--offset", "1,x"}, "--offset 1,x: must be 2 or 3 comma-separated numbers"},
         {{"bake", "--size", "64x64", "--out", png, "--range", "1,-1"}, "--range 1,-1: must be MIN,MAX with finite MIN < MAX"},
         {{"bake", "--size", "64x64", "--out", png, "--backend", "vulkan"}, "--backend vulkan: must be gpu or cpu"},

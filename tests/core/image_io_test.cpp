@@ -10,6 +10,12 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include <OpenEXR/ImfFrameBuffer.h>
+#include <OpenEXR/ImfHeader.h>
+#include <OpenEXR/ImfInputFile.h>
+
+#include <cmath>
+
 #include "glnoise/error.hpp"
 
 namespace glnoise::io {
@@ -45,13 +51,17 @@ TEST(Quantize, MapsTheRangeOntoZeroTo255) {
 }
 
 TEST(Format, FromTheExtension) {
-    EXPECT_EQ(formatForPath("a/b.png"), Format::Png8);
+    EXPECT_EQ(formatForPath("a/b.png"), Format::Png);
     EXPECT_EQ(formatForPath("x.r32"), Format::RawF32);
+    EXPECT_EQ(formatForPath("x.exr"), Format::Exr);
+    EXPECT_EQ(formatForPath("x.r16"), Format::Raw16);
+    EXPECT_EQ(formatForPath("x.raw"), Format::Raw16);
     try {
         formatForPath("noise.jpg");
         ADD_FAILURE();
     } catch (const ValidationError& e) {
-        EXPECT_STREQ(e.what(), "out noise.jpg: unknown file type; allowed: .png (8-bit gray), .r32 (float32 raw + .json sidecar)");
+        EXPECT_STREQ(e.what(), "out noise.jpg: unknown file type; allowed: .png (8- or 16-bit), .exr (float32), .r16 or "
+                               ".raw (16-bit raw + .json sidecar), .r32 (float32 raw + .json sidecar)");
     }
 }
 
@@ -132,19 +142,118 @@ TEST(Writers, RawIsLittleEndianFloat32WithASidecar) {
     EXPECT_EQ(static_cast<unsigned char>(bytes[6]), 0x20);
     EXPECT_EQ(static_cast<unsigned char>(bytes[7]), 0xC0);
 
-    NoiseSpec spec;
-    spec.dims = 3;
-    spec.octaves = 4;
-    spec.seed = 77;
-    const auto j = nlohmann::json::parse(rawSidecarJson(img, spec));
-    EXPECT_EQ(j["width"], 2);
-    EXPECT_EQ(j["height"], 1);
-    EXPECT_EQ(j["depth"], 2);
-    EXPECT_EQ(j["format"], "float32");
-    EXPECT_EQ(j["spec"]["octaves"], 4);
-    EXPECT_EQ(j["spec"]["seed"], 77);
-    EXPECT_EQ(j["spec"]["dims"], 3);
     EXPECT_TRUE(nlohmann::json::parse(specJson(NoiseSpec{}))["seed"].is_null());
+}
+
+TEST(Quantize, MapsTheRangeOntoZeroTo65535) {
+    const ValueRange r{-1.0, 1.0};
+    EXPECT_EQ(quantize16(-1.0f, r), 0);
+    EXPECT_EQ(quantize16(1.0f, r), 65535);
+    EXPECT_EQ(quantize16(0.0f, r), 32768);  // 32767.5
+    EXPECT_EQ(quantize16(-3.0f, r), 0);
+    EXPECT_EQ(quantize16(std::nanf(""), r), 0);
+    EXPECT_EQ(quantize16(0.5f, ValueRange{0.0, 2.0}), 16384);  // 16383.75
+}
+
+TEST(Writers, Png16RoundTripsThroughStbImageWithItsRecord) {
+    TempDir dir;
+    const int w = 300, h = 7;
+    std::vector<std::uint16_t> px(static_cast<std::size_t>(w * h));
+    for (std::size_t i = 0; i < px.size(); ++i) px[i] = static_cast<std::uint16_t>(i * 211u + 7u);
+    OutputFile f(dir.file("h.png"));
+    auto png = openPng(f, PngLayout{w, h, 1, 16, "{\"hello\": 1}"});
+    png->writeRows(px.data(), 3);  // in two bands, as a streamed bake writes
+    png->writeRows(px.data() + 3 * w, h - 3);
+    png->finish();
+    f.commit();
+    int rw = 0, rh = 0, n = 0;
+    stbi_us* back = stbi_load_16(dir.file("h.png").c_str(), &rw, &rh, &n, 0);
+    ASSERT_NE(back, nullptr);
+    EXPECT_EQ(rw, w);
+    EXPECT_EQ(rh, h);
+    EXPECT_EQ(n, 1);
+    EXPECT_EQ(std::memcmp(back, px.data(), px.size() * 2), 0);
+    stbi_image_free(back);
+    EXPECT_EQ(readRecord(dir.file("h.png")), "{\"hello\": 1}");
+}
+
+TEST(Writers, PngChecksItsRows) {
+    TempDir dir;
+    OutputFile f(dir.file("short.png"));
+    auto png = openPng(f, PngLayout{4, 4, 3, 8, ""});
+    const std::vector<std::uint8_t> row(12 * 4);
+    png->writeRows(row.data(), 3);
+    EXPECT_THROW(png->finish(), IoError);  // one row missing
+    EXPECT_THROW(openPng(f, PngLayout{4, 4, 2, 8, ""}), ValidationError);
+    EXPECT_THROW(openPng(f, PngLayout{4, 4, 1, 12, ""}), ValidationError);
+}
+
+TEST(Writers, ExrRoundTripsThroughOpenExrWithItsRecord) {
+    TempDir dir;
+    const int w = 33, h = 40;
+    std::vector<float> px(static_cast<std::size_t>(w * h * 4));
+    for (std::size_t i = 0; i < px.size(); ++i) px[i] = std::sin(static_cast<float>(i)) * 1e3f;
+    OutputFile f(dir.file("n.exr"));
+    auto exr = openExr(f, ExrLayout{w, h, {"R", "G", "B", "A"}, "record text"});
+    for (int y = 0; y < h; y += 17) exr->writeRows(px.data() + y * w * 4, std::min(17, h - y));
+    exr->finish();
+    f.commit();
+    Imf::InputFile in(dir.file("n.exr").c_str());
+    const Imath::Box2i dw = in.header().dataWindow();
+    ASSERT_EQ(dw.max.x - dw.min.x + 1, w);
+    ASSERT_EQ(dw.max.y - dw.min.y + 1, h);
+    std::vector<float> back(px.size());
+    Imf::FrameBuffer fb;
+    const char* names[4] = {"R", "G", "B", "A"};
+    for (int c = 0; c < 4; ++c)
+        fb.insert(names[c], Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(back.data() + c), 16, 16 * w));
+    in.setFrameBuffer(fb);
+    in.readPixels(0, h - 1);
+    EXPECT_EQ(std::memcmp(back.data(), px.data(), px.size() * 4), 0);
+    EXPECT_EQ(readRecord(dir.file("n.exr")), "record text");
+}
+
+TEST(Writers, AFileWithoutARecordSaysSo) {
+    TempDir dir;
+    OutputFile f(dir.file("plain.png"));
+    writePng(std::vector<std::uint8_t>(4).data(), 2, 2, 1, f);
+    f.commit();
+    try {
+        readRecord(dir.file("plain.png"));
+        ADD_FAILURE();
+    } catch (const ValidationError& e) {
+        EXPECT_EQ(std::string(e.what()), "from " + dir.file("plain.png") + ": holds no glnoise record");
+    }
+    EXPECT_THROW(readRecord(dir.file("missing.png")), IoError);
+}
+
+TEST(OutputFile, StagedFilesAppearOnlyAtCommitAndVanishOtherwise) {
+    TempDir dir;
+    {
+        OutputFile a(dir.file("a.png")), b(dir.file("b.png"));
+        a.write("aa", 2);
+        b.write("bb", 2);
+        a.stage();
+        b.stage();
+        EXPECT_FALSE(fs::exists(dir.file("a.png")));
+        a.commit();
+        EXPECT_EQ(slurp(dir.file("a.png")), "aa");
+        // b is never committed
+    }
+    EXPECT_EQ(dir.entries(), 1u);
+}
+
+TEST(OutputFile, SeeksBackToPatchWhatItWrote) {
+    TempDir dir;
+    OutputFile f(dir.file("t.bin"));
+    f.write("0123456789", 10);
+    EXPECT_EQ(f.tell(), 10u);
+    f.seek(2);
+    f.write("ab", 2);
+    f.seek(10);
+    f.write("!", 1);
+    f.commit();
+    EXPECT_EQ(slurp(dir.file("t.bin")), "01ab456789!");
 }
 
 }  // namespace

@@ -244,7 +244,7 @@ TEST_F(Preview, BadInputIsRefusedBeforeAWindowOpens) {
         {{"--zoom", "0"}, "--zoom 0: must be between"},
         {{"--zoom", "nan"}, "--zoom nan"},
         {{"--pan", "1"}, "--pan 1: must be"},
-        {{"--colormap", "rainbow"}, "--colormap rainbow: must be gray or terrain"},
+        {{"--colormap", "rainbow"}, "--colormap rainbow: allowed: clouds, fire, gray, marble, terrain, wood"},
         {{"--animate"}, "--animate: moves z, which needs --dims 3"},
         {{"--octaves", "0"}, "--octaves 0: must be between 1 and 32"},
         {{"--size", "8x8x8"}, "--size 8x8x8: the preview exports 2D images"},

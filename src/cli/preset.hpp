@@ -1,0 +1,44 @@
+// Presets: a spec and how to store it, as JSON (assets/presets/*.json). The same object is
+// what `glnoise bake --print-spec` prints and what every baked file records, so a record
+// is itself a preset.
+//
+//   {"basis": "perlin", "fractal": "fbm", "octaves": 8, "frequency": 0.00390625,
+//    "normalize": true, "colormap": "terrain", "range": [-1, 1], "bits": 16}
+//
+// Keys: every NoiseSpec field by its README name (basis, interp, fractal, dims, frequency,
+// octaves, lacunarity, gain, ridge_offset, ridge_gain, normalize, seed, period, offset, z,
+// w, output, height_scale, warp_amount, warp_octaves, warp_frequency, warp_depth, pattern,
+// pattern_scale) and the bake's colormap, range and bits. A key left out keeps its default.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "glnoise/spec.hpp"
+
+namespace glnoise::cli {
+
+struct Preset {
+    NoiseSpec spec;
+    bool hasDims = false;             // dims given (else the grid decides, as without a preset)
+    std::optional<ValueRange> range;
+    std::string colormap;             // "" none
+    int bits = 0;                     // 0: the format's default
+};
+
+// Every key checked: an unknown key, a value of the wrong type or out of range is a
+// ValidationError naming `source`, the key and what is allowed (all of them at once).
+Preset parsePreset(const nlohmann::json& j, const std::string& source);
+// A built-in preset by name (assets/presets/NAME.json) or a .json file by path.
+Preset loadPreset(const std::string& nameOrPath);
+std::vector<std::string> presetNames();
+
+// The preset that reproduces spec, range, colormap and bits: every spec field, and the
+// bake keys that are set.
+nlohmann::json presetJson(const NoiseSpec& spec, const std::optional<ValueRange>& range,
+                          const std::string& colormap, int bits);
+
+}  // namespace glnoise::cli

@@ -1,0 +1,118 @@
+#include "glnoise/colormap.hpp"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "core/assets.hpp"
+#include "glnoise/error.hpp"
+
+namespace glnoise {
+
+namespace {
+
+int hexDigit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+    return s;
+}
+
+const std::string kPrefix = "colormaps/";
+const std::string kSuffix = ".json";
+
+}  // namespace
+
+Colormap Colormap::fromJson(const std::string& text, const std::string& source) {
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+        throw ValidationError("colormap " + source + ": not JSON: " + e.what());
+    }
+    if (!j.is_object()) throw ValidationError("colormap " + source + ": must be a JSON object with \"stops\"");
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (it.key() != "stops" && it.key() != "description")
+            throw ValidationError("colormap " + source + ": key '" + it.key() +
+                                  "' is not known; allowed: description, stops");
+    if (!j.contains("stops") || !j["stops"].is_array() || j["stops"].size() < 2)
+        throw ValidationError("colormap " + source + ": stops must be a list of at least 2 [position, \"#rrggbb\"]");
+    struct Stop {
+        double t;
+        double rgb[3];
+    };
+    std::vector<Stop> stops;
+    for (const auto& s : j["stops"]) {
+        const std::string shown = s.dump();
+        if (!s.is_array() || s.size() != 2 || !s[0].is_number() || !s[1].is_string())
+            throw ValidationError("colormap " + source + ": stop " + shown + " must be [position, \"#rrggbb\"]");
+        Stop stop{s[0].get<double>(), {}};
+        const std::string hex = s[1].get<std::string>();
+        bool ok = hex.size() == 7 && hex[0] == '#';
+        for (int c = 0; ok && c < 3; ++c) {
+            const int hi = hexDigit(hex[static_cast<std::size_t>(1 + 2 * c)]);
+            const int lo = hexDigit(hex[static_cast<std::size_t>(2 + 2 * c)]);
+            ok = hi >= 0 && lo >= 0;
+            stop.rgb[c] = hi * 16 + lo;
+        }
+        if (!ok) throw ValidationError("colormap " + source + ": stop " + shown + ": colour must be \"#rrggbb\"");
+        const double lowest = stops.empty() ? 0.0 : stops.back().t;
+        if (!(stop.t >= lowest && stop.t <= 1.0))
+            throw ValidationError("colormap " + source + ": stop " + shown +
+                                  ": positions must rise from 0 to 1 (this one after " + std::to_string(lowest) + ")");
+        stops.push_back(stop);
+    }
+    if (stops.front().t != 0.0 || stops.back().t != 1.0)
+        throw ValidationError("colormap " + source + ": the first stop must be at 0 and the last at 1");
+    Colormap map;
+    map.name = source;
+    for (int i = 0; i < 256; ++i) {
+        const double t = i / 255.0;
+        // The last stop at or below t, so that a position given twice is a hard edge.
+        std::size_t k = 0;
+        while (k + 2 < stops.size() && stops[k + 1].t <= t) ++k;
+        const Stop& a = stops[k];
+        const Stop& b = stops[k + 1];
+        const double f = b.t > a.t ? std::min(1.0, std::max(0.0, (t - a.t) / (b.t - a.t))) : 1.0;
+        std::uint32_t packed = 0xffu << 24;
+        for (int c = 0; c < 3; ++c) {
+            const auto v = static_cast<std::uint32_t>(std::lround(a.rgb[c] + (b.rgb[c] - a.rgb[c]) * f));
+            packed |= v << (8 * c);
+        }
+        map.entries[static_cast<std::size_t>(i)] = packed;
+    }
+    return map;
+}
+
+std::vector<std::string> Colormap::names() {
+    std::vector<std::string> v;
+    for (const auto& [key, text] : embeddedAssets())
+        if (key.compare(0, kPrefix.size(), kPrefix) == 0)
+            v.push_back(key.substr(kPrefix.size(), key.size() - kPrefix.size() - kSuffix.size()));
+    return v;
+}
+
+Colormap Colormap::named(const std::string& name) {
+    const auto& assets = embeddedAssets();
+    const auto it = assets.find(kPrefix + name + kSuffix);
+    if (it == assets.end()) throw ValidationError("colormap " + name + ": allowed: " + joined(names()));
+    Colormap map = fromJson(it->second, name);
+    map.name = name;
+    return map;
+}
+
+int Colormap::index(float value, ValueRange range) const noexcept {
+    if (std::isnan(value)) return 0;
+    // shaders/colormap.comp, operation for operation (this file has no FP contraction)
+    const float scale = static_cast<float>(255.0 / (range.max - range.min));
+    const float t = (value - static_cast<float>(range.min)) * scale;
+    return static_cast<int>(std::min(255.0f, std::max(0.0f, std::floor(t + 0.5f))));
+}
+
+}  // namespace glnoise
