@@ -1,0 +1,407 @@
+// glnoise bake at scale, end to end: the formats against the reference, tiles against the
+// whole, streamed bakes against one evaluation, records re-baked byte for byte, presets,
+// colormaps, volumes as slices, and stopping a bake without leaving a file.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <stb_image.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <OpenEXR/ImfFrameBuffer.h>
+#include <OpenEXR/ImfHeader.h>
+#include <OpenEXR/ImfInputFile.h>
+#include <OpenEXR/ImfStringAttribute.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "glnoise/glnoise.hpp"
+#include "process.hpp"
+#include "test_support.hpp"
+
+namespace glnoise {
+namespace {
+
+namespace fs = std::filesystem;
+
+using test::Result;
+using test::slurp;
+
+std::vector<float> floats(const std::string& bytes) {
+    std::vector<float> v(bytes.size() / 4);
+    std::memcpy(v.data(), bytes.data(), v.size() * 4);
+    return v;
+}
+
+class Bake : public test::ProcessTest {
+protected:
+    Result run(const std::vector<std::string>& args) { return runWith("", GLNOISE_EXE, args); }
+    void bake(const std::vector<std::string>& args) {
+        std::vector<std::string> all = {"bake"};
+        all.insert(all.end(), args.begin(), args.end());
+        const Result r = run(all);
+        ASSERT_EQ(r.code, 0) << r.err;
+        // stderr is not a terminal here: no progress bar, nothing at all.
+        EXPECT_EQ(r.err, "");
+    }
+};
+
+TEST_F(Bake, FourTilesOf512EqualOneBakeOf1024TexelForTexel) {
+    const std::vector<std::string> spec = {"--octaves", "6", "--basis", "simplex", "--seed", "4", "--offset=-3000.5,77"};
+    auto with = [&](std::vector<std::string> more) {
+        more.insert(more.begin(), spec.begin(), spec.end());
+        return more;
+    };
+    bake(with({"--size", "1024x1024", "--out", file("whole.r32")}));
+    const std::vector<float> whole = floats(slurp(file("whole.r32")));
+    ASSERT_EQ(whole.size(), 1024u * 1024u);
+    for (int j = 0; j < 2; ++j)
+        for (int i = 0; i < 2; ++i) {
+            const std::string tile = file("tile_" + std::to_string(i) + "_" + std::to_string(j) + ".r32");
+            bake(with({"--tile", std::to_string(i) + "," + std::to_string(j), "--tile-size", "512x512", "--out", tile}));
+            const std::vector<float> t = floats(slurp(tile));
+            ASSERT_EQ(t.size(), 512u * 512u);
+            int differ = 0;
+            for (int y = 0; y < 512; ++y)
+                differ += std::memcmp(&t[static_cast<std::size_t>(y) * 512],
+                                      &whole[static_cast<std::size_t>(512 * j + y) * 1024 + 512 * static_cast<std::size_t>(i)],
+                                      512 * 4) != 0;
+            EXPECT_EQ(differ, 0) << "tile " << i << "," << j << ": rows that differ from the whole";
+        }
+    // The tile records where it lies.
+    const auto rec = nlohmann::json::parse(slurp(file("tile_1_1.r32.json")));
+    EXPECT_EQ(rec["tile"], nlohmann::json({1, 1, 0}));
+    EXPECT_EQ(rec["start"], nlohmann::json({512, 512, 0}));
+}
+
+TEST_F(Bake, NegativeAndFarTilesMeetTheirNeighbours) {
+    // Tile (-1, 0) ends where tile (0, 0) begins: either side of the seam is what one
+    // evaluation across the seam holds (the CPU backend, so that the comparison is exact;
+    // tiles_test checks the GPU's tiles against the GPU's whole).
+    const std::vector<std::string> spec = {"--octaves", "4", "--frequency", "0.05", "--tile-size", "300x40",
+                                           "--backend", "cpu"};
+    auto with = [&](std::vector<std::string> more) {
+        more.insert(more.begin(), spec.begin(), spec.end());
+        return more;
+    };
+    for (const std::string far : {"0", "3333333"}) {
+        const long long base = std::stoll(far);
+        bake(with({"--tile", std::to_string(base - 1) + ",0", "--out", file("left.r32")}));
+        bake(with({"--tile", std::to_string(base) + ",0", "--out", file("right.r32")}));
+        const std::vector<float> left = floats(slurp(file("left.r32"))), right = floats(slurp(file("right.r32")));
+        NoiseSpec s;
+        s.octaves = 4;
+        s.frequency = 0.05;
+        const Image across = cpu::evaluate(s, Grid{600, 40, 1}, {(base - 1) * 300, 0, 0});
+        int differ = 0;
+        for (int y = 0; y < 40; ++y)
+            for (int x = 0; x < 300; ++x) {
+                differ += left[static_cast<std::size_t>(y * 300 + x)] != across.at(x, y);
+                differ += right[static_cast<std::size_t>(y * 300 + x)] != across.at(x + 300, y);
+            }
+        EXPECT_EQ(differ, 0) << "tiles at " << far;
+    }
+}
+
+TEST_F(Bake, ABakeWiderThanATileAndTallerThanABandIsStreamedExactly) {
+    // 9000 texels wide: three GPU tiles per band; 4 Mtexel bands of 466 rows: two bands.
+    bake({"--size", "9000x700", "--octaves", "4", "--seed", "2", "--out", file("gpu.r32")});
+    bake({"--size", "9000x700", "--octaves", "4", "--seed", "2", "--backend", "cpu", "--out", file("cpu.r32")});
+    NoiseSpec s;
+    s.octaves = 4;
+    s.seed = 2;
+    Image ref = cpu::evaluate(s, Grid{9000, 700, 1});
+    Image gpu(9000, 700, 1), cpuFile(9000, 700, 1);
+    gpu.data = floats(slurp(file("gpu.r32")));
+    cpuFile.data = floats(slurp(file("cpu.r32")));
+    ASSERT_EQ(gpu.data.size(), ref.data.size());
+    EXPECT_EQ(std::memcmp(cpuFile.data.data(), ref.data.data(), ref.data.size() * 4), 0)
+        << "the CPU backend is the reference, texel for texel";
+    EXPECT_TRUE(test::imagesAgree(gpu, ref, cpu::agreementTolerance(s)[0]));
+}
+
+TEST_F(Bake, Png16EqualsTheReferenceQuantisedTo65535) {
+    bake({"--size", "200x120", "--octaves", "6", "--bits", "16", "--range=-1.2,1.2", "--out", file("h.png")});
+    int w = 0, h = 0, n = 0;
+    stbi_us* px = stbi_load_16(file("h.png").c_str(), &w, &h, &n, 0);
+    ASSERT_NE(px, nullptr);
+    ASSERT_EQ(w, 200);
+    ASSERT_EQ(h, 120);
+    ASSERT_EQ(n, 1);
+    NoiseSpec s;
+    s.octaves = 6;
+    const Image ref = cpu::evaluate(s, Grid{200, 120, 1});
+    const ValueRange range{-1.2, 1.2};
+    const float tol = static_cast<float>(cpu::agreementTolerance(s)[0]);
+    int outside = 0, distinct = 0;
+    std::vector<bool> seen(65536);
+    for (std::size_t i = 0; i < ref.data.size(); ++i) {
+        const int lo = io::quantize16(ref.data[i] - tol, range), hi = io::quantize16(ref.data[i] + tol, range);
+        outside += px[i] < lo || px[i] > hi;
+        distinct += !seen[px[i]];
+        seen[px[i]] = true;
+    }
+    stbi_image_free(px);
+    EXPECT_EQ(outside, 0);
+    EXPECT_GT(distinct, 5000) << "16 bits, not 8 stretched";
+}
+
+TEST_F(Bake, ExrAndR16HoldWhatR32Holds) {
+    const std::vector<std::string> spec = {"--size", "96x64", "--octaves", "3", "--output", "gradient", "--backend", "cpu"};
+    auto with = [&](std::vector<std::string> more) {
+        more.insert(more.begin(), spec.begin(), spec.end());
+        return more;
+    };
+    bake(with({"--out", file("g.r32")}));
+    bake(with({"--out", file("g.exr")}));
+    const std::vector<float> raw = floats(slurp(file("g.r32")));
+    ASSERT_EQ(raw.size(), 96u * 64u * 4u);
+    Imf::InputFile in(file("g.exr").c_str());
+    std::vector<float> exr(raw.size());
+    Imf::FrameBuffer fb;
+    const char* names[4] = {"R", "G", "B", "A"};
+    for (int c = 0; c < 4; ++c) fb.insert(names[c], Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(exr.data() + c), 16, 16 * 96));
+    in.setFrameBuffer(fb);
+    in.readPixels(0, 63);
+    EXPECT_EQ(std::memcmp(exr.data(), raw.data(), raw.size() * 4), 0);
+    const auto rec = nlohmann::json::parse(in.header().findTypedAttribute<Imf::StringAttribute>("glnoise")->value());
+    EXPECT_EQ(rec["stored"]["channels"], nlohmann::json({"value", "d/dx", "d/dy", "d/dz"}));
+
+    // .r16: the value, little-endian, quantized from the stated range.
+    bake({"--size", "96x64", "--octaves", "3", "--backend", "cpu", "--out", file("v.r32")});
+    bake({"--size", "96x64", "--octaves", "3", "--backend", "cpu", "--out", file("v.r16")});
+    const std::vector<float> v = floats(slurp(file("v.r32")));
+    const std::string r16 = slurp(file("v.r16"));
+    ASSERT_EQ(r16.size(), v.size() * 2);
+    NoiseSpec s;
+    s.octaves = 3;
+    int differ = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const unsigned lo = static_cast<unsigned char>(r16[2 * i]), hi = static_cast<unsigned char>(r16[2 * i + 1]);
+        differ += (lo | hi << 8) != io::quantize16(v[i], s.statedRange());
+    }
+    EXPECT_EQ(differ, 0);
+    const auto side = nlohmann::json::parse(slurp(file("v.r16.json")));
+    EXPECT_EQ(side["stored"]["bits"], 16);
+    EXPECT_EQ(side["stored"]["byte_order"], "little");
+}
+
+TEST_F(Bake, EveryFormatReBakesFromItsRecordByteForByte) {
+    const std::vector<std::vector<std::string>> cases = {
+        {"--size", "128x96", "--octaves", "4", "--seed", "9", "--out", file("a.png")},
+        {"--size", "128x96", "--fractal", "ridged", "--octaves", "5", "--bits", "16", "--out", file("b.png")},
+        {"--size", "128x96", "--basis", "value", "--interp", "cosine", "--out", file("c.exr")},
+        {"--size", "128x96", "--octaves", "3", "--range=-0.5,0.5", "--out", file("d.r16")},
+        {"--preset", "terrain", "--size", "128x96", "--out", file("e.png")},
+        {"--tile", "-3,7", "--tile-size", "64x48", "--octaves", "9", "--no-octave-limit", "--out", file("f.r32")},
+        {"--size", "32x24x4", "--octaves", "2", "--out", file("g_%d.png")},
+    };
+    for (const auto& args : cases) {
+        const std::string out = args.back();
+        SCOPED_TRACE(out);
+        bake(args);
+        const std::string again = file("again_" + fs::path(out).filename().string());
+        const std::string first = out.find('%') != std::string::npos ? file("g_3.png") : out;
+        bake({"--from", first, "--out", again});
+        const std::string second = out.find('%') != std::string::npos ? file("again_g_3.png") : again;
+        EXPECT_EQ(slurp(first), slurp(second)) << "re-baked from " << first;
+        if (fs::exists(out + ".json")) {
+            EXPECT_EQ(slurp(out + ".json"), slurp(again + ".json"));
+        }
+    }
+    // A flag given with --from overrides the record.
+    bake({"--from", file("a.png"), "--octaves", "2", "--out", file("a2.png")});
+    EXPECT_NE(slurp(file("a.png")), slurp(file("a2.png")));
+    const auto rec = nlohmann::json::parse(io::readRecord(file("a2.png")));
+    EXPECT_EQ(rec["preset"]["octaves"], 2);
+    EXPECT_EQ(rec["preset"]["seed"], 9);
+    EXPECT_EQ(rec["command"], "glnoise bake --size 128x96 --octaves 2 --seed 9");
+}
+
+TEST_F(Bake, PrintSpecIsAPresetThatBakesTheSameFile) {
+    const Result r = run({"bake", "--preset", "clouds", "--octaves", "5", "--seed", "12", "--print-spec"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["pattern"], "clouds");
+    EXPECT_EQ(j["octaves"], 5);
+    EXPECT_EQ(j["colormap"], "clouds");
+    { std::ofstream(file("mine.json")) << r.out; }
+    bake({"--preset", file("mine.json"), "--size", "100x80", "--out", file("from_file.png")});
+    bake({"--preset", "clouds", "--octaves", "5", "--seed", "12", "--size", "100x80", "--out", file("from_flags.png")});
+    EXPECT_EQ(slurp(file("from_file.png")), slurp(file("from_flags.png")));
+}
+
+TEST_F(Bake, EveryBuiltInPresetBakes) {
+    int presets = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(GLNOISE_SOURCE_DIR) / "assets" / "presets")) {
+        const std::string name = entry.path().stem().string();
+        SCOPED_TRACE(name);
+        bake({"--preset", name, "--size", "96x96", "--out", file(name + ".png")});
+        int w = 0, h = 0, n = 0;
+        unsigned char* px = stbi_load(file(name + ".png").c_str(), &w, &h, &n, 1);
+        ASSERT_NE(px, nullptr);
+        const auto [lo, hi] = std::minmax_element(px, px + w * h);
+        EXPECT_GT(*hi - *lo, 40) << "a preset should show its pattern";
+        stbi_image_free(px);
+        ++presets;
+    }
+    EXPECT_GE(presets, 5);
+}
+
+TEST_F(Bake, APresetsMistakesAreNamedAllAtOnce) {
+    { std::ofstream(file("bad.json")) << R"({"octave": 3, "basis": "foo", "gain": "x", "octaves": 0})"; }
+    const Result r = run({"bake", "--preset", file("bad.json"), "--size", "64x64", "--out", file("x.png")});
+    EXPECT_EQ(r.code, 2);
+    const std::string source = "preset " + file("bad.json") + ": ";
+    for (const std::string& m : {source + "octave is not a known key; allowed: basis, interp,",
+                                source + "basis foo: allowed: perlin, classic, value, perlin-value, simplex",
+                                source + "gain \"x\": must be a number"})
+        EXPECT_NE(r.err.find(m), std::string::npos) << "missing: " << m << "\ngot: " << r.err;
+    EXPECT_FALSE(fs::exists(file("x.png")));
+    { std::ofstream(file("range.json")) << R"({"octaves": 0})"; }
+    const Result v = run({"bake", "--preset", file("range.json"), "--size", "64x64", "--out", file("x.png")});
+    EXPECT_EQ(v.code, 2);
+    EXPECT_NE(v.err.find("preset " + file("range.json") + ": octaves 0: must be"), std::string::npos) << v.err;
+}
+
+TEST_F(Bake, AColormapOnTheGpuIsTheCpusColormap) {
+    bake({"--size", "256x128", "--octaves", "5", "--colormap", "terrain", "--normalize", "--out", file("gpu.png")});
+    bake({"--size", "256x128", "--octaves", "5", "--colormap", "terrain", "--normalize", "--backend", "cpu", "--out",
+          file("cpu.png")});
+    EXPECT_EQ(slurp(file("gpu.png")), slurp(file("cpu.png")));
+    // Each pixel is the map's entry for the reference value.
+    int w = 0, h = 0, n = 0;
+    unsigned char* px = stbi_load(file("gpu.png").c_str(), &w, &h, &n, 0);
+    ASSERT_NE(px, nullptr);
+    ASSERT_EQ(n, 3);
+    NoiseSpec s;
+    s.octaves = 5;
+    s.normalize = true;
+    const Image ref = cpu::evaluate(s, Grid{256, 128, 1});
+    const Colormap map = Colormap::named("terrain");
+    int differ = 0;
+    for (std::size_t i = 0; i < ref.data.size(); ++i) {
+        const std::uint32_t c = map.at(map.index(ref.data[i], s.statedRange()));
+        for (int k = 0; k < 3; ++k) differ += px[3 * i + static_cast<std::size_t>(k)] != ((c >> (8 * k)) & 0xffu);
+    }
+    stbi_image_free(px);
+    EXPECT_EQ(differ, 0);
+}
+
+TEST_F(Bake, AVolumeAsPngSlicesIsTheRawVolumeSliceBySlice) {
+    bake({"--size", "40x30x5", "--octaves", "3", "--backend", "cpu", "--out", file("vol.r32")});
+    bake({"--size", "40x30x5", "--octaves", "3", "--backend", "cpu", "--out", file("slice_%03d.png")});
+    const std::vector<float> v = floats(slurp(file("vol.r32")));
+    NoiseSpec s;
+    s.dims = 3;
+    s.octaves = 3;
+    for (int z = 0; z < 5; ++z) {
+        char name[32];
+        std::snprintf(name, sizeof name, "slice_%03d.png", z);
+        int w = 0, h = 0, n = 0;
+        unsigned char* px = stbi_load(file(name).c_str(), &w, &h, &n, 0);
+        ASSERT_NE(px, nullptr) << name;
+        int differ = 0;
+        for (int i = 0; i < 40 * 30; ++i) differ += px[i] != io::quantize8(v[static_cast<std::size_t>(z * 1200 + i)], s.statedRange());
+        EXPECT_EQ(differ, 0) << name;
+        stbi_image_free(px);
+        EXPECT_EQ(nlohmann::json::parse(io::readRecord(file(name)))["slice"], z);
+    }
+    EXPECT_FALSE(fs::exists(file("slice_005.png")));
+}
+
+TEST_F(Bake, BadCombinationsAreRefusedBeforeAnyWork) {
+    const std::string png = file("out.png");
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;
+    };
+    const std::vector<Case> cases = {
+        {{"--size", "64x64", "--colormap", "terrain", "--out", file("o.exr")}, "--colormap terrain: colours are written as .png; .exr stores the values"},
+        {{"--size", "64x64", "--colormap", "rainbow", "--out", png}, "--colormap rainbow: allowed: clouds, fire, gray, marble, terrain, wood, none"},
+        {{"--size", "64x64", "--bits", "16", "--out", file("o.exr")}, "--bits 16: .exr holds float32 (16 bits: .png or .r16)"},
+        {{"--size", "64x64", "--bits", "12", "--out", png}, "--bits 12: .png holds 8 or 16 bits"},
+        {{"--size", "64x64", "--range=0,1", "--out", file("o.r32")}, "--range 0,1: .r32 stores values as they are"},
+        {{"--size", "64x64", "--output", "normal", "--out", file("o.r16")}, "--output normal: a .r16 holds one channel"},
+        {{"--tile", "1,2", "--out", png}, "--tile 1,2: needs --tile-size WxH"},
+        {{"--tile", "1,2,3", "--tile-size", "64x64", "--out", png}, "--tile 1,2,3: must be I,J (integers)"},
+        {{"--size", "64x64", "--tile", "1,2", "--tile-size", "8x8", "--out", png}, "--size 64x64: a tile's size is --tile-size"},
+        {{"--tile", "9007199254740,0", "--tile-size", "4096x4096", "--out", png}, "puts the tile beyond world texel 2^52"},
+        {{"--preset", "nope", "--size", "64x64", "--out", png}, "--preset nope: no such preset; built in: clouds,"},
+        {{"--preset", "terrain", "--from", png, "--out", png}, "give it or --preset terrain, not both"},
+        {{"--size", "64x64", "--out", file("o_%d.png")}, "a %d slice pattern is for volumes"},
+        {{"--size", "64x64x4", "--out", file("o_%d_%d.png")}, "a slice pattern holds one %d"},
+        {{"--size", "64x64x4", "--out", file("o.exr")}, "a .exr holds one 2D image"},
+        {{"--octaves", "3", "--out", png}, "--size is required"},
+        {{"--size", "64x64"}, "--out is required"},
+        {{"--from", file("missing.png"), "--out", png}, "reading " + file("missing.png") + " failed"},
+    };
+    for (const auto& c : cases) {
+        std::vector<std::string> args = {"bake"};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        const Result r = run(args);
+        SCOPED_TRACE(c.message);
+        EXPECT_NE(r.code, 0);
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_EQ(entries(), 0u) << "a refused bake writes nothing";
+    }
+}
+
+// Starts a bake in the background, waits until it is well under way, signals it.
+Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs::path& logs) {
+    const std::string out = (logs / "out").string(), err = (logs / "err").string();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        std::freopen(out.c_str(), "w", stdout);
+        std::freopen(err.c_str(), "w", stderr);
+        std::vector<char*> argv = {const_cast<char*>(GLNOISE_EXE), const_cast<char*>("bake")};
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        ::execv(GLNOISE_EXE, argv.data());
+        std::_Exit(127);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    ::kill(pid, signal);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    Result r;
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+}
+
+TEST_F(Bake, StoppingABakeLeavesNoFileAndThePreviousOneIntact) {
+    char tmpl[] = "/tmp/glnoise-logs-XXXXXX";
+    const fs::path logs = ::mkdtemp(tmpl);
+    // Minutes of work on the CPU backend: the signal arrives in the middle of it.
+    const std::vector<std::string> big = {"--size", "16384x16384", "--octaves", "8", "--backend", "cpu", "--out",
+                                          file("big.png")};
+    { std::ofstream(file("big.png")) << "the previous bake"; }
+    for (int sig : {SIGINT, SIGTERM}) {
+        const Result r = bakeAndSignal(big, sig, logs);
+        SCOPED_TRACE(sig);
+        EXPECT_EQ(r.code, 128 + sig) << r.err;
+        EXPECT_NE(r.err.find(std::string("glnoise: interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") + "; " +
+                             file("big.png") + " was not written"),
+                  std::string::npos)
+            << r.err;
+        EXPECT_EQ(slurp(file("big.png")), "the previous bake");
+        EXPECT_EQ(entries(), 1u) << "no temporary file is left";
+    }
+    // SIGKILL cannot be caught; the output was never named, so nothing is left either.
+    fs::remove(file("big.png"));
+    const Result k = bakeAndSignal(big, SIGKILL, logs);
+    EXPECT_EQ(k.code, 128 + SIGKILL);
+    EXPECT_EQ(entries(), 0u);
+    fs::remove_all(logs);
+}
+
+}  // namespace
+}  // namespace glnoise
