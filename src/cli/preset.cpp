@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli/flags.hpp"
 #include "core/assets.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/error.hpp"
@@ -25,11 +26,6 @@ const std::vector<std::string>& knownKeys() {
     return keys;
 }
 
-std::string joined(const std::vector<std::string>& v) {
-    std::string s;
-    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
-    return s;
-}
 
 // Reads one key, collecting what is wrong instead of stopping at the first.
 class Reader {
@@ -45,9 +41,8 @@ public:
             for (const auto& v : e.violations()) bad(key, v);
         }
     }
-    double number(const nlohmann::json& v, const char* key) {
+    double number(const nlohmann::json& v) {
         if (!v.is_number()) throw ValidationError(v.dump() + ": must be a number");
-        (void)key;
         return v.get<double>();
     }
     int integer(const nlohmann::json& v) {
@@ -81,7 +76,7 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
     Reader r(j, source);
     for (auto it = j.begin(); it != j.end(); ++it)
         if (std::find(knownKeys().begin(), knownKeys().end(), it.key()) == knownKeys().end())
-            r.bad(it.key(), "is not a known key; allowed: " + joined(knownKeys()));
+            r.bad(it.key(), "is not a known key; allowed: " + joinedNames(knownKeys()));
     auto strip = [](const std::string& what, const ValidationError& e) {
         // "basis foo: allowed: ..." -> "foo: allowed: ..." (the key is added back by bad())
         std::vector<std::string> v;
@@ -108,12 +103,12 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
         s.dims = r.integer(v);
         p.hasDims = true;
     });
-    r.with("frequency", [&](const nlohmann::json& v) { s.frequency = r.number(v, "frequency"); });
+    r.with("frequency", [&](const nlohmann::json& v) { s.frequency = r.number(v); });
     r.with("octaves", [&](const nlohmann::json& v) { s.octaves = r.integer(v); });
-    r.with("lacunarity", [&](const nlohmann::json& v) { s.lacunarity = r.number(v, "lacunarity"); });
-    r.with("gain", [&](const nlohmann::json& v) { s.gain = r.number(v, "gain"); });
-    r.with("ridge_offset", [&](const nlohmann::json& v) { s.ridgeOffset = r.number(v, "ridge_offset"); });
-    r.with("ridge_gain", [&](const nlohmann::json& v) { s.ridgeGain = r.number(v, "ridge_gain"); });
+    r.with("lacunarity", [&](const nlohmann::json& v) { s.lacunarity = r.number(v); });
+    r.with("gain", [&](const nlohmann::json& v) { s.gain = r.number(v); });
+    r.with("ridge_offset", [&](const nlohmann::json& v) { s.ridgeOffset = r.number(v); });
+    r.with("ridge_gain", [&](const nlohmann::json& v) { s.ridgeGain = r.number(v); });
     r.with("normalize", [&](const nlohmann::json& v) {
         if (!v.is_boolean()) throw ValidationError(v.dump() + ": must be true or false");
         s.normalize = v.get<bool>();
@@ -131,16 +126,16 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
     r.with("offset", [&](const nlohmann::json& v) {
         if (!v.is_array() || v.size() < 2 || v.size() > 3) throw ValidationError(v.dump() + ": must be a list of 2 or 3 numbers");
         s.offset = {};
-        for (std::size_t i = 0; i < v.size(); ++i) s.offset[i] = r.number(v[i], "offset");
+        for (std::size_t i = 0; i < v.size(); ++i) s.offset[i] = r.number(v[i]);
     });
-    r.with("z", [&](const nlohmann::json& v) { s.z = r.number(v, "z"); });
-    r.with("w", [&](const nlohmann::json& v) { s.w = r.number(v, "w"); });
-    r.with("height_scale", [&](const nlohmann::json& v) { s.heightScale = r.number(v, "height_scale"); });
-    r.with("warp_amount", [&](const nlohmann::json& v) { s.warpAmount = r.number(v, "warp_amount"); });
+    r.with("z", [&](const nlohmann::json& v) { s.z = r.number(v); });
+    r.with("w", [&](const nlohmann::json& v) { s.w = r.number(v); });
+    r.with("height_scale", [&](const nlohmann::json& v) { s.heightScale = r.number(v); });
+    r.with("warp_amount", [&](const nlohmann::json& v) { s.warpAmount = r.number(v); });
     r.with("warp_octaves", [&](const nlohmann::json& v) { s.warpOctaves = r.integer(v); });
-    r.with("warp_frequency", [&](const nlohmann::json& v) { s.warpFrequency = r.number(v, "warp_frequency"); });
+    r.with("warp_frequency", [&](const nlohmann::json& v) { s.warpFrequency = r.number(v); });
     r.with("warp_depth", [&](const nlohmann::json& v) { s.warpDepth = r.integer(v); });
-    r.with("pattern_scale", [&](const nlohmann::json& v) { s.patternScale = r.number(v, "pattern_scale"); });
+    r.with("pattern_scale", [&](const nlohmann::json& v) { s.patternScale = r.number(v); });
     r.with("colormap", [&](const nlohmann::json& v) {
         const std::string name = r.text(v);
         if (!name.empty() && name != "none") {
@@ -198,7 +193,7 @@ Preset loadPreset(const std::string& nameOrPath) {
         text = ss.str();
         source = "preset " + nameOrPath;
     } else {
-        throw ValidationError("--preset " + nameOrPath + ": no such preset; built in: " + joined(presetNames()) +
+        throw ValidationError("--preset " + nameOrPath + ": no such preset; built in: " + joinedNames(presetNames()) +
                               "; or the path of a .json file");
     }
     nlohmann::json j;

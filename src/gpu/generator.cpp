@@ -251,7 +251,6 @@ struct TileStream::Slot {
     GLuint pixels = 0;   // the pixel buffer object the tile is read back into
     GLsync fence = nullptr;
     Grid grid;
-    bool busy = false;
 };
 
 struct TileStream::Impl {
@@ -366,7 +365,6 @@ void TileStream::submit(const Grid& grid, const TexelStart& start) {
     glFlush();  // start the work now, while the host takes the previous tile
     checkGl("reading a tile back");
     slot.grid = grid;
-    slot.busy = true;
     m.next = 1 - m.next;
     ++m.queued;
 }
@@ -401,7 +399,6 @@ void TileStream::take(void* destination, std::size_t rowBytes) {
     glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     checkGl("reading a tile");
-    slot.busy = false;
     m.oldest = 1 - m.oldest;
     --m.queued;
 }

@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Bakes the README's row of presets with glnoise itself, each at 512x512, shown at half size.
+
+    python3 -m venv /tmp/sheet && /tmp/sheet/bin/pip install pillow
+    /tmp/sheet/bin/python assets/presets_sheet.py build/glnoise assets/presets.png
+
+Every image is `glnoise bake --preset NAME --size 512x512` output; Pillow only places them.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from PIL import Image
+
+PRESETS = ["terrain", "clouds", "marble", "wood", "fire"]
+SHOWN = 256
+
+
+def main():
+    glnoise, out = sys.argv[1], sys.argv[2]
+    sheet = Image.new("RGB", (SHOWN * len(PRESETS), SHOWN))
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, name in enumerate(PRESETS):
+            path = os.path.join(tmp, name + ".png")
+            subprocess.run([glnoise, "bake", "--preset", name, "--size", "512x512", "--out", path],
+                           check=True, stdout=subprocess.DEVNULL)
+            tile = Image.open(path).convert("RGB").resize((SHOWN, SHOWN), Image.LANCZOS)
+            sheet.paste(tile, (SHOWN * i, 0))
+    sheet.save(out, optimize=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+// glnoise_bake_bench: end-to-end bake throughput, Mtexel/s written to the file, for one
+// 8192x8192 world in each format, in one run; and the peak memory (RSS) of the process.
+//
+//   ./glnoise_bake_bench                          # all formats, on the GPU path
+//   ./glnoise_bake_bench --benchmark_filter=exr
+//   GLNOISE_BENCH_SIZE=2048 ./glnoise_bake_bench  # a quicker run
+//
+// Each bake goes through the same path as `glnoise bake` (cli::Bake): GPU tiles read back
+// through pixel buffer objects, converted and streamed into a file in $TMPDIR (removed
+// afterwards). The generator is warmed up before timing.
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "cli/bake.hpp"
+#include "glnoise/glnoise.hpp"
+
+namespace {
+
+using namespace glnoise;
+
+int benchSize() {
+    const char* s = std::getenv("GLNOISE_BENCH_SIZE");
+    return s ? std::atoi(s) : 8192;
+}
+
+struct Shared {
+    gpu::Context context;
+    gpu::Generator generator{context};
+};
+
+Shared& shared() {
+    static Shared s;
+    return s;
+}
+
+std::string scratch(const std::string& name) {
+    const char* tmp = std::getenv("TMPDIR");
+    return std::string(tmp ? tmp : "/tmp") + "/glnoise-bake-bench-" + std::to_string(::getpid()) + "-" + name;
+}
+
+void bakeBench(benchmark::State& state, std::string extension, int bits, std::string colormap, int octaves) {
+    const int size = benchSize();
+    cli::BakeRequest r;
+    r.spec.octaves = octaves;
+    r.spec.frequency = 1.0 / 256.0;
+    r.size = Grid{size, size, 1};
+    r.bits = bits;
+    r.colormap = colormap;
+    r.out = scratch("out" + extension);
+    {
+        cli::BakeRequest warm = r;
+        warm.size = Grid{64, 64, 1};
+        cli::Bake(warm).run(&shared().generator);
+    }
+    std::uintmax_t bytes = 0;
+    for (auto _ : state) {
+        cli::Bake bake(r);
+        bake.run(&shared().generator);
+        bytes = std::filesystem::file_size(r.out);
+    }
+    std::filesystem::remove(r.out);
+    std::filesystem::remove(r.out + ".json");
+    const double texels = static_cast<double>(r.size.texels()) * static_cast<double>(state.iterations());
+    state.counters["Mtexel/s"] = benchmark::Counter(texels / 1e6, benchmark::Counter::kIsRate);
+    state.counters["MB/s"] = benchmark::Counter(static_cast<double>(bytes) * static_cast<double>(state.iterations()) / 1e6,
+                                                benchmark::Counter::kIsRate);
+    state.counters["file MB"] = static_cast<double>(bytes) / 1e6;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    struct Case {
+        const char* name;
+        const char* extension;
+        int bits;
+        const char* colormap;
+    };
+    const Case cases[] = {{"png8", ".png", 8, ""},  {"png16", ".png", 16, ""}, {"exr", ".exr", 0, ""},
+                          {"r16", ".r16", 0, ""},   {"r32", ".r32", 0, ""},    {"png_terrain", ".png", 8, "terrain"}};
+    for (int octaves : {1, 8})
+        for (const auto& c : cases)
+            benchmark::RegisterBenchmark(("bake/" + std::to_string(benchSize()) + "/octaves" + std::to_string(octaves) +
+                                          "/" + c.name).c_str(),
+                                         bakeBench, std::string(c.extension), c.bits, std::string(c.colormap), octaves)
+                ->Unit(benchmark::kMillisecond)
+                ->UseRealTime()
+                ->Iterations(1);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    struct rusage usage {};
+    ::getrusage(RUSAGE_SELF, &usage);
+    std::printf("peak RSS of this process: %.1f MiB on %s\n", static_cast<double>(usage.ru_maxrss) / 1024.0,
+                shared().context.info().renderer.c_str());
+    return 0;
+}
