@@ -163,7 +163,8 @@ inline constexpr std::int64_t kMaxWorldTexel = std::int64_t{1} << 52;
 // Throws ValidationError when a grid at `start` reaches beyond kMaxWorldTexel.
 void validateStart(const TexelStart& start, const Grid& grid);
 
-// "WxH" or "WxHxD", each a decimal integer from 1 to maxEdge. Throws ValidationError.
+// "WxH" or "WxHxD", each a decimal integer from 1 to maxEdge; with the default maxEdge the
+// grid is also Grid::validate()d (one texture). Throws ValidationError.
 Grid parseSize(const std::string& text, int maxEdge = kMaxEdge);
 
 // A human-readable "512x512" or "64x64x64".

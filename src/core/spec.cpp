@@ -334,7 +334,7 @@ Grid parseSize(const std::string& text, int maxEdge) {
     g.width = static_cast<int>(edges[0]);
     g.height = static_cast<int>(edges[1]);
     g.depth = edges.size() == 3 ? static_cast<int>(edges[2]) : 1;
-    g.validate();
+    if (maxEdge == kMaxEdge) g.validate();  // a texture; a bake's larger size is cut into textures
     return g;
 }
 

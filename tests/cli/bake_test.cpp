@@ -125,6 +125,23 @@ TEST_F(Bake, ABakeWiderThanATileAndTallerThanABandIsStreamedExactly) {
     EXPECT_TRUE(test::imagesAgree(gpu, ref, cpu::agreementTolerance(s)[0]));
 }
 
+TEST_F(Bake, AnEdgeBeyondOneTextureIsBakedInTiles) {
+    // 20000 texels: wider than GL_MAX_TEXTURE_SIZE and Grid's 16384.
+    bake({"--size", "20000x3", "--octaves", "3", "--backend", "cpu", "--out", file("wide.r32")});
+    const std::vector<float> wide = floats(slurp(file("wide.r32")));
+    ASSERT_EQ(wide.size(), 60000u);
+    NoiseSpec s;
+    s.octaves = 3;
+    int differ = 0;
+    for (int half = 0; half < 2; ++half) {
+        const Image ref = cpu::evaluate(s, Grid{10000, 3, 1}, {10000 * half, 0, 0});
+        for (int y = 0; y < 3; ++y)
+            for (int x = 0; x < 10000; ++x)
+                differ += wide[static_cast<std::size_t>(y * 20000 + 10000 * half + x)] != ref.at(x, y);
+    }
+    EXPECT_EQ(differ, 0);
+}
+
 TEST_F(Bake, Png16EqualsTheReferenceQuantisedTo65535) {
     bake({"--size", "200x120", "--octaves", "6", "--bits", "16", "--range=-1.2,1.2", "--out", file("h.png")});
     int w = 0, h = 0, n = 0;
