@@ -25,7 +25,7 @@ namespace glnoise {
 inline constexpr int kMaxOctaves = 32;
 // The largest edge glnoise accepts before asking the GL driver (which may allow less).
 inline constexpr int kMaxEdge = 16384;
-// The most texels one bake holds: 1 GiB of float32.
+// The most texels one texture holds: 1 GiB of float32 (glnoise bake cuts larger bakes into tiles).
 inline constexpr std::int64_t kMaxTexels = std::int64_t{1} << 28;
 
 // The largest lattice period a spec accepts, in cells, at any octave.

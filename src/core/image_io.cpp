@@ -124,18 +124,22 @@ OutputFile::~OutputFile() {
     if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
 }
 
-void OutputFile::flush() {
-    const char* p = buffer_.data();
-    std::size_t bytes = buffer_.size();
+namespace {
+void writeAll(int fd, const char* p, std::size_t bytes, const std::string& path) {
     while (bytes > 0) {
-        const ssize_t n = ::write(fd_, p, bytes);
+        const ssize_t n = ::write(fd, p, bytes);
         if (n < 0) {
             if (errno == EINTR) continue;
-            fail(path_, "writing");
+            fail(path, "writing");
         }
         p += n;
         bytes -= static_cast<std::size_t>(n);
     }
+}
+}  // namespace
+
+void OutputFile::flush() {
+    writeAll(fd_, buffer_.data(), buffer_.size(), path_);
     buffer_.clear();
 }
 
@@ -145,8 +149,7 @@ void OutputFile::write(const void* data, std::size_t bytes) {
     position_ += bytes;
     if (buffer_.size() + bytes > kBufferBytes) flush();
     if (bytes >= kBufferBytes) {
-        buffer_.assign(p, p + bytes);
-        flush();
+        writeAll(fd_, p, bytes, path_);  // large writes skip the buffer
         return;
     }
     buffer_.insert(buffer_.end(), p, p + bytes);

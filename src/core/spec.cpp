@@ -294,7 +294,7 @@ void Grid::validate() const {
     if (v.empty() && texels() > kMaxTexels)
         v.push_back("size " + toString(*this) + ": " + std::to_string(texels()) +
                     " texels; at most " + std::to_string(kMaxTexels) +
-                    " (1 GiB of float32) fit in one bake");
+                    " (1 GiB of float32) fit in one texture");
     if (!v.empty()) throw ValidationError(std::move(v));
 }
 

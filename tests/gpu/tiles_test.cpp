@@ -135,12 +135,8 @@ TEST(Tiles, TheCpuCutsTheWorldTheSameWay) {
 TEST(Tiles, TilesFarFromTheOriginAgreeWithTheDoubleReference) {
     GLNOISE_REQUIRE_GPU(ctx);
     Generator gen(*ctx);
-    std::vector<Named> cases;
-    NoiseSpec fbm;
-    fbm.octaves = 8;
-    fbm.seed = 3;
-    fbm.frequency = 1.0 / 37.0;
-    cases.push_back({"perlin fbm 8", fbm});
+    std::vector<Named> cases = {specs()[0]};
+    const NoiseSpec fbm = cases[0].spec;
     NoiseSpec simplex = fbm;
     simplex.basis = Basis::Simplex;
     simplex.octaves = 6;
