@@ -18,14 +18,17 @@ namespace {
 const std::string kPrefix = "presets/";
 const std::string kSuffix = ".json";
 
+// The spec's keys are those io::specJson writes; the bake adds its own three.
 const std::vector<std::string>& knownKeys() {
-    static const std::vector<std::string> keys = {
-        "basis", "interp", "fractal", "dims", "frequency", "octaves", "lacunarity", "gain", "ridge_offset",
-        "ridge_gain", "normalize", "seed", "period", "offset", "z", "w", "output", "height_scale", "warp_amount",
-        "warp_octaves", "warp_frequency", "warp_depth", "pattern", "pattern_scale", "colormap", "range", "bits"};
+    static const std::vector<std::string> keys = [] {
+        std::vector<std::string> k;
+        const nlohmann::json spec = nlohmann::json::parse(io::specJson(NoiseSpec{}));
+        for (auto it = spec.begin(); it != spec.end(); ++it) k.push_back(it.key());
+        for (const char* bake : {"colormap", "range", "bits"}) k.push_back(bake);
+        return k;
+    }();
     return keys;
 }
-
 
 // Reads one key, collecting what is wrong instead of stopping at the first.
 class Reader {

@@ -275,7 +275,7 @@ TEST_F(Bake, APresetsMistakesAreNamedAllAtOnce) {
     const Result r = run({"bake", "--preset", file("bad.json"), "--size", "64x64", "--out", file("x.png")});
     EXPECT_EQ(r.code, 2);
     const std::string source = "preset " + file("bad.json") + ": ";
-    for (const std::string& m : {source + "octave is not a known key; allowed: basis, interp,",
+    for (const std::string& m : {source + "octave is not a known key; allowed: basis, dims, fractal, frequency,",
                                 source + "basis foo: allowed: perlin, classic, value, perlin-value, simplex",
                                 source + "gain \"x\": must be a number"})
         EXPECT_NE(r.err.find(m), std::string::npos) << "missing: " << m << "\ngot: " << r.err;
