@@ -2,6 +2,7 @@
 // point, from octave frames the host computed in double.
 //
 // Defines set by the host: GLN_DIMS (1-4), GLN_BASIS (GLN_BASIS_*), GLN_CURVE, GLN_FRACTAL,
+// GLN_PERIODIC (1 when any axis has a lattice period),
 // GLN_WARP (0: none, 1 or 2: the nesting depth), GLN_PATTERN (0 none, 1 marble, 2 wood).
 // Frame i of a point holds freq_i * origin (kept in double on the host; skewed first for
 // simplex) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
@@ -41,6 +42,14 @@ uniform float u_pattern_scale;
 #define GLN_WARP_COMPONENTS 3
 #endif
 
+// GLN_PERIODIC 0 (no axis has a period) hands the basis constant zero periods, so that
+// the compiler drops gln_wrap's integer modulo (scalarised per lane on CPU drivers).
+#if GLN_PERIODIC
+#define GLN_PERIOD(o) (o).period
+#else
+#define GLN_PERIOD(o) ivec4(0, 0, 0, 0)
+#endif
+
 // The basis at frame o and sample offset s: (value, gradient per noise cell).
 vec4 gln_octave(GlnOctave o, vec3 s) {
     precise vec3 local = o.scale.x * s;
@@ -52,15 +61,15 @@ vec4 gln_octave(GlnOctave o, vec3 s) {
 #endif
     precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
 #if GLN_DIMS == 1
-    return vec4(gln_basis1(GLN_BASIS, GLN_CURVE, o.cell.x, p.x, o.period.x), 0.0f, 0.0f, 0.0f);
+    return vec4(gln_basis1(GLN_BASIS, GLN_CURVE, o.cell.x, p.x, GLN_PERIOD(o).x), 0.0f, 0.0f, 0.0f);
 #elif GLN_DIMS == 2
-    vec3 b = gln_basis2(GLN_BASIS, GLN_CURVE, ivec2(o.cell.x, o.cell.y), vec2(p.x, p.y), ivec2(o.period.x, o.period.y));
+    vec3 b = gln_basis2(GLN_BASIS, GLN_CURVE, ivec2(o.cell.x, o.cell.y), vec2(p.x, p.y), ivec2(GLN_PERIOD(o).x, GLN_PERIOD(o).y));
     return vec4(b.x, b.y, b.z, 0.0f);
 #elif GLN_DIMS == 3
     return gln_basis3(GLN_BASIS, GLN_CURVE, ivec3(o.cell.x, o.cell.y, o.cell.z), vec3(p.x, p.y, p.z),
-                      ivec3(o.period.x, o.period.y, o.period.z));
+                      ivec3(GLN_PERIOD(o).x, GLN_PERIOD(o).y, GLN_PERIOD(o).z));
 #else
-    return vec4(gln_basis4(GLN_BASIS, GLN_CURVE, o.cell, p, o.period), 0.0f, 0.0f, 0.0f);
+    return vec4(gln_basis4(GLN_BASIS, GLN_CURVE, o.cell, p, GLN_PERIOD(o)), 0.0f, 0.0f, 0.0f);
 #endif
 }
 

@@ -27,14 +27,15 @@ using Params = cpu::SampleParams<float>;
 // The program variants: what changes the shader text, and so the cache key.
 struct Variant {
     std::string entry;
-    int dims, volume, basis, curve, fractal, warp, pattern, output;
-    auto key() const { return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output); }
+    int dims, volume, basis, curve, fractal, warp, pattern, output, periodic;
+    auto key() const { return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output, periodic); }
     bool operator<(const Variant& o) const { return key() < o.key(); }
 };
 
 Variant variantFor(const std::string& entry, const NoiseSpec& spec, const Params& u, bool volume) {
+    const bool periodic = spec.period != std::array<int, 4>{};
     return {entry, u.dims, volume ? 1 : 0, u.basis, u.curve, u.fractal, u.warp, u.pattern,
-            static_cast<int>(spec.output)};
+            static_cast<int>(spec.output), periodic ? 1 : 0};
 }
 
 }  // namespace
@@ -69,6 +70,7 @@ struct Generator::Impl {
         def("GLN_PATTERN", v.pattern);
         def("GLN_OUTPUT", v.output);
         def("GLN_ANCHOR", cpu::kAnchor);
+        def("GLN_PERIODIC", v.periodic);
         glsl::IncludeOptions options;
         options.defines = defines;
         const glsl::Source src = glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
