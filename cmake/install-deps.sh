@@ -9,7 +9,7 @@ packages=(
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
   libglm-dev libstb-dev libcli11-dev nlohmann-json3-dev
   libspng-dev libopenexr-dev                           # PNG (8 and 16 bits), OpenEXR
-  libgtest-dev libbenchmark-dev
+  libgtest-dev libbenchmark-dev libnoise-dev         # tests; the benchmark and its peers
   glslang-tools libopengl-dev                          # GLSL checks; the consumer test's GL
   libglfw3-dev libimgui-dev libfreetype-dev xvfb xauth # glnoise-preview and its tests
 )

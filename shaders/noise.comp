@@ -10,7 +10,21 @@
 // its value does not depend on where the dispatch begins. CPU twin: glnoise::cpu::evaluate
 // in src/core/reference.cpp.
 
-layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;
+// GLN_LOCAL_X, GLN_LOCAL_Y: the workgroup shape. GLN_TABLE: where the permutation table is
+// read, 0 the storage buffer at binding 0, 1 a copy in shared memory, 2 a buffer texture
+// at unit 1 (gpu::GeneratorOptions).
+layout(local_size_x = GLN_LOCAL_X, local_size_y = GLN_LOCAL_Y, local_size_z = 1) in;
+
+#if GLN_TABLE == 1
+layout(std430, binding = 0) readonly buffer GlnPermutationSource {
+    int gln_perm_source[512];
+};
+shared int gln_perm_shared[512];
+#define GLN_PERM(i) gln_perm_shared[(i)]
+#elif GLN_TABLE == 2
+layout(binding = 1) uniform isamplerBuffer u_perm_texture;
+#define GLN_PERM(i) texelFetch(u_perm_texture, (i)).x
+#endif
 
 #include "sample.glsl"
 
@@ -32,6 +46,12 @@ uniform int u_frames_per_anchor;
 uniform float u_height_scale;
 
 void main() {
+#if GLN_TABLE == 1
+    for (int i = int(gl_LocalInvocationIndex); i < 512; i += GLN_LOCAL_X * GLN_LOCAL_Y) {
+        gln_perm_shared[i] = gln_perm_source[i];
+    }
+    barrier();
+#endif
     ivec3 id = ivec3(gl_GlobalInvocationID);
     if (id.x >= u_size.x || id.y >= u_size.y || id.z >= u_size.z) {
         return;

@@ -100,9 +100,20 @@ private:
     int channels_ = 1;
 };
 
+// How noise.comp is laid out on the device; the defaults are what glnoise_bench found
+// fastest (README, "Performance"). Every combination computes the same values.
+struct GeneratorOptions {
+    int localSizeX = 8;  // workgroup shape, each 1 to 64, at most 1024 invocations
+    int localSizeY = 8;
+    // Where the shader reads the permutation table: the storage buffer, a copy in each
+    // workgroup's shared memory, or a buffer texture over the same buffer (fastest on
+    // llvmpipe: 1.15x to 1.6x the storage buffer; shared memory 0.6x).
+    enum class Table { Buffer, Shared, Texture } table = Table::Texture;
+};
+
 class Generator {
 public:
-    explicit Generator(Context& context);
+    explicit Generator(Context& context, const GeneratorOptions& options = {});
     ~Generator();
     Generator(const Generator&) = delete;
     Generator& operator=(const Generator&) = delete;

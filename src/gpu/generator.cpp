@@ -17,7 +17,7 @@ namespace glnoise::gpu {
 
 namespace {
 
-constexpr int kLocal2d = 8;          // noise.comp's local_size_x and _y
+constexpr int kLocal2d = 8;          // colormap.comp's local_size_x and _y
 constexpr int kLocalEval = 64;       // eval.comp's local_size_x
 constexpr std::size_t kEvalBatch = 1 << 14;  // points per eval dispatch
 
@@ -28,7 +28,10 @@ using Params = cpu::SampleParams<float>;
 struct Variant {
     std::string entry;
     int dims, volume, basis, curve, fractal, warp, pattern, output, periodic;
-    auto key() const { return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output, periodic); }
+    int localX = 8, localY = 8, table = 0;
+    auto key() const {
+        return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output, periodic, localX, localY, table);
+    }
     bool operator<(const Variant& o) const { return key() < o.key(); }
 };
 
@@ -42,17 +45,35 @@ Variant variantFor(const std::string& entry, const NoiseSpec& spec, const Params
 
 struct Generator::Impl {
     Context& context;
+    GeneratorOptions options;
+    GLuint tableTexture = 0;  // a buffer texture over `permutation` (Table::Texture)
     std::map<Variant, Program> programs;
     Buffer permutation;
     std::optional<std::optional<std::uint64_t>> uploadedSeed;  // which table is on the GPU
     Buffer octaves;
     Buffer values;
 
-    explicit Impl(Context& c)
+    Impl(Context& c, const GeneratorOptions& o)
         : context(c),
+          options(o),
           permutation(sizeof(std::int32_t) * 512, nullptr, "glnoise permutation"),
           octaves(sizeof(Frame) * kMaxOctaves, nullptr, "glnoise octaves"),
-          values(4 * sizeof(float) * kEvalBatch, nullptr, "glnoise eval values") {}
+          values(4 * sizeof(float) * kEvalBatch, nullptr, "glnoise eval values") {
+        if (o.localSizeX < 1 || o.localSizeX > 64 || o.localSizeY < 1 || o.localSizeY > 64 ||
+            o.localSizeX * o.localSizeY > 1024)
+            throw ValidationError("local size " + std::to_string(o.localSizeX) + "x" + std::to_string(o.localSizeY) +
+                                  ": each 1 to 64, at most 1024 invocations");
+        if (o.table == GeneratorOptions::Table::Texture) {
+            glGenTextures(1, &tableTexture);
+            glBindTexture(GL_TEXTURE_BUFFER, tableTexture);
+            glTexBuffer(GL_TEXTURE_BUFFER, GL_R32I, permutation.handle());
+            glBindTexture(GL_TEXTURE_BUFFER, 0);
+            checkGl("making the permutation buffer texture");
+        }
+    }
+    ~Impl() {
+        if (tableTexture) glDeleteTextures(1, &tableTexture);
+    }
 
     const Program& program(const Variant& v) {
         auto it = programs.find(v);
@@ -71,6 +92,11 @@ struct Generator::Impl {
         def("GLN_OUTPUT", v.output);
         def("GLN_ANCHOR", cpu::kAnchor);
         def("GLN_PERIODIC", v.periodic);
+        if (v.entry == "noise.comp") {
+            def("GLN_LOCAL_X", v.localX);
+            def("GLN_LOCAL_Y", v.localY);
+            def("GLN_TABLE", v.table);
+        }
         glsl::IncludeOptions options;
         options.defines = defines;
         const glsl::Source src = glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
@@ -87,6 +113,11 @@ struct Generator::Impl {
             uploadedSeed = spec.seed;
         }
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, permutation.handle());
+        if (tableTexture) {
+            glActiveTexture(GL_TEXTURE1);
+            glBindTexture(GL_TEXTURE_BUFFER, tableTexture);
+            glActiveTexture(GL_TEXTURE0);
+        }
     }
 
     void setUniforms(const Program& prog, const NoiseSpec& spec, const Params& u) {
@@ -124,7 +155,11 @@ struct Generator::Impl {
     void dispatch(const NoiseSpec& spec, GLuint texture, const Grid& grid, int channels, const TexelStart& start) {
         validateStart(start, grid);
         const Params u = cpu::sampleParams<float>(spec);
-        const Program& prog = program(variantFor("noise.comp", spec, u, grid.isVolume()));
+        Variant variant = variantFor("noise.comp", spec, u, grid.isVolume());
+        variant.localX = options.localSizeX;
+        variant.localY = options.localSizeY;
+        variant.table = static_cast<int>(options.table);
+        const Program& prog = program(variant);
         bindTable(spec);
         const cpu::AnchorLayout layout = cpu::anchorLayout(grid, start);
         std::vector<Frame> frames;
@@ -138,14 +173,15 @@ struct Generator::Impl {
         glUniform1i(prog.uniform("u_frames_per_anchor"), u.framesPerPoint);
         glBindImageTexture(0, texture, 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_WRITE_ONLY,
                            channels == 1 ? GL_R32F : GL_RGBA32F);
-        glDispatchCompute(static_cast<GLuint>((grid.width + kLocal2d - 1) / kLocal2d),
-                          static_cast<GLuint>((grid.height + kLocal2d - 1) / kLocal2d),
+        const int lx = options.localSizeX, ly = options.localSizeY;
+        glDispatchCompute(static_cast<GLuint>((grid.width + lx - 1) / lx), static_cast<GLuint>((grid.height + ly - 1) / ly),
                           static_cast<GLuint>(grid.depth));
         checkGl("dispatching the noise shader");
     }
 };
 
-Generator::Generator(Context& context) : impl_(std::make_unique<Impl>(context)) {}
+Generator::Generator(Context& context, const GeneratorOptions& options)
+    : impl_(std::make_unique<Impl>(context, options)) {}
 Generator::~Generator() = default;
 
 Texture Generator::run(const NoiseSpec& spec, const Grid& grid) { return run(spec, grid, TexelStart{}); }

@@ -1,6 +1,9 @@
-// glnoise_bench: Msamples/s of the CPU reference and the GPU path on the same workloads,
-// in one run, with each one's ratio to the GPU path (dispatch to finish) at the end.
+// glnoise_bench: Msamples/s of the GPU path, the CPU reference and the peers (stb_perlin,
+// libnoise, glm::perlin) on the same workloads, in one run, with each one's ratio to the
+// GPU path (dispatch to finish) at the end.
 //
+//   ./glnoise_bench --benchmark_out=bench.json --benchmark_out_format=json
+//   python3 tests/bench/chart.py bench.json chart.png   # the README's chart
 //   ./glnoise_bench                               # everything
 //   ./glnoise_bench --benchmark_filter=fbm8       # Google Benchmark flags work as usual
 //   ./glnoise_bench --benchmark_out=b.json --benchmark_out_format=json
@@ -12,7 +15,12 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <iterator>
 #include <thread>
+
+#include <glm/gtc/noise.hpp>
+#include <libnoise/noise.h>
+#include <stb_perlin.h>
 
 #include "glnoise/glnoise.hpp"
 
@@ -27,7 +35,7 @@ struct Workload {
     Basis basis = Basis::Perlin;
 };
 const Workload kWorkloads[] = {{"perlin2", 2, 1}, {"perlin3", 3, 1}, {"fbm8", 3, 8}};
-const int kSizes[] = {1024, 2048};
+const int kSizes[] = {1024, 4096};
 // One octave of each basis (README, "Bases": the cost column), at kFamilySize^2.
 const Workload kFamilies[] = {
     {"perlin1", 1, 1, Basis::Perlin},       {"perlin2", 2, 1, Basis::Perlin},        {"perlin3", 3, 1, Basis::Perlin},
@@ -95,6 +103,82 @@ void gpuBench(benchmark::State& state, Workload w, int size, bool readBack) {
     setRate(state, size);
 }
 
+// The layouts of noise.comp compared by the tune/ benchmarks (gpu::GeneratorOptions).
+struct Layout {
+    const char* name;
+    gpu::GeneratorOptions options;
+};
+const Layout kLayouts[] = {
+    {"8x8_buffer", {8, 8, gpu::GeneratorOptions::Table::Buffer}},
+    {"16x16_buffer", {16, 16, gpu::GeneratorOptions::Table::Buffer}},
+    {"32x8_buffer", {32, 8, gpu::GeneratorOptions::Table::Buffer}},
+    {"64x1_buffer", {64, 1, gpu::GeneratorOptions::Table::Buffer}},
+    {"8x8_shared", {8, 8, gpu::GeneratorOptions::Table::Shared}},
+    {"8x8_texture", {8, 8, gpu::GeneratorOptions::Table::Texture}},
+};
+
+void tuneBench(benchmark::State& state, Workload w, int size, int layout) {
+    Gpu& g = gpuState();
+    if (!g.generator) {
+        state.SkipWithError(("no GL context: " + g.error).c_str());
+        return;
+    }
+    static std::map<int, std::unique_ptr<gpu::Generator>> generators;
+    auto& gen = generators[layout];
+    if (!gen) gen = std::make_unique<gpu::Generator>(*g.context, kLayouts[layout].options);
+    const NoiseSpec spec = specFor(w);
+    gpu::Texture tex = gen->run(spec, Grid{size, size, 1});
+    gen->read(tex);
+    for (auto _ : state) {
+        gen->run(spec, tex);
+        gen->finish();
+    }
+    setRate(state, size);
+}
+
+// The peers, single-threaded, on the sample points glnoise uses: p = (x, y, z) / 128 with
+// z = 0.37 / 128 for 3D; 2D workloads use each peer's 2D noise where it has one (stb_perlin
+// and libnoise have 3D only: they evaluate the z = 0 plane). fBm: 8 octaves, lacunarity 2,
+// gain 0.5, as glnoise's.
+enum class Peer { Stb, Libnoise, Glm };
+
+float peerSample(Peer peer, const Workload& w, float x, float y, float z, noise::module::Perlin& ln) {
+    switch (peer) {
+        case Peer::Stb:
+            return w.octaves == 1 ? stb_perlin_noise3(x, y, z, 0, 0, 0)
+                                  : stb_perlin_fbm_noise3(x, y, z, 2.0f, 0.5f, w.octaves);
+        case Peer::Libnoise:
+            return static_cast<float>(ln.GetValue(x, y, z));
+        case Peer::Glm: {
+            float sum = 0.0f, amp = 1.0f, f = 1.0f;
+            for (int i = 0; i < w.octaves; ++i, amp *= 0.5f, f *= 2.0f)
+                sum += amp * (w.dims == 2 ? glm::perlin(glm::vec2(x * f, y * f)) : glm::perlin(glm::vec3(x * f, y * f, z * f)));
+            return sum;
+        }
+    }
+    return 0.0f;
+}
+
+void peerBench(benchmark::State& state, Workload w, int size, Peer peer) {
+    noise::module::Perlin ln;  // libnoise: its Perlin module is an fBm of gradient noise
+    ln.SetOctaveCount(w.octaves);
+    ln.SetFrequency(1.0);
+    ln.SetLacunarity(2.0);
+    ln.SetPersistence(0.5);
+    ln.SetNoiseQuality(noise::QUALITY_BEST);  // the quintic fade, as improved Perlin noise
+    std::vector<float> out(static_cast<std::size_t>(size) * static_cast<std::size_t>(size));
+    const float z = w.dims == 2 ? 0.0f : 0.37f / 128.0f;
+    for (auto _ : state) {
+        for (int y = 0; y < size; ++y)
+            for (int x = 0; x < size; ++x)
+                out[static_cast<std::size_t>(y) * static_cast<std::size_t>(size) + static_cast<std::size_t>(x)] =
+                    peerSample(peer, w, static_cast<float>(x) / 128.0f, static_cast<float>(y) / 128.0f, z, ln);
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    setRate(state, size);
+}
+
 // Collects items/s per benchmark to print the ratio table after the usual output.
 class RatioReporter : public benchmark::ConsoleReporter {
 public:
@@ -111,8 +195,9 @@ public:
         const Gpu& g = gpuState();
         std::printf("\nMsamples/s (ratio to the GPU path, dispatch to finish) on %s, %u CPU threads\n\n",
                     g.context ? g.context->info().renderer.c_str() : "no GPU", std::thread::hardware_concurrency());
-        std::printf("| workload | size | CPU 1 thread | CPU all threads | GPU dispatch | GPU + read-back |\n");
-        std::printf("|---|---|---|---|---|---|\n");
+        std::printf("| workload | size | glnoise GPU dispatch | GPU + read-back | glnoise CPU 1 thread | CPU all threads "
+                    "| stb_perlin | libnoise | glm::perlin |\n");
+        std::printf("|---|---|---|---|---|---|---|---|---|\n");
         for (const auto& w : kWorkloads)
             for (int size : kSizes) {
                 const std::string key = std::string(w.name) + "/" + std::to_string(size) + "/";
@@ -122,7 +207,8 @@ public:
                 };
                 const double base = rate("gpu_dispatch");
                 std::printf("| %s | %d² |", w.name, size);
-                for (const char* b : {"cpu_1thread", "cpu_all", "gpu_dispatch", "gpu_readback"}) {
+                for (const char* b : {"gpu_dispatch", "gpu_readback", "cpu_1thread", "cpu_all", "stb_perlin", "libnoise",
+                                      "glm_perlin"}) {
                     const double v = rate(b);
                     if (v < 0) std::printf(" - |");
                     else if (base > 0) std::printf(" %.1f (%.2fx) |", v / 1e6, v / base);
@@ -157,7 +243,16 @@ int main(int argc, char** argv) {
             benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, w, size, 0u)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, w, size, false)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "gpu_readback").c_str(), gpuBench, w, size, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "stb_perlin").c_str(), peerBench, w, size, Peer::Stb)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "libnoise").c_str(), peerBench, w, size, Peer::Libnoise)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "glm_perlin").c_str(), peerBench, w, size, Peer::Glm)->Unit(benchmark::kMillisecond)->UseRealTime();
         }
+    for (const auto& w : kWorkloads)
+        for (int layout = 0; layout < static_cast<int>(std::size(kLayouts)); ++layout)
+            benchmark::RegisterBenchmark((std::string("tune/") + w.name + "/1024/" + kLayouts[layout].name).c_str(),
+                                         tuneBench, w, 1024, layout)
+                ->Unit(benchmark::kMillisecond)
+                ->UseRealTime();
     for (const auto& w : kFamilies) {
         const std::string base = std::string("basis/") + w.name + "/";
         benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, kFamilySize, 1u)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -165,6 +260,9 @@ int main(int argc, char** argv) {
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+    const Gpu& g = gpuState();
+    benchmark::AddCustomContext("renderer", g.context ? g.context->info().renderer : "no GL context: " + g.error);
+    benchmark::AddCustomContext("cpu_threads", std::to_string(std::thread::hardware_concurrency()));
     RatioReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     reporter.printTable();

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include <cmath>
 #include <random>
 
@@ -156,6 +158,31 @@ TEST(Context, AnUnknownPlatformIsABadArgument) {
     } catch (const ValidationError& e) {
         EXPECT_STREQ(e.what(), "egl platform wayland: must be device, surfaceless or default");
     }
+}
+
+TEST(Generator, EveryLayoutComputesTheSameTexels) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    NoiseSpec spec;
+    spec.dims = 3;
+    spec.octaves = 5;
+    spec.seed = 21;
+    spec.basis = Basis::Value;
+    const Grid grid{37, 29, 1};  // not a multiple of any workgroup shape
+    Generator reference(*ctx, GeneratorOptions{8, 8, GeneratorOptions::Table::Buffer});
+    const Image expected = reference.generate(spec, grid, {-300, 40, 0});
+    using T = GeneratorOptions::Table;
+    for (const GeneratorOptions& o : {GeneratorOptions{16, 16, T::Buffer}, GeneratorOptions{64, 1, T::Buffer},
+                                      GeneratorOptions{8, 8, T::Shared}, GeneratorOptions{7, 3, T::Shared},
+                                      GeneratorOptions{8, 8, T::Texture}, GeneratorOptions{}}) {
+        SCOPED_TRACE(std::to_string(o.localSizeX) + "x" + std::to_string(o.localSizeY) + " table " +
+                     std::to_string(static_cast<int>(o.table)));
+        Generator gen(*ctx, o);
+        const Image got = gen.generate(spec, grid, {-300, 40, 0});
+        ASSERT_EQ(got.data.size(), expected.data.size());
+        EXPECT_EQ(std::memcmp(got.data.data(), expected.data.data(), got.data.size() * sizeof(float)), 0);
+    }
+    EXPECT_THROW(Generator(*ctx, GeneratorOptions{65, 1, T::Buffer}), ValidationError);
+    EXPECT_THROW(Generator(*ctx, GeneratorOptions{64, 32, T::Buffer}), ValidationError);
 }
 
 }  // namespace
