@@ -52,12 +52,16 @@ void main() {
     }
     barrier();
 #endif
-    ivec3 id = ivec3(gl_GlobalInvocationID);
-    if (id.x >= u_size.x || id.y >= u_size.y || id.z >= u_size.z) {
+    // The dispatch begins at the workgroup-aligned texel below u_start, so that no workgroup
+    // straddles an anchor (GLN_ANCHOR is a multiple of the workgroup shape): the anchor, and
+    // so the frames' index, comes from gl_WorkGroupID and is the same for the whole group.
+    ivec3 first = u_start - ivec3(u_start.x % GLN_LOCAL_X, u_start.y % GLN_LOCAL_Y, 0);
+    ivec3 g = first + ivec3(gl_GlobalInvocationID);
+    ivec3 id = g - u_start;
+    if (id.x < 0 || id.y < 0 || id.x >= u_size.x || id.y >= u_size.y || id.z >= u_size.z) {
         return;
     }
-    ivec3 g = u_start + id;
-    ivec3 k = g / GLN_ANCHOR;
+    ivec3 k = (first + ivec3(gl_WorkGroupID) * ivec3(GLN_LOCAL_X, GLN_LOCAL_Y, 1)) / GLN_ANCHOR;
     vec3 s = vec3(g - k * GLN_ANCHOR);
     int base = ((k.z * u_anchors.y + k.y) * u_anchors.x + k.x) * u_frames_per_anchor;
     vec4 v = gln_sample(base, s);

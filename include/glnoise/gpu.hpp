@@ -103,7 +103,7 @@ private:
 // How noise.comp is laid out on the device; the defaults are what glnoise_bench found
 // fastest (README, "Performance"). Every combination computes the same values.
 struct GeneratorOptions {
-    int localSizeX = 8;  // workgroup shape, each 1 to 64, at most 1024 invocations
+    int localSizeX = 8;  // workgroup shape, each a power of two from 1 to 64, at most 1024 invocations
     int localSizeY = 8;
     // Where the shader reads the permutation table: the storage buffer, a copy in each
     // workgroup's shared memory, or a buffer texture over the same buffer (fastest on

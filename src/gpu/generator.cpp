@@ -59,10 +59,11 @@ struct Generator::Impl {
           permutation(sizeof(std::int32_t) * 512, nullptr, "glnoise permutation"),
           octaves(sizeof(Frame) * kMaxOctaves, nullptr, "glnoise octaves"),
           values(4 * sizeof(float) * kEvalBatch, nullptr, "glnoise eval values") {
-        if (o.localSizeX < 1 || o.localSizeX > 64 || o.localSizeY < 1 || o.localSizeY > 64 ||
-            o.localSizeX * o.localSizeY > 1024)
+        auto powerOfTwo = [](int v) { return v >= 1 && v <= 64 && (v & (v - 1)) == 0; };
+        if (!powerOfTwo(o.localSizeX) || !powerOfTwo(o.localSizeY) || o.localSizeX * o.localSizeY > 1024)
             throw ValidationError("local size " + std::to_string(o.localSizeX) + "x" + std::to_string(o.localSizeY) +
-                                  ": each 1 to 64, at most 1024 invocations");
+                                  ": each a power of two from 1 to 64 (so that it divides the anchor spacing), at "
+                                  "most 1024 invocations");
         if (o.table == GeneratorOptions::Table::Texture) {
             glGenTextures(1, &tableTexture);
             glBindTexture(GL_TEXTURE_BUFFER, tableTexture);
@@ -174,7 +175,8 @@ struct Generator::Impl {
         glBindImageTexture(0, texture, 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_WRITE_ONLY,
                            channels == 1 ? GL_R32F : GL_RGBA32F);
         const int lx = options.localSizeX, ly = options.localSizeY;
-        glDispatchCompute(static_cast<GLuint>((grid.width + lx - 1) / lx), static_cast<GLuint>((grid.height + ly - 1) / ly),
+        const int width = layout.startIn[0] % lx + grid.width, height = layout.startIn[1] % ly + grid.height;
+        glDispatchCompute(static_cast<GLuint>((width + lx - 1) / lx), static_cast<GLuint>((height + ly - 1) / ly),
                           static_cast<GLuint>(grid.depth));
         checkGl("dispatching the noise shader");
     }

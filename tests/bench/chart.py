@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Turns glnoise_bench's JSON into the README's chart: Msamples/s per workload, one bar per
+implementation, the machine and renderer in the title.
+
+    ./build/tests/bench/glnoise_bench --benchmark_filter='^(perlin2|perlin3|fbm8)/' \\
+        --benchmark_out=bench.json --benchmark_out_format=json
+    python3 -m venv /tmp/chart && /tmp/chart/bin/pip install matplotlib
+    /tmp/chart/bin/python tests/bench/chart.py bench.json assets/bench.png
+"""
+import json
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+BACKENDS = [
+    ("gpu_dispatch", "glnoise GPU (dispatch to finish)"),
+    ("gpu_readback", "glnoise GPU + read-back"),
+    ("cpu_all", "glnoise CPU reference, all threads"),
+    ("cpu_1thread", "glnoise CPU reference, 1 thread"),
+    ("stb_perlin", "stb_perlin (1 thread)"),
+    ("libnoise", "libnoise (1 thread)"),
+    ("glm_perlin", "glm::perlin (1 thread)"),
+]
+WORKLOADS = [("perlin2", "2D Perlin"), ("perlin3", "3D Perlin"), ("fbm8", "3D fBm, 8 octaves")]
+
+
+def main():
+    source, out = sys.argv[1], sys.argv[2]
+    with open(source) as f:
+        data = json.load(f)
+    rates = {}
+    for b in data["benchmarks"]:
+        if b.get("run_type") == "aggregate" or "items_per_second" not in b:
+            continue
+        name = b["name"].replace("/real_time", "")
+        rates[name] = b["items_per_second"] / 1e6
+    sizes = sorted({int(n.split("/")[1]) for n in rates if n.split("/")[0] in dict(WORKLOADS)})
+    groups = [(w, label, s) for w, label in WORKLOADS for s in sizes if any(n.startswith(f"{w}/{s}/") for n in rates)]
+    fig, ax = plt.subplots(figsize=(11, 4.8))
+    width = 0.8 / len(BACKENDS)
+    for i, (key, label) in enumerate(BACKENDS):
+        xs, ys = [], []
+        for g, (w, _, s) in enumerate(groups):
+            v = rates.get(f"{w}/{s}/{key}")
+            if v:
+                xs.append(g + (i - (len(BACKENDS) - 1) / 2) * width)
+                ys.append(v)
+        ax.bar(xs, ys, width, label=label)
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels([f"{label}\n{s}²" for _, label, s in groups])
+    ax.set_yscale("log")
+    ax.set_ylabel("Msamples/s (log scale)")
+    ctx = data.get("context", {})
+    ax.set_title(f"glnoise and its peers on {ctx.get('renderer', 'unknown renderer')}, "
+                 f"{ctx.get('cpu_threads', ctx.get('num_cpus', '?'))} CPU threads", fontsize=11)
+    ax.legend(fontsize=8, ncol=2)
+    ax.grid(axis="y", which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+
+
+if __name__ == "__main__":
+    main()
