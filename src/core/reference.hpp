@@ -97,14 +97,21 @@ inline glm::vec<N, T> gln_lerp(T t, glm::vec<N, T> a, glm::vec<N, T> b) {
     return a + t * (b - a);
 }
 
+// GLN_GRAD3[hash & 15] . (x, y, z) by Ken Perlin's selects: every term is +-x, +-y or
+// +-z, so the sum is the dot product's (tests compare the two over all 16 hashes).
 template <class T>
 inline T gln_grad3(int hash, T x, T y, T z) {
-    return glm::dot(GLN_GRAD3<T>[static_cast<std::size_t>(hash & 15)], vec3<T>(x, y, z));
+    int h = hash & 15;
+    T u = h < 8 ? x : y;
+    T v = h < 4 ? y : (h == 12 || h == 14 ? x : z);
+    return ((h & 1) == 0 ? u : -u) + ((h & 2) == 0 ? v : -v);
 }
 
+// GLN_GRAD2[hash & 3] . (x, y): (1, 1), (-1, 1), (-1, -1), (1, -1).
 template <class T>
 inline T gln_grad2(int hash, T x, T y) {
-    return glm::dot(GLN_GRAD2<T>[static_cast<std::size_t>(hash & 3)], vec2<T>(x, y));
+    int h = hash & 3;
+    return (h == 0 || h == 3 ? x : -x) + (h < 2 ? y : -y);
 }
 
 template <class T>

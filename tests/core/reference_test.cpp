@@ -60,13 +60,17 @@ TEST(Reference, PeriodIs256OnEveryAxis) {
     }
 }
 
-TEST(Reference, GradientTableEqualsKenPerlinsBranches) {
+TEST(Reference, GradientSelectsEqualTheTablesDotProductsAndKenPerlinsBranches) {
     std::mt19937 rng(11);
     std::uniform_real_distribution<float> u(-2.0f, 2.0f);
     for (int i = 0; i < 4000; ++i) {
         const int h = static_cast<int>(rng() & 255u);
         const float x = u(rng), y = u(rng), z = u(rng);
+        const float table = glm::dot(GLN_GRAD3<float>[static_cast<std::size_t>(h & 15)], glm::vec3(x, y, z));
+        ASSERT_EQ(gln_grad3(h, x, y, z), table) << "hash " << h;
         ASSERT_EQ(gln_grad3(h, x, y, z), branchyGrad(h, x, y, z)) << "hash " << h;
+        const float table2 = glm::dot(GLN_GRAD2<float>[static_cast<std::size_t>(h & 3)], glm::vec2(x, y));
+        ASSERT_EQ(gln_grad2(h, x, y), table2) << "hash " << h;
     }
 }
 

@@ -92,12 +92,19 @@ vec3 gln_lerp(float t, vec3 a, vec3 b) {
     return a + t * (b - a);
 }
 
+// GLN_GRAD3[hash & 15] . (x, y, z) by Ken Perlin's selects, which vectorise where a table
+// lookup is a gather: every term is +-x, +-y or +-z, so the sum is the dot product's.
 float gln_grad3(int hash, float x, float y, float z) {
-    return dot(GLN_GRAD3[hash & 15], vec3(x, y, z));
+    int h = hash & 15;
+    float u = h < 8 ? x : y;
+    float v = h < 4 ? y : (h == 12 || h == 14 ? x : z);
+    return ((h & 1) == 0 ? u : -u) + ((h & 2) == 0 ? v : -v);
 }
 
+// GLN_GRAD2[hash & 3] . (x, y): (1, 1), (-1, 1), (-1, -1), (1, -1).
 float gln_grad2(int hash, float x, float y) {
-    return dot(GLN_GRAD2[hash & 3], vec2(x, y));
+    int h = hash & 3;
+    return (h == 0 || h == 3 ? x : -x) + (h < 2 ? y : -y);
 }
 
 float gln_grad1(int hash, float x) {
