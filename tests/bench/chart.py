@@ -39,7 +39,7 @@ def main():
         rates[name] = b["items_per_second"] / 1e6
     sizes = sorted({int(n.split("/")[1]) for n in rates if n.split("/")[0] in dict(WORKLOADS)})
     groups = [(w, label, s) for w, label in WORKLOADS for s in sizes if any(n.startswith(f"{w}/{s}/") for n in rates)]
-    fig, ax = plt.subplots(figsize=(11, 4.8))
+    fig, ax = plt.subplots(figsize=(11, 5.6))
     width = 0.8 / len(BACKENDS)
     for i, (key, label) in enumerate(BACKENDS):
         xs, ys = [], []
@@ -56,7 +56,7 @@ def main():
     ctx = data.get("context", {})
     ax.set_title(f"glnoise and its peers on {ctx.get('renderer', 'unknown renderer')}, "
                  f"{ctx.get('cpu_threads', ctx.get('num_cpus', '?'))} CPU threads", fontsize=11)
-    ax.legend(fontsize=8, ncol=2)
+    ax.legend(fontsize=8, ncol=4, loc="upper center", bbox_to_anchor=(0.5, -0.14))
     ax.grid(axis="y", which="both", alpha=0.3)
     fig.tight_layout()
     fig.savefig(out, dpi=100)

@@ -206,6 +206,9 @@ public:
                     return it == rates_.end() ? -1.0 : it->second;
                 };
                 const double base = rate("gpu_dispatch");
+                bool any = false;
+                for (const char* b : {"gpu_dispatch", "cpu_1thread", "stb_perlin"}) any = any || rate(b) >= 0;
+                if (!any) continue;  // filtered out
                 std::printf("| %s | %d² |", w.name, size);
                 for (const char* b : {"gpu_dispatch", "gpu_readback", "cpu_1thread", "cpu_all", "stb_perlin", "libnoise",
                                       "glm_perlin"}) {
@@ -225,6 +228,7 @@ public:
                 return it == rates_.end() ? -1.0 : it->second;
             };
             const double gpu = rate("gpu_dispatch"), cpu1 = rate("cpu_1thread");
+            if (gpu < 0 && cpu1 < 0) continue;  // filtered out
             std::printf("| %s | %.1f (%.2fx) | %.1f |\n", w.name, cpu1 / 1e6, gpu > 0 ? cpu1 / gpu : 0.0, gpu / 1e6);
         }
     }
