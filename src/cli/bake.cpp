@@ -98,7 +98,7 @@ struct Bake::Impl {
             }
         if (!v.empty()) throw ValidationError(std::move(v));
         try {
-            validateStart(r.start, g);
+            validateStart(r.start(), g);
         } catch (const ValidationError& e) {
             throw ValidationError("--tile: " + std::string(e.what()));
         }
@@ -231,7 +231,7 @@ struct Bake::Impl {
         // Without --out, so that a re-bake elsewhere records the same bytes.
         record["command"] = bakeCommand(r, false);
         record["size"] = size;
-        record["start"] = r.start;
+        record["start"] = r.start();
         if (r.tile) record["tile"] = *r.tile;
         if (r.noOctaveLimit) record["no_octave_limit"] = true;
         record["stored"] = stored;
@@ -296,7 +296,6 @@ struct Bake::Impl {
 Bake::Bake(const BakeRequest& request) : impl_(std::make_unique<Impl>(request)) {}
 Bake::~Bake() = default;
 
-const nlohmann::json& Bake::record() const { return impl_->record; }
 
 std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
     static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, ".r16 and .r32 are written in host order");
@@ -335,8 +334,9 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
         }
         return p;
     };
+    const TexelStart origin = m.r.start();
     auto startOf = [&](const TilePos& p) {
-        return TexelStart{m.r.start[0] + p.x0, m.r.start[1] + p.y0, m.r.start[2] + p.z};
+        return TexelStart{origin[0] + p.x0, origin[1] + p.y0, origin[2] + p.z};
     };
     std::deque<TilePos> pending;
     auto fill = [&] {
@@ -521,7 +521,6 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
         }
         return t;
     };
-    if (j.contains("start")) r.start = triple("start");
     if (j.contains("tile")) r.tile = triple("tile");
     r.noOctaveLimit = j.value("no_octave_limit", false);
     return r;

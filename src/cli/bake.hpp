@@ -25,13 +25,18 @@ inline constexpr int kMaxBakeEdge = 1 << 20;
 struct BakeRequest {
     NoiseSpec spec;
     Grid size;             // edges 1 to kMaxBakeEdge (not Grid::validate's texture limits)
-    TexelStart start{};    // the world texel of texel (0, 0, 0): the tile index times the tile size
     std::optional<std::array<std::int64_t, 3>> tile;  // --tile I,J[,K] when the bake is one tile
     std::optional<ValueRange> range;  // what maps to 0..255 or 0..65535; empty: the stated range
     std::string colormap;  // "" none; else 8-bit RGB through it
     int bits = 0;          // .png: 8 (default) or 16; 0: the format's own
     std::string out;       // .png, .exr, .r16/.raw, .r32; a volume as PNG slices: a path with %d or %0Nd
     bool noOctaveLimit = false;  // octaves above the Nyquist limit were kept (--no-octave-limit)
+
+    // The world texel of texel (0, 0, 0): the tile index times the tile size, or the origin.
+    TexelStart start() const {
+        if (!tile) return {};
+        return {(*tile)[0] * size.width, (*tile)[1] * size.height, (*tile)[2] * size.depth};
+    }
 };
 
 // An output file claimed at `path`; a bad path is a ValidationError naming --out.
@@ -64,10 +69,6 @@ public:
     // Generates and writes everything, then renames the file(s) into place. gen null: the
     // CPU reference. Returns what was written, e.g. "4096x4096 16-bit gray, [-1, 1] -> 0..65535".
     std::string run(gpu::Generator* gen, BakeObserver* observer = nullptr);
-
-    // The record every output holds (PNG tEXt, EXR attribute, raw sidecar): the size, the
-    // world start, how values were stored, the preset that reproduces it and the command.
-    const nlohmann::json& record() const;
 
 private:
     struct Impl;

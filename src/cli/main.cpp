@@ -133,21 +133,17 @@ private:
 // "I,J" or "I,J,K": a tile's index in the world, each a 64-bit integer.
 std::array<std::int64_t, 3> parseTile(const std::string& text, bool volume) {
     const std::string allowed = volume ? "I,J,K (integers) for a volume" : "I,J (integers)";
+    const std::vector<std::string> parts = cli::splitList(text);
+    if (parts.size() != (volume ? 3u : 2u)) throw ValidationError("--tile " + text + ": must be " + allowed);
     std::array<std::int64_t, 3> t{};
-    std::size_t pos = 0;
-    int count = 0;
-    while (true) {
-        const std::size_t comma = text.find(',', pos);
-        const std::string part = text.substr(pos, comma == std::string::npos ? comma : comma - pos);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string& part = parts[i];
         long long v = 0;
         const auto res = std::from_chars(part.data(), part.data() + part.size(), v);
-        if (count == 3 || part.empty() || res.ec != std::errc() || res.ptr != part.data() + part.size())
+        if (part.empty() || res.ec != std::errc() || res.ptr != part.data() + part.size())
             throw ValidationError("--tile " + text + ": must be " + allowed);
-        t[static_cast<std::size_t>(count++)] = v;
-        if (comma == std::string::npos) break;
-        pos = comma + 1;
+        t[i] = v;
     }
-    if (count != (volume ? 3 : 2)) throw ValidationError("--tile " + text + ": must be " + allowed);
     return t;
 }
 
@@ -175,7 +171,6 @@ int runBake(const Args& a) {
         throw ValidationError("--tile-size " + a.tileSize + ": needs --tile I,J");
     } else if (!a.size.empty()) {
         r.tile.reset();
-        r.start = {};
     }
     if (r.tile) {
         const std::int64_t edges[3] = {r.size.width, r.size.height, r.size.depth};
@@ -184,7 +179,6 @@ int runBake(const Args& a) {
             if (t < -(kMaxWorldTexel / edges[i]) || t >= kMaxWorldTexel / edges[i])
                 throw ValidationError("--tile " + a.tile + ": index " + std::to_string(t) +
                                       " puts the tile beyond world texel 2^52 at this --tile-size");
-            r.start[i] = t * edges[i];
         }
     }
     const bool sizeKnown = !a.size.empty() || !a.tileSize.empty() || !a.from.empty();

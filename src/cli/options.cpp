@@ -41,16 +41,20 @@ std::uint64_t parseSeed(const std::string& text) {
     return v;
 }
 
-std::array<double, 3> parseList(const std::string& flag, const std::string& text, int minCount,
-                                int maxCount, int* count) {
+std::vector<std::string> splitList(const std::string& text) {
     std::vector<std::string> parts;
     std::size_t pos = 0;
     while (true) {
         const std::size_t comma = text.find(',', pos);
         parts.push_back(text.substr(pos, comma == std::string::npos ? comma : comma - pos));
-        if (comma == std::string::npos) break;
+        if (comma == std::string::npos) return parts;
         pos = comma + 1;
     }
+}
+
+std::array<double, 3> parseList(const std::string& flag, const std::string& text, int minCount,
+                                int maxCount, int* count) {
+    const std::vector<std::string> parts = splitList(text);
     const std::string shape = minCount == maxCount ? std::to_string(minCount) + " comma-separated numbers"
                                                    : std::to_string(minCount) + " or " + std::to_string(maxCount) +
                                                          " comma-separated numbers";
@@ -130,23 +134,16 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base,
     if (!a.patternScale.empty()) spec.patternScale = parseNumber("--pattern-scale", a.patternScale);
     if (!a.period.empty()) {
         spec.period = {};
-        int count = 0;
         const std::string allowed = "1 to 4 comma-separated integers between 0 (none) and " + std::to_string(kMaxPeriod);
-        std::size_t pos = 0;
-        while (true) {
-            const std::size_t comma = a.period.find(',', pos);
-            const std::string part = a.period.substr(pos, comma == std::string::npos ? comma : comma - pos);
-            if (count == 4) throw ValidationError("--period " + a.period + ": must be " + allowed);
-            int value = 0;
+        const std::vector<std::string> parts = splitList(a.period);
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            if (i == 4) throw ValidationError("--period " + a.period + ": must be " + allowed);
             try {
-                value = parseInt("--period", part, allowed);
+                spec.period[i] = parseInt("--period", parts[i], allowed);
             } catch (const ValidationError&) {
-                throw ValidationError("--period " + a.period + ": must be " + allowed + " ('" + part +
+                throw ValidationError("--period " + a.period + ": must be " + allowed + " ('" + parts[i] +
                                       "' is not one)");
             }
-            spec.period[static_cast<std::size_t>(count++)] = value;
-            if (comma == std::string::npos) break;
-            pos = comma + 1;
         }
     }
     if (!a.frequency.empty()) spec.frequency = parseNumber("--frequency", a.frequency);

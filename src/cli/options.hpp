@@ -24,6 +24,9 @@ struct NoiseArgs {
     bool noOctaveLimit = false;
 };
 
+// "a,b,c" -> {"a", "b", "c"}; "" -> {""}.
+std::vector<std::string> splitList(const std::string& text);
+
 double parseNumber(const std::string& flag, const std::string& text);
 int parseInt(const std::string& flag, const std::string& text, const std::string& allowed);
 std::uint64_t parseSeed(const std::string& text);

@@ -86,21 +86,27 @@ void cpuBench(benchmark::State& state, Workload w, int size, unsigned threads) {
     setRate(state, size);
 }
 
+// Dispatch to finish (or with read-back) of one workload, after a warm-up run that compiles
+// the program and warms the JIT.
+void timeGenerator(benchmark::State& state, gpu::Generator& gen, const Workload& w, int size, bool readBack) {
+    const NoiseSpec spec = specFor(w);
+    gpu::Texture tex = gen.run(spec, Grid{size, size, 1});
+    gen.read(tex);
+    for (auto _ : state) {
+        gen.run(spec, tex);
+        if (readBack) benchmark::DoNotOptimize(gen.read(tex).data.data());
+        else gen.finish();
+    }
+    setRate(state, size);
+}
+
 void gpuBench(benchmark::State& state, Workload w, int size, bool readBack) {
     Gpu& g = gpuState();
     if (!g.generator) {
         state.SkipWithError(("no GL context: " + g.error).c_str());
         return;
     }
-    const NoiseSpec spec = specFor(w);
-    gpu::Texture tex = g.generator->run(spec, Grid{size, size, 1});  // compiles, warms the JIT
-    g.generator->read(tex);
-    for (auto _ : state) {
-        g.generator->run(spec, tex);
-        if (readBack) benchmark::DoNotOptimize(g.generator->read(tex).data.data());
-        else g.generator->finish();
-    }
-    setRate(state, size);
+    timeGenerator(state, *g.generator, w, size, readBack);
 }
 
 // The layouts of noise.comp compared by the tune/ benchmarks (gpu::GeneratorOptions).
@@ -126,14 +132,7 @@ void tuneBench(benchmark::State& state, Workload w, int size, int layout) {
     static std::map<int, std::unique_ptr<gpu::Generator>> generators;
     auto& gen = generators[layout];
     if (!gen) gen = std::make_unique<gpu::Generator>(*g.context, kLayouts[layout].options);
-    const NoiseSpec spec = specFor(w);
-    gpu::Texture tex = gen->run(spec, Grid{size, size, 1});
-    gen->read(tex);
-    for (auto _ : state) {
-        gen->run(spec, tex);
-        gen->finish();
-    }
-    setRate(state, size);
+    timeGenerator(state, *gen, w, size, false);
 }
 
 // The peers, single-threaded, on the sample points glnoise uses: p = (x, y, z) / 128 with
