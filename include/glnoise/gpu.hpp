@@ -41,6 +41,7 @@ struct ContextInfo {
     int maxWorkGroupInvocations = 0;
     int maxSharedMemory = 0;
     std::int64_t maxStorageBlockSize = 0;
+    bool reportsResets = false;  // a robust context: a GPU reset is an error, not garbage
 };
 
 struct ContextOptions {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 #include <regex>
 
 #include "cli/options.hpp"
@@ -189,6 +190,7 @@ struct Bake::Impl {
                                           : std::vector<std::string>{"value", "d/dx", "d/dy", "d/dz"};
         }
         storedBytes = static_cast<std::size_t>(storedChannels) * static_cast<std::size_t>(bits / 8);
+        checkFileSize();
 
         const std::string size = toString(g);
         const std::string top = bits == 16 ? "65535" : "255";
@@ -245,6 +247,25 @@ struct Bake::Impl {
         } catch (const ValidationError& e) {
             throw ValidationError(asFlags(e));
         }
+    }
+
+    // Refuses, before any work, a bake whose samples no file can hold (more than 2^63
+    // bytes) or, for raw files, whose exact size exceeds the file system's free space.
+    void checkFileSize() const {
+        const Grid& g = r.size;
+        const auto texels = static_cast<std::uintmax_t>(g.texels());
+        const std::string samples = std::to_string(texels) + " texels of " + std::to_string(storedBytes) + " bytes";
+        if (texels > (std::uintmax_t{1} << 63) / storedBytes)
+            throw ValidationError("--size " + toString(g) + ": " + samples +
+                                  " are more than 2^63 bytes, more than a file can hold");
+        if (format != io::Format::Raw16 && format != io::Format::RawF32) return;
+        const std::filesystem::path dir = std::filesystem::absolute(std::filesystem::path(r.out)).parent_path();
+        std::error_code ec;
+        const std::filesystem::space_info space = std::filesystem::space(dir, ec);
+        const std::uintmax_t need = texels * storedBytes;
+        if (!ec && need > space.available)
+            throw IoError("--out " + r.out + ": " + samples + " need " + formatBytes(need) + "; the file system of " +
+                          dir.string() + " has " + formatBytes(space.available) + " free");
     }
 
     std::unique_ptr<io::RowWriter> openWriter(io::OutputFile& file, int slice) {

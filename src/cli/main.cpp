@@ -5,21 +5,16 @@
 // tolerance), 2 bad usage (every message names the value and what is allowed).
 #include <unistd.h>
 
-#include <charconv>
-#include <csignal>
-
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
-#include <optional>
-#include <sstream>
-
-#include <CLI/CLI.hpp>
 
 #include "cli/bake.hpp"
-#include "cli/flags.hpp"
-#include "cli/options.hpp"
+#include "cli/command.hpp"
+#include "cli/points.hpp"
 #include "cli/preset.hpp"
 #include "core/format.hpp"
 #include "glnoise/glnoise.hpp"
@@ -30,34 +25,8 @@ namespace {
 using namespace glnoise;
 using Clock = std::chrono::steady_clock;
 
-struct Args {
-    cli::NoiseArgs noise;
-    std::string backend = "gpu";
-    std::string size;
-    std::string out;
-    std::string range;
-    std::string tolerance;
-    std::string preset, from, tile, tileSize, colormap, bits;
-    bool printSpec = false;
-    bool quiet = false;
-    std::vector<std::string> families;
-    bool list = false;
-    bool verbose = false;
-};
-
-void addNoiseOptions(CLI::App* app, Args& a, bool withBackend) {
-    cli::addNoiseFlags(app, a.noise);
-    if (withBackend) app->add_option("--backend", a.backend, "gpu (default) or cpu (the reference)");
-    app->add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
-}
-
-enum class Backend { Gpu, Cpu };
-
-Backend parseBackend(const std::string& text) {
-    if (text == "gpu") return Backend::Gpu;
-    if (text == "cpu") return Backend::Cpu;
-    throw ValidationError("--backend " + text + ": must be gpu or cpu");
-}
+using cli::Args;
+using cli::Backend;
 
 [[noreturn]] void rethrowAsFlags(const ValidationError& e) { throw ValidationError(cli::asFlags(e)); }
 
@@ -130,92 +99,16 @@ private:
     Clock::time_point start_, last_;
 };
 
-// "I,J" or "I,J,K": a tile's index in the world, each a 64-bit integer.
-std::array<std::int64_t, 3> parseTile(const std::string& text, bool volume) {
-    const std::string allowed = volume ? "I,J,K (integers) for a volume" : "I,J (integers)";
-    const std::vector<std::string> parts = cli::splitList(text);
-    if (parts.size() != (volume ? 3u : 2u)) throw ValidationError("--tile " + text + ": must be " + allowed);
-    std::array<std::int64_t, 3> t{};
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        const std::string& part = parts[i];
-        long long v = 0;
-        const auto res = std::from_chars(part.data(), part.data() + part.size(), v);
-        if (part.empty() || res.ec != std::errc() || res.ptr != part.data() + part.size())
-            throw ValidationError("--tile " + text + ": must be " + allowed);
-        t[i] = v;
-    }
-    return t;
-}
-
 int runBake(const Args& a) {
-    cli::BakeRequest r;
-    std::optional<cli::Preset> base;
-    if (!a.from.empty() && !a.preset.empty())
-        throw ValidationError("--from " + a.from + ": re-bakes a file's own record; give it or --preset " + a.preset +
-                              ", not both");
-    if (!a.from.empty()) {
-        r = cli::requestFromRecord(io::readRecord(a.from), "--from " + a.from);
-        base = cli::Preset{r.spec, true, r.range, r.colormap, r.bits};
-    } else if (!a.preset.empty()) {
-        base = cli::loadPreset(a.preset);
-    }
-    if (!a.size.empty() && (!a.tile.empty() || !a.tileSize.empty()))
-        throw ValidationError("--size " + a.size + ": a tile's size is --tile-size; give one or the other");
-    if (!a.size.empty()) r.size = cli::parseBakeSize("--size", a.size);
-    if (!a.tileSize.empty()) r.size = cli::parseBakeSize("--tile-size", a.tileSize);
-    if (!a.tile.empty()) {
-        if (a.tileSize.empty() && a.from.empty())
-            throw ValidationError("--tile " + a.tile + ": needs --tile-size WxH (or WxHxD)");
-        r.tile = parseTile(a.tile, r.size.isVolume());
-    } else if (!a.tileSize.empty()) {
-        throw ValidationError("--tile-size " + a.tileSize + ": needs --tile I,J");
-    } else if (!a.size.empty()) {
-        r.tile.reset();
-    }
-    if (r.tile) {
-        const std::int64_t edges[3] = {r.size.width, r.size.height, r.size.depth};
-        for (std::size_t i = 0; i < 3; ++i) {
-            const std::int64_t t = (*r.tile)[i];
-            if (t < -(kMaxWorldTexel / edges[i]) || t >= kMaxWorldTexel / edges[i])
-                throw ValidationError("--tile " + a.tile + ": index " + std::to_string(t) +
-                                      " puts the tile beyond world texel 2^52 at this --tile-size");
-        }
-    }
-    const bool sizeKnown = !a.size.empty() || !a.tileSize.empty() || !a.from.empty();
-    if (!sizeKnown && !a.printSpec) throw ValidationError("--size is required (or --tile with --tile-size, or --from FILE)");
-    const Grid* grid = sizeKnown ? &r.size : nullptr;
-    r.spec = cli::buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims);
-    r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
-    cli::NoiseArgs limit = a.noise;
-    limit.noOctaveLimit = r.noOctaveLimit;
-    if (sizeKnown) warn(cli::limitOctaves(r.spec, limit));
-    if (base) {
-        r.range = base->range;
-        r.colormap = base->colormap;
-        r.bits = base->bits;
-    }
-    if (!a.range.empty()) r.range = cli::parseRange(a.range);
-    if (!a.colormap.empty()) {
-        if (a.colormap == "none") {
-            r.colormap.clear();
-        } else {
-            try {
-                Colormap::named(a.colormap);
-            } catch (const ValidationError& e) {
-                throw ValidationError("--" + std::string(e.what()) + ", none");
-            }
-            r.colormap = a.colormap;
-        }
-    }
-    if (!a.bits.empty()) r.bits = cli::parseInt("--bits", a.bits, "8, 16 or 32");
-    if (a.printSpec) {
+    cli::BakePlan plan = cli::planBake(a);
+    const cli::BakeRequest& r = plan.request;
+    warn(plan.warning);
+    if (plan.printSpec) {
         const std::string json = cli::presetJson(r.spec, r.range, r.colormap, r.bits).dump(2) + "\n";
         std::fwrite(json.data(), 1, json.size(), stdout);
         return 0;
     }
-    if (a.out.empty()) throw ValidationError("--out is required: the file to write (.png, .exr, .r16, .raw, .r32)");
-    r.out = a.out;
-    const Backend backend = parseBackend(a.backend);
+    const Backend backend = plan.backend;
     // Claim the output path before the work, so a bad path fails in a millisecond; an
     // unclaimed file vanishes when `bake` goes out of scope.
     cli::Bake bake(r);
@@ -243,45 +136,11 @@ int runBake(const Args& a) {
     return 0;
 }
 
-// Reads dims numbers per line ("x", "x y", "x y z" or "x y z w"); blank lines are skipped.
-std::vector<cpu::Point> readPoints(std::istream& in, int dims) {
-    std::vector<cpu::Point> points;
-    std::string line;
-    long long number = 0;
-    const char* shapes[4] = {"1 number \"x\"", "2 numbers \"x y\"", "3 numbers \"x y z\"", "4 numbers \"x y z w\""};
-    const std::string want = shapes[dims - 1];
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
-        const std::string shown = line.size() > 60 ? line.substr(0, 60) + "..." : line;
-        auto bad = [&](const std::string& why) {
-            return ValidationError("stdin line " + std::to_string(number) + " '" + shown + "': " + why);
-        };
-        if (line.find('\0') != std::string::npos) throw bad("not text; expected " + want);
-        std::istringstream fields(line);
-        std::vector<std::string> tokens;
-        for (std::string t; fields >> t;) tokens.push_back(t);
-        if (static_cast<int>(tokens.size()) != dims)
-            throw bad("expected " + want + " for --dims " + std::to_string(dims) + ", got " +
-                      std::to_string(tokens.size()));
-        cpu::Point p{};
-        for (int i = 0; i < dims; ++i) {
-            char* end = nullptr;
-            p[static_cast<std::size_t>(i)] = std::strtod(tokens[static_cast<std::size_t>(i)].c_str(), &end);
-            if (*end != '\0') throw bad("'" + tokens[static_cast<std::size_t>(i)] + "' is not a number");
-            if (!std::isfinite(p[static_cast<std::size_t>(i)])) throw bad("coordinates must be finite");
-        }
-        points.push_back(p);
-    }
-    if (in.bad()) throw IoError("reading stdin failed");
-    return points;
-}
-
 int runEval(const Args& a) {
-    const NoiseSpec spec = cli::buildSpec(a.noise, nullptr);
-    const Backend backend = parseBackend(a.backend);
-    const auto points = readPoints(std::cin, spec.dims);
+    const cli::EvalPlan plan = cli::planEval(a);
+    const NoiseSpec& spec = plan.spec;
+    const Backend backend = plan.backend;
+    const auto points = cli::readPoints(std::cin, spec.dims);
     std::vector<float> values;
     if (backend == Backend::Gpu) {
         gpu::Context ctx(contextOptions(a));
@@ -304,28 +163,59 @@ int runEval(const Args& a) {
     return 0;
 }
 
+// The worst and mean |gpu - cpu| of one channel, gathered band by band.
+struct Agreement {
+    double maxDiff = -1.0, sum = 0.0;
+    std::array<std::int64_t, 3> at{};
+    float gpu = 0.0f, cpu = 0.0f;
+};
+
+// check compares in bands of at most this many texels, so that its memory stays bounded
+// at any --size: tiles of a grid compute what the whole grid does, texel for texel.
+constexpr std::int64_t kCheckBandTexels = std::int64_t{1} << 22;
+
 int runCheck(const Args& a) {
-    const Grid grid = cli::parseSizeFlag(a.size);
-    NoiseSpec spec = cli::buildSpec(a.noise, &grid);
-    warn(cli::limitOctaves(spec, a.noise));
-    std::array<double, 4> tolerances = cpu::agreementTolerance(spec);
-    if (!a.tolerance.empty()) {
-        const double t = cli::parseNumber("--tolerance", a.tolerance);
-        if (!(std::isfinite(t) && t >= 0))
-            throw ValidationError("--tolerance " + a.tolerance + ": must be a finite number >= 0");
-        tolerances.fill(t);
-    }
+    const cli::CheckPlan plan = cli::planCheck(a);
+    const Grid& grid = plan.grid;
+    const NoiseSpec& spec = plan.spec;
+    const std::array<double, 4>& tolerances = plan.tolerances;
+    warn(plan.warning);
     gpu::Context ctx(contextOptions(a));
     if (a.verbose) describe(ctx);
     gpu::Generator gen(ctx);
-    Image g;
-    try {
-        g = gen.generate(spec, grid);
-    } catch (const ValidationError& e) {
-        rethrowAsFlags(e);
+    const int channels = cpu::outputChannels(spec);
+    std::array<Agreement, 4> agree{};
+    const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kCheckBandTexels / grid.width, 1, grid.height));
+    for (int z = 0; z < grid.depth; ++z) {
+        for (int y0 = 0; y0 < grid.height; y0 += bandRows) {
+            if (g_stopSignal) throw cli::Interrupted("check");
+            const Grid band{grid.width, std::min(bandRows, grid.height - y0), 1};
+            const TexelStart start{0, y0, z};
+            Image g;
+            try {
+                g = gen.generate(spec, band, start);
+            } catch (const ValidationError& e) {
+                rethrowAsFlags(e);
+            }
+            const Image c = cpu::evaluate(spec, band, start);
+            const std::size_t texels = static_cast<std::size_t>(band.texels());
+            for (int ch = 0; ch < channels; ++ch) {
+                Agreement& s = agree[static_cast<std::size_t>(ch)];
+                for (std::size_t t = 0; t < texels; ++t) {
+                    const std::size_t i = t * static_cast<std::size_t>(channels) + static_cast<std::size_t>(ch);
+                    const double d = std::fabs(static_cast<double>(g.data[i]) - static_cast<double>(c.data[i]));
+                    s.sum += d;
+                    if (!(d <= s.maxDiff)) {  // also catches NaN
+                        s.maxDiff = std::isnan(d) ? INFINITY : d;
+                        s.at = {static_cast<std::int64_t>(t % static_cast<std::size_t>(band.width)),
+                                y0 + static_cast<std::int64_t>(t / static_cast<std::size_t>(band.width)), z};
+                        s.gpu = g.data[i];
+                        s.cpu = c.data[i];
+                    }
+                }
+            }
+        }
     }
-    const Image c = cpu::evaluate(spec, grid);
-    const int channels = c.channels;
     const char* names[2][4] = {{"value", "d/dx", "d/dy", "d/dz"}, {"nx", "ny", "nz", "value"}};
     const char* const* name = names[spec.output == Output::Normal ? 1 : 0];
     std::printf("check %s, dims %d, %s %s, %d octave%s, seed %s, on %s\n", toString(grid).c_str(), spec.dims,
@@ -335,30 +225,16 @@ int runCheck(const Args& a) {
     bool pass = true;
     double worstExcess = 0.0;
     for (int ch = 0; ch < channels; ++ch) {
-        double maxDiff = -1.0, sum = 0.0;
-        std::size_t worst = 0;
-        const std::size_t texels = c.data.size() / static_cast<std::size_t>(channels);
-        for (std::size_t t = 0; t < texels; ++t) {
-            const std::size_t i = t * static_cast<std::size_t>(channels) + static_cast<std::size_t>(ch);
-            const double d = std::fabs(static_cast<double>(g.data[i]) - static_cast<double>(c.data[i]));
-            sum += d;
-            if (!(d <= maxDiff)) {  // also catches NaN
-                maxDiff = std::isnan(d) ? INFINITY : d;
-                worst = t;
-            }
-        }
-        const int wx = static_cast<int>(worst % static_cast<std::size_t>(grid.width));
-        const int wy = static_cast<int>((worst / static_cast<std::size_t>(grid.width)) % static_cast<std::size_t>(grid.height));
-        const int wz = static_cast<int>(worst / (static_cast<std::size_t>(grid.width) * static_cast<std::size_t>(grid.height)));
-        const std::size_t wi = worst * static_cast<std::size_t>(channels) + static_cast<std::size_t>(ch);
+        const Agreement& s = agree[static_cast<std::size_t>(ch)];
         const double tolerance = tolerances[static_cast<std::size_t>(ch)];
-        const bool ok = maxDiff <= tolerance;
+        const bool ok = s.maxDiff <= tolerance;
         pass = pass && ok;
-        if (!ok) worstExcess = std::max(worstExcess, maxDiff / std::max(tolerance, 1e-300));
-        std::printf("  %-6s max |gpu - cpu| = %.3g at texel (%d, %d, %d): gpu %.9g, cpu %.9g; mean %.3g; "
+        if (!ok) worstExcess = std::max(worstExcess, s.maxDiff / std::max(tolerance, 1e-300));
+        std::printf("  %-6s max |gpu - cpu| = %.3g at texel (%lld, %lld, %lld): gpu %.9g, cpu %.9g; mean %.3g; "
                     "tolerance %.3g: %s\n",
-                    name[ch], maxDiff, wx, wy, wz, static_cast<double>(g.data[wi]), static_cast<double>(c.data[wi]),
-                    sum / static_cast<double>(texels), tolerance, ok ? "PASS" : "FAIL");
+                    name[ch], s.maxDiff, static_cast<long long>(s.at[0]), static_cast<long long>(s.at[1]),
+                    static_cast<long long>(s.at[2]), static_cast<double>(s.gpu), static_cast<double>(s.cpu),
+                    s.sum / static_cast<double>(grid.texels()), tolerance, ok ? "PASS" : "FAIL");
     }
     std::printf("  %s\n", pass ? "PASS" : "FAIL");
     if (!pass)
@@ -382,123 +258,70 @@ int runInfo(const Args& a) {
                 i.maxWorkGroupSize[1], i.maxWorkGroupSize[2], i.maxWorkGroupInvocations);
     std::printf("compute shared mem:  %d bytes\n", i.maxSharedMemory);
     std::printf("max storage block:   %lld bytes\n", static_cast<long long>(i.maxStorageBlockSize));
+    std::printf("GPU resets:          %s\n", i.reportsResets ? "reported (robust context): an error, never a result"
+                                                            : "not reported by this driver");
     return 0;
 }
 
 int runGlsl(const Args& a) {
-    if (a.list) {
-        for (const auto& f : glsl::families()) std::printf("%s\n", f.c_str());
-        return 0;
-    }
-    std::string origin = "glnoise glsl";
-    std::optional<std::uint64_t> seed;
-    if (!a.noise.seed.empty()) {
-        seed = cli::parseSeed(a.noise.seed);
-        origin += " --seed " + std::to_string(*seed);
-    }
-    for (const auto& f : a.families) origin += " " + f;
-    std::unique_ptr<io::OutputFile> out;
-    if (!a.out.empty()) out = cli::claimOutput(a.out);
-    const std::string text = glsl::selfContained(Permutation::forSeed(seed), a.families, origin);
-    if (out) {
+    const std::string text = cli::planGlsl(a).text;
+    if (!a.out.empty() && !a.list) {
+        std::unique_ptr<io::OutputFile> out = cli::claimOutput(a.out);
         out->write(text.data(), text.size());
         out->commit();
-    } else {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        if (std::fflush(stdout) != 0) throw IoError("writing the GLSL to standard output failed");
+        return 0;
     }
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    if (std::fflush(stdout) != 0) throw IoError("writing the GLSL to standard output failed");
     return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"glnoise " GLNOISE_VERSION
-                 ": Perlin, value and simplex noise and their fractals on the GPU (OpenGL compute, "
-                 "headless EGL), checked against a CPU reference"};
-    app.set_version_flag("--version", "glnoise " GLNOISE_VERSION);
-    app.require_subcommand(1);
-    Args a;
-
-    auto* bake = app.add_subcommand("bake", "bake a 2D texture or a 3D volume to a file");
-    addNoiseOptions(bake, a, true);
-    bake->add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the grid's Nyquist limit");
-    bake->add_option("--size", a.size, "WxH or WxHxD, each edge 1 to 1048576; baked in tiles, streamed to the file");
-    bake->add_option("--out", a.out, "output file: .png (8- or 16-bit; RGB for normal, gradient and colormaps), "
-                                     ".exr (float32), .r16 or .raw (16-bit raw), .r32 (float32 raw); a volume as "
-                                     ".r16, .r32 or PNG slices 'slice_%04d.png'; .r16/.r32 get a FILE.json sidecar");
-    bake->add_option("--range", a.range, "MIN,MAX mapped to 0..255 or 0..65535 (default: the stated range)");
-    bake->add_option("--bits", a.bits, ".png: 8 (default) or 16");
-    bake->add_option("--colormap", a.colormap, "map values through a colormap to 8-bit RGB: " + cli::joinedNames(Colormap::names()) + " (none: no map)");
-    bake->add_option("--preset", a.preset, "start from a preset: " + cli::joinedNames(cli::presetNames()) + ", or a .json file; flags override it");
-    bake->add_option("--from", a.from, "re-bake from the record in a glnoise .png, .exr or raw file (its .json); flags override it");
-    bake->add_flag("--print-spec", a.printSpec, "print the effective spec as JSON (a valid preset) and exit");
-    bake->add_option("--tile", a.tile, "I,J (I,J,K for a volume): bake tile (I, J) of the world; with --tile-size");
-    bake->add_option("--tile-size", a.tileSize, "WxH or WxHxD: the size of every tile; tile (I, J) starts at world texel (I W, J H)");
-    bake->add_flag("--quiet", a.quiet, "no progress bar (there is none when stderr is not a terminal)");
-
-    auto* eval = app.add_subcommand(
-        "eval", "read points (dims numbers per line: \"x y\", \"x y z\", ...) from stdin, print values "
-                "(with --output gradient or normal: 4 per line)");
-    addNoiseOptions(eval, a, true);
-
-    auto* check = app.add_subcommand("check", "evaluate on GPU and CPU reference and compare");
-    addNoiseOptions(check, a, false);
-    check->add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the grid's Nyquist limit");
-    check->add_option("--size", a.size, "WxH or WxHxD")->required();
-    check->add_option("--tolerance", a.tolerance, "max |gpu - cpu| allowed (default 1e-5 x the amplitude sum)");
-
-    auto* glslCmd = app.add_subcommand(
-        "glsl", "print the GLSL library as one self-contained source (table as a const array, no includes)");
-    glslCmd->add_option("families", a.families, "families to include, with what they need (default: all)");
-    glslCmd->add_option("--seed", a.noise.seed, "unsigned 64-bit seed of the table (default: Ken Perlin's table)");
-    glslCmd->add_option("--out", a.out, "write to this file instead of standard output");
-    glslCmd->add_flag("--list", a.list, "list the families and exit");
-
-    auto* info = app.add_subcommand("info", "show the EGL platform, GL renderer and compute limits");
-    info->add_flag("--verbose", a.verbose, "print KHR_debug messages to stderr");
-
-    if (argc > 1 && argv[1][0] != '-') {
-        const std::string command = argv[1];
-        if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "info") {
-            std::fprintf(stderr, "glnoise: error: unknown command '%s'; allowed: bake, eval, check, glsl, info\n",
-                         command.c_str());
-            return 2;
-        }
-    }
+    cli::CommandLine commandLine;
+    cli::Command command{};
     try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "glnoise: error: %s (see glnoise --help)\n", e.what());
+        command = commandLine.parse(std::vector<std::string>(argv, argv + argc));
+    } catch (const CLI::Error& e) {  // --help, --version
+        return commandLine.exit(e);
+    } catch (const ValidationError& e) {
+        std::fprintf(stderr, "glnoise: error: %s\n", e.what());
         return 2;
     }
+    const Args& a = commandLine.args();
 
     struct sigaction stop {};
     stop.sa_handler = onStopSignal;
     sigemptyset(&stop.sa_mask);
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &stop, nullptr);
     try {
-        if (*bake) return runBake(a);
-        if (*eval) return runEval(a);
-        if (*check) return runCheck(a);
-        if (*glslCmd) return runGlsl(a);
-        return runInfo(a);
+        switch (command) {
+            case cli::Command::Bake: return runBake(a);
+            case cli::Command::Eval: return runEval(a);
+            case cli::Command::Check: return runCheck(a);
+            case cli::Command::Glsl: return runGlsl(a);
+            case cli::Command::Info: return runInfo(a);
+        }
+        return 1;
     } catch (const ValidationError& e) {
         std::fprintf(stderr, "glnoise: error: %s\n", e.what());
         return 2;
     } catch (const cli::Interrupted&) {
         const int sig = g_stopSignal ? static_cast<int>(g_stopSignal) : SIGINT;
-        std::fprintf(stderr, "glnoise: interrupted by %s; %s was not written (what was there is untouched)\n",
-                     sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP", a.out.c_str());
+        const char* name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+        if (a.out.empty())
+            std::fprintf(stderr, "glnoise: interrupted by %s\n", name);
+        else
+            std::fprintf(stderr, "glnoise: interrupted by %s; %s was not written (what was there is untouched)\n",
+                         name, a.out.c_str());
         return 128 + sig;
     } catch (const Error& e) {
         std::fprintf(stderr, "glnoise: error: %s\n", e.what());
+        return 1;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "glnoise: error: out of host memory%s%s\n", a.out.empty() ? "" : "; nothing was written to ",
+                     a.out.c_str());
         return 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "glnoise: error: internal: %s\n", e.what());

@@ -3,6 +3,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace glnoise {
@@ -14,6 +16,18 @@ inline std::string formatNumber(double v) {
     char buf[64];
     auto res = std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, res.ptr);
+}
+
+// "512 bytes", "1.5 KiB", "4.0 GiB", "16.0 EiB".
+inline std::string formatBytes(std::uintmax_t bytes) {
+    if (bytes < 1024) return std::to_string(bytes) + " bytes";
+    const char* units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double v = static_cast<double>(bytes) / 1024.0;
+    int u = 0;
+    while (v >= 1024.0 && u < 5) v /= 1024.0, ++u;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f %s", v, units[u]);
+    return buf;
 }
 
 }  // namespace glnoise

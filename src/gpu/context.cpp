@@ -55,6 +55,26 @@ void GLAD_API_PTR debugCallback(GLenum, GLenum type, GLuint, GLenum severity, GL
 // Ask for the newest core version first and step down to 4.3, the least compute needs.
 constexpr int kVersions[][2] = {{4, 6}, {4, 5}, {4, 3}};
 
+// What a context made with no version asked for offers, "4.2 (Core Profile) Mesa 22.3.6 on
+// llvmpipe", or "" when not even that can be made.
+std::string offeredVersion(EGLDisplay dpy, EGLConfig config) {
+    const EGLint none[] = {EGL_NONE};
+    EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, none);
+    if (ctx == EGL_NO_CONTEXT) return {};
+    std::string text;
+    if (eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+        using GetString = const unsigned char* (*)(unsigned int);
+        if (auto get = reinterpret_cast<GetString>(eglGetProcAddress("glGetString"))) {
+            const auto* version = reinterpret_cast<const char*>(get(GL_VERSION));
+            const auto* renderer = reinterpret_cast<const char*>(get(GL_RENDERER));
+            if (version) text = std::string(version) + (renderer ? std::string(" on ") + renderer : "");
+        }
+        eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    }
+    eglDestroyContext(dpy, ctx);
+    return text;
+}
+
 // Reads the limits of the current context and, for a debug context, installs the
 // KHR_debug callback.
 void finishSetup(ContextInfo& info, bool debug) {
@@ -77,6 +97,9 @@ void finishSetup(ContextInfo& info, bool debug) {
     GLint64 ssbo = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
     info.maxStorageBlockSize = ssbo;
+    GLint strategy = GL_NO_RESET_NOTIFICATION;
+    glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
+    info.reportsResets = strategy == GL_LOSE_CONTEXT_ON_RESET && GLAD_GL_VERSION_4_5;
 
     if (debug) {
         glEnable(GL_DEBUG_OUTPUT);
@@ -127,15 +150,31 @@ struct Context::Impl {
         }
         EGLContext ctx = EGL_NO_CONTEXT;
         std::string lastError;
+        // A robust context reports a GPU reset (glGetGraphicsResetStatus) instead of
+        // returning garbage or hanging; EGL 1.5 asks for one, and a driver that cannot
+        // make one still gets a plain context.
+        const bool robustKnown = major > 1 || (major == 1 && minor >= 5);
         for (const auto& v : kVersions) {
-            const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, v[0],
-                                      EGL_CONTEXT_MINOR_VERSION, v[1],
-                                      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                      EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE,
-                                      EGL_NONE};
-            ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs);
+            for (bool robust : {true, false}) {
+                if (robust && !robustKnown) continue;
+                std::vector<EGLint> attribs = {EGL_CONTEXT_MAJOR_VERSION, v[0],
+                                               EGL_CONTEXT_MINOR_VERSION, v[1],
+                                               EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                               EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE};
+                if (robust)
+                    attribs.insert(attribs.end(),
+                                   {EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY, EGL_LOSE_CONTEXT_ON_RESET});
+                attribs.push_back(EGL_NONE);
+                ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs.data());
+                if (ctx != EGL_NO_CONTEXT) break;
+            }
             if (ctx != EGL_NO_CONTEXT) break;
             lastError = eglFailure("eglCreateContext for OpenGL 4.3 core");
+        }
+        if (ctx == EGL_NO_CONTEXT) {
+            const std::string offered = offeredVersion(dpy, config);
+            if (!offered.empty())
+                lastError = "OpenGL 4.3 core with compute shaders is needed; this driver offers " + offered;
         }
         if (ctx == EGL_NO_CONTEXT) return fail(lastError);
         if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {

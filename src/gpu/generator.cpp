@@ -232,6 +232,7 @@ Image Generator::read(const Texture& texture) {
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glGetTexImage(target, 0, texture.channels() == 1 ? GL_RED : GL_RGBA, GL_FLOAT, image.data.data());
     checkGl("reading the noise texture back");
+    checkContext("reading the noise texture back");
     return image;
 }
 
@@ -259,6 +260,7 @@ std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec, const std::v
         checkGl("dispatching the eval shader");
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
         impl_->values.download(count * 4 * sizeof(float), batch.data());
+        checkContext("evaluating points");
         for (std::size_t n = 0; n < count; ++n)
             for (int c = 0; c < channels; ++c)
                 out[(first + n) * static_cast<std::size_t>(channels) + static_cast<std::size_t>(c)] = batch[4 * n + static_cast<std::size_t>(c)];
@@ -415,6 +417,8 @@ void TileStream::take(void* destination, std::size_t rowBytes) {
     Slot& slot = m.slots[m.oldest];
     while (true) {
         const GLenum r = glClientWaitSync(slot.fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
+        // A lost context signals its fences; its tile is garbage.
+        checkContext("waiting for a tile");
         if (r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED) break;
         if (r == GL_WAIT_FAILED) {
             checkGl("waiting for a tile");
@@ -439,6 +443,7 @@ void TileStream::take(void* destination, std::size_t rowBytes) {
     glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     checkGl("reading a tile");
+    checkContext("reading a tile");
     m.oldest = 1 - m.oldest;
     --m.queued;
 }

@@ -15,17 +15,46 @@ const char* glErrorName(GLenum e) {
         case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
         case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
         case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+        case GL_CONTEXT_LOST: return "GL_CONTEXT_LOST";
         default: return "GL error";
     }
 }
+
+const char* resetName(GLenum status) {
+    switch (status) {
+        case GL_GUILTY_CONTEXT_RESET: return "caused by glnoise's own work";
+        case GL_INNOCENT_CONTEXT_RESET: return "caused by another program";
+        default: return "cause unknown";
+    }
+}
+
+[[noreturn]] void throwLost(const char* what, GLenum status) {
+    throw GpuError(std::string("the OpenGL context was lost while ") + what + " (a GPU reset, " +
+                   resetName(status) + "); no result of it was used. Run the command again; if it repeats, "
+                   "the GPU driver's log (dmesg) says why");
+}
 }  // namespace
+
+void checkContext(const char* what) {
+    // GL 4.5 core; a 4.3 or 4.4 context cannot report resets, and has no robust contexts.
+    if (!GLAD_GL_VERSION_4_5) return;
+    const GLenum status = glGetGraphicsResetStatus();
+    if (status != GL_NO_ERROR) throwLost(what, status);
+}
 
 void checkGl(const char* what) {
     const GLenum e = glGetError();
     if (e == GL_NO_ERROR) return;
-    while (glGetError() != GL_NO_ERROR) {
+    // Clear the other flags; a broken driver that never stops reporting is not waited on.
+    for (int i = 0; i < 16 && glGetError() != GL_NO_ERROR; ++i) {
     }
-    throw GpuError(std::string(what) + " failed: " + glErrorName(e));
+    if (e == GL_CONTEXT_LOST) throwLost(what, GL_UNKNOWN_CONTEXT_RESET);
+    checkContext(what);
+    std::string message = std::string(what) + " failed: " + glErrorName(e);
+    if (e == GL_OUT_OF_MEMORY)
+        message += " (the GPU, or with a software renderer the host, has not the memory for it; a smaller size "
+                   "needs less, and glnoise bake works in tiles of at most 4096x1024 whatever its size)";
+    throw GpuError(message);
 }
 
 Buffer::Buffer(std::size_t bytes, const void* data, std::string_view label) {

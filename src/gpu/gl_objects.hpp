@@ -67,7 +67,11 @@ private:
     std::uint32_t id_ = 0;
 };
 
-// Throws GpuError naming `what` when the GL error flag is set.
+// Throws GpuError naming `what` when the GL error flag is set; says so plainly when the
+// context was lost (a GPU reset) or the GPU is out of memory.
 void checkGl(const char* what);
+// Throws GpuError naming `what` when the context was lost (glGetGraphicsResetStatus): after
+// a reset nothing the GPU returns can be trusted.
+void checkContext(const char* what);
 
 }  // namespace glnoise::gpu

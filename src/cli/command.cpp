@@ -1,0 +1,242 @@
+#include "cli/command.hpp"
+
+#include <charconv>
+#include <cmath>
+
+#include "cli/flags.hpp"
+#include "cli/preset.hpp"
+#include "glnoise/colormap.hpp"
+#include "glnoise/cpu.hpp"
+#include "glnoise/glsl.hpp"
+#include "glnoise/io.hpp"
+#include "glnoise/permutation.hpp"
+#include "glnoise/version.hpp"
+
+namespace glnoise::cli {
+
+namespace {
+
+void addNoiseOptions(CLI::App* app, Args& a, bool withBackend) {
+    addNoiseFlags(app, a.noise);
+    if (withBackend) app->add_option("--backend", a.backend, "gpu (default) or cpu (the reference)");
+    app->add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
+}
+
+}  // namespace
+
+Backend parseBackend(const std::string& text) {
+    if (text == "gpu") return Backend::Gpu;
+    if (text == "cpu") return Backend::Cpu;
+    throw ValidationError("--backend " + text + ": must be gpu or cpu");
+}
+
+std::array<std::int64_t, 3> parseTile(const std::string& text, bool volume) {
+    const std::string allowed = volume ? "I,J,K (integers) for a volume" : "I,J (integers)";
+    const std::vector<std::string> parts = splitList(text);
+    if (parts.size() != (volume ? 3u : 2u)) throw ValidationError("--tile " + text + ": must be " + allowed);
+    std::array<std::int64_t, 3> t{};
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string& part = parts[i];
+        long long v = 0;
+        const auto res = std::from_chars(part.data(), part.data() + part.size(), v);
+        if (part.empty() || res.ec != std::errc() || res.ptr != part.data() + part.size())
+            throw ValidationError("--tile " + text + ": must be " + allowed);
+        t[i] = v;
+    }
+    return t;
+}
+
+CommandLine::CommandLine()
+    : app_("glnoise " GLNOISE_VERSION
+           ": Perlin, value and simplex noise and their fractals on the GPU (OpenGL compute, "
+           "headless EGL), checked against a CPU reference") {
+    Args& a = args_;
+    app_.set_version_flag("--version", "glnoise " GLNOISE_VERSION);
+    app_.require_subcommand(1);
+
+    bake_ = app_.add_subcommand("bake", "bake a 2D texture or a 3D volume to a file");
+    addNoiseOptions(bake_, a, true);
+    bake_->add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the grid's Nyquist limit");
+    bake_->add_option("--size", a.size, "WxH or WxHxD, each edge 1 to 1048576; baked in tiles, streamed to the file");
+    bake_->add_option("--out", a.out, "output file: .png (8- or 16-bit; RGB for normal, gradient and colormaps), "
+                                      ".exr (float32), .r16 or .raw (16-bit raw), .r32 (float32 raw); a volume as "
+                                      ".r16, .r32 or PNG slices 'slice_%04d.png'; .r16/.r32 get a FILE.json sidecar");
+    bake_->add_option("--range", a.range, "MIN,MAX mapped to 0..255 or 0..65535 (default: the stated range)");
+    bake_->add_option("--bits", a.bits, ".png: 8 (default) or 16");
+    bake_->add_option("--colormap", a.colormap,
+                      "map values through a colormap to 8-bit RGB: " + joinedNames(Colormap::names()) + " (none: no map)");
+    bake_->add_option("--preset", a.preset,
+                      "start from a preset: " + joinedNames(presetNames()) + ", or a .json file; flags override it");
+    bake_->add_option("--from", a.from,
+                      "re-bake from the record in a glnoise .png, .exr or raw file (its .json); flags override it");
+    bake_->add_flag("--print-spec", a.printSpec, "print the effective spec as JSON (a valid preset) and exit");
+    bake_->add_option("--tile", a.tile, "I,J (I,J,K for a volume): bake tile (I, J) of the world; with --tile-size");
+    bake_->add_option("--tile-size", a.tileSize,
+                      "WxH or WxHxD: the size of every tile; tile (I, J) starts at world texel (I W, J H)");
+    bake_->add_flag("--quiet", a.quiet, "no progress bar (there is none when stderr is not a terminal)");
+
+    eval_ = app_.add_subcommand(
+        "eval", "read points (dims numbers per line: \"x y\", \"x y z\", ...) from stdin, print values "
+                "(with --output gradient or normal: 4 per line)");
+    addNoiseOptions(eval_, a, true);
+
+    check_ = app_.add_subcommand("check", "evaluate on GPU and CPU reference and compare");
+    addNoiseOptions(check_, a, false);
+    check_->add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the grid's Nyquist limit");
+    check_->add_option("--size", a.size, "WxH or WxHxD")->required();
+    check_->add_option("--tolerance", a.tolerance, "max |gpu - cpu| allowed (default 1e-5 x the amplitude sum)");
+
+    glsl_ = app_.add_subcommand(
+        "glsl", "print the GLSL library as one self-contained source (table as a const array, no includes)");
+    glsl_->add_option("families", a.families, "families to include, with what they need (default: all)");
+    glsl_->add_option("--seed", a.noise.seed, "unsigned 64-bit seed of the table (default: Ken Perlin's table)");
+    glsl_->add_option("--out", a.out, "write to this file instead of standard output");
+    glsl_->add_flag("--list", a.list, "list the families and exit");
+
+    info_ = app_.add_subcommand("info", "show the EGL platform, GL renderer and compute limits");
+    info_->add_flag("--verbose", a.verbose, "print KHR_debug messages to stderr");
+}
+
+Command CommandLine::parse(const std::vector<std::string>& argv) {
+    if (argv.size() > 1 && !argv[1].empty() && argv[1][0] != '-') {
+        const std::string& command = argv[1];
+        if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "info")
+            throw ValidationError("unknown command '" + command + "'; allowed: bake, eval, check, glsl, info");
+    }
+    // CLI11 takes the arguments in reverse order, without the program name.
+    std::vector<std::string> reversed(argv.rbegin(), argv.rend());
+    if (!reversed.empty()) reversed.pop_back();
+    try {
+        app_.parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        throw;
+    } catch (const CLI::CallForAllHelp&) {
+        throw;
+    } catch (const CLI::CallForVersion&) {
+        throw;
+    } catch (const CLI::ParseError& e) {
+        std::string what = e.what();
+        // One line: CLI11 ends some messages with a newline or lists choices over lines.
+        for (char& c : what)
+            if (c == '\n' || c == '\r') c = ' ';
+        while (!what.empty() && what.back() == ' ') what.pop_back();
+        throw ValidationError(what + " (see glnoise --help)");
+    }
+    if (*bake_) return Command::Bake;
+    if (*eval_) return Command::Eval;
+    if (*check_) return Command::Check;
+    if (*glsl_) return Command::Glsl;
+    return Command::Info;
+}
+
+BakePlan planBake(const Args& a) {
+    BakePlan plan;
+    BakeRequest& r = plan.request;
+    std::optional<Preset> base;
+    if (!a.from.empty() && !a.preset.empty())
+        throw ValidationError("--from " + a.from + ": re-bakes a file's own record; give it or --preset " + a.preset +
+                              ", not both");
+    if (!a.from.empty()) {
+        r = requestFromRecord(io::readRecord(a.from), "--from " + a.from);
+        base = Preset{r.spec, true, r.range, r.colormap, r.bits};
+    } else if (!a.preset.empty()) {
+        base = loadPreset(a.preset);
+    }
+    if (!a.size.empty() && (!a.tile.empty() || !a.tileSize.empty()))
+        throw ValidationError("--size " + a.size + ": a tile's size is --tile-size; give one or the other");
+    if (!a.size.empty()) r.size = parseBakeSize("--size", a.size);
+    if (!a.tileSize.empty()) r.size = parseBakeSize("--tile-size", a.tileSize);
+    if (!a.tile.empty()) {
+        if (a.tileSize.empty() && a.from.empty())
+            throw ValidationError("--tile " + a.tile + ": needs --tile-size WxH (or WxHxD)");
+        r.tile = parseTile(a.tile, r.size.isVolume());
+    } else if (!a.tileSize.empty()) {
+        throw ValidationError("--tile-size " + a.tileSize + ": needs --tile I,J");
+    } else if (!a.size.empty()) {
+        r.tile.reset();
+    }
+    if (r.tile) {
+        const std::int64_t edges[3] = {r.size.width, r.size.height, r.size.depth};
+        for (std::size_t i = 0; i < 3; ++i) {
+            const std::int64_t t = (*r.tile)[i];
+            if (t < -(kMaxWorldTexel / edges[i]) || t >= kMaxWorldTexel / edges[i])
+                throw ValidationError("--tile " + a.tile + ": index " + std::to_string(t) +
+                                      " puts the tile beyond world texel 2^52 at this --tile-size");
+        }
+    }
+    const bool sizeKnown = !a.size.empty() || !a.tileSize.empty() || !a.from.empty();
+    if (!sizeKnown && !a.printSpec)
+        throw ValidationError("--size is required (or --tile with --tile-size, or --from FILE)");
+    const Grid* grid = sizeKnown ? &r.size : nullptr;
+    r.spec = buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims);
+    r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
+    NoiseArgs limit = a.noise;
+    limit.noOctaveLimit = r.noOctaveLimit;
+    if (sizeKnown) plan.warning = limitOctaves(r.spec, limit);
+    if (base) {
+        r.range = base->range;
+        r.colormap = base->colormap;
+        r.bits = base->bits;
+    }
+    if (!a.range.empty()) r.range = parseRange(a.range);
+    if (!a.colormap.empty()) {
+        if (a.colormap == "none") {
+            r.colormap.clear();
+        } else {
+            try {
+                Colormap::named(a.colormap);
+            } catch (const ValidationError& e) {
+                throw ValidationError("--" + std::string(e.what()) + ", none");
+            }
+            r.colormap = a.colormap;
+        }
+    }
+    if (!a.bits.empty()) r.bits = parseInt("--bits", a.bits, "8, 16 or 32");
+    plan.printSpec = a.printSpec;
+    if (a.printSpec) return plan;
+    if (a.out.empty()) throw ValidationError("--out is required: the file to write (.png, .exr, .r16, .raw, .r32)");
+    r.out = a.out;
+    plan.backend = parseBackend(a.backend);
+    return plan;
+}
+
+EvalPlan planEval(const Args& a) {
+    EvalPlan plan;
+    plan.spec = buildSpec(a.noise, nullptr);
+    plan.backend = parseBackend(a.backend);
+    return plan;
+}
+
+CheckPlan planCheck(const Args& a) {
+    CheckPlan plan;
+    plan.grid = parseSizeFlag(a.size);
+    plan.spec = buildSpec(a.noise, &plan.grid);
+    plan.warning = limitOctaves(plan.spec, a.noise);
+    plan.tolerances = cpu::agreementTolerance(plan.spec);
+    if (!a.tolerance.empty()) {
+        const double t = parseNumber("--tolerance", a.tolerance);
+        if (!(std::isfinite(t) && t >= 0))
+            throw ValidationError("--tolerance " + a.tolerance + ": must be a finite number >= 0");
+        plan.tolerances.fill(t);
+    }
+    return plan;
+}
+
+GlslPlan planGlsl(const Args& a) {
+    GlslPlan plan;
+    if (a.list) {
+        for (const auto& f : glsl::families()) plan.text += f + "\n";
+        return plan;
+    }
+    std::string origin = "glnoise glsl";
+    std::optional<std::uint64_t> seed;
+    if (!a.noise.seed.empty()) {
+        seed = parseSeed(a.noise.seed);
+        origin += " --seed " + std::to_string(*seed);
+    }
+    for (const auto& f : a.families) origin += " " + f;
+    plan.text = glsl::selfContained(Permutation::forSeed(seed), a.families, origin);
+    return plan;
+}
+
+}  // namespace glnoise::cli

@@ -1,0 +1,93 @@
+// The glnoise command line: its flags (CLI11) and, for each subcommand, the plan the flags
+// describe, validated without touching a GPU or writing a file. main() runs plans; the
+// fuzzer and the tests parse and plan without running anything.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/bake.hpp"
+#include "cli/options.hpp"
+#include "glnoise/spec.hpp"
+
+namespace glnoise::cli {
+
+// What the user typed; empty strings are "not given".
+struct Args {
+    NoiseArgs noise;
+    std::string backend = "gpu";
+    std::string size;
+    std::string out;
+    std::string range;
+    std::string tolerance;
+    std::string preset, from, tile, tileSize, colormap, bits;
+    bool printSpec = false;
+    bool quiet = false;
+    std::vector<std::string> families;
+    bool list = false;
+    bool verbose = false;
+};
+
+enum class Command { Bake, Eval, Check, Glsl, Info };
+enum class Backend { Gpu, Cpu };
+
+Backend parseBackend(const std::string& text);
+// "I,J" or "I,J,K": a tile's index in the world, each a 64-bit integer.
+std::array<std::int64_t, 3> parseTile(const std::string& text, bool volume);
+
+// The flags of every subcommand, bound to one Args.
+class CommandLine {
+public:
+    CommandLine();
+    CommandLine(const CommandLine&) = delete;
+    CommandLine& operator=(const CommandLine&) = delete;
+
+    // Parses argv (argv[0] is the program). A flag CLI11 does not accept is a
+    // ValidationError; --help and --version are CLI::CallForHelp and CLI::CallForVersion.
+    Command parse(const std::vector<std::string>& argv);
+    const Args& args() const noexcept { return args_; }
+    // Prints help or version for what parse() threw, returns the exit code.
+    int exit(const CLI::Error& e) { return app_.exit(e); }
+
+private:
+    CLI::App app_;
+    Args args_;
+    CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *info_ = nullptr;
+};
+
+// What `bake` will do. Reads --preset and --from files; claims nothing.
+struct BakePlan {
+    BakeRequest request;
+    Backend backend = Backend::Gpu;
+    bool printSpec = false;   // print request's preset and stop
+    std::string warning;      // octaves dropped above the Nyquist limit, or empty
+};
+BakePlan planBake(const Args& args);
+
+struct EvalPlan {
+    NoiseSpec spec;
+    Backend backend = Backend::Gpu;
+};
+EvalPlan planEval(const Args& args);
+
+struct CheckPlan {
+    NoiseSpec spec;
+    Grid grid;
+    std::array<double, 4> tolerances{};
+    std::string warning;
+};
+CheckPlan planCheck(const Args& args);
+
+// The self-contained GLSL `glsl` prints (or the family list with --list).
+struct GlslPlan {
+    std::string text;
+};
+GlslPlan planGlsl(const Args& args);
+
+}  // namespace glnoise::cli
