@@ -12,7 +12,8 @@
 # block of #defines, made from the GLAD_API_CALL declarations, heads each generated header.
 
 set(GLNOISE_GLAD_VERSION "2.0.8" CACHE STRING "glad2 version installed from PyPI")
-set(GLNOISE_GLAD_VENV "${CMAKE_BINARY_DIR}/glad-venv")
+# A second build tree (the sanitizer build) may share the first one's environment.
+set(GLNOISE_GLAD_VENV "${CMAKE_BINARY_DIR}/glad-venv" CACHE PATH "virtual environment holding glad2")
 set(GLNOISE_GLAD_OUT "${CMAKE_BINARY_DIR}/glad")
 
 # Only the extensions glnoise calls: keeps gl.c small and the build fast.

@@ -12,6 +12,7 @@ packages=(
   libgtest-dev libbenchmark-dev libnoise-dev         # tests; the benchmark and its peers
   glslang-tools libopengl-dev                          # GLSL checks; the consumer test's GL
   libglfw3-dev libimgui-dev libfreetype-dev xvfb xauth # glnoise-preview and its tests
+  clang clang-tidy cppcheck                            # sanitizer build, fuzzers, static checks
 )
 
 missing=()
@@ -20,20 +21,39 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "glnoise: all build and test packages are installed"
-  exit 0
-fi
 
 as_root=()
-if [ "$(id -u)" -ne 0 ]; then
+if [ "$(id -u)" -ne 0 ] && [ ${#missing[@]} -gt 0 ]; then
   if ! command -v sudo >/dev/null; then
     echo "glnoise: error: missing packages (${missing[*]}) and not root; install them or run as root" >&2
     exit 1
   fi
   as_root=(sudo)
 fi
-echo "glnoise: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+updated=0
+install() {
+  echo "glnoise: installing $*"
+  if [ $updated -eq 0 ]; then
+    "${as_root[@]}" apt-get update -qq
+    updated=1
+  fi
+  "${as_root[@]}" apt-get install -y -qq --no-install-recommends "$@"
+}
+if [ ${#missing[@]} -gt 0 ]; then
+  install "${missing[@]}"
+fi
+
+# libFuzzer and the sanitizer runtimes: their own package on Debian 12 and Ubuntu 23.04+
+# (libclang-rt-dev), part of clang's on older releases. Installed when clang cannot link
+# a fuzzer.
+fuzzer_links() {
+  echo 'extern "C" int LLVMFuzzerTestOneInput(const char*, unsigned long) { return 0; }' |
+    clang++ -x c++ -fsanitize=fuzzer,address,undefined - -o /dev/null 2>/dev/null
+}
+if ! fuzzer_links; then
+  if [ "$(id -u)" -ne 0 ]; then as_root=(sudo); fi
+  install libclang-rt-dev
+  fuzzer_links || { echo "glnoise: error: clang cannot link a libFuzzer target with ASan and UBSan" >&2; exit 1; }
+fi
+echo "glnoise: all build and test packages are installed"

@@ -104,9 +104,16 @@ std::unique_ptr<RowWriter> openExr(OutputFile& out, const ExrLayout& layout);
 std::unique_ptr<RowWriter> openRaw(OutputFile& out, std::size_t rowBytes);
 
 // The record a glnoise file holds: the "glnoise" tEXt chunk of a .png, the "glnoise"
-// attribute of a .exr, or the sidecar FILE.json of a raw file. Throws IoError when the
-// file cannot be read and ValidationError when it holds no record.
+// attribute of a .exr, or the sidecar FILE.json of a raw file. A path that is missing, not
+// a regular file, not a PNG or EXR glnoise can read, or holds no record is a
+// ValidationError "from PATH: why"; a failing read is an IoError.
 std::string readRecord(const std::string& path);
+
+// The largest preset or record sidecar read.
+inline constexpr std::size_t kMaxSmallFile = std::size_t{1} << 20;
+// The text of a small file (a preset, a sidecar). A path that is missing, not a regular
+// file or larger than kMaxSmallFile is a ValidationError "FLAG PATH: why".
+std::string readSmallFile(const std::string& path, const std::string& flag);
 
 // Channel 0 of the image as 8-bit gray.
 void writePng8(const Image& image, ValueRange range, OutputFile& out);

@@ -294,23 +294,29 @@ struct Bake::Impl {
             for (std::size_t t = 0; t < texels; ++t) std::memcpy(dst + 3 * t, band + 4 * t, 3);
             return;
         }
-        const auto* f = reinterpret_cast<const float*>(band);
         const std::size_t n = static_cast<std::size_t>(valueChannels);
         if (format == io::Format::Exr || format == io::Format::RawF32) {
             std::memcpy(dst, band, texels * n * sizeof(float));
             return;
         }
+        // The band's bytes hold floats; each is copied out, not read through a cast pointer.
+        auto value = [&](std::size_t t, std::size_t c) {
+            float v;
+            std::memcpy(&v, band + (t * n + static_cast<std::size_t>(pick[c])) * sizeof(float), sizeof v);
+            return v;
+        };
         const std::size_t k = pick.size();
         if (bits == 8) {
             for (std::size_t t = 0; t < texels; ++t)
-                for (std::size_t c = 0; c < k; ++c)
-                    dst[t * k + c] = io::quantize8(f[t * n + static_cast<std::size_t>(pick[c])], range);
+                for (std::size_t c = 0; c < k; ++c) dst[t * k + c] = io::quantize8(value(t, c), range);
             return;
         }
-        auto* d16 = reinterpret_cast<std::uint16_t*>(dst);  // host order: PNG rows and .r16 (little-endian hosts)
+        // Host order: PNG rows and .r16 (little-endian hosts).
         for (std::size_t t = 0; t < texels; ++t)
-            for (std::size_t c = 0; c < k; ++c)
-                d16[t * k + c] = io::quantize16(f[t * n + static_cast<std::size_t>(pick[c])], range);
+            for (std::size_t c = 0; c < k; ++c) {
+                const std::uint16_t q = io::quantize16(value(t, c), range);
+                std::memcpy(dst + (t * k + c) * sizeof q, &q, sizeof q);
+            }
     }
 };
 

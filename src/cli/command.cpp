@@ -98,6 +98,10 @@ CommandLine::CommandLine()
 }
 
 Command CommandLine::parse(const std::vector<std::string>& argv) {
+    if (argv.size() > 1 && argv[1].size() > 1 && argv[1][0] == '-' && argv[1] != "--help" && argv[1] != "-h" &&
+        argv[1] != "--version")
+        throw ValidationError("unknown option " + argv[1] + " before the command; give a command first: bake, eval, "
+                              "check, glsl, info (or --help, --version)");
     if (argv.size() > 1 && !argv[1].empty() && argv[1][0] != '-') {
         const std::string& command = argv[1];
         if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "info")
@@ -122,6 +126,7 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
         while (!what.empty() && what.back() == ' ') what.pop_back();
         throw ValidationError(what + " (see glnoise --help)");
     }
+    refuseEmptyValues(app_);
     if (*bake_) return Command::Bake;
     if (*eval_) return Command::Eval;
     if (*check_) return Command::Check;
@@ -137,7 +142,13 @@ BakePlan planBake(const Args& a) {
         throw ValidationError("--from " + a.from + ": re-bakes a file's own record; give it or --preset " + a.preset +
                               ", not both");
     if (!a.from.empty()) {
-        r = requestFromRecord(io::readRecord(a.from), "--from " + a.from);
+        std::string record;
+        try {
+            record = io::readRecord(a.from);
+        } catch (const ValidationError& e) {
+            throw ValidationError(asFlags(e));
+        }
+        r = requestFromRecord(record, "--from " + a.from);
         base = Preset{r.spec, true, r.range, r.colormap, r.bits};
     } else if (!a.preset.empty()) {
         base = loadPreset(a.preset);

@@ -32,11 +32,13 @@ void addNoiseFlags(CLI::App* app, NoiseArgs& a) {
     app->add_option("--pattern-scale", a.patternScale, "marble and wood: k in sin(x + k * noise) (default 5)");
 }
 
-Grid parseSizeFlag(const std::string& text) {
+Grid parseSizeFlag(const std::string& text, const std::string& flag) {
     try {
         return parseSize(text);
     } catch (const ValidationError& e) {
-        throw ValidationError(asFlags(e));
+        std::vector<std::string> v;
+        for (const auto& s : e.violations()) v.push_back(flag + s.substr(4));  // "size ..." -> flag
+        throw ValidationError(std::move(v));
     }
 }
 
@@ -46,6 +48,16 @@ Grid parseBakeSize(const std::string& flag, const std::string& text) {
     } catch (const ValidationError& e) {
         throw ValidationError(flag + std::string(e.what()).substr(4));  // "size ..." -> "--size ..."
     }
+}
+
+void refuseEmptyValues(const CLI::App& app) {
+    for (const CLI::Option* o : app.get_options()) {
+        if (o->count() == 0 || o->get_items_expected_min() == 0) continue;  // flags take no value
+        for (const std::string& value : o->results())
+            if (value.empty())
+                throw ValidationError(o->get_name() + " '': is empty; give a value or leave the option out");
+    }
+    for (const CLI::App* sub : app.get_subcommands()) refuseEmptyValues(*sub);
 }
 
 std::string joinedNames(const std::vector<std::string>& names) {

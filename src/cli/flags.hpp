@@ -13,10 +13,15 @@ namespace glnoise::cli {
 // --dims --frequency --octaves --lacunarity --gain --normalize --seed --offset --z
 void addNoiseFlags(CLI::App* app, NoiseArgs& args);
 
-// --size WxH[xD]; a ValidationError names the flag.
-Grid parseSizeFlag(const std::string& text);
+// --size WxH[xD] (or another flag's); a ValidationError names the flag.
+Grid parseSizeFlag(const std::string& text, const std::string& flag = "--size");
 // A bake's size: edges up to cli::kMaxBakeEdge; a ValidationError names `flag`.
 Grid parseBakeSize(const std::string& flag, const std::string& text);
+// An option given an empty value ("--frequency ''") is a ValidationError naming it: an
+// empty value would otherwise read as "not given" and quietly take the default. Checks
+// `app` and every subcommand that was used.
+void refuseEmptyValues(const CLI::App& app);
+
 // "a, b, c"
 std::string joinedNames(const std::vector<std::string>& names);
 

@@ -189,11 +189,7 @@ Preset loadPreset(const std::string& nameOrPath) {
         source = "preset " + nameOrPath;
     } else if (nameOrPath.find('/') != std::string::npos ||
                (nameOrPath.size() > 5 && nameOrPath.compare(nameOrPath.size() - 5, 5, ".json") == 0)) {
-        std::ifstream in(nameOrPath, std::ios::binary);
-        if (!in) throw ValidationError("--preset " + nameOrPath + ": cannot read the file");
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        text = ss.str();
+        text = io::readSmallFile(nameOrPath, "--preset");
         source = "preset " + nameOrPath;
     } else {
         throw ValidationError("--preset " + nameOrPath + ": no such preset; built in: " + joinedNames(presetNames()) +

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <exception>
 #include <utility>
 
@@ -101,8 +102,9 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (path_.back() == '/' || (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
         throw ValidationError("out " + path_ + ": is a directory; give a file name");
     const std::string dir = parentDirectory(path_);
-    if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    if (::stat(dir.c_str(), &st) != 0)
         throw ValidationError("out " + path_ + ": directory " + dir + " does not exist");
+    if (!S_ISDIR(st.st_mode)) throw ValidationError("out " + path_ + ": " + dir + " is not a directory");
     const mode_t mask = ::umask(0);
     ::umask(mask);
     // An unnamed file vanishes with the process, however it ends (even SIGKILL).
@@ -390,7 +392,7 @@ namespace {
 
 std::string pngRecord(const std::string& path) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw IoError("reading " + path + " failed: " + std::strerror(errno));
+    if (!f) throw ValidationError("from " + path + ": cannot read it: " + std::strerror(errno));
     spng_ctx* ctx = spng_ctx_new(0);
     std::string record;
     int ret = ctx ? spng_set_png_file(ctx, f) : SPNG_EMEM;
@@ -405,7 +407,7 @@ std::string pngRecord(const std::string& path) {
     spng_ctx_free(ctx);
     std::fclose(f);
     if (ret != 0 && ret != SPNG_ECHUNKAVAIL)
-        throw IoError("reading " + path + " as PNG failed: " + spng_strerror(ret));
+        throw ValidationError("from " + path + ": not a PNG glnoise can read (" + std::string(spng_strerror(ret)) + ")");
     return record;
 }
 
@@ -415,29 +417,50 @@ std::string exrRecord(const std::string& path) {
         const auto* a = file.header().findTypedAttribute<Imf::StringAttribute>("glnoise");
         return a ? a->value() : std::string();
     } catch (const std::exception& e) {
-        throw IoError("reading " + path + " as OpenEXR failed: " + e.what());
+        throw ValidationError("from " + path + ": not an OpenEXR file glnoise can read (" + std::string(e.what()) + ")");
     }
 }
 
-std::string fileText(const std::string& path) {
+}  // namespace
+
+namespace {
+
+// Refuses what is not a regular file: a missing path, a directory, a FIFO or a device
+// (reading /dev/zero would never end).
+void requireRegularFile(const std::string& path, const std::string& flag) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!std::filesystem::exists(status)) throw ValidationError(flag + " " + path + ": no such file");
+    if (!std::filesystem::is_regular_file(status)) throw ValidationError(flag + " " + path + ": not a regular file");
+}
+
+}  // namespace
+
+std::string readSmallFile(const std::string& path, const std::string& flag) {
+    requireRegularFile(path, flag);
     std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw IoError("reading " + path + " failed: " + std::strerror(errno));
+    if (!f) throw ValidationError(flag + " " + path + ": cannot read it: " + std::strerror(errno));
     std::string text;
     char buf[65536];
     std::size_t n = 0;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+        text.append(buf, n);
+        if (text.size() > kMaxSmallFile) {
+            std::fclose(f);
+            throw ValidationError(flag + " " + path + ": larger than " + std::to_string(kMaxSmallFile >> 20) +
+                                  " MiB; a preset or record is a small JSON file");
+        }
+    }
     const bool bad = std::ferror(f) != 0;
     std::fclose(f);
     if (bad) throw IoError("reading " + path + " failed");
     return text;
 }
 
-}  // namespace
-
 std::string readRecord(const std::string& path) {
     std::string record;
     if (endsWith(path, ".json")) {
-        record = fileText(path);
+        record = readSmallFile(path, "from");
     } else {
         Format format{};
         try {
@@ -446,9 +469,12 @@ std::string readRecord(const std::string& path) {
             throw ValidationError("from " + path + ": not a glnoise file; allowed: .png, .exr, or a raw file's .json "
                                   "sidecar");
         }
-        record = format == Format::Png   ? pngRecord(path)
-                 : format == Format::Exr ? exrRecord(path)
-                                         : fileText(path + ".json");
+        if (format != Format::Png && format != Format::Exr) {
+            record = readSmallFile(path + ".json", "from");
+        } else {
+            requireRegularFile(path, "from");
+            record = format == Format::Png ? pngRecord(path) : exrRecord(path);
+        }
     }
     if (record.empty()) throw ValidationError("from " + path + ": holds no glnoise record");
     return record;

@@ -144,18 +144,18 @@ inline T gln_corner3(int hash, vec3<T> d, int kind) {
 
 template <class T>
 inline T gln_corner4(int hash, vec4<T> d, int kind) {
-    T g = (kind & GLN_GRADIENTS) != 0 ? glm::dot(GLN_GRAD4<T>[static_cast<std::size_t>(hash & 31)], d) : T(0);
+    T g = (kind & GLN_GRADIENTS) != 0 ? glm::dot((GLN_GRAD4<T>)[static_cast<std::size_t>(hash & 31)], d) : T(0);
     return (kind & GLN_HEIGHTS) != 0 ? g + gln_height<T>(hash) : g;
 }
 
 template <class T>
 inline vec2<T> gln_cornergrad2(int hash, int kind) {
-    return (kind & GLN_GRADIENTS) != 0 ? GLN_GRAD2<T>[static_cast<std::size_t>(hash & 3)] : vec2<T>(0, 0);
+    return (kind & GLN_GRADIENTS) != 0 ? (GLN_GRAD2<T>)[static_cast<std::size_t>(hash & 3)] : vec2<T>(0, 0);
 }
 
 template <class T>
 inline vec3<T> gln_cornergrad3(int hash, int kind) {
-    return (kind & GLN_GRADIENTS) != 0 ? GLN_GRAD3<T>[static_cast<std::size_t>(hash & 15)] : vec3<T>(0, 0, 0);
+    return (kind & GLN_GRADIENTS) != 0 ? (GLN_GRAD3<T>)[static_cast<std::size_t>(hash & 15)] : vec3<T>(0, 0, 0);
 }
 
 template <class T>
@@ -328,7 +328,7 @@ template <class T>
 inline vec3<T> gln_simplex2_corner(int hash, vec2<T> d) {
     T t = T(0.5) - d.x * d.x - d.y * d.y;
     if (t <= T(0)) return vec3<T>(0, 0, 0);
-    vec3<T> g3 = GLN_GRAD3<T>[static_cast<std::size_t>(hash & 15)];
+    vec3<T> g3 = (GLN_GRAD3<T>)[static_cast<std::size_t>(hash & 15)];
     vec2<T> g = vec2<T>(g3.x, g3.y);
     T gd = g.x * d.x + g.y * d.y;
     T t2 = t * t;
@@ -341,7 +341,7 @@ template <class T>
 inline vec4<T> gln_simplex3_corner(int hash, vec3<T> d) {
     T t = T(0.5) - d.x * d.x - d.y * d.y - d.z * d.z;
     if (t <= T(0)) return vec4<T>(0, 0, 0, 0);
-    vec3<T> g = GLN_GRAD3<T>[static_cast<std::size_t>(hash & 15)];
+    vec3<T> g = (GLN_GRAD3<T>)[static_cast<std::size_t>(hash & 15)];
     T gd = g.x * d.x + g.y * d.y + g.z * d.z;
     T t2 = t * t;
     T t4 = t2 * t2;

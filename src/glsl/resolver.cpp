@@ -1,6 +1,8 @@
 #include "glsl/resolver.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <fstream>
 #include <optional>
 #include <regex>
@@ -86,15 +88,24 @@ std::vector<std::string> splitLines(const std::string& text) {
     return lines;
 }
 
-const std::regex& directiveRe() {
-    static const std::regex re(R"(^\s*#\s*(\w+)\s*(.*?)\s*$)");
-    return re;
-}
-
+// "#  name  rest  " -> {name, rest}; {} when the line is not a directive. By hand: a
+// regex would recurse once per character of a long line.
 std::pair<std::string, std::string> directive(const std::string& code) {
-    std::smatch m;
-    if (!std::regex_match(code, m, directiveRe())) return {};
-    return {m[1].str(), m[2].str()};
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; };
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+    std::size_t i = 0;
+    while (i < code.size() && space(code[i])) ++i;
+    if (i == code.size() || code[i] != '#') return {};
+    ++i;
+    while (i < code.size() && space(code[i])) ++i;
+    const std::size_t nameStart = i;
+    while (i < code.size() && word(code[i])) ++i;
+    if (i == nameStart) return {};
+    std::string name = code.substr(nameStart, i - nameStart);
+    while (i < code.size() && space(code[i])) ++i;
+    std::size_t end = code.size();
+    while (end > i && space(code[end - 1])) --end;
+    return {std::move(name), code.substr(i, end - i)};
 }
 
 bool opensConditional(const std::string& name) { return name == "if" || name == "ifdef" || name == "ifndef"; }
@@ -127,6 +138,10 @@ Once expandsOnce(const std::vector<std::string>& code) {
     }
     return Once::No;
 }
+
+// Limits that keep a hostile or broken tree from exhausting the stack or memory.
+constexpr std::size_t kMaxIncludeDepth = 64;
+constexpr std::size_t kMaxSource = std::size_t{64} << 20;
 
 struct Resolver {
     const std::map<std::string, std::string>* memory;
@@ -190,7 +205,6 @@ struct Resolver {
 
     // unconditional: every include on the way here sits outside #if blocks.
     void expand(const FileRef& file, bool unconditional, bool entry) {
-        static const std::regex include(R"re(^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+)>)\s*$)re");
         const int number = numberOf(file);
         const std::vector<std::string> lines = splitLines(texts.at(file));
         const std::vector<std::string> code = codeLines(lines);
@@ -212,14 +226,25 @@ struct Resolver {
         for (std::size_t i = 0; i < lines.size(); ++i) {
             const int lineNo = static_cast<int>(i) + 1;
             const auto [name, rest] = directive(code[i]);
-            std::smatch m;
             if (!versionSeen && name == "version") {
                 result.text += lines[i] + "\n" + options.defines;
                 lineDirective(lineNo + 1, number);
                 versionSeen = true;
-            } else if (std::regex_match(code[i], m, include)) {
-                const bool quoted = m[1].matched;
-                const FileRef target = find(file, quoted ? m[1].str() : m[2].str(), quoted, lineNo);
+            } else if (name == "include") {
+                // rest is "path" or <path>, nothing else on the line.
+                const char close = rest.empty() ? '\0' : rest.front() == '"' ? '"' : rest.front() == '<' ? '>' : '\0';
+                const bool wellFormed = close != '\0' && rest.size() > 2 && rest.back() == close &&
+                                        rest.find(close, 1) == rest.size() - 1;
+                if (!wellFormed)
+                    throw ShaderError(file.name + ":" + std::to_string(lineNo) + ": malformed #include " +
+                                      (rest.size() > 60 ? rest.substr(0, 60) + "..." : rest) +
+                                      "; expected #include \"path\" or #include <path>");
+                if (stack.size() >= kMaxIncludeDepth)
+                    throw ShaderError(file.name + ":" + std::to_string(lineNo) + ": includes nest deeper than " +
+                                      std::to_string(kMaxIncludeDepth) + " files");
+                const bool quoted = close == '"';
+                const std::string path = rest.substr(1, rest.size() - 2);
+                const FileRef target = find(file, path, quoted, lineNo);
                 if (std::find(stack.begin(), stack.end(), target) != stack.end()) {
                     std::string chain;
                     for (const auto& s : stack) chain += s.name + " -> ";
@@ -239,6 +264,10 @@ struct Resolver {
                 if (name == "endif") --depth;
                 result.text += lines[i] + "\n";
             }
+            if (result.text.size() > kMaxSource)
+                throw ShaderError(file.name + ":" + std::to_string(lineNo) + ": the expanded source passes " +
+                                  std::to_string(kMaxSource >> 20) +
+                                  " MiB; is a file without an include guard included over and over?");
         }
         stack.pop_back();
         if (once != Once::No && unconditional) done.insert(file);
@@ -280,7 +309,9 @@ std::string mapLog(const std::string& log, const std::vector<std::string>& files
     std::smatch m;
     while (std::regex_search(begin, log.cend(), m, location)) {
         out.append(begin, m[0].first);
-        const auto n = static_cast<std::size_t>(std::stoul(m[3].str()));
+        std::size_t n = files.size();  // a number too large to be a source string stays as it is
+        const std::string digits = m[3].str();
+        std::from_chars(digits.data(), digits.data() + digits.size(), n);
         const std::string line = m[4].matched ? m[4].str() : m[5].str();
         out += m[1].str() + m[2].str() + (n < files.size() ? files[n] : m[3].str()) + ":" + line;
         begin = m[0].second;

@@ -61,6 +61,7 @@ NoiseSpec viewSpec(const NoiseSpec& base, const View& v) {
 
 struct Args {
     cli::NoiseArgs noise;
+    bool outGiven = false;
     std::string range, size, out = "glnoise-export.png", window = "1280x720", pan, zoom, colormap = "gray";
     std::string speed = "1", screenshot;
     int frames = 0;
@@ -306,10 +307,12 @@ int run(const Args& a) {
         s.exportHeight = g.height;
     }
     s.exportPath = a.out;
-    const Grid window = cli::parseSizeFlag(a.window);
+    const Grid window = cli::parseSizeFlag(a.window, "--window");
     if (window.isVolume()) throw ValidationError("--window " + a.window + ": must be WxH");
     if (!a.pan.empty()) {
         const auto p = cli::parseList("--pan", a.pan, 2, 2);
+        if (!std::isfinite(p[0]) || !std::isfinite(p[1]))
+            throw ValidationError("--pan " + a.pan + ": must be X,Y with finite X and Y");
         s.view.originX = p[0];
         s.view.originY = p[1];
     }
@@ -318,7 +321,8 @@ int run(const Args& a) {
     s.showPanel = !a.hidePanel;
     // Claim the screenshot and export paths now, so a bad one fails before a window opens.
     if (!a.screenshot.empty()) io::OutputFile claim(a.screenshot);
-    if (a.exportAtEnd) cli::Bake claim(exportRequest(s, s.spec, Grid{1, 1, 1}));
+    // A given export path is checked even without --export: the S key writes to it.
+    if (a.exportAtEnd || a.outGiven) cli::Bake claim(exportRequest(s, s.spec, Grid{1, 1, 1}));
 
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) noWindow("cannot open a window");
@@ -498,7 +502,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "glnoise-preview: error: %s (see glnoise-preview --help)\n", e.what());
         return 2;
     }
+    a.outGiven = app.count("--out") > 0;
     try {
+        cli::refuseEmptyValues(app);
         return run(a);
     } catch (const ValidationError& e) {
         std::fprintf(stderr, "glnoise-preview: error: %s\n", e.what());

@@ -332,44 +332,6 @@ TEST_F(Bake, AVolumeAsPngSlicesIsTheRawVolumeSliceBySlice) {
     EXPECT_FALSE(fs::exists(file("slice_005.png")));
 }
 
-TEST_F(Bake, BadCombinationsAreRefusedBeforeAnyWork) {
-    const std::string png = file("out.png");
-    struct Case {
-        std::vector<std::string> args;
-        std::string message;
-    };
-    const std::vector<Case> cases = {
-        {{"--size", "64x64", "--colormap", "terrain", "--out", file("o.exr")}, "--colormap terrain: colours are written as .png; .exr stores the values"},
-        {{"--size", "64x64", "--colormap", "rainbow", "--out", png}, "--colormap rainbow: allowed: clouds, fire, gray, marble, terrain, wood, none"},
-        {{"--size", "64x64", "--bits", "16", "--out", file("o.exr")}, "--bits 16: .exr holds float32 (16 bits: .png or .r16)"},
-        {{"--size", "64x64", "--bits", "12", "--out", png}, "--bits 12: .png holds 8 or 16 bits"},
-        {{"--size", "64x64", "--range=0,1", "--out", file("o.r32")}, "--range 0,1: .r32 stores values as they are"},
-        {{"--size", "64x64", "--output", "normal", "--out", file("o.r16")}, "--output normal: a .r16 holds one channel"},
-        {{"--tile", "1,2", "--out", png}, "--tile 1,2: needs --tile-size WxH"},
-        {{"--tile", "1,2,3", "--tile-size", "64x64", "--out", png}, "--tile 1,2,3: must be I,J (integers)"},
-        {{"--size", "64x64", "--tile", "1,2", "--tile-size", "8x8", "--out", png}, "--size 64x64: a tile's size is --tile-size"},
-        {{"--tile", "9007199254740,0", "--tile-size", "4096x4096", "--out", png}, "puts the tile beyond world texel 2^52"},
-        {{"--preset", "nope", "--size", "64x64", "--out", png}, "--preset nope: no such preset; built in: clouds,"},
-        {{"--preset", "terrain", "--from", png, "--out", png}, "give it or --preset terrain, not both"},
-        {{"--size", "64x64", "--out", file("o_%d.png")}, "a %d slice pattern is for volumes"},
-        {{"--size", "64x64x4", "--out", file("o_%d_%d.png")}, "a slice pattern holds one %d"},
-        {{"--size", "64x64x4", "--out", file("o.exr")}, "a .exr holds one 2D image"},
-        {{"--octaves", "3", "--out", png}, "--size is required"},
-        {{"--size", "64x64"}, "--out is required"},
-        {{"--from", file("missing.png"), "--out", png}, "reading " + file("missing.png") + " failed"},
-    };
-    for (const auto& c : cases) {
-        std::vector<std::string> args = {"bake"};
-        args.insert(args.end(), c.args.begin(), c.args.end());
-        const Result r = run(args);
-        SCOPED_TRACE(c.message);
-        EXPECT_NE(r.code, 0);
-        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
-        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-        EXPECT_EQ(entries(), 0u) << "a refused bake writes nothing";
-    }
-}
-
 // Starts a bake in the background, waits until it is well under way, signals it.
 Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs::path& logs) {
     const std::string out = (logs / "out").string(), err = (logs / "err").string();

@@ -201,18 +201,6 @@ TEST_F(Cli, HelpForEverySubcommand) {
     }
 }
 
-struct BadInput {
-    std::vector<std::string> args;
-    std::string message;  // expected in the single error line
-    std::string input = "";
-};
-
-std::string allowedFamilies() {
-    std::string out;
-    for (const auto& f : glsl::families()) out += (out.empty() ? "" : ", ") + f;
-    return out;
-}
-
 TEST_F(Cli, GlslPrintsTheLibraryWithTheSeedsTableAndWritesTheSameToAFile) {
     const auto r = run({"glsl", "--seed", "7", "perlin"});
     ASSERT_EQ(r.code, 0) << r.err;
@@ -238,89 +226,6 @@ TEST_F(Cli, GlslListsTheFamilies) {
     std::string want;
     for (const auto& f : glsl::families()) want += f + "\n";
     EXPECT_EQ(r.out, want);
-}
-
-TEST_F(Cli, BadInputGivesOneLineExitTwoAndNoFile) {
-    const std::string png = file("out.png");
-    const std::vector<BadInput> cases = {
-        {{"bake", "--size", "64x64", "--out", png, "--bogus"}, "The following argument was not expected: --bogus"},
-        {{"bake", "--size", "0x512", "--out", png}, "--size 0x512: must be WxH or WxHxD with each edge between 1 and 1048576"},
-        {{"bake", "--size", "2000000x2", "--out", png}, "--size 2000000x2: must be WxH"},
-        {{"bake", "--size", "64x64", "--out", png, "--octaves", "0"}, "--octaves 0: must be between 1 and 32"},
-        {{"bake", "--size", "64x64", "--out", png, "--octaves", "33"}, "--octaves 33: must be between 1 and 32"},
-        {{"bake", "--size", "64x64", "--out", png, "--octaves", "1000000000000"}, "--octaves 1000000000000: must be between 1 and 32"},
-        {{"bake", "--size", "64x64", "--out", png, "--octaves", "four"}, "--octaves four: must be an integer between 1 and 32"},
-        {{"bake", "--size", "64x64", "--out", png, "--frequency", "abc"}, "--frequency abc: not a number"},
-        {{"bake", "--size", "64x64", "--out", png, "--frequency", "nan"}, "--frequency nan: must be a finite number > 0"},
-        {{"bake", "--size", "64x64", "--out", png, "--frequency", "inf"}, "--frequency inf: must be a finite number > 0"},
-        {{"bake", "--size", "64x64", "--out", png, "--lacunarity", "0"}, "--lacunarity 0: must be a finite number > 0"},
-        {{"bake", "--size", "64x64", "--out", png, "--gain", "-0.5"}, "--gain -0.5: must be a finite number >= 0"},
-        {{"bake", "--size", "64x64", "--out", png, "--seed", "-1"}, "--seed -1: must be an integer between 0 and 18446744073709551615"},
-        {{"bake", "--size", "64x64", "--out", png, "--dims", "5"}, "--dims 5: must be 1, 2, 3 or 4"},
-        {{"bake", "--size", "64x64", "--out", png, "--basis", "worley"},
-         "--basis worley: allowed: perlin, classic, value, perlin-value, simplex"},
-        {{"bake", "--size", "64x64", "--out", png, "--fractal", "hybrid"},
-         "--fractal hybrid: allowed: fbm, turbulence, billow, ridged"},
-        {{"bake", "--size", "64x64", "--out", png, "--basis", "value", "--interp", "smooth"},
-         "--interp smooth: allowed: linear, cosine, cubic, quintic"},
-        {{"bake", "--size", "64x64", "--out", png, "--basis", "simplex", "--dims", "4"},
-         "--dims 4: simplex noise exists in 2 and 3 dimensions"},
-        {{"bake", "--size", "64x64", "--out", png, "--period", "4,4", "--lacunarity", "2.5"},
-         "--lacunarity 2.5 with period 4,4: must be an integer, because octave i repeats every period * lacunarity^i cells"},
-        {{"bake", "--size", "64x64", "--out", png, "--period", "4,x"}, "--period 4,x: must be 1 to 4 comma-separated integers"},
-        {{"bake", "--size", "64x64", "--out", png, "--period", "4,4,4"}, "--period 4,4,4: each component must be an integer"},
-        {{"bake", "--size", "64x64", "--out", png, "--basis", "simplex", "--period", "8,8"},
-         "--period 8,8: simplex noise cannot tile"},
-        {{"bake", "--size", "64x64", "--out", png, "--output", "gradient", "--fractal", "ridged"},
-         "--output gradient: needs fractal fbm"},
-        {{"bake", "--size", "64x64", "--out", png, "--output", "gradient"}, "--output gradient: a .png stores"},
-        {{"bake", "--size", "8x8x8", "--out", file("v.r32"), "--output", "normal"},
-         "--output normal: a normal map is a 2D image"},
-        {{"bake", "--size", "64x64", "--out", png, "--warp-amount", "2", "--warp-depth", "3"}, "--warp-depth 3: must be 1 or 2"},
-        {{"bake", "--size", "64x64", "--out", png, "--pattern", "clouds", "--fractal", "fbm"},
-         "--pattern clouds: is the turbulence fractal; got fractal fbm"},
-        {{"bake", "--size", "64x64", "--out", png, "--dims", "3", "--w", "1"}, "--w 1: needs dims 4"},
-        {{"bake", "--size", "64x64", "--out", png, "--dims", "2", "--z", "3"}, "--z 3: needs dims 3 or 4"},
-        {{"bake", "--size", "8x8x8", "--out", png, "--dims", "2"}, "--size 8x8x8: a volume needs --dims 3"},
-        {{"bake", "--size", "8x8x8", "--out", png}, "a .png holds one 2D image; write a volume as .r16, .r32 or PNG slices"},
-        {{"bake", "--size", "64x64", "--out", png, "--offset", "1,x"}, "--offset 1,x: must be 2 or 3 comma-separated numbers"},
-        {{"bake", "--size", "64x64", "--out", png, "--range", "1,-1"}, "--range 1,-1: must be MIN,MAX with finite MIN < MAX"},
-        {{"bake", "--size", "64x64", "--out", png, "--backend", "vulkan"}, "--backend vulkan: must be gpu or cpu"},
-        {{"bake", "--size", "64x64", "--out", file("x.tga")}, "unknown file type; allowed: .png"},
-        {{"bake", "--size", "64x64", "--out", file("no/such/dir.png")}, "directory " + file("no/such") + " does not exist"},
-        {{"bake", "--size", "64x64", "--out", dir.string() + "/"}, "is a directory"},
-        {{"bake", "--out", png}, "--size is required"},
-        {{"eval", "--dims", "3"}, "stdin line 2 '1 2': expected 3 numbers \"x y z\" for --dims 3, got 2", "1 2 3\n1 2\n"},
-        {{"eval"}, "stdin line 1 'x y': 'x' is not a number", "x y\n"},
-        {{"eval"}, "stdin line 1 'nan 1': coordinates must be finite", "nan 1\n"},
-        {{"eval"}, "stdin line 1", std::string("1\0 2\n", 5)},
-        {{"check", "--size", "64x64", "--tolerance", "-1"}, "--tolerance -1: must be a finite number >= 0"},
-        {{"glsl", "curl"}, "family 'curl': allowed: " + allowedFamilies()},
-        {{"glsl", "--out", file("x.glsl"), "perlin", "worley"}, "family 'worley': allowed: " + allowedFamilies()},
-        {{"glsl", "--seed", "x"}, "--seed x: must be an integer between 0 and 18446744073709551615"},
-        {{"glsl", "--out", file("no/such/lib.glsl")}, "directory " + file("no/such") + " does not exist"},
-        {{"frobnicate"}, "unknown command 'frobnicate'; allowed: bake, eval, check, glsl, info"},
-        {{}, "A subcommand is required"},
-    };
-    for (const auto& c : cases) {
-        const auto r = run(c.args, c.input);
-        std::string shown;
-        for (const auto& a : c.args) shown += a + " ";
-        EXPECT_EQ(r.code, 2) << shown << "\n" << r.err;
-        EXPECT_EQ(r.err.rfind("glnoise: error: ", 0), 0u) << shown << "\n" << r.err;
-        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << shown << "\n" << r.err;
-        EXPECT_NE(r.err.find(c.message), std::string::npos) << shown << "\nwanted: " << c.message << "\ngot: " << r.err;
-        EXPECT_TRUE(r.out.empty()) << shown << r.out;
-        EXPECT_EQ(entries(), 0u) << shown << ": a file was left behind";
-    }
-}
-
-TEST_F(Cli, BadInputDoesNotTouchAnExistingFile) {
-    const std::string png = file("keep.png");
-    { std::ofstream(png) << "good image"; }
-    EXPECT_EQ(run({"bake", "--size", "64x64", "--out", png, "--octaves", "0"}).code, 2);
-    EXPECT_EQ(slurp(png), "good image");
-    EXPECT_EQ(entries(), 1u);
 }
 
 TEST_F(Cli, NoContextIsAFailureThatNamesTheFixAndWritesNothing) {

@@ -1,0 +1,322 @@
+// The catalogue of bad input (README, "Guarantees"): every entry point of glnoise and
+// glnoise-preview given something it must refuse. Each case must give exactly one line on
+// stderr, "PROGRAM: error: ...", that names the value and what is allowed; exit code 2;
+// nothing on stdout; and leave the scratch directory exactly as it was, though it holds
+// files at the very paths the cases write to.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "glnoise/glnoise.hpp"
+#include "process.hpp"
+
+namespace glnoise {
+namespace {
+
+namespace fs = std::filesystem;
+
+using test::Result;
+using test::slurp;
+
+struct Case {
+    std::vector<std::string> args;
+    std::string message;  // expected in the one error line
+    std::string input = "";
+    std::string program = GLNOISE_EXE;
+};
+
+std::string allowedFamilies() {
+    std::string out;
+    for (const auto& f : glsl::families()) out += (out.empty() ? "" : ", ") + f;
+    return out;
+}
+
+class BadInput : public test::ProcessTest {
+protected:
+    std::string png, r16, exr, glsl;
+
+    void SetUp() override {
+        ProcessTest::SetUp();
+        png = file("keep.png");
+        r16 = file("keep.r16");
+        exr = file("keep.exr");
+        glsl = file("keep.glsl");
+        // What a previous run left at the paths the cases write to.
+        for (const std::string& p : {png, r16, r16 + ".json", exr, glsl}) std::ofstream(p) << "previous " << p;
+        fs::create_directory(file("folder.png"));
+        // Presets that are not presets.
+        write("truncated.json", R"({"basis": "perl)");
+        write("empty.json", "");
+        write("binary.json", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe", 18));
+        write("array.json", "[1, 2, 3]");
+        write("unknown.json", R"({"octave": 3})");
+        write("types.json", R"({"octaves": "many", "seed": -4, "period": [1.5], "normalize": "yes"})");
+        write("nan.json", R"({"frequency": NaN})");
+        write("deep.json", std::string(100000, '[') + std::string(100000, ']'));
+        write("huge.json", "{\"basis\": \"" + std::string(2 << 20, 'x') + "\"}");
+        // Files --from cannot re-bake.
+        write("plain.r16", "16 bytes of data");
+        write("plain.r16.json", "{\"generator\": \"something else\"");
+        write("text.png", "this is not a PNG");
+        write("text.exr", "nor is this an OpenEXR file");
+        write("record.r16", "xx");
+        write("record.r16.json", R"({"generator": "glnoise 0.1.0", "size": "0x-3", "preset": {}})");
+        // GLSL for the include resolver.
+        write("loop_a.glsl", "#include \"loop_b.glsl\"\n");
+        write("loop_b.glsl", "#include \"loop_a.glsl\"\n");
+        before = snapshot();
+    }
+
+    void write(const std::string& name, const std::string& bytes) {
+        std::ofstream(file(name), std::ios::binary) << bytes;
+    }
+
+    // Every entry of the directory with its contents ("<dir>" for a directory).
+    std::map<std::string, std::string> snapshot() const {
+        std::map<std::string, std::string> m;
+        for (const auto& e : fs::recursive_directory_iterator(dir)) {
+            const std::string name = fs::relative(e.path(), dir).string();
+            if (name.rfind(".std", 0) == 0) continue;  // the runner's own stdin/stdout/stderr files
+            m[name] = e.is_directory() ? "<dir>" : slurp(e.path());
+        }
+        return m;
+    }
+
+    void expectRefused(const std::vector<Case>& cases) {
+        for (const auto& c : cases) {
+            // Without a display, so that a preview case wrongly accepted fails instead of opening a window.
+            const Result r = runWith("env -u DISPLAY -u WAYLAND_DISPLAY", c.program, c.args, c.input);
+            std::string shown = fs::path(c.program).filename().string();
+            for (const auto& a : c.args) shown += " " + (a.size() > 80 ? a.substr(0, 80) + "..." : a);
+            SCOPED_TRACE(shown);
+            const std::string prefix = fs::path(c.program).filename().string() + ": error: ";
+            EXPECT_EQ(r.code, 2) << r.err;
+            EXPECT_EQ(r.err.rfind(prefix, 0), 0u) << r.err;
+            EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+            EXPECT_NE(r.err.find(c.message), std::string::npos) << "wanted: " << c.message << "\ngot: " << r.err;
+            EXPECT_TRUE(r.out.empty()) << r.out;
+            EXPECT_TRUE(snapshot() == before) << "a file was written, changed or left behind";
+        }
+    }
+
+    std::map<std::string, std::string> before;
+};
+
+TEST_F(BadInput, BakeFlags) {
+    const std::string s = "64x64";
+    expectRefused({
+        {{"bake", "--size", s, "--out", png, "--bogus"}, "The following argument was not expected: --bogus"},
+        {{"bake", "--size"}, "--size: 1 required"},
+        {{"bake", "--size", "0x512", "--out", png}, "--size 0x512: must be WxH or WxHxD with each edge between 1 and 1048576"},
+        {{"bake", "--size", "-5x5", "--out", png}, "--size -5x5: must be WxH"},
+        {{"bake", "--size", "64", "--out", png}, "--size 64: must be WxH"},
+        {{"bake", "--size", "64x64x64x64", "--out", r16}, "--size 64x64x64x64: must be WxH"},
+        {{"bake", "--size", "64.5x64", "--out", png}, "--size 64.5x64: must be WxH"},
+        {{"bake", "--size", "2000000x2", "--out", png}, "--size 2000000x2: must be WxH"},
+        {{"bake", "--size", "99999999999999999999x2", "--out", png}, "--size 99999999999999999999x2: must be WxH"},
+        // 2^60 texels of 16 bytes: the byte count does not fit in 64 bits.
+        {{"bake", "--size", "1048576x1048576x1048576", "--output", "gradient", "--out", file("keep.r32")},
+         "1152921504606846976 texels of 16 bytes are more than 2^63 bytes"},
+        {{"bake", "--size", s, "--out", png, "--octaves", "0"}, "--octaves 0: must be between 1 and 32"},
+        {{"bake", "--size", s, "--out", png, "--octaves", "33"}, "--octaves 33: must be between 1 and 32"},
+        {{"bake", "--size", s, "--out", png, "--octaves", "1000000000"}, "--octaves 1000000000: must be between 1 and 32"},
+        {{"bake", "--size", s, "--out", png, "--octaves", "1000000000000"}, "--octaves 1000000000000: must be between 1 and 32"},
+        {{"bake", "--size", s, "--out", png, "--octaves", "four"}, "--octaves four: must be an integer between 1 and 32"},
+        {{"bake", "--size", s, "--out", png, "--octaves", "2.5"}, "--octaves 2.5: must be an integer between 1 and 32"},
+        {{"bake", "--size", s, "--out", png, "--frequency", "abc"}, "--frequency abc: not a number"},
+        {{"bake", "--size", s, "--out", png, "--frequency", ""}, "--frequency '': is empty; give a value or leave the option out"},
+        {{"bake", "--size", s, "--out", ""}, "--out '': is empty"},
+        {{"bake", "--size", s, "--out", png, "--frequency", "nan"}, "--frequency nan: must be a finite number > 0"},
+        {{"bake", "--size", s, "--out", png, "--frequency", "inf"}, "--frequency inf: must be a finite number > 0"},
+        {{"bake", "--size", s, "--out", png, "--frequency", "-0.1"}, "--frequency -0.1: must be a finite number > 0"},
+        {{"bake", "--size", s, "--out", png, "--frequency", "1e400"}, "--frequency 1e400: too large for a double"},
+        {{"bake", "--size", s, "--out", png, "--lacunarity", "0"}, "--lacunarity 0: must be a finite number > 0"},
+        {{"bake", "--size", s, "--out", png, "--lacunarity", "-2"}, "--lacunarity -2: must be a finite number > 0"},
+        {{"bake", "--size", s, "--out", png, "--lacunarity", "-inf"}, "--lacunarity -inf: must be a finite number > 0"},
+        {{"bake", "--size", s, "--out", png, "--gain", "-0.5"}, "--gain -0.5: must be a finite number >= 0"},
+        {{"bake", "--size", s, "--out", png, "--gain", "nan"}, "--gain nan: must be a finite number >= 0"},
+        {{"bake", "--size", s, "--out", png, "--seed", "-1"}, "--seed -1: must be an integer between 0 and 18446744073709551615"},
+        {{"bake", "--size", s, "--out", png, "--seed", "18446744073709551616"},
+         "--seed 18446744073709551616: must be an integer between 0 and 18446744073709551615"},
+        {{"bake", "--size", s, "--out", png, "--dims", "5"}, "--dims 5: must be 1, 2, 3 or 4"},
+        {{"bake", "--size", s, "--out", png, "--dims", "0"}, "--dims 0: must be 1, 2, 3 or 4"},
+        {{"bake", "--size", s, "--out", png, "--basis", "worley"}, "--basis worley: allowed: perlin, classic, value, perlin-value, simplex"},
+        {{"bake", "--size", s, "--out", png, "--fractal", "hybrid"}, "--fractal hybrid: allowed: fbm, turbulence, billow, ridged"},
+        {{"bake", "--size", s, "--out", png, "--basis", "value", "--interp", "smooth"},
+         "--interp smooth: allowed: linear, cosine, cubic, quintic"},
+        {{"bake", "--size", s, "--out", png, "--basis", "simplex", "--dims", "4"}, "--dims 4: simplex noise exists in 2 and 3 dimensions"},
+        {{"bake", "--size", s, "--out", png, "--period", "4,4", "--lacunarity", "2.5"},
+         "--lacunarity 2.5 with period 4,4: must be an integer, because octave i repeats every period * lacunarity^i cells"},
+        {{"bake", "--size", s, "--out", png, "--period", "4,x"}, "--period 4,x: must be 1 to 4 comma-separated integers"},
+        {{"bake", "--size", s, "--out", png, "--period", "4,4,4"}, "--period 4,4,4: each component must be an integer"},
+        {{"bake", "--size", s, "--out", png, "--period", "2000000"}, "--period 2000000,0: each component must be an integer between 0 (none) and 1048576"},
+        {{"bake", "--size", s, "--out", png, "--basis", "simplex", "--period", "8,8"}, "--period 8,8: simplex noise cannot tile"},
+        {{"bake", "--size", s, "--out", png, "--output", "gradient", "--fractal", "ridged"}, "--output gradient: needs fractal fbm"},
+        {{"bake", "--size", s, "--out", png, "--output", "gradient"}, "--output gradient: a .png stores"},
+        {{"bake", "--size", s, "--out", png, "--output", "curl"}, "--output curl: allowed: value, gradient, normal"},
+        {{"bake", "--size", "8x8x8", "--out", file("keep.r32"), "--output", "normal"}, "--output normal: a normal map is a 2D image"},
+        {{"bake", "--size", s, "--out", png, "--output", "normal", "--height-scale", "inf"}, "--height-scale inf: must be finite"},
+        {{"bake", "--size", s, "--out", png, "--warp-amount", "2", "--warp-depth", "3"}, "--warp-depth 3: must be 1 or 2"},
+        {{"bake", "--size", s, "--out", png, "--warp-amount", "nan"}, "--warp-amount nan: must be finite"},
+        {{"bake", "--size", s, "--out", png, "--warp-amount", "1", "--warp-octaves", "0"}, "--warp-octaves 0: must be between 1 and 32"},
+        {{"bake", "--size", s, "--out", png, "--warp-amount", "1", "--warp-frequency", "-1"},
+         "--warp-frequency -1: must be a finite number >= 0"},
+        {{"bake", "--size", s, "--out", png, "--pattern", "clouds", "--fractal", "fbm"}, "--pattern clouds: is the turbulence fractal; got fractal fbm"},
+        {{"bake", "--size", s, "--out", png, "--pattern", "marble", "--pattern-scale", "nan"}, "--pattern-scale nan: must be finite"},
+        {{"bake", "--size", s, "--out", png, "--fractal", "ridged", "--ridge-gain", "-1"}, "--ridge-gain -1: must be a finite number >= 0"},
+        {{"bake", "--size", s, "--out", png, "--dims", "3", "--w", "1"}, "--w 1: needs dims 4"},
+        {{"bake", "--size", s, "--out", png, "--dims", "4", "--w", "nan"}, "--w nan: must be finite"},
+        {{"bake", "--size", s, "--out", png, "--dims", "2", "--z", "3"}, "--z 3: needs dims 3 or 4"},
+        {{"bake", "--size", s, "--out", png, "--z", "inf"}, "--z inf: must be finite"},
+        {{"bake", "--size", "8x8x8", "--out", r16, "--dims", "2"}, "--size 8x8x8: a volume needs --dims 3"},
+        {{"bake", "--size", "8x8x8", "--out", png}, "a .png holds one 2D image; write a volume as .r16, .r32 or PNG slices"},
+        {{"bake", "--size", s, "--out", png, "--offset", "1,x"}, "--offset 1,x: must be 2 or 3 comma-separated numbers"},
+        {{"bake", "--size", s, "--out", png, "--offset", "nan,0"}, "--offset nan,0,0: every component must be finite"},
+        {{"bake", "--size", s, "--out", png, "--range", "1,-1"}, "--range 1,-1: must be MIN,MAX with finite MIN < MAX"},
+        {{"bake", "--size", s, "--out", png, "--range", "nan,1"}, "--range nan,1: must be MIN,MAX with finite MIN < MAX"},
+        {{"bake", "--size", s, "--out", png, "--backend", "vulkan"}, "--backend vulkan: must be gpu or cpu"},
+        {{"bake", "--size", s, "--colormap", "terrain", "--out", exr}, "--colormap terrain: colours are written as .png; .exr stores the values"},
+        {{"bake", "--size", s, "--colormap", "rainbow", "--out", png}, "--colormap rainbow: allowed: clouds, fire, gray, marble, terrain, wood, none"},
+        {{"bake", "--size", s, "--bits", "16", "--out", exr}, "--bits 16: .exr holds float32 (16 bits: .png or .r16)"},
+        {{"bake", "--size", s, "--bits", "12", "--out", png}, "--bits 12: .png holds 8 or 16 bits"},
+        {{"bake", "--size", s, "--range=0,1", "--out", file("keep.r32")}, "--range 0,1: .r32 stores values as they are"},
+        {{"bake", "--size", s, "--output", "normal", "--out", r16}, "--output normal: a .r16 holds one channel"},
+        {{"bake", "--tile", "1,2", "--out", png}, "--tile 1,2: needs --tile-size WxH"},
+        {{"bake", "--tile", "1,2,3", "--tile-size", s, "--out", png}, "--tile 1,2,3: must be I,J (integers)"},
+        {{"bake", "--tile", "1,", "--tile-size", s, "--out", png}, "--tile 1,: must be I,J (integers)"},
+        {{"bake", "--size", s, "--tile", "1,2", "--tile-size", "8x8", "--out", png}, "--size 64x64: a tile's size is --tile-size"},
+        {{"bake", "--tile", "9007199254740,0", "--tile-size", "4096x4096", "--out", png}, "puts the tile beyond world texel 2^52"},
+        {{"bake", "--tile-size", s, "--out", png}, "--tile-size 64x64: needs --tile I,J"},
+        {{"bake", "--size", s, "--out", file("o_%d.png")}, "a %d slice pattern is for volumes"},
+        {{"bake", "--size", "64x64x4", "--out", file("o_%d_%d.png")}, "a slice pattern holds one %d"},
+        {{"bake", "--size", "64x64x4", "--out", exr}, "a .exr holds one 2D image"},
+        {{"bake", "--octaves", "3", "--out", png}, "--size is required"},
+        {{"bake", "--size", s}, "--out is required"},
+    });
+}
+
+TEST_F(BadInput, OutputPaths) {
+    expectRefused({
+        {{"bake", "--size", "64x64", "--out", file("keep.tga")}, "unknown file type; allowed: .png"},
+        {{"bake", "--size", "64x64", "--out", file("keep")}, "unknown file type; allowed: .png"},
+        {{"bake", "--size", "64x64", "--out", file("no/such/dir.png")}, "directory " + file("no/such") + " does not exist"},
+        {{"bake", "--size", "64x64", "--out", dir.string() + "/"}, "is a directory"},
+        {{"bake", "--size", "64x64", "--out", file("folder.png")}, "is a directory"},
+        {{"bake", "--size", "64x64", "--out", png + "/x.png"}, "is not a directory"},
+        // A directory no one may create files in, root included.
+        {{"bake", "--size", "64x64", "--out", "/proc/glnoise.png"}, "--out /proc/glnoise.png: cannot create a file in /proc"},
+        {{"glsl", "--out", file("no/such/lib.glsl")}, "directory " + file("no/such") + " does not exist"},
+        {{"glsl", "--out", file("folder.png")}, "is a directory"},
+    });
+}
+
+TEST_F(BadInput, Presets) {
+    const std::string preset = "preset " + file("");
+    expectRefused({
+        {{"bake", "--preset", "nope", "--size", "64x64", "--out", png}, "--preset nope: no such preset; built in: clouds,"},
+        {{"bake", "--preset", file("missing.json"), "--size", "64x64", "--out", png}, "--preset " + file("missing.json") + ": no such file"},
+        {{"bake", "--preset", dir.string() + "/", "--size", "64x64", "--out", png}, ": not a regular file"},
+        {{"bake", "--preset", "/dev/zero", "--size", "64x64", "--out", png}, "--preset /dev/zero: not a regular file"},
+        {{"bake", "--preset", file("huge.json"), "--size", "64x64", "--out", png}, "larger than 1 MiB"},
+        {{"bake", "--preset", file("truncated.json"), "--size", "64x64", "--out", png}, preset + "truncated.json: not JSON"},
+        {{"bake", "--preset", file("empty.json"), "--size", "64x64", "--out", png}, preset + "empty.json: not JSON"},
+        {{"bake", "--preset", file("binary.json"), "--size", "64x64", "--out", png}, preset + "binary.json: not JSON"},
+        {{"bake", "--preset", file("nan.json"), "--size", "64x64", "--out", png}, preset + "nan.json: not JSON"},
+        {{"bake", "--preset", file("deep.json"), "--size", "64x64", "--out", png}, preset + "deep.json: "},
+        {{"bake", "--preset", file("array.json"), "--size", "64x64", "--out", png}, preset + "array.json: must be a JSON object"},
+        {{"bake", "--preset", file("unknown.json"), "--size", "64x64", "--out", png}, preset + "unknown.json: octave is not a known key; allowed: basis,"},
+        {{"bake", "--preset", file("types.json"), "--size", "64x64", "--out", png}, preset + "types.json: "},
+        {{"bake", "--preset", "terrain", "--from", png, "--out", png}, "give it or --preset terrain, not both"},
+    });
+}
+
+TEST_F(BadInput, FilesToRebakeFrom) {
+    expectRefused({
+        {{"bake", "--from", file("missing.png"), "--out", png}, "--from " + file("missing.png") + ": no such file"},
+        {{"bake", "--from", file("text.png"), "--out", png}, "--from " + file("text.png") + ": not a PNG glnoise can read"},
+        {{"bake", "--from", file("text.exr"), "--out", png}, "--from " + file("text.exr") + ": not an OpenEXR file glnoise can read"},
+        {{"bake", "--from", file("plain.r16"), "--out", png}, "--from " + file("plain.r16")},
+        {{"bake", "--from", file("record.r16"), "--out", png}, "--from " + file("record.r16")},
+        {{"bake", "--from", "/dev/zero", "--out", png}, "--from /dev/zero: not a glnoise file"},
+        {{"bake", "--from", file("folder.png"), "--out", png}, "--from " + file("folder.png") + ": not a regular file"},
+        {{"bake", "--from", file("truncated.json"), "--out", png}, "--from " + file("truncated.json")},
+    });
+}
+
+TEST_F(BadInput, EvalLines) {
+    const std::string longLine = std::string(5000, '1') + " 2\n";
+    expectRefused({
+        {{"eval", "--dims", "3"}, "stdin line 2 '1 2': expected 3 numbers \"x y z\" for --dims 3, got 2", "1 2 3\n1 2\n"},
+        {{"eval"}, "stdin line 1 'x y': 'x' is not a number", "x y\n"},
+        {{"eval"}, "stdin line 3 '1 2 3': expected 2 numbers \"x y\" for --dims 2, got 3", "1 2\n\n1 2 3\n"},
+        {{"eval"}, "stdin line 1 'nan 1': coordinates must be finite", "nan 1\n"},
+        {{"eval"}, "stdin line 1 '1 -inf': coordinates must be finite", "1 -inf\n"},
+        {{"eval"}, "stdin line 1 '1e400 0': coordinates must be finite", "1e400 0\n"},
+        {{"eval"}, "stdin line 1 '1,5 2': '1,5' is not a number", "1,5 2\n"},
+        {{"eval"}, "stdin line 1 '1? 2': not text; expected 2 numbers \"x y\"", std::string("1\0 2\n", 5)},
+        {{"eval"}, "stdin line 1 '?PNG': not text", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)},
+        {{"eval"}, "stdin line 2 '" + std::string(60, '1') + "...': longer than 4096 bytes", "1 2\n" + longLine},
+        {{"eval"}, "stdin holds no points; expected one per line, 2 numbers \"x y\" for --dims 2", ""},
+        {{"eval"}, "stdin holds no points", "\n  \n\t\n"},
+        {{"eval", "--dims", "4", "--basis", "simplex"}, "--dims 4: simplex noise exists in 2 and 3 dimensions", "1 2 3 4\n"},
+        {{"eval", "--octaves", "-3"}, "--octaves -3: must be between 1 and 32", "1 2\n"},
+        {{"eval", "--backend", "cuda"}, "--backend cuda: must be gpu or cpu", "1 2\n"},
+    });
+}
+
+TEST_F(BadInput, CheckAndGlslAndTheCommand) {
+    expectRefused({
+        {{"check", "--size", "64x64", "--tolerance", "-1"}, "--tolerance -1: must be a finite number >= 0"},
+        {{"check", "--size", "64x64", "--tolerance", "nan"}, "--tolerance nan: must be a finite number >= 0"},
+        {{"check", "--size", "20000x20000"}, "--size 20000x20000: must be WxH or WxHxD with each edge between 1 and 16384"},
+        {{"check", "--size", "0x0"}, "--size 0x0: must be WxH"},
+        {{"check"}, "--size is required"},
+        {{"check", "--size", "64x64", "--lacunarity", "0"}, "--lacunarity 0: must be a finite number > 0"},
+        {{"glsl", "curl"}, "family 'curl': allowed: " + allowedFamilies()},
+        {{"glsl", "--out", glsl, "perlin", "worley"}, "family 'worley': allowed: " + allowedFamilies()},
+        {{"glsl", "--seed", "x"}, "--seed x: must be an integer between 0 and 18446744073709551615"},
+        {{"info", "--size", "64x64"}, "The following arguments were not expected: 64x64 --size"},
+        {{"frobnicate"}, "unknown command 'frobnicate'; allowed: bake, eval, check, glsl, info"},
+        {{"--bogus"}, "unknown option --bogus before the command; give a command first: bake, eval"},
+        {{}, "A subcommand is required"},
+    });
+}
+
+#ifdef GLNOISE_PREVIEW_EXE
+TEST_F(BadInput, PreviewFlags) {
+    // Refused before a window opens: none of these needs a display.
+    const std::string p = GLNOISE_PREVIEW_EXE;
+    expectRefused({
+        {{"--bogus"}, "The following argument was not expected: --bogus", "", p},
+        {{"--octaves", "0"}, "--octaves 0: must be between 1 and 32", "", p},
+        {{"--seed", ""}, "--seed '': is empty", "", p},
+        {{"--frequency", "nan"}, "--frequency nan: must be a finite number > 0", "", p},
+        {{"--window", "0x0"}, "--window 0x0: must be WxH", "", p},
+        {{"--window", "64x64x64"}, "--window 64x64x64: must be WxH", "", p},
+        {{"--zoom", "-1"}, "--zoom -1", "", p},
+        {{"--zoom", "0"}, "--zoom 0: must be between", "", p},
+        {{"--zoom", "nan"}, "--zoom nan", "", p},
+        {{"--pan", "1"}, "--pan 1: must be", "", p},
+        {{"--pan", "1,inf"}, "--pan 1,inf: must be X,Y with finite X and Y", "", p},
+        {{"--speed", "inf"}, "--speed inf: must be a finite number", "", p},
+        {{"--frames", "-1"}, "--frames -1: must be >= 0", "", p},
+        {{"--animate"}, "--animate: moves z, which needs --dims 3 or 4", "", p},
+        {{"--colormap", "rainbow"}, "--colormap rainbow", "", p},
+        {{"--size", "8x8x8"}, "--size 8x8x8: the preview exports 2D images", "", p},
+        {{"--out", file("no/such/x.png")}, "directory " + file("no/such") + " does not exist", "", p},
+        {{"--out", file("keep.tga")}, "unknown file type", "", p},
+        {{"--export", "--out", file("no/such/x.png")}, "directory " + file("no/such") + " does not exist", "", p},
+        {{"--export", "--out", file("keep.tga")}, "unknown file type", "", p},
+        {{"--out", file("folder.png")}, "is a directory", "", p},
+        {{"--screenshot", file("no/such/shot.png")}, "directory " + file("no/such") + " does not exist", "", p},
+    });
+}
+#endif
+
+}  // namespace
+}  // namespace glnoise

@@ -1,0 +1,60 @@
+# The hardening tests (README, "Guarantees"): a sanitized clang build of this source
+# beside this tree, whose test suites run under AddressSanitizer and
+# UndefinedBehaviorSanitizer; the libFuzzer targets, each for a bounded time; clang-tidy
+# and cppcheck on glnoise's sources. Labels: sanitize, fuzz, static (ctest -L / -LE).
+find_program(GLNOISE_CLANG NAMES clang clang-14)
+find_program(GLNOISE_CLANGXX NAMES clang++ clang++-14)
+find_program(GLNOISE_RUN_CLANG_TIDY NAMES run-clang-tidy run-clang-tidy-14)
+find_program(GLNOISE_CPPCHECK cppcheck)
+if(NOT GLNOISE_CLANG OR NOT GLNOISE_CLANGXX OR NOT GLNOISE_RUN_CLANG_TIDY OR NOT GLNOISE_CPPCHECK)
+  message(FATAL_ERROR "the hardening tests need clang, clang-tidy, cppcheck and libFuzzer (Debian: clang "
+                      "clang-tidy cppcheck libclang-rt-dev; bash cmake/install-deps.sh installs them), or "
+                      "configure with -DGLNOISE_HARDENING_TESTS=OFF")
+endif()
+set(GLNOISE_FUZZ_SECONDS 60 CACHE STRING "how long each fuzzer runs in the fuzz.* tests")
+
+set(_hb "${CMAKE_BINARY_DIR}/hardening")
+set(_fuzzers preset command_line include_resolver eval_lines)
+set(_targets glnoise_cli glnoise_core_tests glnoise_cli_tests glnoise_gpu_tests)
+foreach(_f IN LISTS _fuzzers)
+  list(APPEND _targets fuzz_${_f})
+endforeach()
+list(JOIN _targets "," _targets)
+add_test(NAME hardening.build
+  COMMAND "${CMAKE_COMMAND}" "-DSOURCE=${PROJECT_SOURCE_DIR}" "-DBINARY=${_hb}" "-DCC=${GLNOISE_CLANG}"
+          "-DCXX=${GLNOISE_CLANGXX}" "-DVENV=${GLNOISE_GLAD_VENV}" "-DTARGETS=${_targets}"
+          -P "${CMAKE_CURRENT_SOURCE_DIR}/hardening/build_tree.cmake")
+set_tests_properties(hardening.build PROPERTIES FIXTURES_SETUP glnoise_hardening TIMEOUT 3600
+                     LABELS "sanitize;fuzz")
+
+# Every sanitizer finding stops the program with a report (the tree is built with
+# -fno-sanitize-recover=all), and LeakSanitizer runs at exit. No suppressions: Mesa's
+# llvmpipe, EGL and LLVM report nothing here.
+set(_sanitizer_env
+    "ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
+    "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1")
+foreach(_suite core cli gpu)
+  add_test(NAME sanitize.${_suite} COMMAND "${_hb}/tests/glnoise_${_suite}_tests")
+  set_tests_properties(sanitize.${_suite} PROPERTIES FIXTURES_REQUIRED glnoise_hardening TIMEOUT 1800
+                       ENVIRONMENT "${_sanitizer_env}" LABELS sanitize)
+endforeach()
+
+foreach(_f IN LISTS _fuzzers)
+  add_test(NAME fuzz.${_f}
+    COMMAND "${CMAKE_COMMAND}" "-DFUZZER=${_hb}/tests/fuzz/fuzz_${_f}"
+            "-DSEEDS=${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${_f}" "-DWORK=${_hb}/fuzz/${_f}"
+            "-DSECONDS=${GLNOISE_FUZZ_SECONDS}" -P "${CMAKE_CURRENT_SOURCE_DIR}/hardening/run_fuzzer.cmake")
+  set_tests_properties(fuzz.${_f} PROPERTIES FIXTURES_REQUIRED glnoise_hardening TIMEOUT 1800
+                       ENVIRONMENT "${_sanitizer_env}" LABELS fuzz)
+endforeach()
+
+# Static checks on glnoise's own sources: the checks in .clang-tidy, and cppcheck's
+# warning, performance and portability classes. Either's finding fails the test.
+add_test(NAME static.clang-tidy
+  COMMAND "${GLNOISE_RUN_CLANG_TIDY}" -p "${CMAKE_BINARY_DIR}" -quiet "${PROJECT_SOURCE_DIR}/src/.*\\.cpp$")
+add_test(NAME static.cppcheck
+  COMMAND "${GLNOISE_CPPCHECK}" --enable=warning,performance,portability --std=c++17 --language=c++
+          --error-exitcode=1 --inline-suppr --quiet -I "${PROJECT_SOURCE_DIR}/include" -I "${PROJECT_SOURCE_DIR}/src"
+          -I "${CMAKE_BINARY_DIR}/generated/include" --suppress=missingIncludeSystem --suppress=missingInclude
+          -D__linux__ -D__x86_64__ "${PROJECT_SOURCE_DIR}/src")
+set_tests_properties(static.clang-tidy static.cppcheck PROPERTIES LABELS static TIMEOUT 1800)
