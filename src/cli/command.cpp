@@ -119,12 +119,7 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     } catch (const CLI::CallForVersion&) {
         throw;
     } catch (const CLI::ParseError& e) {
-        std::string what = e.what();
-        // One line: CLI11 ends some messages with a newline or lists choices over lines.
-        for (char& c : what)
-            if (c == '\n' || c == '\r') c = ' ';
-        while (!what.empty() && what.back() == ' ') what.pop_back();
-        throw ValidationError(what + " (see glnoise --help)");
+        throw ValidationError(oneLine(e) + " (see glnoise --help)");
     }
     refuseEmptyValues(app_);
     if (*bake_) return Command::Bake;

@@ -60,6 +60,14 @@ void refuseEmptyValues(const CLI::App& app) {
     for (const CLI::App* sub : app.get_subcommands()) refuseEmptyValues(*sub);
 }
 
+std::string oneLine(const CLI::Error& e) {
+    std::string what = e.what();
+    for (char& c : what)
+        if (c == '\n' || c == '\r') c = ' ';
+    while (!what.empty() && what.back() == ' ') what.pop_back();
+    return what;
+}
+
 std::string joinedNames(const std::vector<std::string>& names) {
     std::string s;
     for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;

@@ -22,6 +22,10 @@ Grid parseBakeSize(const std::string& flag, const std::string& text);
 // `app` and every subcommand that was used.
 void refuseEmptyValues(const CLI::App& app);
 
+// CLI11's message on one line: some of its messages end with a newline or list choices
+// over lines.
+std::string oneLine(const CLI::Error& e);
+
 // "a, b, c"
 std::string joinedNames(const std::vector<std::string>& names);
 

@@ -70,7 +70,7 @@ public:
         const double left = rate > 0 ? static_cast<double>(total - done) / rate : 0.0;
         const double f = static_cast<double>(done) / static_cast<double>(total);
         constexpr int kWidth = 30;
-        std::string bar(static_cast<std::size_t>(f * kWidth + 0.5), '#');
+        std::string bar(static_cast<std::size_t>(std::lround(f * kWidth)), '#');
         bar.resize(kWidth, '.');
         std::fprintf(stderr, "\r%3.0f%% [%s] %.1f/%.1f Mtexel, %.1f Mtexel/s, %s left   ", 100.0 * f, bar.c_str(),
                      static_cast<double>(done) / 1e6, static_cast<double>(total) / 1e6, rate / 1e6,
@@ -278,7 +278,7 @@ int runGlsl(const Args& a) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int glnoiseMain(int argc, char** argv) {
     cli::CommandLine commandLine;
     cli::Command command{};
     try {
@@ -324,6 +324,15 @@ int main(int argc, char** argv) {
                      a.out.c_str());
         return 1;
     } catch (const std::exception& e) {
+        std::fprintf(stderr, "glnoise: error: internal: %s\n", e.what());
+        return 1;
+    }
+}
+
+int main(int argc, char** argv) {
+    try {
+        return glnoiseMain(argc, argv);
+    } catch (const std::exception& e) {  // setting up the flags ran out of memory, or worse
         std::fprintf(stderr, "glnoise: error: internal: %s\n", e.what());
         return 1;
     }

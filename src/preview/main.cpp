@@ -471,7 +471,7 @@ int run(const Args& a) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int previewMain(int argc, char** argv) {
     CLI::App app{"glnoise-preview " GLNOISE_VERSION
                  ": explore noise parameters live, then export exactly what is on screen"};
     app.set_version_flag("--version", "glnoise-preview " GLNOISE_VERSION);
@@ -499,7 +499,7 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "glnoise-preview: error: %s (see glnoise-preview --help)\n", e.what());
+        std::fprintf(stderr, "glnoise-preview: error: %s (see glnoise-preview --help)\n", cli::oneLine(e).c_str());
         return 2;
     }
     a.outGiven = app.count("--out") > 0;
@@ -513,6 +513,15 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "glnoise-preview: error: %s\n", e.what());
         return 1;
     } catch (const std::exception& e) {
+        std::fprintf(stderr, "glnoise-preview: error: internal: %s\n", e.what());
+        return 1;
+    }
+}
+
+int main(int argc, char** argv) {
+    try {
+        return previewMain(argc, argv);
+    } catch (const std::exception& e) {  // setting up the flags ran out of memory, or worse
         std::fprintf(stderr, "glnoise-preview: error: internal: %s\n", e.what());
         return 1;
     }
