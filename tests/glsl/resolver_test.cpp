@@ -194,6 +194,53 @@ TEST(InMemory, RelativeIncludesStayInMemory) {
                                                  "glnoise/permutation.glsl", "part.glsl"}));
 }
 
+// The resolver's part of the bad-input catalogue (README, "Guarantees"): every tree it
+// must refuse gives one ShaderError that names the file and line, and nothing else.
+TEST(InMemory, BadTreesAreOneErrorNamingTheFileAndLine) {
+    using Tree = std::map<std::string, std::string>;
+    // A chain deeper than the resolver follows, and an unguarded include bomb (2^30 copies).
+    Tree chain;
+    for (int i = 0; i < 100; ++i) chain["f" + std::to_string(i) + ".glsl"] = "#include \"f" + std::to_string(i + 1) + ".glsl\"\n";
+    chain["main.comp"] = "#include \"f0.glsl\"\n";
+    Tree bomb = {{"main.comp", "#include \"b0.glsl\"\n"}};
+    for (int i = 0; i < 30; ++i)
+        bomb["b" + std::to_string(i) + ".glsl"] = std::string(2, ' ') + "#include \"b" + std::to_string(i + 1) +
+                                                   ".glsl\"\n#include \"b" + std::to_string(i + 1) + ".glsl\"\n";
+    bomb["b30.glsl"] = std::string(1000, '/') + "\n";
+    const std::vector<std::pair<Tree, std::string>> cases = {
+        {{{"main.comp", "void main() {}\n#include \"missing.glsl\"\n"}}, "main.comp:2: cannot find included file \"missing.glsl\""},
+        {{{"main.comp", "#include missing.glsl\n"}}, "main.comp:1: malformed #include missing.glsl; expected #include \"path\" or #include <path>"},
+        {{{"main.comp", "#include \"open.glsl\n"}}, "main.comp:1: malformed #include \"open.glsl"},
+        {{{"main.comp", "#include \"\"\n"}}, "main.comp:1: malformed #include \"\""},
+        {{{"main.comp", "#include <a.glsl> trailing\n"}}, "main.comp:1: malformed #include <a.glsl> trailing"},
+        {{{"main.comp", "#include \"a.glsl\" \"b.glsl\"\n"}}, "main.comp:1: malformed #include"},
+        {{{"main.comp", "#include\n"}}, "main.comp:1: malformed #include"},
+        {{{"main.comp", "#include \"" + std::string(100000, 'x') + "\n"}}, "main.comp:1: malformed #include \"xxxx"},
+        {{{"main.comp", "#include \"a.glsl\"\n"}, {"a.glsl", "\n#include \"main.comp\"\n"}},
+         "a.glsl:2: include cycle: main.comp -> a.glsl -> main.comp"},
+        {{{"main.comp", "#include \"main.comp\"\n"}}, "main.comp:1: include cycle: main.comp -> main.comp"},
+        {{{"main.comp", "#include \"../../etc/passwd\"\n"}}, "main.comp:1: cannot find included file \"../../etc/passwd\""},
+        {chain, "f62.glsl:1: includes nest deeper than 64 files"},
+        {bomb, ": the expanded source passes 64 MiB; is a file without an include guard included over and over?"},
+        {{{"other.comp", ""}}, "no shader source named main.comp"},
+    };
+    for (const auto& [tree, message] : cases) {
+        SCOPED_TRACE(message);
+        try {
+            resolveInMemory(tree, "main.comp", {});
+            ADD_FAILURE() << "resolved";
+        } catch (const ShaderError& e) {
+            const std::string what = e.what();
+            EXPECT_NE(what.find(message), std::string::npos) << what.substr(0, 300);
+            EXPECT_EQ(what.find('\n'), std::string::npos) << "one line";
+            EXPECT_LT(what.size(), 1000u) << "a long line is shortened";
+        }
+    }
+    // A long line that is not an include is passed through, not recursed over.
+    const std::string longDefine = "#define TABLE " + std::string(1000000, '1') + "\n";
+    EXPECT_NO_THROW(resolveInMemory({{"main.comp", longDefine}}, "main.comp", {}));
+}
+
 // ---- the library itself ----------------------------------------------------------------
 
 TEST(Library, IsExactlyTheFilesOfTheSourceTree) {
