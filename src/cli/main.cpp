@@ -10,6 +10,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 
 #include "cli/bake.hpp"
@@ -159,7 +160,8 @@ int runEval(const Args& a) {
         out += buf;
         out += (i + 1) % channels == 0 ? "\n" : " ";
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0)
+        throw IoError(std::string("writing the values to standard output failed: ") + std::strerror(errno));
     return 0;
 }
 
@@ -295,6 +297,9 @@ static int glnoiseMain(int argc, char** argv) {
     stop.sa_handler = onStopSignal;
     sigemptyset(&stop.sa_mask);
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &stop, nullptr);
+    // Past a file size limit (ulimit -f) a write fails with EFBIG and says so, instead of
+    // the process dying of SIGXFSZ.
+    std::signal(SIGXFSZ, SIG_IGN);
     try {
         switch (command) {
             case cli::Command::Bake: return runBake(a);

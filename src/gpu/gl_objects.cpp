@@ -99,6 +99,7 @@ Program::Program(const std::vector<Stage>& stages, const std::vector<std::string
         if (isShader) glGetShaderInfoLog(obj, len, nullptr, log.data());
         else glGetProgramInfoLog(obj, len, nullptr, log.data());
         log.resize(std::char_traits<char>::length(log.c_str()));
+        while (!log.empty() && (log.back() == '\n' || log.back() == ' ')) log.pop_back();
         return log;
     };
     std::vector<GLuint> shaders;

@@ -23,6 +23,9 @@ using test::Result;
 using test::slurp;
 
 class Cli : public test::ProcessTest {
+public:
+    Result runPublic(const std::vector<std::string>& args) { return run(args); }
+
 protected:
     Result run(const std::vector<std::string>& args, const std::string& input = "", const std::string& env = "") {
         return runWith(env, GLNOISE_EXE, args, input);
@@ -239,6 +242,61 @@ TEST_F(Cli, NoContextIsAFailureThatNamesTheFixAndWritesNothing) {
     EXPECT_NE(r.err.find("libegl-mesa0"), std::string::npos) << r.err;
     EXPECT_EQ(slurp(png), "good image");
     EXPECT_EQ(entries(), 1u);
+}
+
+// Mesa's overrides make the real driver misbehave on demand: a GL version below 4.3, and
+// a GLSL version the compute shaders do not compile under.
+bool onMesa(Cli& t) { return t.runPublic({"info"}).out.find("Mesa") != std::string::npos; }
+
+TEST_F(Cli, ADriverBelowGl43IsNamedWithWhatItOffers) {
+    if (!onMesa(*this)) GTEST_SKIP() << "needs Mesa's MESA_GL_VERSION_OVERRIDE";
+    const std::string png = file("keep.png");
+    { std::ofstream(png) << "good image"; }
+    const auto r = run({"bake", "--size", "64x64", "--out", png}, "", "MESA_GL_VERSION_OVERRIDE=4.2");
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("OpenGL 4.3 core with compute shaders is needed; this driver offers 4.2"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(slurp(png), "good image");
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(Cli, AShaderTheDriverRejectsIsAnErrorAndVerboseShowsTheDriversMessages) {
+    if (!onMesa(*this)) GTEST_SKIP() << "needs Mesa's MESA_GLSL_VERSION_OVERRIDE";
+    const std::string png = file("keep.png");
+    { std::ofstream(png) << "good image"; }
+    const std::string env = "MESA_GL_VERSION_OVERRIDE=4.5 MESA_GLSL_VERSION_OVERRIDE=420";
+    const auto quiet = run({"bake", "--size", "64x64", "--out", png}, "", env);
+    EXPECT_EQ(quiet.code, 1) << quiet.err;
+    EXPECT_EQ(quiet.err.rfind("glnoise: error: linking noise.comp", 0), 0u) << quiet.err;
+    EXPECT_EQ(quiet.err.find("GL error"), std::string::npos) << "KHR_debug messages only with --verbose";
+    const auto verbose = run({"bake", "--size", "64x64", "--out", png, "--verbose"}, "", env);
+    EXPECT_EQ(verbose.code, 1) << verbose.err;
+    EXPECT_NE(verbose.err.find("glnoise: GL error (high): 0:1(10): error: GLSL 4.30 is not supported"), std::string::npos)
+        << verbose.err;
+    EXPECT_NE(verbose.err.find("glnoise: error: linking noise.comp"), std::string::npos) << verbose.err;
+    EXPECT_EQ(slurp(png), "good image");
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(Cli, AFileSizeLimitIsAnErrorAndLeavesThePreviousFile) {
+    // ulimit -f: the write fails with EFBIG (glnoise ignores SIGXFSZ) half way through.
+    const std::string out = file("keep.r32");
+    { std::ofstream(out) << "previous"; }
+    const auto r = run({"bake", "--size", "1024x1024", "--backend", "cpu", "--out", out}, "", "prlimit --fsize=1000000");
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_EQ(r.err, "glnoise: error: writing " + out + " failed: File too large\n");
+    EXPECT_EQ(slurp(out), "previous");
+    EXPECT_EQ(entries(), 1u) << "no sidecar and no temporary file";
+}
+
+TEST_F(Cli, EvalIntoAFullDeviceIsAnError) {
+    const auto r = runWith("", GLNOISE_EXE, {"eval", "--backend", "cpu"}, "1 2\n");
+    ASSERT_EQ(r.code, 0);
+    const int code = std::system(("printf '1 2\\n' | " + std::string(GLNOISE_EXE) + " eval --backend cpu >/dev/full 2>" +
+                                  test::quote(file("err"))).c_str());
+    EXPECT_EQ(WEXITSTATUS(code), 1);
+    EXPECT_EQ(slurp(file("err")), "glnoise: error: writing the values to standard output failed: No space left on device\n");
 }
 
 }  // namespace
