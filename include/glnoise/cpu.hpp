@@ -28,8 +28,12 @@ int outputChannels(const NoiseSpec& spec);
 
 // How far the GPU may be from evaluate() per channel (README, "Cross-check"): the value
 // 1e-5 x the amplitude sum (1 when normalized), plus what a domain warp's displacement
-// error moves it by (3e-6 x warp amount x sum_i (gain lacunarity)^i) and for marble and
-// wood k times that plus 1e-5; gradient channels 1e-4 x sum_i gain^i frequency_i (divided
+// error moves it by (3e-6 x s x d x |warp amount| x sum_i (gain lacunarity)^i, where s
+// is how much faster than the noise the fractal changes: 1 for fBm and turbulence, 2 for
+// billow, 2m(1 + ridgeGain m^2) for ridged with m = max(|offset|, |B - offset|); d is 1
+// for one warp and 2 + J for two, J = |amount| (warp frequency / frequency) 3 x
+// sum_i<warpOctaves (gain lacunarity)^i / sum_i gain^i, the warp's Jacobian), and for
+// marble and wood k times that plus 1e-5; gradient channels 1e-4 x sum_i gain^i frequency_i (divided
 // by the amplitude sum when normalized); normal channels 1e-4.
 std::array<double, 4> agreementTolerance(const NoiseSpec& spec);
 

@@ -213,7 +213,32 @@ std::array<double, 4> agreementTolerance(const NoiseSpec& spec) {
             sum += term;
             term *= spec.gain * spec.lacunarity;
         }
-        value += 3e-6 * std::fabs(spec.warpAmount) * sum * spec.warpDepth / (spec.normalize ? spec.amplitudeSum() : 1.0);
+        // How much faster than the noise the fractal's value changes: |n| keeps the slope,
+        // 2|n| - 1 doubles it, and (offset - |n|)^2 multiplies it by 2 |offset - |n||, times
+        // the next octave's weight, which itself moves by ridgeGain per unit.
+        double slope = 1.0;
+        if (spec.fractal == Fractal::Billow) slope = 2.0;
+        if (spec.fractal == Fractal::Ridged) {
+            const double m = std::max(std::fabs(spec.ridgeOffset), std::fabs(basisBound(spec.basis, spec.dims) - spec.ridgeOffset));
+            slope = 2.0 * m * (1.0 + spec.ridgeGain * m * m);
+        }
+        // Warping twice moves the second point's error by the warp's own Jacobian: the
+        // displacement (amount / frequency cells) times the warp fBm's slope per cell at
+        // warpFrequency, taken as 3 per cell of the basis per unit of normalized amplitude.
+        double depth = 1.0;
+        if (spec.warpDepth == 2) {
+            double slopes = 0.0, amps = 0.0, s = 1.0, a = 1.0;
+            for (int i = 0; i < spec.warpOctaves; ++i) {
+                slopes += s;
+                amps += a;
+                s *= spec.gain * spec.lacunarity;
+                a *= spec.gain;
+            }
+            const double jacobian =
+                std::fabs(spec.warpAmount) * spec.effectiveWarpFrequency() / spec.frequency * 3.0 * slopes / amps;
+            depth = 2.0 + jacobian;
+        }
+        value += 3e-6 * slope * depth * std::fabs(spec.warpAmount) * sum / (spec.normalize ? spec.amplitudeSum() : 1.0);
     }
     if (spec.pattern == Pattern::Marble || spec.pattern == Pattern::Wood)
         value = std::fabs(spec.patternScale) * value + 1e-5;

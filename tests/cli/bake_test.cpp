@@ -18,6 +18,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <map>
+#include <random>
 #include <thread>
 
 #include "glnoise/glnoise.hpp"
@@ -332,8 +334,10 @@ TEST_F(Bake, AVolumeAsPngSlicesIsTheRawVolumeSliceBySlice) {
     EXPECT_FALSE(fs::exists(file("slice_005.png")));
 }
 
-// Starts a bake in the background, waits until it is well under way, signals it.
-Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs::path& logs) {
+// Starts a bake in the background, waits `delay` (by default until it is well under way),
+// signals it.
+Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs::path& logs,
+                     std::chrono::microseconds delay = std::chrono::milliseconds(1500)) {
     const std::string out = (logs / "out").string(), err = (logs / "err").string();
     const pid_t pid = ::fork();
     if (pid == 0) {
@@ -345,7 +349,7 @@ Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs:
         ::execv(GLNOISE_EXE, argv.data());
         std::_Exit(127);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    std::this_thread::sleep_for(delay);
     ::kill(pid, signal);
     int status = 0;
     ::waitpid(pid, &status, 0);
@@ -380,6 +384,108 @@ TEST_F(Bake, StoppingABakeLeavesNoFileAndThePreviousOneIntact) {
     EXPECT_EQ(k.code, 128 + SIGKILL);
     EXPECT_EQ(entries(), 0u);
     fs::remove_all(logs);
+}
+
+TEST_F(Bake, KillingABakeAtRandomMomentsLeavesThePreviousFileOrTheWholeNewOne) {
+    char tmpl[] = "/tmp/glnoise-logs-XXXXXX";
+    const fs::path logs = ::mkdtemp(tmpl);
+    // The whole new file, made once: the same command gives the same bytes every time.
+    const std::vector<std::string> spec = {"--size", "2048x2048", "--octaves", "6", "--seed", "3"};
+    std::map<std::string, std::string> whole;
+    std::map<std::string, double> seconds;
+    for (const std::string ext : {".png", ".r16"}) {
+        std::vector<std::string> args = spec;
+        args.insert(args.end(), {"--out", file("whole" + ext)});
+        const auto t0 = std::chrono::steady_clock::now();
+        bake(args);
+        seconds[ext] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        whole[ext] = slurp(file("whole" + ext));
+        if (ext == ".r16") whole[".r16.json"] = slurp(file("whole.r16.json"));
+        fs::remove(file("whole" + ext));
+        fs::remove(file("whole" + ext + ".json"));
+    }
+    // Moments from the start of the process to past its end: before the file is claimed,
+    // mid-bake, during the final writes and the rename, after it is done.
+    const unsigned seed = 8;
+    std::mt19937 rng(seed);
+    for (int trial = 0; trial < 18; ++trial) {
+        const int sig = std::array<int, 3>{SIGINT, SIGTERM, SIGKILL}[static_cast<std::size_t>(trial % 3)];
+        const std::string ext = trial % 2 == 0 ? ".png" : ".r16";
+        const bool previous = trial % 4 < 2;
+        const std::string out = file("out" + ext);
+        if (previous) {
+            std::ofstream(out) << "the previous bake";
+            if (ext == ".r16") std::ofstream(out + ".json") << "the previous record";
+        }
+        const auto delay = std::chrono::microseconds(
+            std::uniform_int_distribution<long>(0, static_cast<long>(1.3e6 * seconds[ext]))(rng));
+        std::vector<std::string> args = spec;
+        args.insert(args.end(), {"--out", out});
+        const Result r = bakeAndSignal(args, sig, logs, delay);
+        SCOPED_TRACE("trial " + std::to_string(trial) + " (seed " + std::to_string(seed) + "): signal " +
+                     std::to_string(sig) + " after " + std::to_string(delay.count()) + " us, " + ext +
+                     (previous ? " over a previous file" : "") + "; exit " + std::to_string(r.code));
+        // Each file is the previous one, or none when there was none, or the whole new one.
+        for (const std::string& name : ext == ".r16" ? std::vector<std::string>{out, out + ".json"}
+                                                     : std::vector<std::string>{out}) {
+            const std::string key = name == out ? ext : ".r16.json";
+            if (!fs::exists(name)) {
+                EXPECT_FALSE(previous) << name << " was there before and is gone";
+                continue;
+            }
+            const std::string got = slurp(name);
+            const std::string before = name == out ? "the previous bake" : "the previous record";
+            EXPECT_TRUE((previous && got == before) || got == whole[key])
+                << name << " is neither the previous file nor the whole new one (" << got.size() << " bytes of "
+                << whole[key].size() << ")";
+        }
+        std::size_t files = 0;
+        for (const auto& e : fs::directory_iterator(dir)) files += fs::path(e).filename().string().rfind("out", 0) == 0;
+        EXPECT_EQ(entries(), files) << "a temporary file is left";
+        fs::remove(out);
+        fs::remove(out + ".json");
+    }
+    fs::remove_all(logs);
+}
+
+TEST_F(Bake, TheSameCommandTwiceGivesTheSameBytes) {
+    // Every format, on both backends: nothing of the time, the path or the machine's
+    // threads reaches the file.
+    const std::vector<std::pair<std::string, std::vector<std::string>>> formats = {
+        {".png", {}}, {".png", {"--bits", "16"}}, {".png", {"--colormap", "terrain"}}, {".exr", {}},
+        {".exr", {"--output", "gradient"}}, {".r16", {}}, {".r32", {"--output", "normal"}},
+        {"_%02d.png", {"--size", "64x48x3"}}, {".r16", {"--size", "64x48x3"}}};
+    int n = 0;
+    for (const std::string backend : {"gpu", "cpu"}) {
+        for (const auto& [ext, extra] : formats) {
+            std::vector<std::string> args = {"--octaves", "5", "--basis", "simplex", "--seed", "12", "--backend", backend};
+            if (std::find(extra.begin(), extra.end(), "--size") == extra.end()) args.insert(args.end(), {"--size", "300x200"});
+            // Gradients and normals are of the unwarped noise.
+            if (std::find(extra.begin(), extra.end(), "--output") == extra.end())
+                args.insert(args.end(), {"--warp-amount", "0.5"});
+            args.insert(args.end(), extra.begin(), extra.end());
+            const std::string a = "a" + std::to_string(n) + ext, b = "b" + std::to_string(n) + ext;
+            ++n;
+            std::vector<std::string> first = args, second = args;
+            first.insert(first.end(), {"--out", file(a)});
+            second.insert(second.end(), {"--out", file(b)});
+            bake(first);
+            bake(second);
+            SCOPED_TRACE(backend + " " + ext);
+            const bool slices = ext.find('%') != std::string::npos;
+            for (int z = 0; z < (slices ? 3 : 1); ++z) {
+                char na[64], nb[64];
+                std::snprintf(na, sizeof na, a.c_str(), z);
+                std::snprintf(nb, sizeof nb, b.c_str(), z);
+                const std::string fa = slurp(file(na)), fb = slurp(file(nb));
+                EXPECT_GT(fa.size(), 100u);
+                EXPECT_TRUE(fa == fb) << na << " and " << nb << " differ";
+                if (fs::exists(file(std::string(na) + ".json"))) {
+                    EXPECT_EQ(slurp(file(std::string(na) + ".json")), slurp(file(std::string(nb) + ".json")));
+                }
+            }
+        }
+    }
 }
 
 }  // namespace
