@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <memory>
@@ -61,6 +63,17 @@ inline gpu::Context* sharedContext(std::string* why) {
 
 // max |a - b| <= tol over every texel; on failure, the first few texels that differ
 // with their coordinates, the expected (CPU) and the actual (GPU) value.
+// max |a - b| per channel (infinity where either is NaN).
+inline std::array<double, 4> worstDifference(const Image& a, const Image& b) {
+    std::array<double, 4> worst{};
+    for (std::size_t i = 0; i < a.data.size() && i < b.data.size(); ++i) {
+        const std::size_t ch = i % static_cast<std::size_t>(a.channels);
+        const double d = std::fabs(double(a.data[i]) - double(b.data[i]));
+        worst[ch] = std::isnan(d) ? INFINITY : std::max(worst[ch], d);
+    }
+    return worst;
+}
+
 inline ::testing::AssertionResult imagesAgree(const Image& actual, const Image& expected, double tol) {
     if (actual.width != expected.width || actual.height != expected.height || actual.depth != expected.depth)
         return ::testing::AssertionFailure() << "sizes differ";

@@ -17,9 +17,7 @@
 #include "cli/command.hpp"
 #include "cli/points.hpp"
 #include "cli/preset.hpp"
-#include "core/format.hpp"
 #include "glnoise/glnoise.hpp"
-#include "glnoise/version.hpp"
 
 namespace {
 

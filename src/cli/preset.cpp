@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <fstream>
-#include <sstream>
 
 #include "cli/flags.hpp"
 #include "core/assets.hpp"

@@ -29,12 +29,7 @@ void expectAgreement(Generator& gen, const NoiseSpec& s, const Grid& grid) {
     ASSERT_EQ(g.channels, c.channels);
     ASSERT_EQ(g.data.size(), c.data.size());
     const auto tol = cpu::agreementTolerance(s);
-    std::array<double, 4> worst{};
-    for (std::size_t i = 0; i < c.data.size(); ++i) {
-        const std::size_t ch = i % static_cast<std::size_t>(c.channels);
-        const double d = std::fabs(double(g.data[i]) - double(c.data[i]));
-        worst[ch] = std::isnan(d) ? INFINITY : std::max(worst[ch], d);
-    }
+    const std::array<double, 4> worst = test::worstDifference(g, c);
     for (int ch = 0; ch < c.channels; ++ch)
         EXPECT_LE(worst[static_cast<std::size_t>(ch)], tol[static_cast<std::size_t>(ch)]) << "channel " << ch;
     // Not a blank image.

@@ -127,12 +127,7 @@ TEST(Property, RandomSpecsAgreeWithTheReferenceWithinTheStatedTolerance) {
         const Image c = cpu::evaluate(s, d.grid, d.start);
         ASSERT_EQ(g.data.size(), c.data.size());
         const auto tol = cpu::agreementTolerance(s);
-        std::array<double, 4> worst{};
-        for (std::size_t i = 0; i < c.data.size(); ++i) {
-            const std::size_t ch = i % static_cast<std::size_t>(c.channels);
-            const double diff = std::fabs(double(g.data[i]) - double(c.data[i]));
-            worst[ch] = std::isnan(diff) ? INFINITY : std::max(worst[ch], diff);
-        }
+        const std::array<double, 4> worst = test::worstDifference(g, c);
         if (std::getenv("GLNOISE_PROPERTY_DIAG"))
             std::printf("DIAG %s %s warp=%g depth=%d pattern=%s out=%s ratio=%.3f\n", toString(s.basis), toString(s.fractal),
                         s.warpAmount, s.warpDepth, toString(s.pattern), toString(s.output), worst[0] / tol[0]);
