@@ -32,9 +32,9 @@ void addNoiseFlags(CLI::App* app, NoiseArgs& a) {
     app->add_option("--pattern-scale", a.patternScale, "marble and wood: k in sin(x + k * noise) (default 5)");
 }
 
-Grid parseSizeFlag(const std::string& text, const std::string& flag) {
+Grid parseSizeFlag(const std::string& text, const std::string& flag, int maxEdge) {
     try {
-        return parseSize(text);
+        return parseSize(text, maxEdge);
     } catch (const ValidationError& e) {
         std::vector<std::string> v;
         for (const auto& s : e.violations()) v.push_back(flag + s.substr(4));  // "size ..." -> flag
@@ -42,13 +42,7 @@ Grid parseSizeFlag(const std::string& text, const std::string& flag) {
     }
 }
 
-Grid parseBakeSize(const std::string& flag, const std::string& text) {
-    try {
-        return parseSize(text, kMaxBakeEdge);
-    } catch (const ValidationError& e) {
-        throw ValidationError(flag + std::string(e.what()).substr(4));  // "size ..." -> "--size ..."
-    }
-}
+Grid parseBakeSize(const std::string& flag, const std::string& text) { return parseSizeFlag(text, flag, kMaxBakeEdge); }
 
 void refuseEmptyValues(const CLI::App& app) {
     for (const CLI::Option* o : app.get_options()) {
