@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Bakes the README's contact sheet with glnoise itself: one tile per basis x fractal,
 labelled, plus a row of tileable, warped, patterned and normal-mapped examples.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Bakes the README's row of presets with glnoise itself, each at 512x512, shown at half size.
 
     python3 -m venv /tmp/sheet && /tmp/sheet/bin/pip install pillow

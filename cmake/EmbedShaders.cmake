@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Script mode: cmake -DOUT=<file.cpp> -DROOT=<dir> -DFILES=<a;b;...> [-DHEADER=<h>
 #              -DNAMESPACE=<ns> -DFUNCTION=<f>] -P EmbedShaders.cmake
 #

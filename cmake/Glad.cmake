@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Generates the OpenGL 4.6 core and EGL 1.5 loaders with glad2 at configure time.
 #
 # glad2 is pinned and installed into a virtual environment inside the build tree the

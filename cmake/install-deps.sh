@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the Debian/Ubuntu packages glnoise builds and tests with, when any is missing.
 # Uses sudo when not run as root. The glad generator is not here: CMake installs the
 # pinned glad2 into a virtual environment inside the build tree.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 430
 // glnoise's colormap pass: the value channel of a generated tile to RGBA8 through a
 // 256-entry map. CPU twin: glnoise::Colormap::index in src/core/colormap.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 430
 // glnoise's point evaluator (`glnoise eval --backend gpu`): one invocation per point.
 //

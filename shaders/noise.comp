@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 430
 // glnoise's generator: one invocation per texel.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise's sampler, shared by noise.comp and eval.comp: the value of a NoiseSpec at one
 // point, from octave frames the host computed in double.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Running a built executable from a test: arguments quoted for the shell, stdin from a
 // string, stdout and stderr captured, and a scratch directory removed afterwards.
 #pragma once

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The README's examples are the files CI runs: every code block after a line
 # `<!-- example: PATH -->` must equal PATH in the source tree, byte for byte.
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Helpers shared by the test suites: golden data, the GL context, image comparison.
 #pragma once
 

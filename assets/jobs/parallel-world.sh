@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Bakes a 16x16 world of 4096x4096 16-bit heightmap tiles on one machine, one bake per
 # core at a time (GNU parallel). Every tile is independent: rerun to redo missing ones.
 set -euo pipefail

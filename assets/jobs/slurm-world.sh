@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A Slurm job array: task N bakes tile (N mod 16, N / 16) of a 16x16 world.
 #   sbatch slurm-world.sh
 #SBATCH --job-name=glnoise-world

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/colormap.hpp: mapping noise values to colours, the same way on the GPU (bake),
 // on the CPU and in the preview.
 //

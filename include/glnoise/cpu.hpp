@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/cpu.hpp: the CPU reference, the same math as the GLSL library, line by line.
 //
 //   glnoise::Image ref = glnoise::cpu::evaluate(spec, grid);        // float32, all threads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/error.hpp: the exceptions glnoise throws.
 //
 //   try { ... } catch (const glnoise::ValidationError& e) { /* the caller's input: exit 2 */ }

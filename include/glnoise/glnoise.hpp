@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/glnoise.hpp: everything public in one include.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/glsl.hpp: glnoise's GLSL library and the include resolver, for your own shaders.
 //
 //   glnoise::glsl::IncludeOptions opt;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/gpu.hpp: a headless OpenGL context and the compute-shader generator.
 //
 //   glnoise::gpu::Context ctx;                        // EGL: device, surfaceless, default

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/image.hpp: a float32 image or volume in host memory.
 //
 // Texel (x, y, z) starts at data[((z * height + y) * width + x) * channels]; its channels

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/io.hpp: writing images and volumes, row by row, without ever leaving a
 // half-written file.
 //

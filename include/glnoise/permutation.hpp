@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/permutation.hpp: the doubled permutation table, the only randomness glnoise uses.
 //
 //   auto ken = glnoise::Permutation::perlin();     // Ken Perlin's 2002 table, doubled

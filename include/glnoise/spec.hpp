@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/spec.hpp: what to compute (NoiseSpec) and where (Grid).
 //
 //   glnoise::NoiseSpec spec;          // 2D improved Perlin, Ken Perlin's table

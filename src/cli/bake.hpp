@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one bake path, shared by `glnoise bake` and the preview's export: a world tile of
 // any size, generated in tiles on the GPU (or the CPU reference), read back
 // asynchronously and streamed row by row into the file, in bounded memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The glnoise command line: its flags (CLI11) and, for each subcommand, the plan the flags
 // describe, validated without touching a GPU or writing a file. main() runs plans; the
 // fuzzer and the tests parse and plan without running anything.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/flags.hpp"
 
 #include "cli/bake.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The command-line flags shared by `glnoise` and `glnoise-preview` (CLI11).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise: the headless command. bake, eval, check and info over one NoiseSpec; glsl
 // prints the GLSL library as one self-contained source.
 //

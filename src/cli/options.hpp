@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Parsing of the command line's values into a NoiseSpec, Grid and the like. Every
 // function throws glnoise::ValidationError whose text starts with the flag, for example
 // "--octaves abc: must be an integer between 1 and 32".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/points.hpp"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The points `glnoise eval` reads: one per line, dims numbers separated by spaces or tabs.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Presets: a spec and how to store it, as JSON (assets/presets/*.json). The same object is
 // what `glnoise bake --print-spec` prints and what every baked file records, so a record
 // is itself a preset.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The colormaps and presets under assets/, compiled into glnoise
 // (cmake/EmbedShaders.cmake writes the table).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "glnoise/colormap.hpp"
 
 #include <cmath>

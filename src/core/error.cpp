@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "glnoise/error.hpp"
 
 namespace glnoise {

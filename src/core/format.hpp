@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Formatting helpers shared by error messages and output.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "glnoise/spec.hpp"
 
 #include <algorithm>

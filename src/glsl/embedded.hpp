@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GLSL sources compiled into glnoise (cmake/EmbedShaders.cmake writes the table).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "glsl/resolver.hpp"
 
 #include <algorithm>

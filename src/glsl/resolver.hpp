@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The include resolver's core, shared by the public glnoise::glsl functions and the
 // generator, whose entry points live in memory (embedded at build time).
 #pragma once

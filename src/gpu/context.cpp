@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include <glad/egl.h>
 
 #include <cstdlib>

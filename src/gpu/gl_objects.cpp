@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "gpu/gl_objects.hpp"
 
 #include "glnoise/error.hpp"

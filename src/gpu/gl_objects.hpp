@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Move-only RAII wrappers for the GL objects glnoise makes, each with a glObjectLabel
 // name so that KHR_debug messages and GPU debuggers say which object is meant.
 #pragma once

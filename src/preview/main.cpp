@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise-preview: explore noise parameters live in a window, then export exactly what is
 // on screen through the same bake path as `glnoise bake`.
 //

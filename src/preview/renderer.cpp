@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "preview/renderer.hpp"
 
 #include <limits>

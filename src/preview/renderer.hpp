@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The preview's GPU side: a noise texture the generator writes into, drawn to the window
 // through a colormap, and the min/max of what is visible, all without reading the image
 // back.

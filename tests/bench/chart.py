@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Turns glnoise_bench's JSON into the README's chart: Msamples/s per workload, one bar per
 implementation, the machine and renderer in the title.
 

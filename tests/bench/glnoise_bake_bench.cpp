@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise_bake_bench: end-to-end bake throughput, Mtexel/s written to the file, for one
 // 8192x8192 world in each format, in one run; and the peak memory (RSS) of the process.
 //

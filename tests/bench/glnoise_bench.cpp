@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise_bench: Msamples/s of the GPU path, the CPU reference and the peers (stb_perlin,
 // libnoise, glm::perlin) on the same workloads, in one run, with each one's ratio to the
 // GPU path (dispatch to finish) at the end.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Measures the range of every basis, the figures behind basisBound() and the README's
 // "Bases" table: for each basis and dimension, the extremes over 2 million uniformly
 // random points of [0, 256)^dims (one period of the table), then each of the 64 most

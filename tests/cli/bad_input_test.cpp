@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The catalogue of bad input (README, "Guarantees"): every entry point of glnoise and
 // glnoise-preview given something it must refuse. Each case must give exactly one line on
 // stderr, "PROGRAM: error: ...", that names the value and what is allowed; exit code 2;

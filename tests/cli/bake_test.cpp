@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise bake at scale, end to end: the formats against the reference, tiles against the
 // whole, streamed bakes against one evaluation, records re-baked byte for byte, presets,
 // colormaps, volumes as slices, and stopping a bake without leaving a file.

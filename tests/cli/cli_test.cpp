@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The glnoise command end to end: run the built executable, read what it wrote.
 #include <gtest/gtest.h>
 #include <stb_image.h>
@@ -270,9 +271,10 @@ TEST_F(Cli, AShaderTheDriverRejectsIsAnErrorAndVerboseShowsTheDriversMessages) {
     EXPECT_EQ(quiet.code, 1) << quiet.err;
     EXPECT_EQ(quiet.err.rfind("glnoise: error: linking noise.comp", 0), 0u) << quiet.err;
     EXPECT_EQ(quiet.err.find("GL error"), std::string::npos) << "KHR_debug messages only with --verbose";
+    // noise.comp's #version is its line 2, after the licence line.
     const auto verbose = run({"bake", "--size", "64x64", "--out", png, "--verbose"}, "", env);
     EXPECT_EQ(verbose.code, 1) << verbose.err;
-    EXPECT_NE(verbose.err.find("glnoise: GL error (high): 0:1(10): error: GLSL 4.30 is not supported"), std::string::npos)
+    EXPECT_NE(verbose.err.find("glnoise: GL error (high): 0:2(10): error: GLSL 4.30 is not supported"), std::string::npos)
         << verbose.err;
     EXPECT_NE(verbose.err.find("glnoise: error: linking noise.comp"), std::string::npos) << verbose.err;
     EXPECT_EQ(slurp(png), "good image");

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Checks of the installed package that a real consumer would not write; run.cmake injects
 # this file into the consumer's configure (CMAKE_PROJECT_INCLUDE) and it runs at the end.
 function(glnoise_consumer_checks)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs two compute shaders of this project that include glnoise's GLSL, and checks
 // them against glnoise's CPU reference.
 #define GL_GLEXT_PROTOTYPES

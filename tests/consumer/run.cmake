@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The consumer test: install glnoise from its build tree into a fresh prefix, configure
 # and build this directory against it as an outside project would, and run it.
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Colormaps: stops to 256 entries, the value-to-entry rule, and clear errors for bad files.
 #include "glnoise/colormap.hpp"
 

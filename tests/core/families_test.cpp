@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The noise families on the CPU: every basis and fractal against the independent Python
 // implementation, tileable periods, analytic gradients against central differences, the
 // stated ranges, and the Nyquist octave limit.

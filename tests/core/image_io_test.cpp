@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "glnoise/io.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/reference.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The glnoise command line: the input is the arguments, separated by NUL bytes. Parsing
 // and planning any of them gives a plan or one glnoise::ValidationError (or CLI11's
 // --help / --version), nothing else; nothing runs and nothing is written.

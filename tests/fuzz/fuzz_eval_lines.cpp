@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The points `glnoise eval` reads: the first byte picks --dims, the rest is stdin. Any
 // bytes give points (finite, dims of them per line) or one glnoise::ValidationError.
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GLSL include resolver over a tree of in-memory files whose names and contents come
 // from the input: it expands the tree or throws glnoise::ShaderError (a missing include,
 // a cycle, a malformed directive), nothing else, and never reads the disk.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Presets and file records (bake --preset FILE, bake --from FILE): any bytes give a
 // Preset, a BakeRequest or a glnoise::ValidationError, nothing else.
 #include <cstddef>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Offline checks of the GLSL library with glslangValidator (Khronos' reference front end),
 # independent of glnoise's own include resolver and of the GL driver.
 #

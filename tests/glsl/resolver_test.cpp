@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "glsl/resolver.hpp"
 
 #include <gtest/gtest.h>
@@ -258,7 +259,8 @@ TEST(Library, IsExactlyTheFilesOfTheSourceTree) {
 }
 
 TEST(Library, EveryFileFollowsTheLibraryRules) {
-    const std::regex header(R"(^// (glnoise/\w+\.glsl): )");
+    // The licence, then the file's name and what it computes.
+    const std::regex header(R"(^// SPDX-License-Identifier: MIT\n// (glnoise/\w+\.glsl): )");
     for (const auto& [name, text] : library()) {
         SCOPED_TRACE(name);
         std::smatch m;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Generates glnoise's golden data from an implementation independent of the C++ code.
 
 It transliterates Ken Perlin's Java reference (ImprovedNoise, 2002) with its branchy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every basis, fractal, period, output, warp and pattern on the GPU against the CPU
 // reference, within the stated tolerance; and tileable bakes made by the GPU.
 #include <gtest/gtest.h>

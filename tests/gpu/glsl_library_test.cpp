@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GLSL library on the driver: every file compiles alone and included twice, compile
 // errors name file:line, and the self-contained source computes what the CPU computes.
 #include <gtest/gtest.h>

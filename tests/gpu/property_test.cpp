@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GPU against the CPU reference over random specs (README, "Guarantees"): every basis,
 // fractal, output, period, warp, pattern and seed, drawn by a seeded generator, each
 // within cpu::agreementTolerance on a small grid placed anywhere in the world. The draw is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tiles of an unbounded world: however the world is cut into grids, every texel gets the
 // same value, on the GPU and on the CPU; and tiles far from the origin stay as exact as
 // tiles at the origin.

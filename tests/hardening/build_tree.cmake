@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Configures and builds the hardening tree: this source again, compiled by clang with
 # AddressSanitizer and UndefinedBehaviorSanitizer, with the libFuzzer targets. Run by the
 # `hardening.build` test, which the sanitizer and fuzzing tests need.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The hardening tests (README, "Guarantees"): a sanitized clang build of this source
 # beside this tree, whose test suites run under AddressSanitizer and
 # UndefinedBehaviorSanitizer; the libFuzzer targets, each for a bounded time; clang-tidy

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Runs one libFuzzer target for a bounded time: first over every input of the committed
 # seed corpus (each input that once crashed stays there), then on inputs it makes, which
 # it keeps in WORK, never in the source tree. A crash fails the test and names the input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise-preview end to end, in a virtual display (xvfb-run) on whatever GL it offers
 // (llvmpipe in CI): what the window shows is the CPU reference, pan and zoom move it as
 // they should, and an export is byte for byte what `glnoise bake` writes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/fbm.glsl: fractal Brownian motion over improved Perlin noise.
 //
 //   #include "glnoise/fbm.glsl"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/fractal.glsl: every basis behind one switch, and its fractal sums: fBm, turbulence, billow, ridged.
 //
 //   #include "glnoise/fractal.glsl"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/lattice.glsl: noise on the integer lattice in 1 to 4 dimensions, with its gradient.
 //
 //   #include "glnoise/lattice.glsl"

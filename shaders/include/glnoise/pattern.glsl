@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/pattern.glsl: the named patterns of the seed article's section 9: marble and wood.
 //
 //   #include "glnoise/pattern.glsl"

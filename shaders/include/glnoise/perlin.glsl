@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/perlin.glsl: Perlin gradient noise in 1 to 4 dimensions: improved (2002) and classic (1985).
 //
 //   #include "glnoise/perlin.glsl"

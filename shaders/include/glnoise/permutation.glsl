@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/permutation.glsl: access to the doubled permutation table (512 ints).
 //
 //   #include "glnoise/permutation.glsl"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/simplex.glsl: simplex noise in 2D and 3D, gradients picked through the permutation table.
 //
 //   #include "glnoise/simplex.glsl"

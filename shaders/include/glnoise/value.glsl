@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/value.glsl: value noise, and Perlin noise with the random lattice heights added back.
 //
 //   #include "glnoise/value.glsl"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glnoise/warp.glsl: domain warping, p + amount * (fbm(p + a), fbm(p + b), ...), nested once or twice.
 //
 //   #include "glnoise/warp.glsl"

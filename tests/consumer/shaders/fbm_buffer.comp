@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 430
 // glnoise's table in the default storage buffer, moved to binding 3.
 #define GLN_PERM_BINDING 3

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 430
 // glnoise's table from this shader's own uniform block, read through GLN_PERM.
 layout(std140, binding = 2) uniform Table { ivec4 table[128]; };  // 512 ints
