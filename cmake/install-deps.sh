@@ -14,6 +14,7 @@ packages=(
   glslang-tools libopengl-dev                          # GLSL checks; the consumer test's GL
   libglfw3-dev libimgui-dev libfreetype-dev xvfb xauth # glnoise-preview and its tests
   clang clang-tidy cppcheck                            # sanitizer build, fuzzers, static checks
+  patchelf                                             # the relocatable bundle (cmake --build build --target bundle)
 )
 
 missing=()

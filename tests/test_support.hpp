@@ -14,12 +14,13 @@
 #include <vector>
 
 #include "glnoise/glnoise.hpp"
+#include "paths.hpp"
 
 namespace glnoise::test {
 
 // Rows of a committed CSV file under tests/golden (lines starting with '#' skipped).
 inline std::vector<std::vector<std::string>> readCsv(const std::string& name) {
-    std::ifstream in(std::string(GLNOISE_GOLDEN_DIR) + "/" + name);
+    std::ifstream in(goldenDir() + "/" + name);
     if (!in) throw std::runtime_error("missing golden file " + name);
     std::vector<std::vector<std::string>> rows;
     for (std::string line; std::getline(in, line);) {

@@ -8,13 +8,18 @@
 //   ./glnoise_bench                               # everything
 //   ./glnoise_bench --benchmark_filter=fbm8       # Google Benchmark flags work as usual
 //   ./glnoise_bench --benchmark_out=b.json --benchmark_out_format=json
+//   GLNOISE_BENCH_SIZES=1024,8192 ./glnoise_bench --benchmark_filter=gpu   # other edges
 //
 // The GPU is warmed up (program compiled, JIT done) before any timing; the clock is the
 // wall clock around glFinish, since llvmpipe reports 0 for GL_TIME_ELAPSED on compute.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <sstream>
+#include <string>
+#include <vector>
 #include <memory>
 #include <iterator>
 #include <thread>
@@ -36,7 +41,24 @@ struct Workload {
     Basis basis = Basis::Perlin;
 };
 const Workload kWorkloads[] = {{"perlin2", 2, 1}, {"perlin3", 3, 1}, {"fbm8", 3, 8}};
-const int kSizes[] = {1024, 4096};
+// The workloads' edges: 1024 and 4096 unless GLNOISE_BENCH_SIZES lists others ("1024,8192").
+std::vector<int> benchSizes() {
+    std::vector<int> sizes;
+    if (const char* env = std::getenv("GLNOISE_BENCH_SIZES")) {
+        std::stringstream list(env);
+        for (std::string item; std::getline(list, item, ',');) {
+            const int n = std::atoi(item.c_str());
+            if (n < 1 || n > 16384) {
+                std::fprintf(stderr, "glnoise_bench: GLNOISE_BENCH_SIZES: %s is not an edge from 1 to 16384\n", item.c_str());
+                std::exit(2);
+            }
+            sizes.push_back(n);
+        }
+    }
+    if (sizes.empty()) sizes = {1024, 4096};
+    return sizes;
+}
+const std::vector<int> kSizes = benchSizes();
 // One octave of each basis (README, "Bases": the cost column), at kFamilySize^2.
 const Workload kFamilies[] = {
     {"perlin1", 1, 1, Basis::Perlin},       {"perlin2", 2, 1, Basis::Perlin},        {"perlin3", 3, 1, Basis::Perlin},

@@ -15,6 +15,7 @@
 
 #include "glnoise/glnoise.hpp"
 #include "process.hpp"
+#include "paths.hpp"
 
 namespace glnoise {
 namespace {
@@ -28,7 +29,7 @@ struct Case {
     std::vector<std::string> args;
     std::string message;  // expected in the one error line
     std::string input = "";
-    std::string program = GLNOISE_EXE;
+    std::string program = test::glnoiseExe();
 };
 
 std::string allowedFamilies() {
@@ -291,7 +292,7 @@ TEST_F(BadInput, CheckAndGlslAndTheCommand) {
 #ifdef GLNOISE_PREVIEW_EXE
 TEST_F(BadInput, PreviewFlags) {
     // Refused before a window opens: none of these needs a display.
-    const std::string p = GLNOISE_PREVIEW_EXE;
+    const std::string p = test::previewExe();
     expectRefused({
         {{"--bogus"}, "The following argument was not expected: --bogus", "", p},
         {{"--octaves", "0"}, "--octaves 0: must be between 1 and 32", "", p},

@@ -43,7 +43,7 @@ std::vector<float> floats(const std::string& bytes) {
 
 class Bake : public test::ProcessTest {
 protected:
-    Result run(const std::vector<std::string>& args) { return runWith("", GLNOISE_EXE, args); }
+    Result run(const std::vector<std::string>& args) { return runWith("", test::glnoiseExe(), args); }
     void bake(const std::vector<std::string>& args) {
         std::vector<std::string> all = {"bake"};
         all.insert(all.end(), args.begin(), args.end());
@@ -258,7 +258,7 @@ TEST_F(Bake, PrintSpecIsAPresetThatBakesTheSameFile) {
 
 TEST_F(Bake, EveryBuiltInPresetBakes) {
     int presets = 0;
-    for (const auto& entry : fs::directory_iterator(fs::path(GLNOISE_SOURCE_DIR) / "assets" / "presets")) {
+    for (const auto& entry : fs::directory_iterator(fs::path(test::sourceDir()) / "assets" / "presets")) {
         const std::string name = entry.path().stem().string();
         SCOPED_TRACE(name);
         bake({"--preset", name, "--size", "96x96", "--out", file(name + ".png")});
@@ -344,10 +344,10 @@ Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs:
     if (pid == 0) {
         std::freopen(out.c_str(), "w", stdout);
         std::freopen(err.c_str(), "w", stderr);
-        std::vector<char*> argv = {const_cast<char*>(GLNOISE_EXE), const_cast<char*>("bake")};
+        std::vector<char*> argv = {const_cast<char*>(exe.c_str()), const_cast<char*>("bake")};
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
-        ::execv(GLNOISE_EXE, argv.data());
+        ::execv(exe.c_str(), argv.data());
         std::_Exit(127);
     }
     std::this_thread::sleep_for(delay);
@@ -356,6 +356,7 @@ Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs:
     ::waitpid(pid, &status, 0);
     Result r;
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
+    const std::string exe = test::glnoiseExe();
     r.out = slurp(out);
     r.err = slurp(err);
     return r;

@@ -29,7 +29,7 @@ public:
 
 protected:
     Result run(const std::vector<std::string>& args, const std::string& input = "", const std::string& env = "") {
-        return runWith(env, GLNOISE_EXE, args, input);
+        return runWith(env, test::glnoiseExe(), args, input);
     }
 };
 
@@ -293,9 +293,9 @@ TEST_F(Cli, AFileSizeLimitIsAnErrorAndLeavesThePreviousFile) {
 }
 
 TEST_F(Cli, EvalIntoAFullDeviceIsAnError) {
-    const auto r = runWith("", GLNOISE_EXE, {"eval", "--backend", "cpu"}, "1 2\n");
+    const auto r = runWith("", test::glnoiseExe(), {"eval", "--backend", "cpu"}, "1 2\n");
     ASSERT_EQ(r.code, 0);
-    const int code = std::system(("printf '1 2\\n' | " + std::string(GLNOISE_EXE) + " eval --backend cpu >/dev/full 2>" +
+    const int code = std::system(("printf '1 2\\n' | " + test::glnoiseExe() + " eval --backend cpu >/dev/full 2>" +
                                   test::quote(file("err"))).c_str());
     EXPECT_EQ(WEXITSTATUS(code), 1);
     EXPECT_EQ(slurp(file("err")), "glnoise: error: writing the values to standard output failed: No space left on device\n");

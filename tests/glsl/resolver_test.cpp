@@ -11,6 +11,7 @@
 #include "glnoise/error.hpp"
 #include "glnoise/glsl.hpp"
 #include "process.hpp"
+#include "paths.hpp"
 
 namespace glnoise::glsl {
 namespace {
@@ -246,7 +247,7 @@ TEST(InMemory, BadTreesAreOneErrorNamingTheFileAndLine) {
 
 TEST(Library, IsExactlyTheFilesOfTheSourceTree) {
     std::map<std::string, std::string> onDisk;
-    for (const auto& entry : fs::directory_iterator(fs::path(GLNOISE_SOURCE_DIR) / "shaders/include/glnoise")) {
+    for (const auto& entry : fs::directory_iterator(fs::path(test::sourceDir()) / "shaders/include/glnoise")) {
         std::ifstream in(entry.path(), std::ios::binary);
         std::ostringstream ss;
         ss << in.rdbuf();
@@ -264,7 +265,7 @@ TEST(Library, EveryFileFollowsTheLibraryRules) {
     for (const auto& [name, text] : library()) {
         SCOPED_TRACE(name);
         std::smatch m;
-        ASSERT_TRUE(std::regex_search(text, m, header)) << "first line names the file";
+        ASSERT_TRUE(std::regex_search(text, m, header)) << "the SPDX line, then a line naming the file";
         EXPECT_EQ(m[1].str(), name);
         EXPECT_NE(text.find("C++ twin: src/core/"), std::string::npos) << "names its C++ twin";
         EXPECT_NE(text.find("\n// Options"), std::string::npos) << "states its options";

@@ -14,6 +14,7 @@
 
 #include "glnoise/glnoise.hpp"
 #include "process.hpp"
+#include "paths.hpp"
 
 namespace glnoise {
 namespace {
@@ -47,11 +48,11 @@ class Preview : public test::ProcessTest {
 protected:
     // Under a virtual X display of its own; GLNOISE_PREVIEW_XVFB is xvfb-run.
     Result show(std::vector<std::string> args) {
-        return runWith(test::quote(GLNOISE_PREVIEW_XVFB) + " -a -s '-screen 0 1600x1200x24'", GLNOISE_PREVIEW_EXE,
+        return runWith(test::quote(GLNOISE_PREVIEW_XVFB) + " -a -s '-screen 0 1600x1200x24'", test::previewExe(),
                        args);
     }
     Result noDisplay(const std::vector<std::string>& args) {
-        return runWith("env -u DISPLAY -u WAYLAND_DISPLAY", GLNOISE_PREVIEW_EXE, args);
+        return runWith("env -u DISPLAY -u WAYLAND_DISPLAY", test::previewExe(), args);
     }
 
     // Every pixel of `shot` in [x0, x1) is gray and within 1 of quantising expected(x, y).
@@ -201,7 +202,7 @@ TEST_F(Preview, AnExportIsByteForByteTheBake) {
         ASSERT_EQ(r.code, 0) << r.err;
         const std::string command = bakeCommandOf(r.out);
         ASSERT_FALSE(command.empty()) << r.out;
-        const auto b = runWith("", GLNOISE_EXE, with(split(command), {"--out", baked}));
+        const auto b = runWith("", test::glnoiseExe(), with(split(command), {"--out", baked}));
         ASSERT_EQ(b.code, 0) << command << "\n" << b.err;
         EXPECT_EQ(slurp(exported), slurp(baked)) << command;
         if (std::string(ext) == ".r32") {
@@ -211,7 +212,7 @@ TEST_F(Preview, AnExportIsByteForByteTheBake) {
     // Without a view: the same flags as glnoise bake give the same file.
     const auto r = show(with(kBaseFlags, {"--size", "96x64", "--out", file("plain.png"), "--export", "--frames", "1"}));
     ASSERT_EQ(r.code, 0) << r.err;
-    ASSERT_EQ(runWith("", GLNOISE_EXE, with({"bake"}, with(kBaseFlags, {"--size", "96x64", "--out", file("b.png")}))).code, 0);
+    ASSERT_EQ(runWith("", test::glnoiseExe(), with({"bake"}, with(kBaseFlags, {"--size", "96x64", "--out", file("b.png")}))).code, 0);
     EXPECT_EQ(slurp(file("plain.png")), slurp(file("b.png")));
 }
 
