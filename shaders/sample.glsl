@@ -25,13 +25,13 @@ layout(std430, binding = 1) readonly buffer GlnOctaves {
 };
 
 uniform int u_octave_count;
-uniform float u_divisor;
+uniform float u_inverse_divisor;  // 1 / the amplitude sum (--normalize) or 1: multiplied, never divided
 uniform float u_ridge_offset;
 uniform float u_ridge_gain;
 uniform int u_warp_octaves;
 uniform float u_warp_amount;   // sample units
-uniform float u_warp_divisor;
-uniform int u_pattern_frame;    // frame (from base) whose frac.xy is freq * origin.xy (marble: x mod 2 pi)
+uniform float u_inverse_warp_divisor;
+uniform int u_pattern_frame;    // frame (from base) whose frac is freq * origin: marble (x mod 2 pi); wood (x, y, r mod 2 pi, r)
 uniform float u_pattern_frequency;
 uniform float u_pattern_scale;
 
@@ -96,15 +96,16 @@ vec4 gln_sum(int first, int count, int fractal, vec3 s) {
 vec3 gln_displacement(int first, vec3 s) {
     float w[3] = float[3](0.0f, 0.0f, 0.0f);
     for (int k = 0; k < GLN_WARP_COMPONENTS; ++k) {
-        w[k] = gln_sum(first + k * u_warp_octaves, u_warp_octaves, GLN_FBM, s).x / u_warp_divisor;
+        w[k] = gln_sum(first + k * u_warp_octaves, u_warp_octaves, GLN_FBM, s).x * u_inverse_warp_divisor;
     }
-    return vec3(u_warp_amount * w[0], u_warp_amount * w[1], u_warp_amount * w[2]);
+    precise vec3 d = vec3(u_warp_amount * w[0], u_warp_amount * w[1], u_warp_amount * w[2]);
+    return d;
 }
 #endif
 
 // (value, gradient per sample unit) of the spec at s, frames from `base`.
 vec4 gln_sample(int base, vec3 s) {
-    vec3 q = s;
+    precise vec3 q = s;
 #if GLN_WARP > 0
     int level = base + u_octave_count;
     for (int depth = 0; depth < GLN_WARP; ++depth) {
@@ -112,15 +113,15 @@ vec4 gln_sample(int base, vec3 s) {
         level += GLN_WARP_COMPONENTS * u_warp_octaves;
     }
 #endif
-    vec4 v = gln_sum(base, u_octave_count, GLN_FRACTAL, q) / u_divisor;
+    vec4 v = gln_sum(base, u_octave_count, GLN_FRACTAL, q) * u_inverse_divisor;
 #if GLN_PATTERN > 0
     vec4 origin = gln_octaves[base + u_pattern_frame].frac;
 #endif
 #if GLN_PATTERN == 1
     v = vec4(gln_marble(origin.x + u_pattern_frequency * s.x, v.x, u_pattern_scale), 0.0f, 0.0f, 0.0f);
 #elif GLN_PATTERN == 2
-    vec2 r = vec2(origin.x + u_pattern_frequency * s.x, origin.y + u_pattern_frequency * s.y);
-    v = vec4(gln_wood(r, v.x, u_pattern_scale), 0.0f, 0.0f, 0.0f);
+    vec2 d = vec2(u_pattern_frequency * s.x, u_pattern_frequency * s.y);
+    v = vec4(gln_wood_from(origin, d, v.x, u_pattern_scale), 0.0f, 0.0f, 0.0f);
 #endif
     return v;
 }

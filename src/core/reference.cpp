@@ -97,14 +97,16 @@ SampleParams<T> sampleParams(const NoiseSpec& spec) {
     u.warp = spec.warpAmount != 0.0 ? spec.warpDepth : 0;
     u.pattern = spec.pattern == Pattern::Marble ? 1 : spec.pattern == Pattern::Wood ? 2 : 0;
     u.octaveCount = spec.octaves;
-    u.divisor = spec.normalize ? static_cast<T>(spec.amplitudeSum()) : T(1);
+    // Reciprocals, so that the shaders multiply: GLSL lets x / y be 2.5 ulp off (NVIDIA's is),
+    // while a multiply is correctly rounded everywhere.
+    u.inverseDivisor = spec.normalize ? static_cast<T>(1.0 / spec.amplitudeSum()) : T(1);
     u.ridgeOffset = static_cast<T>(spec.ridgeOffset);
     u.ridgeGain = static_cast<T>(spec.ridgeGain);
     u.warpOctaves = spec.warpOctaves;
     u.warpAmount = static_cast<T>(spec.warpAmount / spec.frequency);
     NoiseSpec warp = spec;
     warp.octaves = spec.warpOctaves;
-    u.warpDivisor = static_cast<T>(warp.amplitudeSum());
+    u.inverseWarpDivisor = static_cast<T>(1.0 / warp.amplitudeSum());
     const int warpFrames = u.warp * warpComponents(spec.dims) * spec.warpOctaves;
     u.patternFrame = spec.octaves + warpFrames;
     u.patternFrequency = static_cast<T>(spec.frequency);
@@ -158,8 +160,14 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
         Frame<T> f{};
         const double x = spec.frequency * origin[0];
         const double y = spec.frequency * origin[1];
-        f.frac = vec4<T>(static_cast<T>(spec.pattern == Pattern::Marble ? x - kTwoPi * std::floor(x / kTwoPi) : x),
-                         static_cast<T>(y), T(0), T(0));
+        // Marble: x mod 2 pi. Wood: the radius |(x, y)| and its value mod 2 pi, in double, so
+        // that rings stay exact far from the origin (gln_wood_from).
+        const double r = std::hypot(x, y);
+        if (spec.pattern == Pattern::Marble)
+            f.frac = vec4<T>(static_cast<T>(x - kTwoPi * std::floor(x / kTwoPi)), static_cast<T>(y), T(0), T(0));
+        else
+            f.frac = vec4<T>(static_cast<T>(x), static_cast<T>(y), static_cast<T>(r - kTwoPi * std::floor(r / kTwoPi)),
+                             static_cast<T>(r));
         out.push_back(f);
     }
 }

@@ -676,13 +676,28 @@ vec3<T> gln_warp3(const Permutation& P, const GlnNoise<T>& warp, vec3<T> p, T fr
 // ---- pattern.glsl --------------------------------------------------------------------
 
 template <class T>
+T gln_sin_reduced(T x) {
+    const T t = x - T(6.28318548f) * std::floor(x * T(0.159154937f));
+    return std::sin(t);
+}
+
+template <class T>
 T gln_marble(T x, T noise, T k) {
-    return std::sin(x + k * noise);
+    return gln_sin_reduced(x + k * noise);
 }
 
 template <class T>
 T gln_wood(vec2<T> p, T noise, T k) {
-    return std::sin(std::sqrt(p.x * p.x + p.y * p.y) + k * noise);
+    return gln_sin_reduced(std::sqrt(p.x * p.x + p.y * p.y) + k * noise);
+}
+
+template <class T>
+T gln_wood_from(vec4<T> origin, vec2<T> d, T noise, T k) {
+    const T num = T(2) * (origin.x * d.x + origin.y * d.y) + (d.x * d.x + d.y * d.y);
+    const T ox = origin.x + d.x;
+    const T oy = origin.y + d.y;
+    const T den = std::sqrt(ox * ox + oy * oy) + origin.w;
+    return gln_sin_reduced(origin.z + (den > T(0) ? num / den : T(0)) + k * noise);
 }
 
 // ---- the host side of shaders/sample.glsl --------------------------------------------
@@ -708,12 +723,12 @@ struct SampleParams {
     int warp;      // depth, 0: none
     int pattern;   // 0 none, 1 marble, 2 wood
     int octaveCount;
-    T divisor;
+    T inverseDivisor;  // 1 / the sum of the amplitudes with --normalize, else 1: a multiply, exact on every GPU
     T ridgeOffset;
     T ridgeGain;
     int warpOctaves;
     T warpAmount;  // sample units
-    T warpDivisor;
+    T inverseWarpDivisor;
     int patternFrame;
     T patternFrequency;
     T patternScale;
@@ -795,7 +810,7 @@ template <class T>
 vec3<T> gln_displacement(const Permutation& P, const SampleParams<T>& u, const Frame<T>* first, vec3<T> s) {
     std::array<T, 3> w = {T(0), T(0), T(0)};
     for (int k = 0; k < warpComponents(u.dims); ++k)
-        w[static_cast<std::size_t>(k)] = gln_sum(P, u, first + k * u.warpOctaves, u.warpOctaves, GLN_FBM, s).x / u.warpDivisor;
+        w[static_cast<std::size_t>(k)] = gln_sum(P, u, first + k * u.warpOctaves, u.warpOctaves, GLN_FBM, s).x * u.inverseWarpDivisor;
     return vec3<T>(u.warpAmount * w[0], u.warpAmount * w[1], u.warpAmount * w[2]);
 }
 
@@ -810,14 +825,14 @@ vec4<T> sample(const Permutation& P, const SampleParams<T>& u, const Frame<T>* b
             level += warpComponents(u.dims) * u.warpOctaves;
         }
     }
-    vec4<T> v = gln_sum(P, u, base, u.octaveCount, u.fractal, q) / u.divisor;
+    vec4<T> v = gln_sum(P, u, base, u.octaveCount, u.fractal, q) * u.inverseDivisor;
     if (u.pattern > 0) {
         vec4<T> origin = base[u.patternFrame].frac;
         if (u.pattern == 1) {
             v = vec4<T>(gln_marble(origin.x + u.patternFrequency * s.x, v.x, u.patternScale), 0, 0, 0);
         } else {
-            vec2<T> r = vec2<T>(origin.x + u.patternFrequency * s.x, origin.y + u.patternFrequency * s.y);
-            v = vec4<T>(gln_wood(r, v.x, u.patternScale), 0, 0, 0);
+            vec2<T> d = vec2<T>(u.patternFrequency * s.x, u.patternFrequency * s.y);
+            v = vec4<T>(gln_wood_from(origin, d, v.x, u.patternScale), 0, 0, 0);
         }
     }
     return v;

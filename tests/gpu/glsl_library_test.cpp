@@ -194,7 +194,11 @@ void main() {
         for (int k = 0; k < kOut; ++k) {
             const float got = values[static_cast<std::size_t>(kOut * i + k)];
             // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.
-            const float tol = (k == 8 ? 4e-5f : 1e-5f) * (k == 10 ? 6.0f : 1.0f);
+            // warp2 returns a point (|p| up to 60) and divides by the amplitude sum in the
+            // shader, which GLSL lets be 2.5 ulp off: its bound grows with the point, 1e-6 of
+            // it (on an H100 it differed by 5e-5 at |p| = 56; on llvmpipe by 0).
+            float tol = (k == 8 ? 4e-5f : 1e-5f) * (k == 10 ? 6.0f : 1.0f);
+            if (k == 9) tol += 1e-6f * std::abs(want[k]);
             if (!(std::abs(got - want[k]) <= tol))
                 ADD_FAILURE() << names[k] << " at (" << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3]
                               << "): gpu " << got << " cpu " << want[k];

@@ -97,9 +97,12 @@ TEST(Tiles, OddCutsAndVolumeSlicesEqualTheWholeOnTheGpuAndCpu) {
     const TexelStart origin = {1000, -1030, 1020};  // the anchors' seams cross the volume
     const Grid grid{48, 40, 12};
     const Image whole = gen.generate(spec, grid, origin);
-    EXPECT_EQ(firstDifference(whole, cpu::evaluate(spec, grid, origin)), "");
-    // The same volume as 2D slices (how a streamed volume bake makes it) and as 7-texel-wide
-    // columns.
+    const Image reference = cpu::evaluate(spec, grid, origin);
+    // The GPU and the CPU agree within the stated tolerance (exactly, on llvmpipe); each
+    // cuts the world the same way bit for bit.
+    EXPECT_LE(test::worstDifference(whole, reference)[0], cpu::agreementTolerance(spec)[0]);
+    // The same volume as 2D slices on the GPU (how a streamed volume bake makes it) and as
+    // 7-texel-wide columns on the CPU.
     Image slices(grid.width, grid.height, grid.depth), columns(grid.width, grid.height, grid.depth);
     for (int z = 0; z < grid.depth; ++z) {
         const Image s = gen.generate(spec, Grid{grid.width, grid.height, 1}, {origin[0], origin[1], origin[2] + z});
@@ -114,7 +117,7 @@ TEST(Tiles, OddCutsAndVolumeSlicesEqualTheWholeOnTheGpuAndCpu) {
                             sizeof(float) * static_cast<std::size_t>(w));
     }
     EXPECT_EQ(firstDifference(whole, slices), "");
-    EXPECT_EQ(firstDifference(whole, columns), "");
+    EXPECT_EQ(firstDifference(reference, columns), "");
 }
 
 TEST(Tiles, TheCpuCutsTheWorldTheSameWay) {

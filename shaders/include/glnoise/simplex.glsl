@@ -17,6 +17,8 @@
 // glnoise keeps far-away origins exact. Simplex noise has no axis-aligned integer
 // periods: the skewed lattice is not invariant under them, so it is never tileable here.
 // Ranges (README, "Bases"): measured extremes +-0.998 (2D) and +-0.989 (3D); stated +-1.
+// Intermediate values are GLN_PRECISE: without it NVIDIA's compiler fused the skew and the
+// corner sums into FMAs, and simplex noise drifted up to 2e-4 from its C++ twin.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
 // C++ twin: src/core/reference.hpp.
 #ifndef GLNOISE_SIMPLEX_GLSL
@@ -32,55 +34,59 @@ const float GLN_SIMPLEX2_SCALE = 70.0f;
 const float GLN_SIMPLEX3_SCALE = 76.0f;
 
 vec2 gln_skew2(vec2 p) {
-    float s = (p.x + p.y) * GLN_F2;
-    return vec2(p.x + s, p.y + s);
+    GLN_PRECISE float s = (p.x + p.y) * GLN_F2;
+    GLN_PRECISE vec2 r = vec2(p.x + s, p.y + s);
+    return r;
 }
 
 vec3 gln_skew3(vec3 p) {
-    float s = (p.x + p.y + p.z) * GLN_F3;
-    return vec3(p.x + s, p.y + s, p.z + s);
+    GLN_PRECISE float s = (p.x + p.y + p.z) * GLN_F3;
+    GLN_PRECISE vec3 r = vec3(p.x + s, p.y + s, p.z + s);
+    return r;
 }
 
 // One corner's (value, gradient) at offset d from it.
 vec3 gln_simplex2_corner(int hash, vec2 d) {
-    float t = 0.5f - d.x * d.x - d.y * d.y;
+    GLN_PRECISE float t = 0.5f - d.x * d.x - d.y * d.y;
     if (t <= 0.0f) return vec3(0.0f, 0.0f, 0.0f);
     vec3 g3 = GLN_GRAD3[hash & 15];
     vec2 g = vec2(g3.x, g3.y);
-    float gd = g.x * d.x + g.y * d.y;
-    float t2 = t * t;
-    float t4 = t2 * t2;
-    float k = -8.0f * t2 * t * gd;
-    return vec3(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y);
+    GLN_PRECISE float gd = g.x * d.x + g.y * d.y;
+    GLN_PRECISE float t2 = t * t;
+    GLN_PRECISE float t4 = t2 * t2;
+    GLN_PRECISE float k = -8.0f * t2 * t * gd;
+    GLN_PRECISE vec3 r = vec3(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y);
+    return r;
 }
 
 vec4 gln_simplex3_corner(int hash, vec3 d) {
-    float t = 0.5f - d.x * d.x - d.y * d.y - d.z * d.z;
+    GLN_PRECISE float t = 0.5f - d.x * d.x - d.y * d.y - d.z * d.z;
     if (t <= 0.0f) return vec4(0.0f, 0.0f, 0.0f, 0.0f);
     vec3 g = GLN_GRAD3[hash & 15];
-    float gd = g.x * d.x + g.y * d.y + g.z * d.z;
-    float t2 = t * t;
-    float t4 = t2 * t2;
-    float k = -8.0f * t2 * t * gd;
-    return vec4(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y, t4 * g.z + k * d.z);
+    GLN_PRECISE float gd = g.x * d.x + g.y * d.y + g.z * d.z;
+    GLN_PRECISE float t2 = t * t;
+    GLN_PRECISE float t4 = t2 * t2;
+    GLN_PRECISE float k = -8.0f * t2 * t * gd;
+    GLN_PRECISE vec4 r = vec4(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y, t4 * g.z + k * d.z);
+    return r;
 }
 
 vec3 gln_simplex2_skewed(ivec2 cell, vec2 ps) {
     vec2 pf = floor(ps);
     int i = (cell.x + int(pf.x)) & 255;
     int j = (cell.y + int(pf.y)) & 255;
-    float fx = ps.x - pf.x;
-    float fy = ps.y - pf.y;
-    float t = (fx + fy) * GLN_G2;
-    vec2 d0 = vec2(fx - t, fy - t);
+    GLN_PRECISE float fx = ps.x - pf.x;
+    GLN_PRECISE float fy = ps.y - pf.y;
+    GLN_PRECISE float t = (fx + fy) * GLN_G2;
+    GLN_PRECISE vec2 d0 = vec2(fx - t, fy - t);
     int i1 = fx > fy ? 1 : 0;
     int j1 = 1 - i1;
-    vec2 d1 = vec2(d0.x - float(i1) + GLN_G2, d0.y - float(j1) + GLN_G2);
-    vec2 d2 = vec2(d0.x - 1.0f + 2.0f * GLN_G2, d0.y - 1.0f + 2.0f * GLN_G2);
+    GLN_PRECISE vec2 d1 = vec2(d0.x - float(i1) + GLN_G2, d0.y - float(j1) + GLN_G2);
+    GLN_PRECISE vec2 d2 = vec2(d0.x - 1.0f + 2.0f * GLN_G2, d0.y - 1.0f + 2.0f * GLN_G2);
     int h0 = gln_perm(gln_perm(i) + j);
     int h1 = gln_perm(gln_perm(i + i1) + j + j1);
     int h2 = gln_perm(gln_perm(i + 1) + j + 1);
-    vec3 n = gln_simplex2_corner(h0, d0) + gln_simplex2_corner(h1, d1) + gln_simplex2_corner(h2, d2);
+    GLN_PRECISE vec3 n = gln_simplex2_corner(h0, d0) + gln_simplex2_corner(h1, d1) + gln_simplex2_corner(h2, d2);
     return n * GLN_SIMPLEX2_SCALE;
 }
 
@@ -89,9 +95,9 @@ vec4 gln_simplex3_skewed(ivec3 cell, vec3 ps) {
     int i = (cell.x + int(pf.x)) & 255;
     int j = (cell.y + int(pf.y)) & 255;
     int k = (cell.z + int(pf.z)) & 255;
-    vec3 f = vec3(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z);
-    float t = (f.x + f.y + f.z) * GLN_G3;
-    vec3 d0 = vec3(f.x - t, f.y - t, f.z - t);
+    GLN_PRECISE vec3 f = vec3(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z);
+    GLN_PRECISE float t = (f.x + f.y + f.z) * GLN_G3;
+    GLN_PRECISE vec3 d0 = vec3(f.x - t, f.y - t, f.z - t);
     // The simplex: walk from the corner at 0 along the axes in order of decreasing f.
     ivec3 o1;
     ivec3 o2;
@@ -118,15 +124,15 @@ vec4 gln_simplex3_skewed(ivec3 cell, vec3 ps) {
             o2 = ivec3(1, 1, 0);
         }
     }
-    vec3 d1 = vec3(d0.x - float(o1.x) + GLN_G3, d0.y - float(o1.y) + GLN_G3, d0.z - float(o1.z) + GLN_G3);
-    vec3 d2 = vec3(d0.x - float(o2.x) + 2.0f * GLN_G3, d0.y - float(o2.y) + 2.0f * GLN_G3,
+    GLN_PRECISE vec3 d1 = vec3(d0.x - float(o1.x) + GLN_G3, d0.y - float(o1.y) + GLN_G3, d0.z - float(o1.z) + GLN_G3);
+    GLN_PRECISE vec3 d2 = vec3(d0.x - float(o2.x) + 2.0f * GLN_G3, d0.y - float(o2.y) + 2.0f * GLN_G3,
                    d0.z - float(o2.z) + 2.0f * GLN_G3);
-    vec3 d3 = vec3(d0.x - 1.0f + 3.0f * GLN_G3, d0.y - 1.0f + 3.0f * GLN_G3, d0.z - 1.0f + 3.0f * GLN_G3);
+    GLN_PRECISE vec3 d3 = vec3(d0.x - 1.0f + 3.0f * GLN_G3, d0.y - 1.0f + 3.0f * GLN_G3, d0.z - 1.0f + 3.0f * GLN_G3);
     int h0 = gln_perm(gln_perm(gln_perm(i) + j) + k);
     int h1 = gln_perm(gln_perm(gln_perm(i + o1.x) + j + o1.y) + k + o1.z);
     int h2 = gln_perm(gln_perm(gln_perm(i + o2.x) + j + o2.y) + k + o2.z);
     int h3 = gln_perm(gln_perm(gln_perm(i + 1) + j + 1) + k + 1);
-    vec4 n = gln_simplex3_corner(h0, d0) + gln_simplex3_corner(h1, d1) + gln_simplex3_corner(h2, d2) +
+    GLN_PRECISE vec4 n = gln_simplex3_corner(h0, d0) + gln_simplex3_corner(h1, d1) + gln_simplex3_corner(h2, d2) +
              gln_simplex3_corner(h3, d3);
     return n * GLN_SIMPLEX3_SCALE;
 }

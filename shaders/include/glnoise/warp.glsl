@@ -25,13 +25,15 @@ const vec3 GLN_WARP_OFFSET[6] = vec3[6](
 
 vec2 gln_warp2(GlnNoise warp, vec2 p, float frequency, float amount, int depth) {
     float sum = gln_amplitude_sum(warp);
-    vec2 q = p;
+    GLN_PRECISE vec2 q = p;
     for (int level = 0; level < depth; ++level) {
         vec3 a = GLN_WARP_OFFSET[3 * level];
         vec3 b = GLN_WARP_OFFSET[3 * level + 1];
-        vec2 x = frequency * q;
-        float wx = gln_fractal2(warp, vec2(x.x + a.x, x.y + a.y)) / sum;
-        float wy = gln_fractal2(warp, vec2(x.x + b.x, x.y + b.y)) / sum;
+        GLN_PRECISE vec2 x = frequency * q;
+        GLN_PRECISE vec2 xa = vec2(x.x + a.x, x.y + a.y);
+        GLN_PRECISE vec2 xb = vec2(x.x + b.x, x.y + b.y);
+        float wx = gln_fractal2(warp, xa) / sum;
+        float wy = gln_fractal2(warp, xb) / sum;
         q = vec2(p.x + amount * wx, p.y + amount * wy);
     }
     return q;
@@ -39,13 +41,14 @@ vec2 gln_warp2(GlnNoise warp, vec2 p, float frequency, float amount, int depth) 
 
 vec3 gln_warp3(GlnNoise warp, vec3 p, float frequency, float amount, int depth) {
     float sum = gln_amplitude_sum(warp);
-    vec3 q = p;
+    GLN_PRECISE vec3 q = p;
     for (int level = 0; level < depth; ++level) {
-        vec3 x = frequency * q;
+        GLN_PRECISE vec3 x = frequency * q;
         float w[3];
         for (int k = 0; k < 3; ++k) {
             vec3 o = GLN_WARP_OFFSET[3 * level + k];
-            w[k] = gln_fractal3(warp, vec3(x.x + o.x, x.y + o.y, x.z + o.z)) / sum;
+            GLN_PRECISE vec3 xo = vec3(x.x + o.x, x.y + o.y, x.z + o.z);
+            w[k] = gln_fractal3(warp, xo) / sum;
         }
         q = vec3(p.x + amount * w[0], p.y + amount * w[1], p.z + amount * w[2]);
     }
