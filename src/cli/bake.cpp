@@ -105,11 +105,16 @@ struct Bake::Impl {
             throw ValidationError("--tile: " + std::string(e.what()));
         }
         volume = g.isVolume();
+        // Only a volume takes a slice pattern; in a 2D bake's path a % is a character
+        // (50%.png), and a well-formed %d is taken for a forgotten depth.
         std::string patternError;
-        slices = slicePattern(r.out, &patternError);
-        if (!patternError.empty()) throw ValidationError("--out " + r.out + ": " + patternError);
-        if (slices && !volume)
+        const bool pattern = slicePattern(r.out, &patternError);
+        if (volume) {
+            if (!patternError.empty()) throw ValidationError("--out " + r.out + ": " + patternError);
+            slices = pattern;
+        } else if (pattern && patternError.empty()) {
             throw ValidationError("--out " + r.out + ": a %d slice pattern is for volumes (--size WxHxD)");
+        }
         // Claim the path now: a directory or a missing one is the first thing to say.
         try {
             out = std::make_unique<io::OutputFile>(slices ? slicePath(r.out, 0) : r.out);

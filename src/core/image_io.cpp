@@ -52,10 +52,13 @@ std::string baseName(const std::string& path) {
 }  // namespace
 
 Format formatForPath(const std::string& path) {
-    if (endsWith(path, ".png")) return Format::Png;
-    if (endsWith(path, ".exr")) return Format::Exr;
-    if (endsWith(path, ".r16") || endsWith(path, ".raw")) return Format::Raw16;
-    if (endsWith(path, ".r32")) return Format::RawF32;
+    // The extension in any case: UP.PNG is a PNG.
+    std::string lower = path.substr(path.size() < 4 ? 0 : path.size() - 4);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (endsWith(lower, ".png")) return Format::Png;
+    if (endsWith(lower, ".exr")) return Format::Exr;
+    if (endsWith(lower, ".r16") || endsWith(lower, ".raw")) return Format::Raw16;
+    if (endsWith(lower, ".r32")) return Format::RawF32;
     throw ValidationError("out " + path +
                           ": unknown file type; allowed: .png (8- or 16-bit), .exr (float32), .r16 or .raw "
                           "(16-bit raw + .json sidecar), .r32 (float32 raw + .json sidecar)");

@@ -171,6 +171,22 @@ TEST_F(Bake, Png16EqualsTheReferenceQuantisedTo65535) {
     EXPECT_GT(distinct, 5000) << "16 bits, not 8 stretched";
 }
 
+TEST_F(Bake, ExtensionsInAnyCaseAndAPercentInA2dName) {
+    // UP.PNG is a PNG and Heights.R16 a raw file; in a 2D bake a % is a character of the
+    // name, while a well-formed %d still asks for a volume.
+    bake({"--size", "40x30", "--backend", "cpu", "--out", file("UP.PNG")});
+    bake({"--size", "40x30", "--backend", "cpu", "--out", file("lower.png")});
+    EXPECT_EQ(slurp(file("UP.PNG")), slurp(file("lower.png")));
+    bake({"--size", "40x30", "--backend", "cpu", "--out", file("Heights.R16")});
+    EXPECT_EQ(slurp(file("Heights.R16")).size(), 40u * 30u * 2u);
+    EXPECT_TRUE(std::filesystem::exists(file("Heights.R16.json")));
+    bake({"--size", "40x30", "--backend", "cpu", "--out", file("50%.png")});
+    EXPECT_EQ(slurp(file("50%.png")), slurp(file("lower.png")));
+    const Result r = run({"bake", "--size", "40x30", "--backend", "cpu", "--out", file("slice_%d.png")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("a %d slice pattern is for volumes"), std::string::npos) << r.err;
+}
+
 TEST_F(Bake, ExrAndR16HoldWhatR32Holds) {
     const std::vector<std::string> spec = {"--size", "96x64", "--octaves", "3", "--output", "gradient", "--backend", "cpu"};
     auto with = [&](std::vector<std::string> more) {
@@ -340,6 +356,7 @@ TEST_F(Bake, AVolumeAsPngSlicesIsTheRawVolumeSliceBySlice) {
 Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs::path& logs,
                      std::chrono::microseconds delay = std::chrono::milliseconds(1500)) {
     const std::string out = (logs / "out").string(), err = (logs / "err").string();
+    const std::string exe = test::glnoiseExe();
     const pid_t pid = ::fork();
     if (pid == 0) {
         std::freopen(out.c_str(), "w", stdout);
@@ -356,7 +373,6 @@ Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs:
     ::waitpid(pid, &status, 0);
     Result r;
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
-    const std::string exe = test::glnoiseExe();
     r.out = slurp(out);
     r.err = slurp(err);
     return r;
