@@ -1,9 +1,13 @@
 # SPDX-License-Identifier: MIT
 # Generates the OpenGL 4.6 core and EGL 1.5 loaders with glad2 at configure time.
 #
-# glad2 is pinned and installed into a virtual environment inside the build tree the
-# first time; later configures reuse it. `--reproducible` makes glad use the Khronos
-# specifications bundled in the package, so generation needs no network. Nothing
+# The generator is Debian's python3-glad (2.0.2) when the distribution's own interpreter,
+# /usr/bin/python3, can import it: configure then needs no network. Otherwise glad2 of the
+# same version is installed from PyPI into a virtual environment inside the build tree,
+# once; later configures reuse it. Both generate the same bytes (`--reproducible` makes
+# glad use the Khronos specifications bundled in it). The check asks /usr/bin/python3
+# itself, not the first python3 on PATH, which under pyenv or conda cannot import Debian's
+# packages. GLNOISE_GLAD_PYTHON names another interpreter that can import glad. Nothing
 # generated is committed: the loaders live in <build>/glad and the object library
 # `glnoise_glad` compiles them into glnoise.
 #
@@ -12,9 +16,11 @@
 # when not), every symbol glnoise's copy defines is renamed with a glnoise_ prefix: a
 # block of #defines, made from the GLAD_API_CALL declarations, heads each generated header.
 
-set(GLNOISE_GLAD_VERSION "2.0.8" CACHE STRING "glad2 version installed from PyPI")
+# The pin: Debian 12 packages this version, and PyPI serves it where Debian's is missing.
+set(GLNOISE_GLAD_VERSION "2.0.2")
+set(GLNOISE_GLAD_PYTHON "" CACHE FILEPATH "a Python interpreter that can import glad (default: /usr/bin/python3 if it can)")
 # A second build tree (the sanitizer build) may share the first one's environment.
-set(GLNOISE_GLAD_VENV "${CMAKE_BINARY_DIR}/glad-venv" CACHE PATH "virtual environment holding glad2")
+set(GLNOISE_GLAD_VENV "${CMAKE_BINARY_DIR}/glad-venv" CACHE PATH "virtual environment holding glad2 from PyPI")
 set(GLNOISE_GLAD_OUT "${CMAKE_BINARY_DIR}/glad")
 
 # Only the extensions glnoise calls: keeps gl.c small and the build fast.
@@ -32,37 +38,68 @@ set(GLNOISE_GLAD_EXTENSIONS
     EGL_KHR_surfaceless_context)
 list(JOIN GLNOISE_GLAD_EXTENSIONS "," _glad_ext)
 
-find_package(Python3 3.8 REQUIRED COMPONENTS Interpreter)
+# The glad2 version an interpreter imports, or "" when it cannot.
+function(_glnoise_glad_version python out)
+  set(${out} "" PARENT_SCOPE)
+  if(EXISTS "${python}")
+    execute_process(COMMAND "${python}" -c "import glad, importlib.metadata as m; print(m.version('glad2'))"
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE version OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    if(rc EQUAL 0)
+      set(${out} "${version}" PARENT_SCOPE)
+    endif()
+  endif()
+endfunction()
 
-if(WIN32)
-  set(_glad_python "${GLNOISE_GLAD_VENV}/Scripts/python.exe")
+set(_glad_python "")
+if(GLNOISE_GLAD_PYTHON)
+  _glnoise_glad_version("${GLNOISE_GLAD_PYTHON}" _have)
+  if(NOT _have)
+    message(FATAL_ERROR "glad: GLNOISE_GLAD_PYTHON=${GLNOISE_GLAD_PYTHON} cannot import glad (glad2)")
+  endif()
+  set(_glad_python "${GLNOISE_GLAD_PYTHON}")
+  set(_glad_source "${GLNOISE_GLAD_PYTHON}")
 else()
-  set(_glad_python "${GLNOISE_GLAD_VENV}/bin/python")
-endif()
-
-if(NOT EXISTS "${_glad_python}")
-  message(STATUS "glad: creating virtual environment ${GLNOISE_GLAD_VENV}")
-  execute_process(COMMAND "${Python3_EXECUTABLE}" -m venv "${GLNOISE_GLAD_VENV}"
-                  RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
-  if(NOT _rc EQUAL 0)
-    message(FATAL_ERROR "glad: '${Python3_EXECUTABLE} -m venv' failed (${_rc}):\n${_out}\n"
-                        "On Debian/Ubuntu install python3-venv.")
+  _glnoise_glad_version("/usr/bin/python3" _have)
+  if(_have)
+    set(_glad_python "/usr/bin/python3")
+    set(_glad_source "the distribution's (/usr/bin/python3)")
   endif()
 endif()
-
-execute_process(COMMAND "${_glad_python}" -c
-                  "import importlib.metadata as m; print(m.version('glad2'))"
-                RESULT_VARIABLE _rc OUTPUT_VARIABLE _have OUTPUT_STRIP_TRAILING_WHITESPACE
-                ERROR_QUIET)
-if(NOT _rc EQUAL 0 OR NOT _have STREQUAL GLNOISE_GLAD_VERSION)
-  message(STATUS "glad: installing glad2==${GLNOISE_GLAD_VERSION} into ${GLNOISE_GLAD_VENV}")
-  execute_process(COMMAND "${_glad_python}" -m pip install --quiet --disable-pip-version-check
-                          "glad2==${GLNOISE_GLAD_VERSION}"
-                  RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
-  if(NOT _rc EQUAL 0)
-    message(FATAL_ERROR "glad: pip install glad2==${GLNOISE_GLAD_VERSION} failed (${_rc}):\n${_out}")
-  endif()
+if(_have AND NOT _have STREQUAL GLNOISE_GLAD_VERSION)
+  message(STATUS "glad: ${_glad_source} is glad2 ${_have}, not ${GLNOISE_GLAD_VERSION}; the loaders may differ in "
+                 "Khronos headers glnoise does not use")
 endif()
+
+if(NOT _glad_python)
+  find_package(Python3 3.8 REQUIRED COMPONENTS Interpreter)
+  if(WIN32)
+    set(_glad_python "${GLNOISE_GLAD_VENV}/Scripts/python.exe")
+  else()
+    set(_glad_python "${GLNOISE_GLAD_VENV}/bin/python")
+  endif()
+  if(NOT EXISTS "${_glad_python}")
+    message(STATUS "glad: creating virtual environment ${GLNOISE_GLAD_VENV}")
+    execute_process(COMMAND "${Python3_EXECUTABLE}" -m venv "${GLNOISE_GLAD_VENV}"
+                    RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
+    if(NOT _rc EQUAL 0)
+      message(FATAL_ERROR "glad: '${Python3_EXECUTABLE} -m venv' failed (${_rc}):\n${_out}\n"
+                          "On Debian/Ubuntu install python3-glad (no network needed) or python3-venv.")
+    endif()
+  endif()
+  _glnoise_glad_version("${_glad_python}" _have)
+  if(NOT _have STREQUAL GLNOISE_GLAD_VERSION)
+    message(STATUS "glad: installing glad2==${GLNOISE_GLAD_VERSION} from PyPI into ${GLNOISE_GLAD_VENV}")
+    execute_process(COMMAND "${_glad_python}" -m pip install --quiet --disable-pip-version-check
+                            "glad2==${GLNOISE_GLAD_VERSION}"
+                    RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
+    if(NOT _rc EQUAL 0)
+      message(FATAL_ERROR "glad: pip install glad2==${GLNOISE_GLAD_VERSION} failed (${_rc}):\n${_out}\n"
+                          "Without network, install Debian's python3-glad (bash cmake/install-deps.sh does).")
+    endif()
+  endif()
+  set(_glad_source "PyPI's, in ${GLNOISE_GLAD_VENV}")
+endif()
+message(STATUS "glad: generator glad2 ${GLNOISE_GLAD_VERSION}, ${_glad_source}")
 
 # Regenerate only when the request changes: the stamp holds the exact command.
 set(_glad_cmd "${_glad_python}" -m glad --reproducible --quiet

@@ -1,21 +1,39 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Installs the Debian/Ubuntu packages glnoise builds and tests with, when any is missing.
-# Uses sudo when not run as root. The glad generator is not here: CMake installs the
-# pinned glad2 into a virtual environment inside the build tree.
+# Installs the Debian/Ubuntu packages glnoise needs, when any is missing.
+#
+#   bash cmake/install-deps.sh           # building and running glnoise and glnoise-preview
+#   bash cmake/install-deps.sh --tests   # and every test group's tools (the README's test command)
+#
+# Uses sudo when not run as root. The glad generator is Debian's python3-glad where the
+# distribution has it; elsewhere CMake installs the same version from PyPI (cmake/Glad.cmake).
 set -euo pipefail
+
+tests=0
+for arg in "$@"; do
+  case "$arg" in
+    --tests) tests=1 ;;
+    -h|--help) sed -n '3,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "glnoise: error: install-deps.sh: unknown argument $arg (allowed: --tests)" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   cmake g++ make pkg-config python3 python3-venv
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
   libglm-dev libstb-dev libcli11-dev nlohmann-json3-dev
   libspng-dev libopenexr-dev                           # PNG (8 and 16 bits), OpenEXR
-  libgtest-dev libbenchmark-dev libnoise-dev         # tests; the benchmark and its peers
-  glslang-tools libopengl-dev                          # GLSL checks; the consumer test's GL
-  libglfw3-dev libimgui-dev libfreetype-dev xvfb xauth # glnoise-preview and its tests
-  clang clang-tidy cppcheck                            # sanitizer build, fuzzers, static checks
-  patchelf                                             # the relocatable bundle (cmake --build build --target bundle)
+  libglfw3-dev libimgui-dev libfreetype-dev            # glnoise-preview
 )
+if [ $tests -eq 1 ]; then
+  packages+=(
+    libgtest-dev libbenchmark-dev libnoise-dev         # the suites; the benchmark and its peers
+    glslang-tools libopengl-dev                        # GLSL checks; the consumer test's GL
+    xvfb xauth                                         # the preview's tests
+    clang clang-tidy cppcheck                          # sanitizer build, fuzzers, static checks
+    patchelf                                           # the relocatable bundle and its test
+  )
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -46,6 +64,23 @@ if [ ${#missing[@]} -gt 0 ]; then
   install "${missing[@]}"
 fi
 
+# The glad generator from the distribution (Debian 12: python3-glad 2.0.2), so that
+# configure needs no network; where it is not packaged, configure takes it from PyPI.
+if ! /usr/bin/python3 -c 'import glad' 2>/dev/null; then
+  if [ "$(id -u)" -ne 0 ]; then as_root=(sudo); fi
+  if [ $updated -eq 0 ]; then "${as_root[@]}" apt-get update -qq; updated=1; fi
+  if apt-cache show python3-glad >/dev/null 2>&1; then
+    install python3-glad
+  else
+    echo "glnoise: python3-glad is not packaged here; configure installs glad2 from PyPI"
+  fi
+fi
+
+if [ $tests -eq 0 ]; then
+  echo "glnoise: the build packages are installed (--tests adds the test tools)"
+  exit 0
+fi
+
 # libFuzzer and the sanitizer runtimes: their own package on Debian 12 and Ubuntu 23.04+
 # (libclang-rt-dev), part of clang's on older releases. Installed when clang cannot link
 # a fuzzer.
@@ -58,4 +93,4 @@ if ! fuzzer_links; then
   install libclang-rt-dev
   fuzzer_links || { echo "glnoise: error: clang cannot link a libFuzzer target with ASan and UBSan" >&2; exit 1; }
 fi
-echo "glnoise: all build and test packages are installed"
+echo "glnoise: the build and test packages are installed"

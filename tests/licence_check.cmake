@@ -15,7 +15,7 @@ file(GLOB_RECURSE files RELATIVE "${SOURCE}"
   "${SOURCE}/tests/*.cpp" "${SOURCE}/tests/*.hpp" "${SOURCE}/tests/*.comp" "${SOURCE}/tests/*.cmake"
   "${SOURCE}/tests/*.py" "${SOURCE}/tests/*CMakeLists.txt"
   "${SOURCE}/cmake/*.cmake" "${SOURCE}/cmake/*.sh" "${SOURCE}/cmake/bundle/run-checks"
-  "${SOURCE}/assets/*.py" "${SOURCE}/assets/*.sh" "${SOURCE}/CMakeLists.txt")
+  "${SOURCE}/assets/*.py" "${SOURCE}/assets/*.sh" "${SOURCE}/tools/*.sh" "${SOURCE}/CMakeLists.txt")
 set(missing "")
 foreach(f IN LISTS files)
   file(STRINGS "${SOURCE}/${f}" head LIMIT_COUNT 3)

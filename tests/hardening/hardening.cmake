@@ -8,9 +8,9 @@ find_program(GLNOISE_CLANGXX NAMES clang++ clang++-14)
 find_program(GLNOISE_RUN_CLANG_TIDY NAMES run-clang-tidy run-clang-tidy-14)
 find_program(GLNOISE_CPPCHECK cppcheck)
 if(NOT GLNOISE_CLANG OR NOT GLNOISE_CLANGXX OR NOT GLNOISE_RUN_CLANG_TIDY OR NOT GLNOISE_CPPCHECK)
-  message(FATAL_ERROR "the hardening tests need clang, clang-tidy, cppcheck and libFuzzer (Debian: clang "
-                      "clang-tidy cppcheck libclang-rt-dev; bash cmake/install-deps.sh installs them), or "
-                      "configure with -DGLNOISE_HARDENING_TESTS=OFF")
+  glnoise_missing("the hardening tests (sanitizers, fuzzers, static checks)"
+                  "clang, clang-tidy or cppcheck (Debian: clang clang-tidy cppcheck libclang-rt-dev)")
+  return()
 endif()
 set(GLNOISE_FUZZ_SECONDS 60 CACHE STRING "how long each fuzzer runs in the fuzz.* tests")
 
