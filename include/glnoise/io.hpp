@@ -61,6 +61,12 @@ public:
     // stage() if needed, then renames the file over path; throws IoError.
     void commit();
 
+    // Commits files that belong together (a raw file and its sidecar, a volume's slices)
+    // as one: stages every one first, so that a failure (a full disk) renames none, then
+    // renames them while holding an exclusive lock (flock) on their directories, so that
+    // processes committing into the same directories never interleave their renames.
+    static void commitTogether(const std::vector<OutputFile*>& files);
+
 private:
     void flush();
     void materialize();  // gives an unnamed file its hidden temporary name

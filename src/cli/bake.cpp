@@ -196,7 +196,6 @@ struct Bake::Impl {
                                           : std::vector<std::string>{"value", "d/dx", "d/dy", "d/dz"};
         }
         storedBytes = static_cast<std::size_t>(storedChannels) * static_cast<std::size_t>(bits / 8);
-        checkFileSize();
 
         const std::string size = toString(g);
         const std::string top = bits == 16 ? "65535" : "255";
@@ -246,6 +245,7 @@ struct Bake::Impl {
         const ValueRange stated = r.spec.statedRange();
         record["stated_range"] = {stated.min, stated.max};
         record["preset"] = presetJson(r.spec, r.range, r.colormap, r.bits);
+        checkFileSize();  // counts the sidecar, so after the record
 
         try {
             if (format == io::Format::Raw16 || format == io::Format::RawF32)
@@ -268,7 +268,9 @@ struct Bake::Impl {
         const std::filesystem::path dir = std::filesystem::absolute(std::filesystem::path(r.out)).parent_path();
         std::error_code ec;
         const std::filesystem::space_info space = std::filesystem::space(dir, ec);
-        const std::uintmax_t need = texels * storedBytes;
+        // The data and its sidecar: the record, in whole blocks.
+        const std::uintmax_t sidecarBytes = (record.dump(2).size() + 1 + 4095) / 4096 * 4096;
+        const std::uintmax_t need = texels * storedBytes + sidecarBytes;
         if (!ec && need > space.available)
             throw IoError("--out " + r.out + ": " + samples + " need " + formatBytes(need) + "; the file system of " +
                           dir.string() + " has " + formatBytes(space.available) + " free");
@@ -436,19 +438,23 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
         }
     }
     if (observer && observer->cancelled()) throw Interrupted("interrupted");
+    // Files that belong together appear together: all staged before any is renamed (so a
+    // full disk renames none), renamed under a lock on their directory (so two bakes into
+    // one output never pair one's data with the other's sidecar or mix their slices).
     if (m.slices) {
-        for (auto& f : m.staged) f->commit();
+        std::vector<io::OutputFile*> files;
+        for (auto& f : m.staged) files.push_back(f.get());
+        io::OutputFile::commitTogether(files);
         return m.what + ", one PNG per slice";
     }
     writer->finish();
     if (m.sidecar) {
         const std::string json = m.record.dump(2) + "\n";
         m.sidecar->write(json.data(), json.size());
-        m.out->commit();
-        m.sidecar->commit();
+        io::OutputFile::commitTogether({m.out.get(), m.sidecar.get()});
         return m.what + " and " + m.r.out + ".json";
     }
-    m.out->commit();
+    io::OutputFile::commitTogether({m.out.get()});
     return m.what;
 }
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include <cctype>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -208,6 +210,34 @@ void OutputFile::commit() {
     if (::rename(temp_.c_str(), path_.c_str()) != 0)
         throw IoError("renaming " + temp_ + " to " + path_ + " failed: " + std::strerror(errno));
     committed_ = true;
+}
+
+void OutputFile::commitTogether(const std::vector<OutputFile*>& files) {
+    for (OutputFile* f : files) f->stage();
+    // One lock per directory, taken in a fixed order so that two processes never wait on
+    // each other's.
+    std::vector<std::string> dirs;
+    for (OutputFile* f : files) {
+        std::string dir = std::filesystem::absolute(std::filesystem::path(f->path())).parent_path().string();
+        if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
+    }
+    std::sort(dirs.begin(), dirs.end());
+    std::vector<int> locks;
+    struct Unlock {
+        std::vector<int>& fds;
+        ~Unlock() {
+            for (int fd : fds) ::close(fd);  // closing releases the flock
+        }
+    } unlock{locks};
+    for (const std::string& dir : dirs) {
+        const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0) throw IoError("opening " + dir + " to commit into it failed: " + std::strerror(errno));
+        locks.push_back(fd);
+        while (::flock(fd, LOCK_EX) != 0) {
+            if (errno != EINTR) throw IoError("locking " + dir + " failed: " + std::strerror(errno));
+        }
+    }
+    for (OutputFile* f : files) f->commit();
 }
 
 // ---- PNG (libspng) ------------------------------------------------------------------------

@@ -187,6 +187,79 @@ TEST_F(Bake, ExtensionsInAnyCaseAndAPercentInA2dName) {
     EXPECT_NE(r.err.find("a %d slice pattern is for volumes"), std::string::npos) << r.err;
 }
 
+// Two bakes into one output at once, many times: a raw file and its sidecar always come
+// from the same bake, and a volume's slices all from one bake.
+TEST_F(Bake, ConcurrentBakesIntoOneOutputLeaveOneWholePairOrSliceSet) {
+    const std::string exe = test::quote(test::glnoiseExe());
+    auto both = [&](const std::string& size, const std::string& out) {
+        std::string cmd;
+        for (const char* seed : {"1", "2"})
+            cmd += exe + " bake --backend cpu --octaves 3 --size " + size + " --seed " + seed + " --out " +
+                   test::quote(out) + " >/dev/null 2>&1 & ";
+        cmd += "wait";
+        ASSERT_EQ(std::system(cmd.c_str()), 0);
+    };
+    for (const char* seed : {"1", "2"})
+        bake({"--backend", "cpu", "--octaves", "3", "--size", "128x128", "--seed", seed, "--out", file(std::string("ref") + seed + ".r16")});
+    int mismatched = 0;
+    for (int round = 0; round < 60; ++round) {
+        both("128x128", file("same.r16"));
+        const auto side = nlohmann::json::parse(slurp(file("same.r16.json")));
+        const std::string seed = std::to_string(side["preset"]["seed"].get<std::uint64_t>());
+        mismatched += slurp(file("same.r16")) != slurp(file("ref" + seed + ".r16"));
+    }
+    EXPECT_EQ(mismatched, 0) << "rounds whose data came from the other bake than the sidecar";
+
+    for (const char* seed : {"1", "2"})
+        bake({"--backend", "cpu", "--octaves", "3", "--size", "32x32x6", "--seed", seed, "--out", file(std::string("ref") + seed + "_%d.png")});
+    int mixed = 0;
+    for (int round = 0; round < 30; ++round) {
+        both("32x32x6", file("vol_%d.png"));
+        int from1 = 0, from2 = 0;
+        for (int z = 0; z < 6; ++z) {
+            const std::string got = slurp(file("vol_" + std::to_string(z) + ".png"));
+            // The record names the command, which is the same but for the seed.
+            from1 += got == slurp(file("ref1_" + std::to_string(z) + ".png"));
+            from2 += got == slurp(file("ref2_" + std::to_string(z) + ".png"));
+        }
+        mixed += !(from1 == 6 || from2 == 6);
+    }
+    EXPECT_EQ(mixed, 0) << "rounds whose slices came from both bakes";
+}
+
+// A raw bake needs room for its data and its sidecar: on a 1 MiB file system a 1 MiB
+// .r16 is refused before any work (it once wrote the data and failed on the sidecar),
+// and the previous pair stays as it was.
+TEST_F(Bake, ARawBakeCountsItsSidecarInTheFreeSpace) {
+    const std::string mnt = file("small");
+    std::filesystem::create_directory(mnt);
+    if (std::system(("mount -t tmpfs -o size=1m tmpfs " + test::quote(mnt) + " 2>/dev/null").c_str()) != 0)
+        GTEST_SKIP() << "cannot mount a tmpfs here (needs root and mount rights)";
+    struct Unmount {
+        std::string at;
+        ~Unmount() { (void)std::system(("umount " + test::quote(at)).c_str()); }
+    } unmount{mnt};
+    const std::string out = mnt + "/fresh.r16";
+    // Nothing there yet: 1 MiB of data fits exactly, its sidecar would not.
+    Result r = run({"bake", "--backend", "cpu", "--size", "1024x512", "--out", out});
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("free"), std::string::npos) << r.err;
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(mnt), {}), 0);
+    // A previous pair there (two 4 KiB pages of the tmpfs): 1024x508 fills what is left.
+    bake({"--backend", "cpu", "--size", "16x16", "--out", out});
+    const std::string oldData = slurp(out), oldSide = slurp(out + ".json");
+    r = run({"bake", "--backend", "cpu", "--size", "1024x508", "--out", out});
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("free"), std::string::npos) << r.err;
+    EXPECT_EQ(slurp(out), oldData);
+    EXPECT_EQ(slurp(out + ".json"), oldSide);
+    // 1024x500 leaves room for both: it bakes, the pair complete.
+    bake({"--backend", "cpu", "--size", "1024x500", "--out", out});
+    EXPECT_EQ(slurp(out).size(), 1024u * 500u * 2u);
+    EXPECT_EQ(nlohmann::json::parse(slurp(out + ".json"))["size"], "1024x500");
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(mnt), {}), 2);
+}
+
 TEST_F(Bake, ExrAndR16HoldWhatR32Holds) {
     const std::vector<std::string> spec = {"--size", "96x64", "--octaves", "3", "--output", "gradient", "--backend", "cpu"};
     auto with = [&](std::vector<std::string> more) {
