@@ -38,7 +38,10 @@ run() {
   mmdebstrap --quiet --variant=apt --include=git,ca-certificates,sudo bookworm "$root"
   cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
   [ -f /etc/pip.conf ] && cp /etc/pip.conf "$root/etc/pip.conf"
-  cp -r /etc/apt/sources.list.d/. "$root/etc/apt/sources.list.d/" 2>/dev/null || true
+  if [ -n "$(ls /etc/apt/sources.list.d/*.sources 2>/dev/null)" ]; then
+    rm -f "$root/etc/apt/sources.list"  # the same sources, from this machine's files
+    cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/"
+  fi
   for f in /etc/apt/apt.conf.d/*; do
     grep -qi "Acquire" "$f" 2>/dev/null && cp "$f" "$root/etc/apt/apt.conf.d/"
   done
