@@ -16,6 +16,17 @@ std::vector<cpu::Point> readPoints(std::istream& in, int dims, const std::string
     std::string line;
     long long number = 0;
     bool end = false;
+    // A UTF-8 byte-order mark at the very start (Windows editors write one) is not data.
+    if (buf && static_cast<unsigned char>(buf->sgetc()) == 0xEF) {
+        const std::string bom = "\xEF\xBB\xBF";
+        std::size_t matched = 0;
+        while (matched < 3 && buf->sgetc() != std::char_traits<char>::eof() &&
+               static_cast<char>(buf->sgetc()) == bom[matched]) {
+            buf->sbumpc();
+            ++matched;
+        }
+        if (matched != 3) throw ValidationError(source + " line 1: not text (a broken byte-order mark)");
+    }
     while (!end) {
         line.clear();
         ++number;
@@ -27,6 +38,8 @@ std::vector<cpu::Point> readPoints(std::istream& in, int dims, const std::string
                 break;
             }
             if (c == '\n') break;
+            // Only what a line says counts towards its limit: blanks after it are dropped.
+            if (line.size() == kMaxPointLine && (c == ' ' || c == '\t' || c == '\r')) continue;
             if (line.size() == kMaxPointLine)
                 throw ValidationError(source + " line " + std::to_string(number) + " '" + line.substr(0, 60) +
                                       "...': longer than " + std::to_string(kMaxPointLine) +

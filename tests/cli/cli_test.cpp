@@ -159,6 +159,24 @@ TEST_F(Cli, BakeOnTheCpuBackendIsTheReferenceExactly) {
     EXPECT_EQ(std::memcmp(bytes.data(), ref.data.data(), bytes.size()), 0);
 }
 
+// Files from Windows editors: a UTF-8 byte-order mark and CRLF line ends; and a line
+// padded with blanks far past the line limit: all read as the plain file is.
+TEST_F(Cli, EvalReadsAByteOrderMarkCrlfAndTrailingBlanks) {
+    const std::string plain = "3.14 42 7\n0.5 0.5 0.5\n";
+    const auto want = run({"eval", "--dims", "3", "--backend", "cpu"}, plain);
+    ASSERT_EQ(want.code, 0) << want.err;
+    for (const std::string& input : {"\xEF\xBB\xBF" + plain, std::string("3.14 42 7\r\n0.5 0.5 0.5\r\n"),
+                                     "\xEF\xBB\xBF" "3.14 42 7" + std::string(10000, ' ') + "\r\n0.5 0.5 0.5\t\n"}) {
+        const auto r = run({"eval", "--dims", "3", "--backend", "cpu"}, input);
+        EXPECT_EQ(r.code, 0) << r.err;
+        EXPECT_EQ(r.out, want.out);
+    }
+    // A byte-order mark anywhere but the start is still not text.
+    const auto late = run({"eval", "--dims", "3", "--backend", "cpu"}, "1 2 3\n\xEF\xBB\xBF" "4 5 6\n");
+    EXPECT_EQ(late.code, 2);
+    EXPECT_NE(late.err.find("line 2"), std::string::npos) << late.err;
+}
+
 TEST_F(Cli, EvalPrintsOneValuePerLineOnBothBackends) {
     const std::string input = "3.14 42 7\n\n0.5\t0.5 0.5\n-1000.25 17 3e2\n";
     for (const char* backend : {"gpu", "cpu"}) {
