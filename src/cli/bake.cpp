@@ -285,8 +285,13 @@ struct Bake::Impl {
                 return io::openPng(file, io::PngLayout{g.width, g.height, storedChannels, bits, rec.dump()});
             case io::Format::Exr: {
                 io::ExrLayout l{g.width, g.height, {}, rec.dump()};
-                l.channels = storedChannels == 1 ? std::vector<std::string>{"Y"}
-                                                 : std::vector<std::string>{"R", "G", "B", "A"};
+                // Named by what they hold, so that viewers show the image and not an alpha:
+                // the value as Y (gray); a gradient's derivatives as the layer "gradient"
+                // (X Y Z); a normal map as R G B and its height as the layer "value".
+                const Output o = r.spec.output;
+                l.channels = o == Output::Value      ? std::vector<std::string>{"Y"}
+                             : o == Output::Gradient ? std::vector<std::string>{"Y", "gradient.X", "gradient.Y", "gradient.Z"}
+                                                     : std::vector<std::string>{"R", "G", "B", "value.Y"};
                 return io::openExr(file, l);
             }
             case io::Format::Raw16:

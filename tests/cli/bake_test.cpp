@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <OpenEXR/ImfChannelList.h>
 #include <OpenEXR/ImfFrameBuffer.h>
 #include <OpenEXR/ImfHeader.h>
 #include <OpenEXR/ImfInputFile.h>
@@ -273,7 +274,19 @@ TEST_F(Bake, ExrAndR16HoldWhatR32Holds) {
     Imf::InputFile in(file("g.exr").c_str());
     std::vector<float> exr(raw.size());
     Imf::FrameBuffer fb;
-    const char* names[4] = {"R", "G", "B", "A"};
+    // Named by what they hold: the value as Y, the derivatives as the layer "gradient" (no
+    // alpha channel: a 2D gradient's d/dz of 0 made viewers show nothing).
+    const char* names[4] = {"Y", "gradient.X", "gradient.Y", "gradient.Z"};
+    std::vector<std::string> present;
+    for (auto c = in.header().channels().begin(); c != in.header().channels().end(); ++c) present.push_back(c.name());
+    EXPECT_EQ(present, (std::vector<std::string>{"Y", "gradient.X", "gradient.Y", "gradient.Z"}));
+    // A normal map: the normal as R G B, its height as the layer "value".
+    bake({"--size", "32x16", "--output", "normal", "--backend", "cpu", "--out", file("n.exr")});
+    Imf::InputFile normals(file("n.exr").c_str());
+    std::vector<std::string> normalChannels;
+    for (auto c = normals.header().channels().begin(); c != normals.header().channels().end(); ++c)
+        normalChannels.push_back(c.name());
+    EXPECT_EQ(normalChannels, (std::vector<std::string>{"B", "G", "R", "value.Y"}));
     for (int c = 0; c < 4; ++c) fb.insert(names[c], Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(exr.data() + c), 16, 16 * 96));
     in.setFrameBuffer(fb);
     in.readPixels(0, 63);
