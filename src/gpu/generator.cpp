@@ -20,9 +20,8 @@ namespace {
 // Storage for the pixel buffer object bound to GL_PIXEL_PACK_BUFFER, which the GPU fills
 // and the host maps to read. With GL 4.4's immutable storage it is asked for in host
 // memory (GL_CLIENT_STORAGE_BIT): the GPU writes it by DMA and the host reads cached
-// memory. On NVIDIA the GL_STREAM_READ buffer of glBufferData stayed in video memory and
-// the driver copied each tile out with the CPU: a 8192x8192 float bake took 14 s on an
-// H100 instead of well under one.
+// memory. On an H100, reading whole 8192x8192 textures through it moved 330 Msamples/s,
+// against 200 with glGetTexImage straight into client memory.
 void allocatePackBuffer(std::size_t bytes) {
     if (GLAD_GL_VERSION_4_4)
         glBufferStorage(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr,
