@@ -31,6 +31,7 @@ if [ $tests -eq 1 ]; then
     glslang-tools libopengl-dev                        # GLSL checks; the consumer test's GL
     xvfb xauth                                         # the preview's tests
     clang clang-tidy cppcheck                          # sanitizer build, fuzzers, static checks
+    llvm                                               # llvm-symbolizer: the sanitizers name functions and lines
     patchelf                                           # the relocatable bundle and its test
   )
 fi

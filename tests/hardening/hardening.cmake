@@ -40,6 +40,17 @@ set(_sanitizer_env
     "ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
     "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1"
     "LD_PRELOAD=$<TARGET_FILE:glnoise_keep_driver_loaded>")
+# Reports name functions and lines through clang's own llvm-symbolizer, which Debian ships
+# beside clang (/usr/lib/llvm-N/bin) but puts on PATH only with a version suffix.
+get_filename_component(_clang_real "${GLNOISE_CLANGXX}" REALPATH)
+get_filename_component(_clang_bin "${_clang_real}" DIRECTORY)
+find_program(GLNOISE_LLVM_SYMBOLIZER NAMES llvm-symbolizer HINTS "${_clang_bin}" NO_DEFAULT_PATH)
+find_program(GLNOISE_LLVM_SYMBOLIZER NAMES llvm-symbolizer llvm-symbolizer-14 llvm-symbolizer-15 llvm-symbolizer-16)
+if(GLNOISE_LLVM_SYMBOLIZER)
+  list(APPEND _sanitizer_env "ASAN_SYMBOLIZER_PATH=${GLNOISE_LLVM_SYMBOLIZER}")
+else()
+  glnoise_missing("the sanitizers' symbolised reports" "llvm-symbolizer (Debian: llvm, with clang)")
+endif()
 foreach(_suite core cli gpu)
   add_test(NAME sanitize.${_suite} COMMAND "${_hb}/tests/glnoise_${_suite}_tests")
   set_tests_properties(sanitize.${_suite} PROPERTIES FIXTURES_REQUIRED glnoise_hardening TIMEOUT 1800
