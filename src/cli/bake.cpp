@@ -446,21 +446,21 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
     // Files that belong together appear together: all staged before any is renamed (so a
     // full disk renames none), renamed under a lock on their directory (so two bakes into
     // one output never pair one's data with the other's sidecar or mix their slices).
+    std::vector<io::OutputFile*> files;
     if (m.slices) {
-        std::vector<io::OutputFile*> files;
         for (auto& f : m.staged) files.push_back(f.get());
-        io::OutputFile::commitTogether(files);
-        return m.what + ", one PNG per slice";
+    } else {
+        writer->finish();
+        files.push_back(m.out.get());
+        if (m.sidecar) {
+            const std::string json = m.record.dump(2) + "\n";
+            m.sidecar->write(json.data(), json.size());
+            files.push_back(m.sidecar.get());
+        }
     }
-    writer->finish();
-    if (m.sidecar) {
-        const std::string json = m.record.dump(2) + "\n";
-        m.sidecar->write(json.data(), json.size());
-        io::OutputFile::commitTogether({m.out.get(), m.sidecar.get()});
-        return m.what + " and " + m.r.out + ".json";
-    }
-    io::OutputFile::commitTogether({m.out.get()});
-    return m.what;
+    io::OutputFile::commitTogether(files);
+    if (m.slices) return m.what + ", one PNG per slice";
+    return m.sidecar ? m.what + " and " + m.r.out + ".json" : m.what;
 }
 
 std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::optional<ValueRange>& range,

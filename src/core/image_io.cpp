@@ -217,11 +217,11 @@ void OutputFile::commitTogether(const std::vector<OutputFile*>& files) {
     // One lock per directory, taken in a fixed order so that two processes never wait on
     // each other's.
     std::vector<std::string> dirs;
-    for (OutputFile* f : files) {
-        std::string dir = std::filesystem::absolute(std::filesystem::path(f->path())).parent_path().string();
-        if (std::find(dirs.begin(), dirs.end(), dir) == dirs.end()) dirs.push_back(dir);
-    }
+    dirs.reserve(files.size());
+    for (OutputFile* f : files)
+        dirs.push_back(std::filesystem::absolute(std::filesystem::path(f->path())).parent_path().string());
     std::sort(dirs.begin(), dirs.end());
+    dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
     std::vector<int> locks;
     struct Unlock {
         std::vector<int>& fds;
