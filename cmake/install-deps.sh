@@ -23,6 +23,7 @@ packages=(
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
   libglm-dev libstb-dev libcli11-dev nlohmann-json3-dev
   libspng-dev libopenexr-dev                           # PNG (8 and 16 bits), OpenEXR
+  libssl-dev                                           # SHA-256 of raw files in their sidecars
   libglfw3-dev libimgui-dev libfreetype-dev            # glnoise-preview
 )
 if [ $tests -eq 1 ]; then

@@ -116,6 +116,18 @@ std::unique_ptr<RowWriter> openRaw(OutputFile& out, std::size_t rowBytes);
 // ValidationError "from PATH: why"; a failing read is an IoError.
 std::string readRecord(const std::string& path);
 
+// What an image file holds, read from end to end: every row decoded and every checksum
+// checked (PNG's CRCs and zlib's Adler-32, OpenEXR's compressed blocks), in bounded
+// memory. A file that is cut short, corrupt or not a PNG or OpenEXR is an IoError naming
+// the path and what is wrong.
+struct ImageFacts {
+    int width = 0;
+    int height = 0;
+    std::vector<std::string> channels;  // .png: "gray", "gray+alpha", "RGB" or "RGBA"; .exr: the names
+    int bits = 0;                       // per sample: 8 or 16 (.png), 32 (.exr float), 16 (.exr half)
+};
+ImageFacts readWholeImage(const std::string& path);
+
 // The largest preset or record sidecar read.
 inline constexpr std::size_t kMaxSmallFile = std::size_t{1} << 20;
 // The text of a small file (a preset, a sidecar). A path that is missing, not a regular

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <regex>
 
+#include "cli/digest.hpp"
 #include "cli/options.hpp"
 #include "cli/preset.hpp"
 #include "core/format.hpp"
@@ -36,7 +37,18 @@ std::string quoted(const std::string& s) {
 
 std::string rangeText(ValueRange r) { return "[" + formatNumber(r.min) + ", " + formatNumber(r.max) + "]"; }
 
-// "%d" or "%0Nd" once in the path: a volume written as one PNG per slice.
+std::string storedFormatName(io::Format f) {
+    switch (f) {
+        case io::Format::Png: return "png";
+        case io::Format::Exr: return "exr";
+        case io::Format::Raw16: return "r16";
+        case io::Format::RawF32: return "r32";
+    }
+    return "";
+}
+
+}  // namespace
+
 bool slicePattern(const std::string& path, std::string* error) {
     static const std::regex one("%(0[1-9][0-9]?)?d");
     const auto count = std::distance(std::sregex_iterator(path.begin(), path.end(), one), std::sregex_iterator());
@@ -51,18 +63,6 @@ std::string slicePath(const std::string& pattern, int z) {
     std::snprintf(buf, sizeof buf, pattern.c_str(), z);
     return buf;
 }
-
-std::string storedFormatName(io::Format f) {
-    switch (f) {
-        case io::Format::Png: return "png";
-        case io::Format::Exr: return "exr";
-        case io::Format::Raw16: return "r16";
-        case io::Format::RawF32: return "r32";
-    }
-    return "";
-}
-
-}  // namespace
 
 std::unique_ptr<io::OutputFile> claimOutput(const std::string& path) {
     try {
@@ -133,47 +133,27 @@ struct Bake::Impl {
         if (volume && !slices && (format == io::Format::Png || format == io::Format::Exr))
             throw ValidationError("--out " + r.out + ": a " + io::extensionOf(format) +
                                   " holds one 2D image; write a volume as .r16, .r32 or PNG slices (--out 'slice_%04d.png')");
+        reconcileMapping(o);
         if (!r.colormap.empty()) {
             try {
                 colormap = Colormap::named(r.colormap);
             } catch (const ValidationError& e) {
-                throw ValidationError("--" + std::string(e.what()));
+                throw ValidationError(named("colormap", r.colormapFrom, std::string(e.what()).substr(9)));
             }
-            if (format != io::Format::Png)
-                throw ValidationError("--colormap " + r.colormap + ": colours are written as .png; " +
-                                      io::extensionOf(format) + " stores the values");
-            if (o != Output::Value)
-                throw ValidationError("--colormap " + r.colormap + ": maps values; --output " + toString(o) +
-                                      " is not one");
-            if (r.bits == 16) throw ValidationError("--bits 16: a colormap gives 8-bit RGB");
         }
-        const char* formatName = io::extensionOf(format);
         switch (format) {
             case io::Format::Png: bits = r.bits ? r.bits : 8; break;
             case io::Format::Raw16: bits = r.bits ? r.bits : 16; break;
             case io::Format::Exr:
             case io::Format::RawF32: bits = r.bits ? r.bits : 32; break;
         }
-        const bool bitsOk = format == io::Format::Png ? (bits == 8 || bits == 16)
-                            : format == io::Format::Raw16 ? bits == 16
-                                                           : bits == 32;
-        if (!bitsOk)
-            throw ValidationError("--bits " + std::to_string(bits) + ": " + formatName +
-                                  (format == io::Format::Png ? " holds 8 or 16 bits"
-                                   : format == io::Format::Raw16 ? " holds 16 bits (.r32: float32)"
-                                                                 : " holds float32 (16 bits: .png or .r16)"));
         const bool mapped = format == io::Format::Png || format == io::Format::Raw16;
-        if (r.range && !mapped)
-            throw ValidationError("--range " + formatNumber(r.range->min) + "," + formatNumber(r.range->max) + ": " +
-                                  formatName + " stores values as they are; only .png and .r16 map a range");
         if (mapped && o == Output::Gradient && !r.range && format == io::Format::Png)
-            throw ValidationError("--output gradient: a .png stores d/dx, d/dy, d/dz as RGB mapped from --range MIN,MAX, "
+            throw ValidationError(named("output", r.outputFrom, "gradient") +
+                                  ": a .png stores d/dx, d/dy, d/dz as RGB mapped from --range MIN,MAX, "
                                   "which gradients need (they have no stated range); or write .exr or .r32");
-        if (format == io::Format::Png && o == Output::Normal && r.range)
-            throw ValidationError("--range " + formatNumber(r.range->min) + "," + formatNumber(r.range->max) +
-                                  ": a normal map's components always map from [-1, 1]");
         if (format == io::Format::Raw16 && o != Output::Value)
-            throw ValidationError("--output " + std::string(toString(o)) +
+            throw ValidationError(named("output", r.outputFrom, toString(o)) +
                                   ": a .r16 holds one channel, the value; write .exr or .r32");
         range = r.range ? *r.range : o == Output::Normal ? ValueRange{-1.0, 1.0} : r.spec.statedRange();
 
@@ -228,6 +208,10 @@ struct Bake::Impl {
             stored["mapping"] = "none: float32 values";
         }
         if (format == io::Format::Raw16 || format == io::Format::RawF32) {
+            // The data's size and SHA-256 (as sha256sum prints it), filled in when it is
+            // written: a data file and a sidecar from two different bakes are told apart.
+            stored["bytes"] = static_cast<std::uint64_t>(g.texels()) * storedBytes;
+            stored["sha256"] = std::string(64, '0');
             stored["byte_order"] = "little";
             stored["width"] = g.width;
             stored["height"] = g.height;
@@ -255,19 +239,114 @@ struct Bake::Impl {
         }
     }
 
+    std::vector<std::string> notes;  // values from a preset or record this output does not use
+
+    // How an error or note names a value: the flag when it was typed, else its source and key.
+    static std::string named(const std::string& key, const std::string& from, const std::string& value) {
+        return from.empty() ? "--" + key + " " + value : from + ": " + key + " " + value;
+    }
+
+    // The mapping (colormap, bits, range) against the output format and each other. A value
+    // from a preset or record that this output cannot use is dropped, and a note says so;
+    // a value typed on the command line that cannot be used is an error naming its flag
+    // (and, where another value is in the way, where that one came from).
+    void reconcileMapping(Output o) {
+        const std::string ext = io::extensionOf(format);
+        std::vector<std::string> dropped;  // "range [-1, 1] (why)"
+        std::string droppedFrom;
+        auto drop = [&](const std::string& what, const std::string& from, const std::string& why) {
+            dropped.push_back(what + " (" + why + ")");
+            droppedFrom = from;
+        };
+        const std::string rangeValue = r.range ? formatNumber(r.range->min) + "," + formatNumber(r.range->max) : "";
+        auto refuse = [&](const std::string& key, const std::string& value, const std::string& why) {
+            throw ValidationError("--" + key + " " + value + ": " + why);
+        };
+        // The colormap: 8-bit RGB of the value, as .png.
+        if (!r.colormap.empty()) {
+            std::string why;
+            if (format != io::Format::Png) why = ext + " stores the values, not colours";
+            else if (o != Output::Value) why = "it maps values; --output " + std::string(toString(o)) + " is not one";
+            else if (r.bits == 16 && r.bitsFrom.empty() && !r.colormapFrom.empty()) why = "--bits 16 asks for 16-bit gray";
+            if (!why.empty()) {
+                if (r.colormapFrom.empty()) {
+                    if (format != io::Format::Png)
+                        refuse("colormap", r.colormap, "colours are written as .png; " + ext + " stores the values");
+                    refuse("colormap", r.colormap, "maps values; " + named("output", r.outputFrom, toString(o)) + " is not one");
+                }
+                drop("colormap " + r.colormap, r.colormapFrom, why);
+                r.colormap.clear();
+            }
+        }
+        // The bits: .png 8 or 16 (8 with a colormap), .r16 16, .exr and .r32 32.
+        if (r.bits) {
+            const bool fits = format == io::Format::Png ? (r.bits == 8 || r.bits == 16) && !(r.bits == 16 && !r.colormap.empty())
+                              : format == io::Format::Raw16 ? r.bits == 16
+                                                            : r.bits == 32;
+            if (!fits) {
+                const std::string why = !r.colormap.empty() && format == io::Format::Png
+                                            ? "a colormap gives 8-bit RGB"
+                                        : format == io::Format::Png   ? ext + " holds 8 or 16 bits"
+                                        : format == io::Format::Raw16 ? ext + " holds 16 bits; .r32 holds float32"
+                                                                      : ext + " holds float32; 16 bits are .png or .r16";
+                const std::string value = std::to_string(r.bits);
+                if (r.bitsFrom.empty()) {
+                    if (!r.colormap.empty())
+                        refuse("bits", value, "a colormap gives 8-bit RGB" +
+                                                  (r.colormapFrom.empty() ? std::string()
+                                                                          : " (the colormap " + r.colormap + " is from " +
+                                                                                r.colormapFrom + "; --colormap none drops it)"));
+                    refuse("bits", value, why);
+                }
+                if (!r.colormap.empty() && !r.colormapFrom.empty() && format == io::Format::Png && r.bits == 16)
+                    throw ValidationError(r.bitsFrom + ": bits 16 and colormap " + r.colormap +
+                                          ": a colormap gives 8-bit RGB; the file holds one or the other");
+                drop("bits " + value, r.bitsFrom, why);
+                r.bits = 0;
+            }
+        }
+        // The range: what maps to 0..255 or 0..65535 in .png and .r16, but for normal maps.
+        if (r.range) {
+            std::string why;
+            if (format == io::Format::Exr || format == io::Format::RawF32)
+                why = ext + " stores values as they are; only .png and .r16 map a range";
+            else if (format == io::Format::Png && o == Output::Normal && r.colormap.empty())
+                why = "a normal map's components always map from [-1, 1]";
+            if (!why.empty()) {
+                if (r.rangeFrom.empty()) refuse("range", rangeValue, why);
+                drop("range [" + formatNumber(r.range->min) + ", " + formatNumber(r.range->max) + "]", r.rangeFrom, why);
+                r.range.reset();
+            }
+        }
+        if (!dropped.empty()) {
+            std::string line = "not applied from " + droppedFrom + ": ";
+            for (std::size_t i = 0; i < dropped.size(); ++i) line += (i ? "; " : "") + dropped[i];
+            notes.push_back(line);
+        }
+    }
+
     // Refuses, before any work, a bake whose samples no file can hold (more than 2^63
     // bytes) or, for raw files, whose exact size exceeds the file system's free space.
     void checkFileSize() const {
         const Grid& g = r.size;
         const auto texels = static_cast<std::uintmax_t>(g.texels());
-        const std::string samples = std::to_string(texels) + " texels of " + std::to_string(storedBytes) + " bytes";
+        const std::string samples = std::to_string(texels) + " texels of " + std::to_string(storedBytes) + (storedBytes == 1 ? " byte" : " bytes");
         if (texels > (std::uintmax_t{1} << 63) / storedBytes)
             throw ValidationError("--size " + toString(g) + ": " + samples +
                                   " are more than 2^63 bytes, more than a file can hold");
-        if (format != io::Format::Raw16 && format != io::Format::RawF32) return;
+        const bool raw = format == io::Format::Raw16 || format == io::Format::RawF32;
+        if (!raw && r.sizeFrom.empty()) return;
         const std::filesystem::path dir = std::filesystem::absolute(std::filesystem::path(r.out)).parent_path();
         std::error_code ec;
         const std::filesystem::space_info space = std::filesystem::space(dir, ec);
+        // A size from a record someone handed over must not start a days-long bake: its
+        // samples, uncompressed, must fit the free space, or the size be typed.
+        if (!r.sizeFrom.empty() && !ec && texels * storedBytes > space.available)
+            throw ValidationError(r.sizeFrom + ": size " + toString(g) + ": " + samples + " are " +
+                                  formatBytes(texels * storedBytes) + " uncompressed, more than the " +
+                                  formatBytes(space.available) + " free in " + dir.string() +
+                                  "; give --size (or --tile-size) to bake it anyway");
+        if (!raw) return;
         // The data and its sidecar: the record, in whole blocks.
         const std::uintmax_t sidecarBytes = (record.dump(2).size() + 1 + 4095) / 4096 * 4096;
         const std::uintmax_t need = texels * storedBytes + sidecarBytes;
@@ -336,6 +415,8 @@ struct Bake::Impl {
 Bake::Bake(const BakeRequest& request) : impl_(std::make_unique<Impl>(request)) {}
 Bake::~Bake() = default;
 
+const std::vector<std::string>& Bake::notes() const { return impl_->notes; }
+
 
 std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
     static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, ".r16 and .r32 are written in host order");
@@ -349,6 +430,8 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
     std::vector<std::uint8_t> band(bandRowBytes * static_cast<std::size_t>(bandRows));
     std::vector<std::uint8_t> samples(static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows));
 
+    std::unique_ptr<Sha256> sha;
+    if (m.sidecar) sha = std::make_unique<Sha256>();
     std::unique_ptr<gpu::TileStream> stream;
     if (gen)
         stream = std::make_unique<gpu::TileStream>(*gen, m.r.spec, tileWidth, bandRows,
@@ -433,6 +516,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
         const std::size_t texels = static_cast<std::size_t>(g.width) * static_cast<std::size_t>(p.rows);
         m.convert(band.data(), texels, samples.data());
         writer->writeRows(samples.data(), p.rows);
+        if (sha) sha->update(samples.data(), texels * m.storedBytes);
         done += static_cast<std::int64_t>(texels);
         if (observer) observer->progress(done, total);
         if (m.slices && p.y0 + p.rows == g.height) {
@@ -453,6 +537,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
         writer->finish();
         files.push_back(m.out.get());
         if (m.sidecar) {
+            m.record["stored"]["sha256"] = sha->hex();
             const std::string json = m.record.dump(2) + "\n";
             m.sidecar->write(json.data(), json.size());
             files.push_back(m.sidecar.get());
@@ -534,14 +619,15 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
 }
 
 BakeRequest requestFromRecord(const std::string& recordText, const std::string& source) {
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(recordText);
-    } catch (const nlohmann::json::exception& e) {
-        throw ValidationError(source + ": its glnoise record is not JSON: " + e.what());
-    }
-    if (!j.is_object() || !j.contains("preset") || !j.contains("size") || !j["size"].is_string())
-        throw ValidationError(source + ": its glnoise record has no preset and size");
+    const nlohmann::json j = parseJson(recordText, source, "its glnoise record");
+    if (!j.is_object()) throw ValidationError(source + ": its glnoise record must be a JSON object, not " + j.dump(-1).substr(0, 40));
+    if (!j.contains("preset")) throw ValidationError(source + ": its glnoise record has no preset");
+    if (!j.contains("size")) throw ValidationError(source + ": its glnoise record has no size");
+    if (!j["preset"].is_object())
+        throw ValidationError(source + ": preset " + j["preset"].dump().substr(0, 40) + ": must be an object of spec keys");
+    if (!j["size"].is_string())
+        throw ValidationError(source + ": size " + j["size"].dump().substr(0, 40) +
+                              ": must be a string \"WxH\" or \"WxHxD\"");
     const Preset p = parsePreset(j["preset"], source);
     BakeRequest r;
     r.spec = p.spec;
@@ -566,7 +652,12 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
         return t;
     };
     if (j.contains("tile")) r.tile = triple("tile");
-    r.noOctaveLimit = j.value("no_octave_limit", false);
+    if (j.contains("no_octave_limit")) {
+        if (!j["no_octave_limit"].is_boolean())
+            throw ValidationError(source + ": no_octave_limit " + j["no_octave_limit"].dump().substr(0, 40) +
+                                  ": must be true or false");
+        r.noOctaveLimit = j["no_octave_limit"].get<bool>();
+    }
     return r;
 }
 

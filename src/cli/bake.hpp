@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -33,12 +34,31 @@ struct BakeRequest {
     std::string out;       // .png, .exr, .r16/.raw, .r32; a volume as PNG slices: a path with %d or %0Nd
     bool noOctaveLimit = false;  // octaves above the Nyquist limit were kept (--no-octave-limit)
 
+    // Where values came from when not from the command line: the preset or record that
+    // gave them ("preset terrain", "--from t.png"); empty: the command line (or defaults).
+    // A mapping value (range, colormap, bits) from a preset or record that the output does
+    // not use is dropped with a note (a .exr stores values, whatever the preset's bits);
+    // given on the command line, it is an error naming the flag. An error about a value
+    // from a preset or record names that source and the key.
+    std::string rangeFrom, colormapFrom, bitsFrom, outputFrom;
+    // The size came from this record: a bake whose uncompressed samples would not fit the
+    // free space is refused (a record handed over could ask for 10^12 texels), unless the
+    // size is given on the command line.
+    std::string sizeFrom;
+
     // The world texel of texel (0, 0, 0): the tile index times the tile size, or the origin.
     TexelStart start() const {
         if (!tile) return {};
         return {(*tile)[0] * size.width, (*tile)[1] * size.height, (*tile)[2] * size.depth};
     }
 };
+
+// "%d" or "%0Nd" once in the path, and no other %: a volume written as one PNG per slice.
+// False when the path holds no %; when it holds a % that is not one such pattern, true
+// with *error saying what a pattern is (a 2D bake's name may hold a %).
+bool slicePattern(const std::string& path, std::string* error);
+// The path of slice z of a pattern slicePattern accepted.
+std::string slicePath(const std::string& pattern, int z);
 
 // An output file claimed at `path`; a bad path is a ValidationError naming --out.
 std::unique_ptr<io::OutputFile> claimOutput(const std::string& path);
@@ -70,6 +90,9 @@ public:
     // Generates and writes everything, then renames the file(s) into place. gen null: the
     // CPU reference. Returns what was written, e.g. "4096x4096 16-bit gray, [-1, 1] -> 0..65535".
     std::string run(gpu::Generator* gen, BakeObserver* observer = nullptr);
+    // What the request said that this bake does not apply (values from a preset or record
+    // that the output cannot hold), one line each: `glnoise bake` prints them as notes.
+    const std::vector<std::string>& notes() const;
 
 private:
     struct Impl;

@@ -6,6 +6,7 @@
 
 #include "cli/flags.hpp"
 #include "cli/preset.hpp"
+#include "cli/verify.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/glsl.hpp"
@@ -62,8 +63,9 @@ CommandLine::CommandLine()
     bake_->add_option("--out", a.out, "output file: .png (8- or 16-bit; RGB for normal, gradient and colormaps), "
                                       ".exr (float32), .r16 or .raw (16-bit raw), .r32 (float32 raw); a volume as "
                                       ".r16, .r32 or PNG slices 'slice_%04d.png'; .r16/.r32 get a FILE.json sidecar");
-    bake_->add_option("--range", a.range, "MIN,MAX mapped to 0..255 or 0..65535 (default: the stated range)");
-    bake_->add_option("--bits", a.bits, ".png: 8 (default) or 16");
+    bake_->add_option("--range", a.range,
+                      "MIN,MAX mapped to 0..255 or 0..65535; default (the default): the stated range");
+    bake_->add_option("--bits", a.bits, ".png: 8 (default) or 16; auto: the format's own");
     bake_->add_option("--colormap", a.colormap,
                       "map values through a colormap to 8-bit RGB: " + joinedNames(Colormap::names()) + " (none: no map)");
     bake_->add_option("--preset", a.preset,
@@ -94,6 +96,13 @@ CommandLine::CommandLine()
     glsl_->add_option("--out", a.out, "write to this file instead of standard output");
     glsl_->add_flag("--list", a.list, "list the families and exit");
 
+    verify_ = app_.add_subcommand(
+        "verify", "check that files are what their records say: a raw file's size and SHA-256 against its sidecar, "
+                  "a .png or .exr read whole against its record, a volume's PNG slices as one bake");
+    verify_->add_option("files", a.files, "glnoise outputs: .png, .exr, .r16, .raw, .r32 (or its .json), or a "
+                                          "volume's slice pattern 'slices/cloud_%03d.png'")
+        ->required();
+
     info_ = app_.add_subcommand("info", "show the EGL platform, GL renderer and compute limits");
     info_->add_flag("--verbose", a.verbose, "print KHR_debug messages to stderr");
 }
@@ -102,11 +111,12 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     if (argv.size() > 1 && argv[1].size() > 1 && argv[1][0] == '-' && argv[1] != "--help" && argv[1] != "-h" &&
         argv[1] != "--version")
         throw ValidationError("unknown option " + argv[1] + " before the command; give a command first: bake, eval, "
-                              "check, glsl, info (or --help, --version)");
+                              "check, glsl, info, verify (or --help, --version)");
     if (argv.size() > 1 && !argv[1].empty() && argv[1][0] != '-') {
         const std::string& command = argv[1];
-        if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "info")
-            throw ValidationError("unknown command '" + command + "'; allowed: bake, eval, check, glsl, info");
+        if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "info" &&
+            command != "verify")
+            throw ValidationError("unknown command '" + command + "'; allowed: bake, eval, check, glsl, info, verify");
     }
     // CLI11 takes the arguments in reverse order, without the program name.
     std::vector<std::string> reversed(argv.rbegin(), argv.rend());
@@ -127,6 +137,7 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     if (*eval_) return Command::Eval;
     if (*check_) return Command::Check;
     if (*glsl_) return Command::Glsl;
+    if (*verify_) return Command::Verify;
     return Command::Info;
 }
 
@@ -145,6 +156,18 @@ BakePlan planBake(const Args& a) {
             throw ValidationError(asFlags(e));
         }
         r = requestFromRecord(record, "--from " + a.from);
+        // A raw file's data must be the bake its sidecar records (a SIGKILL between the
+        // renames of a pair, or a copy of one file of a pair, would pair two bakes).
+        const std::string data = a.from.size() > 5 && a.from.compare(a.from.size() - 5, 5, ".json") == 0
+                                     ? a.from.substr(0, a.from.size() - 5)
+                                     : a.from;
+        bool raw = false;
+        try {
+            const io::Format f = io::formatForPath(data);
+            raw = f == io::Format::Raw16 || f == io::Format::RawF32;
+        } catch (const ValidationError&) {
+        }
+        if (raw) checkRawAgainstRecord(data, parseJson(record, "--from " + a.from, "its glnoise record"), "--from " + a.from);
         base = Preset{r.spec, true, r.range, r.colormap, r.bits};
     } else if (!a.preset.empty()) {
         base = loadPreset(a.preset);
@@ -181,11 +204,22 @@ BakePlan planBake(const Args& a) {
     limit.noOctaveLimit = r.noOctaveLimit;
     if (sizeKnown) plan.warning = limitOctaves(r.spec, limit);
     if (base) {
+        const std::string source = !a.from.empty() ? "--from " + a.from : "preset " + a.preset;
         r.range = base->range;
         r.colormap = base->colormap;
         r.bits = base->bits;
+        if (r.range) r.rangeFrom = source;
+        if (!r.colormap.empty()) r.colormapFrom = source;
+        if (r.bits) r.bitsFrom = source;
+        if (a.noise.output.empty()) r.outputFrom = source;
+        if (!a.from.empty() && a.size.empty() && a.tileSize.empty()) r.sizeFrom = source;
     }
-    if (!a.range.empty()) r.range = parseRange(a.range);
+    // Each mapping value can be set back to the default from the command line: --range
+    // default (the stated range), --colormap none, --bits auto (the format's own).
+    if (!a.range.empty()) {
+        r.range = a.range == "default" ? std::nullopt : std::optional<ValueRange>(parseRange(a.range));
+        r.rangeFrom.clear();
+    }
     if (!a.colormap.empty()) {
         if (a.colormap == "none") {
             r.colormap.clear();
@@ -197,8 +231,12 @@ BakePlan planBake(const Args& a) {
             }
             r.colormap = a.colormap;
         }
+        r.colormapFrom.clear();
     }
-    if (!a.bits.empty()) r.bits = parseInt("--bits", a.bits, "8, 16 or 32");
+    if (!a.bits.empty()) {
+        r.bits = a.bits == "auto" ? 0 : parseInt("--bits", a.bits, "8, 16, 32 or auto");
+        r.bitsFrom.clear();
+    }
     plan.printSpec = a.printSpec;
     if (a.printSpec) return plan;
     if (a.out.empty()) throw ValidationError("--out is required: the file to write (.png, .exr, .r16, .raw, .r32)");

@@ -31,11 +31,12 @@ struct Args {
     bool printSpec = false;
     bool quiet = false;
     std::vector<std::string> families;
+    std::vector<std::string> files;  // verify
     bool list = false;
     bool verbose = false;
 };
 
-enum class Command { Bake, Eval, Check, Glsl, Info };
+enum class Command { Bake, Eval, Check, Glsl, Info, Verify };
 enum class Backend { Gpu, Cpu };
 
 Backend parseBackend(const std::string& text);
@@ -59,7 +60,7 @@ public:
 private:
     CLI::App app_;
     Args args_;
-    CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *info_ = nullptr;
+    CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *info_ = nullptr, *verify_ = nullptr;
 };
 
 // What `bake` will do. Reads --preset and --from files; claims nothing.

@@ -18,6 +18,7 @@
 #include "cli/command.hpp"
 #include "cli/points.hpp"
 #include "cli/preset.hpp"
+#include "cli/verify.hpp"
 #include "glnoise/glnoise.hpp"
 
 namespace {
@@ -112,6 +113,7 @@ int runBake(const Args& a) {
     // Claim the output path before the work, so a bad path fails in a millisecond; an
     // unclaimed file vanishes when `bake` goes out of scope.
     cli::Bake bake(r);
+    for (const std::string& note : bake.notes()) std::fprintf(stderr, "glnoise: note: %s\n", note.c_str());
 
     const auto start = Clock::now();
     TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
@@ -140,26 +142,34 @@ int runEval(const Args& a) {
     const cli::EvalPlan plan = cli::planEval(a);
     const NoiseSpec& spec = plan.spec;
     const Backend backend = plan.backend;
-    const auto points = cli::readPoints(std::cin, spec.dims);
-    std::vector<float> values;
+    // Every line is read and checked before anything is printed; then the points are
+    // evaluated and printed a batch at a time, so memory stays bounded at any input size.
+    cli::PointSpool spool(std::cin, spec.dims);
+    std::unique_ptr<gpu::Context> ctx;
+    std::unique_ptr<gpu::Generator> gen;
     if (backend == Backend::Gpu) {
-        gpu::Context ctx(contextOptions(a));
-        if (a.verbose) describe(ctx);
-        gpu::Generator gen(ctx);
-        values = gen.evaluatePoints(spec, points);
-    } else {
-        values = cpu::evaluatePoints(spec, points);
+        ctx = std::make_unique<gpu::Context>(contextOptions(a));
+        if (a.verbose) describe(*ctx);
+        gen = std::make_unique<gpu::Generator>(*ctx);
     }
     const std::size_t channels = static_cast<std::size_t>(cpu::outputChannels(spec));
+    std::vector<cpu::Point> points;
     std::string out;
     char buf[32];
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        // 9 significant digits, kept; the channels of a point on one line
-        std::snprintf(buf, sizeof buf, "%#.9g", static_cast<double>(values[i]));
-        out += buf;
-        out += (i + 1) % channels == 0 ? "\n" : " ";
+    while (spool.nextBatch(points)) {
+        if (g_stopSignal) throw cli::Interrupted("eval");
+        const std::vector<float> values = gen ? gen->evaluatePoints(spec, points) : cpu::evaluatePoints(spec, points);
+        out.clear();
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            // 9 significant digits, kept; the channels of a point on one line
+            std::snprintf(buf, sizeof buf, "%#.9g", static_cast<double>(values[i]));
+            out += buf;
+            out += (i + 1) % channels == 0 ? "\n" : " ";
+        }
+        if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size())
+            throw IoError(std::string("writing the values to standard output failed: ") + std::strerror(errno));
     }
-    if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size() || std::fflush(stdout) != 0)
+    if (std::fflush(stdout) != 0)
         throw IoError(std::string("writing the values to standard output failed: ") + std::strerror(errno));
     return 0;
 }
@@ -244,6 +254,25 @@ int runCheck(const Args& a) {
     return pass ? 0 : 1;
 }
 
+int runVerify(const Args& a) {
+    int failed = 0;
+    for (const std::string& path : a.files) {
+        try {
+            const std::string line = cli::verifyOutput(path) + "\n";
+            std::fwrite(line.data(), 1, line.size(), stdout);
+        } catch (const Error& e) {
+            std::fflush(stdout);
+            std::fprintf(stderr, "glnoise: error: %s\n", e.what());
+            ++failed;
+        }
+        if (g_stopSignal) throw cli::Interrupted("verify");
+    }
+    if (std::fflush(stdout) != 0) throw IoError("writing to standard output failed");
+    if (failed && a.files.size() > 1)
+        std::fprintf(stderr, "glnoise: %d of %zu files failed verification\n", failed, a.files.size());
+    return failed ? 1 : 0;
+}
+
 int runInfo(const Args& a) {
     gpu::Context ctx(contextOptions(a));
     const auto& i = ctx.info();
@@ -306,6 +335,7 @@ static int glnoiseMain(int argc, char** argv) {
             case cli::Command::Check: return runCheck(a);
             case cli::Command::Glsl: return runGlsl(a);
             case cli::Command::Info: return runInfo(a);
+            case cli::Command::Verify: return runVerify(a);
         }
         return 1;
     } catch (const ValidationError& e) {

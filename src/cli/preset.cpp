@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <set>
 
 #include "cli/flags.hpp"
 #include "core/assets.hpp"
@@ -70,6 +71,36 @@ private:
 };
 
 }  // namespace
+
+nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what) {
+    std::vector<std::set<std::string>> keys;  // the keys of each object being read
+    std::string duplicate;
+    const nlohmann::json::parser_callback_t noDuplicates = [&](int, nlohmann::json::parse_event_t event,
+                                                               nlohmann::json& parsed) {
+        switch (event) {
+            case nlohmann::json::parse_event_t::object_start: keys.emplace_back(); break;
+            case nlohmann::json::parse_event_t::object_end:
+                if (!keys.empty()) keys.pop_back();
+                break;
+            case nlohmann::json::parse_event_t::key:
+                if (!keys.empty() && !keys.back().insert(parsed.get<std::string>()).second && duplicate.empty())
+                    duplicate = parsed.get<std::string>();
+                break;
+            default: break;
+        }
+        return true;
+    };
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text, noDuplicates);
+    } catch (const nlohmann::json::exception& e) {
+        throw ValidationError(source + ": " + (what.empty() ? "not JSON" : what + " is not JSON") + ": " + e.what());
+    }
+    if (!duplicate.empty())
+        throw ValidationError(source + ": " + (what.empty() ? "" : what + " ") + "gives the key \"" + duplicate +
+                              "\" twice in one object; each key once, so that what it says is not up to the reader");
+    return j;
+}
 
 Preset parsePreset(const nlohmann::json& j, const std::string& source) {
     if (!j.is_object()) throw ValidationError(source + ": must be a JSON object of spec keys");
@@ -194,13 +225,7 @@ Preset loadPreset(const std::string& nameOrPath) {
         throw ValidationError("--preset " + nameOrPath + ": no such preset; built in: " + joinedNames(presetNames()) +
                               "; or the path of a .json file");
     }
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-        throw ValidationError(source + ": not JSON: " + e.what());
-    }
-    return parsePreset(j, source);
+    return parsePreset(parseJson(text, source, ""), source);
 }
 
 nlohmann::json presetJson(const NoiseSpec& spec, const std::optional<ValueRange>& range, const std::string& colormap,

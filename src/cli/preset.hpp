@@ -30,6 +30,12 @@ struct Preset {
     int bits = 0;                     // 0: the format's default
 };
 
+// JSON text as glnoise reads presets and records: a key given twice in one object is an
+// error (JSON parsers differ on which one wins), as is text that is not JSON; both are
+// ValidationErrors "SOURCE: why" (`what` names the text in them: "its record is not
+// JSON"; empty: "SOURCE: not JSON").
+nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what);
+
 // Every key checked: an unknown key, a value of the wrong type or out of range is a
 // ValidationError naming `source`, the key and what is allowed (all of them at once).
 Preset parsePreset(const nlohmann::json& j, const std::string& source);

@@ -21,6 +21,7 @@
 #include "glnoise/version.hpp"
 
 #include <spng.h>
+#include <zlib.h>
 
 #include <OpenEXR/ImfChannelList.h>
 #include <OpenEXR/ImfFrameBuffer.h>
@@ -425,25 +426,81 @@ std::unique_ptr<RowWriter> openRaw(OutputFile& out, std::size_t rowBytes) {
 
 namespace {
 
-std::string pngRecord(const std::string& path) {
+// Every "glnoise" text chunk of a PNG, wherever it lies: tEXt, zTXt or iTXt, before or
+// after the image data (a PNG may place text anywhere; editors that keep text chunks
+// often move them after IDAT). The chunks are walked by their lengths, so the image is
+// not decoded; each text chunk's CRC is checked.
+std::vector<std::string> pngRecords(const std::string& path) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) throw ValidationError("from " + path + ": cannot read it: " + std::strerror(errno));
-    spng_ctx* ctx = spng_ctx_new(0);
-    std::string record;
-    int ret = ctx ? spng_set_png_file(ctx, f) : SPNG_EMEM;
-    std::uint32_t n = 0;
-    if (ret == 0) ret = spng_get_text(ctx, nullptr, &n);
-    if (ret == 0 && n > 0) {
-        std::vector<spng_text> texts(n);
-        ret = spng_get_text(ctx, texts.data(), &n);
-        for (std::uint32_t i = 0; ret == 0 && i < n; ++i)
-            if (std::string(texts[i].keyword) == "glnoise") record.assign(texts[i].text, texts[i].length);
+    struct Closer {
+        std::FILE* f;
+        ~Closer() { std::fclose(f); }
+    } closer{f};
+    auto bad = [&](const std::string& why) {
+        return ValidationError("from " + path + ": not a PNG glnoise can read (" + why + ")");
+    };
+    static const unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    unsigned char signature[8];
+    if (std::fread(signature, 1, 8, f) != 8 || std::memcmp(signature, kSignature, 8) != 0)
+        throw bad("no PNG signature");
+    auto be32 = [](const unsigned char* b) {
+        return std::uint32_t{b[0]} << 24 | std::uint32_t{b[1]} << 16 | std::uint32_t{b[2]} << 8 | b[3];
+    };
+    std::vector<std::string> records;
+    bool first = true;
+    for (;;) {
+        unsigned char head[8];
+        if (std::fread(head, 1, 8, f) != 8) throw bad("it ends before its IEND chunk");
+        const std::uint32_t length = be32(head);
+        const std::string type(reinterpret_cast<const char*>(head + 4), 4);
+        if (length > 0x7fffffffu) throw bad("chunk " + type + " is longer than 2^31 - 1 bytes");
+        if (first && type != "IHDR") throw bad("its first chunk is " + type + ", not IHDR");
+        first = false;
+        if (type == "IEND") break;
+        const bool text = type == "tEXt" || type == "zTXt" || type == "iTXt";
+        if (!text || length > kMaxSmallFile + 1024) {
+            if (std::fseek(f, static_cast<long>(length) + 4, SEEK_CUR) != 0) throw bad("a chunk runs past its end");
+            continue;
+        }
+        std::string data(length, '\0');
+        unsigned char crc[4];
+        if (std::fread(data.data(), 1, length, f) != length || std::fread(crc, 1, 4, f) != 4)
+            throw bad("chunk " + type + " runs past its end");
+        uLong sum = crc32(0L, head + 4, 4);
+        sum = crc32(sum, reinterpret_cast<const Bytef*>(data.data()), static_cast<uInt>(length));
+        if (sum != be32(crc)) throw bad("chunk " + type + " fails its CRC");
+        const std::size_t nul = data.find('\0');
+        if (nul == std::string::npos || data.compare(0, nul, "glnoise") != 0) continue;
+        std::string body;
+        bool compressed = false;
+        if (type == "tEXt") {
+            body = data.substr(nul + 1);
+        } else if (type == "zTXt") {
+            body = data.substr(nul + 2);  // the compression method byte, 0 (zlib)
+            compressed = true;
+        } else {
+            // iTXt: keyword, flag, method, language tag, translated keyword, text
+            if (data.size() < nul + 3) throw bad("chunk iTXt \"glnoise\" is cut short");
+            compressed = data[nul + 1] != 0;
+            const std::size_t language = data.find('\0', nul + 3);
+            const std::size_t translated =
+                language == std::string::npos ? std::string::npos : data.find('\0', language + 1);
+            if (translated == std::string::npos) throw bad("chunk iTXt \"glnoise\" is cut short");
+            body = data.substr(translated + 1);
+        }
+        if (compressed) {
+            std::string plain(kMaxSmallFile, '\0');
+            uLongf size = static_cast<uLongf>(plain.size());
+            if (uncompress(reinterpret_cast<Bytef*>(plain.data()), &size, reinterpret_cast<const Bytef*>(body.data()),
+                           static_cast<uLong>(body.size())) != Z_OK)
+                throw bad("chunk " + type + " \"glnoise\" does not inflate to at most 1 MiB");
+            plain.resize(size);
+            body = std::move(plain);
+        }
+        records.push_back(std::move(body));
     }
-    spng_ctx_free(ctx);
-    std::fclose(f);
-    if (ret != 0 && ret != SPNG_ECHUNKAVAIL)
-        throw ValidationError("from " + path + ": not a PNG glnoise can read (" + std::string(spng_strerror(ret)) + ")");
-    return record;
+    return records;
 }
 
 std::string exrRecord(const std::string& path) {
@@ -508,11 +565,101 @@ std::string readRecord(const std::string& path) {
             record = readSmallFile(path + ".json", "from");
         } else {
             requireRegularFile(path, "from");
-            record = format == Format::Png ? pngRecord(path) : exrRecord(path);
+            if (format == Format::Exr) {
+                record = exrRecord(path);
+            } else {
+                const std::vector<std::string> records = pngRecords(path);
+                if (records.size() > 1)
+                    throw ValidationError("from " + path + ": holds " + std::to_string(records.size()) +
+                                          " glnoise records (text chunks \"glnoise\"); a glnoise file holds one, "
+                                          "and which one made the image cannot be told");
+                if (!records.empty()) record = records.front();
+            }
         }
     }
     if (record.empty()) throw ValidationError("from " + path + ": holds no glnoise record");
     return record;
+}
+
+ImageFacts readWholeImage(const std::string& path) {
+    ImageFacts facts;
+    Format format{};
+    try {
+        format = formatForPath(path);
+    } catch (const ValidationError& e) {
+        throw IoError(path + ": " + e.what());
+    }
+    if (format == Format::Exr) {
+        try {
+            Imf::InputFile file(path.c_str());
+            const Imath::Box2i window = file.header().dataWindow();
+            facts.width = window.max.x - window.min.x + 1;
+            facts.height = window.max.y - window.min.y + 1;
+            bool half = false;
+            for (auto it = file.header().channels().begin(); it != file.header().channels().end(); ++it) {
+                facts.channels.emplace_back(it.name());
+                half = half || it.channel().type == Imf::HALF;
+            }
+            facts.bits = half ? 16 : 32;
+            // Band by band into one float buffer per channel: every block is decompressed.
+            const int band = std::max(1, std::min(facts.height, (1 << 22) / std::max(1, facts.width)));
+            std::vector<std::vector<float>> planes(facts.channels.size(),
+                                                   std::vector<float>(static_cast<std::size_t>(facts.width) *
+                                                                      static_cast<std::size_t>(band)));
+            for (int y0 = 0; y0 < facts.height; y0 += band) {
+                const int rows = std::min(band, facts.height - y0);
+                Imf::FrameBuffer fb;
+                for (std::size_t c = 0; c < planes.size(); ++c) {
+                    // The buffer's base is placed so that row window.min.y + y0 lands at its start.
+                    char* base = reinterpret_cast<char*>(planes[c].data()) -
+                                 (static_cast<std::ptrdiff_t>(window.min.y + y0) * facts.width + window.min.x) *
+                                     static_cast<std::ptrdiff_t>(sizeof(float));
+                    fb.insert(facts.channels[c], Imf::Slice(Imf::FLOAT, base, sizeof(float),
+                                                            sizeof(float) * static_cast<std::size_t>(facts.width)));
+                }
+                file.setFrameBuffer(fb);
+                file.readPixels(window.min.y + y0, window.min.y + y0 + rows - 1);
+            }
+        } catch (const std::exception& e) {
+            throw IoError(path + ": not a whole OpenEXR file (" + std::string(e.what()) + ")");
+        }
+        return facts;
+    }
+    if (format != Format::Png) throw IoError(path + ": not an image; .png and .exr are");
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) throw IoError(path + ": cannot read it: " + std::strerror(errno));
+    spng_ctx* ctx = spng_ctx_new(0);
+    spng_ihdr ihdr{};
+    int ret = ctx ? spng_set_png_file(ctx, f) : SPNG_EMEM;
+    // glnoise's own files are at most 2^20 texels wide: rows of 16-bit RGBA are 8 MiB.
+    if (ret == 0) ret = spng_set_image_limits(ctx, 1u << 20, 1u << 20);
+    if (ret == 0) ret = spng_set_chunk_limits(ctx, 1u << 26, 1u << 28);
+    if (ret == 0) ret = spng_get_ihdr(ctx, &ihdr);
+    std::size_t rowBytes = 0;
+    if (ret == 0) ret = spng_decoded_image_size(ctx, SPNG_FMT_PNG, &rowBytes);
+    if (ret == 0) ret = spng_decode_image(ctx, nullptr, 0, SPNG_FMT_PNG, SPNG_DECODE_PROGRESSIVE);
+    if (ret == 0) {
+        rowBytes /= std::max<std::uint32_t>(ihdr.height, 1);
+        std::vector<unsigned char> row(rowBytes);
+        do {
+            ret = spng_decode_row(ctx, row.data(), row.size());
+        } while (ret == 0);
+        if (ret == SPNG_EOI) ret = 0;
+    }
+    spng_ctx_free(ctx);
+    std::fclose(f);
+    if (ret != 0) throw IoError(path + ": not a whole PNG (" + std::string(spng_strerror(ret)) + ")");
+    facts.width = static_cast<int>(ihdr.width);
+    facts.height = static_cast<int>(ihdr.height);
+    facts.bits = ihdr.bit_depth;
+    switch (ihdr.color_type) {
+        case SPNG_COLOR_TYPE_GRAYSCALE: facts.channels = {"gray"}; break;
+        case SPNG_COLOR_TYPE_GRAYSCALE_ALPHA: facts.channels = {"gray", "alpha"}; break;
+        case SPNG_COLOR_TYPE_TRUECOLOR: facts.channels = {"red", "green", "blue"}; break;
+        case SPNG_COLOR_TYPE_TRUECOLOR_ALPHA: facts.channels = {"red", "green", "blue", "alpha"}; break;
+        default: facts.channels = {"indexed"}; break;
+    }
+    return facts;
 }
 
 // ---- whole images ---------------------------------------------------------------------------

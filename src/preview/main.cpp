@@ -293,7 +293,7 @@ int run(const Args& a) {
     State s;
     s.spec = cli::buildSpec(a.noise, nullptr);
     s.noOctaveLimit = a.noise.noOctaveLimit;
-    s.customRange = !a.range.empty();
+    s.customRange = !a.range.empty() && a.range != "default";
     if (s.customRange) s.range = cli::parseRange(a.range);
     s.colormap = parseColormap(a.colormap);
     s.animate = a.animate;

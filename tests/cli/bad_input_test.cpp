@@ -68,6 +68,12 @@ protected:
         write("text.exr", "nor is this an OpenEXR file");
         write("record.r16", "xx");
         write("record.r16.json", R"({"generator": "glnoise 0.1.0", "size": "0x-3", "preset": {}})");
+        // Records with a wrong type, a key given twice, and a forged size of 10^12 texels.
+        write("number.json", R"({"generator": "glnoise 0.3.0", "size": 1024, "preset": {}})");
+        write("twice.json", R"({"size": "8x8", "preset": {"seed": 1, "octaves": 2, "seed": 2}})");
+        write("forged.json", R"({"generator": "glnoise 0.3.0", "size": "1048576x1048576", "preset": {}})");
+        write("flag.json", R"({"size": "8x8", "preset": {}, "no_octave_limit": "yes"})");
+        write("both.json", R"({"colormap": "terrain", "bits": 16})");
         // GLSL for the include resolver.
         write("loop_a.glsl", "#include \"loop_b.glsl\"\n");
         write("loop_b.glsl", "#include \"loop_a.glsl\"\n");
@@ -184,7 +190,7 @@ TEST_F(BadInput, BakeFlags) {
         {{"bake", "--size", s, "--out", png, "--backend", "vulkan"}, "--backend vulkan: must be gpu or cpu"},
         {{"bake", "--size", s, "--colormap", "terrain", "--out", exr}, "--colormap terrain: colours are written as .png; .exr stores the values"},
         {{"bake", "--size", s, "--colormap", "rainbow", "--out", png}, "--colormap rainbow: allowed: clouds, fire, gray, marble, terrain, wood, none"},
-        {{"bake", "--size", s, "--bits", "16", "--out", exr}, "--bits 16: .exr holds float32 (16 bits: .png or .r16)"},
+        {{"bake", "--size", s, "--bits", "16", "--out", exr}, "--bits 16: .exr holds float32; 16 bits are .png or .r16"},
         {{"bake", "--size", s, "--bits", "12", "--out", png}, "--bits 12: .png holds 8 or 16 bits"},
         {{"bake", "--size", s, "--range=0,1", "--out", file("keep.r32")}, "--range 0,1: .r32 stores values as they are"},
         {{"bake", "--size", s, "--output", "normal", "--out", r16}, "--output normal: a .r16 holds one channel"},
@@ -247,6 +253,28 @@ TEST_F(BadInput, FilesToRebakeFrom) {
         {{"bake", "--from", "/dev/zero", "--out", png}, "--from /dev/zero: not a glnoise file"},
         {{"bake", "--from", file("folder.png"), "--out", png}, "--from " + file("folder.png") + ": not a regular file"},
         {{"bake", "--from", file("truncated.json"), "--out", png}, "--from " + file("truncated.json")},
+        {{"bake", "--from", file("number.json"), "--out", png},
+         "--from " + file("number.json") + ": size 1024: must be a string \"WxH\" or \"WxHxD\""},
+        {{"bake", "--from", file("twice.json"), "--out", png},
+         "--from " + file("twice.json") + ": its glnoise record gives the key \"seed\" twice in one object"},
+        {{"bake", "--from", file("flag.json"), "--out", png},
+         "--from " + file("flag.json") + ": no_octave_limit \"yes\": must be true or false"},
+        // A size from a record must fit the free space uncompressed (1 TiB here), whatever
+        // the format; typed on the command line, it is the user's to ask for.
+        {{"bake", "--from", file("forged.json"), "--out", png},
+         "--from " + file("forged.json") + ": size 1048576x1048576: 1099511627776 texels of 1 byte are 1.0 TiB "
+                                           "uncompressed, more than the"},
+        {{"bake", "--from", file("forged.json"), "--out", file("keep.exr")},
+         "--from " + file("forged.json") + ": size 1048576x1048576: 1099511627776 texels of 4 bytes are 4.0 TiB"},
+        // Values from a preset that contradict each other are named by file and key.
+        {{"bake", "--preset", file("both.json"), "--size", "8x8", "--out", png},
+         "preset " + file("both.json") + ": bits 16 and colormap terrain: a colormap gives 8-bit RGB"},
+        // Typed on the command line, a mapping the output cannot hold stays an error.
+        {{"bake", "--preset", "terrain", "--size", "8x8", "--range", "0,1", "--out", file("keep.exr")},
+         "--range 0,1: .exr stores values as they are"},
+        {{"bake", "--size", "8x8", "--bits", "12", "--out", png}, "--bits 12: .png holds 8 or 16 bits"},
+        {{"bake", "--size", "8x8", "--bits", "many", "--out", png}, "--bits many: must be an integer"},
+        {{"bake", "--size", "8x8", "--range", "defaults", "--out", png}, "--range defaults:"},
     });
 }
 

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+#include "cli/verify.hpp"
+
+#include <filesystem>
+#include <vector>
+
+#include "cli/bake.hpp"
+#include "cli/digest.hpp"
+#include "cli/preset.hpp"
+#include "glnoise/error.hpp"
+#include "glnoise/io.hpp"
+#include "glnoise/spec.hpp"
+
+namespace glnoise::cli {
+
+namespace {
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// A failed check names the file first: "PATH: why".
+[[noreturn]] void fail(const std::string& path, const std::string& why) { throw Error(path + ": " + why); }
+
+// readRecord's messages start "from PATH: ..."; verify's name the path alone.
+std::string record(const std::string& path) {
+    try {
+        return io::readRecord(path);
+    } catch (const Error& e) {
+        const std::string m = e.what();
+        throw Error(m.compare(0, 5, "from ") == 0 ? m.substr(5) : m);
+    }
+}
+
+nlohmann::json parsed(const std::string& text, const std::string& path) {
+    try {
+        nlohmann::json j = parseJson(text, path, "its glnoise record");
+        if (!j.is_object()) fail(path, "its glnoise record is not a JSON object");
+        return j;
+    } catch (const ValidationError& e) {
+        throw Error(e.what());
+    }
+}
+
+// A key of the record's "stored" object, of the type asked for.
+const nlohmann::json& stored(const nlohmann::json& rec, const char* key, const std::string& path) {
+    if (!rec.contains("stored") || !rec["stored"].is_object() || !rec["stored"].contains(key))
+        fail(path, std::string("its glnoise record has no stored.") + key);
+    return rec["stored"][key];
+}
+
+std::uint64_t storedCount(const nlohmann::json& rec, const char* key, const std::string& path) {
+    const nlohmann::json& v = stored(rec, key, path);
+    if (!v.is_number_unsigned()) fail(path, std::string("its record's stored.") + key + " is not a count: " + v.dump());
+    return v.get<std::uint64_t>();
+}
+
+std::string generator(const nlohmann::json& rec) {
+    return rec.contains("generator") && rec["generator"].is_string() ? rec["generator"].get<std::string>()
+                                                                      : "an unnamed generator";
+}
+
+struct Checked {
+    std::string what;  // "64x64 .r16, 1 channel of 16 bits"
+    std::string digest;  // "SHA-256 as recorded", or why there is none
+};
+
+// The raw file at dataPath against its sidecar's record: size and layout, then the digest.
+Checked checkRaw(const std::string& dataPath, const nlohmann::json& rec, const std::string& sidecar) {
+    const std::uint64_t w = storedCount(rec, "width", sidecar), h = storedCount(rec, "height", sidecar),
+                        d = storedCount(rec, "depth", sidecar), bits = storedCount(rec, "bits", sidecar);
+    const nlohmann::json& channels = stored(rec, "channels", sidecar);
+    if (!channels.is_array() || channels.empty()) fail(sidecar, "its record's stored.channels is not a list of names");
+    if (bits != 16 && bits != 32) fail(sidecar, "its record's stored.bits is " + std::to_string(bits) + ", not 16 or 32");
+    const io::Format format = io::formatForPath(dataPath);
+    if ((format == io::Format::Raw16) != (bits == 16))
+        fail(dataPath, "its sidecar " + sidecar + " describes " + std::to_string(bits) + "-bit samples; a " +
+                           io::extensionOf(format) + " holds " + (format == io::Format::Raw16 ? "16" : "32"));
+    if (w == 0 || h == 0 || d == 0 || w > (1u << 20) || h > (1u << 20) || d > (1u << 20))
+        fail(sidecar, "its record's stored size " + std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(d) +
+                          " is not one glnoise bakes");
+    const std::uint64_t expected = w * h * d * channels.size() * (bits / 8);
+    std::error_code ec;
+    const auto status = std::filesystem::status(dataPath, ec);
+    if (!std::filesystem::exists(status)) fail(dataPath, "no such file (its sidecar " + sidecar + " is there)");
+    if (!std::filesystem::is_regular_file(status)) fail(dataPath, "not a regular file");
+    const std::uint64_t size = std::filesystem::file_size(dataPath, ec);
+    if (ec) fail(dataPath, "cannot read its size: " + ec.message());
+    Checked c;
+    c.what = std::to_string(w) + "x" + std::to_string(h) + (d > 1 ? "x" + std::to_string(d) : "") + " " +
+             io::extensionOf(format) + ", " + std::to_string(channels.size()) + " channel" +
+             (channels.size() == 1 ? "" : "s") + " of " + std::to_string(bits) + " bits";
+    if (size != expected)
+        fail(dataPath, "holds " + std::to_string(size) + " bytes, but its sidecar " + sidecar + " describes " + c.what +
+                           ", " + std::to_string(expected) + " bytes: the data is not what the sidecar records");
+    if (!rec["stored"].contains("sha256")) {
+        c.digest = "no digest recorded (" + generator(rec) + " wrote none): its size matches";
+        return c;
+    }
+    const nlohmann::json& want = rec["stored"]["sha256"];
+    if (!want.is_string() || want.get<std::string>().size() != 64)
+        fail(sidecar, "its record's stored.sha256 is not 64 hex digits: " + want.dump());
+    const FileDigest got = digestFile(dataPath);
+    if (got.sha256 != want.get<std::string>())
+        fail(dataPath, "its SHA-256 is " + got.sha256 + ", but its sidecar " + sidecar + " records " +
+                           want.get<std::string>() +
+                           ": the data is not the bake the sidecar describes (it comes from another bake, or "
+                           "changed since)");
+    c.digest = "SHA-256 as recorded";
+    return c;
+}
+
+// An image against its own record: the size, the bits and the channels it says it stored,
+// every row decoded.
+std::string checkImage(const std::string& path, const nlohmann::json& rec) {
+    if (!rec.contains("size") || !rec["size"].is_string()) fail(path, "its glnoise record has no size");
+    Grid g;
+    try {
+        g = parseSize(rec["size"].get<std::string>(), 1 << 20);
+    } catch (const ValidationError& e) {
+        fail(path, std::string("its glnoise record's ") + e.what());
+    }
+    io::ImageFacts facts;
+    try {
+        facts = io::readWholeImage(path);
+    } catch (const IoError& e) {
+        throw Error(e.what());
+    }
+    const std::uint64_t bits = storedCount(rec, "bits", path);
+    const nlohmann::json& channels = stored(rec, "channels", path);
+    const std::string found = std::to_string(facts.width) + "x" + std::to_string(facts.height);
+    if (facts.width != g.width || facts.height != g.height)
+        fail(path, "is " + found + ", but its record says " + rec["size"].get<std::string>());
+    if (static_cast<std::uint64_t>(facts.bits) != bits)
+        fail(path, "holds " + std::to_string(facts.bits) + "-bit samples, but its record says " + std::to_string(bits));
+    if (!channels.is_array() || facts.channels.size() != channels.size())
+        fail(path, "holds " + std::to_string(facts.channels.size()) + " channels, but its record says " + channels.dump());
+    return found + " " + (endsWith(path, ".exr") || endsWith(path, ".EXR") ? "OpenEXR" : "PNG") + ", " +
+           std::to_string(facts.channels.size()) + " channel" + (facts.channels.size() == 1 ? "" : "s") + " of " +
+           std::to_string(facts.bits) + " bits";
+}
+
+// A volume's slices: slice 0's record gives the depth; every slice must be there, whole,
+// and from the same bake (its record equal to slice 0's but for the slice number).
+std::string checkSlices(const std::string& pattern) {
+    const std::string first = slicePath(pattern, 0);
+    nlohmann::json rec = parsed(record(first), first);
+    if (!rec.contains("size") || !rec["size"].is_string()) fail(first, "its glnoise record has no size");
+    Grid g;
+    try {
+        g = parseSize(rec["size"].get<std::string>(), 1 << 20);
+    } catch (const ValidationError& e) {
+        fail(first, std::string("its glnoise record's ") + e.what());
+    }
+    std::vector<std::string> problems;
+    for (int z = 0; z < g.depth && problems.size() < 5; ++z) {
+        const std::string path = slicePath(pattern, z);
+        try {
+            nlohmann::json own = parsed(record(path), path);
+            nlohmann::json want = rec;
+            want["slice"] = z;
+            if (own != want)
+                fail(path, "its record is not slice " + std::to_string(z) + " of the bake slice 0 (" + first +
+                               ") records: the set mixes bakes");
+            checkImage(path, own);
+        } catch (const Error& e) {
+            problems.push_back(e.what());
+        }
+    }
+    if (!problems.empty()) {
+        std::string all = "the slices of " + rec["size"].get<std::string>() + " are not one whole bake: ";
+        for (std::size_t i = 0; i < problems.size(); ++i) all += (i ? "; " : "") + problems[i];
+        fail(pattern, all);
+    }
+    return toString(g) + ", " + std::to_string(g.depth) + " PNG slices, each read whole, all from one bake; made by " +
+           generator(rec);
+}
+
+}  // namespace
+
+std::string verifyOutput(const std::string& path) {
+    std::string patternError;
+    if (slicePattern(path, &patternError) && patternError.empty()) return path + ": ok: " + checkSlices(path);
+    const bool sidecarGiven = endsWith(path, ".json");
+    const std::string data = sidecarGiven ? path.substr(0, path.size() - 5) : path;
+    io::Format format{};
+    try {
+        format = io::formatForPath(data);
+    } catch (const ValidationError&) {
+        fail(path, "not a glnoise output; allowed: .png, .exr, .r16, .raw, .r32, a raw file's .json sidecar, or a "
+                   "volume's slice pattern");
+    }
+    const nlohmann::json rec = parsed(record(path), path);
+    if (format == io::Format::Raw16 || format == io::Format::RawF32) {
+        const Checked c = checkRaw(data, rec, data + ".json");
+        return data + ": ok: " + c.what + ", as its sidecar " + data + ".json records; " + c.digest + "; made by " +
+               generator(rec);
+    }
+    if (sidecarGiven) fail(path, "a sidecar belongs to a .r16, .raw or .r32 file");
+    std::string what = checkImage(path, rec);
+    if (rec.contains("slice") && rec["slice"].is_number_integer())
+        what += ", slice " + std::to_string(rec["slice"].get<long long>()) + " of a volume (verify the set with its pattern)";
+    return path + ": ok: " + what + ", every row read, as its record says; made by " + generator(rec);
+}
+
+void checkRawAgainstRecord(const std::string& dataPath, const nlohmann::json& rec, const std::string& source) {
+    try {
+        (void)checkRaw(dataPath, rec, dataPath + ".json");
+    } catch (const IoError&) {
+        throw;
+    } catch (const Error& e) {
+        throw ValidationError(source + ": " + e.what() + "; re-bake from a matching pair (glnoise verify " + dataPath +
+                              ")");
+    }
+}
+
+}  // namespace glnoise::cli

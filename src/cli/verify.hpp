@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// glnoise verify: is a file what its record says it is? A raw file against its sidecar
+// (size, layout and the SHA-256 of its data), a .png or .exr read from end to end against
+// its own record, a volume's PNG slices as a set from one bake.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace glnoise::cli {
+
+// Checks one output: a .png, .exr, raw file (.r16, .raw, .r32) or its .json sidecar, or
+// a volume's slice pattern ('slices/cloud_%03d.png'). Returns one line saying what it
+// holds and what was checked; anything that does not match is an Error naming the path
+// and what is wrong (a missing or unreadable file included).
+std::string verifyOutput(const std::string& path);
+
+// For bake --from on a raw file: its data must be what the sidecar's digest says (sidecars
+// of glnoise 0.2.0 and earlier have none; their size is checked). A ValidationError
+// "SOURCE: why" otherwise.
+void checkRawAgainstRecord(const std::string& dataPath, const nlohmann::json& record, const std::string& source);
+
+}  // namespace glnoise::cli
