@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Bakes the README's contact sheet with glnoise itself: one tile per basis x fractal,
-labelled, plus a row of tileable, warped, patterned and normal-mapped examples.
+labelled, plus rows of tileable, warped, patterned and normal-mapped examples.
 
     python3 -m venv /tmp/sheet && /tmp/sheet/bin/pip install pillow
     /tmp/sheet/bin/python assets/contact_sheet.py build/glnoise assets/contact_sheet.png
@@ -22,8 +22,8 @@ FRACTALS = ["fbm", "turbulence", "billow", "ridged"]
 EXTRAS = [
     ("period 4,4 (2x2 copies)", {"--period": "4,4", "--frequency": "0.05", "--octaves": "4", "--size": "80x80"}),
     ("warp 4, depth 2", {"--warp-amount": "4", "--warp-depth": "2"}),
-    ("marble", {"--pattern": "marble", "--frequency": "0.12", "--pattern-scale": "2", "--octaves": "4"}),
-    ("wood", {"--pattern": "wood", "--octaves": "3", "--offset": "-80,-80", "--frequency": "0.2", "--pattern-scale": "1.5"}),
+    ("marble", {"--pattern": "marble", "--frequency": "0.12", "--pattern-scale": "2", "--octaves": "3"}),
+    ("wood", {"--pattern": "wood", "--octaves": "2", "--offset": "-80,-80", "--frequency": "0.2", "--pattern-scale": "1.5"}),
     ("clouds", {"--pattern": "clouds", "--octaves": "6", "--frequency": "0.01"}),
     ("normal map (simplex fbm)", {"--basis": "simplex", "--output": "normal", "--height-scale": "6"}),
 ]
@@ -40,8 +40,9 @@ def bake(glnoise, extra, path):
 def main():
     glnoise, out = sys.argv[1], sys.argv[2]
     font = ImageFont.load_default()
-    cols = max(len(FRACTALS), len(EXTRAS))
-    rows = len(BASES) + 1
+    cols = len(FRACTALS)
+    extra_rows = (len(EXTRAS) + cols - 1) // cols
+    rows = len(BASES) + extra_rows
     sheet = Image.new("RGB", (cols * TILE + 110, rows * (TILE + LABEL)), (24, 24, 24))
     draw = ImageDraw.Draw(sheet)
     with tempfile.TemporaryDirectory() as tmp:
@@ -52,16 +53,16 @@ def main():
                 x, y = 110 + c * TILE, r * (TILE + LABEL)
                 sheet.paste(img, (x, y + LABEL))
                 draw.text((x + 4, y + 3), fractal, fill=(230, 230, 230), font=font)
-        r = len(BASES)
-        draw.text((6, r * (TILE + LABEL) + TILE // 2), "and", fill=(230, 230, 230), font=font)
-        for c, (label, args) in enumerate(EXTRAS[:cols]):
+        draw.text((6, len(BASES) * (TILE + LABEL) + TILE // 2), "and", fill=(230, 230, 230), font=font)
+        for i, (label, args) in enumerate(EXTRAS):
             img = bake(glnoise, args, os.path.join(tmp, "t.png"))
             if img.width < TILE:  # a tile: show 2x2 copies to make the seams visible if any
                 tiled = Image.new("RGB", (TILE, TILE))
-                for i in range(2):
-                    for j in range(2):
-                        tiled.paste(img, (i * img.width, j * img.height))
+                for a in range(2):
+                    for b in range(2):
+                        tiled.paste(img, (a * img.width, b * img.height))
                 img = tiled
+            r, c = len(BASES) + i // cols, i % cols
             x, y = 110 + c * TILE, r * (TILE + LABEL)
             sheet.paste(img, (x, y + LABEL))
             draw.text((x + 4, y + 3), label, fill=(230, 230, 230), font=font)

@@ -34,6 +34,7 @@ if [ $tests -eq 1 ]; then
     clang clang-tidy cppcheck                          # sanitizer build, fuzzers, static checks
     llvm                                               # llvm-symbolizer: the sanitizers name functions and lines
     patchelf                                           # the relocatable bundle and its test
+    python3-pil python3-matplotlib                     # the README's commands and pictures
   )
 fi
 

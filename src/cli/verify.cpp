@@ -172,8 +172,7 @@ std::string checkSlices(const std::string& pattern) {
         for (std::size_t i = 0; i < problems.size(); ++i) all += (i ? "; " : "") + problems[i];
         fail(pattern, all);
     }
-    return toString(g) + ", " + std::to_string(g.depth) + " PNG slices, each read whole, all from one bake; made by " +
-           generator(rec);
+    return toString(g) + " as PNG slices, each read whole, all from one bake; made by " + generator(rec);
 }
 
 }  // namespace

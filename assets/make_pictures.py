@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Remakes every picture the README shows, with glnoise itself.
+
+    /usr/bin/python3 assets/make_pictures.py build                  # all but the benchmark chart, into assets/
+    /usr/bin/python3 assets/make_pictures.py build --only bench.png # the chart: runs the benchmark (minutes)
+    /usr/bin/python3 assets/make_pictures.py build --out DIR        # somewhere else (the tests compare)
+    /usr/bin/python3 assets/make_pictures.py --list                 # each picture and the command the README shows
+
+BUILD is the build directory (glnoise, glnoise-preview, tests/bench/glnoise_bench). The
+sheets need Pillow (Debian: python3-pil), the preview's screenshot xvfb-run, the chart
+matplotlib (python3-matplotlib); `bash cmake/install-deps.sh --tests` installs all three.
+The chart measures the machine it runs on, so it is made only when asked.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# name -> the command the README's caption shows (None: the caption names a script)
+PICTURES = {
+    "fbm6_seed7.png": "glnoise bake --size 512x512 --octaves 6 --frequency 0.0078125 --seed 7 --range -0.9,0.9 "
+                      "--out assets/fbm6_seed7.png",
+    "presets.png": "glnoise bake --preset NAME --size 512x512 --out NAME.png",
+    "contact_sheet.png": None,
+    "preview.png": "xvfb-run -a glnoise-preview --window 1280x800 --octaves 7 --seed 7 --frequency 0.004 --dims 3 "
+                   "--z 12.5 --colormap terrain --range -0.75,0.75 --pan 300,100 --frames 3 "
+                   "--screenshot assets/preview.png",
+    "bench.png": None,
+}
+ON_REQUEST = {"bench.png"}
+
+
+def run(cmd, **kw):
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, **kw)
+
+
+def fbm(build, out):
+    words = PICTURES["fbm6_seed7.png"].split()
+    run([os.path.join(build, "glnoise")] + words[1:-1] + [out])
+
+
+def presets(build, out):
+    run([sys.executable, os.path.join(HERE, "presets_sheet.py"), os.path.join(build, "glnoise"), out])
+
+
+def contact_sheet(build, out):
+    run([sys.executable, os.path.join(HERE, "contact_sheet.py"), os.path.join(build, "glnoise"), out])
+
+
+def preview(build, out):
+    words = PICTURES["preview.png"].split()
+    xvfb = shutil.which("xvfb-run")
+    if not xvfb:
+        raise SystemExit("make_pictures: preview.png needs xvfb-run (Debian: xvfb)")
+    # A fixed screen, so that the window is the same on every machine.
+    run([xvfb, "-a", "-s", "-screen 0 1600x1024x24", os.path.join(build, "glnoise-preview")] + words[3:-1] + [out])
+
+
+def bench(build, out):
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "bench.json")
+        run([os.path.join(build, "tests", "bench", "glnoise_bench"), "--benchmark_filter=^(perlin2|perlin3|fbm8)/",
+             "--benchmark_out=" + data, "--benchmark_out_format=json"])
+        run([sys.executable, os.path.join(ROOT, "tests", "bench", "chart.py"), data, out])
+
+
+MAKERS = {"fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet,
+          "preview.png": preview, "bench.png": bench}
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Remakes the README's pictures with glnoise itself.")
+    parser.add_argument("build", nargs="?", help="the build directory")
+    parser.add_argument("--out", default=HERE, help="where to write them (default: assets/)")
+    parser.add_argument("--only", nargs="+", choices=sorted(PICTURES), help="these pictures only")
+    parser.add_argument("--list", action="store_true", help="print each picture and its README command")
+    args = parser.parse_args()
+    if args.list:
+        for name, command in PICTURES.items():
+            print("assets/%s\t%s" % (name, command or ""))
+        return
+    if not args.build:
+        parser.error("the build directory is required")
+    build = os.path.abspath(args.build)
+    names = args.only or [n for n in PICTURES if n not in ON_REQUEST]
+    os.makedirs(args.out, exist_ok=True)
+    for name in names:
+        out = os.path.join(os.path.abspath(args.out), name)
+        MAKERS[name](build, out)
+        print("made " + out)
+
+
+if __name__ == "__main__":
+    main()

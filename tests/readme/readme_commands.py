@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Runs every command the README shows, in README order, in one scratch directory, and
+compares the output the README shows with what the command prints.
+
+    python3 tests/readme/readme_commands.py --source . --build build
+
+What is run, and how:
+
+- Commands are the lines of ```sh blocks (a trailing backslash joins lines; comments are
+  dropped) and the `$ ` lines of any block, whose following lines are the output shown.
+  The world-bake scripts (blocks marked `<!-- example: PATH -->`) are run as the glnoise
+  command each runs, for tile (1, 2): GNU parallel, Slurm and Kubernetes are not here.
+- Scaled down: every edge of --size, --tile-size and --window above 256 is 256, a depth
+  above 16 is 16; the same replacement is made in the output shown. The frequency and
+  every other flag stay as written.
+- `glnoise`, `glnoise-preview` and `python3` (Debian's, which has Pillow and matplotlib)
+  come first on PATH, and `./build` is the build directory. The preview runs under
+  xvfb-run with `--frames 2`; where the README says "then S" (export) it gets `--export`.
+  The benchmark runs at GLNOISE_BENCH_SIZES=64 with --benchmark_min_time=0.01.
+- Not run, each for the reason in NOT_RUN: installing packages, configuring, building
+  and ctest (CI runs exactly the Quick start's test command: .ci/run checks it is the
+  README's), and the install into /opt. The Quick start's bake after the build is run.
+- Every command must exit 0 and print no warning (a Nyquist warning means the README's
+  octaves are not what runs). Shown output must match: `...` stands for any text (a line
+  of its own for any lines); integers must be equal, and other numbers within
+  1e-5 + 1e-6 x the README's. The preview's --frames summary line is not compared. Output that names llvmpipe is compared only
+  where glnoise runs on llvmpipe, as the README's was made.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+NOT_RUN = {
+    "bash cmake/install-deps.sh": "installs packages and builds: CI runs the test command exactly as written "
+                                  "(.ci/run checks it is the README's)",
+    "ctest ": "runs test groups: CI runs them all through the Quick start's test command",
+    "cmake --build build --target bundle": "makes the bundle: bundle.unpacked (ctest) makes it and runs it",
+    "cmake ": "configures, builds or installs: CI builds with the Quick start's command, and tests/consumer "
+              "installs the package and builds an outside project against it",
+}
+
+NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
+
+
+def blocks(readme):
+    """(language, lines, example path or None) for each fenced block."""
+    out, lines, i = [], readme.split("\n"), 0
+    while i < len(lines):
+        m = re.match(r"^```(\w*)\s*$", lines[i])
+        if not m:
+            i += 1
+            continue
+        marker = re.match(r"^<!-- example: (.*) -->$", lines[i - 1]) if i > 0 else None
+        j = i + 1
+        while not lines[j].startswith("```"):
+            j += 1
+        out.append((m.group(1), lines[i + 1:j], marker.group(1) if marker else None))
+        i = j + 1
+    return out
+
+
+def commands(readme):
+    """(command, shown output lines or None) in README order."""
+    found = []
+    for language, lines, example in blocks(readme):
+        if example:
+            if not example.endswith((".sh", ".yaml")):
+                continue
+            # Shell continuations and YAML's folded lines join into one line.
+            text = " ".join(line.strip() for line in lines).replace("\\ ", " ")
+            for m in re.finditer(r"glnoise bake .*?\.png\"?", text):
+                cmd = m.group(0)
+                for a, b in (("{1}", "1"), ("{2}", "2"), ("${i}", "1"), ("${j}", "2"), ("$i", "1"), ("$j", "2"),
+                             ("/world/", "world/"), (" ::: $(seq 0 15) ::: $(seq 0 15)", "")):
+                    cmd = cmd.replace(a, b)
+                found.append(("mkdir -p world && " + cmd.strip(), None))
+            continue
+        k = 0
+        while k < len(lines):
+            line = lines[k]
+            if line.startswith("$ "):
+                cmd = line[2:]
+                k += 1
+                shown = []
+                while k < len(lines) and not lines[k].startswith("$ "):
+                    shown.append(lines[k])
+                    k += 1
+                found.append((strip_comment(cmd), shown))
+                continue
+            k += 1
+            if language != "sh" or not line.strip() or line.lstrip().startswith("#"):
+                continue
+            while line.endswith("\\") and k < len(lines):
+                line = line[:-1] + " " + lines[k].strip()
+                k += 1
+            found.append((strip_comment(line), None))
+    return found
+
+
+def strip_comment(cmd):
+    """The command without a trailing `# comment` (a # after a blank, outside quotes)."""
+    quote = None
+    for i, c in enumerate(cmd):
+        if quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or cmd[i - 1] in " \t"):
+            return cmd[:i].rstrip()
+    return cmd.strip()
+
+
+def scaled(cmd, sizes):
+    """--size, --tile-size and --window edges above 256 (depth 16) made 256 (16)."""
+    def one(m):
+        edges = [int(e) for e in m.group(2).split("x")]
+        new = [min(e, 256) for e in edges[:2]] + [min(e, 16) for e in edges[2:]]
+        text = "x".join(str(e) for e in new)
+        sizes[m.group(2)] = text
+        return m.group(1) + text
+    return re.sub(r"(--(?:size|tile-size|window)[ =])(\d+(?:x\d+){1,2})", one, cmd)
+
+
+def matches(shown, actual):
+    """None when actual fits shown, else why not."""
+    pattern, expected = "", []
+    for line in shown:
+        if line.strip() == "...":
+            pattern += r"(?:[^\n]*\n)*?"
+            continue
+        part = ""
+        for piece in re.split(r"(\.\.\.|" + NUMBER + ")", line):
+            if piece == "...":
+                part += r"[^\n]*?"
+            elif piece and re.fullmatch(NUMBER, piece):
+                part += "(" + NUMBER + ")"
+                expected.append(piece)
+            else:
+                part += re.escape(piece)
+        pattern += part + r"\n"
+    text = actual if actual.endswith("\n") or not actual else actual + "\n"
+    m = re.fullmatch(pattern, text)
+    if not m:
+        return "the output does not have the shown form"
+    for want, got in zip(expected, m.groups()):
+        if re.fullmatch(r"[-+]?\d+", want) and re.fullmatch(r"[-+]?\d+", got):
+            if int(want) != int(got):
+                return "%s where the README shows %s" % (got, want)
+        elif abs(float(want) - float(got)) > 1e-5 + 1e-6 * abs(float(want)):
+            return "%s where the README shows %s (beyond 1e-5 + 1e-6 x)" % (got, want)
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--source", required=True)
+    parser.add_argument("--build", required=True)
+    args = parser.parse_args()
+    source, build = os.path.abspath(args.source), os.path.abspath(args.build)
+    with open(os.path.join(source, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    found = commands(readme)
+    failures, ran, skipped = [], 0, []
+    sizes = {}  # every size the README shows -> the one run, for the outputs shown
+    with tempfile.TemporaryDirectory(prefix="glnoise-readme-") as work:
+        shims = os.path.join(work, ".bin")
+        os.mkdir(shims)
+        for name, target in (("glnoise", os.path.join(build, "glnoise")),
+                             ("glnoise-preview", os.path.join(build, "glnoise-preview")),
+                             ("python3", "/usr/bin/python3")):
+            os.symlink(target, os.path.join(shims, name))
+        os.symlink(build, os.path.join(work, "build"))
+        os.symlink(os.path.join(source, "tests"), os.path.join(work, "tests"))
+        os.symlink(os.path.join(source, "cmake"), os.path.join(work, "cmake"))
+        os.mkdir(os.path.join(work, "assets"))
+        env = dict(os.environ, PATH=shims + os.pathsep + os.environ.get("PATH", ""), GLNOISE_BENCH_SIZES="64")
+        info = subprocess.run([os.path.join(build, "glnoise"), "info"], capture_output=True, text=True)
+        llvmpipe = "llvmpipe" in info.stdout
+        for cmd, shown in found:
+            reason = next((why for prefix, why in NOT_RUN.items() if cmd.startswith(prefix)), None)
+            if cmd.startswith("bash cmake/install-deps.sh") and "--tests" not in cmd:
+                cmd = cmd.split(" && ")[-1]  # the Quick start's bake, on the build at hand
+                reason = None
+            if reason:
+                skipped.append((cmd, reason))
+                continue
+            run = scaled(cmd, sizes)
+            if "glnoise-preview" in run:
+                xvfb = shutil.which("xvfb-run")
+                if not xvfb:
+                    skipped.append((cmd, "needs xvfb-run (Debian: xvfb) for a display"))
+                    continue
+                export = shown is not None and any("exported" in line for line in shown)
+                run = xvfb + " -a " + run + " --frames 2" + (" --export" if export else "")
+            if "glnoise_bench" in run:
+                run += " --benchmark_min_time=0.01"
+            ran += 1
+            r = subprocess.run(["bash", "-o", "pipefail", "-c", run], cwd=work, env=env, capture_output=True,
+                               text=True, timeout=600)
+            problems = []
+            # head -c closes the pipe early; the writer may then die of SIGPIPE.
+            if r.returncode != 0 and not (" | head" in run and r.returncode == 141):
+                problems.append("exit %d" % r.returncode)
+            if "warning" in r.stderr:
+                problems.append("a warning")
+            if shown is not None and not (any("llvmpipe" in line for line in shown) and not llvmpipe):
+                expect = [line for line in shown]
+                for old, new in sizes.items():
+                    expect = [line.replace(old, new) for line in expect]
+                out = r.stdout
+                if "glnoise-preview" in run:  # the summary --frames adds
+                    out = "".join(l for l in out.splitlines(True) if not l.startswith("glnoise-preview: "))
+                why = matches(expect, out)
+                if why:
+                    problems.append("output: " + why)
+            status = "FAIL" if problems else "ok"
+            print("%-4s %s" % (status, run))
+            if problems:
+                failures.append("%s\n    %s\n    stdout: %s\n    stderr: %s" % (
+                    run, "; ".join(problems), r.stdout.strip()[-1500:], r.stderr.strip()[-1500:]))
+    for cmd, why in skipped:
+        print("not run: %s\n    (%s)" % (cmd, why))
+    print("%d README commands run, %d not run" % (ran, len(skipped)))
+    if ran < 30:
+        failures.append("only %d commands found in the README" % ran)
+    if failures:
+        print("\n".join(["", "README commands that do not do what the README shows:"] + failures))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
