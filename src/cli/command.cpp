@@ -198,13 +198,14 @@ BakePlan planBake(const Args& a) {
     if (!sizeKnown && !a.printSpec)
         throw ValidationError("--size is required (or --tile with --tile-size, or --from FILE)");
     const Grid* grid = sizeKnown ? &r.size : nullptr;
-    r.spec = buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims);
+    const std::string baseSource = !a.from.empty() ? "--from " + a.from : !a.preset.empty() ? "preset " + a.preset : "";
+    r.spec = buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims, baseSource);
     r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
     NoiseArgs limit = a.noise;
     limit.noOctaveLimit = r.noOctaveLimit;
-    if (sizeKnown) plan.warning = limitOctaves(r.spec, limit);
+    if (sizeKnown) plan.warning = limitOctaves(r.spec, limit, baseSource);
     if (base) {
-        const std::string source = !a.from.empty() ? "--from " + a.from : "preset " + a.preset;
+        const std::string& source = baseSource;
         r.range = base->range;
         r.colormap = base->colormap;
         r.bits = base->bits;

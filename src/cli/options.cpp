@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/options.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <climits>
@@ -98,20 +99,22 @@ auto parseNamed(F parse, const std::string& text) {
 
 }  // namespace
 
-std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args) {
+std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args, const std::string& source) {
     const int useful = spec.usefulOctaves();
     if (useful >= spec.octaves || args.noOctaveLimit) return {};
     const std::string dropped = useful + 1 == spec.octaves ? "octave " + std::to_string(spec.octaves)
                                                            : "octaves " + std::to_string(useful + 1) + " to " +
                                                                  std::to_string(spec.octaves);
-    std::string msg = "--octaves " + std::to_string(spec.octaves) + ": " + dropped +
+    const std::string named = args.octaves.empty() && !source.empty() ? source + ": octaves " : "--octaves ";
+    std::string msg = named + std::to_string(spec.octaves) + ": " + dropped +
                       " would be above 0.5 cells per texel, the grid's Nyquist limit, and add only aliasing; using " +
                       std::to_string(useful) + " (--no-octave-limit keeps them all)";
     spec.octaves = useful;
     return msg;
 }
 
-NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base, bool baseHasDims) {
+NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base, bool baseHasDims,
+                    const std::string& baseSource) {
     NoiseSpec spec = base ? *base : NoiseSpec{};
     const std::string octavesAllowed = "between 1 and " + std::to_string(kMaxOctaves);
     if (!a.dims.empty()) spec.dims = parseInt("--dims", a.dims, "1, 2, 3 or 4");
@@ -161,7 +164,27 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base,
     try {
         spec.validate();
     } catch (const ValidationError& e) {
-        v = asFlags(e);
+        // The field each message starts with, and whether the flags gave it.
+        const std::pair<const char*, const std::string*> given[] = {
+            {"dims", &a.dims}, {"frequency", &a.frequency}, {"octaves", &a.octaves},
+            {"lacunarity", &a.lacunarity}, {"gain", &a.gain}, {"ridge-offset", &a.ridgeOffset},
+            {"ridge-gain", &a.ridgeGain}, {"offset", &a.offset}, {"z", &a.z}, {"w", &a.w},
+            {"height-scale", &a.heightScale}, {"warp-amount", &a.warpAmount}, {"warp-octaves", &a.warpOctaves},
+            {"warp-frequency", &a.warpFrequency}, {"warp-depth", &a.warpDepth}, {"pattern", &a.pattern},
+            {"pattern-scale", &a.patternScale}, {"period", &a.period}};
+        for (const std::string& m : e.violations()) {
+            const std::string field = m.substr(0, m.find(' '));
+            bool fromBase = false;
+            for (const auto& [name, arg] : given)
+                if (field == name) fromBase = base && !baseSource.empty() && arg->empty();
+            if (!fromBase) {
+                v.push_back("--" + m);
+                continue;
+            }
+            std::string key = field;
+            std::replace(key.begin(), key.end(), '-', '_');
+            v.push_back(baseSource + ": " + key + m.substr(field.size()));
+        }
     }
     if (spec.dims <= 2 && offsetCount == 3)
         v.push_back("--offset " + a.offset + ": a z component needs --dims 3 or 4");

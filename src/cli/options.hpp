@@ -39,8 +39,10 @@ ValueRange parseRange(const std::string& text);
 // The spec from the arguments, validated. When --dims is not given it is 3 if the grid is
 // a volume or --z is given, else 2. `grid` may be null (eval). With `base` (a preset or
 // a file's record) the flags given override its values, and its dims stand when it has one.
+// A problem with a value the flags did not give, but the base did, names `baseSource` and
+// the key ("preset mine.json: octaves 40: ..."), not a flag the user never typed.
 NoiseSpec buildSpec(const NoiseArgs& args, const Grid* grid, const NoiseSpec* base = nullptr,
-                    bool baseHasDims = false);
+                    bool baseHasDims = false, const std::string& baseSource = "");
 
 // The library names fields ("octaves 0: ..."); on the command line they are flags.
 std::vector<std::string> asFlags(const ValidationError& e);
@@ -48,6 +50,8 @@ std::vector<std::string> asFlags(const ValidationError& e);
 // For a grid with unit texel spacing: when octaves above the Nyquist limit would only
 // alias, drops them from `spec` (unless args.noOctaveLimit) and returns the warning that
 // says so; otherwise returns an empty string.
-std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args);
+// When the octaves came from a preset or record (`source`, args.octaves empty), the
+// warning names it and the key.
+std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args, const std::string& source = "");
 
 }  // namespace glnoise::cli

@@ -74,6 +74,7 @@ protected:
         write("forged.json", R"({"generator": "glnoise 0.3.0", "size": "1048576x1048576", "preset": {}})");
         write("flag.json", R"({"size": "8x8", "preset": {}, "no_octave_limit": "yes"})");
         write("both.json", R"({"colormap": "terrain", "bits": 16})");
+        write("dims4.json", R"({"dims": 4, "octaves": 3})");
         // GLSL for the include resolver.
         write("loop_a.glsl", "#include \"loop_b.glsl\"\n");
         write("loop_b.glsl", "#include \"loop_a.glsl\"\n");
@@ -269,6 +270,9 @@ TEST_F(BadInput, FilesToRebakeFrom) {
         // Values from a preset that contradict each other are named by file and key.
         {{"bake", "--preset", file("both.json"), "--size", "8x8", "--out", png},
          "preset " + file("both.json") + ": bits 16 and colormap terrain: a colormap gives 8-bit RGB"},
+        // A flag that makes a preset's value wrong: the error names the preset's key.
+        {{"bake", "--preset", file("dims4.json"), "--basis", "simplex", "--size", "8x8", "--out", png},
+         "preset " + file("dims4.json") + ": dims 4: simplex noise exists in 2 and 3 dimensions"},
         // Typed on the command line, a mapping the output cannot hold stays an error.
         {{"bake", "--preset", "terrain", "--size", "8x8", "--range", "0,1", "--out", file("keep.exr")},
          "--range 0,1: .exr stores values as they are"},

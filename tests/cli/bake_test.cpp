@@ -348,6 +348,13 @@ TEST_F(Bake, EveryMappingValueOfAPresetResetsFromTheCommandLine) {
     std::ofstream(spec) << reset.out;
     bake({"--preset", spec, "--size", "32x32", "--backend", "cpu", "--out", file("spec.png")});
     EXPECT_EQ(slurp(file("reset.png")), slurp(file("spec.png")));
+    // Octaves a preset asks for above the grid's limit: the warning names the preset's key.
+    std::ofstream(file("many.json")) << R"({"octaves": 12})";
+    const Result many = run({"bake", "--preset", file("many.json"), "--size", "32x32", "--backend", "cpu", "--out",
+                             file("many.png")});
+    EXPECT_EQ(many.code, 0) << many.err;
+    EXPECT_EQ(many.err.rfind("glnoise: warning: preset " + file("many.json") + ": octaves 12: octaves 7 to 12", 0), 0u)
+        << many.err;
 }
 
 // A record is read wherever a PNG may hold it: a tEXt chunk after the image data (where
