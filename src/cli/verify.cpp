@@ -110,16 +110,20 @@ Checked checkRaw(const std::string& dataPath, const nlohmann::json& rec, const s
     return c;
 }
 
-// An image against its own record: the size, the bits and the channels it says it stored,
-// every row decoded.
-std::string checkImage(const std::string& path, const nlohmann::json& rec) {
+// The size a record gives ("WxH" or "WxHxD").
+Grid recordSize(const nlohmann::json& rec, const std::string& path) {
     if (!rec.contains("size") || !rec["size"].is_string()) fail(path, "its glnoise record has no size");
-    Grid g;
     try {
-        g = parseSize(rec["size"].get<std::string>(), 1 << 20);
+        return parseSize(rec["size"].get<std::string>(), 1 << 20);
     } catch (const ValidationError& e) {
         fail(path, std::string("its glnoise record's ") + e.what());
     }
+}
+
+// An image against its own record: the size, the bits and the channels it says it stored,
+// every row decoded.
+std::string checkImage(const std::string& path, const nlohmann::json& rec) {
+    const Grid g = recordSize(rec, path);
     io::ImageFacts facts;
     try {
         facts = io::readWholeImage(path);
@@ -145,13 +149,7 @@ std::string checkImage(const std::string& path, const nlohmann::json& rec) {
 std::string checkSlices(const std::string& pattern) {
     const std::string first = slicePath(pattern, 0);
     nlohmann::json rec = parsed(record(first), first);
-    if (!rec.contains("size") || !rec["size"].is_string()) fail(first, "its glnoise record has no size");
-    Grid g;
-    try {
-        g = parseSize(rec["size"].get<std::string>(), 1 << 20);
-    } catch (const ValidationError& e) {
-        fail(first, std::string("its glnoise record's ") + e.what());
-    }
+    const Grid g = recordSize(rec, first);
     std::vector<std::string> problems;
     for (int z = 0; z < g.depth && problems.size() < 5; ++z) {
         const std::string path = slicePath(pattern, z);
