@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+// OpenEXR: the streamed float32 writer, and reading a file's record and blocks back.
+#include <OpenEXR/ImfChannelList.h>
+#include <OpenEXR/ImfFrameBuffer.h>
+#include <OpenEXR/ImfHeader.h>
+#include <OpenEXR/ImfIO.h>
+#include <OpenEXR/ImfInputFile.h>
+#include <OpenEXR/ImfOutputFile.h>
+#include <OpenEXR/ImfStandardAttributes.h>
+#include <OpenEXR/ImfStringAttribute.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "core/io/internal.hpp"
+#include "glnoise/error.hpp"
+#include "glnoise/io.hpp"
+
+namespace glnoise::io {
+
+namespace {
+
+
+class ExrStream final : public Imf::OStream {
+public:
+    explicit ExrStream(OutputFile& out) : Imf::OStream(out.path().c_str()), out_(out) {}
+    void write(const char c[], int n) override { out_.write(c, static_cast<std::size_t>(n)); }
+    std::uint64_t tellp() override { return out_.tell(); }
+    void seekp(std::uint64_t pos) override { out_.seek(pos); }
+
+private:
+    OutputFile& out_;
+};
+
+class ExrWriter final : public RowWriter {
+public:
+    ExrWriter(OutputFile& out, const ExrLayout& layout)
+        : out_(out), layout_(layout), stream_(out), header_(layout.width, layout.height) {
+        if (layout.width < 1 || layout.height < 1 || layout.channels.empty())
+            throw ValidationError("out " + out.path() + ": a .exr needs at least 1x1 pixels and a channel");
+        header_.compression() = Imf::ZIP_COMPRESSION;
+        for (const auto& c : layout.channels) header_.channels().insert(c, Imf::Channel(Imf::FLOAT));
+        if (!layout.record.empty()) header_.insert("glnoise", Imf::StringAttribute(layout.record));
+        try {
+            file_ = std::make_unique<Imf::OutputFile>(stream_, header_);
+        } catch (const std::exception& e) {
+            throw IoError("encoding " + out.path() + " as OpenEXR failed: " + e.what());
+        }
+    }
+
+    void writeRows(const void* rows, int count) override {
+        const std::size_t x = sizeof(float) * layout_.channels.size();
+        const std::size_t y = x * static_cast<std::size_t>(layout_.width);
+        // OpenEXR addresses a slice from its row 0: point there from this band's first row.
+        const char* base = static_cast<const char*>(rows) - static_cast<std::ptrdiff_t>(y) * row_;
+        Imf::FrameBuffer fb;
+        for (std::size_t c = 0; c < layout_.channels.size(); ++c)
+            fb.insert(layout_.channels[c],
+                      Imf::Slice(Imf::FLOAT, const_cast<char*>(base) + c * sizeof(float), x, y));
+        try {
+            file_->setFrameBuffer(fb);
+            file_->writePixels(count);
+        } catch (const IoError&) {
+            throw;
+        } catch (const std::exception& e) {
+            throw IoError("encoding " + out_.path() + " as OpenEXR failed: " + e.what());
+        }
+        row_ += count;
+    }
+
+    void finish() override {
+        if (row_ != layout_.height)
+            throw IoError("encoding " + out_.path() + ": " + std::to_string(row_) + " of " +
+                          std::to_string(layout_.height) + " rows written");
+        try {
+            file_.reset();  // writes the line offset table
+        } catch (const IoError&) {
+            throw;
+        } catch (const std::exception& e) {
+            throw IoError("encoding " + out_.path() + " as OpenEXR failed: " + e.what());
+        }
+    }
+
+private:
+    OutputFile& out_;
+    ExrLayout layout_;
+    ExrStream stream_;
+    Imf::Header header_;
+    std::unique_ptr<Imf::OutputFile> file_;
+    int row_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<RowWriter> openExr(OutputFile& out, const ExrLayout& layout) {
+    return std::make_unique<ExrWriter>(out, layout);
+}
+
+namespace detail {
+
+std::string exrRecord(const std::string& path) {
+    try {
+        Imf::InputFile file(path.c_str());
+        const auto* a = file.header().findTypedAttribute<Imf::StringAttribute>("glnoise");
+        return a ? a->value() : std::string();
+    } catch (const std::exception& e) {
+        throw ValidationError("from " + path + ": not an OpenEXR file glnoise can read (" + std::string(e.what()) + ")");
+    }
+}
+
+ImageFacts readWholeExr(const std::string& path) {
+    ImageFacts facts;
+    try {
+        Imf::InputFile file(path.c_str());
+        const Imath::Box2i window = file.header().dataWindow();
+        facts.width = window.max.x - window.min.x + 1;
+        facts.height = window.max.y - window.min.y + 1;
+        bool half = false;
+        for (auto it = file.header().channels().begin(); it != file.header().channels().end(); ++it) {
+            facts.channels.emplace_back(it.name());
+            half = half || it.channel().type == Imf::HALF;
+        }
+        facts.bits = half ? 16 : 32;
+        // Band by band into one float buffer per channel: every block is decompressed.
+        const int band = std::max(1, std::min(facts.height, (1 << 22) / std::max(1, facts.width)));
+        std::vector<std::vector<float>> planes(facts.channels.size(),
+                                               std::vector<float>(static_cast<std::size_t>(facts.width) *
+                                                                  static_cast<std::size_t>(band)));
+        for (int y0 = 0; y0 < facts.height; y0 += band) {
+            const int rows = std::min(band, facts.height - y0);
+            Imf::FrameBuffer fb;
+            for (std::size_t c = 0; c < planes.size(); ++c) {
+                // The buffer's base is placed so that row window.min.y + y0 lands at its start.
+                char* base = reinterpret_cast<char*>(planes[c].data()) -
+                             (static_cast<std::ptrdiff_t>(window.min.y + y0) * facts.width + window.min.x) *
+                                 static_cast<std::ptrdiff_t>(sizeof(float));
+                fb.insert(facts.channels[c], Imf::Slice(Imf::FLOAT, base, sizeof(float),
+                                                        sizeof(float) * static_cast<std::size_t>(facts.width)));
+            }
+            file.setFrameBuffer(fb);
+            file.readPixels(window.min.y + y0, window.min.y + y0 + rows - 1);
+        }
+    } catch (const std::exception& e) {
+        throw IoError(path + ": not a whole OpenEXR file (" + std::string(e.what()) + ")");
+    }
+    return facts;
+}
+
+}  // namespace detail
+
+}  // namespace glnoise::io

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+// OutputFile: an unnamed file in the target's directory, named only when complete.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "core/io/internal.hpp"
+#include "glnoise/error.hpp"
+#include "glnoise/io.hpp"
+
+namespace glnoise::io {
+
+using detail::baseName;
+using detail::parentDirectory;
+
+
+namespace {
+constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
+
+[[noreturn]] void fail(const std::string& path, const char* what) {
+    throw IoError(std::string(what) + " " + path + " failed: " + std::strerror(errno));
+}
+}  // namespace
+
+OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
+    if (path_.empty()) throw ValidationError("out '': must name a file");
+    struct stat st {};
+    if (path_.back() == '/' || (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
+        throw ValidationError("out " + path_ + ": is a directory; give a file name");
+    const std::string dir = parentDirectory(path_);
+    if (::stat(dir.c_str(), &st) != 0)
+        throw ValidationError("out " + path_ + ": directory " + dir + " does not exist");
+    if (!S_ISDIR(st.st_mode)) throw ValidationError("out " + path_ + ": " + dir + " is not a directory");
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    // An unnamed file vanishes with the process, however it ends (even SIGKILL).
+    fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666 & ~mask);
+    if (fd_ >= 0) {
+        unnamed_ = true;
+    } else if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL || errno == ENOENT) {
+        std::string tmpl = dir + "/." + baseName(path_) + ".glnoise-XXXXXX";
+        fd_ = ::mkstemp(tmpl.data());
+        if (fd_ >= 0) temp_ = tmpl;
+    }
+    if (fd_ < 0)
+        throw ValidationError("out " + path_ + ": cannot create a file in " + dir + ": " + std::strerror(errno));
+    buffer_.reserve(kBufferBytes);
+}
+
+OutputFile::~OutputFile() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
+}
+
+namespace {
+void writeAll(int fd, const char* p, std::size_t bytes, const std::string& path) {
+    while (bytes > 0) {
+        const ssize_t n = ::write(fd, p, bytes);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            fail(path, "writing");
+        }
+        p += n;
+        bytes -= static_cast<std::size_t>(n);
+    }
+}
+}  // namespace
+
+void OutputFile::flush() {
+    writeAll(fd_, buffer_.data(), buffer_.size(), path_);
+    buffer_.clear();
+}
+
+void OutputFile::write(const void* data, std::size_t bytes) {
+    if (fd_ < 0) throw IoError("writing " + path_ + " failed: the file was already closed");
+    const auto* p = static_cast<const char*>(data);
+    position_ += bytes;
+    if (buffer_.size() + bytes > kBufferBytes) flush();
+    if (bytes >= kBufferBytes) {
+        writeAll(fd_, p, bytes, path_);  // large writes skip the buffer
+        return;
+    }
+    buffer_.insert(buffer_.end(), p, p + bytes);
+}
+
+void OutputFile::seek(std::uint64_t position) {
+    flush();
+    if (::lseek(fd_, static_cast<off_t>(position), SEEK_SET) < 0) fail(path_, "seeking in");
+    position_ = position;
+}
+
+void OutputFile::materialize() {
+    // linkat through /proc/self/fd needs no privilege (AT_EMPTY_PATH would).
+    const std::string dir = parentDirectory(path_);
+    const std::string proc = "/proc/self/fd/" + std::to_string(fd_);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        std::string tmpl = dir + "/." + baseName(path_) + ".glnoise-XXXXXX";
+        // mktemp's name is only a candidate: linkat fails with EEXIST rather than replace.
+        if (::mkstemp(tmpl.data()) < 0) fail(path_, "naming");
+        ::unlink(tmpl.c_str());
+        if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, tmpl.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+            temp_ = tmpl;
+            unnamed_ = false;
+            return;
+        }
+        if (errno != EEXIST) fail(path_, "naming");
+    }
+    fail(path_, "naming");
+}
+
+void OutputFile::stage() {
+    if (fd_ < 0) return;
+    flush();
+    if (!unnamed_) {
+        // mkstemp makes the file 0600; give it the permissions a normally created file has.
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        if (::fchmod(fd_, 0666 & ~mask) != 0) fail(path_, "writing");
+    }
+    if (::fsync(fd_) != 0) fail(path_, "writing");
+    if (unnamed_) materialize();
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) fail(path_, "writing");
+}
+
+void OutputFile::commit() {
+    stage();
+    if (::rename(temp_.c_str(), path_.c_str()) != 0)
+        throw IoError("renaming " + temp_ + " to " + path_ + " failed: " + std::strerror(errno));
+    committed_ = true;
+}
+
+void OutputFile::commitTogether(const std::vector<OutputFile*>& files) {
+    for (OutputFile* f : files) f->stage();
+    // One lock per directory, taken in a fixed order so that two processes never wait on
+    // each other's.
+    std::vector<std::string> dirs;
+    dirs.reserve(files.size());
+    for (OutputFile* f : files)
+        dirs.push_back(std::filesystem::absolute(std::filesystem::path(f->path())).parent_path().string());
+    std::sort(dirs.begin(), dirs.end());
+    dirs.erase(std::unique(dirs.begin(), dirs.end()), dirs.end());
+    std::vector<int> locks;
+    struct Unlock {
+        std::vector<int>& fds;
+        ~Unlock() {
+            for (int fd : fds) ::close(fd);  // closing releases the flock
+        }
+    } unlock{locks};
+    for (const std::string& dir : dirs) {
+        const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0) throw IoError("opening " + dir + " to commit into it failed: " + std::strerror(errno));
+        locks.push_back(fd);
+        while (::flock(fd, LOCK_EX) != 0) {
+            if (errno != EINTR) throw IoError("locking " + dir + " failed: " + std::strerror(errno));
+        }
+    }
+    for (OutputFile* f : files) f->commit();
+}
+
+}  // namespace glnoise::io

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// Reading what glnoise wrote: records (a PNG's text chunk, an EXR's attribute, a raw
+// file's sidecar), small JSON files, and whole images.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "core/io/internal.hpp"
+#include "glnoise/error.hpp"
+#include "glnoise/io.hpp"
+
+namespace glnoise::io {
+
+using detail::endsWith;
+
+namespace {
+
+// Refuses what is not a regular file: a missing path, a directory, a FIFO or a device
+// (reading /dev/zero would never end).
+void requireRegularFile(const std::string& path, const std::string& flag) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!std::filesystem::exists(status)) throw ValidationError(flag + " " + path + ": no such file");
+    if (!std::filesystem::is_regular_file(status)) throw ValidationError(flag + " " + path + ": not a regular file");
+}
+
+}  // namespace
+
+std::string readSmallFile(const std::string& path, const std::string& flag) {
+    requireRegularFile(path, flag);
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) throw ValidationError(flag + " " + path + ": cannot read it: " + std::strerror(errno));
+    std::string text;
+    char buf[65536];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+        text.append(buf, n);
+        if (text.size() > kMaxSmallFile) {
+            std::fclose(f);
+            throw ValidationError(flag + " " + path + ": larger than " + std::to_string(kMaxSmallFile >> 20) +
+                                  " MiB; a preset or record is a small JSON file");
+        }
+    }
+    const bool bad = std::ferror(f) != 0;
+    std::fclose(f);
+    if (bad) throw IoError("reading " + path + " failed");
+    return text;
+}
+
+std::string readRecord(const std::string& path) {
+    std::string record;
+    if (endsWith(path, ".json")) {
+        record = readSmallFile(path, "from");
+    } else {
+        Format format{};
+        try {
+            format = formatForPath(path);
+        } catch (const ValidationError&) {
+            throw ValidationError("from " + path + ": not a glnoise file; allowed: .png, .exr, or a raw file's .json "
+                                  "sidecar");
+        }
+        if (format != Format::Png && format != Format::Exr) {
+            record = readSmallFile(path + ".json", "from");
+        } else {
+            requireRegularFile(path, "from");
+            if (format == Format::Exr) {
+                record = detail::exrRecord(path);
+            } else {
+                const std::vector<std::string> records = detail::pngRecords(path);
+                if (records.size() > 1)
+                    throw ValidationError("from " + path + ": holds " + std::to_string(records.size()) +
+                                          " glnoise records (text chunks \"glnoise\"); a glnoise file holds one, "
+                                          "and which one made the image cannot be told");
+                if (!records.empty()) record = records.front();
+            }
+        }
+    }
+    if (record.empty()) throw ValidationError("from " + path + ": holds no glnoise record");
+    return record;
+}
+
+ImageFacts readWholeImage(const std::string& path) {
+    Format format{};
+    try {
+        format = formatForPath(path);
+    } catch (const ValidationError& e) {
+        throw IoError(path + ": " + e.what());
+    }
+    if (format == Format::Exr) return detail::readWholeExr(path);
+    if (format != Format::Png) throw IoError(path + ": not an image; .png and .exr are");
+    return detail::readWholePng(path);
+}
+
+}  // namespace glnoise::io
