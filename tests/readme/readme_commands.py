@@ -40,8 +40,9 @@ NOT_RUN = {
                                   "(.ci/run checks it is the README's)",
     "ctest ": "runs test groups: CI runs them all through the Quick start's test command",
     "cmake --build build --target bundle": "makes the bundle: bundle.unpacked (ctest) makes it and runs it",
-    "cmake ": "configures, builds or installs: CI builds with the Quick start's command, and tests/consumer "
-              "installs the package and builds an outside project against it",
+    "cmake ": "configures, builds or installs: CI builds with the Quick start's command, tests/consumer "
+              "installs the package and builds an outside project against it, and build.presets configures "
+              "each preset",
 }
 
 NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
