@@ -135,8 +135,6 @@ struct NoiseSpec {
 
 // The stated bound of |basis| in `dims` dimensions (README, "Bases": measured).
 double basisBound(Basis basis, int dims);
-// Kept for callers of the first versions: basisBound(Basis::Perlin, dims).
-double perlinBound(int dims);
 
 struct Grid {
     int width = 1;   // [1, kMaxEdge] and the driver's GL_MAX_TEXTURE_SIZE

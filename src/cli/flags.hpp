@@ -11,7 +11,8 @@
 
 namespace glnoise::cli {
 
-// --dims --frequency --octaves --lacunarity --gain --normalize --seed --offset --z
+// Every noise flag: one per NoiseArgs member (--dims, --basis, --frequency ... --pattern-scale,
+// --normalize); the subcommands add their own (--size, --out, --no-octave-limit, ...).
 void addNoiseFlags(CLI::App* app, NoiseArgs& args);
 
 // --size WxH[xD] (or another flag's), each edge at most maxEdge; a ValidationError names

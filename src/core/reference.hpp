@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The C++ twins of shaders/include/glnoise/*.glsl and shaders/sample.glsl (DESIGN.md, the
-// mirror rule): the same names, the same order of operations, the same local names. T is
+// The C++ twins of shaders/include/glnoise/*.glsl and shaders/sample.glsl (the mirror
+// rule): the same names, the same order of operations, the same local names. T is
 // float for the reference that the GPU is checked against, double for the oracle.
 //
 // This header is internal: the public entry points are in glnoise/cpu.hpp.

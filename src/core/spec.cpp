@@ -116,7 +116,6 @@ double basisBound(Basis basis, int dims) {
     return kBounds[static_cast<int>(basis)][d - 1];
 }
 
-double perlinBound(int dims) { return basisBound(Basis::Perlin, dims); }
 
 void NoiseSpec::validate() const {
     std::vector<std::string> v;

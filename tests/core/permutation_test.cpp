@@ -85,7 +85,7 @@ TEST(Permutation, SameSeedSameTableDifferentSeedsDiffer) {
 
 TEST(Permutation, ShuffleIsUnbiasedAcrossSeeds) {
     // Where does value 0 land? Uniform over 256 slots for an unbiased Fisher-Yates; the
-    // seed article's Math.round(random * (e - 1)) never leaves a value in place and
+    // common Math.round(random * (e - 1)) shuffle never leaves a value in place and
     // halves the odds of the ends, which this catches.
     std::vector<int> slot(256, 0);
     const int seeds = 25600;

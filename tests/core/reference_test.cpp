@@ -76,7 +76,7 @@ TEST(Reference, GradientSelectsEqualTheTablesDotProductsAndKenPerlinsBranches) {
 }
 
 // Golden values from tests/golden/make_golden.py (Ken Perlin's Java reference and the
-// seed article's 2D construction, transliterated to Python, in double).
+// common 2D construction with four diagonal gradients, transliterated to Python, in double).
 TEST(Reference, Perlin3MatchesGoldenValues) {
     int rows = 0;
     for (const auto& r : test::readCsv("perlin3.csv")) {
@@ -200,10 +200,10 @@ TEST(Reference, ValuesStayWithinTheStatedRange) {
         lo3 = std::min(lo3, v3), hi3 = std::max(hi3, v3);
         lo2 = std::min(lo2, v2), hi2 = std::max(hi2, v2);
     }
-    EXPECT_GE(lo3, -perlinBound(3));
-    EXPECT_LE(hi3, perlinBound(3));
-    EXPECT_GE(lo2, -perlinBound(2));
-    EXPECT_LE(hi2, perlinBound(2));
+    EXPECT_GE(lo3, -basisBound(Basis::Perlin, 3));
+    EXPECT_LE(hi3, basisBound(Basis::Perlin, 3));
+    EXPECT_GE(lo2, -basisBound(Basis::Perlin, 2));
+    EXPECT_LE(hi2, basisBound(Basis::Perlin, 2));
     EXPECT_GT(hi3, 0.9);  // the bound is not loose by much
     EXPECT_GT(hi2, 0.9);
 }

@@ -3,9 +3,10 @@
 """Generates glnoise's golden data from an implementation independent of the C++ code.
 
 It transliterates Ken Perlin's Java reference (ImprovedNoise, 2002) with its branchy
-grad(), the 2D construction of the seed article (P[P[X]+Y] corner hashes, gradients
-chosen by if/else from v & 3), and PCG32 (pcg-c-basic) with Lemire's bounded integers
-driving a Fisher-Yates shuffle, all in Python's double precision. Run it from anywhere:
+grad(), the common 2D construction of improved Perlin noise (P[P[X]+Y] corner hashes,
+four diagonal gradients chosen by if/else from v & 3), and PCG32 (pcg-c-basic) with
+Lemire's bounded integers driving a Fisher-Yates shuffle, all in Python's double
+precision. Run it from anywhere:
 
     python3 tests/golden/make_golden.py
 
@@ -107,7 +108,7 @@ def noise3(p, x, y, z):
                            lerp(u, grad(p[AB + 1], x, y - 1, z - 1), grad(p[BB + 1], x - 1, y - 1, z - 1))))
 
 
-# ---- the seed article's 2D construction ----------------------------------------------
+# ---- the 2D construction: P[P[X]+Y] corner hashes, four diagonal gradients ------------
 def constant_vector(v):
     h = v & 3
     if h == 0:

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// glnoise/pattern.glsl: the named patterns of the seed article's section 9: marble and wood.
+// glnoise/pattern.glsl: the named patterns: marble and wood, sines of a coordinate bent by noise.
 //
 //   #include "glnoise/pattern.glsl"
 //   float m = gln_marble(p.x, gln_fractal2(n, p), 5.0f);   // sin(x + k * noise)

@@ -6,7 +6,7 @@
 //   vec2 q = gln_warp2(w, p, 1.0f, 4.0f, 2);   // depth 2: warp, then warp the warped point
 //   float h = gln_fractal2(n, q);
 //
-// As in I. Quilez, "Domain warping" (2002), which the seed article's section 10 follows:
+// As in I. Quilez, "Domain warping" (2002):
 // component k of the displacement is w_k(x) = fractal(warp, frequency * x + offset_k) /
 // amplitude sum (so within the basis range), the offsets GLN_WARP_OFFSET decorrelate the
 // components, and q = p + amount * w(p). Depth 2 evaluates w again, with the next offsets,
