@@ -13,80 +13,14 @@
 #include "glnoise/error.hpp"
 #include "gpu/gl.hpp"
 #include "gpu/gl_objects.hpp"
+#include "preview/shaders.hpp"
 
 namespace glnoise::preview {
 
 namespace {
 
-// One triangle that covers the viewport; the fragment shader fetches texel for texel.
-constexpr const char* kVertex = R"(#version 430
-void main() {
-    vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
-}
-)";
-
-// Values go through the colormap (256 RGBA8 entries) with the arithmetic of
-// shaders/colormap.comp, so the window shows the colours `glnoise bake --colormap` writes.
-constexpr const char* kFragment = R"(#version 430
-layout(binding = 0) uniform sampler2D u_values;
-layout(std430, binding = 3) readonly buffer GlnColormap {
-    uint gln_colormap[256];
-};
-uniform int u_height;
-uniform float u_min;
-uniform float u_scale;  // 255 / (max - min)
-uniform int u_normals;  // 1: the texture holds (nx, ny, nz, value): show n * 0.5 + 0.5
-out vec4 color;
-
-void main() {
-    ivec2 texel = ivec2(int(gl_FragCoord.x), u_height - 1 - int(gl_FragCoord.y));
-    vec4 f = texelFetch(u_values, texel, 0);
-    if (u_normals == 1) {
-        color = vec4(f.rgb * 0.5 + 0.5, 1.0);
-        return;
-    }
-    precise float t = (f.r - u_min) * u_scale;
-    int i = isnan(f.r) ? 0 : int(clamp(floor(t + 0.5), 0.0, 255.0));
-    color = unpackUnorm4x8(gln_colormap[i]);
-}
-)";
-
-// Min and max of an r32f image: a reduction per 16x16 workgroup in shared memory, then
-// one atomic per workgroup on floats mapped to order-preserving ints.
-constexpr const char* kMinMax = R"(#version 430
-layout(local_size_x = 16, local_size_y = 16) in;
-layout(r32f, binding = 0) uniform readonly image2D u_values;
-layout(std430, binding = 4) buffer MinMax { int minOrdered; int maxOrdered; };
-shared float lo[256];
-shared float hi[256];
-
-int ordered(float f) {
-    int i = floatBitsToInt(f);
-    return i >= 0 ? i : i ^ 0x7FFFFFFF;
-}
-
-void main() {
-    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
-    uint l = gl_LocalInvocationIndex;
-    bool inside = all(lessThan(id, imageSize(u_values)));
-    float v = inside ? imageLoad(u_values, id).r : 0.0;
-    lo[l] = inside ? v : 3.0e38;
-    hi[l] = inside ? v : -3.0e38;
-    barrier();
-    for (uint stride = 128u; stride > 0u; stride >>= 1) {
-        if (l < stride) {
-            lo[l] = min(lo[l], lo[l + stride]);
-            hi[l] = max(hi[l], hi[l + stride]);
-        }
-        barrier();
-    }
-    if (l == 0u) {
-        atomicMin(minOrdered, ordered(lo[0]));
-        atomicMax(maxOrdered, ordered(hi[0]));
-    }
-}
-)";
+// The preview's shaders (shaders/preview/), embedded at build time.
+const char* shader(const std::string& name) { return embeddedShaders().at(name).c_str(); }
 
 float unordered(int i) {
     const int bits = i >= 0 ? i : (i ^ 0x7FFFFFFF);
@@ -99,8 +33,9 @@ float unordered(int i) {
 
 Renderer::Renderer(gpu::Context& context)
     : generator_(context),
-      display_({{GL_VERTEX_SHADER, kVertex}, {GL_FRAGMENT_SHADER, kFragment}}, {"display.glsl"}, "preview display"),
-      minMax_(kMinMax, {"minmax.comp"}, "preview min/max"),
+      display_({{GL_VERTEX_SHADER, shader("preview/display.vert")}, {GL_FRAGMENT_SHADER, shader("preview/display.frag")}},
+               {"preview/display.vert", "preview/display.frag"}, "preview display"),
+      minMax_(shader("preview/minmax.comp"), {"preview/minmax.comp"}, "preview min/max"),
       minMaxValues_(2 * sizeof(GLint), nullptr, "preview min/max values"),
       colormap_(256 * sizeof(std::uint32_t), nullptr, "preview colormap") {
     glGenVertexArrays(1, &vertexArray_);
