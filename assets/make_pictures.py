@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Remakes every picture the README shows, with glnoise itself.
+"""Remakes every picture the README and docs/ show, with glnoise itself.
 
     /usr/bin/python3 assets/make_pictures.py build                  # all but the benchmark chart, into assets/
     /usr/bin/python3 assets/make_pictures.py build --only bench.png # the chart: runs the benchmark (minutes)
     /usr/bin/python3 assets/make_pictures.py build --out DIR        # somewhere else (the tests compare)
-    /usr/bin/python3 assets/make_pictures.py --list                 # each picture and the command the README shows
+    /usr/bin/python3 assets/make_pictures.py --list                 # each picture and the command its caption shows
 
 BUILD is the build directory (glnoise, glnoise-preview, tests/bench/glnoise_bench). The
 sheets need Pillow (Debian: python3-pil), the preview's screenshot xvfb-run, the chart
@@ -22,7 +22,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-# name -> the command the README's caption shows (None: the caption names a script)
+# name -> the command its caption shows (None: the caption names a script)
 PICTURES = {
     "fbm6_seed7.png": "glnoise bake --size 512x512 --octaves 6 --frequency 0.0078125 --seed 7 --range -0.9,0.9 "
                       "--out assets/fbm6_seed7.png",
@@ -75,11 +75,11 @@ MAKERS = {"fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": co
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Remakes the README's pictures with glnoise itself.")
+    parser = argparse.ArgumentParser(description="Remakes the documents' pictures with glnoise itself.")
     parser.add_argument("build", nargs="?", help="the build directory")
     parser.add_argument("--out", default=HERE, help="where to write them (default: assets/)")
     parser.add_argument("--only", nargs="+", choices=sorted(PICTURES), help="these pictures only")
-    parser.add_argument("--list", action="store_true", help="print each picture and its README command")
+    parser.add_argument("--list", action="store_true", help="print each picture and its caption's command")
     args = parser.parse_args()
     if args.list:
         for name, command in PICTURES.items():

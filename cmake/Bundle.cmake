@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Makes the relocatable bundle (README, "The bundle for GPU machines"): run by the
+# Makes the relocatable bundle (docs/bundle.md): run by the
 # `bundle` target as `cmake -DINPUTS=<file> -P Bundle.cmake`, where INPUTS sets
 #   EXECUTABLES  the programs to carry (glnoise, glnoise-preview, the suites, the benchmarks)
 #   SOURCE_DIR   the source tree (the suites' data, the GLSL library, the run-checks script)

@@ -27,7 +27,7 @@ using Point = std::array<double, 4>;
 // Channels per texel or point for spec.output: 1 for Value, 4 for Gradient and Normal.
 int outputChannels(const NoiseSpec& spec);
 
-// How far the GPU may be from evaluate() per channel (README, "Cross-check"): the value
+// How far the GPU may be from evaluate() per channel (docs/math.md): the value
 // 1e-5 x the amplitude sum (1 when normalized), plus what a domain warp's displacement
 // error moves it by (3e-6 x s x d x |warp amount| x sum_i (gain lacunarity)^i, where s
 // is how much faster than the noise the fractal changes: 1 for fBm and turbulence, 2 for

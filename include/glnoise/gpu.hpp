@@ -103,7 +103,7 @@ private:
 };
 
 // How noise.comp is laid out on the device; the defaults are what glnoise_bench found
-// fastest (README, "Performance"). Every combination computes the same values.
+// fastest (docs/performance.md). Every combination computes the same values.
 struct GeneratorOptions {
     int localSizeX = 8;  // workgroup shape, each a power of two from 1 to 64, at most 1024 invocations
     int localSizeY = 8;

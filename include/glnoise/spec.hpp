@@ -37,7 +37,7 @@ struct ValueRange {
     double max = 1.0;
 };
 
-// The noise at each lattice octave (README, "Bases").
+// The noise at each lattice octave (docs/noise.md).
 enum class Basis {
     Perlin,       // improved gradient noise (2002), 1-4D
     Classic,      // gradient noise with the cubic fade of 1985, 1-4D
@@ -133,7 +133,7 @@ struct NoiseSpec {
     int usefulOctaves() const;
 };
 
-// The stated bound of |basis| in `dims` dimensions (README, "Bases": measured).
+// The stated bound of |basis| in `dims` dimensions (docs/noise.md: measured).
 double basisBound(Basis basis, int dims);
 
 struct Grid {
@@ -152,7 +152,7 @@ struct Grid {
 // Where a grid lies in the unbounded world of texels: texel (i, j, k) of the grid is world
 // texel start + (i, j, k) and samples offset + start + (i, j, k) (see NoiseSpec). A value
 // depends on its world texel alone, never on how the world is cut into grids, so tiles
-// baked apart equal one bake of the whole, texel for texel (README, "Tiles").
+// baked apart equal one bake of the whole, texel for texel (docs/command-line.md, "World tiles").
 using TexelStart = std::array<std::int64_t, 3>;
 
 // The largest |world texel| on any axis: 2^52, where doubles still hold every texel and

@@ -6,7 +6,7 @@
 //   {"basis": "perlin", "fractal": "fbm", "octaves": 8, "frequency": 0.00390625,
 //    "normalize": true, "colormap": "terrain", "range": [-1, 1], "bits": 16}
 //
-// Keys: every NoiseSpec field by its README name (basis, interp, fractal, dims, frequency,
+// Keys: every NoiseSpec field by its documented name (basis, interp, fractal, dims, frequency,
 // octaves, lacunarity, gain, ridge_offset, ridge_gain, normalize, seed, period, offset, z,
 // w, output, height_scale, warp_amount, warp_octaves, warp_frequency, warp_depth, pattern,
 // pattern_scale) and the bake's colormap, range and bits. A key left out keeps its default.

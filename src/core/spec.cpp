@@ -102,7 +102,7 @@ Pattern parsePattern(const std::string& text) {
 }
 
 double basisBound(Basis basis, int dims) {
-    // The extremes tests/bench/glnoise_ranges.cpp found (README, "Bases"), rounded up;
+    // The extremes tests/bench/glnoise_ranges.cpp found (docs/noise.md), rounded up;
     // 1D perlin reaches 0.5 exactly, 2D 1.0 at cell centres, 3D's 1.0363 is the known
     // maximum of Ken Perlin's gradient set, value noise is a convex blend of [-1, 1].
     static constexpr double kBounds[5][4] = {

@@ -59,7 +59,7 @@ std::vector<int> benchSizes() {
     return sizes;
 }
 const std::vector<int> kSizes = benchSizes();
-// One octave of each basis (README, "Bases": the cost column), at kFamilySize^2.
+// One octave of each basis (docs/noise.md: the cost column), at kFamilySize^2.
 const Workload kFamilies[] = {
     {"perlin1", 1, 1, Basis::Perlin},       {"perlin2", 2, 1, Basis::Perlin},        {"perlin3", 3, 1, Basis::Perlin},
     {"perlin4", 4, 1, Basis::Perlin},       {"classic3", 3, 1, Basis::Classic},      {"value2", 2, 1, Basis::Value},

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The catalogue of bad input (README, "Guarantees"): every entry point of glnoise and
+// The catalogue of bad input (docs/guarantees.md): every entry point of glnoise and
 // glnoise-preview given something it must refuse. Each case must give exactly one line on
 // stderr, "PROGRAM: error: ...", that names the value and what is allowed; exit code 2;
 // nothing on stdout; and leave the scratch directory exactly as it was, though it holds

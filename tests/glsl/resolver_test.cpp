@@ -196,7 +196,7 @@ TEST(InMemory, RelativeIncludesStayInMemory) {
                                                  "glnoise/permutation.glsl", "part.glsl"}));
 }
 
-// The resolver's part of the bad-input catalogue (README, "Guarantees"): every tree it
+// The resolver's part of the bad-input catalogue (docs/guarantees.md): every tree it
 // must refuse gives one ShaderError that names the file and line, and nothing else.
 TEST(InMemory, BadTreesAreOneErrorNamingTheFileAndLine) {
     using Tree = std::map<std::string, std::string>;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// GPU faults (README, "Guarantees"): a context lost in the middle of a bake and a texture
+// GPU faults (docs/guarantees.md): a context lost in the middle of a bake and a texture
 // too big for the GPU's memory are each one clear GpuError; the bake writes nothing and
 // the file that was there stays as it was.
 //

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // GPU against the CPU reference: max |diff| <= 1e-5 for single noise and 1e-5 times the
-// amplitude sum for fBm (README, "How the two paths are cross-checked").
+// amplitude sum for fBm (docs/math.md).
 #include "glnoise/gpu.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// GPU against the CPU reference over random specs (README, "Guarantees"): every basis,
+// GPU against the CPU reference over random specs (docs/guarantees.md): every basis,
 // fractal, output, period, warp, pattern and seed, drawn by a seeded generator, each
 // within cpu::agreementTolerance on a small grid placed anywhere in the world. The draw is
 // the same every run; GLNOISE_PROPERTY_SEED=N draws another set, GLNOISE_PROPERTY_SPECS=N
@@ -83,7 +83,7 @@ Draw draw(std::mt19937_64& rng) {
         s.pattern = patterns[pick(3)];
         // Marble's stripes and wood's rings take the sine of a coordinate in cells, which
         // float32 holds to |x| 2^-24: the stated tolerance holds within 1000 cells of the
-        // origin (README, "Guarantees").
+        // origin (docs/guarantees.md).
         if (s.pattern != Pattern::Clouds)
             for (auto& o : s.offset) o = std::clamp(o / 10.0, -500.0, 500.0);
         if (s.pattern == Pattern::Clouds) s.fractal = Fractal::Turbulence;

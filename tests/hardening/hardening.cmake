@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# The hardening tests (README, "Guarantees"): a sanitized clang build of this source
+# The hardening tests (docs/guarantees.md): a sanitized clang build of this source
 # beside this tree, whose test suites run under AddressSanitizer and
 # UndefinedBehaviorSanitizer; the libFuzzer targets, each for a bounded time; clang-tidy
 # and cppcheck on glnoise's sources. Labels: sanitize, fuzz, static (ctest -L / -LE).

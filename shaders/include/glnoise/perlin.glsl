@@ -19,7 +19,7 @@
 // 2D: corners hashed p[p[X]+Y], gradients (1,1), (-1,1), (-1,-1), (1,-1) from v & 3.
 // 1D: gradients +1 or -1 from p[X] & 1. Classic: the same with the fade 3t^2 - 2t^3 of
 // "An Image Synthesizer" (SIGGRAPH 1985). Periods and the engine: glnoise/lattice.glsl.
-// Ranges (README, "Bases"): 1D +-0.5, 2D +-1.0, 3D +-1.0363, 4D +-1.32 for both fades
+// Ranges (docs/noise.md): 1D +-0.5, 2D +-1.0, 3D +-1.0363, 4D +-1.32 for both fades
 // (4D: the largest value a search found is 1.305). Period 256 on each axis.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
 // C++ twin: src/core/reference.hpp.

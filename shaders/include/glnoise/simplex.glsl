@@ -16,7 +16,7 @@
 // skewed coordinates (reduced modulo 256) and a small skewed position, which is how
 // glnoise keeps far-away origins exact. Simplex noise has no axis-aligned integer
 // periods: the skewed lattice is not invariant under them, so it is never tileable here.
-// Ranges (README, "Bases"): measured extremes +-0.998 (2D) and +-0.989 (3D); stated +-1.
+// Ranges (docs/noise.md): measured extremes +-0.998 (2D) and +-0.989 (3D); stated +-1.
 // Intermediate values are GLN_PRECISE: without it NVIDIA's compiler fused the skew and the
 // corner sums into FMAs, and simplex noise drifted up to 2e-4 from its C++ twin.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).

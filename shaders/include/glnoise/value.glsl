@@ -12,7 +12,7 @@
 // GLN_CURVE_LINEAR, GLN_CURVE_COSINE (D. Mount's CMSC 425 notes), GLN_CURVE_CUBIC or
 // GLN_CURVE_QUINTIC. Perlin-value follows the same notes' "adding back the random
 // heights": each corner contributes height + gradient . offset, blended by the quintic fade.
-// Ranges (README, "Bases"): value noise within [-1, 1] for every curve (a convex blend of
+// Ranges (docs/noise.md): value noise within [-1, 1] for every curve (a convex blend of
 // heights in [-1, 1]); perlin-value 1D +-1.5, 2D +-1.9, 3D +-1.85, 4D +-1.95 (measured).
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
 // C++ twin: src/core/reference.hpp.

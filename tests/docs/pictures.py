@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Every picture the README shows is one assets/make_pictures.py makes, with the command
-its caption shows, and remaking them gives the committed pictures.
+"""Every picture the README and docs/ show is one assets/make_pictures.py makes, with the
+command its caption shows, and remaking them gives the committed pictures.
 
-    /usr/bin/python3 tests/readme/readme_pictures.py --source . --build build
+    /usr/bin/python3 tests/docs/pictures.py --source . --build build
 
 Remade pictures are compared pixel by pixel with the committed ones: the same size, and
 at least 99.5% of pixels equal (float32 rounding may flip a few 8-bit values), or 97%
@@ -26,25 +26,31 @@ def main():
     parser.add_argument("--build", required=True)
     args = parser.parse_args()
     script = os.path.join(args.source, "assets", "make_pictures.py")
-    with open(os.path.join(args.source, "README.md"), encoding="utf-8") as f:
-        readme = f.read()
+    documents = [os.path.join(args.source, "README.md")] + sorted(
+        os.path.join(args.source, "docs", n) for n in os.listdir(os.path.join(args.source, "docs")) if n.endswith(".md"))
+    readme, shown = "", []
+    for path in documents:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        readme += text
+        for target in re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", text):
+            shown.append(os.path.relpath(os.path.normpath(os.path.join(os.path.dirname(path), target)), args.source))
     listed = {}
     for line in subprocess.run([sys.executable, script, "--list"], check=True, capture_output=True,
                                text=True).stdout.splitlines():
         path, command = line.split("\t")
         listed[path] = command
     failures = []
-    shown = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", readme)
-    if len(shown) < 4:
-        failures.append("the README shows %d pictures; expected at least 4" % len(shown))
+    if len(set(shown)) < 4:
+        failures.append("the documents show %d pictures; expected at least 4" % len(set(shown)))
     for path in shown:
         if path not in listed:
-            failures.append("the README shows %s, which assets/make_pictures.py does not make" % path)
+            failures.append("the documents show %s, which assets/make_pictures.py does not make" % path)
         elif listed[path] and "`" + listed[path] + "`" not in readme:
-            failures.append("the README's caption of %s is not the command that makes it: %s" % (path, listed[path]))
+            failures.append("the caption of %s is not the command that makes it: %s" % (path, listed[path]))
     for path in listed:
         if path not in shown:
-            failures.append("assets/make_pictures.py makes %s, which the README does not show" % path)
+            failures.append("assets/make_pictures.py makes %s, which no document shows" % path)
     with tempfile.TemporaryDirectory(prefix="glnoise-pictures-") as tmp:
         subprocess.run([sys.executable, script, args.build, "--out", tmp], check=True)
         for name in sorted(os.listdir(tmp)):
@@ -63,7 +69,7 @@ def main():
                 failures.append("%s: only %.2f%% of pixels as committed: remake it (assets/make_pictures.py) and "
                                 "look at it" % (name, 100 * equal))
     if failures:
-        print("\n".join(["", "README pictures:"] + failures))
+        print("\n".join(["", "The documents' pictures:"] + failures))
         return 1
     return 0
 

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Runs every command the README shows, in README order, in one scratch directory, and
-compares the output the README shows with what the command prints.
+"""Runs every command the README and docs/ show, in order (README.md, then DOCUMENTS), in one
+scratch directory, compares the output they show with what the command prints, and
+checks that every relative link resolves: to a file, and with #, to a heading in it.
 
-    python3 tests/readme/readme_commands.py --source . --build build
+    python3 tests/docs/commands.py --source . --build build
 
 What is run, and how:
 
 - Commands are the lines of ```sh blocks (a trailing backslash joins lines; comments are
   dropped) and the `$ ` lines of any block, whose following lines are the output shown.
-  The world-bake scripts (blocks marked `<!-- example: PATH -->`) are run as the glnoise
+  The world-bake scripts the documents link to (assets/jobs/) are run as the glnoise
   command each runs, for tile (1, 2): GNU parallel, Slurm and Kubernetes are not here.
 - Scaled down: every edge of --size, --tile-size and --window above 256 is 256, a depth
   above 16 is 16; the same replacement is made in the output shown. The frequency and
@@ -48,39 +49,45 @@ NOT_RUN = {
 NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
 
 
-def blocks(readme):
-    """(language, lines, example path or None) for each fenced block."""
-    out, lines, i = [], readme.split("\n"), 0
+DOCUMENTS = ["building", "command-line", "noise", "preview", "math", "guarantees", "performance", "glsl",
+             "cpp", "bundle", "architecture"]
+
+
+def blocks(text):
+    """(language, lines) for each fenced block."""
+    out, lines, i = [], text.split("\n"), 0
     while i < len(lines):
         m = re.match(r"^```(\w*)\s*$", lines[i])
         if not m:
             i += 1
             continue
-        marker = re.match(r"^<!-- example: (.*) -->$", lines[i - 1]) if i > 0 else None
         j = i + 1
         while not lines[j].startswith("```"):
             j += 1
-        out.append((m.group(1), lines[i + 1:j], marker.group(1) if marker else None))
+        out.append((m.group(1), lines[i + 1:j]))
         i = j + 1
     return out
 
 
-def commands(readme):
-    """(command, shown output lines or None) in README order."""
+def job_commands(path):
+    """The glnoise command a world-bake script runs, for tile (1, 2)."""
+    with open(path, encoding="utf-8") as f:
+        # Shell continuations and YAML's folded lines join into one line.
+        text = " ".join(line.strip() for line in f.read().split("\n")).replace("\\ ", " ")
     found = []
-    for language, lines, example in blocks(readme):
-        if example:
-            if not example.endswith((".sh", ".yaml")):
-                continue
-            # Shell continuations and YAML's folded lines join into one line.
-            text = " ".join(line.strip() for line in lines).replace("\\ ", " ")
-            for m in re.finditer(r"glnoise bake .*?\.png\"?", text):
-                cmd = m.group(0)
-                for a, b in (("{1}", "1"), ("{2}", "2"), ("${i}", "1"), ("${j}", "2"), ("$i", "1"), ("$j", "2"),
-                             ("/world/", "world/"), (" ::: $(seq 0 15) ::: $(seq 0 15)", "")):
-                    cmd = cmd.replace(a, b)
-                found.append(("mkdir -p world && " + cmd.strip(), None))
-            continue
+    for m in re.finditer(r"glnoise bake .*?\.png\"?", text):
+        cmd = m.group(0)
+        for a, b in (("{1}", "1"), ("{2}", "2"), ("${i}", "1"), ("${j}", "2"), ("$i", "1"), ("$j", "2"),
+                     ("/world/", "world/")):
+            cmd = cmd.replace(a, b)
+        found.append(("mkdir -p world && " + cmd.strip(), None))
+    return found
+
+
+def commands(text):
+    """(command, shown output lines or None) in the order the text shows them."""
+    found = []
+    for language, lines in blocks(text):
         k = 0
         while k < len(lines):
             line = lines[k]
@@ -101,6 +108,33 @@ def commands(readme):
                 k += 1
             found.append((strip_comment(line), None))
     return found
+
+
+def slug(heading):
+    """GitHub's anchor for a heading."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower().replace("`", ""))
+    return text.replace(" ", "-")
+
+
+def broken_links(path, text, root):
+    """Relative links of a document that lead nowhere."""
+    bad = []
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"^[a-z]+://", target) or target.startswith("mailto:"):
+            continue
+        file, _, anchor = target.partition("#")
+        where = os.path.normpath(os.path.join(os.path.dirname(path), file)) if file else path
+        if not where.startswith(root) or not os.path.exists(where):
+            bad.append("%s: %s leads to no file" % (os.path.relpath(path, root), target))
+            continue
+        if anchor:
+            with open(where, encoding="utf-8") as f:
+                heads = [slug(h) for h in re.findall(r"^#+ (.*)$", re.sub(r"```.*?```", "", f.read(), flags=re.S),
+                                                     flags=re.M)]
+            if anchor not in heads:
+                bad.append("%s: %s: no such heading in %s" % (os.path.relpath(path, root), target, file or "it"))
+    return bad
 
 
 def strip_comment(cmd):
@@ -164,10 +198,20 @@ def main():
     parser.add_argument("--build", required=True)
     args = parser.parse_args()
     source, build = os.path.abspath(args.source), os.path.abspath(args.build)
-    with open(os.path.join(source, "README.md"), encoding="utf-8") as f:
-        readme = f.read()
-    found = commands(readme)
+    paths = [os.path.join(source, "README.md")] + [os.path.join(source, "docs", d + ".md") for d in DOCUMENTS]
+    listed = sorted(os.path.join(source, "docs", n) for n in os.listdir(os.path.join(source, "docs")) if n.endswith(".md"))
     failures, ran, skipped = [], 0, []
+    for extra in sorted(set(listed) - set(paths)):
+        failures.append("%s is not in DOCUMENTS, so its commands would not run" % os.path.relpath(extra, source))
+    found = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        found += commands(text)
+        failures += broken_links(path, text, source)
+    jobs = os.path.join(source, "assets", "jobs")
+    for name in sorted(os.listdir(jobs)):
+        found += job_commands(os.path.join(jobs, name))
     sizes = {}  # every size the README shows -> the one run, for the outputs shown
     with tempfile.TemporaryDirectory(prefix="glnoise-readme-") as work:
         shims = os.path.join(work, ".bin")
@@ -227,11 +271,11 @@ def main():
                     run, "; ".join(problems), r.stdout.strip()[-1500:], r.stderr.strip()[-1500:]))
     for cmd, why in skipped:
         print("not run: %s\n    (%s)" % (cmd, why))
-    print("%d README commands run, %d not run" % (ran, len(skipped)))
+    print("%d commands of the documents run, %d not run" % (ran, len(skipped)))
     if ran < 30:
-        failures.append("only %d commands found in the README" % ran)
+        failures.append("only %d commands found in the documents" % ran)
     if failures:
-        print("\n".join(["", "README commands that do not do what the README shows:"] + failures))
+        print("\n".join(["", "What the documents show and is not so:"] + failures))
         return 1
     return 0
 
