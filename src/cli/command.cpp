@@ -4,9 +4,9 @@
 #include <charconv>
 #include <cmath>
 
-#include "cli/flags.hpp"
-#include "cli/preset.hpp"
-#include "cli/verify.hpp"
+#include "app/flags.hpp"
+#include "app/preset.hpp"
+#include "app/verify.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/glsl.hpp"
@@ -15,6 +15,8 @@
 #include "glnoise/version.hpp"
 
 namespace glnoise::cli {
+
+using namespace glnoise::app;
 
 namespace {
 

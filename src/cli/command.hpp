@@ -13,11 +13,14 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/bake.hpp"
-#include "cli/options.hpp"
+#include "app/bake.hpp"
+#include "app/options.hpp"
 #include "glnoise/spec.hpp"
 
 namespace glnoise::cli {
+
+using app::BakeRequest;
+using app::NoiseArgs;
 
 // What the user typed; empty strings are "not given".
 struct Args {

@@ -14,11 +14,11 @@
 #include <cstring>
 #include <iostream>
 
-#include "cli/bake.hpp"
+#include "app/bake.hpp"
 #include "cli/command.hpp"
-#include "cli/points.hpp"
-#include "cli/preset.hpp"
-#include "cli/verify.hpp"
+#include "app/points.hpp"
+#include "app/preset.hpp"
+#include "app/verify.hpp"
 #include "glnoise/glnoise.hpp"
 
 namespace {
@@ -29,7 +29,7 @@ using Clock = std::chrono::steady_clock;
 using cli::Args;
 using cli::Backend;
 
-[[noreturn]] void rethrowAsFlags(const ValidationError& e) { throw ValidationError(cli::asFlags(e)); }
+[[noreturn]] void rethrowAsFlags(const ValidationError& e) { throw ValidationError(app::asFlags(e)); }
 
 gpu::ContextOptions contextOptions(const Args& a) {
     gpu::ContextOptions o;
@@ -57,7 +57,7 @@ volatile std::sig_atomic_t g_stopSignal = 0;
 extern "C" void onStopSignal(int signal) { g_stopSignal = signal; }
 
 // A progress bar with rate and time left on a terminal; nothing when stderr is not one.
-class TerminalProgress : public cli::BakeObserver {
+class TerminalProgress : public app::BakeObserver {
 public:
     explicit TerminalProgress(bool show) : show_(show), start_(Clock::now()), last_(start_) {}
     ~TerminalProgress() override { end(); }
@@ -102,17 +102,17 @@ private:
 
 int runBake(const Args& a) {
     cli::BakePlan plan = cli::planBake(a);
-    const cli::BakeRequest& r = plan.request;
+    const app::BakeRequest& r = plan.request;
     warn(plan.warning);
     if (plan.printSpec) {
-        const std::string json = cli::presetJson(r.spec, r.range, r.colormap, r.bits).dump(2) + "\n";
+        const std::string json = app::presetJson(r.spec, r.range, r.colormap, r.bits).dump(2) + "\n";
         std::fwrite(json.data(), 1, json.size(), stdout);
         return 0;
     }
     const Backend backend = plan.backend;
     // Claim the output path before the work, so a bad path fails in a millisecond; an
     // unclaimed file vanishes when `bake` goes out of scope.
-    cli::Bake bake(r);
+    app::Bake bake(r);
     for (const std::string& note : bake.notes()) std::fprintf(stderr, "glnoise: note: %s\n", note.c_str());
 
     const auto start = Clock::now();
@@ -144,7 +144,7 @@ int runEval(const Args& a) {
     const Backend backend = plan.backend;
     // Every line is read and checked before anything is printed; then the points are
     // evaluated and printed a batch at a time, so memory stays bounded at any input size.
-    cli::PointSpool spool(std::cin, spec.dims);
+    app::PointSpool spool(std::cin, spec.dims);
     std::unique_ptr<gpu::Context> ctx;
     std::unique_ptr<gpu::Generator> gen;
     if (backend == Backend::Gpu) {
@@ -157,7 +157,7 @@ int runEval(const Args& a) {
     std::string out;
     char buf[32];
     while (spool.nextBatch(points)) {
-        if (g_stopSignal) throw cli::Interrupted("eval");
+        if (g_stopSignal) throw app::Interrupted("eval");
         const std::vector<float> values = gen ? gen->evaluatePoints(spec, points) : cpu::evaluatePoints(spec, points);
         out.clear();
         for (std::size_t i = 0; i < values.size(); ++i) {
@@ -199,7 +199,7 @@ int runCheck(const Args& a) {
     const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kCheckBandTexels / grid.width, 1, grid.height));
     for (int z = 0; z < grid.depth; ++z) {
         for (int y0 = 0; y0 < grid.height; y0 += bandRows) {
-            if (g_stopSignal) throw cli::Interrupted("check");
+            if (g_stopSignal) throw app::Interrupted("check");
             const Grid band{grid.width, std::min(bandRows, grid.height - y0), 1};
             const TexelStart start{0, y0, z};
             Image g;
@@ -258,14 +258,14 @@ int runVerify(const Args& a) {
     int failed = 0;
     for (const std::string& path : a.files) {
         try {
-            const std::string line = cli::verifyOutput(path) + "\n";
+            const std::string line = app::verifyOutput(path) + "\n";
             std::fwrite(line.data(), 1, line.size(), stdout);
         } catch (const Error& e) {
             std::fflush(stdout);
             std::fprintf(stderr, "glnoise: error: %s\n", e.what());
             ++failed;
         }
-        if (g_stopSignal) throw cli::Interrupted("verify");
+        if (g_stopSignal) throw app::Interrupted("verify");
     }
     if (std::fflush(stdout) != 0) throw IoError("writing to standard output failed");
     if (failed && a.files.size() > 1)
@@ -296,7 +296,7 @@ int runInfo(const Args& a) {
 int runGlsl(const Args& a) {
     const std::string text = cli::planGlsl(a).text;
     if (!a.out.empty() && !a.list) {
-        std::unique_ptr<io::OutputFile> out = cli::claimOutput(a.out);
+        std::unique_ptr<io::OutputFile> out = app::claimOutput(a.out);
         out->write(text.data(), text.size());
         out->commit();
         return 0;
@@ -341,7 +341,7 @@ static int glnoiseMain(int argc, char** argv) {
     } catch (const ValidationError& e) {
         std::fprintf(stderr, "glnoise: error: %s\n", e.what());
         return 2;
-    } catch (const cli::Interrupted&) {
+    } catch (const app::Interrupted&) {
         const int sig = g_stopSignal ? static_cast<int>(g_stopSignal) : SIGINT;
         const char* name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
         if (a.out.empty())

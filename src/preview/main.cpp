@@ -22,9 +22,9 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_stdlib.h>
 
-#include "cli/bake.hpp"
-#include "cli/flags.hpp"
-#include "cli/options.hpp"
+#include "app/bake.hpp"
+#include "app/flags.hpp"
+#include "app/options.hpp"
 #include "core/format.hpp"
 #include "glnoise/glnoise.hpp"
 #include "glnoise/version.hpp"
@@ -61,7 +61,7 @@ NoiseSpec viewSpec(const NoiseSpec& base, const View& v) {
 }
 
 struct Args {
-    cli::NoiseArgs noise;
+    app::NoiseArgs noise;
     bool outGiven = false;
     std::string range, size, out = "glnoise-export.png", window = "1280x720", pan, zoom, colormap = "gray";
     std::string speed = "1", screenshot;
@@ -70,7 +70,7 @@ struct Args {
 };
 
 double parseZoom(const std::string& text) {
-    const double z = cli::parseNumber("--zoom", text);
+    const double z = app::parseNumber("--zoom", text);
     if (!(z >= kMinZoom && z <= kMaxZoom))
         throw ValidationError("--zoom " + text + ": must be between " + formatNumber(kMinZoom) + " and " +
                               formatNumber(kMaxZoom));
@@ -123,8 +123,8 @@ Grid exportGrid(const State& s, int fbWidth, int fbHeight) {
 // Bakes the view's spec at the export size through glnoise bake's own path.
 // What an export bakes: the view's spec at the export size, through the view's colormap
 // (gray exports the values themselves).
-cli::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid& grid) {
-    cli::BakeRequest r;
+app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid& grid) {
+    app::BakeRequest r;
     r.spec = spec;
     r.size = grid;
     r.range = chosenRange(s);
@@ -137,12 +137,12 @@ cli::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid
 std::string exportView(State& s, gpu::Generator& gen, int fbWidth, int fbHeight) {
     const Grid grid = exportGrid(s, fbWidth, fbHeight);
     NoiseSpec spec = viewSpec(s.spec, s.view);
-    cli::NoiseArgs limit;
+    app::NoiseArgs limit;
     limit.noOctaveLimit = s.noOctaveLimit;
-    cli::limitOctaves(spec, limit);  // as `glnoise bake` would
-    const cli::BakeRequest request = exportRequest(s, spec, grid);
-    const std::string command = cli::bakeCommand(request);
-    cli::Bake bake(request);
+    app::limitOctaves(spec, limit);  // as `glnoise bake` would
+    const app::BakeRequest request = exportRequest(s, spec, grid);
+    const std::string command = app::bakeCommand(request);
+    app::Bake bake(request);
     const std::string what = bake.run(&gen);
     std::printf("exported %s: %s\n  same as: %s\n", s.exportPath.c_str(), what.c_str(), command.c_str());
     std::fflush(stdout);
@@ -277,7 +277,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         if (ImGui::Button("export (S)")) *exportNow = true;
         ImGui::SameLine();
         const std::string command =
-            cli::bakeCommand(exportRequest(s, viewSpec(n, s.view), exportGrid(s, fbWidth, fbHeight)));
+            app::bakeCommand(exportRequest(s, viewSpec(n, s.view), exportGrid(s, fbWidth, fbHeight)));
         if (ImGui::Button("copy as command (C)")) ImGui::SetClipboardText(command.c_str());
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
         ImGui::TextUnformatted(command.c_str());
@@ -291,27 +291,27 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
 
 int run(const Args& a) {
     State s;
-    s.spec = cli::buildSpec(a.noise, nullptr);
+    s.spec = app::buildSpec(a.noise, nullptr);
     s.noOctaveLimit = a.noise.noOctaveLimit;
     s.customRange = !a.range.empty() && a.range != "default";
-    if (s.customRange) s.range = cli::parseRange(a.range);
+    if (s.customRange) s.range = app::parseRange(a.range);
     s.colormap = parseColormap(a.colormap);
     s.animate = a.animate;
-    s.speed = cli::parseNumber("--speed", a.speed);
+    s.speed = app::parseNumber("--speed", a.speed);
     if (!std::isfinite(s.speed)) throw ValidationError("--speed " + a.speed + ": must be a finite number");
     if (s.animate && s.spec.dims < 3)
         throw ValidationError("--animate: moves z, which needs --dims 3 or 4 (or --z)");
     if (!a.size.empty()) {
-        const Grid g = cli::parseSizeFlag(a.size);
+        const Grid g = app::parseSizeFlag(a.size);
         if (g.isVolume()) throw ValidationError("--size " + a.size + ": the preview exports 2D images, WxH");
         s.exportWidth = g.width;
         s.exportHeight = g.height;
     }
     s.exportPath = a.out;
-    const Grid window = cli::parseSizeFlag(a.window, "--window");
+    const Grid window = app::parseSizeFlag(a.window, "--window");
     if (window.isVolume()) throw ValidationError("--window " + a.window + ": must be WxH");
     if (!a.pan.empty()) {
-        const auto p = cli::parseList("--pan", a.pan, 2, 2);
+        const auto p = app::parseList("--pan", a.pan, 2, 2);
         if (!std::isfinite(p[0]) || !std::isfinite(p[1]))
             throw ValidationError("--pan " + a.pan + ": must be X,Y with finite X and Y");
         s.view.originX = p[0];
@@ -323,7 +323,7 @@ int run(const Args& a) {
     // Claim the screenshot and export paths now, so a bad one fails before a window opens.
     if (!a.screenshot.empty()) io::OutputFile claim(a.screenshot);
     // A given export path is checked even without --export: the S key writes to it.
-    if (a.exportAtEnd || a.outGiven) cli::Bake claim(exportRequest(s, s.spec, Grid{1, 1, 1}));
+    if (a.exportAtEnd || a.outGiven) app::Bake claim(exportRequest(s, s.spec, Grid{1, 1, 1}));
 
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) noWindow("cannot open a window");
@@ -396,7 +396,7 @@ int run(const Args& a) {
             if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) glfwSetWindowShouldClose(win, GLFW_TRUE);
             if (ImGui::IsKeyPressed(GLFW_KEY_C))
                 ImGui::SetClipboardText(
-                    cli::bakeCommand(exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, fbWidth, fbHeight))).c_str());
+                    app::bakeCommand(exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, fbWidth, fbHeight))).c_str());
         }
         if (!io.WantCaptureMouse) {
             const double mx = io.MousePos.x * pixelsPerPoint, my = io.MousePos.y * pixelsPerPoint;
@@ -428,7 +428,7 @@ int run(const Args& a) {
         // Regenerate only when the spec or the size changed. A gradient is shown as its value.
         NoiseSpec spec = viewSpec(s.spec, s.view);
         if (spec.output == Output::Gradient) spec.output = Output::Value;
-        s.octaveNote = cli::limitOctaves(spec, a.noise);
+        s.octaveNote = app::limitOctaves(spec, a.noise);
         const std::string key = io::specJson(spec) + toString(Grid{fbWidth, fbHeight, 1});
         if (key != generated) {
             try {
@@ -477,10 +477,10 @@ static int previewMain(int argc, char** argv) {
                  ": explore noise parameters live, then export exactly what is on screen"};
     app.set_version_flag("--version", "glnoise-preview " GLNOISE_VERSION);
     Args a;
-    cli::addNoiseFlags(&app, a.noise);
+    app::addNoiseFlags(&app, a.noise);
     app.add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the window's Nyquist limit");
     app.add_option("--range", a.range, "MIN,MAX shown as black..white (default: the stated range)");
-    app.add_option("--colormap", a.colormap, "the display's colormap (and an export's): " + cli::joinedNames(Colormap::names()) + " (default gray)");
+    app.add_option("--colormap", a.colormap, "the display's colormap (and an export's): " + app::joinedNames(Colormap::names()) + " (default gray)");
     app.add_option("--window", a.window, "window size WxH in screen points (default 1280x720)");
     app.add_option("--pan", a.pan, "X,Y: the bake-space point at the window's top-left corner (default 0,0)");
     app.add_option("--zoom", a.zoom, "screen pixels per bake texel (default 1)");
@@ -500,12 +500,12 @@ static int previewMain(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "glnoise-preview: error: %s (see glnoise-preview --help)\n", cli::oneLine(e).c_str());
+        std::fprintf(stderr, "glnoise-preview: error: %s (see glnoise-preview --help)\n", app::oneLine(e).c_str());
         return 2;
     }
     a.outGiven = app.count("--out") > 0;
     try {
-        cli::refuseEmptyValues(app);
+        app::refuseEmptyValues(app);
         return run(a);
     } catch (const ValidationError& e) {
         std::fprintf(stderr, "glnoise-preview: error: %s\n", e.what());

@@ -6,7 +6,7 @@
 //   ./glnoise_bake_bench --benchmark_filter=exr
 //   GLNOISE_BENCH_SIZE=2048 ./glnoise_bake_bench  # a quicker run
 //
-// Each bake goes through the same path as `glnoise bake` (cli::Bake): GPU tiles read back
+// Each bake goes through the same path as `glnoise bake` (app::Bake): GPU tiles read back
 // through pixel buffer objects, converted and streamed into a file in $TMPDIR (removed
 // afterwards). The generator is warmed up before timing.
 #include <benchmark/benchmark.h>
@@ -19,7 +19,7 @@
 #include <memory>
 #include <string>
 
-#include "cli/bake.hpp"
+#include "app/bake.hpp"
 #include "glnoise/glnoise.hpp"
 
 namespace {
@@ -48,7 +48,7 @@ std::string scratch(const std::string& name) {
 
 void bakeBench(benchmark::State& state, std::string extension, int bits, std::string colormap, int octaves) {
     const int size = benchSize();
-    cli::BakeRequest r;
+    app::BakeRequest r;
     r.spec.octaves = octaves;
     r.spec.frequency = 1.0 / 256.0;
     r.size = Grid{size, size, 1};
@@ -56,13 +56,13 @@ void bakeBench(benchmark::State& state, std::string extension, int bits, std::st
     r.colormap = colormap;
     r.out = scratch("out" + extension);
     {
-        cli::BakeRequest warm = r;
+        app::BakeRequest warm = r;
         warm.size = Grid{64, 64, 1};
-        cli::Bake(warm).run(&shared().generator);
+        app::Bake(warm).run(&shared().generator);
     }
     std::uintmax_t bytes = 0;
     for (auto _ : state) {
-        cli::Bake bake(r);
+        app::Bake bake(r);
         bake.run(&shared().generator);
         bytes = std::filesystem::file_size(r.out);
     }

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "cli/points.hpp"
+#include "app/points.hpp"
 #include "glnoise/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const int dims = 1 + data[0] % 4;
     std::istringstream in(std::string(reinterpret_cast<const char*>(data) + 1, size - 1));
     try {
-        for (const auto& p : glnoise::cli::readPoints(in, dims))
+        for (const auto& p : glnoise::app::readPoints(in, dims))
             for (int i = 0; i < 4; ++i)
                 if (!std::isfinite(p[static_cast<std::size_t>(i)]) || (i >= dims && p[static_cast<std::size_t>(i)] != 0.0))
                     __builtin_trap();

@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/bake.hpp"
-#include "cli/preset.hpp"
+#include "app/bake.hpp"
+#include "app/preset.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
 
@@ -17,16 +17,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     if (!j.is_discarded()) {
         try {
-            const glnoise::cli::Preset p = glnoise::cli::parsePreset(j, "fuzz");
+            const glnoise::app::Preset p = glnoise::app::parsePreset(j, "fuzz");
             // What parsed must print as a preset that parses to the same spec.
-            const auto again = glnoise::cli::parsePreset(
-                glnoise::cli::presetJson(p.spec, p.range, p.colormap, p.bits), "fuzz again");
+            const auto again = glnoise::app::parsePreset(
+                glnoise::app::presetJson(p.spec, p.range, p.colormap, p.bits), "fuzz again");
             if (glnoise::io::specJson(again.spec) != glnoise::io::specJson(p.spec)) __builtin_trap();
         } catch (const glnoise::ValidationError&) {
         }
     }
     try {
-        (void)glnoise::cli::requestFromRecord(text, "fuzz");
+        (void)glnoise::app::requestFromRecord(text, "fuzz");
     } catch (const glnoise::ValidationError&) {
     }
     return 0;

@@ -16,7 +16,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cli/bake.hpp"
+#include "app/bake.hpp"
 #include "glnoise/glnoise.hpp"
 #include "gpu/gl.hpp"
 #include "process.hpp"
@@ -62,7 +62,7 @@ gpu::Context::ProcAddress faultyLoader(const char* name) {
 }
 
 // Loses the context after the first band of rows.
-class LoseAfterFirstBand : public cli::BakeObserver {
+class LoseAfterFirstBand : public app::BakeObserver {
 public:
     void progress(std::int64_t, std::int64_t) override { g_lost = true; }
     bool cancelled() override { return false; }
@@ -79,14 +79,14 @@ TEST_F(Faults, AContextLostInTheMiddleOfABakeIsAnErrorAndWritesNothing) {
 
     const std::string out = file("world.png");
     { std::ofstream(out) << "the previous bake"; }
-    cli::BakeRequest r;
+    app::BakeRequest r;
     r.size = Grid{8192, 1024, 1};  // two bands of two tiles each
     r.spec.octaves = 3;
     r.out = out;
     LoseAfterFirstBand loseIt;
     g_lost = g_lostErrorReported = false;
     try {
-        cli::Bake bake(r);
+        app::Bake bake(r);
         bake.run(&gen, &loseIt);
         ADD_FAILURE() << "the bake finished on a lost context";
     } catch (const GpuError& e) {

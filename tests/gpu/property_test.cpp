@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <random>
 
-#include "cli/bake.hpp"
-#include "cli/preset.hpp"
+#include "app/bake.hpp"
+#include "app/preset.hpp"
 #include "glnoise/glnoise.hpp"
 #include "test_support.hpp"
 
@@ -135,15 +135,15 @@ TEST(Property, RandomSpecsAgreeWithTheReferenceWithinTheStatedTolerance) {
         for (int ch = 0; ch < c.channels; ++ch) {
             const auto k = static_cast<std::size_t>(ch);
             if (worst[k] <= tol[k]) continue;
-            cli::BakeRequest r;
+            app::BakeRequest r;
             r.spec = s;
             r.size = d.grid;
             r.out = "spec.r32";
             ADD_FAILURE() << "spec " << checked << " of seed " << seed << ", channel " << ch << ": max |gpu - cpu| "
                           << worst[k] << " > tolerance " << tol[k] << "\n  " << toString(d.grid) << " at world texel ("
                           << d.start[0] << ", " << d.start[1] << ", " << d.start[2] << ")\n  preset: "
-                          << cli::presetJson(s, std::nullopt, "", 0).dump() << "\n  glnoise check "
-                          << cli::bakeCommand(s, d.grid, std::nullopt, "").substr(12);
+                          << app::presetJson(s, std::nullopt, "", 0).dump() << "\n  glnoise check "
+                          << app::bakeCommand(s, d.grid, std::nullopt, "").substr(12);
         }
     }
     // The draw reached every part of the spec it is meant to.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/options.hpp"
+#include "app/options.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -11,7 +11,7 @@
 #include "core/format.hpp"
 #include "glnoise/error.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 double parseNumber(const std::string& flag, const std::string& text) {
     // strtod also reads "nan" and "inf", so that validation can say they are not allowed.
@@ -198,4 +198,4 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base,
     return spec;
 }
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/bake.hpp"
+#include "app/bake.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -7,16 +7,16 @@
 #include <filesystem>
 #include <regex>
 
-#include "cli/digest.hpp"
-#include "cli/options.hpp"
-#include "cli/preset.hpp"
+#include "app/digest.hpp"
+#include "app/options.hpp"
+#include "app/preset.hpp"
 #include "core/format.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/version.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 namespace {
 
@@ -661,4 +661,4 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
     return r;
 }
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

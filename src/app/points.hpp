@@ -10,7 +10,7 @@
 
 #include "glnoise/cpu.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 // The longest line read, in bytes: four 64-bit numbers written out in full fit many times.
 inline constexpr std::size_t kMaxPointLine = 4096;
@@ -65,4 +65,4 @@ private:
     std::string where_;
 };
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

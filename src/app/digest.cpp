@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/digest.hpp"
+#include "app/digest.hpp"
 
 #include <openssl/evp.h>
 
@@ -10,7 +10,7 @@
 
 #include "glnoise/error.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 struct Sha256::Impl {
     EVP_MD_CTX* ctx = nullptr;
@@ -60,4 +60,4 @@ FileDigest digestFile(const std::string& path) {
     return d;
 }
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
-#include "cli/verify.hpp"
+#include "app/verify.hpp"
 
 #include <filesystem>
 #include <vector>
 
-#include "cli/bake.hpp"
-#include "cli/digest.hpp"
-#include "cli/preset.hpp"
+#include "app/bake.hpp"
+#include "app/digest.hpp"
+#include "app/preset.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/spec.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 namespace {
 
@@ -211,4 +211,4 @@ void checkRawAgainstRecord(const std::string& dataPath, const nlohmann::json& re
     }
 }
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
-#include "cli/preset.hpp"
+#include "app/preset.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <set>
 
-#include "cli/flags.hpp"
+#include "app/flags.hpp"
 #include "core/assets.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 namespace {
 
@@ -237,4 +237,4 @@ nlohmann::json presetJson(const NoiseSpec& spec, const std::optional<ValueRange>
     return j;
 }
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/points.hpp"
+#include "app/points.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -12,7 +12,7 @@
 
 #include "glnoise/error.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 PointReader::PointReader(std::istream& in, int dims, std::string source)
     : in_(in), dims_(dims), source_(std::move(source)) {
@@ -185,4 +185,4 @@ bool PointSpool::nextBatch(std::vector<cpu::Point>& points) {
     return true;
 }
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 class Sha256 {
 public:
@@ -33,4 +33,4 @@ struct FileDigest {
 };
 FileDigest digestFile(const std::string& path);
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

@@ -13,7 +13,7 @@
 #include "glnoise/error.hpp"
 #include "glnoise/spec.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 // What the user typed for the noise options; empty means "not given".
 struct NoiseArgs {
@@ -54,4 +54,4 @@ std::vector<std::string> asFlags(const ValidationError& e);
 // warning names it and the key.
 std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args, const std::string& source = "");
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

@@ -7,9 +7,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/options.hpp"
+#include "app/options.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 // Every noise flag: one per NoiseArgs member (--dims, --basis, --frequency ... --pattern-scale,
 // --normalize); the subcommands add their own (--size, --out, --no-octave-limit, ...).
@@ -32,4 +32,4 @@ std::string oneLine(const CLI::Error& e);
 // "a, b, c"
 std::string joinedNames(const std::vector<std::string>& names);
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

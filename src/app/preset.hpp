@@ -20,7 +20,7 @@
 
 #include "glnoise/spec.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 struct Preset {
     NoiseSpec spec;
@@ -48,4 +48,4 @@ std::vector<std::string> presetNames();
 nlohmann::json presetJson(const NoiseSpec& spec, const std::optional<ValueRange>& range,
                           const std::string& colormap, int bits);
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

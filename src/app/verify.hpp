@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 // Checks one output: a .png, .exr, raw file (.r16, .raw, .r32) or its .json sidecar, or
 // a volume's slice pattern ('slices/cloud_%03d.png'). Returns one line saying what it
@@ -21,4 +21,4 @@ std::string verifyOutput(const std::string& path);
 // "SOURCE: why" otherwise.
 void checkRawAgainstRecord(const std::string& dataPath, const nlohmann::json& record, const std::string& source);
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

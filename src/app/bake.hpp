@@ -18,7 +18,7 @@
 #include "glnoise/io.hpp"
 #include "glnoise/spec.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 // The largest edge of a bake; it is cut into tiles the GPU holds.
 inline constexpr int kMaxBakeEdge = 1 << 20;
@@ -108,4 +108,4 @@ std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::opti
 // The request a record describes (--from), its output path set to `out`.
 BakeRequest requestFromRecord(const std::string& recordText, const std::string& source);
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "cli/flags.hpp"
+#include "app/flags.hpp"
 
-#include "cli/bake.hpp"
+#include "app/bake.hpp"
 #include "glnoise/error.hpp"
 
-namespace glnoise::cli {
+namespace glnoise::app {
 
 void addNoiseFlags(CLI::App* app, NoiseArgs& a) {
     app->add_option("--basis", a.basis, "perlin (default), classic, value, perlin-value or simplex");
@@ -69,4 +69,4 @@ std::string joinedNames(const std::vector<std::string>& names) {
     return s;
 }
 
-}  // namespace glnoise::cli
+}  // namespace glnoise::app
