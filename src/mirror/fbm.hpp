@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// The C++ twin of shaders/include/glnoise/fbm.glsl: the same names, in the same order,
+// with the same order of operations (docs/math.md). T is float for the reference the GPU
+// is checked against, double for the oracle. Internal: glnoise/cpu.hpp is the public API.
+#pragma once
+
+#include "mirror/simplex.hpp"
+
+namespace glnoise::cpu {
+
+// The GLSL marks amplitude and q GLN_PRECISE; here C++ without contraction or
+// reassociation (-ffp-contract=off, no -ffast-math) already computes them as written.
+
+template <class T>
+T gln_fbm3(const Permutation& P, vec3<T> p, int octaves, T lacunarity, T gain) {
+    T sum = T(0);
+    T amplitude = T(1);
+    vec3<T> q = p;
+    for (int i = 0; i < octaves; ++i) {
+        sum += amplitude * gln_perlin3(P, q);
+        q = q * lacunarity;
+        amplitude = amplitude * gain;
+    }
+    return sum;
+}
+
+template <class T>
+T gln_fbm2(const Permutation& P, vec2<T> p, int octaves, T lacunarity, T gain) {
+    T sum = T(0);
+    T amplitude = T(1);
+    vec2<T> q = p;
+    for (int i = 0; i < octaves; ++i) {
+        sum += amplitude * gln_perlin2(P, q);
+        q = q * lacunarity;
+        amplitude = amplitude * gain;
+    }
+    return sum;
+}
+
+}  // namespace glnoise::cpu

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: MIT
+// The C++ twin of shaders/include/glnoise/fractal.glsl: the same names, in the same order,
+// with the same order of operations (docs/math.md). T is float for the reference the GPU
+// is checked against, double for the oracle. Internal: glnoise/cpu.hpp is the public API.
+#pragma once
+
+#include "mirror/fbm.hpp"
+
+namespace glnoise::cpu {
+
+constexpr int GLN_BASIS_PERLIN = 0;
+constexpr int GLN_BASIS_CLASSIC = 1;
+constexpr int GLN_BASIS_VALUE = 2;
+constexpr int GLN_BASIS_PERLIN_VALUE = 3;
+constexpr int GLN_BASIS_SIMPLEX = 4;
+constexpr int GLN_FBM = 0;
+constexpr int GLN_TURBULENCE = 1;
+constexpr int GLN_BILLOW = 2;
+constexpr int GLN_RIDGED = 3;
+
+template <class T>
+struct GlnNoise {
+    int basis;
+    int curve;
+    int fractal;
+    int octaves;
+    T lacunarity;
+    T gain;
+    T ridgeOffset;
+    T ridgeGain;
+    glm::ivec4 period;
+};
+
+inline int gln_basis_curve(int basis, int curve) {
+    if (basis == GLN_BASIS_CLASSIC) return GLN_CURVE_CUBIC;
+    if (basis == GLN_BASIS_VALUE) return curve;
+    return GLN_CURVE_QUINTIC;
+}
+
+inline int gln_basis_kind(int basis) {
+    if (basis == GLN_BASIS_VALUE) return GLN_HEIGHTS;
+    if (basis == GLN_BASIS_PERLIN_VALUE) return GLN_GRADIENTS | GLN_HEIGHTS;
+    return GLN_GRADIENTS;
+}
+
+template <class T>
+T gln_amplitude_sum(const GlnNoise<T>& n) {
+    T sum = T(0);
+    T amplitude = T(1);
+    for (int i = 0; i < n.octaves; ++i) {
+        sum += amplitude;
+        amplitude = amplitude * n.gain;
+    }
+    return sum;
+}
+
+template <class T>
+T gln_basis1(const Permutation& P, int basis, int curve, int cell, T p, int period) {
+    if (basis == GLN_BASIS_SIMPLEX) return T(0);
+    return gln_lattice1(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+template <class T>
+vec3<T> gln_basis2(const Permutation& P, int basis, int curve, glm::ivec2 cell, vec2<T> p, glm::ivec2 period) {
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(P, cell, p);
+    return gln_lattice2(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+template <class T>
+vec4<T> gln_basis3(const Permutation& P, int basis, int curve, glm::ivec3 cell, vec3<T> p, glm::ivec3 period) {
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(P, cell, p);
+    return gln_lattice3(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+template <class T>
+T gln_basis4(const Permutation& P, int basis, int curve, glm::ivec4 cell, vec4<T> p, glm::ivec4 period) {
+    if (basis == GLN_BASIS_SIMPLEX) return T(0);
+    return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+template <class T>
+void gln_fractal_step(int fractal, int octave, vec4<T> n, T amplitude, T ridgeOffset, T ridgeGain, vec4<T>& sum,
+                      vec4<T>& signal) {
+    if (fractal == GLN_FBM) {
+        sum = sum + amplitude * n;
+        return;
+    }
+    T s = n.x < T(0) ? T(-1) : T(1);
+    vec4<T> a = vec4<T>(std::abs(n.x), s * n.y, s * n.z, s * n.w);
+    if (fractal == GLN_TURBULENCE) {
+        sum = sum + amplitude * a;
+        return;
+    }
+    if (fractal == GLN_BILLOW) {
+        sum = sum + amplitude * vec4<T>(T(2) * a.x - T(1), T(2) * a.y, T(2) * a.z, T(2) * a.w);
+        return;
+    }
+    vec4<T> weight = vec4<T>(1, 0, 0, 0);
+    if (octave > 0) {
+        T w = signal.x * ridgeGain;
+        if (w >= T(1)) {
+            weight = vec4<T>(1, 0, 0, 0);
+        } else if (w <= T(0)) {
+            weight = vec4<T>(0, 0, 0, 0);
+        } else {
+            weight = vec4<T>(w, signal.y * ridgeGain, signal.z * ridgeGain, signal.w * ridgeGain);
+        }
+    }
+    T r = ridgeOffset - a.x;
+    T r2 = r * r;
+    T dr = T(-2) * r * weight.x;
+    signal = vec4<T>(r2 * weight.x, dr * a.y + r2 * weight.y, dr * a.z + r2 * weight.z, dr * a.w + r2 * weight.w);
+    sum = sum + amplitude * signal;
+}
+
+template <class T>
+T gln_fractal1(const Permutation& P, const GlnNoise<T>& n, T p) {
+    vec4<T> sum = vec4<T>(0, 0, 0, 0);
+    vec4<T> signal = vec4<T>(0, 0, 0, 0);
+    T amplitude = T(1);
+    T q = p;
+    int period = n.period.x;
+    for (int i = 0; i < n.octaves; ++i) {
+        T b = gln_basis1(P, n.basis, n.curve, 0, q, period);
+        gln_fractal_step(n.fractal, i, vec4<T>(b, 0, 0, 0), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
+        q = q * n.lacunarity;
+        amplitude = amplitude * n.gain;
+        period = period * static_cast<int>(n.lacunarity);
+    }
+    return sum.x;
+}
+
+template <class T>
+vec3<T> gln_fractal2_deriv(const Permutation& P, const GlnNoise<T>& n, vec2<T> p) {
+    vec4<T> sum = vec4<T>(0, 0, 0, 0);
+    vec4<T> signal = vec4<T>(0, 0, 0, 0);
+    T amplitude = T(1);
+    T frequency = T(1);
+    vec2<T> q = p;
+    glm::ivec2 period = glm::ivec2(n.period.x, n.period.y);
+    for (int i = 0; i < n.octaves; ++i) {
+        vec3<T> b = gln_basis2(P, n.basis, n.curve, glm::ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
+        gln_fractal_step(n.fractal, i, vec4<T>(b.x, b.y * frequency, b.z * frequency, T(0)), amplitude, n.ridgeOffset,
+                         n.ridgeGain, sum, signal);
+        q = q * n.lacunarity;
+        frequency = frequency * n.lacunarity;
+        amplitude = amplitude * n.gain;
+        period = period * static_cast<int>(n.lacunarity);
+    }
+    return vec3<T>(sum.x, sum.y, sum.z);
+}
+
+template <class T>
+vec4<T> gln_fractal3_deriv(const Permutation& P, const GlnNoise<T>& n, vec3<T> p) {
+    vec4<T> sum = vec4<T>(0, 0, 0, 0);
+    vec4<T> signal = vec4<T>(0, 0, 0, 0);
+    T amplitude = T(1);
+    T frequency = T(1);
+    vec3<T> q = p;
+    glm::ivec3 period = glm::ivec3(n.period.x, n.period.y, n.period.z);
+    for (int i = 0; i < n.octaves; ++i) {
+        vec4<T> b = gln_basis3(P, n.basis, n.curve, glm::ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
+        gln_fractal_step(n.fractal, i, vec4<T>(b.x, b.y * frequency, b.z * frequency, b.w * frequency), amplitude,
+                         n.ridgeOffset, n.ridgeGain, sum, signal);
+        q = q * n.lacunarity;
+        frequency = frequency * n.lacunarity;
+        amplitude = amplitude * n.gain;
+        period = period * static_cast<int>(n.lacunarity);
+    }
+    return sum;
+}
+
+template <class T>
+T gln_fractal4(const Permutation& P, const GlnNoise<T>& n, vec4<T> p) {
+    vec4<T> sum = vec4<T>(0, 0, 0, 0);
+    vec4<T> signal = vec4<T>(0, 0, 0, 0);
+    T amplitude = T(1);
+    vec4<T> q = p;
+    glm::ivec4 period = n.period;
+    for (int i = 0; i < n.octaves; ++i) {
+        T b = gln_basis4(P, n.basis, n.curve, glm::ivec4(0, 0, 0, 0), q, period);
+        gln_fractal_step(n.fractal, i, vec4<T>(b, 0, 0, 0), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
+        q = q * n.lacunarity;
+        amplitude = amplitude * n.gain;
+        period = period * static_cast<int>(n.lacunarity);
+    }
+    return sum.x;
+}
+
+template <class T>
+vec3<T> gln_heightmap_normal(vec2<T> gradient, T heightScale) {
+    vec3<T> v = vec3<T>(-heightScale * gradient.x, -heightScale * gradient.y, T(1));
+    T len = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+    return vec3<T>(v.x / len, v.y / len, v.z / len);
+}
+
+}  // namespace glnoise::cpu
