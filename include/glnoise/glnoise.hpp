@@ -2,6 +2,7 @@
 // glnoise/glnoise.hpp: everything public in one include.
 #pragma once
 
+#include "glnoise/catalogue.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "app/flags.hpp"
 
+#include "glnoise/catalogue.hpp"
+
 #include "app/bake.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise::app {
 
 void addNoiseFlags(CLI::App* app, NoiseArgs& a) {
-    app->add_option("--basis", a.basis, "perlin (default), classic, value, perlin-value or simplex");
+    app->add_option("--basis", a.basis, kindNames(basisKinds()) + " (default: " + toString(Basis::Perlin) + ")");
     app->add_option("--interp", a.interp, "value noise's blend: linear, cosine, cubic or quintic (default)");
     app->add_option("--fractal", a.fractal, "fbm (default), turbulence, billow or ridged");
     app->add_option("--dims", a.dims, "1 to 4 (default: 4 with --w, 3 for a volume or with --z, else 2)");

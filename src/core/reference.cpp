@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/reference.hpp"
 
+#include "glnoise/catalogue.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <thread>
@@ -13,36 +15,10 @@ namespace {
 
 constexpr double kTwoPi = 6.283185307179586;
 
-int basisId(Basis b) {
-    switch (b) {
-        case Basis::Perlin: return GLN_BASIS_PERLIN;
-        case Basis::Classic: return GLN_BASIS_CLASSIC;
-        case Basis::Value: return GLN_BASIS_VALUE;
-        case Basis::PerlinValue: return GLN_BASIS_PERLIN_VALUE;
-        case Basis::Simplex: return GLN_BASIS_SIMPLEX;
-    }
-    return GLN_BASIS_PERLIN;
-}
-
-int curveId(Curve c) {
-    switch (c) {
-        case Curve::Linear: return GLN_CURVE_LINEAR;
-        case Curve::Cosine: return GLN_CURVE_COSINE;
-        case Curve::Cubic: return GLN_CURVE_CUBIC;
-        case Curve::Quintic: return GLN_CURVE_QUINTIC;
-    }
-    return GLN_CURVE_QUINTIC;
-}
-
-int fractalId(Fractal f) {
-    switch (f) {
-        case Fractal::Fbm: return GLN_FBM;
-        case Fractal::Turbulence: return GLN_TURBULENCE;
-        case Fractal::Billow: return GLN_BILLOW;
-        case Fractal::Ridged: return GLN_RIDGED;
-    }
-    return GLN_FBM;
-}
+// The ids the shaders take, from the catalogue (a test checks them against the GLSL).
+int basisId(Basis b) { return kindOf(b).glslId; }
+int curveId(Curve c) { return curveKinds()[static_cast<std::size_t>(c)].glslId; }
+int fractalId(Fractal f) { return fractalKinds()[static_cast<std::size_t>(f)].glslId; }
 
 // One frame for the noise-space point q (double), frequency and period per axis.
 template <class T>
@@ -95,7 +71,7 @@ SampleParams<T> sampleParams(const NoiseSpec& spec) {
     u.curve = curveId(spec.interp);
     u.fractal = fractalId(spec.fractal);
     u.warp = spec.warpAmount != 0.0 ? spec.warpDepth : 0;
-    u.pattern = spec.pattern == Pattern::Marble ? 1 : spec.pattern == Pattern::Wood ? 2 : 0;
+    u.pattern = patternKinds()[static_cast<std::size_t>(spec.pattern)].glslId;
     u.octaveCount = spec.octaves;
     // Reciprocals, so that the shaders multiply: GLSL lets x / y be 2.5 ulp off (NVIDIA's is),
     // while a multiply is correctly rounded everywhere.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/format.hpp"
+#include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise {
@@ -20,110 +21,49 @@ constexpr double kMaxOctaveFrequency = 65536.0;
 
 bool finitePositive(double v) { return std::isfinite(v) && v > 0.0; }
 
-template <class E, std::size_t N>
-E parseName(const char* what, const std::string& text, const std::array<E, N>& values) {
-    std::string allowed;
-    for (E v : values) {
-        if (text == toString(v)) return v;
-        allowed += (allowed.empty() ? "" : ", ") + std::string(toString(v));
-    }
-    throw ValidationError(std::string(what) + " " + text + ": allowed: " + allowed);
+template <class K>
+auto parseName(const char* what, const std::string& text, const std::vector<K>& kinds) {
+    for (const K& k : kinds)
+        if (text == k.name) return k.value;
+    throw ValidationError(std::string(what) + " " + text + ": allowed: " + kindNames(kinds));
+}
+
+template <class E>
+const char* nameOf(const std::vector<Kind<E>>& kinds, E value) {
+    for (const Kind<E>& k : kinds)
+        if (k.value == value) return k.name;
+    return "?";
 }
 
 }  // namespace
 
-const char* toString(Basis b) {
-    switch (b) {
-        case Basis::Perlin: return "perlin";
-        case Basis::Classic: return "classic";
-        case Basis::Value: return "value";
-        case Basis::PerlinValue: return "perlin-value";
-        case Basis::Simplex: return "simplex";
-    }
-    return "?";
-}
+const char* toString(Basis b) { return kindOf(b).name; }
+const char* toString(Curve c) { return nameOf(curveKinds(), c); }
+const char* toString(Fractal f) { return nameOf(fractalKinds(), f); }
+const char* toString(Output o) { return nameOf(outputKinds(), o); }
+const char* toString(Pattern p) { return nameOf(patternKinds(), p); }
 
-const char* toString(Curve c) {
-    switch (c) {
-        case Curve::Linear: return "linear";
-        case Curve::Cosine: return "cosine";
-        case Curve::Cubic: return "cubic";
-        case Curve::Quintic: return "quintic";
-    }
-    return "?";
-}
-
-const char* toString(Fractal f) {
-    switch (f) {
-        case Fractal::Fbm: return "fbm";
-        case Fractal::Turbulence: return "turbulence";
-        case Fractal::Billow: return "billow";
-        case Fractal::Ridged: return "ridged";
-    }
-    return "?";
-}
-
-const char* toString(Output o) {
-    switch (o) {
-        case Output::Value: return "value";
-        case Output::Gradient: return "gradient";
-        case Output::Normal: return "normal";
-    }
-    return "?";
-}
-
-const char* toString(Pattern p) {
-    switch (p) {
-        case Pattern::None: return "none";
-        case Pattern::Marble: return "marble";
-        case Pattern::Wood: return "wood";
-        case Pattern::Clouds: return "clouds";
-    }
-    return "?";
-}
-
-Basis parseBasis(const std::string& text) {
-    return parseName("basis", text, std::array<Basis, 5>{Basis::Perlin, Basis::Classic, Basis::Value,
-                                                          Basis::PerlinValue, Basis::Simplex});
-}
-Curve parseCurve(const std::string& text) {
-    return parseName("interp", text, std::array<Curve, 4>{Curve::Linear, Curve::Cosine, Curve::Cubic, Curve::Quintic});
-}
-Fractal parseFractal(const std::string& text) {
-    return parseName("fractal", text,
-                     std::array<Fractal, 4>{Fractal::Fbm, Fractal::Turbulence, Fractal::Billow, Fractal::Ridged});
-}
-Output parseOutput(const std::string& text) {
-    return parseName("output", text, std::array<Output, 3>{Output::Value, Output::Gradient, Output::Normal});
-}
-Pattern parsePattern(const std::string& text) {
-    return parseName("pattern", text,
-                     std::array<Pattern, 4>{Pattern::None, Pattern::Marble, Pattern::Wood, Pattern::Clouds});
-}
+Basis parseBasis(const std::string& text) { return parseName("basis", text, basisKinds()); }
+Curve parseCurve(const std::string& text) { return parseName("interp", text, curveKinds()); }
+Fractal parseFractal(const std::string& text) { return parseName("fractal", text, fractalKinds()); }
+Output parseOutput(const std::string& text) { return parseName("output", text, outputKinds()); }
+Pattern parsePattern(const std::string& text) { return parseName("pattern", text, patternKinds()); }
 
 double basisBound(Basis basis, int dims) {
-    // The extremes tests/bench/glnoise_ranges.cpp found (docs/noise.md), rounded up;
-    // 1D perlin reaches 0.5 exactly, 2D 1.0 at cell centres, 3D's 1.0363 is the known
-    // maximum of Ken Perlin's gradient set, value noise is a convex blend of [-1, 1].
-    static constexpr double kBounds[5][4] = {
-        {0.5, 1.0, 1.0363, 1.32},   // perlin (4D found 1.305)
-        {0.5, 1.0, 1.0363, 1.32},   // classic (3D found 1.025, 4D 1.284)
-        {1.0, 1.0, 1.0, 1.0},       // value
-        {1.5, 1.9, 1.85, 1.95},     // perlin-value (found 1.457, 1.873, 1.818, 1.909)
-        {0.0, 1.0, 1.0, 0.0},       // simplex, 2D and 3D only (found 0.998, 0.989)
-    };
     const int d = std::min(4, std::max(1, dims));
-    return kBounds[static_cast<int>(basis)][d - 1];
+    return kindOf(basis).bound[static_cast<std::size_t>(d - 1)];
 }
 
 
 void NoiseSpec::validate() const {
     std::vector<std::string> v;
-    const bool simplex = basis == Basis::Simplex;
+    const BasisKind& kind = kindOf(basis);
     if (dims < 1 || dims > 4)
         v.push_back("dims " + std::to_string(dims) + ": must be 1, 2, 3 or 4");
-    else if (simplex && (dims < 2 || dims > 3))
-        v.push_back("dims " + std::to_string(dims) + ": simplex noise exists in 2 and 3 dimensions");
+    else if (dims < kind.minDims || dims > kind.maxDims)
+        v.push_back("dims " + std::to_string(dims) + ": " + kind.name + " noise exists in " +
+                    std::to_string(kind.minDims) + (kind.maxDims == kind.minDims + 1 ? " and " : " to ") +
+                    std::to_string(kind.maxDims) + " dimensions");
     if (!finitePositive(frequency))
         v.push_back("frequency " + formatNumber(frequency) + ": must be a finite number > 0");
     if (octaves < 1 || octaves > kMaxOctaves)
@@ -165,10 +105,15 @@ void NoiseSpec::validate() const {
         if (!ok)
             v.push_back("period " + periodText + ": each component must be an integer between 0 (none) and " +
                         std::to_string(kMaxPeriod) + ", one per dimension (dims " + std::to_string(dims) + ")");
-        if (simplex)
-            v.push_back("period " + periodText +
-                        ": simplex noise cannot tile: its skewed lattice is not invariant under axis-aligned "
-                        "integer periods; use perlin, classic, value or perlin-value");
+        if (kind.noPeriod) {
+            std::string tiling;
+            for (const BasisKind& b : basisKinds())
+                if (!b.noPeriod) tiling += (tiling.empty() ? "" : ", ") + std::string(b.name);
+            const auto last = tiling.rfind(", ");
+            if (last != std::string::npos) tiling.replace(last, 2, " or ");
+            v.push_back("period " + periodText + ": " + kind.name + " noise cannot tile: " + kind.noPeriod + "; use " +
+                        tiling);
+        }
         if (std::isfinite(lacunarity) && lacunarity != std::floor(lacunarity))
             v.push_back("lacunarity " + formatNumber(lacunarity) + " with period " + periodText +
                         ": must be an integer, because octave i repeats every period * lacunarity^i cells");

@@ -23,6 +23,7 @@
 #include <imgui_stdlib.h>
 
 #include "app/bake.hpp"
+#include "glnoise/catalogue.hpp"
 #include "app/flags.hpp"
 #include "app/options.hpp"
 #include "core/format.hpp"
@@ -32,6 +33,14 @@
 #include "preview/renderer.hpp"
 
 namespace {
+
+// ImGui's combo items: the catalogue's names, each ended by a NUL, the list by another.
+template <class K>
+std::string comboItems(const std::vector<K>& kinds) {
+    std::string items;
+    for (const K& k : kinds) items += std::string(k.name) + '\0';
+    return items + '\0';
+}
 
 using namespace glnoise;
 using Clock = std::chrono::steady_clock;
@@ -181,14 +190,14 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
             ImGui::RadioButton((std::to_string(d) + "D").c_str(), &n.dims, d);
         }
         int basis = static_cast<int>(n.basis);
-        if (ImGui::Combo("basis", &basis, "perlin\0classic\0value\0perlin-value\0simplex\0"))
+        if (ImGui::Combo("basis", &basis, comboItems(basisKinds()).c_str()))
             n.basis = static_cast<Basis>(basis);
         if (n.basis == Basis::Value) {
             int interp = static_cast<int>(n.interp);
-            if (ImGui::Combo("interp", &interp, "linear\0cosine\0cubic\0quintic\0")) n.interp = static_cast<Curve>(interp);
+            if (ImGui::Combo("interp", &interp, comboItems(curveKinds()).c_str())) n.interp = static_cast<Curve>(interp);
         }
         int fractal = static_cast<int>(n.fractal);
-        if (ImGui::Combo("fractal", &fractal, "fbm\0turbulence\0billow\0ridged\0"))
+        if (ImGui::Combo("fractal", &fractal, comboItems(fractalKinds()).c_str()))
             n.fractal = static_cast<Fractal>(fractal);
         if (n.fractal == Fractal::Ridged) {
             inputDouble("ridge offset", &n.ridgeOffset, -1e3, 1e3);
@@ -227,7 +236,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
             ImGui::RadioButton("depth 2", &n.warpDepth, 2);
         }
         int pattern = static_cast<int>(n.pattern);
-        if (ImGui::Combo("pattern", &pattern, "none\0marble\0wood\0clouds\0")) {
+        if (ImGui::Combo("pattern", &pattern, comboItems(patternKinds()).c_str())) {
             n.pattern = static_cast<Pattern>(pattern);
             if (n.pattern == Pattern::Clouds) n.fractal = Fractal::Turbulence;
         }
