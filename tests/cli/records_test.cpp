@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+// What a baked file records and how it is read back: presets' and records' mappings on
+// every format, records wherever a PNG holds them, and glnoise verify against raw pairs,
+// whole images and slice sets.
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "cli/bake_fixture.hpp"
+#include "process.hpp"
+
+namespace glnoise {
+namespace {
+
+namespace fs = std::filesystem;
+
+using test::Result;
+using test::slurp;
+
+// A PNG as its chunks (type, data), and back with fresh CRCs (zlib's crc32).
+using Chunks = std::vector<std::pair<std::string, std::string>>;
+Chunks pngChunks(const std::string& png) {
+    Chunks chunks;
+    for (std::size_t pos = 8; pos + 12 <= png.size();) {
+        const auto* b = reinterpret_cast<const unsigned char*>(png.data() + pos);
+        const std::size_t n = std::size_t{b[0]} << 24 | std::size_t{b[1]} << 16 | std::size_t{b[2]} << 8 | b[3];
+        chunks.emplace_back(png.substr(pos + 4, 4), png.substr(pos + 8, n));
+        pos += 12 + n;
+    }
+    return chunks;
+}
+std::string pngFrom(const Chunks& chunks) {
+    std::string png("\x89PNG\r\n\x1a\n", 8);
+    auto be32 = [&](std::uint32_t v) {
+        for (int shift = 24; shift >= 0; shift -= 8) png += static_cast<char>((v >> shift) & 0xff);
+    };
+    for (const auto& [type, data] : chunks) {
+        be32(static_cast<std::uint32_t>(data.size()));
+        const std::string typed = type + data;
+        png += typed;
+        be32(static_cast<std::uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(typed.data()), static_cast<uInt>(typed.size()))));
+    }
+    return png;
+}
+
+class Records : public test::BakeFixture {};
+
+// A preset or record that carries a mapping (bits, range, colormap) bakes to a format that
+// stores values as they are: what does not apply is dropped with one note naming where it
+// came from, and the file is the one the plain flags give.
+TEST_F(Records, PresetsAndRecordsWithAMappingBakeToFloatFormatsWithANote) {
+    auto bakeNoted = [&](const std::vector<std::string>& args, const std::string& note) {
+        std::vector<std::string> all = {"bake", "--backend", "cpu"};
+        all.insert(all.end(), args.begin(), args.end());
+        const Result r = run(all);
+        ASSERT_EQ(r.code, 0) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_EQ(r.err.rfind("glnoise: note: not applied from ", 0), 0u) << r.err;
+        EXPECT_NE(r.err.find(note), std::string::npos) << "wanted: " << note << "\ngot: " << r.err;
+    };
+    bakeNoted({"--preset", "heightmap", "--size", "48x40", "--out", file("h.exr")},
+              "not applied from preset heightmap: bits 16 (.exr holds float32");
+    bake({"--preset", "heightmap", "--size", "48x40", "--bits", "auto", "--backend", "cpu", "--out", file("plain.exr")});
+    EXPECT_EQ(slurp(file("h.exr")), slurp(file("plain.exr")));
+
+    bakeNoted({"--preset", "terrain", "--size", "48x40", "--colormap", "none", "--out", file("t.exr")},
+              "preset terrain: range [-0.8, 0.8] (.exr stores values as they are");
+    bake({"--preset", "terrain", "--size", "48x40", "--colormap", "none", "--range", "default", "--backend", "cpu",
+          "--out", file("t_plain.exr")});
+    EXPECT_EQ(slurp(file("t.exr")), slurp(file("t_plain.exr")));
+    bakeNoted({"--preset", "terrain", "--size", "48x40", "--out", file("t.r32")},
+              "colormap terrain (.r32 stores the values, not colours); range [-0.8, 0.8]");
+
+    // A record's mapping, likewise; --from with a float output is the spec, unmapped.
+    bake({"--preset", "terrain", "--size", "48x40", "--backend", "cpu", "--out", file("t.png")});
+    bakeNoted({"--from", file("t.png"), "--colormap", "none", "--out", file("x.exr")},
+              "--from " + file("t.png") + ": range [-0.8, 0.8]");
+    EXPECT_EQ(slurp(file("x.exr")), slurp(file("t.exr")));
+    // A 16-bit gray PNG from a colormapped record: --bits 16 wins over the record's colormap.
+    bakeNoted({"--from", file("t.png"), "--bits", "16", "--out", file("x16.png")},
+              "colormap terrain (--bits 16 asks for 16-bit gray)");
+    bake({"--preset", "terrain", "--size", "48x40", "--colormap", "none", "--bits", "16", "--backend", "cpu",
+          "--out", file("t16.png")});
+    EXPECT_EQ(slurp(file("x16.png")), slurp(file("t16.png")));
+}
+
+// Every mapping value a preset sets can be set back to the default from the command line.
+TEST_F(Records, EveryMappingValueOfAPresetResetsFromTheCommandLine) {
+    const std::string preset = file("mapped.json");
+    std::ofstream(preset) << R"({"octaves": 3, "seed": 9, "range": [-0.5, 0.5], "colormap": "fire", "bits": 8})";
+    const Result kept = run({"bake", "--preset", preset, "--print-spec"});
+    ASSERT_EQ(kept.code, 0) << kept.err;
+    const auto withMapping = nlohmann::json::parse(kept.out);
+    EXPECT_TRUE(withMapping.contains("bits") && withMapping.contains("range") && withMapping.contains("colormap"))
+        << kept.out;
+    const Result reset = run({"bake", "--preset", preset, "--range", "default", "--colormap", "none", "--bits",
+                              "auto", "--print-spec"});
+    ASSERT_EQ(reset.code, 0) << reset.err;
+    const auto j = nlohmann::json::parse(reset.out);
+    EXPECT_FALSE(j.contains("range") || j.contains("colormap") || j.contains("bits")) << reset.out;
+    // Reset, the preset bakes what its spec alone bakes.
+    bake({"--preset", preset, "--range", "default", "--colormap", "none", "--bits", "auto", "--size", "32x32",
+          "--backend", "cpu", "--out", file("reset.png")});
+    const std::string spec = file("spec.json");
+    std::ofstream(spec) << reset.out;
+    bake({"--preset", spec, "--size", "32x32", "--backend", "cpu", "--out", file("spec.png")});
+    EXPECT_EQ(slurp(file("reset.png")), slurp(file("spec.png")));
+    // Octaves a preset asks for above the grid's limit: the warning names the preset's key.
+    std::ofstream(file("many.json")) << R"({"octaves": 12})";
+    const Result many = run({"bake", "--preset", file("many.json"), "--size", "32x32", "--backend", "cpu", "--out",
+                             file("many.png")});
+    EXPECT_EQ(many.code, 0) << many.err;
+    EXPECT_EQ(many.err.rfind("glnoise: warning: preset " + file("many.json") + ": octaves 12: octaves 7 to 12", 0), 0u)
+        << many.err;
+}
+
+// A record is read wherever a PNG may hold it: a tEXt chunk after the image data (where
+// some tools move text), or compressed (zTXt). Two records in one file, or a text chunk
+// that fails its CRC, are refused with the reason.
+TEST_F(Records, RecordsAreReadWhereverAPngHoldsThemAndTwoAreRefused) {
+    bake({"--size", "40x30", "--octaves", "3", "--seed", "5", "--backend", "cpu", "--out", file("a.png")});
+    const Chunks chunks = pngChunks(slurp(file("a.png")));
+    Chunks text, rest;
+    for (const auto& c : chunks) (c.first == "tEXt" ? text : rest).push_back(c);
+    ASSERT_EQ(text.size(), 1u);
+    ASSERT_EQ(rest.back().first, "IEND");
+    auto write = [&](const std::string& name, const Chunks& c) { std::ofstream(file(name), std::ios::binary) << pngFrom(c); };
+
+    Chunks after = rest;
+    after.insert(after.end() - 1, text[0]);
+    write("after.png", after);
+    const std::string record = text[0].second.substr(text[0].second.find('\0') + 1);
+    uLongf packedSize = compressBound(static_cast<uLong>(record.size()));
+    std::string packed(packedSize, '\0');
+    ASSERT_EQ(compress(reinterpret_cast<Bytef*>(packed.data()), &packedSize, reinterpret_cast<const Bytef*>(record.data()),
+                       static_cast<uLong>(record.size())), Z_OK);
+    packed.resize(packedSize);
+    Chunks zipped = rest;
+    zipped.insert(zipped.begin() + 1, {"zTXt", std::string("glnoise\0\0", 9) + packed});
+    write("zipped.png", zipped);
+    for (const char* name : {"after.png", "zipped.png"}) {
+        bake({"--from", file(name), "--backend", "cpu", "--out", file(std::string("re_") + name)});
+        EXPECT_EQ(slurp(file(std::string("re_") + name)), slurp(file("a.png"))) << name;
+    }
+
+    Chunks twice = chunks;
+    twice.insert(twice.end() - 1, text[0]);
+    write("twice.png", twice);
+    Result r = run({"bake", "--from", file("twice.png"), "--out", file("out.png")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("holds 2 glnoise records"), std::string::npos) << r.err;
+    std::string png = slurp(file("a.png"));
+    const std::size_t at = png.find("glnoise\0{", 0, 9);
+    ASSERT_NE(at, std::string::npos);
+    png[at + 12] ^= 0x20;
+    std::ofstream(file("crc.png"), std::ios::binary) << png;
+    r = run({"bake", "--from", file("crc.png"), "--out", file("out.png")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("chunk tEXt fails its CRC"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(file("out.png")));
+}
+
+// A raw file's sidecar records the data's SHA-256 (what sha256sum prints): glnoise verify
+// and bake --from tell a pair from two bakes (what a SIGKILL between a pair's renames, or
+// copying one file of a pair, leaves) from a whole one; images are read whole against
+// their records, and a volume's slices checked as one set.
+TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
+    for (const char* seed : {"1", "2"})
+        bake({"--size", "64x48", "--seed", seed, "--backend", "cpu", "--out", file(std::string("s") + seed + ".r16")});
+    const auto side = nlohmann::json::parse(slurp(file("s1.r16.json")));
+    // Independent of glnoise's own digest: coreutils' sha256sum.
+    const Result sum = runWith("", "sha256sum", {file("s1.r16")});
+    ASSERT_EQ(sum.code, 0) << sum.err;
+    EXPECT_EQ(side["stored"]["sha256"], sum.out.substr(0, 64));
+    EXPECT_EQ(side["stored"]["bytes"], 64 * 48 * 2);
+    Result r = run({"verify", file("s1.r16"), file("s2.r16.json")});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2) << r.out;
+    EXPECT_NE(r.out.find(file("s1.r16") + ": ok: 64x48 .r16, 1 channel of 16 bits"), std::string::npos) << r.out;
+
+    // The data of one bake beside the sidecar of another, both whole.
+    fs::copy_file(file("s2.r16"), file("mix.r16"));
+    fs::copy_file(file("s1.r16.json"), file("mix.r16.json"));
+    r = run({"verify", file("mix.r16")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find(file("mix.r16") + ": its SHA-256 is "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("the data is not the bake the sidecar describes"), std::string::npos) << r.err;
+    r = run({"bake", "--from", file("mix.r16"), "--out", file("again.r16")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--from " + file("mix.r16")), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(file("again.r16")));
+    // Cut short.
+    std::ofstream(file("cut.r16"), std::ios::binary) << slurp(file("s1.r16")).substr(0, 100);
+    fs::copy_file(file("s1.r16.json"), file("cut.r16.json"));
+    r = run({"verify", file("cut.r16"), file("s1.r16")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("holds 100 bytes"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find(file("s1.r16") + ": ok"), std::string::npos) << "the good file is still reported: " << r.out;
+
+    // A sidecar of glnoise 0.2.0 has no digest: the size is checked, and --from works.
+    auto old = side;
+    old["stored"].erase("sha256");
+    old["stored"].erase("bytes");
+    old["generator"] = "glnoise 0.2.0";
+    fs::copy_file(file("s1.r16"), file("old.r16"));
+    std::ofstream(file("old.r16.json")) << old.dump(2);
+    r = run({"verify", file("old.r16")});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("no digest recorded (glnoise 0.2.0 wrote none): its size matches"), std::string::npos) << r.out;
+    bake({"--from", file("old.r16"), "--backend", "cpu", "--out", file("fromold.r16")});
+    EXPECT_EQ(slurp(file("fromold.r16")), slurp(file("s1.r16")));
+
+    // Images: whole, cut short, or with a damaged image stream.
+    bake({"--size", "64x48", "--backend", "cpu", "--out", file("p.png")});
+    bake({"--size", "64x48", "--output", "gradient", "--backend", "cpu", "--out", file("g.exr")});
+    r = run({"verify", file("p.png"), file("g.exr")});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find(file("g.exr") + ": ok: 64x48 OpenEXR, 4 channels of 32 bits"), std::string::npos) << r.out;
+    const std::string png = slurp(file("p.png"));
+    std::ofstream(file("short.png"), std::ios::binary) << png.substr(0, png.size() - 40);
+    std::string damaged = png;
+    damaged[damaged.size() - 30] ^= 0x5a;
+    std::ofstream(file("damaged.png"), std::ios::binary) << damaged;
+    const std::string exr = slurp(file("g.exr"));
+    std::ofstream(file("short.exr"), std::ios::binary) << exr.substr(0, exr.size() / 2);
+    for (const char* name : {"short.png", "damaged.png", "short.exr"}) {
+        r = run({"verify", file(name)});
+        EXPECT_EQ(r.code, 1) << name;
+        EXPECT_EQ(r.err.rfind("glnoise: error: " + file(name) + ": ", 0), 0u) << r.err;
+    }
+
+    // Slices: one from another bake, or one missing.
+    for (const char* seed : {"1", "2"})
+        bake({"--size", "16x16x4", "--seed", seed, "--backend", "cpu", "--out", file(std::string("v") + seed + "_%d.png")});
+    r = run({"verify", file("v1_%d.png")});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("16x16x4 as PNG slices, each read whole, all from one bake"), std::string::npos) << r.out;
+    fs::copy_file(file("v2_2.png"), file("v1_2.png"), fs::copy_options::overwrite_existing);
+    r = run({"verify", file("v1_%d.png")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("v1_2.png: its record is not slice 2"), std::string::npos) << r.err;
+    fs::remove(file("v2_3.png"));
+    r = run({"verify", file("v2_%d.png")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("v2_3.png: no such file"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace glnoise
