@@ -154,7 +154,7 @@ TEST_F(BadInput, BakeFlags) {
          "--seed 18446744073709551616: must be an integer between 0 and 18446744073709551615"},
         {{"bake", "--size", s, "--out", png, "--dims", "5"}, "--dims 5: must be 1, 2, 3 or 4"},
         {{"bake", "--size", s, "--out", png, "--dims", "0"}, "--dims 0: must be 1, 2, 3 or 4"},
-        {{"bake", "--size", s, "--out", png, "--basis", "worley"}, "--basis worley: allowed: perlin, classic, value, perlin-value, simplex"},
+        {{"bake", "--size", s, "--out", png, "--basis", "worley"}, "--basis worley: allowed: " + kindNames(basisKinds())},
         {{"bake", "--size", s, "--out", png, "--fractal", "hybrid"}, "--fractal hybrid: allowed: fbm, turbulence, billow, ridged"},
         {{"bake", "--size", s, "--out", png, "--basis", "value", "--interp", "smooth"},
          "--interp smooth: allowed: linear, cosine, cubic, quintic"},

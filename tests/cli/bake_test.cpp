@@ -372,7 +372,7 @@ TEST_F(Bake, APresetsMistakesAreNamedAllAtOnce) {
     EXPECT_EQ(r.code, 2);
     const std::string source = "preset " + file("bad.json") + ": ";
     for (const std::string& m : {source + "octave is not a known key; allowed: basis, dims, fractal, frequency,",
-                                source + "basis foo: allowed: perlin, classic, value, perlin-value, simplex",
+                                source + "basis foo: allowed: " + kindNames(basisKinds()),
                                 source + "gain \"x\": must be a number"})
         EXPECT_NE(r.err.find(m), std::string::npos) << "missing: " << m << "\ngot: " << r.err;
     EXPECT_FALSE(fs::exists(file("x.png")));

@@ -19,9 +19,20 @@ const Permutation& kKen() {
     return p;
 }
 
-const std::vector<Basis> kLatticeBases = {Basis::Perlin, Basis::Classic, Basis::Value, Basis::PerlinValue};
-const std::vector<Basis> kAllBases = {Basis::Perlin, Basis::Classic, Basis::Value, Basis::PerlinValue, Basis::Simplex};
-const std::vector<Fractal> kFractals = {Fractal::Fbm, Fractal::Turbulence, Fractal::Billow, Fractal::Ridged};
+// From the catalogue: every basis, those on an axis-aligned lattice (they tile), every fractal.
+std::vector<Basis> basesWhere(bool (*keep)(const BasisKind&)) {
+    std::vector<Basis> v;
+    for (const BasisKind& b : basisKinds())
+        if (keep(b)) v.push_back(b.value);
+    return v;
+}
+const std::vector<Basis> kLatticeBases = basesWhere([](const BasisKind& b) { return b.noPeriod == nullptr; });
+const std::vector<Basis> kAllBases = basesWhere([](const BasisKind&) { return true; });
+const std::vector<Fractal> kFractals = [] {
+    std::vector<Fractal> v;
+    for (const auto& f : fractalKinds()) v.push_back(f.value);
+    return v;
+}();
 
 TEST(Families, EveryBasisMatchesTheIndependentImplementation) {
     int rows = 0;

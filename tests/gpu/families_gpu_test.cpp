@@ -41,10 +41,11 @@ void expectAgreement(Generator& gen, const NoiseSpec& s, const Grid& grid) {
 TEST(Families, EveryBasisAndFractalAgreesWithTheCpu) {
     GLNOISE_REQUIRE_GPU(ctx);
     Generator gen(*ctx);
-    for (Basis b : {Basis::Perlin, Basis::Classic, Basis::Value, Basis::PerlinValue, Basis::Simplex})
-        for (Fractal f : {Fractal::Fbm, Fractal::Turbulence, Fractal::Billow, Fractal::Ridged})
-            for (int dims = 1; dims <= 4; ++dims) {
-                if (b == Basis::Simplex && (dims == 1 || dims == 4)) continue;
+    for (const BasisKind& kind : basisKinds())
+        for (const auto& fractal : fractalKinds())
+            for (int dims = kind.minDims; dims <= kind.maxDims; ++dims) {
+                const Basis b = kind.value;
+                const Fractal f = fractal.value;
                 NoiseSpec s;
                 s.basis = b;
                 s.fractal = f;
