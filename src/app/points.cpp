@@ -87,14 +87,19 @@ bool PointReader::next(cpu::Point& p) {
     return false;
 }
 
+namespace {
+ValidationError noPoints(const std::string& source, const std::string& want, int dims) {
+    return ValidationError(source + " holds no points; expected one per line, " + want + " for --dims " +
+                           std::to_string(dims));
+}
+}  // namespace
+
 std::vector<cpu::Point> readPoints(std::istream& in, int dims, const std::string& source) {
     PointReader reader(in, dims, source);
     std::vector<cpu::Point> points;
     cpu::Point p{};
     while (reader.next(p)) points.push_back(p);
-    if (points.empty())
-        throw ValidationError(source + " holds no points; expected one per line, " + reader.want() + " for --dims " +
-                              std::to_string(dims));
+    if (points.empty()) throw noPoints(source, reader.want(), dims);
     return points;
 }
 
@@ -110,9 +115,7 @@ PointSpool::PointSpool(std::istream& in, int dims, const std::string& source, st
             memory_.clear();
         }
     }
-    if (count_ == 0)
-        throw ValidationError(source + " holds no points; expected one per line, " + reader.want() + " for --dims " +
-                              std::to_string(dims));
+    if (count_ == 0) throw noPoints(source, reader.want(), dims);
     if (fd_ >= 0) {
         spill(memory_);
         memory_.clear();

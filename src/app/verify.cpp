@@ -60,6 +60,18 @@ std::string generator(const nlohmann::json& rec) {
                                                                       : "an unnamed generator";
 }
 
+// The data file of a raw output named by itself or by its sidecar, or "" when `path` is
+// not a raw output.
+std::string rawDataPath(const std::string& path) {
+    const std::string data = endsWith(path, ".json") ? path.substr(0, path.size() - 5) : path;
+    try {
+        const io::Format f = io::formatForPath(data);
+        return f == io::Format::Raw16 || f == io::Format::RawF32 ? data : "";
+    } catch (const ValidationError&) {
+        return "";
+    }
+}
+
 struct Checked {
     std::string what;  // "64x64 .r16, 1 channel of 16 bits"
     std::string digest;  // "SHA-256 as recorded", or why there is none
@@ -180,15 +192,14 @@ std::string verifyOutput(const std::string& path) {
     if (slicePattern(path, &patternError) && patternError.empty()) return path + ": ok: " + checkSlices(path);
     const bool sidecarGiven = endsWith(path, ".json");
     const std::string data = sidecarGiven ? path.substr(0, path.size() - 5) : path;
-    io::Format format{};
     try {
-        format = io::formatForPath(data);
+        (void)io::formatForPath(data);
     } catch (const ValidationError&) {
         fail(path, "not a glnoise output; allowed: .png, .exr, .r16, .raw, .r32, a raw file's .json sidecar, or a "
                    "volume's slice pattern");
     }
     const nlohmann::json rec = parsed(record(path), path);
-    if (format == io::Format::Raw16 || format == io::Format::RawF32) {
+    if (!rawDataPath(path).empty()) {
         const Checked c = checkRaw(data, rec, data + ".json");
         return data + ": ok: " + c.what + ", as its sidecar " + data + ".json records; " + c.digest + "; made by " +
                generator(rec);
@@ -200,14 +211,15 @@ std::string verifyOutput(const std::string& path) {
     return path + ": ok: " + what + ", every row read, as its record says; made by " + generator(rec);
 }
 
-void checkRawAgainstRecord(const std::string& dataPath, const nlohmann::json& rec, const std::string& source) {
+void checkRawAgainstRecord(const std::string& path, const std::string& recordText, const std::string& source) {
+    const std::string data = rawDataPath(path);
+    if (data.empty()) return;
     try {
-        (void)checkRaw(dataPath, rec, dataPath + ".json");
+        (void)checkRaw(data, parseJson(recordText, source, "its glnoise record"), data + ".json");
     } catch (const IoError&) {
         throw;
     } catch (const Error& e) {
-        throw ValidationError(source + ": " + e.what() + "; re-bake from a matching pair (glnoise verify " + dataPath +
-                              ")");
+        throw ValidationError(source + ": " + e.what() + "; re-bake from a matching pair (glnoise verify " + data + ")");
     }
 }
 

@@ -6,8 +6,6 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 namespace glnoise::app {
 
 // Checks one output: a .png, .exr, raw file (.r16, .raw, .r32) or its .json sidecar, or
@@ -16,9 +14,10 @@ namespace glnoise::app {
 // and what is wrong (a missing or unreadable file included).
 std::string verifyOutput(const std::string& path);
 
-// For bake --from on a raw file: its data must be what the sidecar's digest says (sidecars
-// of glnoise 0.2.0 and earlier have none; their size is checked). A ValidationError
-// "SOURCE: why" otherwise.
-void checkRawAgainstRecord(const std::string& dataPath, const nlohmann::json& record, const std::string& source);
+// For bake --from: when `path` is a raw file or its sidecar, its data must be the bake
+// the sidecar records (sidecars of glnoise 0.2.0 and earlier have no digest; their size is
+// checked); other files hold their record themselves. A ValidationError "SOURCE: why"
+// otherwise.
+void checkRawAgainstRecord(const std::string& path, const std::string& recordText, const std::string& source);
 
 }  // namespace glnoise::app

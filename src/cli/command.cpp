@@ -160,16 +160,7 @@ BakePlan planBake(const Args& a) {
         r = requestFromRecord(record, "--from " + a.from);
         // A raw file's data must be the bake its sidecar records (a SIGKILL between the
         // renames of a pair, or a copy of one file of a pair, would pair two bakes).
-        const std::string data = a.from.size() > 5 && a.from.compare(a.from.size() - 5, 5, ".json") == 0
-                                     ? a.from.substr(0, a.from.size() - 5)
-                                     : a.from;
-        bool raw = false;
-        try {
-            const io::Format f = io::formatForPath(data);
-            raw = f == io::Format::Raw16 || f == io::Format::RawF32;
-        } catch (const ValidationError&) {
-        }
-        if (raw) checkRawAgainstRecord(data, parseJson(record, "--from " + a.from, "its glnoise record"), "--from " + a.from);
+        checkRawAgainstRecord(a.from, record, "--from " + a.from);
         base = Preset{r.spec, true, r.range, r.colormap, r.bits};
     } else if (!a.preset.empty()) {
         base = loadPreset(a.preset);
