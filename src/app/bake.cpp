@@ -5,6 +5,7 @@
 #include <cstring>
 #include <deque>
 #include <filesystem>
+#include <future>
 #include <regex>
 
 #include "app/digest.hpp"
@@ -419,10 +420,19 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
         m.colormap ? 4 : sizeof(float) * static_cast<std::size_t>(m.valueChannels);
     const std::size_t bandRowBytes = static_cast<std::size_t>(g.width) * texelBytes;
     std::vector<std::uint8_t> band(bandRowBytes * static_cast<std::size_t>(bandRows));
-    std::vector<std::uint8_t> samples(static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows));
+    const std::size_t bandSampleBytes = static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows);
 
+    // A raw file's SHA-256 is computed on a thread of its own, a band behind the write, so
+    // that it overlaps the GPU's next tiles and the write instead of adding to them
+    // (SHA-256 moves about 1.2 GB/s, as fast as the rest of a raw bake together). Two
+    // sample buffers: the band being converted and written, and the one being hashed.
     std::unique_ptr<Sha256> sha;
     if (m.sidecar) sha = std::make_unique<Sha256>();
+    std::vector<std::uint8_t> sampleBuffers[2];
+    std::future<void> hashing[2];
+    int current = 0;
+    sampleBuffers[0].resize(bandSampleBytes);
+    if (sha) sampleBuffers[1].resize(bandSampleBytes);
     std::unique_ptr<gpu::TileStream> stream;
     if (gen)
         stream = std::make_unique<gpu::TileStream>(*gen, m.r.spec, tileWidth, bandRows,
@@ -505,9 +515,18 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
             writerSlice = p.z;
         }
         const std::size_t texels = static_cast<std::size_t>(g.width) * static_cast<std::size_t>(p.rows);
+        std::vector<std::uint8_t>& samples = sampleBuffers[current];
+        if (hashing[current].valid()) hashing[current].get();  // this buffer's last band is hashed
         m.convert(band.data(), texels, samples.data());
         writer->writeRows(samples.data(), p.rows);
-        if (sha) sha->update(samples.data(), texels * m.storedBytes);
+        if (sha) {
+            // In order: the previous band's digest first, then this one's, in the background.
+            if (hashing[1 - current].valid()) hashing[1 - current].get();
+            hashing[current] = std::async(std::launch::async, [&sha, &samples, bytes = texels * m.storedBytes] {
+                sha->update(samples.data(), bytes);
+            });
+            current = 1 - current;
+        }
         done += static_cast<std::int64_t>(texels);
         if (observer) observer->progress(done, total);
         if (m.slices && p.y0 + p.rows == g.height) {
@@ -528,6 +547,8 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
         writer->finish();
         files.push_back(m.out.get());
         if (m.sidecar) {
+            for (auto& h : hashing)
+                if (h.valid()) h.get();
             m.record["stored"]["sha256"] = sha->hex();
             const std::string json = m.record.dump(2) + "\n";
             m.sidecar->write(json.data(), json.size());
