@@ -131,8 +131,9 @@ ImageFacts readWholeImage(const std::string& path);
 // The largest preset or record sidecar read.
 inline constexpr std::size_t kMaxSmallFile = std::size_t{1} << 20;
 // The text of a small file (a preset, a sidecar). A path that is missing, not a regular
-// file or larger than kMaxSmallFile is a ValidationError "FLAG PATH: why".
-std::string readSmallFile(const std::string& path, const std::string& flag);
+// file or larger than kMaxSmallFile is a ValidationError of `field` ("preset", "from"):
+// "FIELD PATH: why".
+std::string readSmallFile(const std::string& path, const std::string& field);
 
 // Channel 0 of the image as 8-bit gray.
 void writePng8(const Image& image, ValueRange range, OutputFile& out);

@@ -11,8 +11,8 @@
 
 namespace glnoise::app {
 
-// Every noise flag: one per NoiseArgs member (--dims, --basis, --frequency ... --pattern-scale,
-// --normalize); the subcommands add their own (--size, --out, --no-octave-limit, ...).
+// Every noise flag: one per spec field (core/fields.hpp), --NAME with the field's help,
+// into args.given[NAME]; the subcommands add their own (--size, --out, --no-octave-limit, ...).
 void addNoiseFlags(CLI::App* app, NoiseArgs& args);
 
 // --size WxH[xD] (or another flag's), each edge at most maxEdge; a ValidationError names

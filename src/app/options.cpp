@@ -6,8 +6,11 @@
 #include <charconv>
 #include <climits>
 #include <cstdlib>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
+#include "core/fields.hpp"
 #include "core/format.hpp"
 #include "glnoise/error.hpp"
 
@@ -82,7 +85,7 @@ ValueRange parseRange(const std::string& text) {
 
 std::vector<std::string> asFlags(const ValidationError& e) {
     std::vector<std::string> v;
-    for (const auto& s : e.violations()) v.push_back("--" + s);
+    for (const Violation& d : e.details()) v.push_back(d.field.empty() ? d.what : "--" + d.field + " " + d.what);
     return v;
 }
 
@@ -105,7 +108,7 @@ std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args, const std::stri
     const std::string dropped = useful + 1 == spec.octaves ? "octave " + std::to_string(spec.octaves)
                                                            : "octaves " + std::to_string(useful + 1) + " to " +
                                                                  std::to_string(spec.octaves);
-    const std::string named = args.octaves.empty() && !source.empty() ? source + ": octaves " : "--octaves ";
+    const std::string named = !args.has("octaves") && !source.empty() ? source + ": octaves " : "--octaves ";
     std::string msg = named + std::to_string(spec.octaves) + ": " + dropped +
                       " would be above 0.5 cells per texel, the grid's Nyquist limit, and add only aliasing; using " +
                       std::to_string(useful) + " (--no-octave-limit keeps them all)";
@@ -113,83 +116,93 @@ std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args, const std::stri
     return msg;
 }
 
+const std::string& NoiseArgs::text(const std::string& name) const {
+    static const std::string none;
+    const auto it = given.find(name);
+    return it == given.end() ? none : it->second;
+}
+
+namespace {
+
+// One field's value from the text of its flag (--NAME); throws a ValidationError that
+// names the flag.
+template <class V>
+V fromFlag(const SpecField& f, const std::string& text) {
+    const std::string flag = "--" + f.name;
+    if constexpr (std::is_same_v<V, double>) {
+        return parseNumber(flag, text);
+    } else if constexpr (std::is_same_v<V, int>) {
+        return parseInt(flag, text, f.allowed);
+    } else if constexpr (std::is_same_v<V, bool>) {
+        if (text == "true" || text == "1" || text == "on" || text == "yes") return true;
+        if (text == "false" || text == "0" || text == "off" || text == "no") return false;
+        throw ValidationError(flag + " " + text + ": must be true or false");
+    } else if constexpr (std::is_same_v<V, Basis>) {
+        return parseNamed(parseBasis, text);
+    } else if constexpr (std::is_same_v<V, Curve>) {
+        return parseNamed(parseCurve, text);
+    } else if constexpr (std::is_same_v<V, Fractal>) {
+        return parseNamed(parseFractal, text);
+    } else if constexpr (std::is_same_v<V, Output>) {
+        return parseNamed(parseOutput, text);
+    } else if constexpr (std::is_same_v<V, Pattern>) {
+        return parseNamed(parsePattern, text);
+    } else if constexpr (std::is_same_v<V, std::optional<std::uint64_t>>) {
+        return parseSeed(text);
+    } else if constexpr (std::is_same_v<V, std::array<int, 4>>) {
+        V period{};
+        const std::vector<std::string> parts = splitList(text);
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            if (i == 4) throw ValidationError(flag + " " + text + ": must be " + f.allowed);
+            try {
+                period[i] = parseInt(flag, parts[i], f.allowed);
+            } catch (const ValidationError&) {
+                throw ValidationError(flag + " " + text + ": must be " + f.allowed + " ('" + parts[i] + "' is not one)");
+            }
+        }
+        return period;
+    } else {
+        static_assert(std::is_same_v<V, std::array<double, 3>>);
+        return parseList(flag, text, 2, 3);
+    }
+}
+
+template <class T>
+using MemberOf = std::remove_reference_t<decltype(std::declval<NoiseSpec&>().*std::declval<T>())>;
+
+}  // namespace
+
 NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base, bool baseHasDims,
                     const std::string& baseSource) {
     NoiseSpec spec = base ? *base : NoiseSpec{};
-    const std::string octavesAllowed = "between 1 and " + std::to_string(kMaxOctaves);
-    if (!a.dims.empty()) spec.dims = parseInt("--dims", a.dims, "1, 2, 3 or 4");
-    else if (base && baseHasDims) {
-    } else if (!a.w.empty()) spec.dims = 4;
-    else spec.dims = ((grid && grid->isVolume()) || !a.z.empty()) ? 3 : 2;
-    if (!a.basis.empty()) spec.basis = parseNamed(parseBasis, a.basis);
-    if (!a.interp.empty()) spec.interp = parseNamed(parseCurve, a.interp);
-    if (!a.pattern.empty()) spec.pattern = parseNamed(parsePattern, a.pattern);
-    if (!a.fractal.empty()) spec.fractal = parseNamed(parseFractal, a.fractal);
-    else if (spec.pattern == Pattern::Clouds) spec.fractal = Fractal::Turbulence;
-    if (!a.output.empty()) spec.output = parseNamed(parseOutput, a.output);
-    if (!a.ridgeOffset.empty()) spec.ridgeOffset = parseNumber("--ridge-offset", a.ridgeOffset);
-    if (!a.ridgeGain.empty()) spec.ridgeGain = parseNumber("--ridge-gain", a.ridgeGain);
-    if (!a.w.empty()) spec.w = parseNumber("--w", a.w);
-    if (!a.heightScale.empty()) spec.heightScale = parseNumber("--height-scale", a.heightScale);
-    if (!a.warpAmount.empty()) spec.warpAmount = parseNumber("--warp-amount", a.warpAmount);
-    if (!a.warpOctaves.empty()) spec.warpOctaves = parseInt("--warp-octaves", a.warpOctaves, octavesAllowed);
-    if (!a.warpFrequency.empty()) spec.warpFrequency = parseNumber("--warp-frequency", a.warpFrequency);
-    if (!a.warpDepth.empty()) spec.warpDepth = parseInt("--warp-depth", a.warpDepth, "1 or 2");
-    if (!a.patternScale.empty()) spec.patternScale = parseNumber("--pattern-scale", a.patternScale);
-    if (!a.period.empty()) {
-        spec.period = {};
-        const std::string allowed = "1 to 4 comma-separated integers between 0 (none) and " + std::to_string(kMaxPeriod);
-        const std::vector<std::string> parts = splitList(a.period);
-        for (std::size_t i = 0; i < parts.size(); ++i) {
-            if (i == 4) throw ValidationError("--period " + a.period + ": must be " + allowed);
-            try {
-                spec.period[i] = parseInt("--period", parts[i], allowed);
-            } catch (const ValidationError&) {
-                throw ValidationError("--period " + a.period + ": must be " + allowed + " ('" + parts[i] +
-                                      "' is not one)");
-            }
-        }
+    for (const SpecField& f : specFields()) {
+        const std::string& text = a.text(f.name);
+        if (!text.empty())
+            std::visit([&](auto m) { spec.*m = fromFlag<MemberOf<decltype(m)>>(f, text); }, f.member);
     }
-    if (!a.frequency.empty()) spec.frequency = parseNumber("--frequency", a.frequency);
-    if (!a.octaves.empty()) spec.octaves = parseInt("--octaves", a.octaves, octavesAllowed);
-    if (!a.lacunarity.empty()) spec.lacunarity = parseNumber("--lacunarity", a.lacunarity);
-    if (!a.gain.empty()) spec.gain = parseNumber("--gain", a.gain);
-    if (!a.seed.empty()) spec.seed = parseSeed(a.seed);
-    int offsetCount = 0;
-    if (!a.offset.empty()) spec.offset = parseList("--offset", a.offset, 2, 3, &offsetCount);
-    if (!a.z.empty()) spec.z = parseNumber("--z", a.z);
-    if (a.normalize) spec.normalize = true;
+    // What the grid and the other flags imply when --dims and --fractal are not given.
+    if (!a.has("dims") && !(base && baseHasDims))
+        spec.dims = a.has("w") ? 4 : ((grid && grid->isVolume()) || a.has("z")) ? 3 : 2;
+    if (!a.has("fractal") && spec.pattern == Pattern::Clouds) spec.fractal = Fractal::Turbulence;
+    const int offsetCount = a.has("offset") ? static_cast<int>(splitList(a.text("offset")).size()) : 0;
 
     std::vector<std::string> v;
     try {
         spec.validate();
     } catch (const ValidationError& e) {
-        // The field each message starts with, and whether the flags gave it.
-        const std::pair<const char*, const std::string*> given[] = {
-            {"dims", &a.dims}, {"frequency", &a.frequency}, {"octaves", &a.octaves},
-            {"lacunarity", &a.lacunarity}, {"gain", &a.gain}, {"ridge-offset", &a.ridgeOffset},
-            {"ridge-gain", &a.ridgeGain}, {"offset", &a.offset}, {"z", &a.z}, {"w", &a.w},
-            {"height-scale", &a.heightScale}, {"warp-amount", &a.warpAmount}, {"warp-octaves", &a.warpOctaves},
-            {"warp-frequency", &a.warpFrequency}, {"warp-depth", &a.warpDepth}, {"pattern", &a.pattern},
-            {"pattern-scale", &a.patternScale}, {"period", &a.period}};
-        for (const std::string& m : e.violations()) {
-            const std::string field = m.substr(0, m.find(' '));
-            bool fromBase = false;
-            for (const auto& [name, arg] : given)
-                if (field == name) fromBase = base && !baseSource.empty() && arg->empty();
-            if (!fromBase) {
-                v.push_back("--" + m);
-                continue;
-            }
-            std::string key = field;
-            std::replace(key.begin(), key.end(), '-', '_');
-            v.push_back(baseSource + ": " + key + m.substr(field.size()));
+        // A value the flags gave is named by its flag; one from the base, by its key.
+        for (const Violation& d : e.details()) {
+            const SpecField* f = findSpecField(d.field);
+            if (f && base && !baseSource.empty() && !a.has(d.field))
+                v.push_back(baseSource + ": " + f->key() + " " + d.what);
+            else
+                v.push_back("--" + d.field + " " + d.what);
         }
     }
     if (spec.dims <= 2 && offsetCount == 3)
-        v.push_back("--offset " + a.offset + ": a z component needs --dims 3 or 4");
+        v.push_back("--offset " + a.text("offset") + ": a z component needs --dims 3 or 4");
     if (spec.dims == 1 && offsetCount >= 2 && spec.offset[1] != 0.0)
-        v.push_back("--offset " + a.offset + ": 1D noise uses x alone");
+        v.push_back("--offset " + a.text("offset") + ": 1D noise uses x alone");
     if (spec.dims <= 2 && grid && grid->isVolume())
         v.push_back("--size " + toString(*grid) + ": a volume needs --dims 3 or 4");
     if (spec.output == Output::Normal && grid && grid->isVolume())

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -15,14 +16,16 @@
 
 namespace glnoise::app {
 
-// What the user typed for the noise options; empty means "not given".
+// What the user typed for the noise options: the text of each spec field's flag
+// (core/fields.hpp), by the field's name; absent or empty means "not given". An on/off
+// field's flag (--normalize) holds "true" when given.
 struct NoiseArgs {
-    std::string dims, frequency, octaves, lacunarity, gain, seed, offset, z;
-    std::string basis, interp, fractal, ridgeOffset, ridgeGain, period, w;
-    std::string output, heightScale, warpAmount, warpOctaves, warpFrequency, warpDepth;
-    std::string pattern, patternScale;
-    bool normalize = false;
+    std::map<std::string, std::string> given;
     bool noOctaveLimit = false;
+
+    // The text given for the field `name`, or "".
+    const std::string& text(const std::string& name) const;
+    bool has(const std::string& name) const { return !text(name).empty(); }
 };
 
 // "a,b,c" -> {"a", "b", "c"}; "" -> {""}.

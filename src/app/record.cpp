@@ -2,10 +2,13 @@
 // What a bake's record says: the command that reproduces a request, and the request a
 // record describes (bake --from).
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include "app/bake.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
+#include "core/fields.hpp"
 #include "core/format.hpp"
 #include "glnoise/error.hpp"
 
@@ -23,6 +26,28 @@ std::string quoted(const std::string& s) {
     return q + "'";
 }
 
+// A field's value as its flag takes it ("" for an on/off flag, which is named alone).
+std::string commandText(bool) { return ""; }
+std::string commandText(int v) { return std::to_string(v); }
+std::string commandText(double v) { return formatNumber(v); }
+std::string commandText(const std::optional<std::uint64_t>& seed) { return seed ? std::to_string(*seed) : ""; }
+template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
+std::string commandText(E kind) {
+    return toString(kind);
+}
+// Up to the last axis with a period.
+std::string commandText(const std::array<int, 4>& period) {
+    std::size_t last = 3;
+    while (last > 0 && period[last] == 0) --last;
+    std::string text;
+    for (std::size_t a = 0; a <= last; ++a) text += (a ? "," : "") + std::to_string(period[a]);
+    return text;
+}
+// X,Y, and Z when it is not 0.
+std::string commandText(const std::array<double, 3>& offset) {
+    return formatNumber(offset[0]) + "," + formatNumber(offset[1]) + (offset[2] != 0.0 ? "," + formatNumber(offset[2]) : "");
+}
+
 }  // namespace
 
 std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::optional<ValueRange>& range,
@@ -36,9 +61,12 @@ std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::opti
 }
 
 std::string bakeCommand(const BakeRequest& r, bool withOut) {
-    const NoiseSpec& spec = r.spec;
+    // Offset components the noise does not see (z below 3D, y in 1D; a preset may give
+    // them) are left out, as the command line refuses them.
+    NoiseSpec spec = r.spec;
+    if (spec.dims <= 2) spec.offset[2] = 0.0;
+    if (spec.dims == 1) spec.offset[1] = 0.0;
     const Grid& grid = r.size;
-    const NoiseSpec defaults;
     std::string cmd = "glnoise bake";
     if (r.tile) {
         const auto& t = *r.tile;
@@ -48,46 +76,16 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
     } else {
         cmd += " --size " + toString(grid);
     }
+    // --dims is named when it differs from what the grid, --z and --w imply; every other
+    // field when it has an effect and differs from its default.
     const int impliedDims = spec.w != 0.0 ? 4 : grid.isVolume() || spec.z != 0.0 ? 3 : 2;
-    if (spec.dims != impliedDims) cmd += " --dims " + std::to_string(spec.dims);
-    if (spec.basis != defaults.basis) cmd += std::string(" --basis ") + toString(spec.basis);
-    if (spec.basis == Basis::Value && spec.interp != defaults.interp) cmd += std::string(" --interp ") + toString(spec.interp);
-    if (spec.pattern != defaults.pattern) cmd += std::string(" --pattern ") + toString(spec.pattern);
-    if (spec.fractal != defaults.fractal && spec.pattern != Pattern::Clouds)
-        cmd += std::string(" --fractal ") + toString(spec.fractal);
-    if (spec.fractal == Fractal::Ridged && spec.ridgeOffset != defaults.ridgeOffset)
-        cmd += " --ridge-offset=" + formatNumber(spec.ridgeOffset);
-    if (spec.fractal == Fractal::Ridged && spec.ridgeGain != defaults.ridgeGain)
-        cmd += " --ridge-gain " + formatNumber(spec.ridgeGain);
-    if (spec.frequency != defaults.frequency) cmd += " --frequency " + formatNumber(spec.frequency);
-    if (spec.octaves != defaults.octaves) cmd += " --octaves " + std::to_string(spec.octaves);
-    if (spec.lacunarity != defaults.lacunarity) cmd += " --lacunarity " + formatNumber(spec.lacunarity);
-    if (spec.gain != defaults.gain) cmd += " --gain " + formatNumber(spec.gain);
-    if (spec.normalize) cmd += " --normalize";
-    if (spec.seed) cmd += " --seed " + std::to_string(*spec.seed);
-    if (spec.offset[0] != 0.0 || spec.offset[1] != 0.0 || spec.offset[2] != 0.0) {
-        cmd += " --offset=" + formatNumber(spec.offset[0]) + "," + formatNumber(spec.offset[1]);
-        if (spec.offset[2] != 0.0) cmd += "," + formatNumber(spec.offset[2]);
+    for (const SpecField& f : specFields()) {
+        const bool named = f.name == "dims" ? spec.dims != impliedDims : f.appliesTo(spec) && f.isSet(spec);
+        if (!named) continue;
+        cmd += " --" + f.name;
+        const std::string value = std::visit([&](auto m) { return commandText(spec.*m); }, f.member);
+        if (!value.empty()) cmd += (f.signedValue ? "=" : " ") + value;
     }
-    if (spec.z != 0.0) cmd += " --z=" + formatNumber(spec.z);
-    if (spec.w != 0.0) cmd += " --w=" + formatNumber(spec.w);
-    if (spec.period != defaults.period) {
-        int last = 3;
-        while (last > 0 && spec.period[static_cast<std::size_t>(last)] == 0) --last;
-        cmd += " --period ";
-        for (int a = 0; a <= last; ++a) cmd += (a ? "," : "") + std::to_string(spec.period[static_cast<std::size_t>(a)]);
-    }
-    if (spec.output != defaults.output) cmd += std::string(" --output ") + toString(spec.output);
-    if (spec.output == Output::Normal && spec.heightScale != defaults.heightScale)
-        cmd += " --height-scale=" + formatNumber(spec.heightScale);
-    if (spec.warpAmount != 0.0) {
-        cmd += " --warp-amount=" + formatNumber(spec.warpAmount);
-        if (spec.warpOctaves != defaults.warpOctaves) cmd += " --warp-octaves " + std::to_string(spec.warpOctaves);
-        if (spec.warpFrequency != defaults.warpFrequency) cmd += " --warp-frequency " + formatNumber(spec.warpFrequency);
-        if (spec.warpDepth != defaults.warpDepth) cmd += " --warp-depth " + std::to_string(spec.warpDepth);
-    }
-    if ((spec.pattern == Pattern::Marble || spec.pattern == Pattern::Wood) && spec.patternScale != defaults.patternScale)
-        cmd += " --pattern-scale=" + formatNumber(spec.patternScale);
     if (r.noOctaveLimit) cmd += " --no-octave-limit";
     if (!r.colormap.empty()) cmd += " --colormap " + r.colormap;
     if (r.bits) cmd += " --bits " + std::to_string(r.bits);

@@ -94,7 +94,7 @@ CommandLine::CommandLine()
     glsl_ = app_.add_subcommand(
         "glsl", "print the GLSL library as one self-contained source (table as a const array, no includes)");
     glsl_->add_option("families", a.families, "families to include, with what they need (default: all)");
-    glsl_->add_option("--seed", a.noise.seed, "unsigned 64-bit seed of the table (default: Ken Perlin's table)");
+    glsl_->add_option("--seed", a.noise.given["seed"], "unsigned 64-bit seed of the table (default: Ken Perlin's table)");
     glsl_->add_option("--out", a.out, "write to this file instead of standard output");
     glsl_->add_flag("--list", a.list, "list the families and exit");
 
@@ -205,7 +205,7 @@ BakePlan planBake(const Args& a) {
         if (r.range) r.rangeFrom = source;
         if (!r.colormap.empty()) r.colormapFrom = source;
         if (r.bits) r.bitsFrom = source;
-        if (a.noise.output.empty()) r.outputFrom = source;
+        if (!a.noise.has("output")) r.outputFrom = source;
         if (!a.from.empty() && a.size.empty() && a.tileSize.empty()) r.sizeFrom = source;
     }
     // Each mapping value can be set back to the default from the command line: --range
@@ -269,8 +269,8 @@ GlslPlan planGlsl(const Args& a) {
     }
     std::string origin = "glnoise glsl";
     std::optional<std::uint64_t> seed;
-    if (!a.noise.seed.empty()) {
-        seed = parseSeed(a.noise.seed);
+    if (a.noise.has("seed")) {
+        seed = parseSeed(a.noise.text("seed"));
         origin += " --seed " + std::to_string(*seed);
     }
     for (const auto& f : a.families) origin += " " + f;

@@ -35,15 +35,15 @@ Colormap Colormap::fromJson(const std::string& text, const std::string& source) 
     try {
         j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
-        throw ValidationError("colormap " + source + ": not JSON: " + e.what());
+        throw ValidationError(Violation{"colormap", source + ": not JSON: " + e.what()});
     }
-    if (!j.is_object()) throw ValidationError("colormap " + source + ": must be a JSON object with \"stops\"");
+    if (!j.is_object()) throw ValidationError(Violation{"colormap", source + ": must be a JSON object with \"stops\""});
     for (auto it = j.begin(); it != j.end(); ++it)
         if (it.key() != "stops" && it.key() != "description")
-            throw ValidationError("colormap " + source + ": key '" + it.key() +
-                                  "' is not known; allowed: description, stops");
+            throw ValidationError(Violation{"colormap", source + ": key '" + it.key() +
+                                  "' is not known; allowed: description, stops"});
     if (!j.contains("stops") || !j["stops"].is_array() || j["stops"].size() < 2)
-        throw ValidationError("colormap " + source + ": stops must be a list of at least 2 [position, \"#rrggbb\"]");
+        throw ValidationError(Violation{"colormap", source + ": stops must be a list of at least 2 [position, \"#rrggbb\"]"});
     struct Stop {
         double t;
         double rgb[3];
@@ -52,7 +52,7 @@ Colormap Colormap::fromJson(const std::string& text, const std::string& source) 
     for (const auto& s : j["stops"]) {
         const std::string shown = s.dump();
         if (!s.is_array() || s.size() != 2 || !s[0].is_number() || !s[1].is_string())
-            throw ValidationError("colormap " + source + ": stop " + shown + " must be [position, \"#rrggbb\"]");
+            throw ValidationError(Violation{"colormap", source + ": stop " + shown + " must be [position, \"#rrggbb\"]"});
         Stop stop{s[0].get<double>(), {}};
         const std::string hex = s[1].get<std::string>();
         bool ok = hex.size() == 7 && hex[0] == '#';
@@ -62,15 +62,15 @@ Colormap Colormap::fromJson(const std::string& text, const std::string& source) 
             ok = hi >= 0 && lo >= 0;
             stop.rgb[c] = hi * 16 + lo;
         }
-        if (!ok) throw ValidationError("colormap " + source + ": stop " + shown + ": colour must be \"#rrggbb\"");
+        if (!ok) throw ValidationError(Violation{"colormap", source + ": stop " + shown + ": colour must be \"#rrggbb\""});
         const double lowest = stops.empty() ? 0.0 : stops.back().t;
         if (!(stop.t >= lowest && stop.t <= 1.0))
-            throw ValidationError("colormap " + source + ": stop " + shown +
-                                  ": positions must rise from 0 to 1 (this one after " + std::to_string(lowest) + ")");
+            throw ValidationError(Violation{"colormap", source + ": stop " + shown +
+                                  ": positions must rise from 0 to 1 (this one after " + std::to_string(lowest) + ")"});
         stops.push_back(stop);
     }
     if (stops.front().t != 0.0 || stops.back().t != 1.0)
-        throw ValidationError("colormap " + source + ": the first stop must be at 0 and the last at 1");
+        throw ValidationError(Violation{"colormap", source + ": the first stop must be at 0 and the last at 1"});
     Colormap map;
     map.name = source;
     for (int i = 0; i < 256; ++i) {
@@ -102,7 +102,7 @@ std::vector<std::string> Colormap::names() {
 Colormap Colormap::named(const std::string& name) {
     const auto& assets = embeddedAssets();
     const auto it = assets.find(kPrefix + name + kSuffix);
-    if (it == assets.end()) throw ValidationError("colormap " + name + ": allowed: " + joined(names()));
+    if (it == assets.end()) throw ValidationError(Violation{"colormap", name + ": allowed: " + joined(names())});
     Colormap map = fromJson(it->second, name);
     map.name = name;
     return map;

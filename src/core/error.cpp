@@ -14,7 +14,23 @@ std::string join(const std::vector<std::string>& parts) {
 }
 }  // namespace
 
-ValidationError::ValidationError(std::vector<std::string> violations)
-    : Error(join(violations)), violations_(std::move(violations)) {}
+namespace {
+std::vector<std::string> texts(const std::vector<Violation>& violations) {
+    std::vector<std::string> t;
+    for (const auto& v : violations) t.push_back(v.text());
+    return t;
+}
+std::vector<Violation> unnamed(const std::vector<std::string>& violations) {
+    std::vector<Violation> v;
+    for (const auto& text : violations) v.push_back({"", text});
+    return v;
+}
+}  // namespace
+
+ValidationError::ValidationError(std::vector<Violation> violations)
+    : Error(join(texts(violations))), details_(std::move(violations)), texts_(texts(details_)) {}
+
+ValidationError::ValidationError(const std::vector<std::string>& violations)
+    : ValidationError(unnamed(violations)) {}
 
 }  // namespace glnoise

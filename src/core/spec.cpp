@@ -25,7 +25,7 @@ template <class K>
 auto parseName(const char* what, const std::string& text, const std::vector<K>& kinds) {
     for (const K& k : kinds)
         if (text == k.name) return k.value;
-    throw ValidationError(std::string(what) + " " + text + ": allowed: " + kindNames(kinds));
+    throw ValidationError(Violation{what, text + ": allowed: " + kindNames(kinds)});
 }
 
 template <class E>
@@ -56,38 +56,38 @@ double basisBound(Basis basis, int dims) {
 
 
 void NoiseSpec::validate() const {
-    std::vector<std::string> v;
+    std::vector<Violation> v;
     const BasisKind& kind = kindOf(basis);
     if (dims < 1 || dims > 4)
-        v.push_back("dims " + std::to_string(dims) + ": must be 1, 2, 3 or 4");
+        v.push_back(Violation{"dims", std::to_string(dims) + ": must be 1, 2, 3 or 4"});
     else if (dims < kind.minDims || dims > kind.maxDims)
-        v.push_back("dims " + std::to_string(dims) + ": " + kind.name + " noise exists in " +
+        v.push_back(Violation{"dims", std::to_string(dims) + ": " + kind.name + " noise exists in " +
                     std::to_string(kind.minDims) + (kind.maxDims == kind.minDims + 1 ? " and " : " to ") +
-                    std::to_string(kind.maxDims) + " dimensions");
+                    std::to_string(kind.maxDims) + " dimensions"});
     if (!finitePositive(frequency))
-        v.push_back("frequency " + formatNumber(frequency) + ": must be a finite number > 0");
+        v.push_back(Violation{"frequency", formatNumber(frequency) + ": must be a finite number > 0"});
     if (octaves < 1 || octaves > kMaxOctaves)
-        v.push_back("octaves " + std::to_string(octaves) + ": must be between 1 and " +
-                    std::to_string(kMaxOctaves));
+        v.push_back(Violation{"octaves", std::to_string(octaves) + ": must be between 1 and " +
+                    std::to_string(kMaxOctaves)});
     if (!finitePositive(lacunarity))
-        v.push_back("lacunarity " + formatNumber(lacunarity) + ": must be a finite number > 0");
+        v.push_back(Violation{"lacunarity", formatNumber(lacunarity) + ": must be a finite number > 0"});
     if (!(std::isfinite(gain) && gain >= 0.0))
-        v.push_back("gain " + formatNumber(gain) + ": must be a finite number >= 0");
+        v.push_back(Violation{"gain", formatNumber(gain) + ": must be a finite number >= 0"});
     if (!std::isfinite(ridgeOffset))
-        v.push_back("ridge-offset " + formatNumber(ridgeOffset) + ": must be finite");
+        v.push_back(Violation{"ridge-offset", formatNumber(ridgeOffset) + ": must be finite"});
     if (!(std::isfinite(ridgeGain) && ridgeGain >= 0.0))
-        v.push_back("ridge-gain " + formatNumber(ridgeGain) + ": must be a finite number >= 0");
+        v.push_back(Violation{"ridge-gain", formatNumber(ridgeGain) + ": must be a finite number >= 0"});
     if (!std::isfinite(offset[0]) || !std::isfinite(offset[1]) || !std::isfinite(offset[2]))
-        v.push_back("offset " + formatNumber(offset[0]) + "," + formatNumber(offset[1]) + "," +
-                    formatNumber(offset[2]) + ": every component must be finite");
+        v.push_back(Violation{"offset", formatNumber(offset[0]) + "," + formatNumber(offset[1]) + "," +
+                    formatNumber(offset[2]) + ": every component must be finite"});
     if (!std::isfinite(z))
-        v.push_back("z " + formatNumber(z) + ": must be finite");
+        v.push_back(Violation{"z", formatNumber(z) + ": must be finite"});
     else if (z != 0.0 && dims < 3)
-        v.push_back("z " + formatNumber(z) + ": needs dims 3 or 4 (a z-slice of 3D or 4D noise)");
+        v.push_back(Violation{"z", formatNumber(z) + ": needs dims 3 or 4 (a z-slice of 3D or 4D noise)"});
     if (!std::isfinite(w))
-        v.push_back("w " + formatNumber(w) + ": must be finite");
+        v.push_back(Violation{"w", formatNumber(w) + ": must be finite"});
     else if (w != 0.0 && dims != 4)
-        v.push_back("w " + formatNumber(w) + ": needs dims 4");
+        v.push_back(Violation{"w", formatNumber(w) + ": needs dims 4"});
 
     // Periods.
     const bool periodic = period[0] != 0 || period[1] != 0 || period[2] != 0 || period[3] != 0;
@@ -103,89 +103,89 @@ void NoiseSpec::validate() const {
             if (p != 0 && a >= dims) ok = false;
         }
         if (!ok)
-            v.push_back("period " + periodText + ": each component must be an integer between 0 (none) and " +
-                        std::to_string(kMaxPeriod) + ", one per dimension (dims " + std::to_string(dims) + ")");
+            v.push_back(Violation{"period", periodText + ": each component must be an integer between 0 (none) and " +
+                        std::to_string(kMaxPeriod) + ", one per dimension (dims " + std::to_string(dims) + ")"});
         if (kind.noPeriod) {
             std::string tiling;
             for (const BasisKind& b : basisKinds())
                 if (!b.noPeriod) tiling += (tiling.empty() ? "" : ", ") + std::string(b.name);
             const auto last = tiling.rfind(", ");
             if (last != std::string::npos) tiling.replace(last, 2, " or ");
-            v.push_back("period " + periodText + ": " + kind.name + " noise cannot tile: " + kind.noPeriod + "; use " +
-                        tiling);
+            v.push_back(Violation{"period", periodText + ": " + kind.name + " noise cannot tile: " + kind.noPeriod + "; use " +
+                        tiling});
         }
         if (std::isfinite(lacunarity) && lacunarity != std::floor(lacunarity))
-            v.push_back("lacunarity " + formatNumber(lacunarity) + " with period " + periodText +
-                        ": must be an integer, because octave i repeats every period * lacunarity^i cells");
+            v.push_back(Violation{"lacunarity", formatNumber(lacunarity) + " with period " + periodText +
+                        ": must be an integer, because octave i repeats every period * lacunarity^i cells"});
         else if (ok && lacunarity >= 1.0 && octaves >= 1 && octaves <= kMaxOctaves) {
             int biggest = std::max(std::max(period[0], period[1]), std::max(period[2], period[3]));
             const double top = biggest * std::pow(lacunarity, octaves - 1);
             if (top > kMaxPeriod)
-                v.push_back("period " + periodText + " with lacunarity " + formatNumber(lacunarity) + " and " +
+                v.push_back(Violation{"period", periodText + " with lacunarity " + formatNumber(lacunarity) + " and " +
                             std::to_string(octaves) + " octaves: the last octave's period " + formatNumber(top) +
-                            " must be at most " + std::to_string(kMaxPeriod));
+                            " must be at most " + std::to_string(kMaxPeriod)});
         }
         if (pattern == Pattern::Marble || pattern == Pattern::Wood)
-            v.push_back(std::string("pattern ") + toString(pattern) + " with period " + periodText +
-                        ": the pattern's sine repeats every 2 pi cells, not an integer period");
+            v.push_back(Violation{"pattern", std::string() + toString(pattern) + " with period " + periodText +
+                        ": the pattern's sine repeats every 2 pi cells, not an integer period"});
     }
 
     // Outputs.
     if (output != Output::Value) {
         if (dims != 2 && dims != 3)
-            v.push_back(std::string("output ") + toString(output) + ": gradients exist for dims 2 and 3");
+            v.push_back(Violation{"output", std::string() + toString(output) + ": gradients exist for dims 2 and 3"});
         if (fractal != Fractal::Fbm)
-            v.push_back(std::string("output ") + toString(output) + ": needs fractal fbm; " + toString(fractal) +
-                        " takes |noise|, whose gradient jumps where the noise crosses 0");
+            v.push_back(Violation{"output", std::string() + toString(output) + ": needs fractal fbm; " + toString(fractal) +
+                        " takes |noise|, whose gradient jumps where the noise crosses 0"});
         if (warpAmount != 0.0)
-            v.push_back(std::string("output ") + toString(output) +
-                        ": not with a domain warp (the warp's Jacobian is not carried)");
+            v.push_back(Violation{"output", std::string() + toString(output) +
+                        ": not with a domain warp (the warp's Jacobian is not carried)"});
         if (pattern == Pattern::Marble || pattern == Pattern::Wood)
-            v.push_back(std::string("output ") + toString(output) + ": not with pattern " + toString(pattern));
+            v.push_back(Violation{"output", std::string() + toString(output) + ": not with pattern " + toString(pattern)});
     }
     if (!std::isfinite(heightScale))
-        v.push_back("height-scale " + formatNumber(heightScale) + ": must be finite");
+        v.push_back(Violation{"height-scale", formatNumber(heightScale) + ": must be finite"});
 
     // Warp.
     if (!std::isfinite(warpAmount))
-        v.push_back("warp-amount " + formatNumber(warpAmount) + ": must be finite");
+        v.push_back(Violation{"warp-amount", formatNumber(warpAmount) + ": must be finite"});
     if (warpOctaves < 1 || warpOctaves > kMaxOctaves)
-        v.push_back("warp-octaves " + std::to_string(warpOctaves) + ": must be between 1 and " +
-                    std::to_string(kMaxOctaves));
+        v.push_back(Violation{"warp-octaves", std::to_string(warpOctaves) + ": must be between 1 and " +
+                    std::to_string(kMaxOctaves)});
     if (!(std::isfinite(warpFrequency) && warpFrequency >= 0.0))
-        v.push_back("warp-frequency " + formatNumber(warpFrequency) + ": must be a finite number >= 0 (0: --frequency)");
+        v.push_back(Violation{"warp-frequency", formatNumber(warpFrequency) + ": must be a finite number >= 0 (0: --frequency)"});
     if (warpDepth != 1 && warpDepth != 2)
-        v.push_back("warp-depth " + std::to_string(warpDepth) + ": must be 1 or 2");
+        v.push_back(Violation{"warp-depth", std::to_string(warpDepth) + ": must be 1 or 2"});
     if (periodic && warpAmount != 0.0 && finitePositive(frequency) && std::isfinite(warpFrequency)) {
         const double ratio = effectiveWarpFrequency() / frequency;
         if (ratio != std::floor(ratio) || ratio < 1.0)
-            v.push_back("warp-frequency " + formatNumber(effectiveWarpFrequency()) + " with period " + periodText +
+            v.push_back(Violation{"warp-frequency", formatNumber(effectiveWarpFrequency()) + " with period " + periodText +
                         ": must be an integer multiple of the frequency " + formatNumber(frequency) +
-                        ", so that the warp repeats with the noise");
+                        ", so that the warp repeats with the noise"});
     }
 
     // Patterns.
     if (!std::isfinite(patternScale))
-        v.push_back("pattern-scale " + formatNumber(patternScale) + ": must be finite");
+        v.push_back(Violation{"pattern-scale", formatNumber(patternScale) + ": must be finite"});
     if (pattern == Pattern::Wood && dims < 2)
-        v.push_back("pattern wood: needs dims 2 or more (rings around the origin of x and y)");
+        v.push_back(Violation{"pattern", "wood: needs dims 2 or more (rings around the origin of x and y)"});
     if (pattern == Pattern::Clouds && fractal != Fractal::Turbulence)
-        v.push_back(std::string("pattern clouds: is the turbulence fractal; got fractal ") + toString(fractal));
+        v.push_back(Violation{"pattern", std::string("clouds: is the turbulence fractal; got fractal ") + toString(fractal)});
 
     if (v.empty()) {
         const double highest = frequency * std::pow(lacunarity, octaves - 1);
         if (!(highest <= kMaxOctaveFrequency))
-            v.push_back("frequency " + formatNumber(frequency) + " with lacunarity " +
+            v.push_back(Violation{"frequency", formatNumber(frequency) + " with lacunarity " +
                         formatNumber(lacunarity) + " and " + std::to_string(octaves) +
                         " octaves: the highest octave's frequency " + formatNumber(highest) +
                         " must be at most " + formatNumber(kMaxOctaveFrequency) +
-                        " cells per sample unit");
+                        " cells per sample unit"});
         const double warpHighest = effectiveWarpFrequency() * std::pow(lacunarity, warpOctaves - 1);
         if (warpAmount != 0.0 && !(warpHighest <= kMaxOctaveFrequency))
-            v.push_back("warp-frequency " + formatNumber(effectiveWarpFrequency()) + " with lacunarity " +
+            v.push_back(Violation{"warp-frequency", formatNumber(effectiveWarpFrequency()) + " with lacunarity " +
                         formatNumber(lacunarity) + " and " + std::to_string(warpOctaves) +
                         " warp octaves: the highest warp octave's frequency " + formatNumber(warpHighest) +
-                        " must be at most " + formatNumber(kMaxOctaveFrequency) + " cells per sample unit");
+                        " must be at most " + formatNumber(kMaxOctaveFrequency) + " cells per sample unit"});
     }
     if (!v.empty()) throw ValidationError(std::move(v));
 }
@@ -228,30 +228,30 @@ int NoiseSpec::usefulOctaves() const {
 }
 
 void Grid::validate() const {
-    std::vector<std::string> v;
+    std::vector<Violation> v;
     const char* names[3] = {"width", "height", "depth"};
     const int edges[3] = {width, height, depth};
     for (int i = 0; i < 3; ++i)
         if (edges[i] < 1 || edges[i] > kMaxEdge)
-            v.push_back("size " + toString(*this) + ": " + names[i] + " " +
+            v.push_back(Violation{"size", toString(*this) + ": " + names[i] + " " +
                         std::to_string(edges[i]) + " must be between 1 and " +
-                        std::to_string(kMaxEdge));
+                        std::to_string(kMaxEdge)});
     if (v.empty() && texels() > kMaxTexels)
-        v.push_back("size " + toString(*this) + ": " + std::to_string(texels()) +
+        v.push_back(Violation{"size", toString(*this) + ": " + std::to_string(texels()) +
                     " texels; at most " + std::to_string(kMaxTexels) +
-                    " (1 GiB of float32) fit in one texture");
+                    " (1 GiB of float32) fit in one texture"});
     if (!v.empty()) throw ValidationError(std::move(v));
 }
 
 void validateStart(const TexelStart& start, const Grid& grid) {
     const int edges[3] = {grid.width, grid.height, grid.depth};
     const char* axes[3] = {"x", "y", "z"};
-    std::vector<std::string> v;
+    std::vector<Violation> v;
     for (int a = 0; a < 3; ++a) {
         const std::int64_t s = start[static_cast<std::size_t>(a)];
         if (s < -kMaxWorldTexel || s > kMaxWorldTexel - edges[a])
-            v.push_back("start " + std::string(axes[a]) + " " + std::to_string(s) + ": a grid of " + toString(grid) +
-                        " must lie within world texels -2^52 to 2^52");
+            v.push_back(Violation{"start", std::string(axes[a]) + " " + std::to_string(s) + ": a grid of " + toString(grid) +
+                        " must lie within world texels -2^52 to 2^52"});
     }
     if (!v.empty()) throw ValidationError(std::move(v));
 }
@@ -267,14 +267,14 @@ Grid parseSize(const std::string& text, int maxEdge) {
         long long value = 0;
         auto res = std::from_chars(part.data(), part.data() + part.size(), value);
         if (part.empty() || res.ec != std::errc() || res.ptr != part.data() + part.size())
-            throw ValidationError("size " + text + ": " + allowed);
+            throw ValidationError(Violation{"size", text + ": " + allowed});
         edges.push_back(value);
         if (x == std::string::npos) break;
         pos = x + 1;
     }
-    if (edges.size() < 2 || edges.size() > 3) throw ValidationError("size " + text + ": " + allowed);
+    if (edges.size() < 2 || edges.size() > 3) throw ValidationError(Violation{"size", text + ": " + allowed});
     for (long long e : edges)
-        if (e < 1 || e > maxEdge) throw ValidationError("size " + text + ": " + allowed);
+        if (e < 1 || e > maxEdge) throw ValidationError(Violation{"size", text + ": " + allowed});
     Grid g;
     g.width = static_cast<int>(edges[0]);
     g.height = static_cast<int>(edges[1]);

@@ -160,8 +160,8 @@ struct Generator::Impl {
         const char* names[3] = {"width", "height", "depth"};
         for (int i = 0; i < 3; ++i)
             if (edges[i] > limit)
-                throw ValidationError("size " + toString(grid) + ": " + names[i] + " " + std::to_string(edges[i]) +
-                                      " is above " + name + " " + std::to_string(limit) + " of " + info.renderer);
+                throw ValidationError(Violation{"size", toString(grid) + ": " + names[i] + " " + std::to_string(edges[i]) +
+                                      " is above " + name + " " + std::to_string(limit) + " of " + info.renderer});
     }
 
     void dispatch(const NoiseSpec& spec, const Texture& target, const TexelStart& start) {
@@ -233,9 +233,9 @@ void Generator::run(const NoiseSpec& spec, Texture& target) { run(spec, target, 
 void Generator::run(const NoiseSpec& spec, Texture& target, const TexelStart& start) {
     spec.validate();
     if (cpu::outputChannels(spec) != target.channels())
-        throw ValidationError(std::string("output ") + toString(spec.output) + ": needs a texture with " +
+        throw ValidationError(Violation{"output", std::string() + toString(spec.output) + ": needs a texture with " +
                               std::to_string(cpu::outputChannels(spec)) + " channels; this one has " +
-                              std::to_string(target.channels()));
+                              std::to_string(target.channels())});
     impl_->dispatch(spec, target, start);
 }
 
@@ -389,7 +389,7 @@ TileStream::TileStream(Generator& generator, const NoiseSpec& spec, int maxWidth
     most.validate();
     generator.impl_->checkLimits(most);
     if (colormap && spec.output != Output::Value)
-        throw ValidationError(std::string("output ") + toString(spec.output) + ": a colormap maps values only");
+        throw ValidationError(Violation{"output", std::string() + toString(spec.output) + ": a colormap maps values only"});
     impl_ = std::make_unique<Impl>(generator, spec, maxWidth, maxHeight, colormap, range);
 }
 
@@ -403,8 +403,8 @@ void TileStream::submit(const Grid& grid, const TexelStart& start) {
     Impl& m = *impl_;
     if (m.queued == 2) throw std::logic_error("TileStream::submit: take() the oldest tile first");
     if (grid.depth != 1 || grid.width < 1 || grid.height < 1 || grid.width > m.maxWidth || grid.height > m.maxHeight)
-        throw ValidationError("tile " + toString(grid) + ": must be 2D and at most " + std::to_string(m.maxWidth) +
-                              "x" + std::to_string(m.maxHeight));
+        throw ValidationError(Violation{"tile", toString(grid) + ": must be 2D and at most " + std::to_string(m.maxWidth) +
+                              "x" + std::to_string(m.maxHeight)});
     Slot& slot = m.slots[m.next];
     m.generator.impl_->dispatch(m.spec, slot.values, grid, m.channels, start);
     if (m.colorize) {

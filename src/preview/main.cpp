@@ -23,10 +23,11 @@
 #include <imgui_stdlib.h>
 
 #include "app/bake.hpp"
-#include "glnoise/catalogue.hpp"
 #include "app/flags.hpp"
 #include "app/options.hpp"
+#include "core/fields.hpp"
 #include "core/format.hpp"
+#include "glnoise/catalogue.hpp"
 #include "glnoise/glnoise.hpp"
 #include "glnoise/version.hpp"
 #include "gpu/gl.hpp"
@@ -179,72 +180,73 @@ bool inputDouble(const char* label, double* v, double min, double max, const cha
     return *v != old;
 }
 
+// One spec field's widget, by its type, within the field's limits (core/fields.hpp).
+std::string labelOf(const SpecField& f) {
+    std::string label = f.name;
+    std::replace(label.begin(), label.end(), '-', ' ');
+    return label;
+}
+void fieldWidget(const SpecField& f, int& v, const NoiseSpec&) {
+    const int lo = static_cast<int>(f.min), hi = static_cast<int>(f.max);
+    if (hi - lo > 3) {
+        ImGui::SliderInt(labelOf(f).c_str(), &v, lo, hi);
+        v = std::clamp(v, lo, hi);
+        return;
+    }
+    for (int k = lo; k <= hi; ++k) {  // a few choices: one button each
+        if (k > lo) ImGui::SameLine();
+        ImGui::RadioButton((labelOf(f) + " " + std::to_string(k)).c_str(), &v, k);
+    }
+}
+void fieldWidget(const SpecField& f, double& v, const NoiseSpec&) {
+    // World coordinates show every digit; other numbers six.
+    inputDouble(labelOf(f).c_str(), &v, f.min, f.max, f.max >= 1e12 ? "%.17g" : "%.6g");
+}
+void fieldWidget(const SpecField& f, bool& v, const NoiseSpec&) { ImGui::Checkbox(labelOf(f).c_str(), &v); }
+template <class E, class K>
+void kindCombo(const SpecField& f, E& v, const std::vector<K>& kinds) {
+    int index = 0;
+    for (std::size_t i = 0; i < kinds.size(); ++i)
+        if (kinds[i].value == v) index = static_cast<int>(i);
+    if (ImGui::Combo(labelOf(f).c_str(), &index, comboItems(kinds).c_str())) v = kinds[static_cast<std::size_t>(index)].value;
+}
+void fieldWidget(const SpecField& f, Basis& v, const NoiseSpec&) { kindCombo(f, v, basisKinds()); }
+void fieldWidget(const SpecField& f, Curve& v, const NoiseSpec&) { kindCombo(f, v, curveKinds()); }
+void fieldWidget(const SpecField& f, Fractal& v, const NoiseSpec&) { kindCombo(f, v, fractalKinds()); }
+void fieldWidget(const SpecField& f, Output& v, const NoiseSpec&) { kindCombo(f, v, outputKinds()); }
+void fieldWidget(const SpecField& f, Pattern& v, const NoiseSpec&) { kindCombo(f, v, patternKinds()); }
+void fieldWidget(const SpecField&, std::optional<std::uint64_t>& seed, const NoiseSpec&) {
+    bool seeded = seed.has_value();
+    if (ImGui::Checkbox("seeded", &seeded)) seed = seeded ? std::optional<std::uint64_t>(0) : std::nullopt;
+    if (seed) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(160);
+        ImGui::InputScalar("seed", ImGuiDataType_U64, &*seed);
+    }
+}
+void fieldWidget(const SpecField& f, std::array<int, 4>& period, const NoiseSpec&) {
+    ImGui::InputInt4((labelOf(f) + " (0: none)").c_str(), period.data());
+    for (int& p : period) p = std::clamp(p, static_cast<int>(f.min), static_cast<int>(f.max));
+}
+void fieldWidget(const SpecField& f, std::array<double, 3>& offset, const NoiseSpec& n) {
+    const char* axes[3] = {" x", " y", " z"};
+    for (std::size_t a = 0; a < (n.dims >= 3 ? 3u : 2u); ++a)
+        inputDouble((labelOf(f) + axes[a]).c_str(), &offset[a], f.min, f.max, "%.17g");
+}
+
 void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& info, int fbWidth, int fbHeight,
            float fps, bool* exportNow) {
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
     ImGui::Begin("glnoise " GLNOISE_VERSION, &s.showPanel, ImGuiWindowFlags_AlwaysAutoResize);
     NoiseSpec& n = s.spec;
     if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (int d = 1; d <= 4; ++d) {
-            if (d > 1) ImGui::SameLine();
-            ImGui::RadioButton((std::to_string(d) + "D").c_str(), &n.dims, d);
+        for (const SpecField& f : specFields()) {
+            if (!f.appliesTo(n)) continue;
+            std::visit([&](auto m) { fieldWidget(f, n.*m, n); }, f.member);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("--%s: %s", f.name.c_str(), f.help.c_str());
         }
-        int basis = static_cast<int>(n.basis);
-        if (ImGui::Combo("basis", &basis, comboItems(basisKinds()).c_str()))
-            n.basis = static_cast<Basis>(basis);
-        if (n.basis == Basis::Value) {
-            int interp = static_cast<int>(n.interp);
-            if (ImGui::Combo("interp", &interp, comboItems(curveKinds()).c_str())) n.interp = static_cast<Curve>(interp);
-        }
-        int fractal = static_cast<int>(n.fractal);
-        if (ImGui::Combo("fractal", &fractal, comboItems(fractalKinds()).c_str()))
-            n.fractal = static_cast<Fractal>(fractal);
-        if (n.fractal == Fractal::Ridged) {
-            inputDouble("ridge offset", &n.ridgeOffset, -1e3, 1e3);
-            inputDouble("ridge gain", &n.ridgeGain, 0.0, 1e3);
-        }
-        inputDouble("frequency", &n.frequency, 1e-9, 65536.0);
-        ImGui::SliderInt("octaves", &n.octaves, 1, kMaxOctaves);
-        inputDouble("lacunarity", &n.lacunarity, 1e-3, 1e3);
-        inputDouble("gain", &n.gain, 0.0, 1e3);
-        ImGui::Checkbox("normalize", &n.normalize);
-        bool seeded = n.seed.has_value();
-        if (ImGui::Checkbox("seeded", &seeded)) n.seed = seeded ? std::optional<std::uint64_t>(0) : std::nullopt;
-        if (n.seed) {
-            ImGui::SameLine();
-            ImGui::SetNextItemWidth(160);
-            ImGui::InputScalar("seed", ImGuiDataType_U64, &*n.seed);
-        }
-        inputDouble("offset x", &n.offset[0], -1e15, 1e15, "%.17g");
-        inputDouble("offset y", &n.offset[1], -1e15, 1e15, "%.17g");
-        if (n.dims >= 3) {
-            inputDouble("offset z", &n.offset[2], -1e15, 1e15, "%.17g");
-            inputDouble("z", &n.z, -1e15, 1e15, "%.17g");
-        }
-        if (n.dims == 4) inputDouble("w", &n.w, -1e15, 1e15, "%.17g");
-        ImGui::InputInt4("period (0: none)", n.period.data());
-        for (int& p : n.period) p = std::clamp(p, 0, kMaxPeriod);
+        if (n.pattern == Pattern::Clouds) n.fractal = Fractal::Turbulence;  // as on the command line
         if (!s.octaveNote.empty()) ImGui::TextWrapped("%s", s.octaveNote.c_str());
-    }
-    if (ImGui::CollapsingHeader("Warp, pattern, output", ImGuiTreeNodeFlags_DefaultOpen)) {
-        inputDouble("warp amount (cells)", &n.warpAmount, -1e6, 1e6);
-        if (n.warpAmount != 0.0) {
-            ImGui::SliderInt("warp octaves", &n.warpOctaves, 1, kMaxOctaves);
-            inputDouble("warp frequency (0: same)", &n.warpFrequency, 0.0, 65536.0);
-            ImGui::RadioButton("depth 1", &n.warpDepth, 1);
-            ImGui::SameLine();
-            ImGui::RadioButton("depth 2", &n.warpDepth, 2);
-        }
-        int pattern = static_cast<int>(n.pattern);
-        if (ImGui::Combo("pattern", &pattern, comboItems(patternKinds()).c_str())) {
-            n.pattern = static_cast<Pattern>(pattern);
-            if (n.pattern == Pattern::Clouds) n.fractal = Fractal::Turbulence;
-        }
-        if (n.pattern == Pattern::Marble || n.pattern == Pattern::Wood) inputDouble("pattern scale", &n.patternScale, -1e3, 1e3);
-        int output = static_cast<int>(n.output);
-        if (ImGui::Combo("output", &output, "value\0gradient (shows the value)\0normal map\0"))
-            n.output = static_cast<Output>(output);
-        if (n.output == Output::Normal) inputDouble("height scale", &n.heightScale, -1e6, 1e6);
     }
     if (ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) {
         if (n.dims < 3) ImGui::TextDisabled("animation moves z: switch to 3D or 4D");

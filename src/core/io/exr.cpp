@@ -37,7 +37,7 @@ public:
     ExrWriter(OutputFile& out, const ExrLayout& layout)
         : out_(out), layout_(layout), stream_(out), header_(layout.width, layout.height) {
         if (layout.width < 1 || layout.height < 1 || layout.channels.empty())
-            throw ValidationError("out " + out.path() + ": a .exr needs at least 1x1 pixels and a channel");
+            throw ValidationError(Violation{"out", out.path() + ": a .exr needs at least 1x1 pixels and a channel"});
         header_.compression() = Imf::ZIP_COMPRESSION;
         for (const auto& c : layout.channels) header_.channels().insert(c, Imf::Channel(Imf::FLOAT));
         if (!layout.record.empty()) header_.insert("glnoise", Imf::StringAttribute(layout.record));
@@ -104,7 +104,7 @@ std::string exrRecord(const std::string& path) {
         const auto* a = file.header().findTypedAttribute<Imf::StringAttribute>("glnoise");
         return a ? a->value() : std::string();
     } catch (const std::exception& e) {
-        throw ValidationError("from " + path + ": not an OpenEXR file glnoise can read (" + std::string(e.what()) + ")");
+        throw ValidationError(Violation{"from", path + ": not an OpenEXR file glnoise can read (" + std::string(e.what()) + ")"});
     }
 }
 

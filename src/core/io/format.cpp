@@ -40,9 +40,9 @@ Format formatForPath(const std::string& path) {
     if (endsWith(lower, ".exr")) return Format::Exr;
     if (endsWith(lower, ".r16") || endsWith(lower, ".raw")) return Format::Raw16;
     if (endsWith(lower, ".r32")) return Format::RawF32;
-    throw ValidationError("out " + path +
+    throw ValidationError(Violation{"out", path +
                           ": unknown file type; allowed: .png (8- or 16-bit), .exr (float32), .r16 or .raw "
-                          "(16-bit raw + .json sidecar), .r32 (float32 raw + .json sidecar)");
+                          "(16-bit raw + .json sidecar), .r32 (float32 raw + .json sidecar)"});
 }
 
 const char* extensionOf(Format format) {

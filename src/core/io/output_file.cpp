@@ -33,11 +33,11 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (path_.empty()) throw ValidationError("out '': must name a file");
     struct stat st {};
     if (path_.back() == '/' || (::stat(path_.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
-        throw ValidationError("out " + path_ + ": is a directory; give a file name");
+        throw ValidationError(Violation{"out", path_ + ": is a directory; give a file name"});
     const std::string dir = parentDirectory(path_);
     if (::stat(dir.c_str(), &st) != 0)
-        throw ValidationError("out " + path_ + ": directory " + dir + " does not exist");
-    if (!S_ISDIR(st.st_mode)) throw ValidationError("out " + path_ + ": " + dir + " is not a directory");
+        throw ValidationError(Violation{"out", path_ + ": directory " + dir + " does not exist"});
+    if (!S_ISDIR(st.st_mode)) throw ValidationError(Violation{"out", path_ + ": " + dir + " is not a directory"});
     const mode_t mask = ::umask(0);
     ::umask(mask);
     // An unnamed file vanishes with the process, however it ends (even SIGKILL).
@@ -50,7 +50,7 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
         if (fd_ >= 0) temp_ = tmpl;
     }
     if (fd_ < 0)
-        throw ValidationError("out " + path_ + ": cannot create a file in " + dir + ": " + std::strerror(errno));
+        throw ValidationError(Violation{"out", path_ + ": cannot create a file in " + dir + ": " + std::strerror(errno)});
     buffer_.reserve(kBufferBytes);
 }
 

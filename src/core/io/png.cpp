@@ -24,11 +24,11 @@ class PngWriter final : public RowWriter {
 public:
     PngWriter(OutputFile& out, const PngLayout& layout) : out_(out), layout_(layout) {
         if (layout.width < 1 || layout.height < 1)
-            throw ValidationError("out " + out.path() + ": a .png needs at least 1x1 pixels");
+            throw ValidationError(Violation{"out", out.path() + ": a .png needs at least 1x1 pixels"});
         if (layout.channels != 1 && layout.channels != 3 && layout.channels != 4)
-            throw ValidationError("out " + out.path() + ": a .png holds 1, 3 or 4 channels");
+            throw ValidationError(Violation{"out", out.path() + ": a .png holds 1, 3 or 4 channels"});
         if (layout.bits != 8 && layout.bits != 16)
-            throw ValidationError("bits " + std::to_string(layout.bits) + ": a .png holds 8 or 16 bits");
+            throw ValidationError(Violation{"bits", std::to_string(layout.bits) + ": a .png holds 8 or 16 bits"});
         ctx_ = spng_ctx_new(SPNG_CTX_ENCODER);
         if (!ctx_) throw IoError("encoding " + out.path() + ": out of memory");
         check(spng_set_png_stream(ctx_, &PngWriter::sink, this));
@@ -115,7 +115,7 @@ void writePng8(const Image& image, ValueRange range, OutputFile& out) { writePng
 
 void writePng8Channels(const Image& image, const std::vector<int>& channels, ValueRange range, OutputFile& out) {
     if (image.depth != 1)
-        throw ValidationError("out " + out.path() + ": a .png holds one 2D image; write a volume as .r32");
+        throw ValidationError(Violation{"out", out.path() + ": a .png holds one 2D image; write a volume as .r32"});
     const std::size_t texels = static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
     const std::size_t n = channels.size();
     std::vector<std::uint8_t> pixels(texels * n);
@@ -134,13 +134,13 @@ namespace detail {
 // not decoded; each text chunk's CRC is checked.
 std::vector<std::string> pngRecords(const std::string& path) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw ValidationError("from " + path + ": cannot read it: " + std::strerror(errno));
+    if (!f) throw ValidationError(Violation{"from", path + ": cannot read it: " + std::strerror(errno)});
     struct Closer {
         std::FILE* f;
         ~Closer() { std::fclose(f); }
     } closer{f};
     auto bad = [&](const std::string& why) {
-        return ValidationError("from " + path + ": not a PNG glnoise can read (" + why + ")");
+        return ValidationError(Violation{"from", path + ": not a PNG glnoise can read (" + why + ")"});
     };
     static const unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     unsigned char signature[8];

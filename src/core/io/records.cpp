@@ -18,19 +18,19 @@ namespace {
 
 // Refuses what is not a regular file: a missing path, a directory, a FIFO or a device
 // (reading /dev/zero would never end).
-void requireRegularFile(const std::string& path, const std::string& flag) {
+void requireRegularFile(const std::string& path, const std::string& field) {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
-    if (!std::filesystem::exists(status)) throw ValidationError(flag + " " + path + ": no such file");
-    if (!std::filesystem::is_regular_file(status)) throw ValidationError(flag + " " + path + ": not a regular file");
+    if (!std::filesystem::exists(status)) throw ValidationError(Violation{field, path + ": no such file"});
+    if (!std::filesystem::is_regular_file(status)) throw ValidationError(Violation{field, path + ": not a regular file"});
 }
 
 }  // namespace
 
-std::string readSmallFile(const std::string& path, const std::string& flag) {
-    requireRegularFile(path, flag);
+std::string readSmallFile(const std::string& path, const std::string& field) {
+    requireRegularFile(path, field);
     std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw ValidationError(flag + " " + path + ": cannot read it: " + std::strerror(errno));
+    if (!f) throw ValidationError(Violation{field, path + ": cannot read it: " + std::strerror(errno)});
     std::string text;
     char buf[65536];
     std::size_t n = 0;
@@ -38,8 +38,8 @@ std::string readSmallFile(const std::string& path, const std::string& flag) {
         text.append(buf, n);
         if (text.size() > kMaxSmallFile) {
             std::fclose(f);
-            throw ValidationError(flag + " " + path + ": larger than " + std::to_string(kMaxSmallFile >> 20) +
-                                  " MiB; a preset or record is a small JSON file");
+            throw ValidationError(Violation{field, path + ": larger than " + std::to_string(kMaxSmallFile >> 20) +
+                                                         " MiB; a preset or record is a small JSON file"});
         }
     }
     const bool bad = std::ferror(f) != 0;
@@ -57,8 +57,8 @@ std::string readRecord(const std::string& path) {
         try {
             format = formatForPath(path);
         } catch (const ValidationError&) {
-            throw ValidationError("from " + path + ": not a glnoise file; allowed: .png, .exr, or a raw file's .json "
-                                  "sidecar");
+            throw ValidationError(Violation{"from", path + ": not a glnoise file; allowed: .png, .exr, or a raw file's .json "
+                                  "sidecar"});
         }
         if (format != Format::Png && format != Format::Exr) {
             record = readSmallFile(path + ".json", "from");
@@ -69,14 +69,14 @@ std::string readRecord(const std::string& path) {
             } else {
                 const std::vector<std::string> records = detail::pngRecords(path);
                 if (records.size() > 1)
-                    throw ValidationError("from " + path + ": holds " + std::to_string(records.size()) +
+                    throw ValidationError(Violation{"from", path + ": holds " + std::to_string(records.size()) +
                                           " glnoise records (text chunks \"glnoise\"); a glnoise file holds one, "
-                                          "and which one made the image cannot be told");
+                                          "and which one made the image cannot be told"});
                 if (!records.empty()) record = records.front();
             }
         }
     }
-    if (record.empty()) throw ValidationError("from " + path + ": holds no glnoise record");
+    if (record.empty()) throw ValidationError(Violation{"from", path + ": holds no glnoise record"});
     return record;
 }
 

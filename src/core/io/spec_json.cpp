@@ -1,42 +1,104 @@
 // SPDX-License-Identifier: MIT
-// The spec as JSON: every field, as presets and records hold it.
-#include <nlohmann/json.hpp>
+#include "core/io/spec_json.hpp"
 
+#include <climits>
+#include <type_traits>
+
+#include "core/fields.hpp"
 #include "glnoise/io.hpp"
 
 namespace glnoise::io {
 
 namespace {
-nlohmann::json specObject(const NoiseSpec& spec) {
-    nlohmann::json j;
-    j["basis"] = toString(spec.basis);
-    j["interp"] = toString(spec.interp);
-    j["fractal"] = toString(spec.fractal);
-    j["dims"] = spec.dims;
-    j["frequency"] = spec.frequency;
-    j["octaves"] = spec.octaves;
-    j["lacunarity"] = spec.lacunarity;
-    j["gain"] = spec.gain;
-    j["ridge_offset"] = spec.ridgeOffset;
-    j["ridge_gain"] = spec.ridgeGain;
-    j["normalize"] = spec.normalize;
-    j["seed"] = spec.seed ? nlohmann::json(*spec.seed) : nlohmann::json(nullptr);
-    j["period"] = spec.period;
-    j["offset"] = spec.offset;
-    j["z"] = spec.z;
-    j["w"] = spec.w;
-    j["output"] = toString(spec.output);
-    j["height_scale"] = spec.heightScale;
-    j["warp_amount"] = spec.warpAmount;
-    j["warp_octaves"] = spec.warpOctaves;
-    j["warp_frequency"] = spec.warpFrequency;
-    j["warp_depth"] = spec.warpDepth;
-    j["pattern"] = toString(spec.pattern);
-    j["pattern_scale"] = spec.patternScale;
-    return j;
+
+template <class T>
+using MemberOf = std::remove_reference_t<decltype(std::declval<NoiseSpec&>().*std::declval<T>())>;
+
+template <class V>
+nlohmann::json toJson(const V& value) {
+    if constexpr (std::is_enum_v<V>) {
+        return toString(value);
+    } else if constexpr (std::is_same_v<V, std::optional<std::uint64_t>>) {
+        return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+    } else {
+        return value;
+    }
 }
+
+double number(const nlohmann::json& v) {
+    if (!v.is_number()) throw ValidationError(v.dump() + ": must be a number");
+    return v.get<double>();
+}
+
+int integer(const nlohmann::json& v) {
+    if (!v.is_number_integer() || v.get<long long>() < INT_MIN || v.get<long long>() > INT_MAX)
+        throw ValidationError(v.dump() + ": must be an integer");
+    return v.get<int>();
+}
+
+Basis parseKind(Basis*, const std::string& t) { return parseBasis(t); }
+Curve parseKind(Curve*, const std::string& t) { return parseCurve(t); }
+Fractal parseKind(Fractal*, const std::string& t) { return parseFractal(t); }
+Output parseKind(Output*, const std::string& t) { return parseOutput(t); }
+Pattern parseKind(Pattern*, const std::string& t) { return parsePattern(t); }
+
+// One value of the type V from JSON; throws ValidationError saying what it must be.
+template <class V>
+V fromJson(const nlohmann::json& v) {
+    if constexpr (std::is_same_v<V, double>) {
+        return number(v);
+    } else if constexpr (std::is_same_v<V, int>) {
+        return integer(v);
+    } else if constexpr (std::is_same_v<V, bool>) {
+        if (!v.is_boolean()) throw ValidationError(v.dump() + ": must be true or false");
+        return v.get<bool>();
+    } else if constexpr (std::is_enum_v<V>) {
+        if (!v.is_string()) throw ValidationError(v.dump() + ": must be a string");
+        return parseKind(static_cast<V*>(nullptr), v.get<std::string>());
+    } else if constexpr (std::is_same_v<V, std::optional<std::uint64_t>>) {
+        if (v.is_null()) return std::nullopt;
+        if (!v.is_number_unsigned())
+            throw ValidationError(v.dump() +
+                                  ": must be null (Ken Perlin's table) or an integer from 0 to 18446744073709551615");
+        return v.get<std::uint64_t>();
+    } else if constexpr (std::is_same_v<V, std::array<int, 4>>) {
+        if (!v.is_array() || v.size() > 4) throw ValidationError(v.dump() + ": must be a list of up to 4 integers");
+        V out{};
+        for (std::size_t i = 0; i < v.size(); ++i) out[i] = integer(v[i]);
+        return out;
+    } else {
+        static_assert(std::is_same_v<V, std::array<double, 3>>);
+        if (!v.is_array() || v.size() < 2 || v.size() > 3)
+            throw ValidationError(v.dump() + ": must be a list of 2 or 3 numbers");
+        V out{};
+        for (std::size_t i = 0; i < v.size(); ++i) out[i] = number(v[i]);
+        return out;
+    }
+}
+
 }  // namespace
 
+nlohmann::json specObject(const NoiseSpec& spec) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const SpecField& f : specFields())
+        std::visit([&](auto m) { j[f.key()] = toJson(spec.*m); }, f.member);
+    return j;
+}
+
 std::string specJson(const NoiseSpec& spec) { return specObject(spec).dump(2); }
+
+void readSpecKeys(const nlohmann::json& j, NoiseSpec& spec, std::vector<Violation>& problems) {
+    for (const SpecField& f : specFields()) {
+        const std::string key = f.key();
+        if (!j.contains(key)) continue;
+        try {
+            std::visit([&](auto m) { spec.*m = fromJson<MemberOf<decltype(m)>>(j[key]); }, f.member);
+        } catch (const ValidationError& e) {
+            // A kind's own violation names its field already ("basis foo: allowed: ...").
+            for (const Violation& d : e.details()) problems.push_back({key, d.what});
+        }
+    }
+    if (spec.pattern == Pattern::Clouds && !j.contains("fractal")) spec.fractal = Fractal::Turbulence;
+}
 
 }  // namespace glnoise::io

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// The fields of a NoiseSpec, one row each: its name (the flag --NAME, the JSON key with
+// '_' for '-', the field a Violation names), the member it is, its help, what its text
+// must be, the preview's limits, and when it has an effect. The command line's flags, the
+// JSON of presets and records, the command that reproduces a bake and the preview's panel
+// iterate this table; each works per member type (number, integer, kind, ...), not per
+// field. Adding a field is a row here and the code that uses the value.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "glnoise/spec.hpp"
+
+namespace glnoise {
+
+struct SpecField {
+    using Member = std::variant<int NoiseSpec::*, double NoiseSpec::*, bool NoiseSpec::*, Basis NoiseSpec::*,
+                                Curve NoiseSpec::*, Fractal NoiseSpec::*, Output NoiseSpec::*, Pattern NoiseSpec::*,
+                                std::optional<std::uint64_t> NoiseSpec::*, std::array<int, 4> NoiseSpec::*,
+                                std::array<double, 3> NoiseSpec::*>;
+
+    std::string name;     // "ridge-gain"
+    Member member;        // &NoiseSpec::ridgeGain
+    std::string help;     // the flag's help, with its default
+    std::string allowed;  // integers: what the text must be ("between 1 and 32")
+    double min = 0.0;     // the preview's limits for numbers and integers
+    double max = 0.0;
+    // Whether the field has an effect on `spec` (null: always). The reproducing command
+    // leaves out, and the preview hides, a field that has none.
+    bool (*applies)(const NoiseSpec& spec) = nullptr;
+    // The value may start with '-': the command writes --NAME=VALUE, which no parser
+    // takes for another flag.
+    bool signedValue = false;
+
+    // "ridge_gain"
+    std::string key() const;
+    bool appliesTo(const NoiseSpec& spec) const { return !applies || applies(spec); }
+    // Whether spec's value differs from a default NoiseSpec's.
+    bool isSet(const NoiseSpec& spec) const;
+};
+
+// Every field, in the order the reproducing command names them.
+const std::vector<SpecField>& specFields();
+// The row named `name`, or null.
+const SpecField* findSpecField(const std::string& name);
+
+}  // namespace glnoise

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// The spec as JSON, both ways, from the table of spec fields (core/fields.hpp): presets
+// and records hold one object of every field by its key ("ridge_gain").
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "glnoise/error.hpp"
+#include "glnoise/spec.hpp"
+
+namespace glnoise::io {
+
+// Every field of spec under its key.
+nlohmann::json specObject(const NoiseSpec& spec);
+
+// Reads the keys of `j` that name spec fields into `spec` (an absent key keeps spec's
+// value; other keys are left to the caller). Each value of the wrong type or not allowed
+// adds a Violation of its key ("octaves", "\"x\": must be an integer"), all of them at
+// once; `spec` is not validated as a whole. As on the command line, a clouds pattern
+// without a fractal key takes the turbulence fractal.
+void readSpecKeys(const nlohmann::json& j, NoiseSpec& spec, std::vector<Violation>& problems);
+
+}  // namespace glnoise::io
