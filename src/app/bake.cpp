@@ -90,7 +90,7 @@ struct Bake::Impl {
                 v.push_back("--size " + toString(g) + ": each edge must be between 1 and " + std::to_string(kMaxBakeEdge));
                 break;
             }
-        if (!v.empty()) throw ValidationError(std::move(v));
+        if (!v.empty()) throw ValidationError(v);
         try {
             validateStart(r.start(), g);
         } catch (const ValidationError& e) {

@@ -23,7 +23,7 @@ Grid parseSizeFlag(const std::string& text, const std::string& flag, int maxEdge
     } catch (const ValidationError& e) {
         std::vector<std::string> v;
         for (const Violation& d : e.details()) v.push_back(flag + " " + d.what);
-        throw ValidationError(std::move(v));
+        throw ValidationError(v);
     }
 }
 

@@ -207,7 +207,7 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base,
         v.push_back("--size " + toString(*grid) + ": a volume needs --dims 3 or 4");
     if (spec.output == Output::Normal && grid && grid->isVolume())
         v.push_back("--output normal: a normal map is a 2D image; --size " + toString(*grid) + " is a volume");
-    if (!v.empty()) throw ValidationError(std::move(v));
+    if (!v.empty()) throw ValidationError(v);
     return spec;
 }
 

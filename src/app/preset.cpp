@@ -100,10 +100,12 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
     with("bits", [&](const nlohmann::json& v) {
         if (!v.is_number_integer() || v.get<long long>() < INT_MIN || v.get<long long>() > INT_MAX)
             throw ValidationError(v.dump() + ": must be an integer");
-        if (v != 8 && v != 16 && v != 32) throw ValidationError(v.dump() + ": must be 8, 16 or 32");
-        p.bits = v.get<int>();
+        const int bits = v.get<int>();
+        if (bits != 8 && bits != 16 && bits != 32) throw ValidationError(v.dump() + ": must be 8, 16 or 32");
+        p.bits = bits;
     });
     std::vector<std::string> v;
+    v.reserve(problems.size());
     for (const Violation& d : problems) v.push_back(source + ": " + d.text());
     if (v.empty()) {
         try {

@@ -17,11 +17,13 @@ std::string join(const std::vector<std::string>& parts) {
 namespace {
 std::vector<std::string> texts(const std::vector<Violation>& violations) {
     std::vector<std::string> t;
+    t.reserve(violations.size());
     for (const auto& v : violations) t.push_back(v.text());
     return t;
 }
 std::vector<Violation> unnamed(const std::vector<std::string>& violations) {
     std::vector<Violation> v;
+    v.reserve(violations.size());
     for (const auto& text : violations) v.push_back({"", text});
     return v;
 }

@@ -36,6 +36,8 @@ import subprocess
 import sys
 import tempfile
 
+from report import verdict
+
 NOT_RUN = {
     "bash cmake/install-deps.sh": "installs packages and builds: CI runs the test command exactly as written "
                                   "(.ci/run checks it is the README's)",
@@ -274,10 +276,7 @@ def main():
     print("%d commands of the documents run, %d not run" % (ran, len(skipped)))
     if ran < 30:
         failures.append("only %d commands found in the documents" % ran)
-    if failures:
-        print("\n".join(["", "What the documents show and is not so:"] + failures))
-        return 1
-    return 0
+    return verdict("What the documents show and is not so:", failures)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ import tempfile
 
 from PIL import Image, ImageChops
 
+from report import verdict
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -68,10 +70,7 @@ def main():
             if equal < need:
                 failures.append("%s: only %.2f%% of pixels as committed: remake it (assets/make_pictures.py) and "
                                 "look at it" % (name, 100 * equal))
-    if failures:
-        print("\n".join(["", "The documents' pictures:"] + failures))
-        return 1
-    return 0
+    return verdict("The documents' pictures:", failures)
 
 
 if __name__ == "__main__":
