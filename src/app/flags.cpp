@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/flags.hpp"
 
+#include <cstdio>
+
 #include "app/bake.hpp"
 #include "core/fields.hpp"
 #include "glnoise/error.hpp"
@@ -45,6 +47,15 @@ std::string oneLine(const CLI::Error& e) {
         if (c == '\n' || c == '\r') c = ' ';
     while (!what.empty() && what.back() == ' ') what.pop_back();
     return what;
+}
+
+int guardedMain(const char* program, int (*body)(int, char**), int argc, char** argv) {
+    try {
+        return body(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: error: internal: %s\n", program, e.what());
+        return 1;
+    }
 }
 
 std::string joinedNames(const std::vector<std::string>& names) {

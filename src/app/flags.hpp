@@ -29,6 +29,10 @@ void refuseEmptyValues(const CLI::App& app);
 // over lines.
 std::string oneLine(const CLI::Error& e);
 
+// main() of a glnoise program: runs body; an exception that escapes it (setting up the
+// flags ran out of memory, or worse) is "PROGRAM: error: internal: WHAT" and exit 1.
+int guardedMain(const char* program, int (*body)(int, char**), int argc, char** argv);
+
 // "a, b, c"
 std::string joinedNames(const std::vector<std::string>& names);
 

@@ -15,10 +15,11 @@
 #include <iostream>
 
 #include "app/bake.hpp"
-#include "cli/command.hpp"
+#include "app/flags.hpp"
 #include "app/points.hpp"
 #include "app/preset.hpp"
 #include "app/verify.hpp"
+#include "cli/command.hpp"
 #include "glnoise/glnoise.hpp"
 
 namespace {
@@ -363,11 +364,4 @@ static int glnoiseMain(int argc, char** argv) {
     }
 }
 
-int main(int argc, char** argv) {
-    try {
-        return glnoiseMain(argc, argv);
-    } catch (const std::exception& e) {  // setting up the flags ran out of memory, or worse
-        std::fprintf(stderr, "glnoise: error: internal: %s\n", e.what());
-        return 1;
-    }
-}
+int main(int argc, char** argv) { return glnoise::app::guardedMain("glnoise", glnoiseMain, argc, argv); }

@@ -530,11 +530,4 @@ static int previewMain(int argc, char** argv) {
     }
 }
 
-int main(int argc, char** argv) {
-    try {
-        return previewMain(argc, argv);
-    } catch (const std::exception& e) {  // setting up the flags ran out of memory, or worse
-        std::fprintf(stderr, "glnoise-preview: error: internal: %s\n", e.what());
-        return 1;
-    }
-}
+int main(int argc, char** argv) { return glnoise::app::guardedMain("glnoise-preview", previewMain, argc, argv); }

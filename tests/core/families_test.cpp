@@ -34,15 +34,21 @@ const std::vector<Fractal> kFractals = [] {
     return v;
 }();
 
+// A golden row's basis, interp and dims at frequency 1 (the rows give lattice points).
+NoiseSpec specOf(const std::string& basis, const std::string& interp, const std::string& dims) {
+    NoiseSpec s;
+    s.basis = parseBasis(basis);
+    s.interp = parseCurve(interp);
+    s.dims = std::stoi(dims);
+    s.frequency = 1.0;
+    return s;
+}
+
 TEST(Families, EveryBasisMatchesTheIndependentImplementation) {
     int rows = 0;
     for (const auto& r : test::readCsv("bases.csv")) {
-        NoiseSpec s;
-        s.basis = parseBasis(r[0]);
-        s.interp = parseCurve(r[1]);
-        s.dims = std::stoi(r[2]);
+        NoiseSpec s = specOf(r[0], r[1], r[2]);
         if (std::stoi(r[3]) >= 0) s.seed = static_cast<std::uint64_t>(std::stoi(r[3]));
-        s.frequency = 1.0;
         const Point p = {std::stod(r[4]), std::stod(r[5]), std::stod(r[6]), std::stod(r[7])};
         const double expected = std::stod(r[8]);
         SCOPED_TRACE(r[0] + " " + r[1] + " dims " + r[2] + " seed " + r[3] + " at " + r[4] + "," + r[5] + "," + r[6] +
@@ -57,16 +63,12 @@ TEST(Families, EveryBasisMatchesTheIndependentImplementation) {
 TEST(Families, EveryFractalMatchesTheIndependentImplementation) {
     int rows = 0;
     for (const auto& r : test::readCsv("fractals.csv")) {
-        NoiseSpec s;
-        s.basis = parseBasis(r[0]);
-        s.interp = parseCurve(r[1]);
+        NoiseSpec s = specOf(r[0], r[1], r[3]);
         s.fractal = parseFractal(r[2]);
-        s.dims = std::stoi(r[3]);
         s.octaves = std::stoi(r[5]);
         s.lacunarity = std::stod(r[6]);
         s.gain = std::stod(r[7]);
         s.period = {std::stoi(r[8]), std::stoi(r[9]), std::stoi(r[10]), 0};
-        s.frequency = 1.0;
         const Point p = {std::stod(r[11]), std::stod(r[12]), std::stod(r[13]), 0.0};
         const double expected = std::stod(r[14]);
         SCOPED_TRACE(r[0] + " " + r[2] + " dims " + r[3] + " period " + r[8] + "," + r[9] + "," + r[10]);
