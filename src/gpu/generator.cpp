@@ -10,7 +10,7 @@
 #include "glnoise/error.hpp"
 #include "glnoise/gpu.hpp"
 #include "gpu/gl.hpp"
-#include "gpu/gl_objects.hpp"
+#include "glnoise/gl_objects.hpp"
 #include "glsl/embedded.hpp"
 #include "glsl/resolver.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "gpu/gl_objects.hpp"
+#include "glnoise/gl_objects.hpp"
 
 #include "glnoise/error.hpp"
 #include "glnoise/glsl.hpp"

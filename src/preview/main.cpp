@@ -14,7 +14,8 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
-// GL comes from glnoise's loader (gpu/gl.hpp), not from GLFW's system header.
+// GL comes from the loader glnoise is built with (glad), not from GLFW's system header.
+#include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -30,7 +31,6 @@
 #include "glnoise/catalogue.hpp"
 #include "glnoise/glnoise.hpp"
 #include "glnoise/version.hpp"
-#include "gpu/gl.hpp"
 #include "preview/renderer.hpp"
 
 namespace {

@@ -10,9 +10,10 @@
 #include <cstring>
 #include <vector>
 
+#include <glad/gl.h>
+
 #include "glnoise/error.hpp"
-#include "gpu/gl.hpp"
-#include "gpu/gl_objects.hpp"
+#include "glnoise/gl_objects.hpp"
 #include "preview/shaders.hpp"
 
 namespace glnoise::preview {

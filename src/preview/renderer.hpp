@@ -11,7 +11,7 @@
 #include "glnoise/colormap.hpp"
 #include "glnoise/gpu.hpp"
 #include "glnoise/spec.hpp"
-#include "gpu/gl_objects.hpp"
+#include "glnoise/gl_objects.hpp"
 
 namespace glnoise::preview {
 

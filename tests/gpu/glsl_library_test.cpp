@@ -14,7 +14,7 @@
 #include "glsl/embedded.hpp"
 #include "glsl/resolver.hpp"
 #include "gpu/gl.hpp"
-#include "gpu/gl_objects.hpp"
+#include "glnoise/gl_objects.hpp"
 #include "test_support.hpp"
 
 namespace glnoise::glsl {

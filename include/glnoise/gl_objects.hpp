@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Move-only RAII wrappers for the GL objects glnoise makes, each with a glObjectLabel
-// name so that KHR_debug messages and GPU debuggers say which object is meant.
+// glnoise/gl_objects.hpp: move-only RAII wrappers for GL buffers and programs, each
+// with a glObjectLabel name so that KHR_debug messages and GPU debuggers say which object
+// is meant; the generator's own, for applications that draw beside it in the context of
+// a glnoise::gpu::Context (glnoise-preview does). No GL headers: the caller's loader
+// makes the GL calls on the handles.
+//
+//   glnoise::gpu::Program blit({{GL_VERTEX_SHADER, vs}, {GL_FRAGMENT_SHADER, fs}},
+//                              {"blit.vert", "blit.frag"}, "my blit");  // ShaderError: file:line
 #pragma once
 
 #include <cstddef>
