@@ -5,6 +5,7 @@
 #pragma once
 
 #include "mirror/fbm.hpp"
+#include "mirror/value.hpp"
 
 namespace glnoise::cpu {
 

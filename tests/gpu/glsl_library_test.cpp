@@ -127,7 +127,7 @@ void main() {
 TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
-    constexpr int kOut = 12;
+    constexpr int kOut = 14;
     const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
 layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
 layout(std430, binding = 6) writeonly buffer Values { float values[]; };
@@ -141,7 +141,7 @@ void main() {
     ridged.period = ivec4(4, 6, 8, 0);
     GlnNoise simplex = gln_noise(GLN_BASIS_SIMPLEX, GLN_FBM, 3);
     GlnNoise billow = gln_noise(GLN_BASIS_CLASSIC, GLN_BILLOW, 3);
-    float v[12];
+    float v[14];
     v[0] = gln_perlin1(p.x);
     v[1] = gln_perlin4(p);
     v[2] = gln_classic3(vec3(p.x, p.y, p.z));
@@ -154,7 +154,9 @@ void main() {
     v[9] = gln_warp2(simplex, vec2(p.x, p.y), 0.5f, 2.0f, 2).x;
     v[10] = gln_marble(p.x, gln_fractal2(simplex, vec2(p.x, p.y)), 5.0f);
     v[11] = gln_fractal4(billow, p);
-    for (int k = 0; k < 12; ++k) values[12 * i + k] = v[k];
+    v[12] = gln_perlinvalue1(p.x);
+    v[13] = gln_perlinvalue4(p);
+    for (int k = 0; k < 14; ++k) values[14 * i + k] = v[k];
 }
 )";
     const gpu::Program program =
@@ -171,7 +173,8 @@ void main() {
     const GlnNoise<float> simplex{GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC, GLN_FBM, 3, 2.0f, 0.5f, 1.0f, 2.0f, glm::ivec4(0)};
     const GlnNoise<float> billow{GLN_BASIS_CLASSIC, GLN_CURVE_QUINTIC, GLN_BILLOW, 3, 2.0f, 0.5f, 1.0f, 2.0f, glm::ivec4(0)};
     const char* names[kOut] = {"perlin1", "perlin4", "classic3", "value2", "perlinvalue3", "simplex2", "simplex3_deriv.y",
-                               "fractal3 ridged", "fractal2_deriv simplex .z", "warp2", "marble", "fractal4 billow"};
+                               "fractal3 ridged", "fractal2_deriv simplex .z", "warp2", "marble", "fractal4 billow",
+                               "perlinvalue1", "perlinvalue4"};
     std::array<float, kOut> worst{};
     for (int i = 0; i < n; ++i) {
         const float* p = &points[static_cast<std::size_t>(4 * i)];
@@ -182,15 +185,17 @@ void main() {
             gln_lattice1(table, 0, p[0], 0, GLN_CURVE_QUINTIC, GLN_GRADIENTS),
             gln_lattice4(table, glm::ivec4(0), p4, glm::ivec4(0), GLN_CURVE_QUINTIC, GLN_GRADIENTS),
             gln_lattice3(table, glm::ivec3(0), p3, glm::ivec3(0), GLN_CURVE_CUBIC, GLN_GRADIENTS).x,
-            gln_lattice2(table, glm::ivec2(0), p2, glm::ivec2(0), GLN_CURVE_COSINE, GLN_HEIGHTS).x,
-            gln_lattice3(table, glm::ivec3(0), p3, glm::ivec3(0), GLN_CURVE_QUINTIC, GLN_GRADIENTS | GLN_HEIGHTS).x,
+            gln_value2(table, p2, GLN_CURVE_COSINE),
+            gln_perlinvalue3(table, p3),
             gln_simplex2_skewed(table, glm::ivec2(0), gln_skew2(p2)).x,
             gln_simplex3_skewed(table, glm::ivec3(0), gln_skew3(p3)).y,
             gln_fractal3_deriv(table, ridged, p3).x,
             gln_fractal2_deriv(table, simplex, p2).z,
             gln_warp2(table, simplex, p2, 0.5f, 2.0f, 2).x,
             gln_marble(p[0], gln_fractal2_deriv(table, simplex, p2).x, 5.0f),
-            gln_fractal4(table, billow, p4)};
+            gln_fractal4(table, billow, p4),
+            gln_perlinvalue1(table, p[0]),
+            gln_perlinvalue4(table, p4)};
         for (int k = 0; k < kOut; ++k) {
             const float got = values[static_cast<std::size_t>(kOut * i + k)];
             // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.

@@ -15,7 +15,7 @@
 // host (shaders/noise.comp); these functions are for shaders that start from a float p.
 // q and amplitude are GLN_PRECISE: with constant arguments a compiler may otherwise fold
 // q * lacunarity * lacunarity into q * lacunarity^2, which rounds differently (1e-4 off
-// the reference for lacunarity 2.5). C++ twin: src/core/reference.hpp.
+// the reference for lacunarity 2.5). C++ twin: src/mirror/fbm.hpp.
 #ifndef GLNOISE_FBM_GLSL
 #define GLNOISE_FBM_GLSL
 

@@ -22,7 +22,7 @@
 // curve of GlnNoise.curve), GLN_BASIS_PERLIN_VALUE (1-4D), GLN_BASIS_SIMPLEX (2D, 3D;
 // its 1D and 4D forms return 0). Gradients exist in 2D and 3D.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
-// C++ twin: src/core/reference.hpp.
+// C++ twin: src/mirror/fractal.hpp.
 #ifndef GLNOISE_FRACTAL_GLSL
 #define GLNOISE_FRACTAL_GLSL
 

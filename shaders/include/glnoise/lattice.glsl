@@ -26,7 +26,7 @@
 // its origin in double can hand over the cell reduced modulo the period and lose nothing.
 // 2D and 3D return (value, gradient); 1D and 4D return the value.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
-// C++ twin: src/core/reference.hpp.
+// C++ twin: src/mirror/lattice.hpp.
 #ifndef GLNOISE_LATTICE_GLSL
 #define GLNOISE_LATTICE_GLSL
 

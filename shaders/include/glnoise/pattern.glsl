@@ -15,7 +15,7 @@
 // keeps the rings exact: the radius of origin.xy + d relative to |origin.xy|, whose value
 // modulo 2 pi (origin.z) and itself (origin.w) the caller computed in double.
 // Options: none.
-// C++ twin: src/core/reference.hpp.
+// C++ twin: src/mirror/pattern.hpp.
 #ifndef GLNOISE_PATTERN_GLSL
 #define GLNOISE_PATTERN_GLSL
 

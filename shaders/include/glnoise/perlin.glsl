@@ -22,7 +22,7 @@
 // Ranges (docs/noise.md): 1D +-0.5, 2D +-1.0, 3D +-1.0363, 4D +-1.32 for both fades
 // (4D: the largest value a search found is 1.305). Period 256 on each axis.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
-// C++ twin: src/core/reference.hpp.
+// C++ twin: src/mirror/perlin.hpp.
 #ifndef GLNOISE_PERLIN_GLSL
 #define GLNOISE_PERLIN_GLSL
 

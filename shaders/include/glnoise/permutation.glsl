@@ -15,7 +15,7 @@
 //                      otherwise empty. Define it empty to let the compiler reorder.
 //
 // The table is Ken Perlin's (Improving Noise, 2002) or a seeded shuffle, doubled so that
-// p[256 + i] == p[i]; glnoise uploads it. C++ twin: src/core/reference.hpp.
+// p[256 + i] == p[i]; glnoise uploads it. C++ twin: src/mirror/permutation.hpp.
 #ifndef GLNOISE_PERMUTATION_GLSL
 #define GLNOISE_PERMUTATION_GLSL
 

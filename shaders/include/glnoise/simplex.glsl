@@ -20,7 +20,7 @@
 // Intermediate values are GLN_PRECISE: without it NVIDIA's compiler fused the skew and the
 // corner sums into FMAs, and simplex noise drifted up to 2e-4 from its C++ twin.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
-// C++ twin: src/core/reference.hpp.
+// C++ twin: src/mirror/simplex.hpp.
 #ifndef GLNOISE_SIMPLEX_GLSL
 #define GLNOISE_SIMPLEX_GLSL
 

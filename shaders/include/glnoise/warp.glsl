@@ -12,7 +12,7 @@
 // components, and q = p + amount * w(p). Depth 2 evaluates w again, with the next offsets,
 // at q: r = p + amount * w'(q). amount is in the units of p.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
-// C++ twin: src/core/reference.hpp.
+// C++ twin: src/mirror/warp.hpp.
 #ifndef GLNOISE_WARP_GLSL
 #define GLNOISE_WARP_GLSL
 
