@@ -64,55 +64,47 @@ std::unique_ptr<io::OutputFile> claimOutput(const std::string& path) {
     }
 }
 
-struct Bake::Impl {
-    BakeRequest r;
-    io::Format format{};
-    bool slices = false;
-    bool volume = false;
-    int bits = 8;
-    ValueRange range;
-    std::vector<int> pick;      // the value channels stored, in order (mapped formats)
-    int storedChannels = 1;     // per texel in the file
-    std::size_t storedBytes = 1;  // per texel in the file
-    int valueChannels = 1;      // per texel from the generator
-    std::optional<Colormap> colormap;
-    nlohmann::json record;
-    std::string what;           // the summary
-    std::unique_ptr<io::OutputFile> out, sidecar;
-    std::vector<std::unique_ptr<io::OutputFile>> staged;  // slices written so far
+namespace {
 
-    explicit Impl(const BakeRequest& req) : r(req) {
+// A request's size, start and slice pattern, checked before anything else; returns
+// whether the output is a volume written as one PNG per slice.
+bool checkShape(const BakeRequest& r) {
+    const Grid& g = r.size;
+    std::vector<std::string> v;
+    const int edges[3] = {g.width, g.height, g.depth};
+    for (int e : edges)
+        if (e < 1 || e > kMaxBakeEdge) {
+            v.push_back("--size " + toString(g) + ": each edge must be between 1 and " + std::to_string(kMaxBakeEdge));
+            break;
+        }
+    if (!v.empty()) throw ValidationError(v);
+    try {
+        validateStart(r.start(), g);
+    } catch (const ValidationError& e) {
+        throw ValidationError("--tile: " + std::string(e.what()));
+    }
+    // Only a volume takes a slice pattern; in a 2D bake's path a % is a character
+    // (50%.png), and a well-formed %d is taken for a forgotten depth.
+    std::string patternError;
+    const bool pattern = slicePattern(r.out, &patternError);
+    if (g.isVolume()) {
+        if (!patternError.empty()) throw ValidationError("--out " + r.out + ": " + patternError);
+        return pattern;
+    }
+    if (pattern && patternError.empty())
+        throw ValidationError("--out " + r.out + ": a %d slice pattern is for volumes (--size WxHxD)");
+    return false;
+}
+
+// Plans a bake, checking in the order `glnoise bake` reports problems in.
+struct Planner : BakePlan {
+    BakeRequest& r;
+
+    explicit Planner(const BakeRequest& req) : r(request) {
+        request = req;
+        slices = checkShape(r);
         const Grid& g = r.size;
-        std::vector<std::string> v;
-        const int edges[3] = {g.width, g.height, g.depth};
-        for (int e : edges)
-            if (e < 1 || e > kMaxBakeEdge) {
-                v.push_back("--size " + toString(g) + ": each edge must be between 1 and " + std::to_string(kMaxBakeEdge));
-                break;
-            }
-        if (!v.empty()) throw ValidationError(v);
-        try {
-            validateStart(r.start(), g);
-        } catch (const ValidationError& e) {
-            throw ValidationError("--tile: " + std::string(e.what()));
-        }
         volume = g.isVolume();
-        // Only a volume takes a slice pattern; in a 2D bake's path a % is a character
-        // (50%.png), and a well-formed %d is taken for a forgotten depth.
-        std::string patternError;
-        const bool pattern = slicePattern(r.out, &patternError);
-        if (volume) {
-            if (!patternError.empty()) throw ValidationError("--out " + r.out + ": " + patternError);
-            slices = pattern;
-        } else if (pattern && patternError.empty()) {
-            throw ValidationError("--out " + r.out + ": a %d slice pattern is for volumes (--size WxHxD)");
-        }
-        // Claim the path now: a directory or a missing one is the first thing to say.
-        try {
-            out = std::make_unique<io::OutputFile>(slices ? slicePath(r.out, 0) : r.out);
-        } catch (const ValidationError& e) {
-            throw ValidationError(asFlags(e));
-        }
         try {
             format = io::formatForPath(r.out);
         } catch (const ValidationError& e) {
@@ -221,18 +213,7 @@ struct Bake::Impl {
         const ValueRange stated = r.spec.statedRange();
         record["stated_range"] = {stated.min, stated.max};
         record["preset"] = presetJson(r.spec, r.range, r.colormap, r.bits);
-        checkFileSize();  // counts the sidecar, so after the record
-
-        try {
-            if (format == io::Format::Raw16 || format == io::Format::RawF32)
-                sidecar = std::make_unique<io::OutputFile>(r.out + ".json");
-        } catch (const ValidationError& e) {
-            throw ValidationError(asFlags(e));
-        }
     }
-
-    std::vector<std::string> notes;  // values from a preset or record this output does not use
-
     // How an error or note names a value: the flag when it was typed, else its source and key.
     static std::string named(const std::string& key, const std::string& from, const std::string& value) {
         return from.empty() ? "--" + key + " " + value : from + ": " + key + " " + value;
@@ -314,6 +295,29 @@ struct Bake::Impl {
             std::string line = "not applied from " + droppedFrom + ": ";
             for (std::size_t i = 0; i < dropped.size(); ++i) line += (i ? "; " : "") + dropped[i];
             notes.push_back(line);
+        }
+    }};
+
+}  // namespace
+
+BakePlan planBake(const BakeRequest& request) { return Planner(request); }
+
+struct Bake::Impl : BakePlan {
+    const BakeRequest& r = request;
+    std::unique_ptr<io::OutputFile> out, sidecar;
+    std::vector<std::unique_ptr<io::OutputFile>> staged;  // slices written so far
+
+    // The shape first, then the path, then everything else, as `glnoise bake` reports them.
+    explicit Impl(const BakeRequest& req) {
+        out = claimOutput(checkShape(req) ? slicePath(req.out, 0) : req.out);
+        static_cast<BakePlan&>(*this) = planBake(req);
+        checkFileSize();  // counts the sidecar, so after the record
+
+        try {
+            if (format == io::Format::Raw16 || format == io::Format::RawF32)
+                sidecar = std::make_unique<io::OutputFile>(r.out + ".json");
+        } catch (const ValidationError& e) {
+            throw ValidationError(asFlags(e));
         }
     }
 

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "glnoise/colormap.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/gpu.hpp"
 #include "glnoise/io.hpp"
@@ -77,6 +78,29 @@ class Interrupted : public Error {
 public:
     using Error::Error;
 };
+
+// What a bake decides from its request alone, before it writes anything: the format,
+// the samples each texel stores, the mapping, the record and the summary. Pure: it reads
+// no file and claims no path, so a caller (or a test) can see what a request would bake.
+// planBake throws the ValidationErrors a Bake would, but for the output path's and the
+// free space's.
+struct BakePlan {
+    BakeRequest request;          // as applied: mapping values the output cannot hold dropped
+    io::Format format{};
+    bool volume = false;
+    bool slices = false;          // a volume as one PNG per slice
+    int bits = 8;                 // per stored channel
+    ValueRange range;             // what maps to 0..255 or 0..65535 (mapped formats, colormaps)
+    std::vector<int> pick;        // the value channels stored, in order (mapped formats)
+    int storedChannels = 1;       // per texel in the file
+    std::size_t storedBytes = 1;  // per texel in the file
+    int valueChannels = 1;        // per texel from the generator
+    std::optional<Colormap> colormap;
+    nlohmann::json record = nlohmann::json::object();  // a raw file's stored.sha256 is filled in as it is written
+    std::string what;             // the summary, e.g. "4096x4096 16-bit gray, [-1, 1] -> 0..65535"
+    std::vector<std::string> notes;  // values from a preset or record this output does not use
+};
+BakePlan planBake(const BakeRequest& request);
 
 class Bake {
 public:
