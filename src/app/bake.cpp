@@ -308,8 +308,7 @@ struct Bake::Impl : BakePlan {
     std::vector<std::unique_ptr<io::OutputFile>> staged;  // slices written so far
 
     // The shape first, then the path, then everything else, as `glnoise bake` reports them.
-    explicit Impl(const BakeRequest& req) {
-        out = claimOutput(checkShape(req) ? slicePath(req.out, 0) : req.out);
+    explicit Impl(const BakeRequest& req) : out(claimOutput(checkShape(req) ? slicePath(req.out, 0) : req.out)) {
         static_cast<BakePlan&>(*this) = planBake(req);
         checkFileSize();  // counts the sidecar, so after the record
 
