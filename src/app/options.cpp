@@ -137,16 +137,8 @@ V fromFlag(const SpecField& f, const std::string& text) {
         if (text == "true" || text == "1" || text == "on" || text == "yes") return true;
         if (text == "false" || text == "0" || text == "off" || text == "no") return false;
         throw ValidationError(flag + " " + text + ": must be true or false");
-    } else if constexpr (std::is_same_v<V, Basis>) {
-        return parseNamed(parseBasis, text);
-    } else if constexpr (std::is_same_v<V, Curve>) {
-        return parseNamed(parseCurve, text);
-    } else if constexpr (std::is_same_v<V, Fractal>) {
-        return parseNamed(parseFractal, text);
-    } else if constexpr (std::is_same_v<V, Output>) {
-        return parseNamed(parseOutput, text);
-    } else if constexpr (std::is_same_v<V, Pattern>) {
-        return parseNamed(parsePattern, text);
+    } else if constexpr (std::is_enum_v<V>) {
+        return parseNamed(parseKind<V>, text);
     } else if constexpr (std::is_same_v<V, std::optional<std::uint64_t>>) {
         return parseSeed(text);
     } else if constexpr (std::is_same_v<V, std::array<int, 4>>) {
@@ -167,9 +159,6 @@ V fromFlag(const SpecField& f, const std::string& text) {
     }
 }
 
-template <class T>
-using MemberOf = std::remove_reference_t<decltype(std::declval<NoiseSpec&>().*std::declval<T>())>;
-
 }  // namespace
 
 NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base, bool baseHasDims,
@@ -178,7 +167,7 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base,
     for (const SpecField& f : specFields()) {
         const std::string& text = a.text(f.name);
         if (!text.empty())
-            std::visit([&](auto m) { spec.*m = fromFlag<MemberOf<decltype(m)>>(f, text); }, f.member);
+            std::visit([&](auto m) { spec.*m = fromFlag<FieldValue<decltype(m)>>(f, text); }, f.member);
     }
     // What the grid and the other flags imply when --dims and --fractal are not given.
     if (!a.has("dims") && !(base && baseHasDims))

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -43,6 +45,21 @@ struct SpecField {
     // Whether spec's value differs from a default NoiseSpec's.
     bool isSet(const NoiseSpec& spec) const;
 };
+
+// The type of the NoiseSpec member a SpecField::Member alternative points to:
+// FieldValue<double NoiseSpec::*> is double.
+template <class M>
+using FieldValue = std::remove_reference_t<decltype(std::declval<NoiseSpec&>().*std::declval<M>())>;
+
+// A kind's value from its name, for any of the spec's kinds (parseBasis, parseCurve, ...):
+// parseKind<Fractal>("ridged"). Throws ValidationError naming the field and what is allowed.
+template <class E>
+E parseKind(const std::string& text);
+template <> inline Basis parseKind<Basis>(const std::string& t) { return parseBasis(t); }
+template <> inline Curve parseKind<Curve>(const std::string& t) { return parseCurve(t); }
+template <> inline Fractal parseKind<Fractal>(const std::string& t) { return parseFractal(t); }
+template <> inline Output parseKind<Output>(const std::string& t) { return parseOutput(t); }
+template <> inline Pattern parseKind<Pattern>(const std::string& t) { return parsePattern(t); }
 
 // Every field, in the order the reproducing command names them.
 const std::vector<SpecField>& specFields();

@@ -11,9 +11,6 @@ namespace glnoise::io {
 
 namespace {
 
-template <class T>
-using MemberOf = std::remove_reference_t<decltype(std::declval<NoiseSpec&>().*std::declval<T>())>;
-
 template <class V>
 nlohmann::json toJson(const V& value) {
     if constexpr (std::is_enum_v<V>) {
@@ -36,12 +33,6 @@ int integer(const nlohmann::json& v) {
     return v.get<int>();
 }
 
-Basis parseKind(Basis*, const std::string& t) { return parseBasis(t); }
-Curve parseKind(Curve*, const std::string& t) { return parseCurve(t); }
-Fractal parseKind(Fractal*, const std::string& t) { return parseFractal(t); }
-Output parseKind(Output*, const std::string& t) { return parseOutput(t); }
-Pattern parseKind(Pattern*, const std::string& t) { return parsePattern(t); }
-
 // One value of the type V from JSON; throws ValidationError saying what it must be.
 template <class V>
 V fromJson(const nlohmann::json& v) {
@@ -54,7 +45,7 @@ V fromJson(const nlohmann::json& v) {
         return v.get<bool>();
     } else if constexpr (std::is_enum_v<V>) {
         if (!v.is_string()) throw ValidationError(v.dump() + ": must be a string");
-        return parseKind(static_cast<V*>(nullptr), v.get<std::string>());
+        return parseKind<V>(v.get<std::string>());
     } else if constexpr (std::is_same_v<V, std::optional<std::uint64_t>>) {
         if (v.is_null()) return std::nullopt;
         if (!v.is_number_unsigned())
@@ -92,7 +83,7 @@ void readSpecKeys(const nlohmann::json& j, NoiseSpec& spec, std::vector<Violatio
         const std::string key = f.key();
         if (!j.contains(key)) continue;
         try {
-            std::visit([&](auto m) { spec.*m = fromJson<MemberOf<decltype(m)>>(j[key]); }, f.member);
+            std::visit([&](auto m) { spec.*m = fromJson<FieldValue<decltype(m)>>(j[key]); }, f.member);
         } catch (const ValidationError& e) {
             // A kind's own violation names its field already ("basis foo: allowed: ...").
             for (const Violation& d : e.details()) problems.push_back({key, d.what});
