@@ -37,13 +37,14 @@ struct ValueRange {
     double max = 1.0;
 };
 
-// The noise at each lattice octave (docs/noise.md).
+// The noise at each lattice octave (docs/noise.md): Perlin (improved gradient noise, 2002),
+// Classic (the cubic fade of 1985), Value (random lattice heights blended by `curve`),
+// PerlinValue (gradients plus heights), Simplex, ... One enumerator per row of
+// glnoise/bases.def, which also gives each its name, dimensions and bound (glnoise/catalogue.hpp).
 enum class Basis {
-    Perlin,       // improved gradient noise (2002), 1-4D
-    Classic,      // gradient noise with the cubic fade of 1985, 1-4D
-    Value,        // random lattice heights blended by `interp`, 1-4D
-    PerlinValue,  // gradient contributions plus the random heights, 1-4D
-    Simplex,      // simplex noise, 2D and 3D
+#define GLNOISE_BASIS(enumerator, ...) enumerator,
+#include "glnoise/bases.def"
+#undef GLNOISE_BASIS
 };
 
 // How lattice values are blended along an axis (value noise; the others fix their own).

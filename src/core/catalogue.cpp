@@ -4,19 +4,11 @@
 namespace glnoise {
 
 const std::vector<BasisKind>& basisKinds() {
-    // Bounds: the extremes tests/bench/glnoise_ranges.cpp found (docs/noise.md), rounded
-    // up; 1D perlin reaches 0.5 exactly, 2D 1.0 at cell centres, 3D's 1.0363 is the known
-    // maximum of Ken Perlin's gradient set, value noise is a convex blend of [-1, 1].
     static const std::vector<BasisKind> kinds = {
-        {{Basis::Perlin, "perlin", "GLN_BASIS_PERLIN", 0}, 1, 4, {0.5, 1.0, 1.0363, 1.32}, "none", nullptr},  // 4D found 1.305
-        {{Basis::Classic, "classic", "GLN_BASIS_CLASSIC", 1}, 1, 4, {0.5, 1.0, 1.0363, 1.32},  // 3D 1.025, 4D 1.284
-         "none", nullptr},
-        {{Basis::Value, "value", "GLN_BASIS_VALUE", 2}, 1, 4, {1.0, 1.0, 1.0, 1.0}, "none", nullptr},
-        {{Basis::PerlinValue, "perlin-value", "GLN_BASIS_PERLIN_VALUE", 3}, 1, 4,
-         {1.5, 1.9, 1.85, 1.95}, "none", nullptr},  // found 1.457, 1.873, 1.818, 1.909
-        {{Basis::Simplex, "simplex", "GLN_BASIS_SIMPLEX", 4}, 2, 3, {0.0, 1.0, 1.0, 0.0},  // found 0.998, 0.989
-         "skewed onto the simplex grid",
-         "its skewed lattice is not invariant under axis-aligned integer periods"},
+#define GLNOISE_BASIS(enumerator, name, define, id, minDims, maxDims, b1, b2, b3, b4, transform, noPeriod) \
+    {{Basis::enumerator, name, #define, id}, minDims, maxDims, {b1, b2, b3, b4}, transform, noPeriod},
+#include "glnoise/bases.def"
+#undef GLNOISE_BASIS
     };
     return kinds;
 }
