@@ -5,8 +5,9 @@
 // a glnoise::gpu::Context (glnoise-preview does). No GL headers: the caller's loader
 // makes the GL calls on the handles.
 //
-//   glnoise::gpu::Program blit({{GL_VERTEX_SHADER, vs}, {GL_FRAGMENT_SHADER, fs}},
-//                              {"blit.vert", "blit.frag"}, "my blit");  // ShaderError: file:line
+//   glnoise::glsl::Source fs = glnoise::glsl::resolveFile("blit.frag");  // with its #includes
+//   glnoise::gpu::Program blit({{GL_VERTEX_SHADER, vs, {"blit.vert"}}, {GL_FRAGMENT_SHADER, fs.text, fs.files}},
+//                              "my blit");  // ShaderError: file:line
 #pragma once
 
 #include <cstddef>
@@ -45,15 +46,23 @@ private:
 
 class Program {
 public:
-    // A shader stage: its GL type (GL_COMPUTE_SHADER, GL_VERTEX_SHADER, ...) and source.
-    using Stage = std::pair<std::uint32_t, std::string>;
+    // A shader stage: its GL type (GL_COMPUTE_SHADER, GL_VERTEX_SHADER, ...), its source
+    // and the file named by each source-string number of its `#line N S` directives
+    // (glsl::Source::files), for mapping the driver's log to file:line.
+    struct Stage {
+        std::uint32_t type;
+        std::string source;
+        std::vector<std::string> files;
+    };
 
     Program() = default;
     // Compiles and links one compute shader. `files` names source string numbers for
     // mapping the driver's log to file:line. Throws ShaderError with the mapped log.
     Program(const std::string& source, const std::vector<std::string>& files, std::string_view label);
-    // The same for any set of stages, for example a vertex and a fragment shader.
-    Program(const std::vector<Stage>& stages, const std::vector<std::string>& files, std::string_view label);
+    // The same for any set of stages, for example a vertex and a fragment shader; a
+    // compiler log is mapped with its stage's files, a linker log with those of a single
+    // stage (with several, it is left as the driver wrote it).
+    Program(const std::vector<Stage>& stages, std::string_view label);
     Program(Program&& o) noexcept : id_(std::exchange(o.id_, 0)) {}
     Program& operator=(Program&& o) noexcept {
         std::swap(id_, o.id_);

@@ -50,6 +50,12 @@ struct Source {
 Source resolve(const std::string& name, const std::string& text, const IncludeOptions& options = {});
 // Reads `path` (IoError when it cannot) and resolves it.
 Source resolveFile(const std::filesystem::path& path, const IncludeOptions& options = {});
+// Resolves `entry`, a key of `files`: sources held in memory, such as shaders embedded in
+// a program, keyed by relative paths ("preview/display.frag"). Relative includes from one
+// of them are looked up among `files` first ("../colormap.glsl" from that one is the key
+// "colormap.glsl"), then as above. ShaderError when `entry` is not a key.
+Source resolveInMemory(const std::map<std::string, std::string>& files, const std::string& entry,
+                       const IncludeOptions& options = {});
 
 // Rewrites the "S:L" / "S(L)" locations of a compiler log (Mesa, NVIDIA, glslang) to
 // "file:L" using Source::files.

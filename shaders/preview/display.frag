@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #version 430
-// glnoise-preview: values through the colormap (256 RGBA8 entries) with the arithmetic of
-// shaders/colormap.comp, so the window shows the colours `glnoise bake --colormap` writes;
+// glnoise-preview: values through the colormap of the bake's colormap pass
+// (../colormap.glsl), so the window shows the colours `glnoise bake --colormap` writes;
 // a normal map as n * 0.5 + 0.5.
+
+#include "../colormap.glsl"
+
 layout(binding = 0) uniform sampler2D u_values;
-layout(std430, binding = 3) readonly buffer GlnColormap {
-    uint gln_colormap[256];
-};
 uniform int u_height;
 uniform float u_min;
 uniform float u_scale;  // 255 / (max - min)
@@ -20,7 +20,5 @@ void main() {
         color = vec4(f.rgb * 0.5 + 0.5, 1.0);
         return;
     }
-    precise float t = (f.r - u_min) * u_scale;
-    int i = isnan(f.r) ? 0 : int(clamp(floor(t + 0.5), 0.0, 255.0));
-    color = unpackUnorm4x8(gln_colormap[i]);
+    color = gln_colormap_color(f.r, u_min, u_scale);
 }

@@ -110,7 +110,7 @@ Colormap Colormap::named(const std::string& name) {
 
 int Colormap::index(float value, ValueRange range) const noexcept {
     if (std::isnan(value)) return 0;
-    // shaders/colormap.comp, operation for operation (this file has no FP contraction)
+    // gln_colormap_color in shaders/colormap.glsl, operation for operation (this file has no FP contraction)
     const float scale = static_cast<float>(255.0 / (range.max - range.min));
     const float t = (value - static_cast<float>(range.min)) * scale;
     return static_cast<int>(std::min(255.0f, std::max(0.0f, std::floor(t + 0.5f))));

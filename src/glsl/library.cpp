@@ -6,7 +6,6 @@
 #include "glnoise/glsl.hpp"
 #include "glnoise/version.hpp"
 #include "glsl/embedded.hpp"
-#include "glsl/resolver.hpp"
 
 namespace glnoise::glsl {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "glsl/resolver.hpp"
+#include "glnoise/glsl.hpp"
 
 #include <algorithm>
 #include <cctype>

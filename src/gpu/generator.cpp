@@ -12,7 +12,7 @@
 #include "gpu/gl.hpp"
 #include "glnoise/gl_objects.hpp"
 #include "glsl/embedded.hpp"
-#include "glsl/resolver.hpp"
+#include "glnoise/glsl.hpp"
 
 namespace glnoise::gpu {
 

@@ -89,9 +89,9 @@ void Buffer::download(std::size_t bytes, void* data) const {
 }
 
 Program::Program(const std::string& source, const std::vector<std::string>& files, std::string_view label)
-    : Program({{GL_COMPUTE_SHADER, source}}, files, label) {}
+    : Program({{GL_COMPUTE_SHADER, source, files}}, label) {}
 
-Program::Program(const std::vector<Stage>& stages, const std::vector<std::string>& files, std::string_view label) {
+Program::Program(const std::vector<Stage>& stages, std::string_view label) {
     auto infoLog = [](GLuint obj, bool isShader) {
         GLint len = 0;
         if (isShader) glGetShaderiv(obj, GL_INFO_LOG_LENGTH, &len);
@@ -107,7 +107,7 @@ Program::Program(const std::vector<Stage>& stages, const std::vector<std::string
     auto deleteShaders = [&] {
         for (GLuint shader : shaders) glDeleteShader(shader);
     };
-    for (const auto& [type, source] : stages) {
+    for (const auto& [type, source, files] : stages) {
         const GLuint shader = glCreateShader(type);
         shaders.push_back(shader);
         const char* text = source.c_str();
@@ -129,7 +129,8 @@ Program::Program(const std::vector<Stage>& stages, const std::vector<std::string
     GLint ok = GL_FALSE;
     glGetProgramiv(id_, GL_LINK_STATUS, &ok);
     if (!ok) {
-        const std::string log = glsl::mapLog(infoLog(id_, false), files);
+        const std::string log =
+            stages.size() == 1 ? glsl::mapLog(infoLog(id_, false), stages.front().files) : infoLog(id_, false);
         glDeleteProgram(std::exchange(id_, 0));
         throw ShaderError("linking " + std::string(label) + " failed:\n" + log);
     }

@@ -14,14 +14,20 @@
 
 #include "glnoise/error.hpp"
 #include "glnoise/gl_objects.hpp"
+#include "glnoise/glsl.hpp"
 #include "preview/shaders.hpp"
 
 namespace glnoise::preview {
 
 namespace {
 
-// The preview's shaders (shaders/preview/), embedded at build time.
-const char* shader(const std::string& name) { return embeddedShaders().at(name).c_str(); }
+// The preview's shaders (shaders/preview/ and the colormap lookup), embedded at build time.
+gpu::Program::Stage stage(std::uint32_t type, const std::string& name) {
+    glsl::IncludeOptions options;
+    options.library = false;
+    const glsl::Source src = glsl::resolveInMemory(embeddedShaders(), name, options);
+    return {type, src.text, src.files};
+}
 
 float unordered(int i) {
     const int bits = i >= 0 ? i : (i ^ 0x7FFFFFFF);
@@ -34,9 +40,9 @@ float unordered(int i) {
 
 Renderer::Renderer(gpu::Context& context)
     : generator_(context),
-      display_({{GL_VERTEX_SHADER, shader("preview/display.vert")}, {GL_FRAGMENT_SHADER, shader("preview/display.frag")}},
-               {"preview/display.vert", "preview/display.frag"}, "preview display"),
-      minMax_(shader("preview/minmax.comp"), {"preview/minmax.comp"}, "preview min/max"),
+      display_({stage(GL_VERTEX_SHADER, "preview/display.vert"), stage(GL_FRAGMENT_SHADER, "preview/display.frag")},
+               "preview display"),
+      minMax_({stage(GL_COMPUTE_SHADER, "preview/minmax.comp")}, "preview min/max"),
       minMaxValues_(2 * sizeof(GLint), nullptr, "preview min/max values"),
       colormap_(256 * sizeof(std::uint32_t), nullptr, "preview colormap") {
     glGenVertexArrays(1, &vertexArray_);

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "glnoise/error.hpp"
-#include "glsl/resolver.hpp"
+#include "glnoise/glsl.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     FuzzedDataProvider in(data, size);

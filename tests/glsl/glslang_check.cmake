@@ -11,6 +11,10 @@
 #   -DVERSION="310 es" -DSTAGE=comp|frag -DWORK=<dir> -P glslang_check.cmake
 #   `glnoise glsl` for all families and for each one alone, pasted after #version VERSION
 #   into a STAGE shader that calls what it got.
+# MODE=file: cmake -DMODE=file -DVALIDATOR=... -DROOT=<shaders> -DFILE=<path under ROOT>
+#   -DWORK=<dir> -P glslang_check.cmake
+#   One of glnoise's own shaders (the colormap pass, the preview's), compiled with its
+#   #includes resolved by glslang: a copy of ROOT in WORK, FILE with the include extension.
 
 cmake_minimum_required(VERSION 3.20)
 
@@ -43,6 +47,15 @@ if(MODE STREQUAL "library")
   set(path "${WORK}/${name}_${TABLE}_x${TIMES}.comp")
   file(WRITE "${path}" "${stub}")
   validate("${path}" -l "-I${INCLUDE_DIR}")
+elseif(MODE STREQUAL "file")
+  string(REGEX REPLACE "[/.]" "_" name "${FILE}")
+  set(tree "${WORK}/${name}")
+  file(REMOVE_RECURSE "${tree}")
+  file(COPY "${ROOT}/" DESTINATION "${tree}")
+  file(READ "${ROOT}/${FILE}" text)
+  string(REGEX REPLACE "(#version [^\n]*\n)" "\\1#extension GL_GOOGLE_include_directive : require\n" text "${text}")
+  file(WRITE "${tree}/${FILE}" "${text}")
+  validate("${tree}/${FILE}" -l)
 elseif(MODE STREQUAL "self-contained")
   execute_process(COMMAND "${GLNOISE}" glsl --list RESULT_VARIABLE rc OUTPUT_VARIABLE families)
   if(NOT rc EQUAL 0)

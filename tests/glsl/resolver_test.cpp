@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-#include "glsl/resolver.hpp"
 
 #include <gtest/gtest.h>
 

@@ -12,7 +12,6 @@
 #include "glnoise/error.hpp"
 #include "glnoise/glsl.hpp"
 #include "glsl/embedded.hpp"
-#include "glsl/resolver.hpp"
 #include "gpu/gl.hpp"
 #include "glnoise/gl_objects.hpp"
 #include "test_support.hpp"
