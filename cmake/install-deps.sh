@@ -21,14 +21,14 @@ done
 packages=(
   cmake g++ make pkg-config python3 python3-venv
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
-  libglm-dev libstb-dev libcli11-dev nlohmann-json3-dev
+  libstb-dev libcli11-dev nlohmann-json3-dev
   libspng-dev libopenexr-dev                           # PNG (8 and 16 bits), OpenEXR
   libssl-dev                                           # SHA-256 of raw files in their sidecars
   libglfw3-dev libimgui-dev libfreetype-dev            # glnoise-preview
 )
 if [ $tests -eq 1 ]; then
   packages+=(
-    libgtest-dev libbenchmark-dev libnoise-dev         # the suites; the benchmark and its peers
+    libgtest-dev libbenchmark-dev libnoise-dev libglm-dev  # the suites; the benchmark and its peers
     glslang-tools libopengl-dev                        # GLSL checks; the consumer test's GL
     xvfb xauth                                         # the preview's tests
     clang clang-tidy cppcheck                          # sanitizer build, fuzzers, static checks

@@ -4,7 +4,7 @@
 //
 // Defines set by the host: those of sample.glsl and GLN_OUTPUT (as in noise.comp). The
 // host computed the frames of point n (octaves, then warp levels) from the point itself,
-// in double; they start at gln_octaves[n * u_frames_per_point]. CPU twin:
+// in double; they start at gln_frames[n * u_frames_per_point]. CPU twin:
 // glnoise::cpu::evaluatePoints.
 
 layout(local_size_x = 64, local_size_y = 1, local_size_z = 1) in;

@@ -9,19 +9,19 @@
 // simplex) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
 // shader adds freq_i * s for the sample offset s. Frames: the octaves of the sum, then for
 // each warp level and component the warp's octaves, then for a pattern one frame holding
-// the pattern's origin. CPU twin: glnoise::cpu::sample in
-// src/core/reference.hpp.
+// the pattern's origin. C++ twin: src/mirror/sample.hpp; the frames come
+// from the planner in src/core/frames.hpp.
 #include "glnoise/fractal.glsl"
 #include "glnoise/pattern.glsl"
 
-struct GlnOctave {
+struct GlnFrame {
     ivec4 cell;    // lattice cell of freq * origin, modulo the period or 256
     vec4 frac;     // its fraction
     ivec4 period;  // this octave's lattice period per axis; 0: none
     vec4 scale;    // x: frequency (cells per sample unit), y: amplitude
 };
-layout(std430, binding = 1) readonly buffer GlnOctaves {
-    GlnOctave gln_octaves[];
+layout(std430, binding = 1) readonly buffer GlnFrames {
+    GlnFrame gln_frames[];
 };
 
 uniform int u_octave_count;
@@ -52,7 +52,7 @@ uniform float u_pattern_scale;
 #endif
 
 // The basis at frame o and sample offset s: (value, gradient per noise cell).
-vec4 gln_octave(GlnOctave o, vec3 s) {
+vec4 gln_octave(GlnFrame o, vec3 s) {
     precise vec3 local = o.scale.x * s;
 #if GLN_BASIS == GLN_BASIS_SIMPLEX && GLN_DIMS == 2
     vec2 k2 = gln_skew2(vec2(local.x, local.y));
@@ -79,7 +79,7 @@ vec4 gln_sum(int first, int count, int fractal, vec3 s) {
     vec4 sum = vec4(0.0f, 0.0f, 0.0f, 0.0f);
     vec4 signal = vec4(0.0f, 0.0f, 0.0f, 0.0f);
     for (int i = 0; i < count; ++i) {
-        GlnOctave o = gln_octaves[first + i];
+        GlnFrame o = gln_frames[first + i];
         vec4 n = gln_octave(o, s);
 #if GLN_OUTPUT == 0
         n = vec4(n.x, 0.0f, 0.0f, 0.0f);  // no gradient wanted: let the compiler drop its code
@@ -115,7 +115,7 @@ vec4 gln_sample(int base, vec3 s) {
 #endif
     vec4 v = gln_sum(base, u_octave_count, GLN_FRACTAL, q) * u_inverse_divisor;
 #if GLN_PATTERN > 0
-    vec4 origin = gln_octaves[base + u_pattern_frame].frac;
+    vec4 origin = gln_frames[base + u_pattern_frame].frac;
 #endif
 #if GLN_PATTERN == 1
     v = vec4(gln_marble(origin.x + u_pattern_frequency * s.x, v.x, u_pattern_scale), 0.0f, 0.0f, 0.0f);

@@ -15,17 +15,17 @@
 namespace glnoise::cpu {
 
 // One frame: freq * origin (double on the host) split into a lattice cell modulo the
-// period (or 256) and a T fraction. T = float is GlnOctave in the shaders.
+// period (or 256) and a T fraction. T = float is GlnFrame in the shaders.
 template <class T>
-struct Frame {
-    glm::ivec4 cell;
+struct GlnFrame {
+    ivec4 cell;
     vec4<T> frac;
-    glm::ivec4 period;
+    ivec4 period;
     vec4<T> scale;  // x: frequency, y: amplitude
 };
-static_assert(sizeof(Frame<float>) == 64, "matches GlnOctave (std430) in shaders/sample.glsl");
+static_assert(sizeof(GlnFrame<float>) == 64, "matches GlnFrame (std430) in shaders/sample.glsl");
 
-// Everything sample() needs besides the frames: the shaders' defines and uniforms.
+// Everything gln_sample() needs besides the frames: the shaders' defines and uniforms.
 template <class T>
 struct SampleParams {
     int dims;
@@ -55,7 +55,7 @@ inline int warpComponents(int dims) { return dims == 1 ? 1 : dims == 2 ? 2 : 3; 
 
 // The frames of one point whose texel (0,0,0) samples `origin` (x, y, z, w).
 template <class T>
-void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, std::vector<Frame<T>>& out);
+void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, std::vector<GlnFrame<T>>& out);
 
 // The origin of world texel (0,0,0): offset, plus z for dims 3 and 4, and w for dims 4.
 std::array<double, 4> gridOrigin(const NoiseSpec& spec);
@@ -79,7 +79,7 @@ AnchorLayout anchorLayout(const Grid& grid, const TexelStart& start);
 
 // The frames of every anchor of `layout`, block after block, framesPerPoint each.
 template <class T>
-void appendAnchorFrames(const NoiseSpec& spec, const AnchorLayout& layout, std::vector<Frame<T>>& out);
+void appendAnchorFrames(const NoiseSpec& spec, const AnchorLayout& layout, std::vector<GlnFrame<T>>& out);
 // The origin of an eval point (its coordinates beyond dims ignored).
 std::array<double, 4> pointOrigin(const NoiseSpec& spec, const std::array<double, 4>& point);
 

@@ -22,7 +22,7 @@ int fractalId(Fractal f) { return fractalKinds()[static_cast<std::size_t>(f)].gl
 
 // One frame for the noise-space point q (double), frequency and period per axis.
 template <class T>
-Frame<T> frameAt(std::array<double, 4> q, bool simplex, int dims, double frequency, double amplitude,
+GlnFrame<T> frameAt(std::array<double, 4> q, bool simplex, int dims, double frequency, double amplitude,
                  const std::array<long long, 4>& period) {
     if (simplex) {
         // Skew in double: the simplex lattice is periodic by 256 in skewed coordinates.
@@ -32,7 +32,7 @@ Frame<T> frameAt(std::array<double, 4> q, bool simplex, int dims, double frequen
         for (int a = 0; a < n; ++a) sum += q[static_cast<std::size_t>(a)];
         for (int a = 0; a < n; ++a) q[static_cast<std::size_t>(a)] += sum * F;
     }
-    Frame<T> f{};
+    GlnFrame<T> f{};
     for (int a = 0; a < 4; ++a) {
         const auto i = static_cast<std::size_t>(a);
         const double fl = std::floor(q[i]);
@@ -92,7 +92,7 @@ SampleParams<T> sampleParams(const NoiseSpec& spec) {
 }
 
 template <class T>
-void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, std::vector<Frame<T>>& out) {
+void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, std::vector<GlnFrame<T>>& out) {
     const bool simplex = spec.basis == Basis::Simplex;
     std::array<long long, 4> period{};
     for (int a = 0; a < 4; ++a) period[static_cast<std::size_t>(a)] = spec.period[static_cast<std::size_t>(a)];
@@ -133,7 +133,7 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
         }
     }
     if (spec.pattern == Pattern::Marble || spec.pattern == Pattern::Wood) {
-        Frame<T> f{};
+        GlnFrame<T> f{};
         const double x = spec.frequency * origin[0];
         const double y = spec.frequency * origin[1];
         // Marble: x mod 2 pi. Wood: the radius |(x, y)| and its value mod 2 pi, in double, so
@@ -167,7 +167,7 @@ AnchorLayout anchorLayout(const Grid& grid, const TexelStart& start) {
 }
 
 template <class T>
-void appendAnchorFrames(const NoiseSpec& spec, const AnchorLayout& layout, std::vector<Frame<T>>& out) {
+void appendAnchorFrames(const NoiseSpec& spec, const AnchorLayout& layout, std::vector<GlnFrame<T>>& out) {
     const std::array<double, 4> origin = gridOrigin(spec);
     for (int kz = 0; kz < layout.count[2]; ++kz)
         for (int ky = 0; ky < layout.count[1]; ++ky)
@@ -182,10 +182,10 @@ void appendAnchorFrames(const NoiseSpec& spec, const AnchorLayout& layout, std::
 
 template SampleParams<float> sampleParams<float>(const NoiseSpec&);
 template SampleParams<double> sampleParams<double>(const NoiseSpec&);
-template void appendFrames<float>(const NoiseSpec&, const std::array<double, 4>&, std::vector<Frame<float>>&);
-template void appendFrames<double>(const NoiseSpec&, const std::array<double, 4>&, std::vector<Frame<double>>&);
-template void appendAnchorFrames<float>(const NoiseSpec&, const AnchorLayout&, std::vector<Frame<float>>&);
-template void appendAnchorFrames<double>(const NoiseSpec&, const AnchorLayout&, std::vector<Frame<double>>&);
+template void appendFrames<float>(const NoiseSpec&, const std::array<double, 4>&, std::vector<GlnFrame<float>>&);
+template void appendFrames<double>(const NoiseSpec&, const std::array<double, 4>&, std::vector<GlnFrame<double>>&);
+template void appendAnchorFrames<float>(const NoiseSpec&, const AnchorLayout&, std::vector<GlnFrame<float>>&);
+template void appendAnchorFrames<double>(const NoiseSpec&, const AnchorLayout&, std::vector<GlnFrame<double>>&);
 
 int outputChannels(const NoiseSpec& spec) { return spec.output == Output::Value ? 1 : 4; }
 
@@ -249,7 +249,7 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start,
     const Permutation P = Permutation::forSeed(spec.seed);
     const SampleParams<float> u = sampleParams<float>(spec);
     const AnchorLayout layout = anchorLayout(grid, start);
-    std::vector<Frame<float>> frames;
+    std::vector<GlnFrame<float>> frames;
     appendAnchorFrames(spec, layout, frames);
     const int channels = outputChannels(spec);
 
@@ -266,9 +266,9 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start,
                 // noise.comp's main(), texel for texel
                 const int gx = layout.startIn[0] + x;
                 const int kx = gx / kAnchor;
-                const vec3<float> s = vec3<float>(glm::ivec3(gx - kx * kAnchor, gy - ky * kAnchor, gz - kz * kAnchor));
+                const vec3<float> s = vec3<float>(ivec3(gx - kx * kAnchor, gy - ky * kAnchor, gz - kz * kAnchor));
                 const int base = ((kz * layout.count[1] + ky) * layout.count[0] + kx) * u.framesPerPoint;
-                const vec4<float> v = outputOf(spec, sample(P, u, frames.data() + base, s));
+                const vec4<float> v = outputOf(spec, gln_sample(P, u, frames.data() + base, s));
                 for (int c = 0; c < channels; ++c) out[x * channels + c] = v[c];
             }
         }
@@ -298,11 +298,11 @@ std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point
     const int channels = outputChannels(spec);
     std::vector<float> values;
     values.reserve(points.size() * static_cast<std::size_t>(channels));
-    std::vector<Frame<float>> frames;
+    std::vector<GlnFrame<float>> frames;
     for (const auto& pt : points) {
         frames.clear();
         appendFrames(spec, pointOrigin(spec, pt), frames);
-        const vec4<float> v = outputOf(spec, sample(P, u, frames.data(), vec3<float>(0.0f)));
+        const vec4<float> v = outputOf(spec, gln_sample(P, u, frames.data(), vec3<float>(0.0f)));
         for (int c = 0; c < channels; ++c) values.push_back(v[c]);
     }
     return values;
@@ -311,9 +311,9 @@ std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point
 std::array<double, 4> evaluateDoubleOutput(const NoiseSpec& spec, const Permutation& table, const Point& p) {
     spec.validate();
     const SampleParams<double> u = sampleParams<double>(spec);
-    std::vector<Frame<double>> frames;
+    std::vector<GlnFrame<double>> frames;
     appendFrames(spec, pointOrigin(spec, p), frames);
-    const vec4<double> v = outputOf(spec, sample(table, u, frames.data(), vec3<double>(0.0)));
+    const vec4<double> v = outputOf(spec, gln_sample(table, u, frames.data(), vec3<double>(0.0)));
     return {v.x, v.y, v.z, v.w};
 }
 
@@ -324,19 +324,19 @@ double evaluateDouble(const NoiseSpec& spec, const Permutation& table, const Poi
 }
 
 float perlin3(const Permutation& table, float x, float y, float z) {
-    return gln_perlin3(table, glm::vec3(x, y, z));
+    return gln_perlin3(table, vec3<float>(x, y, z));
 }
 
 float perlin2(const Permutation& table, float x, float y) {
-    return gln_perlin2(table, glm::vec2(x, y));
+    return gln_perlin2(table, vec2<float>(x, y));
 }
 
 float fbm3(const Permutation& table, float x, float y, float z, int octaves, float lacunarity, float gain) {
-    return gln_fbm3(table, glm::vec3(x, y, z), octaves, lacunarity, gain);
+    return gln_fbm3(table, vec3<float>(x, y, z), octaves, lacunarity, gain);
 }
 
 float fbm2(const Permutation& table, float x, float y, int octaves, float lacunarity, float gain) {
-    return gln_fbm2(table, glm::vec2(x, y), octaves, lacunarity, gain);
+    return gln_fbm2(table, vec2<float>(x, y), octaves, lacunarity, gain);
 }
 
 }  // namespace glnoise::cpu

@@ -37,7 +37,7 @@ constexpr int kLocal2d = 8;          // colormap.comp's local_size_x and _y
 constexpr int kLocalEval = 64;       // eval.comp's local_size_x
 constexpr std::size_t kEvalBatch = 1 << 14;  // points per eval dispatch
 
-using Frame = cpu::Frame<float>;
+using GlnFrame = cpu::GlnFrame<float>;
 using Params = cpu::SampleParams<float>;
 
 // The program variants: what changes the shader text, and so the cache key.
@@ -66,14 +66,14 @@ struct Generator::Impl {
     std::map<Variant, Program> programs;
     Buffer permutation;
     std::optional<std::optional<std::uint64_t>> uploadedSeed;  // which table is on the GPU
-    Buffer octaves;
+    Buffer frames;
     Buffer values;
 
     Impl(Context& c, const GeneratorOptions& o)
         : context(c),
           options(o),
           permutation(sizeof(std::int32_t) * 512, nullptr, "glnoise permutation"),
-          octaves(sizeof(Frame) * kMaxOctaves, nullptr, "glnoise octaves"),
+          frames(sizeof(GlnFrame) * kMaxOctaves, nullptr, "glnoise frames"),
           values(4 * sizeof(float) * kEvalBatch, nullptr, "glnoise eval values") {
         auto powerOfTwo = [](int v) { return v >= 1 && v <= 64 && (v & (v - 1)) == 0; };
         if (!powerOfTwo(o.localSizeX) || !powerOfTwo(o.localSizeY) || o.localSizeX * o.localSizeY > 1024)
@@ -179,10 +179,10 @@ struct Generator::Impl {
         const Program& prog = program(variant);
         bindTable(spec);
         const cpu::AnchorLayout layout = cpu::anchorLayout(grid, start);
-        std::vector<Frame> frames;
-        cpu::appendAnchorFrames(spec, layout, frames);
-        octaves.upload(frames.size() * sizeof(Frame), frames.data());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, octaves.handle());
+        std::vector<GlnFrame> planned;
+        cpu::appendAnchorFrames(spec, layout, planned);
+        frames.upload(planned.size() * sizeof(GlnFrame), planned.data());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, frames.handle());
         setUniforms(prog, spec, u);
         glUniform3i(prog.uniform("u_size"), grid.width, grid.height, grid.depth);
         glUniform3i(prog.uniform("u_start"), layout.startIn[0], layout.startIn[1], layout.startIn[2]);
@@ -275,15 +275,15 @@ std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec, const std::v
     glUniform1i(prog.uniform("u_frames_per_point"), u.framesPerPoint);
     const int channels = cpu::outputChannels(spec);
     std::vector<float> out(points.size() * static_cast<std::size_t>(channels));
-    std::vector<Frame> frames;
+    std::vector<GlnFrame> frames;
     std::vector<float> batch(4 * kEvalBatch);
     for (std::size_t first = 0; first < points.size(); first += kEvalBatch) {
         const std::size_t count = std::min(kEvalBatch, points.size() - first);
         frames.clear();
         for (std::size_t n = first; n < first + count; ++n)
             cpu::appendFrames(spec, cpu::pointOrigin(spec, points[n]), frames);
-        impl_->octaves.upload(frames.size() * sizeof(Frame), frames.data());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, impl_->octaves.handle());
+        impl_->frames.upload(frames.size() * sizeof(GlnFrame), frames.data());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, impl_->frames.handle());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, impl_->values.handle());
         glUniform1i(prog.uniform("u_count"), static_cast<GLint>(count));
         glDispatchCompute(static_cast<GLuint>((count + kLocalEval - 1) / kLocalEval), 1, 1);

@@ -29,7 +29,7 @@ struct GlnNoise {
     T gain;
     T ridgeOffset;
     T ridgeGain;
-    glm::ivec4 period;
+    ivec4 period;
 };
 
 inline int gln_basis_curve(int basis, int curve) {
@@ -62,19 +62,19 @@ T gln_basis1(const Permutation& P, int basis, int curve, int cell, T p, int peri
 }
 
 template <class T>
-vec3<T> gln_basis2(const Permutation& P, int basis, int curve, glm::ivec2 cell, vec2<T> p, glm::ivec2 period) {
+vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<T> p, ivec2 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(P, cell, p);
     return gln_lattice2(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 template <class T>
-vec4<T> gln_basis3(const Permutation& P, int basis, int curve, glm::ivec3 cell, vec3<T> p, glm::ivec3 period) {
+vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<T> p, ivec3 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(P, cell, p);
     return gln_lattice3(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 template <class T>
-T gln_basis4(const Permutation& P, int basis, int curve, glm::ivec4 cell, vec4<T> p, glm::ivec4 period) {
+T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, ivec4 period) {
     if (basis == GLN_BASIS_SIMPLEX) return T(0);
     return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -138,9 +138,9 @@ vec3<T> gln_fractal2_deriv(const Permutation& P, const GlnNoise<T>& n, vec2<T> p
     T amplitude = T(1);
     T frequency = T(1);
     vec2<T> q = p;
-    glm::ivec2 period = glm::ivec2(n.period.x, n.period.y);
+    ivec2 period = ivec2(n.period.x, n.period.y);
     for (int i = 0; i < n.octaves; ++i) {
-        vec3<T> b = gln_basis2(P, n.basis, n.curve, glm::ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
+        vec3<T> b = gln_basis2(P, n.basis, n.curve, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
         gln_fractal_step(n.fractal, i, vec4<T>(b.x, b.y * frequency, b.z * frequency, T(0)), amplitude, n.ridgeOffset,
                          n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
@@ -158,9 +158,9 @@ vec4<T> gln_fractal3_deriv(const Permutation& P, const GlnNoise<T>& n, vec3<T> p
     T amplitude = T(1);
     T frequency = T(1);
     vec3<T> q = p;
-    glm::ivec3 period = glm::ivec3(n.period.x, n.period.y, n.period.z);
+    ivec3 period = ivec3(n.period.x, n.period.y, n.period.z);
     for (int i = 0; i < n.octaves; ++i) {
-        vec4<T> b = gln_basis3(P, n.basis, n.curve, glm::ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
+        vec4<T> b = gln_basis3(P, n.basis, n.curve, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
         gln_fractal_step(n.fractal, i, vec4<T>(b.x, b.y * frequency, b.z * frequency, b.w * frequency), amplitude,
                          n.ridgeOffset, n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
@@ -177,9 +177,9 @@ T gln_fractal4(const Permutation& P, const GlnNoise<T>& n, vec4<T> p) {
     vec4<T> signal = vec4<T>(0, 0, 0, 0);
     T amplitude = T(1);
     vec4<T> q = p;
-    glm::ivec4 period = n.period;
+    ivec4 period = n.period;
     for (int i = 0; i < n.octaves; ++i) {
-        T b = gln_basis4(P, n.basis, n.curve, glm::ivec4(0, 0, 0, 0), q, period);
+        T b = gln_basis4(P, n.basis, n.curve, ivec4(0, 0, 0, 0), q, period);
         gln_fractal_step(n.fractal, i, vec4<T>(b, 0, 0, 0), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
         amplitude = amplitude * n.gain;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "mirror/permutation.hpp"
+#include "mirror/vec.hpp"
 
 namespace glnoise::cpu {
 
@@ -15,9 +16,6 @@ constexpr int GLN_CURVE_QUINTIC = 3;
 constexpr int GLN_GRADIENTS = 1;
 constexpr int GLN_HEIGHTS = 2;
 
-template <class T> using vec2 = glm::vec<2, T>;
-template <class T> using vec3 = glm::vec<3, T>;
-template <class T> using vec4 = glm::vec<4, T>;
 
 template <class T>
 inline const std::array<vec3<T>, 16> GLN_GRAD3 = {
@@ -69,7 +67,7 @@ inline T gln_lerp(T t, T a, T b) {
 }
 
 template <class T, int N>
-inline glm::vec<N, T> gln_lerp(T t, glm::vec<N, T> a, glm::vec<N, T> b) {
+inline vec<N, T> gln_lerp(T t, vec<N, T> a, vec<N, T> b) {
     return a + t * (b - a);
 }
 
@@ -120,7 +118,7 @@ inline T gln_corner3(int hash, vec3<T> d, int kind) {
 
 template <class T>
 inline T gln_corner4(int hash, vec4<T> d, int kind) {
-    T g = (kind & GLN_GRADIENTS) != 0 ? glm::dot((GLN_GRAD4<T>)[static_cast<std::size_t>(hash & 31)], d) : T(0);
+    T g = (kind & GLN_GRADIENTS) != 0 ? dot((GLN_GRAD4<T>)[static_cast<std::size_t>(hash & 31)], d) : T(0);
     return (kind & GLN_HEIGHTS) != 0 ? g + gln_height<T>(hash) : g;
 }
 
@@ -146,8 +144,8 @@ T gln_lattice1(const Permutation& P, int cell, T p, int period, int curve, int k
 }
 
 template <class T>
-vec3<T> gln_lattice2(const Permutation& P, glm::ivec2 cell, vec2<T> p, glm::ivec2 period, int curve, int kind) {
-    vec2<T> pf = glm::floor(p);
+vec3<T> gln_lattice2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int curve, int kind) {
+    vec2<T> pf = floor(p);
     int X = gln_wrap(cell.x + static_cast<int>(pf.x), period.x);
     int Y = gln_wrap(cell.y + static_cast<int>(pf.y), period.y);
     int X1 = gln_wrap(cell.x + static_cast<int>(pf.x) + 1, period.x);
@@ -175,8 +173,8 @@ vec3<T> gln_lattice2(const Permutation& P, glm::ivec2 cell, vec2<T> p, glm::ivec
 }
 
 template <class T>
-vec4<T> gln_lattice3(const Permutation& P, glm::ivec3 cell, vec3<T> p, glm::ivec3 period, int curve, int kind) {
-    vec3<T> pf = glm::floor(p);
+vec4<T> gln_lattice3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int curve, int kind) {
+    vec3<T> pf = floor(p);
     int X = gln_wrap(cell.x + static_cast<int>(pf.x), period.x);
     int Y = gln_wrap(cell.y + static_cast<int>(pf.y), period.y);
     int Z = gln_wrap(cell.z + static_cast<int>(pf.z), period.z);
@@ -229,16 +227,16 @@ vec4<T> gln_lattice3(const Permutation& P, glm::ivec3 cell, vec3<T> p, glm::ivec
 }
 
 template <class T>
-T gln_lattice4(const Permutation& P, glm::ivec4 cell, vec4<T> p, glm::ivec4 period, int curve, int kind) {
-    vec4<T> pf = glm::floor(p);
-    glm::ivec4 c0 = glm::ivec4(gln_wrap(cell.x + static_cast<int>(pf.x), period.x), gln_wrap(cell.y + static_cast<int>(pf.y), period.y),
+T gln_lattice4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int curve, int kind) {
+    vec4<T> pf = floor(p);
+    ivec4 c0 = ivec4(gln_wrap(cell.x + static_cast<int>(pf.x), period.x), gln_wrap(cell.y + static_cast<int>(pf.y), period.y),
                                gln_wrap(cell.z + static_cast<int>(pf.z), period.z), gln_wrap(cell.w + static_cast<int>(pf.w), period.w));
-    glm::ivec4 c1 = glm::ivec4(gln_wrap(cell.x + static_cast<int>(pf.x) + 1, period.x), gln_wrap(cell.y + static_cast<int>(pf.y) + 1, period.y),
+    ivec4 c1 = ivec4(gln_wrap(cell.x + static_cast<int>(pf.x) + 1, period.x), gln_wrap(cell.y + static_cast<int>(pf.y) + 1, period.y),
                                gln_wrap(cell.z + static_cast<int>(pf.z) + 1, period.z), gln_wrap(cell.w + static_cast<int>(pf.w) + 1, period.w));
     vec4<T> f = p - pf;
     std::array<T, 16> k{};
     for (int i = 0; i < 16; ++i) {
-        glm::ivec4 bit = glm::ivec4(i & 1, (i >> 1) & 1, (i >> 2) & 1, (i >> 3) & 1);
+        ivec4 bit = ivec4(i & 1, (i >> 1) & 1, (i >> 2) & 1, (i >> 3) & 1);
         int X = bit.x == 0 ? c0.x : c1.x;
         int Y = bit.y == 0 ? c0.y : c1.y;
         int Z = bit.z == 0 ? c0.z : c1.z;

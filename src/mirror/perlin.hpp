@@ -9,23 +9,23 @@
 namespace glnoise::cpu {
 
 template <class T>
-T gln_perlin3(const Permutation& P, glm::ivec3 cell, vec3<T> p) {
-    return gln_lattice3(P, cell, p, glm::ivec3(0, 0, 0), GLN_CURVE_QUINTIC, GLN_GRADIENTS).x;
+T gln_perlin3(const Permutation& P, ivec3 cell, vec3<T> p) {
+    return gln_lattice3(P, cell, p, ivec3(0, 0, 0), GLN_CURVE_QUINTIC, GLN_GRADIENTS).x;
 }
 
 template <class T>
 T gln_perlin3(const Permutation& P, vec3<T> p) {
-    return gln_perlin3(P, glm::ivec3(0, 0, 0), p);
+    return gln_perlin3(P, ivec3(0, 0, 0), p);
 }
 
 template <class T>
-T gln_perlin2(const Permutation& P, glm::ivec2 cell, vec2<T> p) {
-    return gln_lattice2(P, cell, p, glm::ivec2(0, 0), GLN_CURVE_QUINTIC, GLN_GRADIENTS).x;
+T gln_perlin2(const Permutation& P, ivec2 cell, vec2<T> p) {
+    return gln_lattice2(P, cell, p, ivec2(0, 0), GLN_CURVE_QUINTIC, GLN_GRADIENTS).x;
 }
 
 template <class T>
 T gln_perlin2(const Permutation& P, vec2<T> p) {
-    return gln_perlin2(P, glm::ivec2(0, 0), p);
+    return gln_perlin2(P, ivec2(0, 0), p);
 }
 
 }  // namespace glnoise::cpu

@@ -8,8 +8,6 @@
 #include <cmath>
 #include <cstdint>
 
-#include <glm/glm.hpp>
-
 #include "glnoise/permutation.hpp"
 
 namespace glnoise::cpu {

@@ -9,7 +9,7 @@
 namespace glnoise::cpu {
 
 template <class T>
-vec4<T> gln_octave(const Permutation& P, const SampleParams<T>& u, const Frame<T>& o, vec3<T> s) {
+vec4<T> gln_octave(const Permutation& P, const SampleParams<T>& u, const GlnFrame<T>& o, vec3<T> s) {
     vec3<T> local = o.scale.x * s;
     if (u.basis == GLN_BASIS_SIMPLEX && u.dims == 2) {
         vec2<T> k2 = gln_skew2(vec2<T>(local.x, local.y));
@@ -20,22 +20,22 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<T>& u, const Frame<T
     vec4<T> p = vec4<T>(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
     if (u.dims == 1) return vec4<T>(gln_basis1(P, u.basis, u.curve, o.cell.x, p.x, o.period.x), 0, 0, 0);
     if (u.dims == 2) {
-        vec3<T> b = gln_basis2(P, u.basis, u.curve, glm::ivec2(o.cell.x, o.cell.y), vec2<T>(p.x, p.y),
-                               glm::ivec2(o.period.x, o.period.y));
+        vec3<T> b = gln_basis2(P, u.basis, u.curve, ivec2(o.cell.x, o.cell.y), vec2<T>(p.x, p.y),
+                               ivec2(o.period.x, o.period.y));
         return vec4<T>(b.x, b.y, b.z, T(0));
     }
     if (u.dims == 3)
-        return gln_basis3(P, u.basis, u.curve, glm::ivec3(o.cell.x, o.cell.y, o.cell.z), vec3<T>(p.x, p.y, p.z),
-                          glm::ivec3(o.period.x, o.period.y, o.period.z));
+        return gln_basis3(P, u.basis, u.curve, ivec3(o.cell.x, o.cell.y, o.cell.z), vec3<T>(p.x, p.y, p.z),
+                          ivec3(o.period.x, o.period.y, o.period.z));
     return vec4<T>(gln_basis4(P, u.basis, u.curve, o.cell, p, o.period), 0, 0, 0);
 }
 
 template <class T>
-vec4<T> gln_sum(const Permutation& P, const SampleParams<T>& u, const Frame<T>* frames, int count, int fractal, vec3<T> s) {
+vec4<T> gln_sum(const Permutation& P, const SampleParams<T>& u, const GlnFrame<T>* frames, int count, int fractal, vec3<T> s) {
     vec4<T> sum = vec4<T>(0, 0, 0, 0);
     vec4<T> signal = vec4<T>(0, 0, 0, 0);
     for (int i = 0; i < count; ++i) {
-        const Frame<T>& o = frames[i];
+        const GlnFrame<T>& o = frames[i];
         vec4<T> n = gln_octave(P, u, o, s);
         n = vec4<T>(n.x, n.y * o.scale.x, n.z * o.scale.x, n.w * o.scale.x);
         gln_fractal_step(fractal, i, n, o.scale.y, u.ridgeOffset, u.ridgeGain, sum, signal);
@@ -44,7 +44,7 @@ vec4<T> gln_sum(const Permutation& P, const SampleParams<T>& u, const Frame<T>* 
 }
 
 template <class T>
-vec3<T> gln_displacement(const Permutation& P, const SampleParams<T>& u, const Frame<T>* first, vec3<T> s) {
+vec3<T> gln_displacement(const Permutation& P, const SampleParams<T>& u, const GlnFrame<T>* first, vec3<T> s) {
     std::array<T, 3> w = {T(0), T(0), T(0)};
     for (int k = 0; k < warpComponents(u.dims); ++k)
         w[static_cast<std::size_t>(k)] = gln_sum(P, u, first + k * u.warpOctaves, u.warpOctaves, GLN_FBM, s).x * u.inverseWarpDivisor;
@@ -53,10 +53,10 @@ vec3<T> gln_displacement(const Permutation& P, const SampleParams<T>& u, const F
 
 // gln_sample of shaders/sample.glsl: (value, gradient per sample unit) at s.
 template <class T>
-vec4<T> sample(const Permutation& P, const SampleParams<T>& u, const Frame<T>* base, vec3<T> s) {
+vec4<T> gln_sample(const Permutation& P, const SampleParams<T>& u, const GlnFrame<T>* base, vec3<T> s) {
     vec3<T> q = s;
     if (u.warp > 0) {
-        const Frame<T>* level = base + u.octaveCount;
+        const GlnFrame<T>* level = base + u.octaveCount;
         for (int depth = 0; depth < u.warp; ++depth) {
             q = s + gln_displacement(P, u, level, q);
             level += warpComponents(u.dims) * u.warpOctaves;

@@ -53,8 +53,8 @@ inline vec4<T> gln_simplex3_corner(int hash, vec3<T> d) {
 }
 
 template <class T>
-vec3<T> gln_simplex2_skewed(const Permutation& P, glm::ivec2 cell, vec2<T> ps) {
-    vec2<T> pf = glm::floor(ps);
+vec3<T> gln_simplex2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps) {
+    vec2<T> pf = floor(ps);
     int i = (cell.x + static_cast<int>(pf.x)) & 255;
     int j = (cell.y + static_cast<int>(pf.y)) & 255;
     T fx = ps.x - pf.x;
@@ -73,37 +73,37 @@ vec3<T> gln_simplex2_skewed(const Permutation& P, glm::ivec2 cell, vec2<T> ps) {
 }
 
 template <class T>
-vec4<T> gln_simplex3_skewed(const Permutation& P, glm::ivec3 cell, vec3<T> ps) {
-    vec3<T> pf = glm::floor(ps);
+vec4<T> gln_simplex3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps) {
+    vec3<T> pf = floor(ps);
     int i = (cell.x + static_cast<int>(pf.x)) & 255;
     int j = (cell.y + static_cast<int>(pf.y)) & 255;
     int k = (cell.z + static_cast<int>(pf.z)) & 255;
     vec3<T> f = vec3<T>(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z);
     T t = (f.x + f.y + f.z) * GLN_G3<T>;
     vec3<T> d0 = vec3<T>(f.x - t, f.y - t, f.z - t);
-    glm::ivec3 o1;
-    glm::ivec3 o2;
+    ivec3 o1;
+    ivec3 o2;
     if (f.x >= f.y) {
         if (f.y >= f.z) {
-            o1 = glm::ivec3(1, 0, 0);
-            o2 = glm::ivec3(1, 1, 0);
+            o1 = ivec3(1, 0, 0);
+            o2 = ivec3(1, 1, 0);
         } else if (f.x >= f.z) {
-            o1 = glm::ivec3(1, 0, 0);
-            o2 = glm::ivec3(1, 0, 1);
+            o1 = ivec3(1, 0, 0);
+            o2 = ivec3(1, 0, 1);
         } else {
-            o1 = glm::ivec3(0, 0, 1);
-            o2 = glm::ivec3(1, 0, 1);
+            o1 = ivec3(0, 0, 1);
+            o2 = ivec3(1, 0, 1);
         }
     } else {
         if (f.y < f.z) {
-            o1 = glm::ivec3(0, 0, 1);
-            o2 = glm::ivec3(0, 1, 1);
+            o1 = ivec3(0, 0, 1);
+            o2 = ivec3(0, 1, 1);
         } else if (f.x < f.z) {
-            o1 = glm::ivec3(0, 1, 0);
-            o2 = glm::ivec3(0, 1, 1);
+            o1 = ivec3(0, 1, 0);
+            o2 = ivec3(0, 1, 1);
         } else {
-            o1 = glm::ivec3(0, 1, 0);
-            o2 = glm::ivec3(1, 1, 0);
+            o1 = ivec3(0, 1, 0);
+            o2 = ivec3(1, 1, 0);
         }
     }
     vec3<T> d1 = vec3<T>(d0.x - T(o1.x) + GLN_G3<T>, d0.y - T(o1.y) + GLN_G3<T>, d0.z - T(o1.z) + GLN_G3<T>);

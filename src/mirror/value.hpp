@@ -15,27 +15,27 @@ T gln_value1(const Permutation& P, T p, int curve) {
 
 template <class T>
 T gln_value2(const Permutation& P, vec2<T> p, int curve) {
-    return gln_lattice2(P, glm::ivec2(0, 0), p, glm::ivec2(0, 0), curve, GLN_HEIGHTS).x;
+    return gln_lattice2(P, ivec2(0, 0), p, ivec2(0, 0), curve, GLN_HEIGHTS).x;
 }
 
 template <class T>
 vec3<T> gln_value2_deriv(const Permutation& P, vec2<T> p, int curve) {
-    return gln_lattice2(P, glm::ivec2(0, 0), p, glm::ivec2(0, 0), curve, GLN_HEIGHTS);
+    return gln_lattice2(P, ivec2(0, 0), p, ivec2(0, 0), curve, GLN_HEIGHTS);
 }
 
 template <class T>
 T gln_value3(const Permutation& P, vec3<T> p, int curve) {
-    return gln_lattice3(P, glm::ivec3(0, 0, 0), p, glm::ivec3(0, 0, 0), curve, GLN_HEIGHTS).x;
+    return gln_lattice3(P, ivec3(0, 0, 0), p, ivec3(0, 0, 0), curve, GLN_HEIGHTS).x;
 }
 
 template <class T>
 vec4<T> gln_value3_deriv(const Permutation& P, vec3<T> p, int curve) {
-    return gln_lattice3(P, glm::ivec3(0, 0, 0), p, glm::ivec3(0, 0, 0), curve, GLN_HEIGHTS);
+    return gln_lattice3(P, ivec3(0, 0, 0), p, ivec3(0, 0, 0), curve, GLN_HEIGHTS);
 }
 
 template <class T>
 T gln_value4(const Permutation& P, vec4<T> p, int curve) {
-    return gln_lattice4(P, glm::ivec4(0, 0, 0, 0), p, glm::ivec4(0, 0, 0, 0), curve, GLN_HEIGHTS);
+    return gln_lattice4(P, ivec4(0, 0, 0, 0), p, ivec4(0, 0, 0, 0), curve, GLN_HEIGHTS);
 }
 
 template <class T>
@@ -45,17 +45,17 @@ T gln_perlinvalue1(const Permutation& P, T p) {
 
 template <class T>
 T gln_perlinvalue2(const Permutation& P, vec2<T> p) {
-    return gln_lattice2(P, glm::ivec2(0, 0), p, glm::ivec2(0, 0), GLN_CURVE_QUINTIC, GLN_GRADIENTS | GLN_HEIGHTS).x;
+    return gln_lattice2(P, ivec2(0, 0), p, ivec2(0, 0), GLN_CURVE_QUINTIC, GLN_GRADIENTS | GLN_HEIGHTS).x;
 }
 
 template <class T>
 T gln_perlinvalue3(const Permutation& P, vec3<T> p) {
-    return gln_lattice3(P, glm::ivec3(0, 0, 0), p, glm::ivec3(0, 0, 0), GLN_CURVE_QUINTIC, GLN_GRADIENTS | GLN_HEIGHTS).x;
+    return gln_lattice3(P, ivec3(0, 0, 0), p, ivec3(0, 0, 0), GLN_CURVE_QUINTIC, GLN_GRADIENTS | GLN_HEIGHTS).x;
 }
 
 template <class T>
 T gln_perlinvalue4(const Permutation& P, vec4<T> p) {
-    return gln_lattice4(P, glm::ivec4(0, 0, 0, 0), p, glm::ivec4(0, 0, 0, 0), GLN_CURVE_QUINTIC,
+    return gln_lattice4(P, ivec4(0, 0, 0, 0), p, ivec4(0, 0, 0, 0), GLN_CURVE_QUINTIC,
                         GLN_GRADIENTS | GLN_HEIGHTS);
 }
 

@@ -25,14 +25,14 @@ double evalBasis(const Permutation& P, int basis, int curve, int dims, const dou
         case 2: {
             vec2<double> p(x[0], x[1]);
             if (basis == GLN_BASIS_SIMPLEX) p = gln_skew2(p);
-            return gln_basis2(P, basis, curve, glm::ivec2(0), p, glm::ivec2(0)).x;
+            return gln_basis2(P, basis, curve, ivec2(0), p, ivec2(0)).x;
         }
         case 3: {
             vec3<double> p(x[0], x[1], x[2]);
             if (basis == GLN_BASIS_SIMPLEX) p = gln_skew3(p);
-            return gln_basis3(P, basis, curve, glm::ivec3(0), p, glm::ivec3(0)).x;
+            return gln_basis3(P, basis, curve, ivec3(0), p, ivec3(0)).x;
         }
-        default: return gln_basis4(P, basis, curve, glm::ivec4(0), vec4<double>(x[0], x[1], x[2], x[3]), glm::ivec4(0));
+        default: return gln_basis4(P, basis, curve, ivec4(0), vec4<double>(x[0], x[1], x[2], x[3]), ivec4(0));
     }
 }
 

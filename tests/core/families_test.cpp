@@ -311,12 +311,12 @@ TEST(Families, AWarpMovesTheSamplePoint) {
     NoiseSpec one = s;
     one.warpDepth = 1;
     const Image w1 = evaluate(one, Grid{8, 8, 1}, 1);
-    GlnNoise<double> n{GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC, GLN_FBM, one.warpOctaves, 2.0, 0.5, 1.0, 2.0, glm::ivec4(0)};
+    GlnNoise<double> n{GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC, GLN_FBM, one.warpOctaves, 2.0, 0.5, 1.0, 2.0, ivec4(0)};
     for (int y = 0; y < 8; ++y)
         for (int x = 0; x < 8; ++x) {
             const double f = one.frequency;
             const vec2<double> q = gln_warp2(kKen(), n, vec2<double>(f * x, f * y), 1.0, one.warpAmount, 1);
-            GlnNoise<double> main{GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC, GLN_FBM, one.octaves, 2.0, 0.5, 1.0, 2.0, glm::ivec4(0)};
+            GlnNoise<double> main{GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC, GLN_FBM, one.octaves, 2.0, 0.5, 1.0, 2.0, ivec4(0)};
             EXPECT_NEAR(w1.at(x, y), gln_fractal2_deriv(kKen(), main, q).x, 2e-5);
         }
 }

@@ -31,10 +31,10 @@ NoiseSpec unitSpec(int dims, std::optional<std::uint64_t> seed = std::nullopt) {
 }
 
 TEST(Reference, KenPerlinsKnownValues) {
-    EXPECT_NEAR(gln_perlin3(kKen, glm::dvec3(3.14, 42.0, 7.0)), 0.136919958784, 1e-12);
-    EXPECT_EQ(gln_perlin3(kKen, glm::dvec3(0.5, 0.5, 0.5)), -0.25);
-    EXPECT_NEAR(gln_perlin3(kKen, glm::vec3(3.14f, 42.0f, 7.0f)), 0.136919958784, 2e-6);
-    EXPECT_EQ(gln_perlin3(kKen, glm::vec3(0.5f, 0.5f, 0.5f)), -0.25f);
+    EXPECT_NEAR(gln_perlin3(kKen, vec3<double>(3.14, 42.0, 7.0)), 0.136919958784, 1e-12);
+    EXPECT_EQ(gln_perlin3(kKen, vec3<double>(0.5, 0.5, 0.5)), -0.25);
+    EXPECT_NEAR(gln_perlin3(kKen, vec3<float>(3.14f, 42.0f, 7.0f)), 0.136919958784, 2e-6);
+    EXPECT_EQ(gln_perlin3(kKen, vec3<float>(0.5f, 0.5f, 0.5f)), -0.25f);
     EXPECT_NEAR(evaluateDouble(unitSpec(3), kKen, {3.14, 42.0, 7.0}), 0.136919958784, 1e-12);
 }
 
@@ -42,8 +42,8 @@ TEST(Reference, ZeroAtEveryLatticePoint) {
     for (int x = -300; x <= 300; x += 7)
         for (int y = -20; y <= 20; y += 3)
             for (int z : {-256, -1, 0, 1, 255, 256, 1000}) {
-                ASSERT_EQ(gln_perlin3(kKen, glm::vec3(glm::ivec3(x, y, z))), 0.0f) << x << "," << y << "," << z;
-                ASSERT_EQ(gln_perlin2(kKen, glm::vec2(glm::ivec2(x, z))), 0.0f) << x << "," << z;
+                ASSERT_EQ(gln_perlin3(kKen, vec3<float>(ivec3(x, y, z))), 0.0f) << x << "," << y << "," << z;
+                ASSERT_EQ(gln_perlin2(kKen, vec2<float>(ivec2(x, z))), 0.0f) << x << "," << z;
             }
 }
 
@@ -51,13 +51,13 @@ TEST(Reference, PeriodIs256OnEveryAxis) {
     std::mt19937 rng(5);
     std::uniform_real_distribution<double> u(-100.0, 100.0);
     for (int i = 0; i < 500; ++i) {
-        const glm::dvec3 p(u(rng), u(rng), u(rng));
+        const vec3<double> p(u(rng), u(rng), u(rng));
         const double v = gln_perlin3(kKen, p);
-        EXPECT_NEAR(gln_perlin3(kKen, p + glm::dvec3(256, 0, 0)), v, 1e-12);
-        EXPECT_NEAR(gln_perlin3(kKen, p + glm::dvec3(0, -256, 0)), v, 1e-12);
-        EXPECT_NEAR(gln_perlin3(kKen, p + glm::dvec3(0, 0, 512)), v, 1e-12);
-        const glm::dvec2 q(p.x, p.y);
-        EXPECT_NEAR(gln_perlin2(kKen, q + glm::dvec2(256, -256)), gln_perlin2(kKen, q), 1e-12);
+        EXPECT_NEAR(gln_perlin3(kKen, p + vec3<double>(256, 0, 0)), v, 1e-12);
+        EXPECT_NEAR(gln_perlin3(kKen, p + vec3<double>(0, -256, 0)), v, 1e-12);
+        EXPECT_NEAR(gln_perlin3(kKen, p + vec3<double>(0, 0, 512)), v, 1e-12);
+        const vec2<double> q(p.x, p.y);
+        EXPECT_NEAR(gln_perlin2(kKen, q + vec2<double>(256, -256)), gln_perlin2(kKen, q), 1e-12);
     }
 }
 
@@ -67,10 +67,10 @@ TEST(Reference, GradientSelectsEqualTheTablesDotProductsAndKenPerlinsBranches) {
     for (int i = 0; i < 4000; ++i) {
         const int h = static_cast<int>(rng() & 255u);
         const float x = u(rng), y = u(rng), z = u(rng);
-        const float table = glm::dot(GLN_GRAD3<float>[static_cast<std::size_t>(h & 15)], glm::vec3(x, y, z));
+        const float table = dot(GLN_GRAD3<float>[static_cast<std::size_t>(h & 15)], vec3<float>(x, y, z));
         ASSERT_EQ(gln_grad3(h, x, y, z), table) << "hash " << h;
         ASSERT_EQ(gln_grad3(h, x, y, z), branchyGrad(h, x, y, z)) << "hash " << h;
-        const float table2 = glm::dot(GLN_GRAD2<float>[static_cast<std::size_t>(h & 3)], glm::vec2(x, y));
+        const float table2 = dot(GLN_GRAD2<float>[static_cast<std::size_t>(h & 3)], vec2<float>(x, y));
         ASSERT_EQ(gln_grad2(h, x, y), table2) << "hash " << h;
     }
 }
@@ -82,7 +82,7 @@ TEST(Reference, Perlin3MatchesGoldenValues) {
     for (const auto& r : test::readCsv("perlin3.csv")) {
         const int seed = std::stoi(r[0]);
         const Permutation P = seed < 0 ? kKen : Permutation::seeded(static_cast<std::uint64_t>(seed));
-        const glm::dvec3 p(std::stod(r[1]), std::stod(r[2]), std::stod(r[3]));
+        const vec3<double> p(std::stod(r[1]), std::stod(r[2]), std::stod(r[3]));
         const double expected = std::stod(r[4]);
         ASSERT_NEAR(gln_perlin3(P, p), expected, 1e-12) << "double at " << r[1] << "," << r[2] << "," << r[3];
         // The float32 reference, with the coordinate reduced in double as the generator does.
@@ -99,7 +99,7 @@ TEST(Reference, Perlin2MatchesTheSeedArticle) {
     for (const auto& r : test::readCsv("perlin2.csv")) {
         const int seed = std::stoi(r[0]);
         const Permutation P = seed < 0 ? kKen : Permutation::seeded(static_cast<std::uint64_t>(seed));
-        const glm::dvec2 p(std::stod(r[1]), std::stod(r[2]));
+        const vec2<double> p(std::stod(r[1]), std::stod(r[2]));
         const double expected = std::stod(r[3]);
         ASSERT_NEAR(gln_perlin2(P, p), expected, 1e-12) << "double at " << r[1] << "," << r[2];
         const float f = evaluatePoints(unitSpec(2, seed < 0 ? std::nullopt : std::optional<std::uint64_t>(seed)),
@@ -150,10 +150,10 @@ TEST(Reference, LibraryFbmAgreesWithTheContract) {
     for (int dims : {2, 3}) {
         s.dims = dims;
         for (int i = 0; i < 200; ++i) {
-            const glm::vec3 p(u(rng), u(rng), dims == 3 ? u(rng) : 0.0f);
+            const vec3<float> p(u(rng), u(rng), dims == 3 ? u(rng) : 0.0f);
             const double expected = evaluateDouble(s, kKen, {p.x, p.y, p.z});
             const float got = dims == 3 ? gln_fbm3(kKen, p, 6, 2.0f, 0.5f)
-                                        : gln_fbm2(kKen, glm::vec2(p.x, p.y), 6, 2.0f, 0.5f);
+                                        : gln_fbm2(kKen, vec2<float>(p.x, p.y), 6, 2.0f, 0.5f);
             ASSERT_NEAR(got, expected, 1e-4) << "dims " << dims;  // float p * 2^5 up to 1600
         }
     }
@@ -195,8 +195,8 @@ TEST(Reference, ValuesStayWithinTheStatedRange) {
     std::uniform_real_distribution<double> u(0.0, 256.0);
     double lo3 = 0, hi3 = 0, lo2 = 0, hi2 = 0;
     for (int i = 0; i < 400000; ++i) {
-        const double v3 = gln_perlin3(kKen, glm::dvec3(u(rng), u(rng), u(rng)));
-        const double v2 = gln_perlin2(kKen, glm::dvec2(u(rng), u(rng)));
+        const double v3 = gln_perlin3(kKen, vec3<double>(u(rng), u(rng), u(rng)));
+        const double v2 = gln_perlin2(kKen, vec2<double>(u(rng), u(rng)));
         lo3 = std::min(lo3, v3), hi3 = std::max(hi3, v3);
         lo2 = std::min(lo2, v2), hi2 = std::max(hi2, v2);
     }

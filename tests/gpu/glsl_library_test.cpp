@@ -168,26 +168,26 @@ void main() {
     const std::vector<float> values = runOnPoints(program, points, kOut);
 
     using namespace glnoise::cpu;
-    const GlnNoise<float> ridged{GLN_BASIS_VALUE, GLN_CURVE_COSINE, GLN_RIDGED, 4, 2.0f, 0.5f, 1.0f, 2.0f, glm::ivec4(4, 6, 8, 0)};
-    const GlnNoise<float> simplex{GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC, GLN_FBM, 3, 2.0f, 0.5f, 1.0f, 2.0f, glm::ivec4(0)};
-    const GlnNoise<float> billow{GLN_BASIS_CLASSIC, GLN_CURVE_QUINTIC, GLN_BILLOW, 3, 2.0f, 0.5f, 1.0f, 2.0f, glm::ivec4(0)};
+    const GlnNoise<float> ridged{GLN_BASIS_VALUE, GLN_CURVE_COSINE, GLN_RIDGED, 4, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(4, 6, 8, 0)};
+    const GlnNoise<float> simplex{GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC, GLN_FBM, 3, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
+    const GlnNoise<float> billow{GLN_BASIS_CLASSIC, GLN_CURVE_QUINTIC, GLN_BILLOW, 3, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
     const char* names[kOut] = {"perlin1", "perlin4", "classic3", "value2", "perlinvalue3", "simplex2", "simplex3_deriv.y",
                                "fractal3 ridged", "fractal2_deriv simplex .z", "warp2", "marble", "fractal4 billow",
                                "perlinvalue1", "perlinvalue4"};
     std::array<float, kOut> worst{};
     for (int i = 0; i < n; ++i) {
         const float* p = &points[static_cast<std::size_t>(4 * i)];
-        const glm::vec4 p4(p[0], p[1], p[2], p[3]);
-        const glm::vec3 p3(p[0], p[1], p[2]);
-        const glm::vec2 p2(p[0], p[1]);
+        const vec4<float> p4(p[0], p[1], p[2], p[3]);
+        const vec3<float> p3(p[0], p[1], p[2]);
+        const vec2<float> p2(p[0], p[1]);
         const float want[kOut] = {
             gln_lattice1(table, 0, p[0], 0, GLN_CURVE_QUINTIC, GLN_GRADIENTS),
-            gln_lattice4(table, glm::ivec4(0), p4, glm::ivec4(0), GLN_CURVE_QUINTIC, GLN_GRADIENTS),
-            gln_lattice3(table, glm::ivec3(0), p3, glm::ivec3(0), GLN_CURVE_CUBIC, GLN_GRADIENTS).x,
+            gln_lattice4(table, ivec4(0), p4, ivec4(0), GLN_CURVE_QUINTIC, GLN_GRADIENTS),
+            gln_lattice3(table, ivec3(0), p3, ivec3(0), GLN_CURVE_CUBIC, GLN_GRADIENTS).x,
             gln_value2(table, p2, GLN_CURVE_COSINE),
             gln_perlinvalue3(table, p3),
-            gln_simplex2_skewed(table, glm::ivec2(0), gln_skew2(p2)).x,
-            gln_simplex3_skewed(table, glm::ivec3(0), gln_skew3(p3)).y,
+            gln_simplex2_skewed(table, ivec2(0), gln_skew2(p2)).x,
+            gln_simplex3_skewed(table, ivec3(0), gln_skew3(p3)).y,
             gln_fractal3_deriv(table, ridged, p3).x,
             gln_fractal2_deriv(table, simplex, p2).z,
             gln_warp2(table, simplex, p2, 0.5f, 2.0f, 2).x,
