@@ -52,7 +52,7 @@ Draw draw(std::mt19937_64& rng) {
         s.ridgeOffset = uniform(0.8, 1.2);
         s.ridgeGain = uniform(1.0, 3.0);
     }
-    const bool periodic = s.basis != Basis::Simplex && pick(3) == 0;
+    const bool periodic = kindOf(s.basis).noPeriod == nullptr && pick(3) == 0;
     if (periodic) {
         for (int a = 0; a < s.dims; ++a) s.period[static_cast<std::size_t>(a)] = pick(3) == 0 ? 0 : 1 + pick(16);
         s.lacunarity = 2.0 + pick(2);
