@@ -120,8 +120,8 @@ struct NoiseSpec {
     // sum_{i<octaves} gain^i
     double amplitudeSum() const;
 
-    // The range the values are stated to lie in (DESIGN: ranges are stated, not assumed),
-    // from the basis bound B and the amplitude sum S (1 when normalized): fBm [-BS, BS],
+    // The range the values are stated to lie in (each basis states its bound: see
+    // glnoise/bases.def and docs/noise.md), from the basis bound B and the amplitude sum S (1 when normalized): fBm [-BS, BS],
     // turbulence [0, BS], billow [-S, (2B - 1)S], ridged [0, max(offset, B - offset)^2 S],
     // marble and wood [-1, 1].
     ValueRange statedRange() const;

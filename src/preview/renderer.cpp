@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "preview/renderer.hpp"
 
-#include <limits>
-
-#include "glnoise/cpu.hpp"
-
 #include <chrono>
 #include <climits>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include <glad/gl.h>
 
+#include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/gl_objects.hpp"
 #include "glnoise/glsl.hpp"
