@@ -24,6 +24,8 @@ BACKENDS = [
     ("stb_perlin", "stb_perlin (1 thread)"),
     ("libnoise", "libnoise (1 thread)"),
     ("glm_perlin", "glm::perlin (1 thread)"),
+    ("fastnoise2_all", "FastNoise2, all threads"),
+    ("fastnoiselite_all", "FastNoiseLite, all threads"),
 ]
 WORKLOADS = [("perlin2", "2D Perlin"), ("perlin3", "3D Perlin"), ("fbm8", "3D fBm, 8 octaves")]
 
@@ -40,14 +42,16 @@ def main():
         rates[name] = b["items_per_second"] / 1e6
     sizes = sorted({int(n.split("/")[1]) for n in rates if n.split("/")[0] in dict(WORKLOADS)})
     groups = [(w, label, s) for w, label in WORKLOADS for s in sizes if any(n.startswith(f"{w}/{s}/") for n in rates)]
+    # The peers a build has (FastNoise2 and FastNoiseLite only with GLNOISE_PEERS_DIR).
+    backends = [(key, label) for key, label in BACKENDS if any(n.endswith("/" + key) for n in rates)]
     fig, ax = plt.subplots(figsize=(11, 5.6))
-    width = 0.8 / len(BACKENDS)
-    for i, (key, label) in enumerate(BACKENDS):
+    width = 0.8 / len(backends)
+    for i, (key, label) in enumerate(backends):
         xs, ys = [], []
         for g, (w, _, s) in enumerate(groups):
             v = rates.get(f"{w}/{s}/{key}")
             if v:
-                xs.append(g + (i - (len(BACKENDS) - 1) / 2) * width)
+                xs.append(g + (i - (len(backends) - 1) / 2) * width)
                 ys.append(v)
         ax.bar(xs, ys, width, label=label)
     ax.set_xticks(range(len(groups)))

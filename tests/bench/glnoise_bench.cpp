@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // glnoise_bench: Msamples/s of the GPU path, the CPU reference and the peers (stb_perlin,
-// libnoise, glm::perlin) on the same workloads, in one run, with each one's ratio to the
-// GPU path (dispatch to finish) at the end.
+// libnoise, glm::perlin; FastNoise2 and FastNoiseLite when configured with
+// -DGLNOISE_PEERS_DIR=<folder holding FastNoise2, FastSIMD and FastNoiseLite>) on the same
+// workloads, in one run, with each one's ratio to the GPU path (dispatch to finish) at the end.
 //
 //   ./glnoise_bench --benchmark_out=bench.json --benchmark_out_format=json
 //   python3 tests/bench/chart.py bench.json chart.png   # the README's chart
@@ -14,6 +15,7 @@
 // wall clock around glFinish, since llvmpipe reports 0 for GL_TIME_ELAPSED on compute.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -27,6 +29,10 @@
 #include <glm/gtc/noise.hpp>
 #include <libnoise/noise.h>
 #include <stb_perlin.h>
+#ifdef GLNOISE_BENCH_FASTNOISE
+#include <FastNoise/FastNoise.h>
+#include <FastNoiseLite.h>
+#endif
 
 #include "glnoise/glnoise.hpp"
 
@@ -201,6 +207,64 @@ void peerBench(benchmark::State& state, Workload w, int size, Peer peer) {
     setRate(state, size);
 }
 
+// Runs band(y0, y1, rows) over `threads` bands of rows of a size x size grid (0: one per
+// core), one std::thread each, as a caller without a pool of its own would.
+template <class F>
+void inBands(int size, unsigned threads, std::vector<float>& out, F band) {
+    if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::thread> pool;
+    for (unsigned k = 0; k < threads; ++k) {
+        const int y0 = static_cast<int>(static_cast<long long>(size) * k / threads);
+        const int y1 = static_cast<int>(static_cast<long long>(size) * (k + 1) / threads);
+        pool.emplace_back([&, y0, y1] { band(y0, y1, out.data() + static_cast<std::size_t>(y0) * static_cast<std::size_t>(size)); });
+    }
+    for (auto& t : pool) t.join();
+}
+
+#ifdef GLNOISE_BENCH_FASTNOISE
+// FastNoise2 (SIMD with runtime dispatch) and FastNoiseLite (scalar) on the same points:
+// p = (x, y, z) / 128, z = 0.37 / 128 in 3D; fBm of 8 octaves, lacunarity 2, gain 0.5.
+enum class FastPeer { FastNoise2, FastNoiseLite };
+
+void fastPeerBench(benchmark::State& state, Workload w, int size, FastPeer peer, unsigned threads) {
+    const float f = 1.0f / 128.0f, z = 0.37f / 128.0f;
+    auto perlin = FastNoise::New<FastNoise::Perlin>();
+    auto fbm = FastNoise::New<FastNoise::FractalFBm>();
+    fbm->SetSource(perlin);
+    fbm->SetOctaveCount(w.octaves);
+    fbm->SetLacunarity(2.0f);
+    fbm->SetGain(0.5f);
+    const FastNoise::Generator* fn2 = w.octaves == 1 ? static_cast<const FastNoise::Generator*>(perlin.get())
+                                                     : static_cast<const FastNoise::Generator*>(fbm.get());
+    FastNoiseLite fnl(1337);
+    fnl.SetNoiseType(FastNoiseLite::NoiseType_Perlin);
+    fnl.SetFrequency(1.0f);
+    if (w.octaves > 1) {
+        fnl.SetFractalType(FastNoiseLite::FractalType_FBm);
+        fnl.SetFractalOctaves(w.octaves);
+        fnl.SetFractalLacunarity(2.0f);
+        fnl.SetFractalGain(0.5f);
+    }
+    std::vector<float> out(static_cast<std::size_t>(size) * static_cast<std::size_t>(size));
+    for (auto _ : state) {
+        inBands(size, threads, out, [&](int y0, int y1, float* rows) {
+            if (peer == FastPeer::FastNoise2) {
+                if (w.dims == 2) fn2->GenUniformGrid2D(rows, 0.0f, static_cast<float>(y0) * f, size, y1 - y0, f, f, 1337);
+                else fn2->GenUniformGrid3D(rows, 0.0f, static_cast<float>(y0) * f, z, size, y1 - y0, 1, f, f, f, 1337);
+                return;
+            }
+            for (int y = y0; y < y1; ++y)
+                for (int x = 0; x < size; ++x)
+                    *rows++ = w.dims == 2 ? fnl.GetNoise(static_cast<float>(x) * f, static_cast<float>(y) * f)
+                                          : fnl.GetNoise(static_cast<float>(x) * f, static_cast<float>(y) * f, z);
+        });
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    setRate(state, size);
+}
+#endif
+
 // Collects items/s per benchmark to print the ratio table after the usual output.
 class RatioReporter : public benchmark::ConsoleReporter {
 public:
@@ -218,8 +282,9 @@ public:
         std::printf("\nMsamples/s (ratio to the GPU path, dispatch to finish) on %s, %u CPU threads\n\n",
                     g.context ? g.context->info().renderer.c_str() : "no GPU", std::thread::hardware_concurrency());
         std::printf("| workload | size | glnoise GPU dispatch | GPU + read-back | glnoise CPU 1 thread | CPU all threads "
-                    "| stb_perlin | libnoise | glm::perlin |\n");
-        std::printf("|---|---|---|---|---|---|---|---|---|\n");
+                    "| stb_perlin | libnoise | glm::perlin | FastNoise2 1 thread | FastNoise2 all threads "
+                    "| FastNoiseLite 1 thread | FastNoiseLite all threads |\n");
+        std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (const auto& w : kWorkloads)
             for (int size : kSizes) {
                 const std::string key = std::string(w.name) + "/" + std::to_string(size) + "/";
@@ -233,7 +298,8 @@ public:
                 if (!any) continue;  // filtered out
                 std::printf("| %s | %d² |", w.name, size);
                 for (const char* b : {"gpu_dispatch", "gpu_readback", "cpu_1thread", "cpu_all", "stb_perlin", "libnoise",
-                                      "glm_perlin"}) {
+                                      "glm_perlin", "fastnoise2_1thread", "fastnoise2_all", "fastnoiselite_1thread",
+                                      "fastnoiselite_all"}) {
                     const double v = rate(b);
                     if (v < 0) std::printf(" - |");
                     else if (base > 0) std::printf(" %.1f (%.2fx) |", v / 1e6, v / base);
@@ -272,6 +338,12 @@ int main(int argc, char** argv) {
             benchmark::RegisterBenchmark((base + "stb_perlin").c_str(), peerBench, w, size, Peer::Stb)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "libnoise").c_str(), peerBench, w, size, Peer::Libnoise)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "glm_perlin").c_str(), peerBench, w, size, Peer::Glm)->Unit(benchmark::kMillisecond)->UseRealTime();
+#ifdef GLNOISE_BENCH_FASTNOISE
+            for (const auto& [name, peer] : {std::pair{"fastnoise2", FastPeer::FastNoise2}, std::pair{"fastnoiselite", FastPeer::FastNoiseLite}}) {
+                benchmark::RegisterBenchmark((base + name + "_1thread").c_str(), fastPeerBench, w, size, peer, 1u)->Unit(benchmark::kMillisecond)->UseRealTime();
+                benchmark::RegisterBenchmark((base + name + "_all").c_str(), fastPeerBench, w, size, peer, 0u)->Unit(benchmark::kMillisecond)->UseRealTime();
+            }
+#endif
         }
     for (const auto& w : kWorkloads)
         for (int layout = 0; layout < static_cast<int>(std::size(kLayouts)); ++layout)
