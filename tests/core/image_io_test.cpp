@@ -14,6 +14,7 @@
 #include <OpenEXR/ImfFrameBuffer.h>
 #include <OpenEXR/ImfHeader.h>
 #include <OpenEXR/ImfInputFile.h>
+#include <OpenEXR/ImfThreading.h>
 
 #include <cmath>
 
@@ -212,6 +213,33 @@ TEST(Writers, ExrRoundTripsThroughOpenExrWithItsRecord) {
     in.readPixels(0, h - 1);
     EXPECT_EQ(std::memcmp(back.data(), px.data(), px.size() * 4), 0);
     EXPECT_EQ(readRecord(dir.file("n.exr")), "record text");
+}
+
+// The ZIP blocks are compressed on OpenEXR's thread pool: the file is the same bytes at
+// any pool size, and the writer starts the pool when the program left it at 0 threads.
+TEST(Writers, ExrBytesDoNotDependOnTheEncodersThreads) {
+    TempDir dir;
+    const int w = 301, h = 257;  // 17 blocks of 16 rows, the last one short
+    std::vector<float> px(static_cast<std::size_t>(w * h * 2));
+    for (std::size_t i = 0; i < px.size(); ++i) px[i] = std::sin(static_cast<float>(i) * 0.01f) * 7.0f;
+    auto bake = [&](int threads) {
+        Imf::setGlobalThreadCount(threads);
+        const std::string path = dir.file("t" + std::to_string(threads) + ".exr");
+        OutputFile f(path);
+        auto exr = openExr(f, ExrLayout{w, h, {"G", "R"}, "record"});
+        for (int y = 0; y < h; y += 50) exr->writeRows(px.data() + y * w * 2, std::min(50, h - y));
+        exr->finish();
+        f.commit();
+        std::ifstream in(path, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    Imf::setGlobalThreadCount(0);
+    (void)bake(0);
+    EXPECT_GE(Imf::globalThreadCount(), 1) << "the writer leaves OpenEXR's pool without threads";
+    const std::string one = bake(1);
+    EXPECT_EQ(bake(4), one);
+    EXPECT_EQ(bake(2), one);
+    EXPECT_GT(one.size(), 1000u);
 }
 
 TEST(Writers, AFileWithoutARecordSaysSo) {

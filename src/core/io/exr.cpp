@@ -8,9 +8,11 @@
 #include <OpenEXR/ImfOutputFile.h>
 #include <OpenEXR/ImfStandardAttributes.h>
 #include <OpenEXR/ImfStringAttribute.h>
+#include <OpenEXR/ImfThreading.h>
 
 #include <algorithm>
 #include <memory>
+#include <thread>
 
 #include "core/io/internal.hpp"
 #include "glnoise/error.hpp"
@@ -20,6 +22,14 @@ namespace glnoise::io {
 
 namespace {
 
+// ZIP blocks of 16 rows are compressed on every core by OpenEXR's global thread pool,
+// given one thread per core here when it has none (OpenEXR's default); the calling thread
+// writes the blocks in order, so the bytes do not depend on the number of threads.
+int encoderThreads() {
+    if (Imf::globalThreadCount() == 0)
+        Imf::setGlobalThreadCount(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    return Imf::globalThreadCount();
+}
 
 class ExrStream final : public Imf::OStream {
 public:
@@ -42,7 +52,7 @@ public:
         for (const auto& c : layout.channels) header_.channels().insert(c, Imf::Channel(Imf::FLOAT));
         if (!layout.record.empty()) header_.insert("glnoise", Imf::StringAttribute(layout.record));
         try {
-            file_ = std::make_unique<Imf::OutputFile>(stream_, header_);
+            file_ = std::make_unique<Imf::OutputFile>(stream_, header_, encoderThreads());
         } catch (const std::exception& e) {
             throw IoError("encoding " + out.path() + " as OpenEXR failed: " + e.what());
         }
