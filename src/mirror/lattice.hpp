@@ -16,7 +16,6 @@ constexpr int GLN_CURVE_QUINTIC = 3;
 constexpr int GLN_GRADIENTS = 1;
 constexpr int GLN_HEIGHTS = 2;
 
-
 template <class T>
 inline const std::array<vec3<T>, 16> GLN_GRAD3 = {
     vec3<T>(1, 1, 0),  vec3<T>(-1, 1, 0), vec3<T>(1, -1, 0), vec3<T>(-1, -1, 0),
