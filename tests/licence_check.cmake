@@ -16,6 +16,14 @@ file(GLOB_RECURSE files RELATIVE "${SOURCE}"
   "${SOURCE}/tests/*.py" "${SOURCE}/tests/*CMakeLists.txt"
   "${SOURCE}/cmake/*.cmake" "${SOURCE}/cmake/*.sh" "${SOURCE}/cmake/bundle/run-checks"
   "${SOURCE}/assets/*.py" "${SOURCE}/assets/*.sh" "${SOURCE}/tools/*.sh" "${SOURCE}/CMakeLists.txt")
+# Build folders inside the tree (each holds a CMakeCache.txt) are not sources: a benchmark
+# build with GLNOISE_PEERS_DIR holds the peers' own CMake files.
+file(GLOB_RECURSE caches RELATIVE "${SOURCE}" "${SOURCE}/*/CMakeCache.txt")
+foreach(cache IN LISTS caches)
+  get_filename_component(dir "${cache}" DIRECTORY)
+  string(REGEX REPLACE "([][+.*()^$?|\\])" "\\\\\\1" dir "${dir}")
+  list(FILTER files EXCLUDE REGEX "^${dir}/")
+endforeach()
 set(missing "")
 foreach(f IN LISTS files)
   file(STRINGS "${SOURCE}/${f}" head LIMIT_COUNT 3)
