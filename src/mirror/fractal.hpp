@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The C++ twin of shaders/include/glnoise/fractal.glsl: the same names, in the same order,
-// with the same order of operations (docs/math.md). T is float for the reference the GPU
-// is checked against, double for the oracle. Internal: glnoise/cpu.hpp is the public API.
+// with the same order of operations (docs/math.md). T is the lane type (mirror/lane.hpp):
+// float for the reference the GPU is checked against, double for the oracle, a SIMD vector
+// for the CPU backend. Internal: glnoise/cpu.hpp is the public API.
 #pragma once
 
 #include "mirror/fbm.hpp"
@@ -86,8 +87,8 @@ void gln_fractal_step(int fractal, int octave, vec4<T> n, T amplitude, T ridgeOf
         sum = sum + amplitude * n;
         return;
     }
-    T s = n.x < T(0) ? T(-1) : T(1);
-    vec4<T> a = vec4<T>(std::abs(n.x), s * n.y, s * n.z, s * n.w);
+    T s = gln_select(n.x < T(0), T(-1), T(1));
+    vec4<T> a = vec4<T>(gln_abs(n.x), s * n.y, s * n.z, s * n.w);
     if (fractal == GLN_TURBULENCE) {
         sum = sum + amplitude * a;
         return;
@@ -98,14 +99,11 @@ void gln_fractal_step(int fractal, int octave, vec4<T> n, T amplitude, T ridgeOf
     }
     vec4<T> weight = vec4<T>(1, 0, 0, 0);
     if (octave > 0) {
+        // w >= 1: (1, 0, 0, 0); w <= 0: zero; else w and its gradient.
         T w = signal.x * ridgeGain;
-        if (w >= T(1)) {
-            weight = vec4<T>(1, 0, 0, 0);
-        } else if (w <= T(0)) {
-            weight = vec4<T>(0, 0, 0, 0);
-        } else {
-            weight = vec4<T>(w, signal.y * ridgeGain, signal.z * ridgeGain, signal.w * ridgeGain);
-        }
+        weight = gln_select(w >= T(1), vec4<T>(1, 0, 0, 0),
+                            gln_select(w <= T(0), vec4<T>(0, 0, 0, 0),
+                                       vec4<T>(w, signal.y * ridgeGain, signal.z * ridgeGain, signal.w * ridgeGain)));
     }
     T r = ridgeOffset - a.x;
     T r2 = r * r;
@@ -191,7 +189,7 @@ T gln_fractal4(const Permutation& P, const GlnNoise<T>& n, vec4<T> p) {
 template <class T>
 vec3<T> gln_heightmap_normal(vec2<T> gradient, T heightScale) {
     vec3<T> v = vec3<T>(-heightScale * gradient.x, -heightScale * gradient.y, T(1));
-    T len = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+    T len = gln_sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
     return vec3<T>(v.x / len, v.y / len, v.z / len);
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The C++ twin of shaders/include/glnoise/permutation.glsl: the same names, in the same order,
-// with the same order of operations (docs/math.md). T is float for the reference the GPU
-// is checked against, double for the oracle. Internal: glnoise/cpu.hpp is the public API.
+// with the same order of operations (docs/math.md). T is the lane type (mirror/lane.hpp):
+// float for the reference the GPU is checked against, double for the oracle, a SIMD vector
+// for the CPU backend. Internal: glnoise/cpu.hpp is the public API.
 #pragma once
 
 #include <array>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The C++ twin of shaders/sample.glsl: one octave, the fractal sum, the warp's
-// displacement and the sample of a point, over the frames core/frames.hpp plans. Internal.
+// displacement and the sample of a point, over the frames core/frames.hpp plans. The
+// frames and uniforms are the same for every sample (S, the lane type's scalar), the
+// sample offset s is the sample's own. Internal.
 #pragma once
 
 #include "core/frames.hpp"
@@ -8,17 +10,17 @@
 
 namespace glnoise::cpu {
 
-template <class T>
-vec4<T> gln_octave(const Permutation& P, const SampleParams<T>& u, const GlnFrame<T>& o, vec3<T> s) {
-    vec3<T> local = o.scale.x * s;
+template <class T, class S = lane_scalar<T>>
+vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>& o, vec3<T> s) {
+    vec3<T> local = T(o.scale.x) * s;
     if (u.basis == GLN_BASIS_SIMPLEX && u.dims == 2) {
         vec2<T> k2 = gln_skew2(vec2<T>(local.x, local.y));
         local = vec3<T>(k2.x, k2.y, T(0));
     } else if (u.basis == GLN_BASIS_SIMPLEX) {
         local = gln_skew3(local);
     }
-    vec4<T> p = vec4<T>(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
-    if (u.dims == 1) return vec4<T>(gln_basis1(P, u.basis, u.curve, o.cell.x, p.x, o.period.x), 0, 0, 0);
+    vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z, T(o.frac.w));
+    if (u.dims == 1) return vec4<T>(gln_basis1(P, u.basis, u.curve, o.cell.x, p.x, o.period.x), T(0), T(0), T(0));
     if (u.dims == 2) {
         vec3<T> b = gln_basis2(P, u.basis, u.curve, ivec2(o.cell.x, o.cell.y), vec2<T>(p.x, p.y),
                                ivec2(o.period.x, o.period.y));
@@ -30,46 +32,46 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<T>& u, const GlnFram
     return vec4<T>(gln_basis4(P, u.basis, u.curve, o.cell, p, o.period), 0, 0, 0);
 }
 
-template <class T>
-vec4<T> gln_sum(const Permutation& P, const SampleParams<T>& u, const GlnFrame<T>* frames, int count, int fractal, vec3<T> s) {
+template <class T, class S = lane_scalar<T>>
+vec4<T> gln_sum(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>* frames, int count, int fractal, vec3<T> s) {
     vec4<T> sum = vec4<T>(0, 0, 0, 0);
     vec4<T> signal = vec4<T>(0, 0, 0, 0);
     for (int i = 0; i < count; ++i) {
-        const GlnFrame<T>& o = frames[i];
+        const GlnFrame<S>& o = frames[i];
         vec4<T> n = gln_octave(P, u, o, s);
-        n = vec4<T>(n.x, n.y * o.scale.x, n.z * o.scale.x, n.w * o.scale.x);
-        gln_fractal_step(fractal, i, n, o.scale.y, u.ridgeOffset, u.ridgeGain, sum, signal);
+        n = vec4<T>(n.x, n.y * T(o.scale.x), n.z * T(o.scale.x), n.w * T(o.scale.x));
+        gln_fractal_step(fractal, i, n, T(o.scale.y), T(u.ridgeOffset), T(u.ridgeGain), sum, signal);
     }
     return sum;
 }
 
-template <class T>
-vec3<T> gln_displacement(const Permutation& P, const SampleParams<T>& u, const GlnFrame<T>* first, vec3<T> s) {
+template <class T, class S = lane_scalar<T>>
+vec3<T> gln_displacement(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>* first, vec3<T> s) {
     std::array<T, 3> w = {T(0), T(0), T(0)};
     for (int k = 0; k < warpComponents(u.dims); ++k)
-        w[static_cast<std::size_t>(k)] = gln_sum(P, u, first + k * u.warpOctaves, u.warpOctaves, GLN_FBM, s).x * u.inverseWarpDivisor;
-    return vec3<T>(u.warpAmount * w[0], u.warpAmount * w[1], u.warpAmount * w[2]);
+        w[static_cast<std::size_t>(k)] = gln_sum(P, u, first + k * u.warpOctaves, u.warpOctaves, GLN_FBM, s).x * T(u.inverseWarpDivisor);
+    return vec3<T>(T(u.warpAmount) * w[0], T(u.warpAmount) * w[1], T(u.warpAmount) * w[2]);
 }
 
 // gln_sample of shaders/sample.glsl: (value, gradient per sample unit) at s.
-template <class T>
-vec4<T> gln_sample(const Permutation& P, const SampleParams<T>& u, const GlnFrame<T>* base, vec3<T> s) {
+template <class T, class S = lane_scalar<T>>
+vec4<T> gln_sample(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>* base, vec3<T> s) {
     vec3<T> q = s;
     if (u.warp > 0) {
-        const GlnFrame<T>* level = base + u.octaveCount;
+        const GlnFrame<S>* level = base + u.octaveCount;
         for (int depth = 0; depth < u.warp; ++depth) {
             q = s + gln_displacement(P, u, level, q);
             level += warpComponents(u.dims) * u.warpOctaves;
         }
     }
-    vec4<T> v = gln_sum(P, u, base, u.octaveCount, u.fractal, q) * u.inverseDivisor;
+    vec4<T> v = gln_sum(P, u, base, u.octaveCount, u.fractal, q) * T(u.inverseDivisor);
     if (u.pattern > 0) {
-        vec4<T> origin = base[u.patternFrame].frac;
+        vec4<T> origin = vec4<T>(base[u.patternFrame].frac);
         if (u.pattern == 1) {
-            v = vec4<T>(gln_marble(origin.x + u.patternFrequency * s.x, v.x, u.patternScale), 0, 0, 0);
+            v = vec4<T>(gln_marble(origin.x + T(u.patternFrequency) * s.x, v.x, T(u.patternScale)), T(0), T(0), T(0));
         } else {
-            vec2<T> d = vec2<T>(u.patternFrequency * s.x, u.patternFrequency * s.y);
-            v = vec4<T>(gln_wood_from(origin, d, v.x, u.patternScale), 0, 0, 0);
+            vec2<T> d = vec2<T>(T(u.patternFrequency) * s.x, T(u.patternFrequency) * s.y);
+            v = vec4<T>(gln_wood_from(origin, d, v.x, T(u.patternScale)), T(0), T(0), T(0));
         }
     }
     return v;

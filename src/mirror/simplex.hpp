@@ -1,122 +1,109 @@
 // SPDX-License-Identifier: MIT
 // The C++ twin of shaders/include/glnoise/simplex.glsl: the same names, in the same order,
-// with the same order of operations (docs/math.md). T is float for the reference the GPU
-// is checked against, double for the oracle. Internal: glnoise/cpu.hpp is the public API.
+// with the same order of operations (docs/math.md). T is the lane type (mirror/lane.hpp):
+// float for the reference the GPU is checked against, double for the oracle, a SIMD vector
+// for the CPU backend. Internal: glnoise/cpu.hpp is the public API.
 #pragma once
 
 #include "mirror/perlin.hpp"
 
 namespace glnoise::cpu {
 
-template <class T> inline const T GLN_F2 = T(0.366025403784439);
-template <class T> inline const T GLN_G2 = T(0.211324865405187);
-template <class T> inline const T GLN_F3 = T(0.333333333333333);
-template <class T> inline const T GLN_G3 = T(0.166666666666667);
-template <class T> inline const T GLN_SIMPLEX2_SCALE = T(70);
-template <class T> inline const T GLN_SIMPLEX3_SCALE = T(76);
+inline constexpr double GLN_F2 = 0.366025403784439;
+inline constexpr double GLN_G2 = 0.211324865405187;
+inline constexpr double GLN_F3 = 0.333333333333333;
+inline constexpr double GLN_G3 = 0.166666666666667;
+inline constexpr double GLN_SIMPLEX2_SCALE = 70;
+inline constexpr double GLN_SIMPLEX3_SCALE = 76;
 
 template <class T>
 inline vec2<T> gln_skew2(vec2<T> p) {
-    T s = (p.x + p.y) * GLN_F2<T>;
+    T s = (p.x + p.y) * T(GLN_F2);
     return vec2<T>(p.x + s, p.y + s);
 }
 
 template <class T>
 inline vec3<T> gln_skew3(vec3<T> p) {
-    T s = (p.x + p.y + p.z) * GLN_F3<T>;
+    T s = (p.x + p.y + p.z) * T(GLN_F3);
     return vec3<T>(p.x + s, p.y + s, p.z + s);
 }
 
-template <class T>
-inline vec3<T> gln_simplex2_corner(int hash, vec2<T> d) {
+// A corner past the kernel's radius (t <= 0) adds nothing.
+template <class I, class T>
+inline vec3<T> gln_simplex2_corner(I hash, vec2<T> d) {
     T t = T(0.5) - d.x * d.x - d.y * d.y;
-    if (t <= T(0)) return vec3<T>(0, 0, 0);
-    vec3<T> g3 = (GLN_GRAD3<T>)[static_cast<std::size_t>(hash & 15)];
+    vec3<T> g3 = vec3<T>(gln_row(GLN_GRAD3, hash & 15));
     vec2<T> g = vec2<T>(g3.x, g3.y);
     T gd = g.x * d.x + g.y * d.y;
     T t2 = t * t;
     T t4 = t2 * t2;
     T k = T(-8) * t2 * t * gd;
-    return vec3<T>(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y);
+    return gln_select(t <= T(0), vec3<T>(0, 0, 0), vec3<T>(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y));
 }
 
-template <class T>
-inline vec4<T> gln_simplex3_corner(int hash, vec3<T> d) {
+template <class I, class T>
+inline vec4<T> gln_simplex3_corner(I hash, vec3<T> d) {
     T t = T(0.5) - d.x * d.x - d.y * d.y - d.z * d.z;
-    if (t <= T(0)) return vec4<T>(0, 0, 0, 0);
-    vec3<T> g = (GLN_GRAD3<T>)[static_cast<std::size_t>(hash & 15)];
+    vec3<T> g = vec3<T>(gln_row(GLN_GRAD3, hash & 15));
     T gd = g.x * d.x + g.y * d.y + g.z * d.z;
     T t2 = t * t;
     T t4 = t2 * t2;
     T k = T(-8) * t2 * t * gd;
-    return vec4<T>(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y, t4 * g.z + k * d.z);
+    return gln_select(t <= T(0), vec4<T>(0, 0, 0, 0),
+                      vec4<T>(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y, t4 * g.z + k * d.z));
 }
 
 template <class T>
 vec3<T> gln_simplex2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps) {
+    using I = lane_int<T>;
     vec2<T> pf = floor(ps);
-    int i = (cell.x + static_cast<int>(pf.x)) & 255;
-    int j = (cell.y + static_cast<int>(pf.y)) & 255;
+    I i = (cell.x + static_cast<I>(pf.x)) & 255;
+    I j = (cell.y + static_cast<I>(pf.y)) & 255;
     T fx = ps.x - pf.x;
     T fy = ps.y - pf.y;
-    T t = (fx + fy) * GLN_G2<T>;
+    T t = (fx + fy) * T(GLN_G2);
     vec2<T> d0 = vec2<T>(fx - t, fy - t);
-    int i1 = fx > fy ? 1 : 0;
-    int j1 = 1 - i1;
-    vec2<T> d1 = vec2<T>(d0.x - T(i1) + GLN_G2<T>, d0.y - T(j1) + GLN_G2<T>);
-    vec2<T> d2 = vec2<T>(d0.x - T(1) + T(2) * GLN_G2<T>, d0.y - T(1) + T(2) * GLN_G2<T>);
-    int h0 = gln_perm(P, gln_perm(P, i) + j);
-    int h1 = gln_perm(P, gln_perm(P, i + i1) + j + j1);
-    int h2 = gln_perm(P, gln_perm(P, i + 1) + j + 1);
+    I i1 = gln_select(fx > fy, I(1), I(0));
+    I j1 = 1 - i1;
+    vec2<T> d1 = vec2<T>(d0.x - T(i1) + T(GLN_G2), d0.y - T(j1) + T(GLN_G2));
+    vec2<T> d2 = vec2<T>(d0.x - T(1) + T(2) * T(GLN_G2), d0.y - T(1) + T(2) * T(GLN_G2));
+    I h0 = gln_perm(P, gln_perm(P, i) + j);
+    I h1 = gln_perm(P, gln_perm(P, i + i1) + j + j1);
+    I h2 = gln_perm(P, gln_perm(P, i + 1) + j + 1);
     vec3<T> n = gln_simplex2_corner(h0, d0) + gln_simplex2_corner(h1, d1) + gln_simplex2_corner(h2, d2);
-    return n * GLN_SIMPLEX2_SCALE<T>;
+    return n * T(GLN_SIMPLEX2_SCALE);
 }
 
 template <class T>
 vec4<T> gln_simplex3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps) {
+    using I = lane_int<T>;
     vec3<T> pf = floor(ps);
-    int i = (cell.x + static_cast<int>(pf.x)) & 255;
-    int j = (cell.y + static_cast<int>(pf.y)) & 255;
-    int k = (cell.z + static_cast<int>(pf.z)) & 255;
+    I i = (cell.x + static_cast<I>(pf.x)) & 255;
+    I j = (cell.y + static_cast<I>(pf.y)) & 255;
+    I k = (cell.z + static_cast<I>(pf.z)) & 255;
     vec3<T> f = vec3<T>(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z);
-    T t = (f.x + f.y + f.z) * GLN_G3<T>;
+    T t = (f.x + f.y + f.z) * T(GLN_G3);
     vec3<T> d0 = vec3<T>(f.x - t, f.y - t, f.z - t);
-    ivec3 o1;
-    ivec3 o2;
-    if (f.x >= f.y) {
-        if (f.y >= f.z) {
-            o1 = ivec3(1, 0, 0);
-            o2 = ivec3(1, 1, 0);
-        } else if (f.x >= f.z) {
-            o1 = ivec3(1, 0, 0);
-            o2 = ivec3(1, 0, 1);
-        } else {
-            o1 = ivec3(0, 0, 1);
-            o2 = ivec3(1, 0, 1);
-        }
-    } else {
-        if (f.y < f.z) {
-            o1 = ivec3(0, 0, 1);
-            o2 = ivec3(0, 1, 1);
-        } else if (f.x < f.z) {
-            o1 = ivec3(0, 1, 0);
-            o2 = ivec3(0, 1, 1);
-        } else {
-            o1 = ivec3(0, 1, 0);
-            o2 = ivec3(1, 1, 0);
-        }
-    }
-    vec3<T> d1 = vec3<T>(d0.x - T(o1.x) + GLN_G3<T>, d0.y - T(o1.y) + GLN_G3<T>, d0.z - T(o1.z) + GLN_G3<T>);
-    vec3<T> d2 = vec3<T>(d0.x - T(o2.x) + T(2) * GLN_G3<T>, d0.y - T(o2.y) + T(2) * GLN_G3<T>,
-                         d0.z - T(o2.z) + T(2) * GLN_G3<T>);
-    vec3<T> d3 = vec3<T>(d0.x - T(1) + T(3) * GLN_G3<T>, d0.y - T(1) + T(3) * GLN_G3<T>, d0.z - T(1) + T(3) * GLN_G3<T>);
-    int h0 = gln_perm(P, gln_perm(P, gln_perm(P, i) + j) + k);
-    int h1 = gln_perm(P, gln_perm(P, gln_perm(P, i + o1.x) + j + o1.y) + k + o1.z);
-    int h2 = gln_perm(P, gln_perm(P, gln_perm(P, i + o2.x) + j + o2.y) + k + o2.z);
-    int h3 = gln_perm(P, gln_perm(P, gln_perm(P, i + 1) + j + 1) + k + 1);
+    // The simplex's second and third corners, by the branches of simplex.glsl as selects:
+    // if x >= y { if y >= z (100, 110) else if x >= z (100, 101) else (001, 101) }
+    // else { if y < z (001, 011) else if x < z (010, 011) else (010, 110) }.
+    auto xy = f.x >= f.y, yz = f.y >= f.z, xz = f.x >= f.z, yLz = f.y < f.z, xLz = f.x < f.z;
+    const I one = I(1), zero = I(0);
+    vec<3, I> o1 = vec<3, I>(gln_select(xy && (yz || xz), one, zero), gln_select(xy, zero, gln_select(yLz, zero, one)),
+                             gln_select(xy, gln_select(yz || xz, zero, one), gln_select(yLz, one, zero)));
+    vec<3, I> o2 = vec<3, I>(gln_select(xy || !(yLz || xLz), one, zero), gln_select(xy, gln_select(yz, one, zero), one),
+                             gln_select(xy, gln_select(yz, zero, one), gln_select(yLz || xLz, one, zero)));
+    vec3<T> d1 = vec3<T>(d0.x - T(o1.x) + T(GLN_G3), d0.y - T(o1.y) + T(GLN_G3), d0.z - T(o1.z) + T(GLN_G3));
+    vec3<T> d2 = vec3<T>(d0.x - T(o2.x) + T(2) * T(GLN_G3), d0.y - T(o2.y) + T(2) * T(GLN_G3),
+                         d0.z - T(o2.z) + T(2) * T(GLN_G3));
+    vec3<T> d3 = vec3<T>(d0.x - T(1) + T(3) * T(GLN_G3), d0.y - T(1) + T(3) * T(GLN_G3), d0.z - T(1) + T(3) * T(GLN_G3));
+    I h0 = gln_perm(P, gln_perm(P, gln_perm(P, i) + j) + k);
+    I h1 = gln_perm(P, gln_perm(P, gln_perm(P, i + o1.x) + j + o1.y) + k + o1.z);
+    I h2 = gln_perm(P, gln_perm(P, gln_perm(P, i + o2.x) + j + o2.y) + k + o2.z);
+    I h3 = gln_perm(P, gln_perm(P, gln_perm(P, i + 1) + j + 1) + k + 1);
     vec4<T> n = gln_simplex3_corner(h0, d0) + gln_simplex3_corner(h1, d1) + gln_simplex3_corner(h2, d2) +
                 gln_simplex3_corner(h3, d3);
-    return n * GLN_SIMPLEX3_SCALE<T>;
+    return n * T(GLN_SIMPLEX3_SCALE);
 }
 
 }  // namespace glnoise::cpu

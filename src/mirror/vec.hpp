@@ -2,12 +2,12 @@
 // The mirror's vectors: GLSL's vec2..vec4 and ivec2..ivec4 as plain structs of N lanes of
 // type T (x, y, z, w; v[i] as in GLSL), with the operations the twins use, each lane by lane as GLSL does
 // it. T is the lane type: float for the reference the GPU is checked against, double for
-// the oracle, int for cells; a SIMD type holding one value of many samples fits the same
-// templates. dot() adds in glm's order ((x + y) + (z + w) in 4D), which the reference's
-// bytes were first made with. Internal: glnoise/cpu.hpp is the public API.
+// the oracle, int for cells; a SIMD type holding one value of many samples (mirror/lane.hpp)
+// fits the same templates. dot() adds in glm's order ((x + y) + (z + w) in 4D), which the
+// reference's bytes were first made with. Internal: glnoise/cpu.hpp is the public API.
 #pragma once
 
-#include <cmath>
+#include "mirror/lane.hpp"
 
 namespace glnoise::cpu {
 
@@ -109,7 +109,12 @@ constexpr vec<N, T> operator-(const vec<N, T>& a) {
 }
 template <int N, class T>
 vec<N, T> floor(const vec<N, T>& a) {
-    return vec<N, T>::map([](T u) { return std::floor(u); }, a);
+    return vec<N, T>::map([](T u) { return gln_floor(u); }, a);
+}
+// a where the mask m holds, else b, component by component (mirror/lane.hpp).
+template <class M, int N, class T>
+vec<N, T> gln_select(const M& m, const vec<N, T>& a, const vec<N, T>& b) {
+    return vec<N, T>::map([&m](T u, T v) { return gln_select(m, u, v); }, a, b);
 }
 
 template <class T>

@@ -67,10 +67,10 @@ TEST(Reference, GradientSelectsEqualTheTablesDotProductsAndKenPerlinsBranches) {
     for (int i = 0; i < 4000; ++i) {
         const int h = static_cast<int>(rng() & 255u);
         const float x = u(rng), y = u(rng), z = u(rng);
-        const float table = dot(GLN_GRAD3<float>[static_cast<std::size_t>(h & 15)], vec3<float>(x, y, z));
+        const float table = dot(vec3<float>(GLN_GRAD3[static_cast<std::size_t>(h & 15)]), vec3<float>(x, y, z));
         ASSERT_EQ(gln_grad3(h, x, y, z), table) << "hash " << h;
         ASSERT_EQ(gln_grad3(h, x, y, z), branchyGrad(h, x, y, z)) << "hash " << h;
-        const float table2 = dot(GLN_GRAD2<float>[static_cast<std::size_t>(h & 3)], vec2<float>(x, y));
+        const float table2 = dot(vec2<float>(GLN_GRAD2[static_cast<std::size_t>(h & 3)]), vec2<float>(x, y));
         ASSERT_EQ(gln_grad2(h, x, y), table2) << "hash " << h;
     }
 }
