@@ -24,6 +24,7 @@ packages=(
   libstb-dev libcli11-dev nlohmann-json3-dev
   libspng-dev libopenexr-dev                           # PNG (8 and 16 bits), OpenEXR
   libssl-dev                                           # SHA-256 of raw files in their sidecars
+  libhwy-dev                                           # Highway: the SIMD CPU backend
   libglfw3-dev libimgui-dev libfreetype-dev            # glnoise-preview
 )
 if [ $tests -eq 1 ]; then

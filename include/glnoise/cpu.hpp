@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "glnoise/image.hpp"
@@ -43,6 +44,15 @@ std::array<double, 4> agreementTolerance(const NoiseSpec& spec);
 Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads = 0);
 // The grid whose texel (0,0,0) is world texel `start` (a tile of the world; spec.hpp).
 Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads = 0);
+
+// The SIMD backend (`--backend cpu`): the same twins over SIMD vectors, one texel per lane,
+// on the widest instruction set this CPU runs (chosen at run time: AVX-512, AVX2, SSE4,
+// NEON, or portable code), on `threads` threads. Every texel is bit for bit evaluate()'s,
+// whatever the instruction set and thread count; it is several times faster.
+Image evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& start = {}, unsigned threads = 0);
+// The instruction set evaluateSimd runs here, as Highway names it: "AVX2", "AVX3" (AVX-512),
+// "SSE4", "NEON", "EMU128" (portable).
+std::string simdTarget();
 
 // outputChannels(spec) values per point, one point after the other.
 std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point>& points);

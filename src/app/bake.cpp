@@ -413,7 +413,7 @@ Bake::~Bake() = default;
 const std::vector<std::string>& Bake::notes() const { return impl_->notes; }
 
 
-std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
+std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cpu) {
     static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, ".r16 and .r32 are written in host order");
     Impl& m = *impl_;
     const Grid& g = m.r.size;
@@ -493,7 +493,9 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer) {
         } else {
             p = advance();
             dst = band.data() + static_cast<std::size_t>(p.x0) * texelBytes;
-            const Image tile = cpu::evaluate(m.r.spec, Grid{p.cols, p.rows, 1}, startOf(p));
+            const Grid tileGrid{p.cols, p.rows, 1};
+            const Image tile = cpu == CpuBackend::Simd ? cpu::evaluateSimd(m.r.spec, tileGrid, startOf(p))
+                                                       : cpu::evaluate(m.r.spec, tileGrid, startOf(p));
             for (int y = 0; y < p.rows; ++y) {
                 std::uint8_t* row = dst + static_cast<std::size_t>(y) * bandRowBytes;
                 const float* src = &tile.data[tile.index(0, y)];

@@ -64,6 +64,10 @@ std::string slicePath(const std::string& pattern, int z);
 // An output file claimed at `path`; a bad path is a ValidationError naming --out.
 std::unique_ptr<io::OutputFile> claimOutput(const std::string& path);
 
+// How a bake without a GPU generator evaluates: the SIMD backend (cpu::evaluateSimd) or
+// the scalar reference (cpu::evaluate); bit for bit the same texels.
+enum class CpuBackend { Simd, Reference };
+
 // Progress and cancellation, asked between tiles.
 class BakeObserver {
 public:
@@ -111,9 +115,10 @@ public:
     Bake(const Bake&) = delete;
     Bake& operator=(const Bake&) = delete;
 
-    // Generates and writes everything, then renames the file(s) into place. gen null: the
-    // CPU reference. Returns what was written, e.g. "4096x4096 16-bit gray, [-1, 1] -> 0..65535".
-    std::string run(gpu::Generator* gen, BakeObserver* observer = nullptr);
+    // Generates and writes everything, then renames the file(s) into place. gen null: on
+    // the CPU, by `cpu` (the same values either way). Returns what was written, e.g.
+    // "4096x4096 16-bit gray, [-1, 1] -> 0..65535".
+    std::string run(gpu::Generator* gen, BakeObserver* observer = nullptr, CpuBackend cpu = CpuBackend::Simd);
     // What the request said that this bake does not apply (values from a preset or record
     // that the output cannot hold), one line each: `glnoise bake` prints them as notes.
     const std::vector<std::string>& notes() const;

@@ -22,7 +22,9 @@ namespace {
 
 void addNoiseOptions(CLI::App* app, Args& a, bool withBackend) {
     addNoiseFlags(app, a.noise);
-    if (withBackend) app->add_option("--backend", a.backend, "gpu (default) or cpu (the reference)");
+    if (withBackend)
+        app->add_option("--backend", a.backend,
+                        "gpu (default), cpu (SIMD on every core) or reference (the scalar CPU reference; the same values as cpu)");
     app->add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
 }
 
@@ -31,7 +33,8 @@ void addNoiseOptions(CLI::App* app, Args& a, bool withBackend) {
 Backend parseBackend(const std::string& text) {
     if (text == "gpu") return Backend::Gpu;
     if (text == "cpu") return Backend::Cpu;
-    throw ValidationError("--backend " + text + ": must be gpu or cpu");
+    if (text == "reference") return Backend::Reference;
+    throw ValidationError("--backend " + text + ": must be gpu, cpu or reference");
 }
 
 std::array<std::int64_t, 3> parseTile(const std::string& text, bool volume) {

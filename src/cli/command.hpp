@@ -40,7 +40,9 @@ struct Args {
 };
 
 enum class Command { Bake, Eval, Check, Glsl, Info, Verify };
-enum class Backend { Gpu, Cpu };
+// gpu: the compute shaders; cpu: the SIMD backend (cpu::evaluateSimd); reference: the
+// scalar CPU reference (cpu::evaluate), bit for bit the same values as cpu.
+enum class Backend { Gpu, Cpu, Reference };
 
 Backend parseBackend(const std::string& text);
 // "I,J" or "I,J,K": a tile's index in the world, each a 64-bit integer.

@@ -118,7 +118,7 @@ int runBake(const Args& a) {
 
     const auto start = Clock::now();
     TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
-    std::string what, where = "the CPU reference";
+    std::string what, where = backend == Backend::Reference ? "the CPU reference" : "the CPU (" + cpu::simdTarget() + ")";
     if (backend == Backend::Gpu) {
         gpu::Context ctx(contextOptions(a));
         if (a.verbose) describe(ctx);
@@ -130,7 +130,7 @@ int runBake(const Args& a) {
         }
         where = ctx.info().renderer;
     } else {
-        what = bake.run(nullptr, &progress);
+        what = bake.run(nullptr, &progress, backend == Backend::Cpu ? app::CpuBackend::Simd : app::CpuBackend::Reference);
     }
     const double took = seconds(start);
     progress.end();

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <thread>
 
+#include "core/simd.hpp"
 #include "glnoise/cpu.hpp"
 
 namespace glnoise::cpu {
@@ -242,20 +243,54 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads) {
     return evaluate(spec, grid, TexelStart{}, threads);
 }
 
-Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads) {
-    spec.validate();
-    grid.validate();
-    validateStart(start, grid);
-    const Permutation P = Permutation::forSeed(spec.seed);
-    const SampleParams<float> u = sampleParams<float>(spec);
-    const AnchorLayout layout = anchorLayout(grid, start);
-    std::vector<GlnFrame<float>> frames;
-    appendAnchorFrames(spec, layout, frames);
-    const int channels = outputChannels(spec);
+namespace {
 
+// What evaluating a grid needs besides the texels: checked, planned, in float32.
+struct GridPlan {
+    GridPlan(const NoiseSpec& spec, const Grid& grid, const TexelStart& start)
+        : table((spec.validate(), grid.validate(), validateStart(start, grid), Permutation::forSeed(spec.seed))),
+          params(sampleParams<float>(spec)),
+          layout(anchorLayout(grid, start)),
+          channels(outputChannels(spec)) {
+        appendAnchorFrames(spec, layout, frames);
+    }
+    Permutation table;
+    SampleParams<float> params;
+    AnchorLayout layout;
+    std::vector<GlnFrame<float>> frames;
+    int channels;
+};
+
+// work(firstRow, endRow) over `rows` rows on `threads` threads (0: one per hardware thread).
+template <class Work>
+void inBands(int rows, unsigned threads, const Work& work) {
+    unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+    n = std::min<unsigned>(n, static_cast<unsigned>(rows));
+    if (n <= 1) {
+        work(0, rows);
+        return;
+    }
+    // Interleaved bands of rows keep the threads busy evenly without a queue.
+    constexpr int kBand = 8;
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < n; ++t)
+        pool.emplace_back([&, t] {
+            for (int r = static_cast<int>(t) * kBand; r < rows; r += static_cast<int>(n) * kBand)
+                work(r, std::min(rows, r + kBand));
+        });
+    for (auto& th : pool) th.join();
+}
+
+}  // namespace
+
+Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads) {
+    const GridPlan plan(spec, grid, start);
+    const Permutation& P = plan.table;
+    const SampleParams<float>& u = plan.params;
+    const AnchorLayout& layout = plan.layout;
+    const int channels = plan.channels;
     Image image(grid.width, grid.height, grid.depth, channels);
-    const int rows = grid.height * grid.depth;
-    auto work = [&](int firstRow, int endRow) {
+    inBands(grid.height * grid.depth, threads, [&](int firstRow, int endRow) {
         for (int r = firstRow; r < endRow; ++r) {
             const int y = r % grid.height;
             const int z = r / grid.height;
@@ -268,28 +303,25 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start,
                 const int kx = gx / kAnchor;
                 const vec3<float> s = vec3<float>(ivec3(gx - kx * kAnchor, gy - ky * kAnchor, gz - kz * kAnchor));
                 const int base = ((kz * layout.count[1] + ky) * layout.count[0] + kx) * u.framesPerPoint;
-                const vec4<float> v = outputOf(spec, gln_sample(P, u, frames.data() + base, s));
+                const vec4<float> v = outputOf(spec, gln_sample(P, u, plan.frames.data() + base, s));
                 for (int c = 0; c < channels; ++c) out[x * channels + c] = v[c];
             }
         }
-    };
-    unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
-    n = std::min<unsigned>(n, static_cast<unsigned>(rows));
-    if (n <= 1) {
-        work(0, rows);
-        return image;
-    }
-    // Interleaved bands of rows keep the threads busy evenly without a queue.
-    constexpr int kBand = 8;
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < n; ++t)
-        pool.emplace_back([&, t] {
-            for (int r = static_cast<int>(t) * kBand; r < rows; r += static_cast<int>(n) * kBand)
-                work(r, std::min(rows, r + kBand));
-        });
-    for (auto& th : pool) th.join();
+    });
     return image;
 }
+
+Image evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads) {
+    const GridPlan plan(spec, grid, start);
+    Image image(grid.width, grid.height, grid.depth, plan.channels);
+    const simd::Job job{&spec, &plan.table, &plan.params, plan.frames.data(), plan.layout, grid, plan.channels,
+                        image.data.data()};
+    inBands(grid.height * grid.depth, threads,
+            [&job](int firstRow, int endRow) { simd::evaluateRows(job, firstRow, endRow); });
+    return image;
+}
+
+std::string simdTarget() { return simd::targetName(simd::currentTarget()); }
 
 std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point>& points) {
     spec.validate();

@@ -120,6 +120,26 @@ TEST_F(Bake, ABakeWiderThanATileAndTallerThanABandIsStreamedExactly) {
     EXPECT_TRUE(test::imagesAgree(gpu, ref, cpu::agreementTolerance(s)[0]));
 }
 
+// --backend cpu (SIMD) and --backend reference (scalar) write the same bytes, in every
+// format, warped and patterned; each says which ran.
+TEST_F(Bake, TheSimdBackendWritesTheReferencesBytes) {
+    for (const char* ext : {"r32", "png", "exr"}) {
+        const std::vector<std::string> spec = {"--tile-size", "300x41", "--octaves", "5", "--warp-amount", "0.8",
+                                               "--pattern", "marble", "--tile", "3,-2"};
+        std::vector<std::string> simd = {"bake", "--backend", "cpu", "--out", file(std::string("simd.") + ext)};
+        std::vector<std::string> ref = {"bake", "--backend", "reference", "--out", file(std::string("ref.") + ext)};
+        simd.insert(simd.end(), spec.begin(), spec.end());
+        ref.insert(ref.end(), spec.begin(), spec.end());
+        const Result a = run(simd);
+        const Result b = run(ref);
+        ASSERT_EQ(a.code, 0) << a.err;
+        ASSERT_EQ(b.code, 0) << b.err;
+        EXPECT_NE(a.out.find("on the CPU ("), std::string::npos) << a.out;
+        EXPECT_NE(b.out.find("on the CPU reference"), std::string::npos) << b.out;
+        EXPECT_EQ(slurp(file(std::string("simd.") + ext)), slurp(file(std::string("ref.") + ext))) << ext;
+    }
+}
+
 TEST_F(Bake, AnEdgeBeyondOneTextureIsBakedInTiles) {
     // 20000 texels: wider than GL_MAX_TEXTURE_SIZE and Grid's 16384.
     bake({"--size", "20000x3", "--octaves", "3", "--backend", "cpu", "--out", file("wide.r32")});

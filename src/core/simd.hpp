@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// The SIMD CPU backend (core/simd.cpp): the twins of mirror/ over Highway's vectors, one
+// lane per texel, compiled for every instruction set Highway targets here and chosen at run
+// time. The public entry point is cpu::evaluateSimd (glnoise/cpu.hpp). Internal.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/frames.hpp"
+
+namespace glnoise::cpu::simd {
+
+// One grid's work: what evaluate() hands each of its threads.
+struct Job {
+    const NoiseSpec* spec;
+    const Permutation* table;
+    const SampleParams<float>* params;
+    const GlnFrame<float>* frames;
+    AnchorLayout layout;
+    Grid grid;
+    int channels;
+    float* out;  // grid.texels() * channels floats, texel after texel
+};
+
+// Rows [firstRow, endRow) of the grid (row r: y = r % height, z = r / height), on the
+// best target this CPU runs (or the one forceTarget chose).
+void evaluateRows(const Job& job, int firstRow, int endRow);
+
+// The targets compiled in that this CPU runs, best first (Highway's bits), and a name.
+std::vector<std::int64_t> targets();
+std::string targetName(std::int64_t target);
+// The target evaluateRows runs: the best one, or `target` while it is forced (0: the best
+// again). For tests, which run every target; not for use while a grid is evaluated.
+std::int64_t currentTarget();
+void forceTarget(std::int64_t target);
+
+}  // namespace glnoise::cpu::simd

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+// The SIMD backend (cpu::evaluateSimd) against the scalar reference (cpu::evaluate): bit
+// for bit, on every instruction set Highway compiled in that this CPU runs, over the
+// property test's random specs and over every row of the catalogue, on grids that cross
+// anchors, end between lanes and are volumes, at any thread count.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+
+#include "core/simd.hpp"
+#include "glnoise/glnoise.hpp"
+#include "random_specs.hpp"
+
+namespace glnoise {
+namespace {
+
+// Runs the SIMD backend on one target until it goes out of scope.
+class OnTarget {
+public:
+    explicit OnTarget(std::int64_t target) { cpu::simd::forceTarget(target); }
+    ~OnTarget() { cpu::simd::forceTarget(0); }
+    OnTarget(const OnTarget&) = delete;
+    OnTarget& operator=(const OnTarget&) = delete;
+};
+
+// The first texel whose bits differ, or "" when every bit is the same.
+std::string firstDifference(const Image& simd, const Image& reference) {
+    if (simd.data.size() != reference.data.size()) return "sizes differ";
+    if (std::memcmp(simd.data.data(), reference.data.data(), simd.data.size() * sizeof(float)) == 0) return "";
+    for (std::size_t i = 0; i < simd.data.size(); ++i) {
+        std::uint32_t a = 0, b = 0;
+        std::memcpy(&a, &simd.data[i], 4);
+        std::memcpy(&b, &reference.data[i], 4);
+        if (a != b) {
+            const std::size_t texel = i / static_cast<std::size_t>(simd.channels);
+            return "texel " + std::to_string(texel) + " channel " + std::to_string(i % static_cast<std::size_t>(simd.channels)) +
+                   ": simd " + std::to_string(simd.data[i]) + ", reference " + std::to_string(reference.data[i]);
+        }
+    }
+    return "";
+}
+
+std::string describe(const NoiseSpec& s, const Grid& g, const TexelStart& start) {
+    return std::string(toString(s.basis)) + " " + std::to_string(s.dims) + "D " + toString(s.fractal) + " " +
+           toString(s.interp) + " " + toString(s.output) + " octaves " + std::to_string(s.octaves) + " warp " +
+           std::to_string(s.warpAmount) + "x" + std::to_string(s.warpDepth) + " pattern " + toString(s.pattern) +
+           " period " + std::to_string(s.period[0]) + "," + std::to_string(s.period[1]) + " grid " +
+           std::to_string(g.width) + "x" + std::to_string(g.height) + "x" + std::to_string(g.depth) + " at " +
+           std::to_string(start[0]) + "," + std::to_string(start[1]) + "," + std::to_string(start[2]);
+}
+
+TEST(Simd, RunsOnTheBestTargetThisCpuHas) {
+    const std::vector<std::int64_t> targets = cpu::simd::targets();
+    ASSERT_FALSE(targets.empty());
+    EXPECT_EQ(cpu::simd::currentTarget(), targets.front()) << "the best target is listed first";
+    EXPECT_EQ(cpu::simdTarget(), cpu::simd::targetName(targets.front()));
+    for (const std::int64_t t : targets) {
+        const OnTarget on(t);
+        EXPECT_EQ(cpu::simd::currentTarget(), t) << cpu::simd::targetName(t);
+    }
+    EXPECT_EQ(cpu::simd::currentTarget(), targets.front()) << "back on the best target";
+}
+
+TEST(Simd, RandomSpecsAreBitIdenticalToTheReferenceOnEveryTarget) {
+    for (const std::int64_t target : cpu::simd::targets()) {
+        SCOPED_TRACE(cpu::simd::targetName(target));
+        const OnTarget on(target);
+        std::mt19937_64 rng(20261123);
+        int checked = 0;
+        while (checked < 300) {
+            const test::Draw d = test::draw(rng);
+            try {
+                d.spec.validate();
+            } catch (const ValidationError&) {
+                continue;
+            }
+            ++checked;
+            const Image simd = cpu::evaluateSimd(d.spec, d.grid, d.start, 1);
+            const Image reference = cpu::evaluate(d.spec, d.grid, d.start, 1);
+            const std::string diff = firstDifference(simd, reference);
+            ASSERT_EQ(diff, "") << describe(d.spec, d.grid, d.start);
+        }
+    }
+}
+
+// Every basis in every dimension it has, with every curve, fractal and output, periods,
+// warps and patterns: each catalogue row at least once, on a grid that crosses an anchor
+// (x from 250 to 270) and ends between lanes (odd widths).
+std::vector<NoiseSpec> catalogueSpecs() {
+    std::vector<NoiseSpec> specs;
+    for (const BasisKind& b : basisKinds()) {
+        for (int dims = b.minDims; dims <= b.maxDims; ++dims) {
+            for (const Kind<Curve>& c : curveKinds()) {
+                for (const Kind<Fractal>& f : fractalKinds()) {
+                    NoiseSpec s;
+                    s.basis = b.value;
+                    s.dims = dims;
+                    s.interp = c.value;
+                    s.fractal = f.value;
+                    s.octaves = 3;
+                    s.frequency = 1.0 / 7.0;
+                    s.offset = {3.25, -17.5, 0.0};
+                    s.z = 0.375;
+                    s.w = -1.625;
+                    specs.push_back(s);
+                }
+            }
+            NoiseSpec s;
+            s.basis = b.value;
+            s.dims = dims;
+            s.octaves = 4;
+            s.frequency = 0.09;
+            if (!b.noPeriod) {
+                s.period = {3, 5, 2, 4};
+                s.lacunarity = 2.0;
+                specs.push_back(s);
+                s.period = {};
+            }
+            s.warpAmount = 1.25;
+            s.warpOctaves = 2;
+            for (int depth = 1; depth <= 2; ++depth) {
+                s.warpDepth = depth;
+                specs.push_back(s);
+            }
+            s.warpAmount = 0.0;
+            if (dims == 2 || dims == 3) {
+                for (const Kind<Output>& o : outputKinds()) {
+                    s.output = o.value;
+                    specs.push_back(s);
+                }
+                s.output = Output::Value;
+            }
+            if (dims >= 2) {
+                for (const Kind<Pattern>& p : patternKinds()) {
+                    s.pattern = p.value;
+                    if (p.value == Pattern::Clouds) s.fractal = Fractal::Turbulence;
+                    specs.push_back(s);
+                    s.fractal = Fractal::Fbm;
+                }
+            }
+        }
+    }
+    return specs;
+}
+
+TEST(Simd, EveryCatalogueRowIsBitIdenticalToTheReferenceOnEveryTarget) {
+    const std::vector<NoiseSpec> specs = catalogueSpecs();
+    for (const std::int64_t target : cpu::simd::targets()) {
+        SCOPED_TRACE(cpu::simd::targetName(target));
+        const OnTarget on(target);
+        int checked = 0;
+        for (const NoiseSpec& s : specs) {
+            try {
+                s.validate();
+            } catch (const ValidationError&) {
+                continue;  // a combination the spec does not allow (a curve the basis ignores is allowed)
+            }
+            ++checked;
+            const bool volume = s.dims >= 3 && s.output != Output::Normal;
+            const Grid grid = volume ? Grid{21, 5, 3} : Grid{21, 7, 1};
+            const TexelStart start = {250, -3, volume ? 254 : 0};
+            const Image simd = cpu::evaluateSimd(s, grid, start, 1);
+            const Image reference = cpu::evaluate(s, grid, start, 1);
+            ASSERT_EQ(firstDifference(simd, reference), "") << describe(s, grid, start);
+        }
+        EXPECT_GT(checked, 100);
+    }
+}
+
+TEST(Simd, ThreadsDoNotChangeABit) {
+    NoiseSpec s;
+    s.octaves = 6;
+    s.warpAmount = 0.7;
+    const Grid grid{300, 90, 1};
+    const Image one = cpu::evaluateSimd(s, grid, {}, 1);
+    for (unsigned threads : {2u, 3u, 0u}) {
+        EXPECT_EQ(firstDifference(cpu::evaluateSimd(s, grid, {}, threads), one), "") << threads << " threads";
+    }
+    EXPECT_EQ(firstDifference(one, cpu::evaluate(s, grid, {}, 1)), "");
+}
+
+TEST(Simd, RefusesWhatTheReferenceRefuses) {
+    NoiseSpec s;
+    s.octaves = 0;
+    EXPECT_THROW(cpu::evaluateSimd(s, Grid{8, 8, 1}), ValidationError);
+    EXPECT_THROW(cpu::evaluateSimd(NoiseSpec{}, Grid{0, 8, 1}), ValidationError);
+}
+
+}  // namespace
+}  // namespace glnoise
