@@ -4,6 +4,7 @@
 
     /usr/bin/python3 assets/make_pictures.py build                  # all but the benchmark chart, into assets/
     /usr/bin/python3 assets/make_pictures.py build --only bench.png # the chart: runs the benchmark (minutes)
+    /usr/bin/python3 assets/make_pictures.py build --only bench_cpu.png  # the CPU backends' chart (minutes)
     /usr/bin/python3 assets/make_pictures.py build --out DIR        # somewhere else (the tests compare)
     /usr/bin/python3 assets/make_pictures.py --list                 # each picture and the command its caption shows
 
@@ -32,8 +33,9 @@ PICTURES = {
                    "--z 12.5 --colormap terrain --range -0.75,0.75 --pan 300,100 --frames 3 "
                    "--screenshot assets/preview.png",
     "bench.png": None,
+    "bench_cpu.png": None,
 }
-ON_REQUEST = {"bench.png"}
+ON_REQUEST = {"bench.png", "bench_cpu.png"}
 
 
 def run(cmd, **kw):
@@ -62,16 +64,23 @@ def preview(build, out):
     run([xvfb, "-a", "-s", "-screen 0 1600x1024x24", os.path.join(build, "glnoise-preview")] + words[3:-1] + [out])
 
 
-def bench(build, out):
+def bench(build, out, only="^(perlin2|perlin3|fbm8)/", env=None):
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "bench.json")
-        run([os.path.join(build, "tests", "bench", "glnoise_bench"), "--benchmark_filter=^(perlin2|perlin3|fbm8)/",
-             "--benchmark_out=" + data, "--benchmark_out_format=json"])
+        run([os.path.join(build, "tests", "bench", "glnoise_bench"), "--benchmark_filter=" + only,
+             "--benchmark_out=" + data, "--benchmark_out_format=json"], env=env)
         run([sys.executable, os.path.join(ROOT, "tests", "bench", "chart.py"), data, out])
 
 
+def bench_cpu(build, out):
+    # The CPU backends beside the GPU path and the peers at 4096² (FastNoise2 and
+    # FastNoiseLite when the build was configured with GLNOISE_PEERS_DIR).
+    bench(build, out, "^(perlin2|perlin3|fbm8)/4096/(gpu_dispatch|cpu_|reference_|stb|fastnoise)",
+          dict(os.environ, GLNOISE_BENCH_SIZES="4096"))
+
+
 MAKERS = {"fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet,
-          "preview.png": preview, "bench.png": bench}
+          "preview.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu}
 
 
 def main():

@@ -19,8 +19,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 BACKENDS = [
     ("gpu_dispatch", "glnoise GPU (dispatch to finish)"),
     ("gpu_readback", "glnoise GPU + read-back"),
-    ("cpu_all", "glnoise CPU reference, all threads"),
-    ("cpu_1thread", "glnoise CPU reference, 1 thread"),
+    ("cpu_all", "glnoise CPU (SIMD), all threads"),
+    ("cpu_1thread", "glnoise CPU (SIMD), 1 thread"),
+    ("reference_all", "glnoise CPU reference, all threads"),
     ("stb_perlin", "stb_perlin (1 thread)"),
     ("libnoise", "libnoise (1 thread)"),
     ("glm_perlin", "glm::perlin (1 thread)"),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// glnoise_bench: Msamples/s of the GPU path, the CPU reference and the peers (stb_perlin,
+// glnoise_bench: Msamples/s of the GPU path, the CPU backends (SIMD and the scalar reference)
+// and the peers (stb_perlin,
 // libnoise, glm::perlin; FastNoise2 and FastNoiseLite when configured with
 // -DGLNOISE_PEERS_DIR=<folder holding FastNoise2, FastSIMD and FastNoiseLite>) on the same
 // workloads, in one run, with each one's ratio to the GPU path (dispatch to finish) at the end.
@@ -108,10 +109,12 @@ void setRate(benchmark::State& state, int size) {
     state.SetItemsProcessed(state.iterations() * std::int64_t{size} * size);
 }
 
-void cpuBench(benchmark::State& state, Workload w, int size, unsigned threads) {
+// The CPU backends: the SIMD one (--backend cpu) and the scalar reference.
+void cpuBench(benchmark::State& state, Workload w, int size, unsigned threads, bool simd) {
     const NoiseSpec spec = specFor(w);
     const Grid grid{size, size, 1};
-    for (auto _ : state) benchmark::DoNotOptimize(cpu::evaluate(spec, grid, threads).data.data());
+    for (auto _ : state)
+        benchmark::DoNotOptimize((simd ? cpu::evaluateSimd(spec, grid, {}, threads) : cpu::evaluate(spec, grid, threads)).data.data());
     setRate(state, size);
 }
 
@@ -281,10 +284,11 @@ public:
         const Gpu& g = gpuState();
         std::printf("\nMsamples/s (ratio to the GPU path, dispatch to finish) on %s, %u CPU threads\n\n",
                     g.context ? g.context->info().renderer.c_str() : "no GPU", std::thread::hardware_concurrency());
-        std::printf("| workload | size | glnoise GPU dispatch | GPU + read-back | glnoise CPU 1 thread | CPU all threads "
+        std::printf("| workload | size | glnoise GPU dispatch | GPU + read-back | glnoise CPU (SIMD, %s) 1 thread "
+                    "| CPU all threads | CPU reference 1 thread | reference all threads "
                     "| stb_perlin | libnoise | glm::perlin | FastNoise2 1 thread | FastNoise2 all threads "
-                    "| FastNoiseLite 1 thread | FastNoiseLite all threads |\n");
-        std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                    "| FastNoiseLite 1 thread | FastNoiseLite all threads |\n", cpu::simdTarget().c_str());
+        std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (const auto& w : kWorkloads)
             for (int size : kSizes) {
                 const std::string key = std::string(w.name) + "/" + std::to_string(size) + "/";
@@ -297,7 +301,8 @@ public:
                 for (const char* b : {"gpu_dispatch", "cpu_1thread", "stb_perlin"}) any = any || rate(b) >= 0;
                 if (!any) continue;  // filtered out
                 std::printf("| %s | %d² |", w.name, size);
-                for (const char* b : {"gpu_dispatch", "gpu_readback", "cpu_1thread", "cpu_all", "stb_perlin", "libnoise",
+                for (const char* b : {"gpu_dispatch", "gpu_readback", "cpu_1thread", "cpu_all", "reference_1thread",
+                                      "reference_all", "stb_perlin", "libnoise",
                                       "glm_perlin", "fastnoise2_1thread", "fastnoise2_all", "fastnoiselite_1thread",
                                       "fastnoiselite_all"}) {
                     const double v = rate(b);
@@ -308,16 +313,17 @@ public:
                 std::printf("\n");
             }
         std::printf("\nOne octave of each basis at %d², Msamples/s (ratio to GPU dispatch)\n\n", kFamilySize);
-        std::printf("| basis | CPU 1 thread | GPU dispatch |\n|---|---|---|\n");
+        std::printf("| basis | CPU (SIMD) 1 thread | CPU reference 1 thread | GPU dispatch |\n|---|---|---|---|\n");
         for (const auto& w : kFamilies) {
             const std::string key = std::string("basis/") + w.name + "/";
             auto rate = [&](const char* backend) {
                 auto it = rates_.find(key + backend);
                 return it == rates_.end() ? -1.0 : it->second;
             };
-            const double gpu = rate("gpu_dispatch"), cpu1 = rate("cpu_1thread");
+            const double gpu = rate("gpu_dispatch"), cpu1 = rate("cpu_1thread"), ref1 = rate("reference_1thread");
             if (gpu < 0 && cpu1 < 0) continue;  // filtered out
-            std::printf("| %s | %.1f (%.2fx) | %.1f |\n", w.name, cpu1 / 1e6, gpu > 0 ? cpu1 / gpu : 0.0, gpu / 1e6);
+            std::printf("| %s | %.1f (%.2fx) | %.1f (%.2fx) | %.1f |\n", w.name, cpu1 / 1e6, gpu > 0 ? cpu1 / gpu : 0.0,
+                        ref1 / 1e6, gpu > 0 ? ref1 / gpu : 0.0, gpu / 1e6);
         }
     }
 
@@ -331,8 +337,10 @@ int main(int argc, char** argv) {
     for (const auto& w : kWorkloads)
         for (int size : kSizes) {
             const std::string base = std::string(w.name) + "/" + std::to_string(size) + "/";
-            benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, size, 1u)->Unit(benchmark::kMillisecond)->UseRealTime();
-            benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, w, size, 0u)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, size, 1u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, w, size, 0u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "reference_1thread").c_str(), cpuBench, w, size, 1u, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "reference_all").c_str(), cpuBench, w, size, 0u, false)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, w, size, false)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "gpu_readback").c_str(), gpuBench, w, size, true)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "stb_perlin").c_str(), peerBench, w, size, Peer::Stb)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -353,7 +361,8 @@ int main(int argc, char** argv) {
                 ->UseRealTime();
     for (const auto& w : kFamilies) {
         const std::string base = std::string("basis/") + w.name + "/";
-        benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, kFamilySize, 1u)->Unit(benchmark::kMillisecond)->UseRealTime();
+        benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, kFamilySize, 1u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+        benchmark::RegisterBenchmark((base + "reference_1thread").c_str(), cpuBench, w, kFamilySize, 1u, false)->Unit(benchmark::kMillisecond)->UseRealTime();
         benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, w, kFamilySize, false)->Unit(benchmark::kMillisecond)->UseRealTime();
     }
     benchmark::Initialize(&argc, argv);
