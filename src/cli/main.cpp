@@ -118,7 +118,7 @@ int runBake(const Args& a) {
 
     const auto start = Clock::now();
     TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
-    std::string what, where = backend == Backend::Reference ? "the CPU reference" : "the CPU (" + cpu::simdTarget() + ")";
+    std::string what, where;
     if (backend == Backend::Gpu) {
         gpu::Context ctx(contextOptions(a));
         if (a.verbose) describe(ctx);
@@ -129,8 +129,12 @@ int runBake(const Args& a) {
             rethrowAsFlags(e);
         }
         where = ctx.info().renderer;
+    } else if (backend == Backend::Cpu) {
+        what = bake.run(nullptr, &progress, app::CpuBackend::Simd);
+        where = "the CPU (" + cpu::simdTarget() + ")";
     } else {
-        what = bake.run(nullptr, &progress, backend == Backend::Cpu ? app::CpuBackend::Simd : app::CpuBackend::Reference);
+        what = bake.run(nullptr, &progress, app::CpuBackend::Reference);
+        where = "the CPU reference";
     }
     const double took = seconds(start);
     progress.end();

@@ -74,6 +74,8 @@ struct AnchorLayout {
     std::array<int, 3> startIn;         // [0, kAnchor)
     std::array<int, 3> count;           // anchors per axis
     int anchors() const { return count[0] * count[1] * count[2]; }
+    // The block of anchor (kx, ky, kz).
+    int block(int kx, int ky, int kz) const { return (kz * count[1] + ky) * count[0] + kx; }
 };
 AnchorLayout anchorLayout(const Grid& grid, const TexelStart& start);
 

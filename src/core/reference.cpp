@@ -302,7 +302,7 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start,
                 const int gx = layout.startIn[0] + x;
                 const int kx = gx / kAnchor;
                 const vec3<float> s = vec3<float>(ivec3(gx - kx * kAnchor, gy - ky * kAnchor, gz - kz * kAnchor));
-                const int base = ((kz * layout.count[1] + ky) * layout.count[0] + kx) * u.framesPerPoint;
+                const int base = layout.block(kx, ky, kz) * u.framesPerPoint;
                 const vec4<float> v = outputOf(spec, gln_sample(P, u, plan.frames.data() + base, s));
                 for (int c = 0; c < channels; ++c) out[x * channels + c] = v[c];
             }
@@ -314,8 +314,7 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start,
 Image evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads) {
     const GridPlan plan(spec, grid, start);
     Image image(grid.width, grid.height, grid.depth, plan.channels);
-    const simd::Job job{&spec, &plan.table, &plan.params, plan.frames.data(), plan.layout, grid, plan.channels,
-                        image.data.data()};
+    const simd::Job job{&spec, &plan.table, &plan.params, plan.frames.data(), plan.layout, grid, image.data.data()};
     inBands(grid.height * grid.depth, threads,
             [&job](int firstRow, int endRow) { simd::evaluateRows(job, firstRow, endRow); });
     return image;

@@ -27,6 +27,7 @@
 #include <cstddef>
 
 #include "core/simd.hpp"
+#include "glnoise/cpu.hpp"
 #include "mirror/sample.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -153,7 +154,7 @@ HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, in
     const DF df;
     const DI di;
     const int lanes = static_cast<int>(hn::Lanes(df));
-    const int width = j.grid.width, channels = kValue ? 1 : j.channels;
+    const int width = j.grid.width, channels = kValue ? 1 : outputChannels(*j.spec);
     const AnchorLayout& l = j.layout;
     HWY_ALIGN float part[4][kMaxLanes];
     for (int r = firstRow; r < endRow; ++r) {
@@ -167,7 +168,7 @@ HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, in
             const int gx = l.startIn[0] + x;
             const int kx = gx / kAnchor;
             const int count = std::min({lanes, width - x, (kx + 1) * kAnchor - gx});
-            const int base = ((kz * l.count[1] + ky) * l.count[0] + kx) * j.params->framesPerPoint;
+            const int base = l.block(kx, ky, kz) * j.params->framesPerPoint;
             const VI sx = VI(hn::Min(hn::Iota(di, 0), hn::Set(di, count - 1))) + (gx - kx * kAnchor);
             const vec3<VF> s = vec3<VF>(VF(sx), sy, sz);
             float* o = out + static_cast<std::size_t>(x) * static_cast<std::size_t>(channels);
@@ -191,7 +192,7 @@ HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, in
 }
 
 void EvaluateRows(const simd::Job& j, int firstRow, int endRow) {
-    if (j.channels == 1)
+    if (outputChannels(*j.spec) == 1)
         Rows<true>(j, firstRow, endRow);
     else
         Rows<false>(j, firstRow, endRow);

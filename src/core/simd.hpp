@@ -20,8 +20,7 @@ struct Job {
     const GlnFrame<float>* frames;
     AnchorLayout layout;
     Grid grid;
-    int channels;
-    float* out;  // grid.texels() * channels floats, texel after texel
+    float* out;  // grid.texels() * outputChannels(*spec) floats, texel after texel
 };
 
 // Rows [firstRow, endRow) of the grid (row r: y = r % height, z = r / height), on the
