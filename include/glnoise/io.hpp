@@ -39,6 +39,12 @@ const char* extensionOf(Format format);
 // double. NaN maps to 0.
 std::uint8_t quantize8(float value, ValueRange range) noexcept;
 std::uint16_t quantize16(float value, ValueRange range) noexcept;
+// The same for `count` values, values[i * stride] -> out[i], vectorised: every result is
+// the one-value function's.
+void quantize8(const float* values, std::size_t stride, std::size_t count, ValueRange range,
+               std::uint8_t* out) noexcept;
+void quantize16(const float* values, std::size_t stride, std::size_t count, ValueRange range,
+                std::uint16_t* out) noexcept;
 
 class OutputFile {
 public:
@@ -96,7 +102,10 @@ struct PngLayout {
     int channels = 1;  // 1 gray, 3 RGB, 4 RGBA
     int bits = 8;      // 8: uint8 samples; 16: uint16 samples in host byte order
     std::string record;  // stored as the tEXt chunk "glnoise" before the pixels ("" for none)
+    unsigned threads = 0;  // deflating on this many threads (0: one per hardware thread)
 };
+// The file's bytes depend on the layout and the rows alone, never on `threads` or on how
+// the rows are split between writeRows calls; memory stays a few MiB per thread.
 std::unique_ptr<RowWriter> openPng(OutputFile& out, const PngLayout& layout);
 
 struct ExrLayout {
@@ -104,6 +113,10 @@ struct ExrLayout {
     int height = 0;
     std::vector<std::string> channels = {"Y"};  // float32 samples, interleaved per texel
     std::string record;  // the string attribute "glnoise" ("" for none)
+    // Compressing on this many threads of OpenEXR's global pool (grown to this many when
+    // smaller); 1: on the calling thread alone; 0: the pool as the program left it, or one
+    // thread per core when it has none. The bytes do not depend on it.
+    unsigned threads = 0;
 };
 std::unique_ptr<RowWriter> openExr(OutputFile& out, const ExrLayout& layout);
 

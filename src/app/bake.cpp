@@ -2,6 +2,7 @@
 #include "app/bake.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <deque>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include "app/options.hpp"
 #include "app/preset.hpp"
 #include "core/format.hpp"
+#include "core/parallel.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
@@ -306,6 +308,7 @@ struct Bake::Impl : BakePlan {
     const BakeRequest& r = request;
     std::unique_ptr<io::OutputFile> out, sidecar;
     std::vector<std::unique_ptr<io::OutputFile>> staged;  // slices written so far
+    BakeTimings timings;
 
     // The shape first, then the path, then everything else, as `glnoise bake` reports them.
     explicit Impl(const BakeRequest& req) : out(claimOutput(checkShape(req) ? slicePath(req.out, 0) : req.out)) {
@@ -356,9 +359,9 @@ struct Bake::Impl : BakePlan {
         const Grid& g = r.size;
         switch (format) {
             case io::Format::Png:
-                return io::openPng(file, io::PngLayout{g.width, g.height, storedChannels, bits, rec.dump()});
+                return io::openPng(file, io::PngLayout{g.width, g.height, storedChannels, bits, rec.dump(), r.threads});
             case io::Format::Exr: {
-                io::ExrLayout l{g.width, g.height, {}, rec.dump()};
+                io::ExrLayout l{g.width, g.height, {}, rec.dump(), r.threads};
                 // Named by what they hold, so that viewers show the image and not an alpha:
                 // the value as Y (gray); a gradient's derivatives as the layer "gradient"
                 // (X Y Z); a normal map as R G B and its height as the layer "value".
@@ -375,8 +378,18 @@ struct Bake::Impl : BakePlan {
         throw std::logic_error("format");
     }
 
-    // Band rows as the generator made them -> the file's samples.
+    // Band rows as the generator made them -> the file's samples, in pieces on every
+    // thread the bake may use.
     void convert(const std::uint8_t* band, std::size_t texels, std::uint8_t* dst) const {
+        constexpr std::size_t kPiece = 1 << 16;
+        const std::size_t texelBytes = colormap ? 4 : sizeof(float) * static_cast<std::size_t>(valueChannels);
+        detail::parallelFor((texels + kPiece - 1) / kPiece, r.threads, [&](std::size_t i) {
+            const std::size_t first = i * kPiece;
+            convertPiece(band + first * texelBytes, std::min(kPiece, texels - first), dst + first * storedBytes);
+        });
+    }
+
+    void convertPiece(const std::uint8_t* band, std::size_t texels, std::uint8_t* dst) const {
         if (colormap) {
             for (std::size_t t = 0; t < texels; ++t) std::memcpy(dst + 3 * t, band + 4 * t, 3);
             return;
@@ -386,24 +399,29 @@ struct Bake::Impl : BakePlan {
             std::memcpy(dst, band, texels * n * sizeof(float));
             return;
         }
-        // The band's bytes hold floats; each is copied out, not read through a cast pointer.
-        auto value = [&](std::size_t t, std::size_t c) {
-            float v;
-            std::memcpy(&v, band + (t * n + static_cast<std::size_t>(pick[c])) * sizeof(float), sizeof v);
-            return v;
-        };
+        // The band's bytes hold floats: copied out, not read through a cast pointer.
+        std::vector<float> values(texels * n);
+        std::memcpy(values.data(), band, values.size() * sizeof(float));
         const std::size_t k = pick.size();
-        if (bits == 8) {
-            for (std::size_t t = 0; t < texels; ++t)
-                for (std::size_t c = 0; c < k; ++c) dst[t * k + c] = io::quantize8(value(t, c), range);
-            return;
-        }
-        // Host order: PNG rows and .r16 (little-endian hosts).
-        for (std::size_t t = 0; t < texels; ++t)
-            for (std::size_t c = 0; c < k; ++c) {
-                const std::uint16_t q = io::quantize16(value(t, c), range);
-                std::memcpy(dst + (t * k + c) * sizeof q, &q, sizeof q);
+        std::vector<std::uint16_t> q(bits == 8 ? 0 : texels);
+        std::vector<std::uint8_t> q8(bits == 8 ? texels : 0);
+        for (std::size_t c = 0; c < k; ++c) {
+            const float* first = values.data() + pick[c];
+            if (bits == 8) {
+                std::uint8_t* out = k == 1 ? dst : q8.data();
+                io::quantize8(first, n, texels, range, out);
+                if (k > 1)
+                    for (std::size_t t = 0; t < texels; ++t) dst[t * k + c] = out[t];
+            } else {
+                // Host order: PNG rows and .r16 (little-endian hosts).
+                io::quantize16(first, n, texels, range, q.data());
+                if (k == 1) {
+                    std::memcpy(dst, q.data(), texels * sizeof(std::uint16_t));
+                } else {
+                    for (std::size_t t = 0; t < texels; ++t) std::memcpy(dst + (t * k + c) * 2, &q[t], 2);
+                }
             }
+        }
     }
 };
 
@@ -411,11 +429,29 @@ Bake::Bake(const BakeRequest& request) : impl_(std::make_unique<Impl>(request)) 
 Bake::~Bake() = default;
 
 const std::vector<std::string>& Bake::notes() const { return impl_->notes; }
+const BakeTimings& Bake::timings() const { return impl_->timings; }
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Adds the time since `since` to `total` and restarts `since`.
+void lap(double& total, Clock::time_point& since) {
+    const Clock::time_point now = Clock::now();
+    total += std::chrono::duration<double>(now - since).count();
+    since = now;
+}
+
+}  // namespace
 
 
 std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cpu) {
     static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, ".r16 and .r32 are written in host order");
     Impl& m = *impl_;
+    BakeTimings& t = m.timings;
+    t = BakeTimings{};
+    const Clock::time_point began = Clock::now();
+    Clock::time_point since = began;
     const Grid& g = m.r.size;
     const int tileWidth = std::min(g.width, kTileWidth);
     const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kBandTexels / g.width, 1, std::min(g.height, 4096)));
@@ -494,11 +530,12 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
             p = advance();
             dst = band.data() + static_cast<std::size_t>(p.x0) * texelBytes;
             const Grid tileGrid{p.cols, p.rows, 1};
-            const Image tile = cpu == CpuBackend::Simd ? cpu::evaluateSimd(m.r.spec, tileGrid, startOf(p))
-                                                       : cpu::evaluate(m.r.spec, tileGrid, startOf(p));
-            for (int y = 0; y < p.rows; ++y) {
-                std::uint8_t* row = dst + static_cast<std::size_t>(y) * bandRowBytes;
-                const float* src = &tile.data[tile.index(0, y)];
+            const Image tile = cpu == CpuBackend::Simd
+                                   ? cpu::evaluateSimd(m.r.spec, tileGrid, startOf(p), m.r.threads)
+                                   : cpu::evaluate(m.r.spec, tileGrid, startOf(p), m.r.threads);
+            detail::parallelFor(static_cast<std::size_t>(p.rows), m.colormap ? m.r.threads : 1, [&](std::size_t y) {
+                std::uint8_t* row = dst + y * bandRowBytes;
+                const float* src = &tile.data[tile.index(0, static_cast<int>(y))];
                 if (m.colormap) {
                     for (int x = 0; x < p.cols; ++x) {
                         const std::uint32_t c = m.colormap->at(m.colormap->index(src[x], m.range));
@@ -507,8 +544,9 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
                 } else {
                     std::memcpy(row, src, static_cast<std::size_t>(p.cols) * texelBytes);
                 }
-            }
+            });
         }
+        lap(t.generate, since);
         if (p.x0 + p.cols < g.width) continue;  // the band is not complete yet
 
         if (writerSlice != p.z && (m.slices || !writer)) {
@@ -523,6 +561,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
         std::vector<std::uint8_t>& samples = sampleBuffers[current];
         if (hashing[current].valid()) hashing[current].get();  // this buffer's last band is hashed
         m.convert(band.data(), texels, samples.data());
+        lap(t.convert, since);
         writer->writeRows(samples.data(), p.rows);
         if (sha) {
             // In order: the previous band's digest first, then this one's, in the background.
@@ -540,6 +579,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
             m.out->stage();
             m.staged.push_back(std::move(m.out));
         }
+        lap(t.encode, since);
     }
     if (observer && observer->cancelled()) throw Interrupted("interrupted");
     // Files that belong together appear together: all staged before any is renamed (so a
@@ -549,7 +589,9 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     if (m.slices) {
         for (auto& f : m.staged) files.push_back(f.get());
     } else {
+        since = Clock::now();
         writer->finish();
+        lap(t.encode, since);
         files.push_back(m.out.get());
         if (m.sidecar) {
             for (auto& h : hashing)
@@ -560,7 +602,10 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
             files.push_back(m.sidecar.get());
         }
     }
+    since = Clock::now();
     io::OutputFile::commitTogether(files);
+    lap(t.commit, since);
+    t.total = std::chrono::duration<double>(Clock::now() - began).count();
     if (m.slices) return m.what + ", one PNG per slice";
     return m.sidecar ? m.what + " and " + m.r.out + ".json" : m.what;
 }

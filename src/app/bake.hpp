@@ -34,6 +34,9 @@ struct BakeRequest {
     int bits = 0;          // .png: 8 (default) or 16; 0: the format's own
     std::string out;       // .png, .exr, .r16/.raw, .r32; a volume as PNG slices: a path with %d or %0Nd
     bool noOctaveLimit = false;  // octaves above the Nyquist limit were kept (--no-octave-limit)
+    // CPU threads (--threads): the CPU backends, the conversions and the PNG and EXR
+    // encoders; 0: one per hardware thread. Not recorded: no byte depends on it.
+    unsigned threads = 0;
 
     // Where values came from when not from the command line: the preset or record that
     // gave them ("preset terrain", "--from t.png"); empty: the command line (or defaults).
@@ -106,6 +109,15 @@ struct BakePlan {
 };
 BakePlan planBake(const BakeRequest& request);
 
+// Where a bake's time went, in seconds of wall time: making the texels (the GPU's tiles
+// waited for, or the CPU backend), converting them to the file's samples, encoding and
+// writing them (the PNG or EXR encoder, a raw file's write), and committing the files
+// (flushed to the disk, renamed into place). The rest of total is the setup and waiting
+// for a raw file's SHA-256.
+struct BakeTimings {
+    double generate = 0, convert = 0, encode = 0, commit = 0, total = 0;
+};
+
 class Bake {
 public:
     // Checks the request and claims the output path(s) before any work, so a bad path,
@@ -122,6 +134,8 @@ public:
     // What the request said that this bake does not apply (values from a preset or record
     // that the output cannot hold), one line each: `glnoise bake` prints them as notes.
     const std::vector<std::string>& notes() const;
+    // After run(): where its time went.
+    const BakeTimings& timings() const;
 
 private:
     struct Impl;

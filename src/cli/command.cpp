@@ -81,6 +81,9 @@ CommandLine::CommandLine()
     bake_->add_option("--tile", a.tile, "I,J (I,J,K for a volume): bake tile (I, J) of the world; with --tile-size");
     bake_->add_option("--tile-size", a.tileSize,
                       "WxH or WxHxD: the size of every tile; tile (I, J) starts at world texel (I W, J H)");
+    bake_->add_option("--threads", a.threads,
+                      "CPU threads for --backend cpu or reference and for the PNG and EXR encoders, 1 to 1024 "
+                      "(default: one per core); the file's bytes do not depend on it");
     bake_->add_flag("--quiet", a.quiet, "no progress bar (there is none when stderr is not a terminal)");
 
     eval_ = app_.add_subcommand(
@@ -238,6 +241,11 @@ BakePlan planBake(const Args& a) {
     if (a.printSpec) return plan;
     if (a.out.empty()) throw ValidationError("--out is required: the file to write (.png, .exr, .r16, .raw, .r32)");
     r.out = a.out;
+    if (!a.threads.empty()) {
+        const int n = parseInt("--threads", a.threads, "1 to 1024");
+        if (n < 1 || n > 1024) throw ValidationError("--threads " + a.threads + ": must be 1 to 1024");
+        r.threads = static_cast<unsigned>(n);
+    }
     plan.backend = parseBackend(a.backend);
     return plan;
 }

@@ -30,7 +30,7 @@ struct Args {
     std::string out;
     std::string range;
     std::string tolerance;
-    std::string preset, from, tile, tileSize, colormap, bits;
+    std::string preset, from, tile, tileSize, colormap, bits, threads;
     bool printSpec = false;
     bool quiet = false;
     std::vector<std::string> families;

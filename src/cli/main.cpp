@@ -140,6 +140,11 @@ int runBake(const Args& a) {
     progress.end();
     std::printf("wrote %s: %s, %.3f s (%.1f Mtexel/s) on %s\n", a.out.c_str(), what.c_str(), took,
                 static_cast<double>(r.size.texels()) / took / 1e6, where.c_str());
+    if (a.verbose) {
+        const app::BakeTimings& t = bake.timings();
+        std::fprintf(stderr, "glnoise: bake: generating %.3f s, converting %.3f s, encoding and writing %.3f s, "
+                             "committing %.3f s, %.3f s in all\n", t.generate, t.convert, t.encode, t.commit, t.total);
+    }
     return 0;
 }
 

@@ -200,6 +200,37 @@ void EvaluateRows(const simd::Job& j, int firstRow, int endRow) {
 
 std::int64_t TargetBit() { return HWY_TARGET; }
 
+// io::quantize8/16 over whole vectors of doubles: (v - lo) / span * top, clamped to
+// [0, top] (NaN to 0), rounded half away from zero as the integer part plus one where the
+// fraction is at least a half; exact in double, so each result is the scalar function's.
+// The last count % lanes values are left to the caller.
+template <class T>
+std::size_t QuantizeLanes(const float* in, std::size_t count, double lo, double span, double top, T* out) {
+    const hn::ScalableTag<double> dd;
+    const hn::Rebind<float, decltype(dd)> df;
+    const hn::Rebind<std::int32_t, decltype(dd)> di;
+    const hn::Rebind<T, decltype(dd)> dt;
+    const std::size_t n = hn::Lanes(dd);
+    const auto vlo = hn::Set(dd, lo), vspan = hn::Set(dd, span), vtop = hn::Set(dd, top);
+    const auto half = hn::Set(dd, 0.5), one = hn::Set(dd, 1.0), zero = hn::Zero(dd);
+    std::size_t i = 0;
+    for (; i + n <= count; i += n) {
+        auto x = hn::Mul(hn::Div(hn::Sub(hn::PromoteTo(dd, hn::LoadU(df, in + i)), vlo), vspan), vtop);
+        x = hn::Min(hn::IfThenElseZero(hn::Ge(x, zero), x), vtop);
+        const auto whole = hn::Trunc(x);
+        const auto rounded = hn::Add(whole, hn::IfThenElseZero(hn::Ge(hn::Sub(x, whole), half), one));
+        hn::StoreU(hn::DemoteTo(dt, hn::DemoteTo(di, rounded)), dt, out + i);
+    }
+    return i;
+}
+
+std::size_t Quantize8(const float* in, std::size_t count, double lo, double span, std::uint8_t* out) {
+    return QuantizeLanes(in, count, lo, span, 255.0, out);
+}
+std::size_t Quantize16(const float* in, std::size_t count, double lo, double span, std::uint16_t* out) {
+    return QuantizeLanes(in, count, lo, span, 65535.0, out);
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace glnoise::cpu
 HWY_AFTER_NAMESPACE();
@@ -209,11 +240,20 @@ namespace glnoise::cpu {
 
 HWY_EXPORT(EvaluateRows);
 HWY_EXPORT(TargetBit);
+HWY_EXPORT(Quantize8);
+HWY_EXPORT(Quantize16);
 
 namespace simd {
 
 void evaluateRows(const Job& job, int firstRow, int endRow) {
     HWY_DYNAMIC_DISPATCH(EvaluateRows)(job, firstRow, endRow);
+}
+
+std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint8_t* out) {
+    return HWY_DYNAMIC_DISPATCH(Quantize8)(values, count, lo, span, out);
+}
+std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint16_t* out) {
+    return HWY_DYNAMIC_DISPATCH(Quantize16)(values, count, lo, span, out);
 }
 
 std::vector<std::int64_t> targets() { return hwy::SupportedAndGeneratedTargets(); }

@@ -4,6 +4,7 @@
 // time. The public entry point is cpu::evaluateSimd (glnoise/cpu.hpp). Internal.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,11 @@ struct Job {
 // Rows [firstRow, endRow) of the grid (row r: y = r % height, z = r / height), on the
 // best target this CPU runs (or the one forceTarget chose).
 void evaluateRows(const Job& job, int firstRow, int endRow);
+
+// io::quantize8/16 of values[0, count) with range [lo, lo + span], whole vectors at a time:
+// returns how many it wrote (count rounded down to the vector's lanes).
+std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint8_t* out);
+std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint16_t* out);
 
 // The targets compiled in that this CPU runs, best first (Highway's bits), and a name.
 std::vector<std::int64_t> targets();

@@ -1,23 +1,32 @@
 // SPDX-License-Identifier: MIT
 // glnoise_bake_bench: end-to-end bake throughput, Mtexel/s written to the file, for one
-// 8192x8192 world in each format, in one run; and the peak memory (RSS) of the process.
+// 8192x8192 world in each format, on the GPU path and on the SIMD CPU backend, at 1
+// thread and at every thread, in one run; each stage's share of the time; and the peak
+// memory (RSS) of the process.
 //
-//   ./glnoise_bake_bench                          # all formats, on the GPU path
-//   ./glnoise_bake_bench --benchmark_filter=exr
+//   ./glnoise_bake_bench                          # every format, backend and thread count
+//   ./glnoise_bake_bench --benchmark_filter='octaves1/.*/cpu'
 //   GLNOISE_BENCH_SIZE=2048 ./glnoise_bake_bench  # a quicker run
 //
 // Each bake goes through the same path as `glnoise bake` (app::Bake): GPU tiles read back
-// through pixel buffer objects, converted and streamed into a file in $TMPDIR (removed
-// afterwards). The generator is warmed up before timing.
+// through pixel buffer objects (or the CPU backend's tiles), converted and streamed into
+// a file in $TMPDIR (removed afterwards). The generator is warmed up before timing.
+// Threads (BakeRequest::threads) are the CPU's: the CPU backend, the conversions and the
+// encoders; llvmpipe runs the GPU path's shaders on threads of its own (LP_NUM_THREADS).
+// The counters gen%, conv%, enc% and commit% are the stages' shares of the wall time
+// (app::BakeTimings): making texels, converting them to samples, encoding and writing,
+// and flushing and renaming the file.
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "app/bake.hpp"
 #include "glnoise/glnoise.hpp"
@@ -46,7 +55,8 @@ std::string scratch(const std::string& name) {
     return std::string(tmp ? tmp : "/tmp") + "/glnoise-bake-bench-" + std::to_string(::getpid()) + "-" + name;
 }
 
-void bakeBench(benchmark::State& state, std::string extension, int bits, std::string colormap, int octaves) {
+void bakeBench(benchmark::State& state, std::string extension, int bits, std::string colormap, int octaves, bool gpu,
+               unsigned threads) {
     const int size = benchSize();
     app::BakeRequest r;
     r.spec.octaves = octaves;
@@ -55,16 +65,20 @@ void bakeBench(benchmark::State& state, std::string extension, int bits, std::st
     r.bits = bits;
     r.colormap = colormap;
     r.out = scratch("out" + extension);
+    r.threads = threads;
+    gpu::Generator* gen = gpu ? &shared().generator : nullptr;
     {
         app::BakeRequest warm = r;
         warm.size = Grid{64, 64, 1};
-        app::Bake(warm).run(&shared().generator);
+        app::Bake(warm).run(gen);
     }
     std::uintmax_t bytes = 0;
+    app::BakeTimings t;
     for (auto _ : state) {
         app::Bake bake(r);
-        bake.run(&shared().generator);
+        bake.run(gen);
         bytes = std::filesystem::file_size(r.out);
+        t = bake.timings();
     }
     std::filesystem::remove(r.out);
     std::filesystem::remove(r.out + ".json");
@@ -73,6 +87,10 @@ void bakeBench(benchmark::State& state, std::string extension, int bits, std::st
     state.counters["MB/s"] = benchmark::Counter(static_cast<double>(bytes) * static_cast<double>(state.iterations()) / 1e6,
                                                 benchmark::Counter::kIsRate);
     state.counters["file MB"] = static_cast<double>(bytes) / 1e6;
+    state.counters["gen%"] = 100.0 * t.generate / t.total;
+    state.counters["conv%"] = 100.0 * t.convert / t.total;
+    state.counters["enc%"] = 100.0 * t.encode / t.total;
+    state.counters["commit%"] = 100.0 * t.commit / t.total;
 }
 
 }  // namespace
@@ -86,14 +104,20 @@ int main(int argc, char** argv) {
     };
     const Case cases[] = {{"png8", ".png", 8, ""},  {"png16", ".png", 16, ""}, {"exr", ".exr", 0, ""},
                           {"r16", ".r16", 0, ""},   {"r32", ".r32", 0, ""},    {"png_terrain", ".png", 8, "terrain"}};
+    const unsigned all = std::max(1u, std::thread::hardware_concurrency());
     for (int octaves : {1, 8})
-        for (const auto& c : cases)
-            benchmark::RegisterBenchmark(("bake/" + std::to_string(benchSize()) + "/octaves" + std::to_string(octaves) +
-                                          "/" + c.name).c_str(),
-                                         bakeBench, std::string(c.extension), c.bits, std::string(c.colormap), octaves)
-                ->Unit(benchmark::kMillisecond)
-                ->UseRealTime()
-                ->Iterations(1);
+        for (const bool gpu : {true, false})
+            for (const unsigned threads : {1u, all})
+                for (const auto& c : cases)
+                    benchmark::RegisterBenchmark(("bake/" + std::to_string(benchSize()) + "/octaves" +
+                                                  std::to_string(octaves) + "/" + c.name + "/" + (gpu ? "gpu" : "cpu") +
+                                                  "/threads" + std::to_string(threads))
+                                                     .c_str(),
+                                                 bakeBench, std::string(c.extension), c.bits, std::string(c.colormap),
+                                                 octaves, gpu, threads)
+                        ->Unit(benchmark::kMillisecond)
+                        ->UseRealTime()
+                        ->Iterations(1);
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
     benchmark::RunSpecifiedBenchmarks();

@@ -140,6 +140,36 @@ TEST_F(Bake, TheSimdBackendWritesTheReferencesBytes) {
     }
 }
 
+// --threads changes how many cores a bake uses, never a byte: the CPU backend, the
+// conversions and the PNG and EXR encoders, for files large enough to have many pieces.
+TEST_F(Bake, TheThreadCountChangesNoByte) {
+    for (const std::vector<std::string>& format :
+         {std::vector<std::string>{"png"}, {"png", "--bits", "16"}, {"png", "--output", "normal"},
+          {"png", "--colormap", "terrain"}, {"exr"}, {"r16"}}) {
+        std::string first;
+        for (const char* threads : {"1", "2", "5"}) {
+            const std::string out = file(std::string("t") + threads + "." + format[0]);
+            std::vector<std::string> args = {"bake", "--backend", "cpu", "--size", "900x700", "--octaves", "3",
+                                             "--threads", threads, "--out", out};
+            args.insert(args.end(), format.begin() + 1, format.end());
+            const Result r = run(args);
+            ASSERT_EQ(r.code, 0) << r.err;
+            const std::string bytes = slurp(out);
+            if (first.empty())
+                first = bytes;
+            else
+                EXPECT_TRUE(bytes == first) << format[0] << " " << (format.size() > 1 ? format[1] : "") << ", "
+                                            << threads << " threads";
+        }
+    }
+    for (const char* bad : {"0", "1025", "-2", "two"}) {
+        const Result r = run({"bake", "--size", "8x8", "--threads", bad, "--out", file("bad.png")});
+        EXPECT_EQ(r.code, 2) << bad;
+        EXPECT_NE(r.err.find(std::string("--threads ") + bad + ": must be"), std::string::npos) << r.err;
+        EXPECT_FALSE(std::filesystem::exists(file("bad.png")));
+    }
+}
+
 TEST_F(Bake, AnEdgeBeyondOneTextureIsBakedInTiles) {
     // 20000 texels: wider than GL_MAX_TEXTURE_SIZE and Grid's 16384.
     bake({"--size", "20000x3", "--octaves", "3", "--backend", "cpu", "--out", file("wide.r32")});

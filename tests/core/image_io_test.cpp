@@ -3,9 +3,11 @@
 
 #include <gtest/gtest.h>
 #include <stb_image.h>
+#include <zlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -177,6 +179,101 @@ TEST(Writers, Png16RoundTripsThroughStbImageWithItsRecord) {
     EXPECT_EQ(std::memcmp(back, px.data(), px.size() * 2), 0);
     stbi_image_free(back);
     EXPECT_EQ(readRecord(dir.file("h.png")), "{\"hello\": 1}");
+}
+
+// A PNG's chunks, walked by their lengths: each one's type, with its CRC checked.
+std::vector<std::string> pngChunks(const std::string& bytes) {
+    std::vector<std::string> types;
+    std::size_t at = 8;
+    auto be32 = [&](std::size_t i) {
+        return std::uint32_t{static_cast<unsigned char>(bytes[i])} << 24 |
+               std::uint32_t{static_cast<unsigned char>(bytes[i + 1])} << 16 |
+               std::uint32_t{static_cast<unsigned char>(bytes[i + 2])} << 8 | static_cast<unsigned char>(bytes[i + 3]);
+    };
+    while (at + 12 <= bytes.size()) {
+        const std::uint32_t length = be32(at);
+        const std::string type = bytes.substr(at + 4, 4);
+        const uLong crc = crc32(0L, reinterpret_cast<const Bytef*>(bytes.data() + at + 4), length + 4);
+        EXPECT_EQ(crc, be32(at + 8 + length)) << "chunk " << type << " at byte " << at;
+        types.push_back(type);
+        at += 12 + length;
+    }
+    EXPECT_EQ(at, bytes.size());
+    return types;
+}
+
+// Large enough for many deflated pieces and batches: the pixels come back through
+// stb_image's own inflate and libspng's (which checks the Adler-32), and the bytes are
+// the same whatever the thread count and however the rows are handed over.
+TEST(Writers, PngPiecesMakeOneStreamWhateverTheThreads) {
+    TempDir dir;
+    for (const int bits : {8, 16}) {
+        const int w = 1000, h = 701, channels = bits == 8 ? 3 : 4;
+        const std::size_t rowSamples = static_cast<std::size_t>(w * channels);
+        std::vector<std::uint16_t> px16(rowSamples * h);
+        std::vector<std::uint8_t> px8(rowSamples * h);
+        std::uint32_t state = 12345;
+        for (std::size_t i = 0; i < px16.size(); ++i) {
+            state = state * 1664525u + 1013904223u;
+            // Smooth along rows and columns, plus noise in the low bits: matches and misses.
+            const std::size_t x = i % rowSamples, y = i / rowSamples;
+            px16[i] = static_cast<std::uint16_t>(x * 37 + y * 91 + (state >> 28));
+            px8[i] = static_cast<std::uint8_t>(px16[i] >> (x % 3 == 0 ? 2 : 8));
+        }
+        const void* pixels = bits == 8 ? static_cast<const void*>(px8.data()) : px16.data();
+        const std::size_t rowBytes = rowSamples * static_cast<std::size_t>(bits / 8);
+        std::string first;
+        for (const unsigned threads : {1u, 2u, 3u, 8u}) {
+            for (const int split : {h, 1, 250}) {
+                const std::string name = dir.file("p" + std::to_string(threads) + "_" + std::to_string(split) + ".png");
+                OutputFile f(name);
+                auto png = openPng(f, PngLayout{w, h, channels, bits, "{}", threads});
+                for (int y = 0; y < h; y += split)
+                    png->writeRows(static_cast<const std::uint8_t*>(pixels) + static_cast<std::size_t>(y) * rowBytes,
+                                   std::min(split, h - y));
+                png->finish();
+                f.commit();
+                const std::string bytes = slurp(name);
+                if (first.empty()) {
+                    first = bytes;
+                    const std::vector<std::string> types = pngChunks(bytes);
+                    ASSERT_GE(types.size(), 5u);
+                    EXPECT_EQ(types.front(), "IHDR");
+                    EXPECT_EQ(types[1], "tEXt");
+                    EXPECT_EQ(types.back(), "IEND");
+                    EXPECT_GT(std::count(types.begin(), types.end(), "IDAT"), 4) << "one piece only: nothing tested";
+                    const ImageFacts facts = readWholeImage(name);  // libspng, Adler-32 checked
+                    EXPECT_EQ(facts.bits, bits);
+                    int rw = 0, rh = 0, n = 0;
+                    if (bits == 8) {
+                        stbi_uc* back = stbi_load(name.c_str(), &rw, &rh, &n, 0);
+                        ASSERT_NE(back, nullptr);
+                        EXPECT_EQ(std::memcmp(back, px8.data(), px8.size()), 0);
+                        stbi_image_free(back);
+                    } else {
+                        stbi_us* back = stbi_load_16(name.c_str(), &rw, &rh, &n, 0);
+                        ASSERT_NE(back, nullptr);
+                        EXPECT_EQ(std::memcmp(back, px16.data(), px16.size() * 2), 0);
+                        stbi_image_free(back);
+                    }
+                    EXPECT_EQ(rw, w);
+                    EXPECT_EQ(rh, h);
+                    EXPECT_EQ(n, channels);
+                } else {
+                    EXPECT_TRUE(bytes == first) << bits << "-bit, " << threads << " threads, rows in bands of " << split;
+                }
+            }
+        }
+        first.clear();
+    }
+}
+
+TEST(Writers, PngTakesNoRowsPastItsHeight) {
+    TempDir dir;
+    OutputFile f(dir.file("over.png"));
+    auto png = openPng(f, PngLayout{4, 4, 1, 8, ""});
+    const std::vector<std::uint8_t> rows(4 * 5);
+    EXPECT_THROW(png->writeRows(rows.data(), 5), IoError);
 }
 
 TEST(Writers, PngChecksItsRows) {

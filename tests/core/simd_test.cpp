@@ -5,6 +5,7 @@
 // anchors, end between lanes and are volumes, at any thread count.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 
@@ -178,6 +179,47 @@ TEST(Simd, ThreadsDoNotChangeABit) {
         EXPECT_EQ(firstDifference(cpu::evaluateSimd(s, grid, {}, threads), one), "") << threads << " threads";
     }
     EXPECT_EQ(firstDifference(one, cpu::evaluate(s, grid, {}, 1)), "");
+}
+
+// The vectorised conversions of a bake (io::quantize8/16 over many values) give each
+// value's one-value result: across the range, at exact halves, at the ends, beyond them,
+// for NaN and infinities, on every target, with counts that end between lanes.
+TEST(Simd, ManyValuesQuantizeAsOneOnEveryTarget) {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> wide(-1.5f, 1.5f);
+    const std::vector<ValueRange> ranges = {{-1.0, 1.0}, {0.0, 1.0}, {-0.37, 2.9}, {-1e-3, 1e-3}};
+    for (const ValueRange range : ranges) {
+        std::vector<float> values;
+        for (int i = 0; i < 5000; ++i) values.push_back(static_cast<float>(range.min + (range.max - range.min) * wide(rng)));
+        // Exactly on a half step and one float either side, at 8 and 16 bits.
+        for (const double top : {255.0, 65535.0})
+            for (int k = 0; k <= 64; ++k) {
+                const float v = static_cast<float>(range.min + (range.max - range.min) * (k + 0.5) / top);
+                values.insert(values.end(), {v, std::nextafter(v, 1e9f), std::nextafter(v, -1e9f)});
+            }
+        values.insert(values.end(), {static_cast<float>(range.min), static_cast<float>(range.max), std::nanf(""),
+                                     INFINITY, -INFINITY, 1e30f, -1e30f, -0.0f});
+        for (const std::int64_t target : cpu::simd::targets()) {
+            const OnTarget on(target);
+            for (const std::size_t count : {values.size(), values.size() - 3, std::size_t{5}}) {
+                std::vector<std::uint8_t> q8(count);
+                std::vector<std::uint16_t> q16(count);
+                io::quantize8(values.data(), 1, count, range, q8.data());
+                io::quantize16(values.data(), 1, count, range, q16.data());
+                int differ = 0;
+                for (std::size_t i = 0; i < count; ++i) {
+                    differ += q8[i] != io::quantize8(values[i], range);
+                    differ += q16[i] != io::quantize16(values[i], range);
+                }
+                EXPECT_EQ(differ, 0) << cpu::simd::targetName(target) << ", range [" << range.min << ", "
+                                     << range.max << "], " << count << " values";
+            }
+            // Strided: every third value.
+            std::vector<std::uint16_t> q16(values.size() / 3);
+            io::quantize16(values.data(), 3, q16.size(), range, q16.data());
+            for (std::size_t i = 0; i < q16.size(); ++i) ASSERT_EQ(q16[i], io::quantize16(values[i * 3], range));
+        }
+    }
 }
 
 TEST(Simd, RefusesWhatTheReferenceRefuses) {

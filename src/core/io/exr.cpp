@@ -22,13 +22,19 @@ namespace glnoise::io {
 
 namespace {
 
-// ZIP blocks of 16 rows are compressed on every core by OpenEXR's global thread pool,
-// given one thread per core here when it has none (OpenEXR's default); the calling thread
-// writes the blocks in order, so the bytes do not depend on the number of threads.
-int encoderThreads() {
-    if (Imf::globalThreadCount() == 0)
-        Imf::setGlobalThreadCount(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
-    return Imf::globalThreadCount();
+// ZIP blocks of 16 rows are compressed on OpenEXR's global thread pool, given one thread
+// per core here when it has none (OpenEXR's default) and `threads` is 0; the calling
+// thread writes the blocks in order, so the bytes do not depend on the number of threads.
+int encoderThreads(unsigned threads) {
+    if (threads == 1) return 0;  // OpenEXR compresses on the calling thread
+    if (threads == 0) {
+        if (Imf::globalThreadCount() == 0)
+            Imf::setGlobalThreadCount(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+        return Imf::globalThreadCount();
+    }
+    const int n = static_cast<int>(std::min(threads, 1024u));
+    if (Imf::globalThreadCount() < n) Imf::setGlobalThreadCount(n);
+    return n;
 }
 
 class ExrStream final : public Imf::OStream {
@@ -52,7 +58,7 @@ public:
         for (const auto& c : layout.channels) header_.channels().insert(c, Imf::Channel(Imf::FLOAT));
         if (!layout.record.empty()) header_.insert("glnoise", Imf::StringAttribute(layout.record));
         try {
-            file_ = std::make_unique<Imf::OutputFile>(stream_, header_, encoderThreads());
+            file_ = std::make_unique<Imf::OutputFile>(stream_, header_, encoderThreads(layout.threads));
         } catch (const std::exception& e) {
             throw IoError("encoding " + out.path() + " as OpenEXR failed: " + e.what());
         }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/io/internal.hpp"
+#include "core/simd.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
 
@@ -70,6 +71,20 @@ std::uint8_t quantize8(float value, ValueRange range) noexcept {
 std::uint16_t quantize16(float value, ValueRange range) noexcept {
     if (std::isnan(value)) return 0;
     return static_cast<std::uint16_t>(mapped(value, range, 65535.0));
+}
+
+// Contiguous values go through the SIMD backend's vectors (core/simd.cpp), which leave
+// the last few, and strided ones, to the one-value functions.
+void quantize8(const float* values, std::size_t stride, std::size_t count, ValueRange range,
+               std::uint8_t* out) noexcept {
+    std::size_t i = stride == 1 ? cpu::simd::quantize(values, count, range.min, range.max - range.min, out) : 0;
+    for (; i < count; ++i) out[i] = quantize8(values[i * stride], range);
+}
+
+void quantize16(const float* values, std::size_t stride, std::size_t count, ValueRange range,
+                std::uint16_t* out) noexcept {
+    std::size_t i = stride == 1 ? cpu::simd::quantize(values, count, range.min, range.max - range.min, out) : 0;
+    for (; i < count; ++i) out[i] = quantize16(values[i * stride], range);
 }
 
 }  // namespace glnoise::io
