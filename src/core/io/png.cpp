@@ -26,11 +26,12 @@ namespace {
 // alone, never by thread count), each piece is deflated on its own, primed with the last
 // 32 KiB of the piece before it, and ends on a byte boundary (a sync flush), so that the
 // pieces laid end to end are one valid stream, as pigz makes them. Its Adler-32 is the
-// pieces' sums combined. Every row uses the Up filter, and deflate runs at level 2 for
+// pieces' sums combined. Every row uses the Up filter, and deflate runs at level 4 for
 // 8-bit samples and 1 for 16-bit ones, whose low bytes are noise that longer searches
-// find no matches in. Measured on glnoise's noise, these make files smaller than
-// adaptive filters at level 6 but for the smoothest 8-bit ones, at 3 to 6 times the
-// speed (docs/performance.md).
+// find few matches in. Measured on glnoise's noise from frequency 1/256 to 1/10, these
+// make 16-bit files 5% to 22% smaller than adaptive filters at level 6, and 8-bit ones
+// from 26% smaller to 18% larger (the smoothest), at 2 to 3 times the speed on one core
+// (docs/performance.md).
 constexpr std::size_t kPieceBytes = 256 * 1024;
 constexpr std::size_t kWindow = 32 * 1024;
 
@@ -148,7 +149,7 @@ private:
         }
     }
 
-    int level() const { return layout_.bits == 8 ? 2 : 1; }
+    int level() const { return layout_.bits == 8 ? 4 : 1; }
 
     void encodeHeld() {
         const std::size_t filteredRow = rowBytes_ + 1;
@@ -196,7 +197,8 @@ private:
             std::vector<std::uint8_t> framed;
             if (!started_ || (last && i + 1 == count)) {
                 // The zlib header (deflate, 32 KiB window, FLEVEL 0 for level 1, 1 for
-                // level 2) before the first piece; the Adler-32 of the whole after the last.
+                // levels 2 to 5) before the first piece; the Adler-32 of the whole after
+                // the last.
                 framed.reserve(size + 6);
                 if (!started_) {
                     const unsigned cmf = 0x78, flg = (level() == 1 ? 0u : 1u) << 6;
