@@ -30,7 +30,7 @@ namespace {
 // 8-bit samples and 1 for 16-bit ones, whose low bytes are noise that longer searches
 // find few matches in. Measured on glnoise's noise from frequency 1/256 to 1/10, these
 // make 16-bit files 5% to 22% smaller than adaptive filters at level 6, and 8-bit ones
-// from 26% smaller to 18% larger (the smoothest), at 2 to 3 times the speed on one core
+// from 26% smaller to 18% larger (the smoothest), at about 4 times the speed on one core
 // (docs/performance.md).
 constexpr std::size_t kPieceBytes = 256 * 1024;
 constexpr std::size_t kWindow = 32 * 1024;
