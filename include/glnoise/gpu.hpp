@@ -111,6 +111,11 @@ struct GeneratorOptions {
     // workgroup's shared memory, or a buffer texture over the same buffer (fastest on
     // llvmpipe: 1.15x to 1.6x the storage buffer; shared memory 0.6x).
     enum class Table { Buffer, Shared, Texture } table = Table::Texture;
+    // Where every invocation of a subgroup reads the same table entry (texels in one
+    // lattice cell), read it once, at an index the compiler knows is uniform
+    // (GL_ARB_shader_group_vote and GL_ARB_shader_ballot; ValidationError without them).
+    // The same texels either way.
+    bool uniformReads = false;
 };
 
 class Generator {

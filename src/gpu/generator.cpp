@@ -44,9 +44,10 @@ using Params = cpu::SampleParams<float>;
 struct Variant {
     std::string entry;
     int dims, volume, basis, curve, fractal, warp, pattern, output, periodic;
-    int localX = 8, localY = 8, table = 0;
+    int localX = 8, localY = 8, table = 0, uniformReads = 0;
     auto key() const {
-        return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output, periodic, localX, localY, table);
+        return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output, periodic, localX, localY, table,
+                        uniformReads);
     }
     bool operator<(const Variant& o) const { return key() < o.key(); }
 };
@@ -80,6 +81,17 @@ struct Generator::Impl {
             throw ValidationError("local size " + std::to_string(o.localSizeX) + "x" + std::to_string(o.localSizeY) +
                                   ": each a power of two from 1 to 64 (so that it divides the anchor spacing), at "
                                   "most 1024 invocations");
+        if (o.uniformReads) {
+            GLint count = 0;
+            glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+            int found = 0;
+            for (GLint i = 0; i < count; ++i) {
+                const char* name = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
+                found += std::strcmp(name, "GL_ARB_shader_group_vote") == 0 || std::strcmp(name, "GL_ARB_shader_ballot") == 0;
+            }
+            if (found != 2)
+                throw ValidationError("uniform reads: the driver lacks GL_ARB_shader_group_vote or GL_ARB_shader_ballot");
+        }
         if (o.table == GeneratorOptions::Table::Texture) {
             glGenTextures(1, &tableTexture);
             glBindTexture(GL_TEXTURE_BUFFER, tableTexture);
@@ -113,6 +125,7 @@ struct Generator::Impl {
             def("GLN_LOCAL_X", v.localX);
             def("GLN_LOCAL_Y", v.localY);
             def("GLN_TABLE", v.table);
+            def("GLN_UNIFORM_READS", v.uniformReads);
         }
         glsl::IncludeOptions options;
         options.defines = defines;
@@ -176,6 +189,7 @@ struct Generator::Impl {
         variant.localX = options.localSizeX;
         variant.localY = options.localSizeY;
         variant.table = static_cast<int>(options.table);
+        variant.uniformReads = options.uniformReads ? 1 : 0;
         const Program& prog = program(variant);
         bindTable(spec);
         const cpu::AnchorLayout layout = cpu::anchorLayout(grid, start);

@@ -153,6 +153,8 @@ const Layout kLayouts[] = {
     {"64x1_buffer", {64, 1, gpu::GeneratorOptions::Table::Buffer}},
     {"8x8_shared", {8, 8, gpu::GeneratorOptions::Table::Shared}},
     {"8x8_texture", {8, 8, gpu::GeneratorOptions::Table::Texture}},
+    {"8x8_buffer_uniform", {8, 8, gpu::GeneratorOptions::Table::Buffer, true}},
+    {"8x8_texture_uniform", {8, 8, gpu::GeneratorOptions::Table::Texture, true}},
 };
 
 void tuneBench(benchmark::State& state, Workload w, int size, int layout) {
