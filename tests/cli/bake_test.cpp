@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -162,6 +163,23 @@ TEST_F(Bake, TheThreadCountChangesNoByte) {
                                             << threads << " threads";
         }
     }
+    // --verbose says where the time went, stage by stage, and the stages fit in the whole.
+    const Result v = run({"bake", "--backend", "cpu", "--size", "300x200", "--verbose", "--out", file("v.png")});
+    ASSERT_EQ(v.code, 0) << v.err;
+    double gen = -1, conv = -1, enc = -1, commit = -1, all = -1;
+    const std::size_t at = v.err.find("glnoise: bake: ");
+    ASSERT_NE(at, std::string::npos) << v.err;
+    ASSERT_EQ(std::sscanf(v.err.c_str() + at,
+                          "glnoise: bake: generating %lf s, converting %lf s, encoding and writing %lf s, "
+                          "committing %lf s, %lf s in all",
+                          &gen, &conv, &enc, &commit, &all),
+              5)
+        << v.err;
+    EXPECT_GT(gen, 0);
+    EXPECT_GE(conv, 0);
+    EXPECT_GT(enc, 0);
+    EXPECT_GE(commit, 0);
+    EXPECT_LE(gen + conv + enc + commit, all * 1.0001 + 1e-6);
     for (const char* bad : {"0", "1025", "-2", "two"}) {
         const Result r = run({"bake", "--size", "8x8", "--threads", bad, "--out", file("bad.png")});
         EXPECT_EQ(r.code, 2) << bad;
