@@ -5,6 +5,7 @@
     /usr/bin/python3 assets/make_pictures.py build                  # all but the benchmark chart, into assets/
     /usr/bin/python3 assets/make_pictures.py build --only bench.png # the chart: runs the benchmark (minutes)
     /usr/bin/python3 assets/make_pictures.py build --only bench_cpu.png  # the CPU backends' chart (minutes)
+    /usr/bin/python3 assets/make_pictures.py build --only bench_bake.png # the bakes' chart (minutes)
     /usr/bin/python3 assets/make_pictures.py build --out DIR        # somewhere else (the tests compare)
     /usr/bin/python3 assets/make_pictures.py --list                 # each picture and the command its caption shows
 
@@ -34,8 +35,9 @@ PICTURES = {
                    "--screenshot assets/preview.png",
     "bench.png": None,
     "bench_cpu.png": None,
+    "bench_bake.png": None,
 }
-ON_REQUEST = {"bench.png", "bench_cpu.png"}
+ON_REQUEST = {"bench.png", "bench_cpu.png", "bench_bake.png"}
 
 
 def run(cmd, **kw):
@@ -79,8 +81,20 @@ def bench_cpu(build, out):
           dict(os.environ, GLNOISE_BENCH_SIZES="4096"))
 
 
+def bench_bake(build, out):
+    # Every format baked end to end at 4096², one octave, on both backends at 1 thread and
+    # at every thread (glnoise_bake_bench).
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "bake.json")
+        run([os.path.join(build, "tests", "bench", "glnoise_bake_bench"), "--benchmark_filter=octaves1/",
+             "--benchmark_out=" + data, "--benchmark_out_format=json"],
+            env=dict(os.environ, GLNOISE_BENCH_SIZE="4096"))
+        run([sys.executable, os.path.join(ROOT, "tests", "bench", "bake_chart.py"), data, out])
+
+
 MAKERS = {"fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet,
-          "preview.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu}
+          "preview.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
+          "bench_bake.png": bench_bake}
 
 
 def main():
