@@ -54,9 +54,9 @@ public:
         rowBytes_ = static_cast<std::size_t>(layout.width) * static_cast<std::size_t>(layout.channels) *
                     static_cast<std::size_t>(layout.bits / 8);
         pieceRows_ = std::max<std::size_t>(1, kPieceBytes / (rowBytes_ + 1));
-        pieces_ = (static_cast<std::size_t>(layout.height) + pieceRows_ - 1) / pieceRows_;
+        const std::size_t pieces = (static_cast<std::size_t>(layout.height) + pieceRows_ - 1) / pieceRows_;
         threads_ = glnoise::detail::threadCount(layout.threads);
-        batch_ = std::min<std::size_t>(pieces_, 2 * static_cast<std::size_t>(threads_));
+        batch_ = std::min<std::size_t>(pieces, 2 * static_cast<std::size_t>(threads_));
         pending_.resize(batch_ * pieceRows_ * rowBytes_);
         filtered_.resize(batch_ * pieceRows_ * (rowBytes_ + 1));
         previous_.assign(rowBytes_, 0);
@@ -232,7 +232,6 @@ private:
     PngLayout layout_;
     std::size_t rowBytes_ = 0;
     std::size_t pieceRows_ = 0;  // rows per deflated piece
-    std::size_t pieces_ = 0;
     std::size_t batch_ = 0;      // pieces encoded together
     unsigned threads_ = 1;
     std::vector<std::uint8_t> pending_;   // rows held until a batch is full
