@@ -378,11 +378,17 @@ struct Bake::Impl : BakePlan {
         throw std::logic_error("format");
     }
 
+    // Bytes per texel of a band as the generator makes it: RGBA8 through a colormap, else
+    // the value channels' floats.
+    std::size_t bandTexelBytes() const {
+        return colormap ? 4 : sizeof(float) * static_cast<std::size_t>(valueChannels);
+    }
+
     // Band rows as the generator made them -> the file's samples, in pieces on every
     // thread the bake may use.
     void convert(const std::uint8_t* band, std::size_t texels, std::uint8_t* dst) const {
         constexpr std::size_t kPiece = 1 << 16;
-        const std::size_t texelBytes = colormap ? 4 : sizeof(float) * static_cast<std::size_t>(valueChannels);
+        const std::size_t texelBytes = bandTexelBytes();
         detail::parallelFor((texels + kPiece - 1) / kPiece, r.threads, [&](std::size_t i) {
             const std::size_t first = i * kPiece;
             convertPiece(band + first * texelBytes, std::min(kPiece, texels - first), dst + first * storedBytes);
@@ -455,8 +461,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     const Grid& g = m.r.size;
     const int tileWidth = std::min(g.width, kTileWidth);
     const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kBandTexels / g.width, 1, std::min(g.height, 4096)));
-    const std::size_t texelBytes =
-        m.colormap ? 4 : sizeof(float) * static_cast<std::size_t>(m.valueChannels);
+    const std::size_t texelBytes = m.bandTexelBytes();
     const std::size_t bandRowBytes = static_cast<std::size_t>(g.width) * texelBytes;
     std::vector<std::uint8_t> band(bandRowBytes * static_cast<std::size_t>(bandRows));
     const std::size_t bandSampleBytes = static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows);
