@@ -4,7 +4,8 @@
 //
 // Defines set by the host: GLN_DIMS (1-4), GLN_BASIS (GLN_BASIS_*), GLN_CURVE, GLN_FRACTAL,
 // GLN_PERIODIC (1 when any axis has a lattice period),
-// GLN_WARP (0: none, 1 or 2: the nesting depth), GLN_PATTERN (0 none, 1 marble, 2 wood).
+// GLN_WARP (0: none, 1 or 2: the nesting depth), GLN_PATTERN (0 none, 1 marble, 2 wood),
+// GLN_CELL_RETURN and GLN_CELL_METRIC (cellular noise's GLN_CELL_*).
 // Frame i of a point holds freq_i * origin (kept in double on the host; skewed first for
 // simplex) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
 // shader adds freq_i * s for the sample offset s. Frames: the octaves of the sum, then for
@@ -34,6 +35,7 @@ uniform float u_inverse_warp_divisor;
 uniform int u_pattern_frame;    // frame (from base) whose frac is freq * origin: marble (x mod 2 pi); wood (x, y, r mod 2 pi, r)
 uniform float u_pattern_frequency;
 uniform float u_pattern_scale;
+uniform float u_cell_jitter;    // cellular noise's jitter
 
 #if GLN_DIMS == 1
 #define GLN_WARP_COMPONENTS 1
@@ -61,7 +63,11 @@ vec4 gln_octave(GlnFrame o, vec3 s) {
     local = gln_skew3(local);
 #endif
     precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
-#if GLN_DIMS == 1
+#if GLN_BASIS == GLN_BASIS_CELLULAR
+    vec4 c = gln_cellular(o.cell, vec4(p.x, GLN_DIMS >= 2 ? p.y : 0.0f, GLN_DIMS >= 3 ? p.z : 0.0f, GLN_DIMS >= 4 ? p.w : 0.0f),
+                          GLN_PERIOD(o), GLN_DIMS, GLN_CELL_RETURN, GLN_CELL_METRIC, u_cell_jitter);
+    return GLN_DIMS == 2 ? vec4(c.x, c.y, c.z, 0.0f) : GLN_DIMS == 3 ? c : vec4(c.x, 0.0f, 0.0f, 0.0f);
+#elif GLN_DIMS == 1
     return vec4(gln_basis1(GLN_BASIS, GLN_CURVE, o.cell.x, p.x, GLN_PERIOD(o).x), 0.0f, 0.0f, 0.0f);
 #elif GLN_DIMS == 2
     vec3 b = gln_basis2(GLN_BASIS, GLN_CURVE, ivec2(o.cell.x, o.cell.y), vec2(p.x, p.y), ivec2(GLN_PERIOD(o).x, GLN_PERIOD(o).y));

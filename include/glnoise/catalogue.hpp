@@ -42,6 +42,8 @@ const std::vector<Kind<Curve>>& curveKinds();
 const std::vector<Kind<Fractal>>& fractalKinds();
 const std::vector<Kind<Output>>& outputKinds();
 const std::vector<Kind<Pattern>>& patternKinds();
+const std::vector<Kind<CellReturn>>& cellReturnKinds();
+const std::vector<Kind<CellDistance>>& cellDistanceKinds();
 
 const BasisKind& kindOf(Basis b);
 

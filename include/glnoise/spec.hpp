@@ -70,18 +70,30 @@ enum class Pattern {
     Clouds,  // the turbulence fractal (needs fractal Turbulence)
 };
 
+// What cellular noise returns (glnoise/cellular.glsl): the distance to the nearest feature
+// point (F1), to the second nearest (F2), their difference, the nearest point's cell value
+// in [-1, 1], or the Euclidean distance to the nearest edge between cells.
+enum class CellReturn { F1, F2, F2MinusF1, CellValue, Edge };
+
+// How cellular noise measures distance.
+enum class CellDistance { Euclidean, EuclideanSquared, Manhattan, Chebyshev };
+
 // The names the command line, JSON and the README use: "perlin", "perlin-value", ...
 const char* toString(Basis b);
 const char* toString(Curve c);
 const char* toString(Fractal f);
 const char* toString(Output o);
 const char* toString(Pattern p);
+const char* toString(CellReturn r);
+const char* toString(CellDistance d);
 // Throws ValidationError "<what> <text>: allowed: a, b, c".
 Basis parseBasis(const std::string& text);
 Curve parseCurve(const std::string& text);
 Fractal parseFractal(const std::string& text);
 Output parseOutput(const std::string& text);
 Pattern parsePattern(const std::string& text);
+CellReturn parseCellReturn(const std::string& text);
+CellDistance parseCellDistance(const std::string& text);
 
 struct NoiseSpec {
     int dims = 2;                       // 1 to 4 (simplex: 2 or 3): the dimension of the noise
@@ -112,6 +124,11 @@ struct NoiseSpec {
     int warpDepth = 1;                  // 1 or 2: warp once, or warp the warped point again
     Pattern pattern = Pattern::None;
     double patternScale = 5.0;          // finite: k of marble and wood
+    // Cellular noise (Basis::Cellular) only: what it returns, its distance, and how far its
+    // feature points stray from their cells' centres, [0, 1]. Edge needs Euclidean.
+    CellReturn cellReturn = CellReturn::F1;
+    CellDistance cellDistance = CellDistance::Euclidean;
+    double cellJitter = 1.0;
 
     // Throws ValidationError with one entry per violated field, each of the form
     // "<field> <value>: <what is allowed>".
@@ -120,10 +137,15 @@ struct NoiseSpec {
     // sum_{i<octaves} gain^i
     double amplitudeSum() const;
 
-    // The range the values are stated to lie in (each basis states its bound: see
-    // glnoise/bases.def and docs/noise.md), from the basis bound B and the amplitude sum S (1 when normalized): fBm [-BS, BS],
-    // turbulence [0, BS], billow [-S, (2B - 1)S], ridged [0, max(offset, B - offset)^2 S],
-    // marble and wood [-1, 1].
+    // The range one octave of the basis is stated to lie in: [-B, B] with B its stated bound
+    // (basisBound) for the lattice bases and simplex; for cellular noise, that of its return
+    // and distance in these dimensions (docs/noise.md: measured).
+    ValueRange basisRange() const;
+
+    // The range the values are stated to lie in, from basisRange() [lo, hi] and the amplitude
+    // sum S (1 when normalized); with |n| in [a, M] (a = 0 when lo <= 0 <= hi): fBm
+    // [lo S, hi S], turbulence [a S, M S], billow [(2a - 1) S, (2M - 1) S], ridged
+    // [0, max(|offset - a|, |offset - M|)^2 S]; marble and wood [-1, 1].
     ValueRange statedRange() const;
 
     // The warp's frequency: warpFrequency, or frequency when that is 0.
@@ -134,8 +156,11 @@ struct NoiseSpec {
     int usefulOctaves() const;
 };
 
-// The stated bound of |basis| in `dims` dimensions (docs/noise.md: measured).
+// The stated bound of |basis| in `dims` dimensions (docs/noise.md: measured). Cellular
+// noise's is that of F1 with Euclidean distance; cellularBound gives every other.
 double basisBound(Basis basis, int dims);
+// The stated bound of cellular noise returning `ret` under `distance` (docs/noise.md: measured).
+double cellularBound(CellReturn ret, CellDistance distance, int dims);
 
 struct Grid {
     int width = 1;   // [1, kMaxEdge] and the driver's GL_MAX_TEXTURE_SIZE

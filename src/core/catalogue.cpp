@@ -54,6 +54,27 @@ const std::vector<Kind<Pattern>>& patternKinds() {
     return kinds;
 }
 
+const std::vector<Kind<CellReturn>>& cellReturnKinds() {
+    static const std::vector<Kind<CellReturn>> kinds = {
+        {CellReturn::F1, "f1", "GLN_CELL_F1", 0},
+        {CellReturn::F2, "f2", "GLN_CELL_F2", 1},
+        {CellReturn::F2MinusF1, "f2-f1", "GLN_CELL_F2_F1", 2},
+        {CellReturn::CellValue, "cell-value", "GLN_CELL_VALUE", 3},
+        {CellReturn::Edge, "edge", "GLN_CELL_EDGE", 4},
+    };
+    return kinds;
+}
+
+const std::vector<Kind<CellDistance>>& cellDistanceKinds() {
+    static const std::vector<Kind<CellDistance>> kinds = {
+        {CellDistance::Euclidean, "euclidean", "GLN_CELL_EUCLIDEAN", 0},
+        {CellDistance::EuclideanSquared, "euclidean-squared", "GLN_CELL_EUCLIDEAN_SQUARED", 1},
+        {CellDistance::Manhattan, "manhattan", "GLN_CELL_MANHATTAN", 2},
+        {CellDistance::Chebyshev, "chebyshev", "GLN_CELL_CHEBYSHEV", 3},
+    };
+    return kinds;
+}
+
 const BasisKind& kindOf(Basis b) { return basisKinds()[static_cast<std::size_t>(b)]; }
 
 }  // namespace glnoise

@@ -17,6 +17,7 @@ bool hasW(const NoiseSpec& s) { return s.dims == 4; }
 bool isNormalMap(const NoiseSpec& s) { return s.output == Output::Normal; }
 bool isWarped(const NoiseSpec& s) { return s.warpAmount != 0.0; }
 bool hasSine(const NoiseSpec& s) { return s.pattern == Pattern::Marble || s.pattern == Pattern::Wood; }
+bool isCellular(const NoiseSpec& s) { return s.basis == Basis::Cellular; }
 
 std::vector<SpecField> makeFields() {
     const std::string octaves = "between 1 and " + std::to_string(kMaxOctaves);
@@ -29,6 +30,13 @@ std::vector<SpecField> makeFields() {
          "", 0, 0, nullptr, false},
         {"interp", &S::interp, "value noise's blend: linear, cosine, cubic or quintic (default)",
          "", 0, 0, isValueBasis, false},
+        {"cell-return", &S::cellReturn,
+         "cellular: f1 (default: the distance to the nearest point), f2, f2-f1, cell-value or edge", "", 0, 0,
+         isCellular, false},
+        {"cell-distance", &S::cellDistance,
+         "cellular: euclidean (default), euclidean-squared, manhattan or chebyshev", "", 0, 0, isCellular, false},
+        {"cell-jitter", &S::cellJitter, "cellular: how far points stray from their cells' centres, 0 to 1 (default 1)",
+         "", 0, 1, isCellular, false},
         {"pattern", &S::pattern, "marble, wood or clouds (the turbulence fractal)", "", 0, 0, nullptr, false},
         {"fractal", &S::fractal, "fbm (default), turbulence, billow or ridged", "", 0, 0, notClouds, false},
         {"ridge-offset", &S::ridgeOffset, "ridged: the offset in (offset - |n|)^2 (default 1)",

@@ -23,6 +23,7 @@ namespace glnoise {
 struct SpecField {
     using Member = std::variant<int NoiseSpec::*, double NoiseSpec::*, bool NoiseSpec::*, Basis NoiseSpec::*,
                                 Curve NoiseSpec::*, Fractal NoiseSpec::*, Output NoiseSpec::*, Pattern NoiseSpec::*,
+                                CellReturn NoiseSpec::*, CellDistance NoiseSpec::*,
                                 std::optional<std::uint64_t> NoiseSpec::*, std::array<int, 4> NoiseSpec::*,
                                 std::array<double, 3> NoiseSpec::*>;
 
@@ -60,6 +61,8 @@ template <> inline Curve parseKind<Curve>(const std::string& t) { return parseCu
 template <> inline Fractal parseKind<Fractal>(const std::string& t) { return parseFractal(t); }
 template <> inline Output parseKind<Output>(const std::string& t) { return parseOutput(t); }
 template <> inline Pattern parseKind<Pattern>(const std::string& t) { return parsePattern(t); }
+template <> inline CellReturn parseKind<CellReturn>(const std::string& t) { return parseCellReturn(t); }
+template <> inline CellDistance parseKind<CellDistance>(const std::string& t) { return parseCellDistance(t); }
 
 // Every field, in the order the reproducing command names them.
 const std::vector<SpecField>& specFields();

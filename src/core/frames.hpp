@@ -44,6 +44,9 @@ struct SampleParams {
     int patternFrame;
     T patternFrequency;
     T patternScale;
+    int cellReturn;  // cellular only: GLN_CELL_* of cellular.glsl
+    int cellMetric;
+    T cellJitter;
     int framesPerPoint;
 };
 

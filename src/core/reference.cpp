@@ -88,6 +88,9 @@ SampleParams<T> sampleParams(const NoiseSpec& spec) {
     u.patternFrame = spec.octaves + warpFrames;
     u.patternFrequency = static_cast<T>(spec.frequency);
     u.patternScale = static_cast<T>(spec.patternScale);
+    u.cellReturn = cellReturnKinds()[static_cast<std::size_t>(spec.cellReturn)].glslId;
+    u.cellMetric = cellDistanceKinds()[static_cast<std::size_t>(spec.cellDistance)].glslId;
+    u.cellJitter = static_cast<T>(spec.cellJitter);
     u.framesPerPoint = spec.octaves + warpFrames + (u.pattern > 0 ? 1 : 0);
     return u;
 }
@@ -205,7 +208,9 @@ std::array<double, 4> agreementTolerance(const NoiseSpec& spec) {
         double slope = 1.0;
         if (spec.fractal == Fractal::Billow) slope = 2.0;
         if (spec.fractal == Fractal::Ridged) {
-            const double m = std::max(std::fabs(spec.ridgeOffset), std::fabs(basisBound(spec.basis, spec.dims) - spec.ridgeOffset));
+            const ValueRange n = spec.basisRange();
+            const double top = std::max(std::fabs(n.min), std::fabs(n.max));
+            const double m = std::max(std::fabs(spec.ridgeOffset), std::fabs(top - spec.ridgeOffset));
             slope = 2.0 * m * (1.0 + spec.ridgeGain * m * m);
         }
         // Warping twice moves the second point's error by the warp's own Jacobian: the

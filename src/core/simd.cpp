@@ -76,6 +76,7 @@ inline VM operator<(VF a, VF b) { return {a.v < b.v}; }
 inline VM operator<=(VF a, VF b) { return {a.v <= b.v}; }
 inline VM operator>(VF a, VF b) { return {a.v > b.v}; }
 inline VM operator>=(VF a, VF b) { return {a.v >= b.v}; }
+inline VM operator==(VF a, VF b) { return {a.v == b.v}; }
 
 inline VI operator+(VI a, VI b) { return VI(a.v + b.v); }
 inline VI operator-(VI a, VI b) { return VI(a.v - b.v); }
@@ -86,6 +87,8 @@ inline VM operator<(VI a, VI b) { return {hn::RebindMask(DF(), a.v < b.v)}; }
 inline VM operator&&(VM a, VM b) { return {hn::And(a.m, b.m)}; }
 inline VM operator||(VM a, VM b) { return {hn::Or(a.m, b.m)}; }
 inline VM operator!(VM a) { return {hn::Not(a.m)}; }
+// Whether any lane holds: the twins skip work only when no lane needs it.
+inline bool gln_any(VM a) { return !hn::AllFalse(DF(), a.m); }
 
 inline VF gln_select(VM c, VF a, VF b) { return VF(hn::IfThenElse(c.m, a.v, b.v)); }
 inline VI gln_select(VM c, VI a, VI b) { return VI(hn::IfThenElse(hn::RebindMask(DI(), c.m), a.v, b.v)); }

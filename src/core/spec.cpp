@@ -42,12 +42,45 @@ const char* toString(Curve c) { return nameOf(curveKinds(), c); }
 const char* toString(Fractal f) { return nameOf(fractalKinds(), f); }
 const char* toString(Output o) { return nameOf(outputKinds(), o); }
 const char* toString(Pattern p) { return nameOf(patternKinds(), p); }
+const char* toString(CellReturn r) { return nameOf(cellReturnKinds(), r); }
+const char* toString(CellDistance d) { return nameOf(cellDistanceKinds(), d); }
 
 Basis parseBasis(const std::string& text) { return parseName("basis", text, basisKinds()); }
 Curve parseCurve(const std::string& text) { return parseName("interp", text, curveKinds()); }
 Fractal parseFractal(const std::string& text) { return parseName("fractal", text, fractalKinds()); }
 Output parseOutput(const std::string& text) { return parseName("output", text, outputKinds()); }
 Pattern parsePattern(const std::string& text) { return parseName("pattern", text, patternKinds()); }
+CellReturn parseCellReturn(const std::string& text) { return parseName("cell-return", text, cellReturnKinds()); }
+CellDistance parseCellDistance(const std::string& text) {
+    return parseName("cell-distance", text, cellDistanceKinds());
+}
+
+double cellularBound(CellReturn ret, CellDistance distance, int dims) {
+    // The extremes tests/bench/glnoise_ranges.cpp found over jitters 0 to 1, rounded up
+    // (docs/noise.md); rows F1, F2, F2 - F1, edge; columns 1D to 4D.
+    static constexpr double kEuclidean[4][4] = {
+        {0.95, 1.25, 1.29, 1.26}, {1.5, 1.48, 1.36, 1.33}, {1.46, 1.32, 1.22, 1.12}, {0.75, 0.71, 0.66, 0.6}};
+    static constexpr double kManhattan[3][4] = {
+        {0.95, 1.69, 2.07, 2.25}, {1.5, 1.85, 2.08, 2.27}, {1.46, 1.71, 1.8, 1.78}};
+    static constexpr double kChebyshev[3][4] = {
+        {0.95, 1.0, 0.98, 0.93}, {1.5, 1.36, 1.16, 1.01}, {1.46, 1.26, 1.01, 1.01}};
+    const std::size_t d = static_cast<std::size_t>(std::min(4, std::max(1, dims)) - 1);
+    if (ret == CellReturn::CellValue) return 1.0;
+    if (ret == CellReturn::Edge) return kEuclidean[3][d];
+    const std::size_t r = ret == CellReturn::F1 ? 0 : ret == CellReturn::F2 ? 1 : 2;
+    switch (distance) {
+        case CellDistance::Euclidean: return kEuclidean[r][d];
+        case CellDistance::EuclideanSquared: {
+            // F1^2 and F2^2 from the Euclidean bounds; F2^2 - F1^2 measured.
+            static constexpr double kDifference[4] = {2.19, 1.96, 1.78, 1.54};
+            if (r == 2) return kDifference[d];
+            return kEuclidean[r][d] * kEuclidean[r][d];
+        }
+        case CellDistance::Manhattan: return kManhattan[r][d];
+        case CellDistance::Chebyshev: return kChebyshev[r][d];
+    }
+    return kEuclidean[r][d];
+}
 
 double basisBound(Basis basis, int dims) {
     const int d = std::min(4, std::max(1, dims));
@@ -172,6 +205,14 @@ void NoiseSpec::validate() const {
     if (pattern == Pattern::Clouds && fractal != Fractal::Turbulence)
         v.push_back(Violation{"pattern", std::string("clouds: is the turbulence fractal; got fractal ") + toString(fractal)});
 
+    // Cellular noise.
+    if (!(std::isfinite(cellJitter) && cellJitter >= 0.0 && cellJitter <= 1.0))
+        v.push_back(Violation{"cell-jitter", formatNumber(cellJitter) +
+                    ": must be between 0 (points at the cells' centres) and 1 (anywhere in their cells)"});
+    if (cellReturn == CellReturn::Edge && cellDistance != CellDistance::Euclidean)
+        v.push_back(Violation{"cell-distance", std::string(toString(cellDistance)) +
+                    " with cell-return edge: the distance to an edge is Euclidean; use euclidean"});
+
     if (v.empty()) {
         const double highest = frequency * std::pow(lacunarity, octaves - 1);
         if (!(highest <= kMaxOctaveFrequency))
@@ -200,20 +241,30 @@ double NoiseSpec::amplitudeSum() const {
     return sum;
 }
 
+ValueRange NoiseSpec::basisRange() const {
+    const double B = basisBound(basis, dims);
+    if (basis != Basis::Cellular) return {-B, B};
+    if (cellReturn == CellReturn::CellValue) return {-1.0, 1.0};
+    const int d = std::min(4, std::max(1, dims));
+    return {0.0, cellularBound(cellReturn, cellDistance, d)};
+}
+
 ValueRange NoiseSpec::statedRange() const {
     if (pattern == Pattern::Marble || pattern == Pattern::Wood) return {-1.0, 1.0};
-    const double B = basisBound(basis, dims);
+    const ValueRange n = basisRange();
+    const double M = std::max(std::fabs(n.min), std::fabs(n.max));
+    const double a = n.min <= 0.0 && n.max >= 0.0 ? 0.0 : std::min(std::fabs(n.min), std::fabs(n.max));
     const double S = normalize ? 1.0 : amplitudeSum();
     switch (fractal) {
-        case Fractal::Fbm: return {-B * S, B * S};
-        case Fractal::Turbulence: return {0.0, B * S};
-        case Fractal::Billow: return {-S, (2.0 * B - 1.0) * S};
+        case Fractal::Fbm: return {n.min * S, n.max * S};
+        case Fractal::Turbulence: return {a * S, M * S};
+        case Fractal::Billow: return {(2.0 * a - 1.0) * S, (2.0 * M - 1.0) * S};
         case Fractal::Ridged: {
-            const double m = std::max(std::fabs(ridgeOffset), std::fabs(B - ridgeOffset));
+            const double m = std::max(std::fabs(ridgeOffset - a), std::fabs(ridgeOffset - M));
             return {0.0, m * m * S};
         }
     }
-    return {-B * S, B * S};
+    return {n.min * S, n.max * S};
 }
 
 int NoiseSpec::usefulOctaves() const {

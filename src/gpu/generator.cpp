@@ -43,11 +43,11 @@ using Params = cpu::SampleParams<float>;
 // The program variants: what changes the shader text, and so the cache key.
 struct Variant {
     std::string entry;
-    int dims, volume, basis, curve, fractal, warp, pattern, output, periodic;
+    int dims, volume, basis, curve, fractal, warp, pattern, output, periodic, cellReturn, cellMetric;
     int localX = 8, localY = 8, table = 0, uniformReads = 0;
     auto key() const {
-        return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output, periodic, localX, localY, table,
-                        uniformReads);
+        return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output, periodic, cellReturn, cellMetric,
+                        localX, localY, table, uniformReads);
     }
     bool operator<(const Variant& o) const { return key() < o.key(); }
 };
@@ -55,7 +55,7 @@ struct Variant {
 Variant variantFor(const std::string& entry, const NoiseSpec& spec, const Params& u, bool volume) {
     const bool periodic = spec.period != std::array<int, 4>{};
     return {entry, u.dims, volume ? 1 : 0, u.basis, u.curve, u.fractal, u.warp, u.pattern,
-            static_cast<int>(spec.output), periodic ? 1 : 0};
+            static_cast<int>(spec.output), periodic ? 1 : 0, u.cellReturn, u.cellMetric};
 }
 
 }  // namespace
@@ -121,6 +121,8 @@ struct Generator::Impl {
         def("GLN_OUTPUT", v.output);
         def("GLN_ANCHOR", cpu::kAnchor);
         def("GLN_PERIODIC", v.periodic);
+        def("GLN_CELL_RETURN", v.cellReturn);
+        def("GLN_CELL_METRIC", v.cellMetric);
         if (v.entry == "noise.comp") {
             def("GLN_LOCAL_X", v.localX);
             def("GLN_LOCAL_Y", v.localY);
@@ -156,6 +158,7 @@ struct Generator::Impl {
         glUniform1f(prog.uniform("u_inverse_divisor"), u.inverseDivisor);
         glUniform1f(prog.optionalUniform("u_ridge_offset"), u.ridgeOffset);
         glUniform1f(prog.optionalUniform("u_ridge_gain"), u.ridgeGain);
+        glUniform1f(prog.optionalUniform("u_cell_jitter"), u.cellJitter);
         glUniform1i(prog.optionalUniform("u_warp_octaves"), u.warpOctaves);
         glUniform1f(prog.optionalUniform("u_warp_amount"), u.warpAmount);
         glUniform1f(prog.optionalUniform("u_inverse_warp_divisor"), u.inverseWarpDivisor);

@@ -7,6 +7,7 @@
 
 #include "mirror/fbm.hpp"
 #include "mirror/value.hpp"
+#include "mirror/cellular.hpp"
 
 namespace glnoise::cpu {
 
@@ -15,6 +16,7 @@ constexpr int GLN_BASIS_CLASSIC = 1;
 constexpr int GLN_BASIS_VALUE = 2;
 constexpr int GLN_BASIS_PERLIN_VALUE = 3;
 constexpr int GLN_BASIS_SIMPLEX = 4;
+constexpr int GLN_BASIS_CELLULAR = 5;
 constexpr int GLN_FBM = 0;
 constexpr int GLN_TURBULENCE = 1;
 constexpr int GLN_BILLOW = 2;
@@ -31,6 +33,9 @@ struct GlnNoise {
     T ridgeOffset;
     T ridgeGain;
     ivec4 period;
+    int cellReturn = GLN_CELL_F1;
+    int cellMetric = GLN_CELL_EUCLIDEAN;
+    T cellJitter = T(1);
 };
 
 inline int gln_basis_curve(int basis, int curve) {
@@ -59,25 +64,53 @@ T gln_amplitude_sum(const GlnNoise<T>& n) {
 template <class T>
 T gln_basis1(const Permutation& P, int basis, int curve, int cell, T p, int period) {
     if (basis == GLN_BASIS_SIMPLEX) return T(0);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice1(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 template <class T>
 vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<T> p, ivec2 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(P, cell, p);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice2(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 template <class T>
 vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<T> p, ivec3 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(P, cell, p);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular3(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice3(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 template <class T>
 T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, ivec4 period) {
     if (basis == GLN_BASIS_SIMPLEX) return T(0);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+template <class T>
+T gln_basis1(const Permutation& P, const GlnNoise<T>& n, int cell, T p, int period) {
+    if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular1(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
+    return gln_basis1(P, n.basis, n.curve, cell, p, period);
+}
+
+template <class T>
+vec3<T> gln_basis2(const Permutation& P, const GlnNoise<T>& n, ivec2 cell, vec2<T> p, ivec2 period) {
+    if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular2(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
+    return gln_basis2(P, n.basis, n.curve, cell, p, period);
+}
+
+template <class T>
+vec4<T> gln_basis3(const Permutation& P, const GlnNoise<T>& n, ivec3 cell, vec3<T> p, ivec3 period) {
+    if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular3(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
+    return gln_basis3(P, n.basis, n.curve, cell, p, period);
+}
+
+template <class T>
+T gln_basis4(const Permutation& P, const GlnNoise<T>& n, ivec4 cell, vec4<T> p, ivec4 period) {
+    if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
+    return gln_basis4(P, n.basis, n.curve, cell, p, period);
 }
 
 template <class T>
@@ -120,7 +153,7 @@ T gln_fractal1(const Permutation& P, const GlnNoise<T>& n, T p) {
     T q = p;
     int period = n.period.x;
     for (int i = 0; i < n.octaves; ++i) {
-        T b = gln_basis1(P, n.basis, n.curve, 0, q, period);
+        T b = gln_basis1(P, n, 0, q, period);
         gln_fractal_step(n.fractal, i, vec4<T>(b, 0, 0, 0), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
         amplitude = amplitude * n.gain;
@@ -138,7 +171,7 @@ vec3<T> gln_fractal2_deriv(const Permutation& P, const GlnNoise<T>& n, vec2<T> p
     vec2<T> q = p;
     ivec2 period = ivec2(n.period.x, n.period.y);
     for (int i = 0; i < n.octaves; ++i) {
-        vec3<T> b = gln_basis2(P, n.basis, n.curve, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
+        vec3<T> b = gln_basis2(P, n, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
         gln_fractal_step(n.fractal, i, vec4<T>(b.x, b.y * frequency, b.z * frequency, T(0)), amplitude, n.ridgeOffset,
                          n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
@@ -158,7 +191,7 @@ vec4<T> gln_fractal3_deriv(const Permutation& P, const GlnNoise<T>& n, vec3<T> p
     vec3<T> q = p;
     ivec3 period = ivec3(n.period.x, n.period.y, n.period.z);
     for (int i = 0; i < n.octaves; ++i) {
-        vec4<T> b = gln_basis3(P, n.basis, n.curve, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
+        vec4<T> b = gln_basis3(P, n, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
         gln_fractal_step(n.fractal, i, vec4<T>(b.x, b.y * frequency, b.z * frequency, b.w * frequency), amplitude,
                          n.ridgeOffset, n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
@@ -177,7 +210,7 @@ T gln_fractal4(const Permutation& P, const GlnNoise<T>& n, vec4<T> p) {
     vec4<T> q = p;
     ivec4 period = n.period;
     for (int i = 0; i < n.octaves; ++i) {
-        T b = gln_basis4(P, n.basis, n.curve, ivec4(0, 0, 0, 0), q, period);
+        T b = gln_basis4(P, n, ivec4(0, 0, 0, 0), q, period);
         gln_fractal_step(n.fractal, i, vec4<T>(b, 0, 0, 0), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
         amplitude = amplitude * n.gain;

@@ -29,6 +29,8 @@ template <class T> using lane_scalar = typename Lane<T>::Scalar;
 inline float gln_select(bool c, float a, float b) { return c ? a : b; }
 inline double gln_select(bool c, double a, double b) { return c ? a : b; }
 inline int gln_select(bool c, int a, int b) { return c ? a : b; }
+// Whether the condition holds for any sample of the lane: for one sample, whether it holds.
+inline bool gln_any(bool c) { return c; }
 
 inline float gln_floor(float v) { return std::floor(v); }
 inline double gln_floor(double v) { return std::floor(v); }

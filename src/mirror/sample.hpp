@@ -20,6 +20,11 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
         local = gln_skew3(local);
     }
     vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z, T(o.frac.w));
+    if (u.basis == GLN_BASIS_CELLULAR) {
+        vec4<T> c = gln_cellular(P, o.cell, vec4<T>(p.x, u.dims >= 2 ? p.y : T(0), u.dims >= 3 ? p.z : T(0), u.dims >= 4 ? p.w : T(0)),
+                                 o.period, u.dims, u.cellReturn, u.cellMetric, T(u.cellJitter));
+        return u.dims == 2 ? vec4<T>(c.x, c.y, c.z, T(0)) : u.dims == 3 ? c : vec4<T>(c.x, T(0), T(0), T(0));
+    }
     if (u.dims == 1) return vec4<T>(gln_basis1(P, u.basis, u.curve, o.cell.x, p.x, o.period.x), T(0), T(0), T(0));
     if (u.dims == 2) {
         vec3<T> b = gln_basis2(P, u.basis, u.curve, ivec2(o.cell.x, o.cell.y), vec2<T>(p.x, p.y),

@@ -215,6 +215,8 @@ void fieldWidget(const SpecField& f, Curve& v, const NoiseSpec&) { kindCombo(f, 
 void fieldWidget(const SpecField& f, Fractal& v, const NoiseSpec&) { kindCombo(f, v, fractalKinds()); }
 void fieldWidget(const SpecField& f, Output& v, const NoiseSpec&) { kindCombo(f, v, outputKinds()); }
 void fieldWidget(const SpecField& f, Pattern& v, const NoiseSpec&) { kindCombo(f, v, patternKinds()); }
+void fieldWidget(const SpecField& f, CellReturn& v, const NoiseSpec&) { kindCombo(f, v, cellReturnKinds()); }
+void fieldWidget(const SpecField& f, CellDistance& v, const NoiseSpec&) { kindCombo(f, v, cellDistanceKinds()); }
 void fieldWidget(const SpecField&, std::optional<std::uint64_t>& seed, const NoiseSpec&) {
     bool seeded = seed.has_value();
     if (ImGui::Checkbox("seeded", &seeded)) seed = seeded ? std::optional<std::uint64_t>(0) : std::nullopt;

@@ -79,6 +79,31 @@ TEST(Families, EveryFractalMatchesTheIndependentImplementation) {
     EXPECT_EQ(rows, 432);
 }
 
+TEST(Families, CellularMatchesItsBruteForceDefinition) {
+    int rows = 0;
+    for (const auto& r : test::readCsv("cellular.csv")) {
+        NoiseSpec s;
+        s.basis = Basis::Cellular;
+        s.frequency = 1.0;
+        s.cellReturn = parseCellReturn(r[0]);
+        s.cellDistance = parseCellDistance(r[1]);
+        s.cellJitter = std::stod(r[2]);
+        s.dims = std::stoi(r[3]);
+        if (std::stoi(r[4]) >= 0) s.seed = static_cast<std::uint64_t>(std::stoi(r[4]));
+        s.fractal = parseFractal(r[5]);
+        s.octaves = std::stoi(r[6]);
+        s.period = {std::stoi(r[7]), std::stoi(r[8]), std::stoi(r[9]), std::stoi(r[10])};
+        const Point p = {std::stod(r[11]), std::stod(r[12]), std::stod(r[13]), std::stod(r[14])};
+        const double expected = std::stod(r[15]);
+        SCOPED_TRACE(r[0] + " " + r[1] + " jitter " + r[2] + " dims " + r[3] + " seed " + r[4] + " " + r[5] + " at " +
+                     r[11] + "," + r[12] + "," + r[13] + "," + r[14]);
+        ASSERT_NEAR(evaluateDouble(s, Permutation::forSeed(s.seed), p), expected, 1e-12);
+        ASSERT_NEAR(evaluatePoints(s, {p})[0], expected, 1e-5 * (s.cellDistance == CellDistance::EuclideanSquared ? 4 : 1));
+        ++rows;
+    }
+    EXPECT_EQ(rows, 1216);
+}
+
 // A 2D or 3D spec whose period is `cells` lattice cells across `size` texels.
 NoiseSpec tiling(Basis b, Fractal f, int dims, int size, int cells) {
     NoiseSpec s;
@@ -198,6 +223,74 @@ TEST(Families, AnalyticGradientsMatchCentralDifferences) {
             }
 }
 
+// Cellular gradients jump across the edges between cells, where a central difference
+// straddles two cells: points that close to an edge (F2 - F1 or the edge distance under
+// 1e-3) are left out; everywhere else the analytic gradient is the derivative.
+TEST(Families, CellularGradientsMatchCentralDifferences) {
+    std::mt19937 rng(23);
+    std::uniform_real_distribution<double> u(-300.0, 300.0);
+    for (const Kind<CellReturn>& r : cellReturnKinds())
+        for (const Kind<CellDistance>& m : cellDistanceKinds())
+            for (int dims : {2, 3}) {
+                if (r.value == CellReturn::Edge && m.value != CellDistance::Euclidean) continue;
+                NoiseSpec s;
+                s.basis = Basis::Cellular;
+                s.cellReturn = r.value;
+                s.cellDistance = m.value;
+                s.cellJitter = 0.9;
+                s.dims = dims;
+                s.octaves = 3;
+                s.frequency = 1.0 / 16.0;
+                s.output = Output::Gradient;
+                NoiseSpec gap = s;  // how near the sample is to an edge, per octave
+                gap.output = Output::Value;
+                SCOPED_TRACE(std::string(r.name) + " " + m.name + " dims " + std::to_string(dims));
+                double scale = 0.0, worst = 0.0;
+                int used = 0;
+                for (int i = 0; i < 300; ++i) {
+                    const Point p = {u(rng), u(rng), u(rng), 0.0};
+                    bool nearEdge = false;
+                    for (int o = 0; o < s.octaves; ++o) {
+                        NoiseSpec one = gap;
+                        one.octaves = 1;
+                        one.frequency = s.frequency * std::pow(2.0, o);
+                        one.cellReturn = CellReturn::Edge;
+                        one.cellDistance = CellDistance::Euclidean;
+                        if (evaluateDouble(one, kKen(), p) < 1e-3 * 4.0) nearEdge = true;
+                        // Manhattan and Chebyshev distances also bend where two axes tie.
+                        one.cellReturn = CellReturn::F1;
+                        one.cellDistance = m.value;
+                        NoiseSpec two = one;
+                        two.cellReturn = CellReturn::F2;
+                        if (evaluateDouble(two, kKen(), p) - evaluateDouble(one, kKen(), p) < 1e-3) nearEdge = true;
+                    }
+                    if (m.value == CellDistance::Manhattan || m.value == CellDistance::Chebyshev) {
+                        // A kink where a coordinate of the vector to a point crosses 0 (Manhattan)
+                        // or two coordinates tie (Chebyshev): compare one-sided differences.
+                        const auto a = centralDifference(s, p, 1e-5);
+                        const auto b = centralDifference(s, p, 2e-5);
+                        for (int k = 0; k < dims; ++k)
+                            if (std::abs(a[static_cast<std::size_t>(k)] - b[static_cast<std::size_t>(k)]) > 1e-6) nearEdge = true;
+                    }
+                    if (nearEdge) continue;
+                    ++used;
+                    const auto analytic = evaluateDoubleOutput(s, kKen(), p);
+                    const auto numeric = centralDifference(s, p, 1e-5);
+                    for (int a = 0; a < dims; ++a) {
+                        worst = std::max(worst, std::abs(analytic[static_cast<std::size_t>(a + 1)] - numeric[static_cast<std::size_t>(a)]));
+                        scale = std::max(scale, std::abs(numeric[static_cast<std::size_t>(a)]));
+                    }
+                }
+                EXPECT_GT(used, 150) << "most points are away from the edges";
+                if (r.value == CellReturn::CellValue) {
+                    EXPECT_EQ(worst, 0.0) << "flat cells";
+                    continue;
+                }
+                EXPECT_GT(scale, 0.01) << "the gradients are not all zero";
+                EXPECT_LT(worst, 1e-4 * scale) << "largest |analytic - central difference|";
+            }
+}
+
 TEST(Families, FloatGradientsAgreeWithTheDoubleOracle) {
     NoiseSpec s;
     s.dims = 3;
@@ -260,6 +353,39 @@ TEST(Families, ValuesStayInTheStatedRange) {
                 EXPECT_LE(hi, r.max + 1e-6);
                 EXPECT_LT(lo, hi);
             }
+}
+
+TEST(Families, CellularValuesStayInTheirStatedRange) {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-5000.0, 5000.0);
+    std::vector<Point> pts;
+    for (int i = 0; i < 4000; ++i) pts.push_back({u(rng), u(rng), u(rng), u(rng)});
+    for (const Kind<CellReturn>& r : cellReturnKinds())
+        for (const Kind<CellDistance>& m : cellDistanceKinds())
+            for (int dims = 1; dims <= 4; ++dims)
+                for (double jitter : {0.0, 0.6, 1.0}) {
+                    if (r.value == CellReturn::Edge && m.value != CellDistance::Euclidean) continue;
+                    NoiseSpec s;
+                    s.basis = Basis::Cellular;
+                    s.cellReturn = r.value;
+                    s.cellDistance = m.value;
+                    s.cellJitter = jitter;
+                    s.dims = dims;
+                    s.frequency = 0.37;
+                    const ValueRange range = s.basisRange();
+                    float lo = 1e9f, hi = -1e9f;
+                    for (float v : evaluatePoints(s, pts)) {
+                        lo = std::min(lo, v);
+                        hi = std::max(hi, v);
+                    }
+                    SCOPED_TRACE(std::string(r.name) + " " + m.name + " dims " + std::to_string(dims) + " jitter " +
+                                 std::to_string(jitter));
+                    EXPECT_GE(lo, range.min - 1e-6);
+                    EXPECT_LE(hi, range.max + 1e-6);
+                    // The range is a measured bound, not a loose guess: most of it is reached.
+                    if (jitter == 1.0 && r.value != CellReturn::CellValue) EXPECT_GT(hi, 0.6 * range.max);
+                    EXPECT_LT(lo, hi);
+                }
 }
 
 TEST(Families, PatternsLieInMinusOneToOne) {

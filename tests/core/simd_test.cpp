@@ -107,6 +107,28 @@ std::vector<NoiseSpec> catalogueSpecs() {
                     specs.push_back(s);
                 }
             }
+            if (b.value == Basis::Cellular) {
+                // Every return and distance, at three jitters, with and without a period.
+                for (const Kind<CellReturn>& r : cellReturnKinds())
+                    for (const Kind<CellDistance>& m : cellDistanceKinds()) {
+                        if (r.value == CellReturn::Edge && m.value != CellDistance::Euclidean) continue;
+                        NoiseSpec s;
+                        s.basis = b.value;
+                        s.dims = dims;
+                        s.octaves = 2;
+                        s.frequency = 0.13;
+                        s.offset = {3.25, -17.5, 0.0};
+                        s.cellReturn = r.value;
+                        s.cellDistance = m.value;
+                        s.cellJitter = 0.25 + 0.375 * static_cast<double>(specs.size() % 3);
+                        if (dims == 2 || dims == 3) s.output = Output::Gradient;
+                        specs.push_back(s);
+                        s.output = Output::Value;
+                        s.period = {3, 5, 2, 4};
+                        s.lacunarity = 2.0;
+                        specs.push_back(s);
+                    }
+            }
             NoiseSpec s;
             s.basis = b.value;
             s.dims = dims;

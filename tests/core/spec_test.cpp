@@ -48,6 +48,41 @@ TEST(Spec, EachFieldNamesItsValueAndWhatIsAllowed) {
     EXPECT_EQ(violationsOf(s), std::vector<std::string>{"z 3: needs dims 3 or 4 (a z-slice of 3D or 4D noise)"});
 }
 
+TEST(Spec, CellularChoicesAreChecked) {
+    NoiseSpec s;
+    s.basis = Basis::Cellular;
+    s.cellJitter = 1.5;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{
+                                   "cell-jitter 1.5: must be between 0 (points at the cells' centres) and 1 (anywhere in "
+                                   "their cells)"});
+    s.cellJitter = 0.5;
+    s.cellReturn = CellReturn::Edge;
+    s.cellDistance = CellDistance::Manhattan;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{
+                                   "cell-distance manhattan with cell-return edge: the distance to an edge is Euclidean; "
+                                   "use euclidean"});
+    EXPECT_THROW(parseCellReturn("f3"), ValidationError);
+    EXPECT_EQ(parseCellDistance("chebyshev"), CellDistance::Chebyshev);
+    EXPECT_STREQ(toString(CellReturn::F2MinusF1), "f2-f1");
+}
+
+TEST(Spec, AStatedRangeFollowsTheSignOfItsBasis) {
+    NoiseSpec s;
+    s.basis = Basis::Cellular;  // F1 >= 0: fBm never goes below 0
+    s.dims = 2;
+    s.octaves = 2;
+    EXPECT_DOUBLE_EQ(s.statedRange().min, 0.0);
+    EXPECT_DOUBLE_EQ(s.statedRange().max, 1.25 * 1.5);
+    s.fractal = Fractal::Billow;  // 2 |n| - 1 over [0, 1.25]
+    EXPECT_DOUBLE_EQ(s.statedRange().min, -1.5);
+    EXPECT_DOUBLE_EQ(s.statedRange().max, 1.5 * 1.5);
+    s.fractal = Fractal::Ridged;  // (1 - |n|)^2: at most max(1, 0.25)^2
+    EXPECT_DOUBLE_EQ(s.statedRange().max, 1.5);
+    s.cellReturn = CellReturn::CellValue;  // in [-1, 1]
+    s.fractal = Fractal::Fbm;
+    EXPECT_DOUBLE_EQ(s.statedRange().min, -1.5);
+}
+
 TEST(Spec, ReportsEveryViolationAtOnce) {
     NoiseSpec s;
     s.octaves = 0;

@@ -6,12 +6,15 @@ It transliterates Ken Perlin's Java reference (ImprovedNoise, 2002) with its bra
 grad(), the common 2D construction of improved Perlin noise (P[P[X]+Y] corner hashes,
 four diagonal gradients chosen by if/else from v & 3), and PCG32 (pcg-c-basic) with
 Lemire's bounded integers driving a Fisher-Yates shuffle, all in Python's double
-precision. Run it from anywhere:
+precision. Cellular noise comes from its definition by brute force: every feature point
+of the 7^N cells around a sample, sorted by distance, and the distance to the nearest
+edge as the least distance to a bisector of the nearest point and any other. Run it from anywhere:
 
     python3 tests/golden/make_golden.py
 
 and commit the CSV files it writes next to itself. Tests read them at run time.
 """
+import itertools
 import math
 import os
 import random
@@ -252,6 +255,47 @@ def simplex(P, pt):
     return total * (70.0 if n == 2 else 76.0)
 
 
+def metric_distance(d, metric):
+    if metric == "euclidean":
+        return math.sqrt(sum(c * c for c in d))
+    if metric == "euclidean-squared":
+        return sum(c * c for c in d)
+    if metric == "manhattan":
+        return sum(abs(c) for c in d)
+    return max(abs(c) for c in d)
+
+
+def cellular(P, pt, period, ret, metric, jitter, reach=3):
+    """Cellular noise by definition: one point per cell at cell + 0.5 + jitter * ((p[h + a] +
+    0.5) / 256 - 0.5) on axis a, h the cell's lattice hash; all points of the (2 reach + 1)^N
+    cells around pt, nearest first."""
+    n = len(pt)
+    base = [math.floor(c) for c in pt]
+    found = []
+    for off in itertools.product(range(-reach, reach + 1), repeat=n):
+        cell = [base[a] + off[a] for a in range(n)]
+        h = corner_hash(P, [wrap(cell[a], period[a]) for a in range(n)])
+        q = [cell[a] + 0.5 + jitter * ((P[h + a] + 0.5) / 256 - 0.5) for a in range(n)]
+        found.append((metric_distance([q[a] - pt[a] for a in range(n)], metric), q, h))
+    found.sort(key=lambda t: t[0])
+    if ret == "f1":
+        return found[0][0]
+    if ret == "f2":
+        return found[1][0]
+    if ret == "f2-f1":
+        return found[1][0] - found[0][0]
+    if ret == "cell-value":
+        return found[0][2] / 127.5 - 1
+    a = found[0][1]
+    edge = float("inf")
+    for _, b, _ in found[1:]:
+        w = [b[i] - a[i] for i in range(n)]
+        length = math.sqrt(sum(c * c for c in w))
+        middle = [(a[i] + b[i]) / 2 - pt[i] for i in range(n)]
+        edge = min(edge, sum(middle[i] * w[i] for i in range(n)) / length)
+    return edge
+
+
 BASES = {
     "perlin": lambda P, pt, per, c: lattice(P, pt, per, "quintic", True, False),
     "classic": lambda P, pt, per, c: lattice(P, pt, per, "cubic", True, False),
@@ -267,7 +311,8 @@ def fractal(P, basis, curve_name, pt, period, kind, octaves, lacunarity, gain, o
     for i in range(octaves):
         f = lacunarity ** i
         per = [p * int(f) for p in period]
-        n = BASES[basis](P, [f * c for c in pt], per, curve_name)
+        noise = basis if callable(basis) else BASES[basis]
+        n = noise(P, [f * c for c in pt], per, curve_name)
         a = gain ** i
         if kind == "fbm":
             total += a * n
@@ -371,6 +416,43 @@ def main():
                             f.write("%s,%s,%s,%d,-1,4,2.0,0.5,%d,%d,%d,%r,%r,%r,%r\n" % (
                                 basis, c, kind, dims, period[0], period[1], period[2] if dims == 3 else 0,
                                 pt[0], pt[1], z, value))
+
+    # Cellular noise: every return, distance and dimension, jitters from 0 to 1, with and
+    # without periods; then fractal sums over it.
+    rng = random.Random(1996)
+    jitters = (1.0, 0.8, 0.45, 0.0)
+    with open(os.path.join(HERE, "cellular.csv"), "w") as f:
+        f.write("# return,distance,jitter,dims,seed,fractal,octaves,px,py,pz,pw,x,y,z,w,value "
+                "(frequency 1, lacunarity 2, gain 0.5, ridge offset 1 and gain 2)\n")
+        combos = [(r, m) for r in ("f1", "f2", "f2-f1", "cell-value")
+                  for m in ("euclidean", "euclidean-squared", "manhattan", "chebyshev")] + [("edge", "euclidean")]
+        for ret, metric in combos:
+            for dims in (1, 2, 3, 4):
+                for seed in (-1, 42):
+                    P = ken if seed < 0 else tables[seed]
+                    for k, pt in enumerate(points(rng, 8, 4, 40.0)):
+                        jitter = jitters[k % 4]
+                        period = [0] * 4 if k < 4 else [3, 5, 2, 4]
+                        q = list(pt[:dims])
+                        full = list(pt[:dims]) + [0.0] * (4 - dims)
+                        per = period[:dims] + [0] * (4 - dims)
+                        value = cellular(P, q, period[:dims], ret, metric, jitter)
+                        f.write("%s,%s,%r,%d,%d,fbm,1,%s,%s,%r\n" % (ret, metric, jitter, dims, seed,
+                                                                   ",".join(str(v) for v in per),
+                                                                   ",".join(repr(v) for v in full), value))
+        for ret in ("f1", "f2-f1"):
+            for kind in ("fbm", "turbulence", "billow", "ridged"):
+                for dims in (2, 3):
+                    for period in ((0, 0, 0), (3, 5, 2)):
+                        basis = lambda P, q, per, c, ret=ret: cellular(P, q, per, ret, "euclidean", 1.0)
+                        for pt in points(rng, 4, 3, 20.0):
+                            q = list(pt[:dims])
+                            value = fractal(ken, basis, "quintic", q, list(period[:dims]), kind, 4, 2.0, 0.5)
+                            full = list(pt[:dims]) + [0.0] * (4 - dims)
+                            per = list(period[:dims]) + [0] * (4 - dims)
+                            f.write("%s,euclidean,1.0,%d,-1,%s,4,%s,%s,%r\n" % (ret, dims, kind,
+                                                                            ",".join(str(v) for v in per),
+                                                                            ",".join(repr(v) for v in full), value))
 
 
 if __name__ == "__main__":

@@ -20,7 +20,9 @@
 // Gradients follow through every fractal by the chain rule (|n| uses the sign of n).
 // Bases: GLN_BASIS_PERLIN (1-4D), GLN_BASIS_CLASSIC (1-4D), GLN_BASIS_VALUE (1-4D, the
 // curve of GlnNoise.curve), GLN_BASIS_PERLIN_VALUE (1-4D), GLN_BASIS_SIMPLEX (2D, 3D;
-// its 1D and 4D forms return 0). Gradients exist in 2D and 3D.
+// its 1D and 4D forms return 0), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
+// under GlnNoise.cellMetric with GlnNoise.cellJitter; glnoise/cellular.glsl). Gradients
+// exist in 2D and 3D.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
 // C++ twin: src/mirror/fractal.hpp.
 #ifndef GLNOISE_FRACTAL_GLSL
@@ -29,12 +31,14 @@
 #include "perlin.glsl"
 #include "value.glsl"
 #include "simplex.glsl"
+#include "cellular.glsl"
 
 #define GLN_BASIS_PERLIN 0
 #define GLN_BASIS_CLASSIC 1
 #define GLN_BASIS_VALUE 2
 #define GLN_BASIS_PERLIN_VALUE 3
 #define GLN_BASIS_SIMPLEX 4
+#define GLN_BASIS_CELLULAR 5
 
 #define GLN_FBM 0
 #define GLN_TURBULENCE 1
@@ -51,10 +55,14 @@ struct GlnNoise {
     float ridgeOffset;  // GLN_RIDGED only
     float ridgeGain;    // GLN_RIDGED only, >= 0
     ivec4 period;       // lattice period per axis at octave 0; 0: none
+    int cellReturn;     // GLN_BASIS_CELLULAR only: GLN_CELL_F1, ... (glnoise/cellular.glsl)
+    int cellMetric;     // GLN_BASIS_CELLULAR only: GLN_CELL_EUCLIDEAN, ...
+    float cellJitter;   // GLN_BASIS_CELLULAR only: 0 to 1
 };
 
 GlnNoise gln_noise(int basis, int fractal, int octaves) {
-    return GlnNoise(basis, GLN_CURVE_QUINTIC, fractal, octaves, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0, 0, 0, 0));
+    return GlnNoise(basis, GLN_CURVE_QUINTIC, fractal, octaves, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0, 0, 0, 0), GLN_CELL_F1,
+                    GLN_CELL_EUCLIDEAN, 1.0f);
 }
 
 float gln_amplitude_sum(GlnNoise n) {
@@ -80,25 +88,50 @@ int gln_basis_kind(int basis) {
 }
 
 // The basis at cell + p. For simplex, cell and p are in skewed coordinates
-// (gln_skew2/gln_skew3) and period is ignored.
+// (gln_skew2/gln_skew3) and period is ignored; cellular noise is F1 with Euclidean
+// distance and jitter 1 here, and the GlnNoise forms below take n's cellular choices.
 float gln_basis1(int basis, int curve, int cell, float p, int period) {
     if (basis == GLN_BASIS_SIMPLEX) return 0.0f;
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice1(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 vec3 gln_basis2(int basis, int curve, ivec2 cell, vec2 p, ivec2 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(cell, p);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice2(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(cell, p);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular3(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice3(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 float gln_basis4(int basis, int curve, ivec4 cell, vec4 p, ivec4 period) {
     if (basis == GLN_BASIS_SIMPLEX) return 0.0f;
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice4(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+}
+
+float gln_basis1(GlnNoise n, int cell, float p, int period) {
+    if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular1(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
+    return gln_basis1(n.basis, n.curve, cell, p, period);
+}
+
+vec3 gln_basis2(GlnNoise n, ivec2 cell, vec2 p, ivec2 period) {
+    if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular2(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
+    return gln_basis2(n.basis, n.curve, cell, p, period);
+}
+
+vec4 gln_basis3(GlnNoise n, ivec3 cell, vec3 p, ivec3 period) {
+    if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular3(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
+    return gln_basis3(n.basis, n.curve, cell, p, period);
+}
+
+float gln_basis4(GlnNoise n, ivec4 cell, vec4 p, ivec4 period) {
+    if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular4(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
+    return gln_basis4(n.basis, n.curve, cell, p, period);
 }
 
 // Adds octave `octave` (the basis value n.x and its gradient n.yzw, already per unit of
@@ -145,7 +178,7 @@ float gln_fractal1(GlnNoise n, float p) {
     GLN_PRECISE float q = p;
     int period = n.period.x;
     for (int i = 0; i < n.octaves; ++i) {
-        float b = gln_basis1(n.basis, n.curve, 0, q, period);
+        float b = gln_basis1(n, 0, q, period);
         gln_fractal_step(n.fractal, i, vec4(b, 0.0f, 0.0f, 0.0f), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
         amplitude = amplitude * n.gain;
@@ -162,7 +195,7 @@ vec3 gln_fractal2_deriv(GlnNoise n, vec2 p) {
     GLN_PRECISE vec2 q = p;
     ivec2 period = ivec2(n.period.x, n.period.y);
     for (int i = 0; i < n.octaves; ++i) {
-        vec3 b = gln_basis2(n.basis, n.curve, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
+        vec3 b = gln_basis2(n, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
         gln_fractal_step(n.fractal, i, vec4(b.x, b.y * frequency, b.z * frequency, 0.0f), amplitude, n.ridgeOffset,
                          n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
@@ -185,7 +218,7 @@ vec4 gln_fractal3_deriv(GlnNoise n, vec3 p) {
     GLN_PRECISE vec3 q = p;
     ivec3 period = ivec3(n.period.x, n.period.y, n.period.z);
     for (int i = 0; i < n.octaves; ++i) {
-        vec4 b = gln_basis3(n.basis, n.curve, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
+        vec4 b = gln_basis3(n, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
         gln_fractal_step(n.fractal, i, vec4(b.x, b.y * frequency, b.z * frequency, b.w * frequency), amplitude,
                          n.ridgeOffset, n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
@@ -207,7 +240,7 @@ float gln_fractal4(GlnNoise n, vec4 p) {
     GLN_PRECISE vec4 q = p;
     ivec4 period = n.period;
     for (int i = 0; i < n.octaves; ++i) {
-        float b = gln_basis4(n.basis, n.curve, ivec4(0, 0, 0, 0), q, period);
+        float b = gln_basis4(n, ivec4(0, 0, 0, 0), q, period);
         gln_fractal_step(n.fractal, i, vec4(b, 0.0f, 0.0f, 0.0f), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
         q = q * n.lacunarity;
         amplitude = amplitude * n.gain;

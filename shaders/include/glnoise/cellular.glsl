@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: MIT
+// glnoise/cellular.glsl: cellular (Worley, Voronoi) noise in 1 to 4 dimensions.
+//
+//   #include "glnoise/cellular.glsl"
+//   float d = gln_cellular2(p);                                   // F1, Euclidean, jitter 1
+//   float c = gln_cellular3(q, GLN_CELL_F2_F1, GLN_CELL_EUCLIDEAN, 1.0f);   // cracks
+//   vec3 e = gln_cellular2_deriv(p, GLN_CELL_EDGE, GLN_CELL_EUCLIDEAN, 0.8f);
+//   // e.x: distance to the nearest Voronoi edge; (e.y, e.z): its gradient
+//   vec3 t = gln_cellular2(ivec2(0, 0), p, ivec2(8, 8), GLN_CELL_F1, GLN_CELL_MANHATTAN, 1.0f);
+//   // repeats every 8 cells
+//
+// Every lattice cell holds one feature point. The cell's hash h is the lattice bases'
+// p[p[X] + Y] (1D p[X], 3D p[p[p[X]+Y]+Z], 4D p[p[p[p[X]+Y]+Z]+W]; periods as in
+// glnoise/lattice.glsl), and its point lies at 0.5 + jitter * ((p[h + a] + 0.5) / 256 - 0.5)
+// on axis a from the cell's low corner: jitter 0 is the cell's centre, a regular grid;
+// jitter 1 spreads the points over the whole cell. What the noise returns (ret):
+//   GLN_CELL_F1      the distance to the nearest point (S. Worley, "A Cellular Texture
+//                    Basis Function", SIGGRAPH 1996)
+//   GLN_CELL_F2      the distance to the second nearest
+//   GLN_CELL_F2_F1   F2 - F1: zero on the edges between cells, cracks and cobbles
+//   GLN_CELL_VALUE   the nearest point's cell value, h / 127.5 - 1 in [-1, 1]: flat cells
+//                    (the value noise height of that cell)
+//   GLN_CELL_EDGE    the Euclidean distance to the nearest edge of the Voronoi cell the
+//                    sample lies in: min over the other points b of the distance to the
+//                    bisector of the nearest point a and b
+// under a distance (metric): GLN_CELL_EUCLIDEAN, GLN_CELL_EUCLIDEAN_SQUARED (|d|^2),
+// GLN_CELL_MANHATTAN (sum |d_i|), GLN_CELL_CHEBYSHEV (max |d_i|). GLN_CELL_EDGE is always
+// Euclidean. Gradients are analytic: the distance's own (zero for GLN_CELL_VALUE) and,
+// for GLN_CELL_EDGE, minus the unit normal of the nearest bisector; they jump across edges.
+//
+// The search is exact, not the usual 3^N guess: the 3^N cells around the sample are
+// searched first; a point of a cell R > 1 cells away on some axis is at least
+// R + 0.5 - jitter/2 + min(f, 1 - f) away (f the sample's place in its cell), and only when
+// the result (F2, F1 or F1 + 2 * edge) reaches that far is the shell of cells R away
+// searched, each cell only if its point's box can be nearer: R = 2, then R = 3. Past
+// R = 3 every point is at least 3 away, further than any F1, F2 or F1 + 2 * edge can be
+// (docs/noise.md has the measured extremes: at most 2.25, Manhattan F2 in 4D). Nearest
+// points are chosen on the squared distance (exact with GLN_PRECISE on every GPU), so the
+// GPU and the CPU pick the same point everywhere.
+// Ranges (docs/noise.md): measured, per ret, metric and dimension.
+// Options: none of its own; the table's are in glnoise/permutation.glsl (included).
+// C++ twin: src/mirror/cellular.hpp.
+#ifndef GLNOISE_CELLULAR_GLSL
+#define GLNOISE_CELLULAR_GLSL
+
+#include "lattice.glsl"
+
+#define GLN_CELL_F1 0
+#define GLN_CELL_F2 1
+#define GLN_CELL_F2_F1 2
+#define GLN_CELL_VALUE 3
+#define GLN_CELL_EDGE 4
+
+#define GLN_CELL_EUCLIDEAN 0
+#define GLN_CELL_EUCLIDEAN_SQUARED 1
+#define GLN_CELL_MANHATTAN 2
+#define GLN_CELL_CHEBYSHEV 3
+
+// How much further than the bound a cell must be before the search skips it, so that
+// float rounding never decides whether a point is looked at.
+const float GLN_CELL_MARGIN = 0.0001f;
+const float GLN_CELL_FAR = 3.0e38f;
+
+// The nearest and second nearest points found so far: their keys (the squared distance
+// for the Euclidean metrics, else the distance), the vectors from the sample to them, and
+// the nearest one's cell hash.
+struct GlnNearest {
+    float k1;
+    float k2;
+    vec4 v1;
+    vec4 v2;
+    int h1;
+};
+
+// The hash of the (wrapped) cell c over the first dims axes.
+int gln_cell_hash(ivec4 c, int dims) {
+    int h = gln_perm(c.x);
+    if (dims >= 2) h = gln_perm(h + c.y);
+    if (dims >= 3) h = gln_perm(h + c.z);
+    if (dims >= 4) h = gln_perm(h + c.w);
+    return h;
+}
+
+// One coordinate of the feature point of the cell with hash h, axis a, from its low corner.
+float gln_cell_coordinate(int h, int a, float jitter) {
+    GLN_PRECISE float t = 0.5f + jitter * ((float(gln_perm(h + a)) + 0.5f) * 0.00390625f - 0.5f);
+    return t;
+}
+
+vec4 gln_cell_point(int h, int dims, float jitter) {
+    vec4 q = vec4(gln_cell_coordinate(h, 0, jitter), 0.0f, 0.0f, 0.0f);
+    if (dims >= 2) q.y = gln_cell_coordinate(h, 1, jitter);
+    if (dims >= 3) q.z = gln_cell_coordinate(h, 2, jitter);
+    if (dims >= 4) q.w = gln_cell_coordinate(h, 3, jitter);
+    return q;
+}
+
+// What the search compares: |v|^2 (both Euclidean metrics), sum |v_i| or max |v_i|.
+float gln_cell_key(vec4 v, int metric) {
+    if (metric == GLN_CELL_MANHATTAN) {
+        GLN_PRECISE float m = abs(v.x) + abs(v.y) + abs(v.z) + abs(v.w);
+        return m;
+    }
+    if (metric == GLN_CELL_CHEBYSHEV) return max(max(abs(v.x), abs(v.y)), max(abs(v.z), abs(v.w)));
+    GLN_PRECISE float k = v.x * v.x + v.y * v.y + v.z * v.z + v.w * v.w;
+    return k;
+}
+
+void gln_cell_consider(inout GlnNearest s, vec4 v, float k, int h) {
+    if (k < s.k1) {
+        s.k2 = s.k1;
+        s.v2 = s.v1;
+        s.k1 = k;
+        s.v1 = v;
+        s.h1 = h;
+    } else if (k < s.k2) {
+        s.k2 = k;
+        s.v2 = v;
+    }
+}
+
+// The vector from the sample (at f in cell base) to the point of cell base + o.
+vec4 gln_cell_vector(ivec4 base, ivec4 o, vec4 f, ivec4 period, int dims, float jitter, out int h) {
+    ivec4 c = ivec4(gln_wrap(base.x + o.x, period.x), gln_wrap(base.y + o.y, period.y), gln_wrap(base.z + o.z, period.z),
+                    gln_wrap(base.w + o.w, period.w));
+    h = gln_cell_hash(c, dims);
+    GLN_PRECISE vec4 v = vec4(o) + gln_cell_point(h, dims, jitter) - f;
+    return v;
+}
+
+// The key of the nearest place the point of cell o can be: per axis, how far f lies
+// outside the cell's box [o + 0.5 - jitter/2, o + 0.5 + jitter/2].
+float gln_cell_box_key(ivec4 o, vec4 f, int dims, int metric, float jitter) {
+    GLN_PRECISE float lo = 0.5f - 0.5f * jitter;
+    GLN_PRECISE float hi = 0.5f + 0.5f * jitter;
+    GLN_PRECISE vec4 d = max(max(vec4(o) + lo - f, f - (vec4(o) + hi)), vec4(0.0f));
+    if (dims < 4) d.w = 0.0f;
+    if (dims < 3) d.z = 0.0f;
+    if (dims < 2) d.y = 0.0f;
+    return gln_cell_key(d, metric);
+}
+
+// How far (along one axis) every point of a cell more than R - 1 cells away is at least.
+float gln_cell_reach(vec4 f, int dims, float jitter, int R) {
+    float m = min(f.x, 1.0f - f.x);
+    if (dims >= 2) m = min(m, min(f.y, 1.0f - f.y));
+    if (dims >= 3) m = min(m, min(f.z, 1.0f - f.z));
+    if (dims >= 4) m = min(m, min(f.w, 1.0f - f.w));
+    GLN_PRECISE float r = m + (float(R) - 0.5f - 0.5f * jitter);
+    return r;
+}
+
+// Whether cell o lies inside the shell of cells R away.
+bool gln_cell_inner(ivec4 o, int R) {
+    return abs(o.x) < R && abs(o.y) < R && abs(o.z) < R && abs(o.w) < R;
+}
+
+// The nearest (and, when second, the second nearest) feature points to f in cell base.
+GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, int dims, int metric, float jitter, bool second) {
+    GlnNearest s = GlnNearest(GLN_CELL_FAR, GLN_CELL_FAR, vec4(0.0f), vec4(0.0f), 0);
+    ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
+    for (int ow = -r.w; ow <= r.w; ++ow)
+        for (int oz = -r.z; oz <= r.z; ++oz)
+            for (int oy = -r.y; oy <= r.y; ++oy)
+                for (int ox = -r.x; ox <= r.x; ++ox) {
+                    int h;
+                    vec4 v = gln_cell_vector(base, ivec4(ox, oy, oz, ow), f, period, dims, jitter, h);
+                    gln_cell_consider(s, v, gln_cell_key(v, metric), h);
+                }
+    ivec4 one = r;
+    for (int R = 2; R <= 3; ++R) {
+        float reach = gln_cell_reach(f, dims, jitter, R);
+        float reachKey = metric <= GLN_CELL_EUCLIDEAN_SQUARED ? reach * reach : reach;
+        if ((second ? s.k2 : s.k1) <= reachKey - GLN_CELL_MARGIN) break;
+        r = R * one;
+        for (int ow = -r.w; ow <= r.w; ++ow)
+            for (int oz = -r.z; oz <= r.z; ++oz)
+                for (int oy = -r.y; oy <= r.y; ++oy)
+                    for (int ox = -r.x; ox <= r.x; ++ox) {
+                        ivec4 o = ivec4(ox, oy, oz, ow);
+                        if (gln_cell_inner(o, R)) continue;
+                        if (gln_cell_box_key(o, f, dims, metric, jitter) >= (second ? s.k2 : s.k1) + GLN_CELL_MARGIN) continue;
+                        int h;
+                        vec4 v = gln_cell_vector(base, o, f, period, dims, jitter, h);
+                        gln_cell_consider(s, v, gln_cell_key(v, metric), h);
+                    }
+    }
+    return s;
+}
+
+// The distance to the point of cell o from its bisector with the nearest point (v1 the
+// vector to it), lowered into e (with the bisector's normal into n) when nearer.
+void gln_cell_bisector(ivec4 base, ivec4 o, vec4 f, ivec4 period, int dims, float jitter, vec4 v1, inout float e,
+                       inout vec4 n) {
+    int h;
+    vec4 v = gln_cell_vector(base, o, f, period, dims, jitter, h);
+    GLN_PRECISE vec4 w = v - v1;
+    GLN_PRECISE float ww = w.x * w.x + w.y * w.y + w.z * w.z + w.w * w.w;
+    if (ww > 0.0f) {
+        float len = sqrt(ww);
+        GLN_PRECISE vec4 m = v1 + v;
+        GLN_PRECISE float d = (m.x * w.x + m.y * w.y + m.z * w.z + m.w * w.w) * 0.5f / len;
+        if (d < e) {
+            e = d;
+            n = w / len;
+        }
+    }
+}
+
+// GLN_CELL_EDGE: (distance to the nearest edge, its gradient).
+vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, int dims, float jitter) {
+    float e = GLN_CELL_FAR;
+    vec4 n = vec4(0.0f);
+    ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
+    for (int ow = -r.w; ow <= r.w; ++ow)
+        for (int oz = -r.z; oz <= r.z; ++oz)
+            for (int oy = -r.y; oy <= r.y; ++oy)
+                for (int ox = -r.x; ox <= r.x; ++ox)
+                    gln_cell_bisector(base, ivec4(ox, oy, oz, ow), f, period, dims, jitter, s.v1, e, n);
+    // A point b further than |v1| + 2e cannot be nearer: its bisector is (|b| - |v1|) / 2 away.
+    float f1 = sqrt(s.k1);
+    ivec4 one = r;
+    for (int R = 2; R <= 3; ++R) {
+        if (f1 + 2.0f * e <= gln_cell_reach(f, dims, jitter, R) - GLN_CELL_MARGIN) break;
+        r = R * one;
+        for (int ow = -r.w; ow <= r.w; ++ow)
+            for (int oz = -r.z; oz <= r.z; ++oz)
+                for (int oy = -r.y; oy <= r.y; ++oy)
+                    for (int ox = -r.x; ox <= r.x; ++ox) {
+                        ivec4 o = ivec4(ox, oy, oz, ow);
+                        if (gln_cell_inner(o, R)) continue;
+                        GLN_PRECISE float bound = f1 + 2.0f * e + GLN_CELL_MARGIN;
+                        if (gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter) >= bound * bound) continue;
+                        gln_cell_bisector(base, o, f, period, dims, jitter, s.v1, e, n);
+                    }
+    }
+    return vec4(e, -n.x, -n.y, -n.z);
+}
+
+// (distance, gradient) of the point at key k and vector v (from the sample to it).
+vec4 gln_cell_distance(float k, vec4 v, int metric) {
+    if (metric == GLN_CELL_EUCLIDEAN_SQUARED) return vec4(k, -2.0f * v.x, -2.0f * v.y, -2.0f * v.z);
+    if (metric == GLN_CELL_MANHATTAN) return vec4(k, -sign(v.x), -sign(v.y), -sign(v.z));
+    if (metric == GLN_CELL_CHEBYSHEV) {
+        if (abs(v.x) == k) return vec4(k, -sign(v.x), 0.0f, 0.0f);
+        if (abs(v.y) == k) return vec4(k, 0.0f, -sign(v.y), 0.0f);
+        if (abs(v.z) == k) return vec4(k, 0.0f, 0.0f, -sign(v.z));
+        return vec4(k, 0.0f, 0.0f, 0.0f);
+    }
+    float d = sqrt(k);
+    if (d > 0.0f) return vec4(d, -v.x / d, -v.y / d, -v.z / d);
+    return vec4(0.0f);
+}
+
+// Cellular noise at cell + p over the first dims axes (the others 0): (value, gradient
+// in x, y, z). period as in glnoise/lattice.glsl.
+vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, int dims, int ret, int metric, float jitter) {
+    vec4 pf = floor(p);
+    ivec4 base = cell + ivec4(pf);
+    GLN_PRECISE vec4 f = p - pf;
+    bool second = ret == GLN_CELL_F2 || ret == GLN_CELL_F2_F1;
+    GlnNearest s = gln_cell_search(base, f, period, dims, ret == GLN_CELL_EDGE ? GLN_CELL_EUCLIDEAN : metric, jitter, second);
+    if (ret == GLN_CELL_VALUE) return vec4(gln_height(s.h1), 0.0f, 0.0f, 0.0f);
+    if (ret == GLN_CELL_EDGE) return gln_cell_edge(s, base, f, period, dims, jitter);
+    vec4 a = gln_cell_distance(s.k1, s.v1, metric);
+    if (ret == GLN_CELL_F1) return a;
+    vec4 b = gln_cell_distance(s.k2, s.v2, metric);
+    if (ret == GLN_CELL_F2) return b;
+    GLN_PRECISE vec4 d = b - a;
+    return d;
+}
+
+float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter) {
+    return gln_cellular(ivec4(cell, 0, 0, 0), vec4(p, 0.0f, 0.0f, 0.0f), ivec4(period, 0, 0, 0), 1, ret, metric, jitter).x;
+}
+
+vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter) {
+    vec4 c = gln_cellular(ivec4(cell, 0, 0), vec4(p, 0.0f, 0.0f), ivec4(period, 0, 0), 2, ret, metric, jitter);
+    return vec3(c.x, c.y, c.z);
+}
+
+vec4 gln_cellular3(ivec3 cell, vec3 p, ivec3 period, int ret, int metric, float jitter) {
+    return gln_cellular(ivec4(cell, 0), vec4(p, 0.0f), ivec4(period, 0), 3, ret, metric, jitter);
+}
+
+float gln_cellular4(ivec4 cell, vec4 p, ivec4 period, int ret, int metric, float jitter) {
+    return gln_cellular(cell, p, period, 4, ret, metric, jitter).x;
+}
+
+float gln_cellular1(float p, int ret, int metric, float jitter) {
+    return gln_cellular1(0, p, 0, ret, metric, jitter);
+}
+
+float gln_cellular2(vec2 p, int ret, int metric, float jitter) {
+    return gln_cellular2(ivec2(0, 0), p, ivec2(0, 0), ret, metric, jitter).x;
+}
+
+vec3 gln_cellular2_deriv(vec2 p, int ret, int metric, float jitter) {
+    return gln_cellular2(ivec2(0, 0), p, ivec2(0, 0), ret, metric, jitter);
+}
+
+float gln_cellular3(vec3 p, int ret, int metric, float jitter) {
+    return gln_cellular3(ivec3(0, 0, 0), p, ivec3(0, 0, 0), ret, metric, jitter).x;
+}
+
+vec4 gln_cellular3_deriv(vec3 p, int ret, int metric, float jitter) {
+    return gln_cellular3(ivec3(0, 0, 0), p, ivec3(0, 0, 0), ret, metric, jitter);
+}
+
+float gln_cellular4(vec4 p, int ret, int metric, float jitter) {
+    return gln_cellular4(ivec4(0, 0, 0, 0), p, ivec4(0, 0, 0, 0), ret, metric, jitter);
+}
+
+float gln_cellular2(vec2 p) {
+    return gln_cellular2(p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
+}
+
+float gln_cellular3(vec3 p) {
+    return gln_cellular3(p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
+}
+
+#endif  // GLNOISE_CELLULAR_GLSL

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: MIT
+// The C++ twin of shaders/include/glnoise/cellular.glsl: the same names, in the same order,
+// with the same order of operations (docs/math.md). T is the lane type (mirror/lane.hpp):
+// float for the reference the GPU is checked against, double for the oracle, a SIMD vector
+// for the CPU backend. Where the GLSL skips cells on a sample's value, the twin skips them
+// only when every lane may (gln_any): a cell the GLSL skips is further than the result by
+// GLN_CELL_MARGIN, so looking at it changes nothing. Internal: glnoise/cpu.hpp is the public API.
+#pragma once
+
+#include "mirror/lattice.hpp"
+
+namespace glnoise::cpu {
+
+constexpr int GLN_CELL_F1 = 0;
+constexpr int GLN_CELL_F2 = 1;
+constexpr int GLN_CELL_F2_F1 = 2;
+constexpr int GLN_CELL_VALUE = 3;
+constexpr int GLN_CELL_EDGE = 4;
+
+constexpr int GLN_CELL_EUCLIDEAN = 0;
+constexpr int GLN_CELL_EUCLIDEAN_SQUARED = 1;
+constexpr int GLN_CELL_MANHATTAN = 2;
+constexpr int GLN_CELL_CHEBYSHEV = 3;
+
+inline constexpr double GLN_CELL_MARGIN = 0.0001;
+inline constexpr double GLN_CELL_FAR = 3.0e38;
+
+template <class T>
+struct GlnNearest {
+    T k1;
+    T k2;
+    vec4<T> v1;
+    vec4<T> v2;
+    lane_int<T> h1;
+};
+
+template <class T>
+inline T gln_max(T a, T b) {
+    return gln_select(a < b, b, a);
+}
+
+template <class T>
+inline T gln_min(T a, T b) {
+    return gln_select(b < a, b, a);
+}
+
+template <class T>
+inline T gln_sign(T v) {
+    return gln_select(v > T(0), T(1), gln_select(v < T(0), T(-1), T(0)));
+}
+
+template <class I>
+inline I gln_cell_hash(const Permutation& P, vec<4, I> c, int dims) {
+    I h = gln_perm(P, c.x);
+    if (dims >= 2) h = gln_perm(P, h + c.y);
+    if (dims >= 3) h = gln_perm(P, h + c.z);
+    if (dims >= 4) h = gln_perm(P, h + c.w);
+    return h;
+}
+
+template <class T, class I>
+inline T gln_cell_coordinate(const Permutation& P, I h, int a, T jitter) {
+    return T(0.5) + jitter * ((T(gln_perm(P, h + a)) + T(0.5)) * T(0.00390625) - T(0.5));
+}
+
+template <class T, class I>
+inline vec4<T> gln_cell_point(const Permutation& P, I h, int dims, T jitter) {
+    vec4<T> q = vec4<T>(gln_cell_coordinate(P, h, 0, jitter), T(0), T(0), T(0));
+    if (dims >= 2) q.y = gln_cell_coordinate(P, h, 1, jitter);
+    if (dims >= 3) q.z = gln_cell_coordinate(P, h, 2, jitter);
+    if (dims >= 4) q.w = gln_cell_coordinate(P, h, 3, jitter);
+    return q;
+}
+
+template <class T>
+inline T gln_cell_key(vec4<T> v, int metric) {
+    if (metric == GLN_CELL_MANHATTAN) return gln_abs(v.x) + gln_abs(v.y) + gln_abs(v.z) + gln_abs(v.w);
+    if (metric == GLN_CELL_CHEBYSHEV)
+        return gln_max(gln_max(gln_abs(v.x), gln_abs(v.y)), gln_max(gln_abs(v.z), gln_abs(v.w)));
+    return v.x * v.x + v.y * v.y + v.z * v.z + v.w * v.w;
+}
+
+template <class T>
+inline void gln_cell_consider(GlnNearest<T>& s, vec4<T> v, T k, lane_int<T> h) {
+    auto nearer = k < s.k1;
+    auto second = !nearer && k < s.k2;
+    s.k2 = gln_select(nearer, s.k1, gln_select(second, k, s.k2));
+    s.v2 = gln_select(nearer, s.v1, gln_select(second, v, s.v2));
+    s.k1 = gln_select(nearer, k, s.k1);
+    s.v1 = gln_select(nearer, v, s.v1);
+    s.h1 = gln_select(nearer, h, s.h1);
+}
+
+template <class T>
+inline vec4<T> gln_cell_vector(const Permutation& P, vec<4, lane_int<T>> base, ivec4 o, vec4<T> f, ivec4 period,
+                               int dims, T jitter, lane_int<T>& h) {
+    using I = lane_int<T>;
+    vec<4, I> c = vec<4, I>(gln_wrap(base.x + o.x, period.x), gln_wrap(base.y + o.y, period.y),
+                            gln_wrap(base.z + o.z, period.z), gln_wrap(base.w + o.w, period.w));
+    h = gln_cell_hash(P, c, dims);
+    return vec4<T>(o) + gln_cell_point(P, h, dims, jitter) - f;
+}
+
+template <class T>
+inline T gln_cell_box_key(ivec4 o, vec4<T> f, int dims, int metric, T jitter) {
+    T lo = T(0.5) - T(0.5) * jitter;
+    T hi = T(0.5) + T(0.5) * jitter;
+    const vec4<T> a = vec4<T>(o) + vec4<T>(lo) - f;
+    const vec4<T> b = f - (vec4<T>(o) + vec4<T>(hi));
+    vec4<T> d = vec4<T>::map([](T u, T v) { return gln_max(gln_max(u, v), T(0)); }, a, b);
+    if (dims < 4) d.w = T(0);
+    if (dims < 3) d.z = T(0);
+    if (dims < 2) d.y = T(0);
+    return gln_cell_key(d, metric);
+}
+
+template <class T>
+inline T gln_cell_reach(vec4<T> f, int dims, T jitter, int R) {
+    T m = gln_min(f.x, T(1) - f.x);
+    if (dims >= 2) m = gln_min(m, gln_min(f.y, T(1) - f.y));
+    if (dims >= 3) m = gln_min(m, gln_min(f.z, T(1) - f.z));
+    if (dims >= 4) m = gln_min(m, gln_min(f.w, T(1) - f.w));
+    return m + (T(static_cast<float>(R)) - T(0.5) - T(0.5) * jitter);
+}
+
+inline bool gln_cell_inner(ivec4 o, int R) {
+    return std::abs(o.x) < R && std::abs(o.y) < R && std::abs(o.z) < R && std::abs(o.w) < R;
+}
+
+template <class T>
+GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, vec4<T> f, ivec4 period, int dims,
+                              int metric, T jitter, bool second) {
+    using I = lane_int<T>;
+    GlnNearest<T> s{T(GLN_CELL_FAR), T(GLN_CELL_FAR), vec4<T>(T(0)), vec4<T>(T(0)), I(0)};
+    ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
+    for (int ow = -r.w; ow <= r.w; ++ow)
+        for (int oz = -r.z; oz <= r.z; ++oz)
+            for (int oy = -r.y; oy <= r.y; ++oy)
+                for (int ox = -r.x; ox <= r.x; ++ox) {
+                    I h;
+                    vec4<T> v = gln_cell_vector(P, base, ivec4(ox, oy, oz, ow), f, period, dims, jitter, h);
+                    gln_cell_consider(s, v, gln_cell_key(v, metric), h);
+                }
+    const ivec4 one = r;
+    for (int R = 2; R <= 3; ++R) {
+        T reach = gln_cell_reach(f, dims, jitter, R);
+        T reachKey = metric <= GLN_CELL_EUCLIDEAN_SQUARED ? reach * reach : reach;
+        if (!gln_any((second ? s.k2 : s.k1) > reachKey - T(GLN_CELL_MARGIN))) break;
+        r = ivec4(R * one.x, R * one.y, R * one.z, R * one.w);
+        for (int ow = -r.w; ow <= r.w; ++ow)
+            for (int oz = -r.z; oz <= r.z; ++oz)
+                for (int oy = -r.y; oy <= r.y; ++oy)
+                    for (int ox = -r.x; ox <= r.x; ++ox) {
+                        ivec4 o = ivec4(ox, oy, oz, ow);
+                        if (gln_cell_inner(o, R)) continue;
+                        if (!gln_any(gln_cell_box_key(o, f, dims, metric, jitter) < (second ? s.k2 : s.k1) + T(GLN_CELL_MARGIN)))
+                            continue;
+                        I h;
+                        vec4<T> v = gln_cell_vector(P, base, o, f, period, dims, jitter, h);
+                        gln_cell_consider(s, v, gln_cell_key(v, metric), h);
+                    }
+    }
+    return s;
+}
+
+template <class T>
+inline void gln_cell_bisector(const Permutation& P, vec<4, lane_int<T>> base, ivec4 o, vec4<T> f, ivec4 period, int dims,
+                              T jitter, vec4<T> v1, T& e, vec4<T>& n) {
+    lane_int<T> h;
+    vec4<T> v = gln_cell_vector(P, base, o, f, period, dims, jitter, h);
+    vec4<T> w = v - v1;
+    T ww = w.x * w.x + w.y * w.y + w.z * w.z + w.w * w.w;
+    auto other = ww > T(0);
+    T len = gln_sqrt(ww);
+    vec4<T> m = v1 + v;
+    T d = (m.x * w.x + m.y * w.y + m.z * w.z + m.w * w.w) * T(0.5) / len;
+    auto nearer = other && d < e;
+    e = gln_select(nearer, d, e);
+    n = gln_select(nearer, vec4<T>(w.x / len, w.y / len, w.z / len, w.w / len), n);
+}
+
+template <class T>
+vec4<T> gln_cell_edge(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_int<T>> base, vec4<T> f, ivec4 period,
+                      int dims, T jitter) {
+    T e = T(GLN_CELL_FAR);
+    vec4<T> n = vec4<T>(T(0));
+    ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
+    for (int ow = -r.w; ow <= r.w; ++ow)
+        for (int oz = -r.z; oz <= r.z; ++oz)
+            for (int oy = -r.y; oy <= r.y; ++oy)
+                for (int ox = -r.x; ox <= r.x; ++ox)
+                    gln_cell_bisector(P, base, ivec4(ox, oy, oz, ow), f, period, dims, jitter, s.v1, e, n);
+    T f1 = gln_sqrt(s.k1);
+    const ivec4 one = r;
+    for (int R = 2; R <= 3; ++R) {
+        if (!gln_any(f1 + T(2) * e > gln_cell_reach(f, dims, jitter, R) - T(GLN_CELL_MARGIN))) break;
+        r = ivec4(R * one.x, R * one.y, R * one.z, R * one.w);
+        for (int ow = -r.w; ow <= r.w; ++ow)
+            for (int oz = -r.z; oz <= r.z; ++oz)
+                for (int oy = -r.y; oy <= r.y; ++oy)
+                    for (int ox = -r.x; ox <= r.x; ++ox) {
+                        ivec4 o = ivec4(ox, oy, oz, ow);
+                        if (gln_cell_inner(o, R)) continue;
+                        T bound = f1 + T(2) * e + T(GLN_CELL_MARGIN);
+                        if (!gln_any(gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter) < bound * bound)) continue;
+                        gln_cell_bisector(P, base, o, f, period, dims, jitter, s.v1, e, n);
+                    }
+    }
+    return vec4<T>(e, -n.x, -n.y, -n.z);
+}
+
+template <class T>
+inline vec4<T> gln_cell_distance(T k, vec4<T> v, int metric) {
+    if (metric == GLN_CELL_EUCLIDEAN_SQUARED) return vec4<T>(k, T(-2) * v.x, T(-2) * v.y, T(-2) * v.z);
+    if (metric == GLN_CELL_MANHATTAN) return vec4<T>(k, -gln_sign(v.x), -gln_sign(v.y), -gln_sign(v.z));
+    if (metric == GLN_CELL_CHEBYSHEV) {
+        auto onX = gln_abs(v.x) == k;
+        auto onY = !onX && gln_abs(v.y) == k;
+        auto onZ = !onX && !onY && gln_abs(v.z) == k;
+        return vec4<T>(k, gln_select(onX, -gln_sign(v.x), T(0)), gln_select(onY, -gln_sign(v.y), T(0)),
+                       gln_select(onZ, -gln_sign(v.z), T(0)));
+    }
+    T d = gln_sqrt(k);
+    return gln_select(d > T(0), vec4<T>(d, -v.x / d, -v.y / d, -v.z / d), vec4<T>(T(0)));
+}
+
+template <class T>
+vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int dims, int ret, int metric,
+                     T jitter) {
+    using I = lane_int<T>;
+    vec4<T> pf = floor(p);
+    vec<4, I> base = vec<4, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y),
+                               cell.z + static_cast<I>(pf.z), cell.w + static_cast<I>(pf.w));
+    vec4<T> f = p - pf;
+    bool second = ret == GLN_CELL_F2 || ret == GLN_CELL_F2_F1;
+    GlnNearest<T> s =
+        gln_cell_search(P, base, f, period, dims, ret == GLN_CELL_EDGE ? GLN_CELL_EUCLIDEAN : metric, jitter, second);
+    if (ret == GLN_CELL_VALUE) return vec4<T>(gln_height<T>(s.h1), T(0), T(0), T(0));
+    if (ret == GLN_CELL_EDGE) return gln_cell_edge(P, s, base, f, period, dims, jitter);
+    vec4<T> a = gln_cell_distance(s.k1, s.v1, metric);
+    if (ret == GLN_CELL_F1) return a;
+    vec4<T> b = gln_cell_distance(s.k2, s.v2, metric);
+    if (ret == GLN_CELL_F2) return b;
+    return b - a;
+}
+
+template <class T>
+T gln_cellular1(const Permutation& P, int cell, T p, int period, int ret, int metric, T jitter) {
+    return gln_cellular(P, ivec4(cell, 0, 0, 0), vec4<T>(p, T(0), T(0), T(0)), ivec4(period, 0, 0, 0), 1, ret, metric,
+                        jitter)
+        .x;
+}
+
+template <class T>
+vec3<T> gln_cellular2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int ret, int metric, T jitter) {
+    vec4<T> c = gln_cellular(P, ivec4(cell.x, cell.y, 0, 0), vec4<T>(p.x, p.y, T(0), T(0)),
+                             ivec4(period.x, period.y, 0, 0), 2, ret, metric, jitter);
+    return vec3<T>(c.x, c.y, c.z);
+}
+
+template <class T>
+vec4<T> gln_cellular3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int ret, int metric, T jitter) {
+    return gln_cellular(P, ivec4(cell.x, cell.y, cell.z, 0), vec4<T>(p.x, p.y, p.z, T(0)),
+                        ivec4(period.x, period.y, period.z, 0), 3, ret, metric, jitter);
+}
+
+template <class T>
+T gln_cellular4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int ret, int metric, T jitter) {
+    return gln_cellular(P, cell, p, period, 4, ret, metric, jitter).x;
+}
+
+}  // namespace glnoise::cpu
