@@ -30,6 +30,7 @@ PICTURES = {
                       "--out assets/fbm6_seed7.png",
     "presets.png": "glnoise bake --preset NAME --size 512x512 --out NAME.png",
     "contact_sheet.png": None,
+    "cellular.png": None,
     "preview.png": "xvfb-run -a glnoise-preview --window 1280x800 --octaves 7 --seed 7 --frequency 0.004 --dims 3 "
                    "--z 12.5 --colormap terrain --range -0.75,0.75 --pan 300,100 --frames 3 "
                    "--screenshot assets/preview.png",
@@ -55,6 +56,10 @@ def presets(build, out):
 
 def contact_sheet(build, out):
     run([sys.executable, os.path.join(HERE, "contact_sheet.py"), os.path.join(build, "glnoise"), out])
+
+
+def cellular(build, out):
+    run([sys.executable, os.path.join(HERE, "cellular_sheet.py"), os.path.join(build, "glnoise"), out])
 
 
 def preview(build, out):
@@ -92,7 +97,7 @@ def bench_bake(build, out):
         run([sys.executable, os.path.join(ROOT, "tests", "bench", "bake_chart.py"), data, out])
 
 
-MAKERS = {"fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet,
+MAKERS = {"fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular,
           "preview.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake}
 

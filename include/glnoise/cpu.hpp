@@ -54,6 +54,18 @@ Image evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& st
 // "SSE4", "NEON", "EMU128" (portable).
 std::string simdTarget();
 
+// Where most of the spec's values lie: the 0.1% and 99.9% points of its values over a
+// fixed sample of the spec itself (256 x 256 points, a line of 65,536 in 1D, about 61
+// lattice cells across, around the origin of the noise), rounded outward to three
+// significant digits of the width and kept within statedRange(); [-1, 1] for normal maps.
+// It depends on the spec's noise alone: not on a grid, the offset, z or w, nor (but for
+// frequencies so high that the sample would pass the frequency limit) the frequency, which
+// only scales the noise. Every tile of a world gets the same one, and a view that pans or
+// zooms keeps it; it is
+// what a bake maps to 0..255 (0..65535) unless --range says otherwise. Evaluated on the
+// SIMD backend, bit for bit the reference's values on every CPU.
+ValueRange typicalRange(const NoiseSpec& spec);
+
 // outputChannels(spec) values per point, one point after the other.
 std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point>& points);
 

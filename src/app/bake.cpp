@@ -141,7 +141,11 @@ struct Planner : BakePlan {
         if (format == io::Format::Raw16 && o != Output::Value)
             throw ValidationError(named("output", r.outputFrom, toString(o)) +
                                   ": a .r16 holds one channel, the value; write .exr or .r32");
-        range = r.range ? *r.range : o == Output::Normal ? ValueRange{-1.0, 1.0} : r.spec.statedRange();
+        // The typical range is measured (milliseconds), so only where something is mapped.
+        range = r.range                                 ? *r.range
+                : o == Output::Normal                   ? ValueRange{-1.0, 1.0}
+                : r.boundRange || !(mapped || colormap) ? r.spec.statedRange()
+                                                        : cpu::typicalRange(r.spec);
 
         // What each texel of the file holds.
         std::vector<std::string> names;
@@ -214,7 +218,7 @@ struct Planner : BakePlan {
         record["stored"] = stored;
         const ValueRange stated = r.spec.statedRange();
         record["stated_range"] = {stated.min, stated.max};
-        record["preset"] = presetJson(r.spec, r.range, r.colormap, r.bits);
+        record["preset"] = presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange);
     }
     // How an error or note names a value: the flag when it was typed, else its source and key.
     static std::string named(const std::string& key, const std::string& from, const std::string& value) {
@@ -233,7 +237,7 @@ struct Planner : BakePlan {
             dropped.push_back(what + " (" + why + ")");
             droppedFrom = from;
         };
-        const std::string rangeValue = r.range ? formatNumber(r.range->min) + "," + formatNumber(r.range->max) : "";
+        const std::string rangeValue = r.range ? formatNumber(r.range->min) + "," + formatNumber(r.range->max) : "bound";
         auto refuse = [&](const std::string& key, const std::string& value, const std::string& why) {
             throw ValidationError("--" + key + " " + value + ": " + why);
         };
@@ -281,7 +285,7 @@ struct Planner : BakePlan {
             }
         }
         // The range: what maps to 0..255 or 0..65535 in .png and .r16, but for normal maps.
-        if (r.range) {
+        if (r.range || r.boundRange) {
             std::string why;
             if (format == io::Format::Exr || format == io::Format::RawF32)
                 why = ext + " stores values as they are; only .png and .r16 map a range";
@@ -289,8 +293,11 @@ struct Planner : BakePlan {
                 why = "a normal map's components always map from [-1, 1]";
             if (!why.empty()) {
                 if (r.rangeFrom.empty()) refuse("range", rangeValue, why);
-                drop("range [" + formatNumber(r.range->min) + ", " + formatNumber(r.range->max) + "]", r.rangeFrom, why);
+                drop(r.range ? "range [" + formatNumber(r.range->min) + ", " + formatNumber(r.range->max) + "]"
+                             : std::string("range bound"),
+                     r.rangeFrom, why);
                 r.range.reset();
+                r.boundRange = false;
             }
         }
         if (!dropped.empty()) {

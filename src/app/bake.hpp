@@ -29,7 +29,8 @@ struct BakeRequest {
     NoiseSpec spec;
     Grid size;             // edges 1 to kMaxBakeEdge (not Grid::validate's texture limits)
     std::optional<std::array<std::int64_t, 3>> tile;  // --tile I,J[,K] when the bake is one tile
-    std::optional<ValueRange> range;  // what maps to 0..255 or 0..65535; empty: the stated range
+    std::optional<ValueRange> range;  // what maps to 0..255 or 0..65535; empty: the typical range
+    bool boundRange = false;          // with no range: the stated range instead (--range bound)
     std::string colormap;  // "" none; else 8-bit RGB through it
     int bits = 0;          // .png: 8 (default) or 16; 0: the format's own
     std::string out;       // .png, .exr, .r16/.raw, .r32; a volume as PNG slices: a path with %d or %0Nd

@@ -79,7 +79,7 @@ std::array<double, 3> parseList(const std::string& flag, const std::string& text
 ValueRange parseRange(const std::string& text) {
     const auto v = parseList("--range", text, 2, 2);
     if (!std::isfinite(v[0]) || !std::isfinite(v[1]) || !(v[0] < v[1]))
-        throw ValidationError("--range " + text + ": must be MIN,MAX with finite MIN < MAX, or default");
+        throw ValidationError("--range " + text + ": must be MIN,MAX with finite MIN < MAX, typical (or default) or bound");
     return {v[0], v[1]};
 }
 

@@ -91,10 +91,11 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
         }
     });
     with("range", [&](const nlohmann::json& v) {
-        if (v.is_null()) return p.range.reset();
+        p.boundRange = v.is_string() && v.get<std::string>() == "bound";
+        if (v.is_null() || p.boundRange || (v.is_string() && v.get<std::string>() == "typical")) return p.range.reset();
         if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number() ||
             !(v[0].get<double>() < v[1].get<double>()))
-            throw ValidationError(v.dump() + ": must be null or [min, max] with min < max");
+            throw ValidationError(v.dump() + ": must be [min, max] with min < max, \"typical\" (or null) or \"bound\"");
         p.range = ValueRange{v[0].get<double>(), v[1].get<double>()};
     });
     with("bits", [&](const nlohmann::json& v) {
@@ -149,10 +150,11 @@ Preset loadPreset(const std::string& nameOrPath) {
 }
 
 nlohmann::json presetJson(const NoiseSpec& spec, const std::optional<ValueRange>& range, const std::string& colormap,
-                          int bits) {
+                          int bits, bool boundRange) {
     nlohmann::json j = io::specObject(spec);
     if (!colormap.empty()) j["colormap"] = colormap;
     if (range) j["range"] = {range->min, range->max};
+    else if (boundRange) j["range"] = "bound";
     if (bits) j["bits"] = bits;
     return j;
 }

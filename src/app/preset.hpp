@@ -28,6 +28,7 @@ struct Preset {
     std::optional<ValueRange> range;
     std::string colormap;             // "" none
     int bits = 0;                     // 0: the format's default
+    bool boundRange = false;          // "range": "bound": with no range, the stated range
 };
 
 // JSON text as glnoise reads presets and records: a key given twice in one object is an
@@ -44,8 +45,8 @@ Preset loadPreset(const std::string& nameOrPath);
 std::vector<std::string> presetNames();
 
 // The preset that reproduces spec, range, colormap and bits: every spec field, and the
-// bake keys that are set.
+// bake keys that are set ("range": "bound" for the stated range).
 nlohmann::json presetJson(const NoiseSpec& spec, const std::optional<ValueRange>& range,
-                          const std::string& colormap, int bits);
+                          const std::string& colormap, int bits, bool boundRange = false);
 
 }  // namespace glnoise::app

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What a bake's record says: the command that reproduces a request, and the request a
 // record describes (bake --from).
+#include <cstdio>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -48,6 +49,15 @@ std::string commandText(const std::array<double, 3>& offset) {
     return formatNumber(offset[0]) + "," + formatNumber(offset[1]) + (offset[2] != 0.0 ? "," + formatNumber(offset[2]) : "");
 }
 
+// Whether the record's generator is a glnoise older than major.minor (a record that names
+// no version is as old as they come).
+bool madeBefore(const nlohmann::json& record, int major, int minor) {
+    if (!record.contains("generator") || !record["generator"].is_string()) return true;
+    int a = 0, b = 0;
+    if (std::sscanf(record["generator"].get<std::string>().c_str(), "glnoise %d.%d", &a, &b) != 2) return true;
+    return a < major || (a == major && b < minor);
+}
+
 }  // namespace
 
 std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::optional<ValueRange>& range,
@@ -90,6 +100,7 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
     if (!r.colormap.empty()) cmd += " --colormap " + r.colormap;
     if (r.bits) cmd += " --bits " + std::to_string(r.bits);
     if (r.range) cmd += " --range=" + formatNumber(r.range->min) + "," + formatNumber(r.range->max);
+    else if (r.boundRange) cmd += " --range bound";
     return withOut ? cmd + " --out " + quoted(r.out) : cmd;
 }
 
@@ -107,8 +118,12 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
     BakeRequest r;
     r.spec = p.spec;
     r.range = p.range;
+    r.boundRange = p.boundRange;
     r.colormap = p.colormap;
     r.bits = p.bits;
+    // Before 0.7.0 a bake without a range mapped the stated range; its record says no
+    // range, and must still bake the same bytes.
+    if (!j["preset"].contains("range") && madeBefore(j, 0, 7)) r.boundRange = true;
     try {
         r.size = parseSize(j["size"].get<std::string>(), kMaxBakeEdge);
     } catch (const ValidationError& e) {

@@ -69,7 +69,8 @@ CommandLine::CommandLine()
                                       ".exr (float32), .r16 or .raw (16-bit raw), .r32 (float32 raw); a volume as "
                                       ".r16, .r32 or PNG slices 'slice_%04d.png'; .r16/.r32 get a FILE.json sidecar");
     bake_->add_option("--range", a.range,
-                      "MIN,MAX mapped to 0..255 or 0..65535; default (the default): the stated range");
+                      "MIN,MAX mapped to 0..255 or 0..65535; typical (the default): where 99.8% of the spec's "
+                      "values lie, measured on a fixed sample; bound: the stated range");
     bake_->add_option("--bits", a.bits, ".png: 8 (default) or 16; auto: the format's own");
     bake_->add_option("--colormap", a.colormap,
                       "map values through a colormap to 8-bit RGB: " + joinedNames(Colormap::names()) + " (none: no map)");
@@ -167,7 +168,7 @@ BakePlan planBake(const Args& a) {
         // A raw file's data must be the bake its sidecar records (a SIGKILL between the
         // renames of a pair, or a copy of one file of a pair, would pair two bakes).
         checkRawAgainstRecord(a.from, record, "--from " + a.from);
-        base = Preset{r.spec, true, r.range, r.colormap, r.bits};
+        base = Preset{r.spec, true, r.range, r.colormap, r.bits, r.boundRange};
     } else if (!a.preset.empty()) {
         base = loadPreset(a.preset);
     }
@@ -206,18 +207,21 @@ BakePlan planBake(const Args& a) {
     if (base) {
         const std::string& source = baseSource;
         r.range = base->range;
+        r.boundRange = base->boundRange;
         r.colormap = base->colormap;
         r.bits = base->bits;
-        if (r.range) r.rangeFrom = source;
+        if (r.range || r.boundRange) r.rangeFrom = source;
         if (!r.colormap.empty()) r.colormapFrom = source;
         if (r.bits) r.bitsFrom = source;
         if (!a.noise.has("output")) r.outputFrom = source;
         if (!a.from.empty() && a.size.empty() && a.tileSize.empty()) r.sizeFrom = source;
     }
     // Each mapping value can be set back to the default from the command line: --range
-    // default (the stated range), --colormap none, --bits auto (the format's own).
+    // typical (or default), --colormap none, --bits auto (the format's own).
     if (!a.range.empty()) {
-        r.range = a.range == "default" ? std::nullopt : std::optional<ValueRange>(parseRange(a.range));
+        const bool named = a.range == "default" || a.range == "typical" || a.range == "bound";
+        r.range = named ? std::nullopt : std::optional<ValueRange>(parseRange(a.range));
+        r.boundRange = a.range == "bound";
         r.rangeFrom.clear();
     }
     if (!a.colormap.empty()) {

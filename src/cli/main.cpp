@@ -106,7 +106,7 @@ int runBake(const Args& a) {
     const app::BakeRequest& r = plan.request;
     warn(plan.warning);
     if (plan.printSpec) {
-        const std::string json = app::presetJson(r.spec, r.range, r.colormap, r.bits).dump(2) + "\n";
+        const std::string json = app::presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange).dump(2) + "\n";
         std::fwrite(json.data(), 1, json.size(), stdout);
         return 0;
     }

@@ -269,4 +269,54 @@ T gln_cellular4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int r
     return gln_cellular(P, cell, p, period, 4, ret, metric, jitter).x;
 }
 
+template <class T>
+T gln_cellular1(const Permutation& P, T p, int ret, int metric, T jitter) {
+    return gln_cellular1(P, 0, p, 0, ret, metric, jitter);
+}
+
+template <class T>
+T gln_cellular2(const Permutation& P, vec2<T> p, int ret, int metric, T jitter) {
+    return gln_cellular2(P, ivec2(0, 0), p, ivec2(0, 0), ret, metric, jitter).x;
+}
+
+template <class T>
+vec3<T> gln_cellular2_deriv(const Permutation& P, vec2<T> p, int ret, int metric, T jitter) {
+    return gln_cellular2(P, ivec2(0, 0), p, ivec2(0, 0), ret, metric, jitter);
+}
+
+template <class T>
+T gln_cellular3(const Permutation& P, vec3<T> p, int ret, int metric, T jitter) {
+    return gln_cellular3(P, ivec3(0, 0, 0), p, ivec3(0, 0, 0), ret, metric, jitter).x;
+}
+
+template <class T>
+vec4<T> gln_cellular3_deriv(const Permutation& P, vec3<T> p, int ret, int metric, T jitter) {
+    return gln_cellular3(P, ivec3(0, 0, 0), p, ivec3(0, 0, 0), ret, metric, jitter);
+}
+
+template <class T>
+T gln_cellular4(const Permutation& P, vec4<T> p, int ret, int metric, T jitter) {
+    return gln_cellular4(P, ivec4(0, 0, 0, 0), p, ivec4(0, 0, 0, 0), ret, metric, jitter);
+}
+
+template <class T>
+T gln_cellular1(const Permutation& P, T p) {
+    return gln_cellular1(P, p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
+}
+
+template <class T>
+T gln_cellular2(const Permutation& P, vec2<T> p) {
+    return gln_cellular2(P, p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
+}
+
+template <class T>
+T gln_cellular3(const Permutation& P, vec3<T> p) {
+    return gln_cellular3(P, p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
+}
+
+template <class T>
+T gln_cellular4(const Permutation& P, vec4<T> p) {
+    return gln_cellular4(P, p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
+}
+
 }  // namespace glnoise::cpu

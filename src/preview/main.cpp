@@ -112,6 +112,9 @@ struct State {
     View view;
     bool customRange = false;
     ValueRange range{-1.0, 1.0};
+    bool boundRange = false;  // not custom: the stated range instead of the typical one
+    std::string typicalOf;    // the spec JSON whose typical range `typical` is
+    ValueRange typical{-1.0, 1.0};
     Colormap colormap = Colormap::named("gray");
     bool animate = false;
     double speed = 1.0;
@@ -126,6 +129,23 @@ std::optional<ValueRange> chosenRange(const State& s) {
     return s.customRange ? std::optional<ValueRange>(s.range) : std::nullopt;
 }
 
+// What the window maps to black..white, as an export would: the custom range, the stated
+// bound, or the spec's typical range (measured once per spec).
+ValueRange shownRange(State& s, const NoiseSpec& spec) {
+    if (s.customRange) return s.range;
+    if (s.boundRange) return spec.statedRange();
+    const std::string key = io::specJson(spec);
+    if (key != s.typicalOf) {
+        try {
+            s.typical = cpu::typicalRange(spec);
+        } catch (const ValidationError&) {
+            s.typical = ValueRange{-1.0, 1.0};  // the panel shows the spec's error
+        }
+        s.typicalOf = key;
+    }
+    return s.typical;
+}
+
 Grid exportGrid(const State& s, int fbWidth, int fbHeight) {
     return Grid{s.exportWidth > 0 ? s.exportWidth : fbWidth, s.exportHeight > 0 ? s.exportHeight : fbHeight, 1};
 }
@@ -138,6 +158,7 @@ app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid
     r.spec = spec;
     r.size = grid;
     r.range = chosenRange(s);
+    r.boundRange = !s.customRange && s.boundRange;
     r.colormap = s.colormap.name == "gray" ? "" : s.colormap.name;
     r.out = s.exportPath;
     r.noOctaveLimit = s.noOctaveLimit;
@@ -269,8 +290,10 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
             inputDouble("min", &s.range.min, -1e30, s.range.max - 1e-9);
             inputDouble("max", &s.range.max, s.range.min + 1e-9, 1e30);
         } else {
-            const ValueRange stated = n.statedRange();
-            ImGui::Text("range: stated, [%s, %s]", formatNumber(stated.min).c_str(), formatNumber(stated.max).c_str());
+            ImGui::Checkbox("stated bound", &s.boundRange);
+            const ValueRange shown = shownRange(s, n);
+            ImGui::Text("range: %s, [%s, %s]", s.boundRange ? "stated" : "typical", formatNumber(shown.min).c_str(),
+                        formatNumber(shown.max).c_str());
         }
         ImGui::Text("origin %.6g, %.6g   zoom %.4g", s.view.originX, s.view.originY, s.view.zoom);
         if (ImGui::Button("reset view (R)")) s.view = View{};
@@ -306,7 +329,8 @@ int run(const Args& a) {
     State s;
     s.spec = app::buildSpec(a.noise, nullptr);
     s.noOctaveLimit = a.noise.noOctaveLimit;
-    s.customRange = !a.range.empty() && a.range != "default";
+    s.boundRange = a.range == "bound";
+    s.customRange = !a.range.empty() && a.range != "default" && a.range != "typical" && !s.boundRange;
     if (s.customRange) s.range = app::parseRange(a.range);
     s.colormap = parseColormap(a.colormap);
     s.animate = a.animate;
@@ -453,7 +477,7 @@ int run(const Args& a) {
             }
             generated = key;
         }
-        renderer.draw(fbWidth, fbHeight, s.customRange ? s.range : s.spec.statedRange(), s.colormap);
+        renderer.draw(fbWidth, fbHeight, shownRange(s, s.spec), s.colormap);
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
@@ -492,7 +516,9 @@ static int previewMain(int argc, char** argv) {
     Args a;
     app::addNoiseFlags(&app, a.noise);
     app.add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the window's Nyquist limit");
-    app.add_option("--range", a.range, "MIN,MAX shown as black..white (default: the stated range)");
+    app.add_option("--range", a.range,
+                   "MIN,MAX shown as black..white; typical (the default): where 99.8% of the values lie; bound: the "
+                   "stated range");
     app.add_option("--colormap", a.colormap, "the display's colormap (and an export's): " + app::joinedNames(Colormap::names()) + " (default gray)");
     app.add_option("--window", a.window, "window size WxH in screen points (default 1280x720)");
     app.add_option("--pan", a.pan, "X,Y: the bake-space point at the window's top-left corner (default 0,0)");

@@ -363,9 +363,10 @@ TEST_F(Bake, ExrAndR16HoldWhatR32Holds) {
     NoiseSpec s;
     s.octaves = 3;
     int differ = 0;
+    const ValueRange typical = cpu::typicalRange(s);  // once: it is measured
     for (std::size_t i = 0; i < v.size(); ++i) {
         const unsigned lo = static_cast<unsigned char>(r16[2 * i]), hi = static_cast<unsigned char>(r16[2 * i + 1]);
-        differ += (lo | hi << 8) != io::quantize16(v[i], s.statedRange());
+        differ += (lo | hi << 8) != io::quantize16(v[i], typical);
     }
     EXPECT_EQ(differ, 0);
     const auto side = nlohmann::json::parse(slurp(file("v.r16.json")));
@@ -467,8 +468,9 @@ TEST_F(Bake, AColormapOnTheGpuIsTheCpusColormap) {
     const Image ref = cpu::evaluate(s, Grid{256, 128, 1});
     const Colormap map = Colormap::named("terrain");
     int differ = 0;
+    const ValueRange typical = cpu::typicalRange(s);  // once: it is measured
     for (std::size_t i = 0; i < ref.data.size(); ++i) {
-        const std::uint32_t c = map.at(map.index(ref.data[i], s.statedRange()));
+        const std::uint32_t c = map.at(map.index(ref.data[i], typical));
         for (int k = 0; k < 3; ++k) differ += px[3 * i + static_cast<std::size_t>(k)] != ((c >> (8 * k)) & 0xffu);
     }
     stbi_image_free(px);
@@ -482,6 +484,7 @@ TEST_F(Bake, AVolumeAsPngSlicesIsTheRawVolumeSliceBySlice) {
     NoiseSpec s;
     s.dims = 3;
     s.octaves = 3;
+    const ValueRange typical = cpu::typicalRange(s);  // once: it is measured
     for (int z = 0; z < 5; ++z) {
         char name[32];
         std::snprintf(name, sizeof name, "slice_%03d.png", z);
@@ -489,7 +492,7 @@ TEST_F(Bake, AVolumeAsPngSlicesIsTheRawVolumeSliceBySlice) {
         unsigned char* px = stbi_load(file(name).c_str(), &w, &h, &n, 0);
         ASSERT_NE(px, nullptr) << name;
         int differ = 0;
-        for (int i = 0; i < 40 * 30; ++i) differ += px[i] != io::quantize8(v[static_cast<std::size_t>(z * 1200 + i)], s.statedRange());
+        for (int i = 0; i < 40 * 30; ++i) differ += px[i] != io::quantize8(v[static_cast<std::size_t>(z * 1200 + i)], typical);
         EXPECT_EQ(differ, 0) << name;
         stbi_image_free(px);
         EXPECT_EQ(nlohmann::json::parse(io::readRecord(file(name)))["slice"], z);
@@ -610,6 +613,58 @@ TEST_F(Bake, KillingABakeAtRandomMomentsLeavesThePreviousFileOrTheWholeNewOne) {
         fs::remove(out + ".json");
     }
     fs::remove_all(logs);
+}
+
+// The Quick start's sample: its default mapping, the typical range, uses nearly every level
+// and clips almost nothing; --range bound maps the stated range, which leaves most levels
+// unused. The record says which it was.
+TEST_F(Bake, TheQuickStartSampleUsesTheLevels) {
+    struct Levels {
+        int used = 0;
+        double clipped = 0.0;
+    };
+    auto levels = [&](const std::string& name) {
+        int w = 0, h = 0, n = 0;
+        unsigned char* px = stbi_load(file(name).c_str(), &w, &h, &n, 1);
+        EXPECT_NE(px, nullptr);
+        std::vector<int> count(256, 0);
+        for (int i = 0; i < w * h; ++i) ++count[px[i]];
+        stbi_image_free(px);
+        Levels l;
+        for (int c : count) l.used += c > 0;
+        l.clipped = static_cast<double>(count[0] + count[255]) / (w * h);
+        return l;
+    };
+    bake({"--size", "1024x1024", "--octaves", "6", "--out", file("noise.png")});
+    bake({"--size", "1024x1024", "--octaves", "6", "--range", "bound", "--out", file("bound.png")});
+    const Levels typical = levels("noise.png"), bound = levels("bound.png");
+    EXPECT_GE(typical.used, 231) << "at least 90% of the 256 levels";
+    EXPECT_LE(typical.clipped, 0.005) << "at most 0.5% of the texels at 0 or 255";
+    EXPECT_LT(bound.used, 200);
+    EXPECT_EQ(bound.clipped, 0.0);
+    const auto rec = nlohmann::json::parse(io::readRecord(file("noise.png")));
+    NoiseSpec s;
+    s.octaves = 6;
+    const ValueRange t = cpu::typicalRange(s);
+    EXPECT_EQ(rec["stored"]["range"], nlohmann::json({t.min, t.max}));
+    EXPECT_FALSE(rec["preset"].contains("range"));
+    const auto boundRec = nlohmann::json::parse(io::readRecord(file("bound.png")));
+    EXPECT_EQ(boundRec["stored"]["range"], nlohmann::json({s.statedRange().min, s.statedRange().max}));
+    EXPECT_EQ(boundRec["preset"]["range"], "bound");
+    EXPECT_NE(boundRec["command"].get<std::string>().find(" --range bound"), std::string::npos);
+    // Tiles of one world map alike: a tile's bytes are the whole bake's.
+    bake({"--tile", "1,0", "--tile-size", "512x512", "--octaves", "6", "--out", file("tile.png")});
+    int w = 0, h = 0, n = 0;
+    unsigned char* whole = stbi_load(file("noise.png").c_str(), &w, &h, &n, 1);
+    unsigned char* tile = stbi_load(file("tile.png").c_str(), &w, &h, &n, 1);
+    ASSERT_NE(whole, nullptr);
+    ASSERT_NE(tile, nullptr);
+    int differ = 0;
+    for (int y = 0; y < 512; ++y)
+        for (int x = 0; x < 512; ++x) differ += tile[y * 512 + x] != whole[y * 1024 + 512 + x];
+    stbi_image_free(whole);
+    stbi_image_free(tile);
+    EXPECT_EQ(differ, 0);
 }
 
 TEST_F(Bake, TheSameCommandTwiceGivesTheSameBytes) {

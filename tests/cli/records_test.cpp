@@ -201,18 +201,31 @@ TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
     EXPECT_NE(r.err.find("holds 100 bytes"), std::string::npos) << r.err;
     EXPECT_NE(r.out.find(file("s1.r16") + ": ok"), std::string::npos) << "the good file is still reported: " << r.out;
 
-    // A sidecar of glnoise 0.2.0 has no digest: the size is checked, and --from works.
+    // A sidecar of glnoise 0.2.0 has no digest: the size is checked, and --from works; nor,
+    // as every record before 0.7.0, the cellular keys, which take their defaults.
     auto old = side;
     old["stored"].erase("sha256");
     old["stored"].erase("bytes");
+    for (const char* key : {"cell_return", "cell_distance", "cell_jitter"}) ASSERT_EQ(old["preset"].erase(key), 1u) << key;
     old["generator"] = "glnoise 0.2.0";
     fs::copy_file(file("s1.r16"), file("old.r16"));
     std::ofstream(file("old.r16.json")) << old.dump(2);
     r = run({"verify", file("old.r16")});
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("no digest recorded (glnoise 0.2.0 wrote none): its size matches"), std::string::npos) << r.out;
+    // Before 0.7.0 no range meant the stated range, which --from keeps: the old file's bytes
+    // are those of --range bound, not of today's typical range.
     bake({"--from", file("old.r16"), "--backend", "cpu", "--out", file("fromold.r16")});
-    EXPECT_EQ(slurp(file("fromold.r16")), slurp(file("s1.r16")));
+    bake({"--size", "64x48", "--seed", "1", "--range", "bound", "--backend", "cpu", "--out", file("bound.r16")});
+    EXPECT_EQ(slurp(file("fromold.r16")), slurp(file("bound.r16")));
+    EXPECT_NE(slurp(file("fromold.r16")), slurp(file("s1.r16")));
+    EXPECT_EQ(nlohmann::json::parse(slurp(file("fromold.r16.json")))["preset"]["range"], "bound");
+    // A record of this version without a range is the typical range again.
+    auto now = side;
+    fs::copy_file(file("s1.r16"), file("now.r16"));
+    std::ofstream(file("now.r16.json")) << now.dump(2);
+    bake({"--from", file("now.r16"), "--backend", "cpu", "--out", file("fromnow.r16")});
+    EXPECT_EQ(slurp(file("fromnow.r16")), slurp(file("s1.r16")));
 
     // Images: whole, cut short, or with a damaged image stream.
     bake({"--size", "64x48", "--backend", "cpu", "--out", file("p.png")});

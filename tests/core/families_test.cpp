@@ -9,6 +9,7 @@
 
 #include "core/reference.hpp"
 #include "glnoise/cpu.hpp"
+#include "glnoise/io.hpp"
 #include "test_support.hpp"
 
 namespace glnoise::cpu {
@@ -383,9 +384,86 @@ TEST(Families, CellularValuesStayInTheirStatedRange) {
                     EXPECT_GE(lo, range.min - 1e-6);
                     EXPECT_LE(hi, range.max + 1e-6);
                     // The range is a measured bound, not a loose guess: most of it is reached.
-                    if (jitter == 1.0 && r.value != CellReturn::CellValue) EXPECT_GT(hi, 0.6 * range.max);
+                    if (jitter == 1.0 && r.value != CellReturn::CellValue) {
+                        EXPECT_GT(hi, 0.6 * range.max);
+                    }
                     EXPECT_LT(lo, hi);
                 }
+}
+
+// The typical range, measured on its own fixed sample, holds the values of images it
+// never saw: a 512 x 512 bake far away, at another frequency, maps nearly every level
+// and clips few texels.
+TEST(Typical, ItHoldsMostValuesOfAnImageItNeverSaw) {
+    std::vector<NoiseSpec> specs;
+    NoiseSpec s;
+    s.octaves = 6;  // the Quick start's
+    specs.push_back(s);
+    s.fractal = Fractal::Ridged;
+    specs.push_back(s);
+    s.fractal = Fractal::Turbulence;
+    s.basis = Basis::Simplex;
+    s.dims = 3;
+    s.z = 40.5;
+    specs.push_back(s);
+    s = {};
+    s.basis = Basis::Cellular;
+    s.cellReturn = CellReturn::F2MinusF1;
+    s.octaves = 3;
+    specs.push_back(s);
+    s = {};
+    s.basis = Basis::Value;
+    s.octaves = 4;
+    s.warpAmount = 1.5;
+    s.warpDepth = 2;
+    specs.push_back(s);
+    s = {};
+    s.dims = 1;
+    s.octaves = 5;
+    specs.push_back(s);
+    for (NoiseSpec spec : specs) {
+        const ValueRange t = typicalRange(spec);
+        const ValueRange stated = spec.statedRange();
+        SCOPED_TRACE(std::string(toString(spec.basis)) + " " + toString(spec.fractal) + " dims " +
+                     std::to_string(spec.dims) + ": typical [" + std::to_string(t.min) + ", " + std::to_string(t.max) + "]");
+        EXPECT_GE(t.min, stated.min);
+        EXPECT_LE(t.max, stated.max);
+        if (spec.basis == Basis::Perlin && spec.fractal == Fractal::Fbm && spec.dims == 2)
+            EXPECT_LT(t.max - t.min, 0.6 * (stated.max - stated.min)) << "2D Perlin fBm is far narrower than its bound";
+        spec.frequency = 1.0 / 50.0;
+        spec.offset = {-91234.5, 5511.25, 0.0};
+        const Image img = evaluate(spec, spec.dims == 1 ? Grid{16384, 1, 1} : Grid{512, 512, 1}, 1);
+        std::vector<int> count(256, 0);
+        for (float v : img.data) ++count[io::quantize8(v, t)];
+        const double clipped = static_cast<double>(count[0] + count[255]) / static_cast<double>(img.data.size());
+        int levels = 0;
+        for (int c : count) levels += c > 0;
+        EXPECT_LT(clipped, 0.01);
+        EXPECT_GE(levels, 240);
+    }
+}
+
+TEST(Typical, ItDependsOnTheNoiseAloneNotWhereOrHowFine) {
+    NoiseSpec s;
+    s.octaves = 5;
+    s.seed = 3;
+    const ValueRange base = typicalRange(s);
+    NoiseSpec moved = s;
+    moved.offset = {1e9, -3e7, 0.0};
+    moved.frequency = 1.0 / 300.0;
+    EXPECT_EQ(typicalRange(moved).min, base.min);
+    EXPECT_EQ(typicalRange(moved).max, base.max);
+    NoiseSpec other = s;
+    other.seed = 4;  // another noise: close, not necessarily equal
+    EXPECT_NEAR(typicalRange(other).max, base.max, 0.1);
+    NoiseSpec fewer = s;
+    fewer.octaves = 1;  // less of a sum: a narrower range
+    EXPECT_LT(typicalRange(fewer).max, base.max);
+    // Normal maps map their components from [-1, 1].
+    NoiseSpec normal = s;
+    normal.output = Output::Normal;
+    EXPECT_EQ(typicalRange(normal).min, -1.0);
+    EXPECT_EQ(typicalRange(normal).max, 1.0);
 }
 
 TEST(Families, PatternsLieInMinusOneToOne) {

@@ -126,7 +126,7 @@ void main() {
 TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
-    constexpr int kOut = 14;
+    constexpr int kOut = 20;
     const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
 layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
 layout(std430, binding = 6) writeonly buffer Values { float values[]; };
@@ -140,7 +140,12 @@ void main() {
     ridged.period = ivec4(4, 6, 8, 0);
     GlnNoise simplex = gln_noise(GLN_BASIS_SIMPLEX, GLN_FBM, 3);
     GlnNoise billow = gln_noise(GLN_BASIS_CLASSIC, GLN_BILLOW, 3);
-    float v[14];
+    GlnNoise cells = gln_noise(GLN_BASIS_CELLULAR, GLN_RIDGED, 3);
+    cells.cellReturn = GLN_CELL_F2_F1;
+    cells.cellMetric = GLN_CELL_MANHATTAN;
+    cells.cellJitter = 0.7f;
+    cells.period = ivec4(5, 3, 0, 0);
+    float v[20];
     v[0] = gln_perlin1(p.x);
     v[1] = gln_perlin4(p);
     v[2] = gln_classic3(vec3(p.x, p.y, p.z));
@@ -155,7 +160,13 @@ void main() {
     v[11] = gln_fractal4(billow, p);
     v[12] = gln_perlinvalue1(p.x);
     v[13] = gln_perlinvalue4(p);
-    for (int k = 0; k < 14; ++k) values[14 * i + k] = v[k];
+    v[14] = gln_cellular2(vec2(p.x, p.y));
+    v[15] = gln_cellular3_deriv(vec3(p.x, p.y, p.z), GLN_CELL_EDGE, GLN_CELL_EUCLIDEAN, 0.8f).z;
+    v[16] = gln_cellular4(p, GLN_CELL_VALUE, GLN_CELL_CHEBYSHEV, 1.0f);
+    v[17] = gln_cellular1(p.x, GLN_CELL_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.3f);
+    v[18] = gln_fractal2(cells, vec2(p.x, p.y));
+    v[19] = gln_cellular2_deriv(vec2(p.x, p.y), GLN_CELL_F1, GLN_CELL_CHEBYSHEV, 1.0f).y;
+    for (int k = 0; k < 20; ++k) values[20 * i + k] = v[k];
 }
 )";
     const gpu::Program program =
@@ -171,9 +182,12 @@ void main() {
     const GlnNoise<float> ridged{GLN_BASIS_VALUE, GLN_CURVE_COSINE, GLN_RIDGED, 4, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(4, 6, 8, 0)};
     const GlnNoise<float> simplex{GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC, GLN_FBM, 3, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
     const GlnNoise<float> billow{GLN_BASIS_CLASSIC, GLN_CURVE_QUINTIC, GLN_BILLOW, 3, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
+    const GlnNoise<float> cells{GLN_BASIS_CELLULAR, GLN_CURVE_QUINTIC, GLN_RIDGED, 3, 2.0f, 0.5f, 1.0f, 2.0f,
+                                ivec4(5, 3, 0, 0), GLN_CELL_F2_F1, GLN_CELL_MANHATTAN, 0.7f};
     const char* names[kOut] = {"perlin1", "perlin4", "classic3", "value2", "perlinvalue3", "simplex2", "simplex3_deriv.y",
                                "fractal3 ridged", "fractal2_deriv simplex .z", "warp2", "marble", "fractal4 billow",
-                               "perlinvalue1", "perlinvalue4"};
+                               "perlinvalue1", "perlinvalue4", "cellular2", "cellular3 edge .z", "cellular4 value",
+                               "cellular1 f2 squared", "fractal2 cellular ridged", "cellular2 chebyshev .y"};
     std::array<float, kOut> worst{};
     for (int i = 0; i < n; ++i) {
         const float* p = &points[static_cast<std::size_t>(4 * i)];
@@ -194,7 +208,13 @@ void main() {
             gln_marble(p[0], gln_fractal2_deriv(table, simplex, p2).x, 5.0f),
             gln_fractal4(table, billow, p4),
             gln_perlinvalue1(table, p[0]),
-            gln_perlinvalue4(table, p4)};
+            gln_perlinvalue4(table, p4),
+            gln_cellular2(table, ivec2(0), p2, ivec2(0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f).x,
+            gln_cellular3(table, ivec3(0), p3, ivec3(0), GLN_CELL_EDGE, GLN_CELL_EUCLIDEAN, 0.8f).z,
+            gln_cellular4(table, ivec4(0), p4, ivec4(0), GLN_CELL_VALUE, GLN_CELL_CHEBYSHEV, 1.0f),
+            gln_cellular1(table, 0, p[0], 0, GLN_CELL_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.3f),
+            gln_fractal2_deriv(table, cells, p2).x,
+            gln_cellular2(table, ivec2(0), p2, ivec2(0), GLN_CELL_F1, GLN_CELL_CHEBYSHEV, 1.0f).y};
         for (int k = 0; k < kOut; ++k) {
             const float got = values[static_cast<std::size_t>(kOut * i + k)];
             // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.

@@ -98,7 +98,7 @@ TEST_F(Preview, TheWindowShowsTheCpuReference) {
     ASSERT_EQ(shot.height, 160);
     const NoiseSpec spec = baseSpec();
     const Image ref = cpu::evaluate(spec, {256, 160, 1});
-    const ValueRange range = spec.statedRange();
+    const ValueRange range = cpu::typicalRange(spec);
     expectGray(shot, 0, 256, [&](int x, int y) { return io::quantize8(ref.at(x, y, 0), range); });
 }
 
@@ -118,7 +118,8 @@ TEST_F(Preview, EveryFamilyReachesTheWindow) {
     spec.frequency = 0.03125;
     spec.warpAmount = 0.5;
     const Image ref = cpu::evaluate(spec, {128, 128, 1});
-    expectGray(shot, 0, 128, [&](int x, int y) { return io::quantize8(ref.at(x, y, 0), spec.statedRange()); });
+    const ValueRange typical = cpu::typicalRange(spec);  // once: it is measured
+    expectGray(shot, 0, 128, [&](int x, int y) { return io::quantize8(ref.at(x, y, 0), typical); });
 }
 
 TEST_F(Preview, ANormalMapIsDrawnAsRgb) {
@@ -157,8 +158,9 @@ TEST_F(Preview, PanAndZoomMoveTheImageAsTheySay) {
         for (int x = 0; x < shot.width; ++x) points.push_back({panX + x / zoom, panY + y / zoom, 0.0});
     const NoiseSpec spec = baseSpec();
     const std::vector<float> ref = cpu::evaluatePoints(spec, points);
+    const ValueRange typical = cpu::typicalRange(spec);  // once: it is measured
     expectGray(shot, 0, shot.width,
-               [&](int x, int y) { return io::quantize8(ref[static_cast<std::size_t>(y) * shot.width + x], spec.statedRange()); });
+               [&](int x, int y) { return io::quantize8(ref[static_cast<std::size_t>(y) * shot.width + x], typical); });
 }
 
 TEST_F(Preview, ThePanelDoesNotDisturbTheNoiseBesideIt) {
@@ -170,7 +172,8 @@ TEST_F(Preview, ThePanelDoesNotDisturbTheNoiseBesideIt) {
     const NoiseSpec spec = baseSpec();
     const Image ref = cpu::evaluate(spec, {1000, 300, 1});
     // The panel is at the top left, well under 700 points wide.
-    expectGray(shot, 700, 1000, [&](int x, int y) { return io::quantize8(ref.at(x, y, 0), spec.statedRange()); });
+    const ValueRange typical = cpu::typicalRange(spec);  // once: it is measured
+    expectGray(shot, 700, 1000, [&](int x, int y) { return io::quantize8(ref.at(x, y, 0), typical); });
     bool panelDrawn = false;
     for (int y = 0; y < 100 && !panelDrawn; ++y)
         for (int x = 0; x < 300 && !panelDrawn; ++x)

@@ -311,12 +311,20 @@ float gln_cellular4(vec4 p, int ret, int metric, float jitter) {
     return gln_cellular4(ivec4(0, 0, 0, 0), p, ivec4(0, 0, 0, 0), ret, metric, jitter);
 }
 
+float gln_cellular1(float p) {
+    return gln_cellular1(p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
+}
+
 float gln_cellular2(vec2 p) {
     return gln_cellular2(p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
 }
 
 float gln_cellular3(vec3 p) {
     return gln_cellular3(p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
+}
+
+float gln_cellular4(vec4 p) {
+    return gln_cellular4(p, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
 }
 
 #endif  // GLNOISE_CELLULAR_GLSL

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Bakes docs/noise.md's picture of cellular noise with glnoise itself: every return under
+every distance (one octave), then jitters and fractals over it, labelled.
+
+    /usr/bin/python3 assets/cellular_sheet.py build/glnoise assets/cellular.png
+
+Every tile is `glnoise bake --basis cellular` output, unchanged; Pillow only places and
+labels them.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from PIL import Image, ImageDraw, ImageFont
+
+TILE = 160
+LABEL = 18
+MARGIN = 90
+RETURNS = ["f1", "f2", "f2-f1", "cell-value"]
+DISTANCES = ["euclidean", "euclidean-squared", "manhattan", "chebyshev"]
+EXTRAS = [
+    ("edge", {"--cell-return": "edge"}),
+    ("f1, jitter 0.5", {"--cell-jitter": "0.5"}),
+    ("f2-f1 ridged, 4 oct", {"--cell-return": "f2-f1", "--fractal": "ridged", "--octaves": "4", "--normalize": None}),
+    ("f1 fbm, 5 oct", {"--octaves": "5", "--normalize": None}),
+]
+
+
+def bake(glnoise, extra, path):
+    flags = {"--size": "%dx%d" % (TILE, TILE), "--frequency": "0.04", "--basis": "cellular"}
+    flags.update(extra)
+    cmd = [glnoise, "bake", "--out", path]
+    for k, v in flags.items():
+        cmd += [k] if v is None else ["%s=%s" % (k, v)]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return Image.open(path).convert("RGB")
+
+
+def main():
+    glnoise, out = sys.argv[1], sys.argv[2]
+    font = ImageFont.load_default()
+    cols = len(DISTANCES)
+    rows = len(RETURNS) + 1
+    sheet = Image.new("RGB", (cols * TILE + MARGIN, rows * (TILE + LABEL)), (24, 24, 24))
+    draw = ImageDraw.Draw(sheet)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "t.png")
+        for r, ret in enumerate(RETURNS):
+            draw.text((6, r * (TILE + LABEL) + TILE // 2), ret, fill=(230, 230, 230), font=font)
+            for c, distance in enumerate(DISTANCES):
+                img = bake(glnoise, {"--cell-return": ret, "--cell-distance": distance}, path)
+                x, y = MARGIN + c * TILE, r * (TILE + LABEL)
+                sheet.paste(img, (x, y + LABEL))
+                if r == 0:
+                    draw.text((x + 4, y + 3), distance, fill=(230, 230, 230), font=font)
+        r = len(RETURNS)
+        draw.text((6, r * (TILE + LABEL) + TILE // 2), "and", fill=(230, 230, 230), font=font)
+        for c, (label, args) in enumerate(EXTRAS):
+            img = bake(glnoise, args, path)
+            x, y = MARGIN + c * TILE, r * (TILE + LABEL)
+            sheet.paste(img, (x, y + LABEL))
+            draw.text((x + 4, y + 3), label, fill=(230, 230, 230), font=font)
+    sheet.save(out, optimize=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// The typical range of a spec: where most of its values lie, from a fixed sample of the
+// spec itself, so that a bake's default mapping uses most of the levels and never
+// depends on the image (tiles of one world map alike).
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "glnoise/cpu.hpp"
+
+namespace glnoise::cpu {
+
+namespace {
+
+// Lattice cells per sample texel: 256 texels cover about 61 cells, and no octave samples
+// the lattice at integer steps.
+constexpr double kCellsPerTexel = 0.2371;
+constexpr int kEdge = 256;
+
+// x rounded down (or up) to a multiple of q, a power of ten: exact decimal digits.
+double roundTo(double x, double q, bool up) {
+    const double k = up ? std::ceil(x / q) : std::floor(x / q);
+    return q < 1.0 ? k / std::round(1.0 / q) : k * q;
+}
+
+}  // namespace
+
+ValueRange typicalRange(const NoiseSpec& spec) {
+    spec.validate();
+    const ValueRange stated = spec.statedRange();
+    if (spec.output == Output::Normal) return {-1.0, 1.0};
+    // The same spec scaled to kCellsPerTexel: every frequency by r, every length in texels
+    // by 1 / r, so that it is the same function of lattice cells; r no larger than keeps
+    // every octave within the frequency limit the spec itself meets.
+    double top = spec.frequency * std::pow(spec.lacunarity, spec.octaves - 1);
+    if (spec.warpAmount != 0.0)
+        top = std::max(top, spec.effectiveWarpFrequency() * std::pow(spec.lacunarity, spec.warpOctaves - 1));
+    const double r = std::min(kCellsPerTexel / spec.frequency, 65536.0 / top);
+    NoiseSpec s = spec;
+    s.output = Output::Value;
+    s.frequency = spec.frequency * r;
+    if (spec.warpFrequency > 0.0) s.warpFrequency = spec.warpFrequency * r;
+    // Around the origin whatever the offset, z and w: the noise is alike everywhere, and a
+    // view that pans keeps its mapping.
+    s.offset = {};
+    s.z = 0.0;
+    s.w = 0.0;
+    // A slice of kEdge x kEdge texels (a line of kEdge^2 in 1D) around the origin.
+    const Grid grid = spec.dims == 1 ? Grid{kEdge * kEdge / 4, 4, 1} : Grid{kEdge, kEdge, 1};
+    const TexelStart start = spec.dims == 1 ? TexelStart{-grid.width / 2, 0, 0} : TexelStart{-kEdge / 2, -kEdge / 2, 0};
+    Image img = evaluateSimd(s, grid, start, 0);
+    std::vector<float>& v = img.data;
+    if (spec.dims == 1) v.resize(static_cast<std::size_t>(grid.width));  // the other rows repeat it
+    const std::size_t n = v.size();
+    const std::size_t lo = n / 1000, hi = n - 1 - n / 1000;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lo), v.end());
+    const double low = v[lo];
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(hi), v.end());
+    const double high = v[hi];
+    if (!(high > low)) return stated;
+    // Outward to three significant digits of the width: short numbers in the record, and a
+    // last-bit difference between machines moves nothing.
+    const double q = std::pow(10.0, std::floor(std::log10(high - low)) - 2.0);
+    ValueRange t{roundTo(low, q, false), roundTo(high, q, true)};
+    t.min = std::max(t.min, stated.min);
+    t.max = std::min(t.max, stated.max);
+    if (!(t.max > t.min)) return stated;
+    return t;
+}
+
+}  // namespace glnoise::cpu
