@@ -9,11 +9,12 @@ Every tile is `glnoise bake --basis cellular` output, unchanged; Pillow only pla
 labels them.
 """
 import os
-import subprocess
 import sys
 import tempfile
 
 from PIL import Image, ImageDraw, ImageFont
+
+from contact_sheet import bake_tile
 
 TILE = 160
 LABEL = 18
@@ -31,11 +32,7 @@ EXTRAS = [
 def bake(glnoise, extra, path):
     flags = {"--size": "%dx%d" % (TILE, TILE), "--frequency": "0.04", "--basis": "cellular"}
     flags.update(extra)
-    cmd = [glnoise, "bake", "--out", path]
-    for k, v in flags.items():
-        cmd += [k] if v is None else ["%s=%s" % (k, v)]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    return Image.open(path).convert("RGB")
+    return bake_tile(glnoise, flags, path)
 
 
 def main():

@@ -25,16 +25,24 @@ EXTRAS = [
     ("marble", {"--pattern": "marble", "--frequency": "0.12", "--pattern-scale": "2", "--octaves": "3"}),
     ("wood", {"--pattern": "wood", "--octaves": "2", "--offset": "-80,-80", "--frequency": "0.2", "--pattern-scale": "1.5"}),
     ("clouds", {"--pattern": "clouds", "--octaves": "6", "--frequency": "0.01"}),
+    ("clouds --rotate", {"--pattern": "clouds", "--octaves": "6", "--frequency": "0.01", "--rotate": None}),
     ("normal map (simplex fbm)", {"--basis": "simplex", "--output": "normal", "--height-scale": "6"}),
 ]
 
 
-def bake(glnoise, extra, path):
-    flags = {"--size": "%dx%d" % (TILE, TILE), "--frequency": "0.03", "--octaves": "5"}
-    flags.update(extra)
-    cmd = [glnoise, "bake", "--normalize", "--out", path] + ["%s=%s" % kv for kv in flags.items()]
+def bake_tile(glnoise, flags, path):
+    """`glnoise bake` with flags {"--flag": "value", or None for a flag without one}, as RGB."""
+    cmd = [glnoise, "bake", "--out", path]
+    for k, v in flags.items():
+        cmd += [k] if v is None else ["%s=%s" % (k, v)]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     return Image.open(path).convert("RGB")
+
+
+def bake(glnoise, extra, path):
+    flags = {"--normalize": None, "--size": "%dx%d" % (TILE, TILE), "--frequency": "0.03", "--octaves": "5"}
+    flags.update(extra)
+    return bake_tile(glnoise, flags, path)
 
 
 def main():

@@ -5,7 +5,8 @@
 // Defines set by the host: GLN_DIMS (1-4), GLN_BASIS (GLN_BASIS_*), GLN_CURVE, GLN_FRACTAL,
 // GLN_PERIODIC (1 when any axis has a lattice period),
 // GLN_WARP (0: none, 1 or 2: the nesting depth), GLN_PATTERN (0 none, 1 marble, 2 wood),
-// GLN_CELL_RETURN and GLN_CELL_METRIC (cellular noise's GLN_CELL_*).
+// GLN_CELL_RETURN and GLN_CELL_METRIC (cellular noise's GLN_CELL_*), GLN_ROTATE (1: each
+// octave's frame turns the sample offset by its axes, the spec's --rotate).
 // Frame i of a point holds freq_i * origin (kept in double on the host; skewed first for
 // simplex) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
 // shader adds freq_i * s for the sample offset s. Frames: the octaves of the sum, then for
@@ -20,6 +21,7 @@ struct GlnFrame {
     vec4 frac;     // its fraction
     ivec4 period;  // this octave's lattice period per axis; 0: none
     vec4 scale;    // x: frequency (cells per sample unit), y: amplitude
+    vec4 axis[3];  // frequency * M e_j, M the octave's rotation (GLN_ROTATE)
 };
 layout(std430, binding = 1) readonly buffer GlnFrames {
     GlnFrame gln_frames[];
@@ -55,14 +57,23 @@ uniform float u_cell_jitter;    // cellular noise's jitter
 
 // The basis at frame o and sample offset s: (value, gradient per noise cell).
 vec4 gln_octave(GlnFrame o, vec3 s) {
+#if GLN_ROTATE
+    precise vec4 turned = s.x * o.axis[0] + s.y * o.axis[1] + s.z * o.axis[2];
+    precise vec3 local = vec3(turned.x, turned.y, turned.z);
+#else
     precise vec3 local = o.scale.x * s;
+#endif
 #if GLN_BASIS == GLN_BASIS_SIMPLEX && GLN_DIMS == 2
     vec2 k2 = gln_skew2(vec2(local.x, local.y));
     local = vec3(k2.x, k2.y, 0.0f);
 #elif GLN_BASIS == GLN_BASIS_SIMPLEX
     local = gln_skew3(local);
 #endif
+#if GLN_ROTATE
+    precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w + turned.w);
+#else
     precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
+#endif
 #if GLN_BASIS == GLN_BASIS_CELLULAR
     vec4 c = gln_cellular(o.cell, vec4(p.x, GLN_DIMS >= 2 ? p.y : 0.0f, GLN_DIMS >= 3 ? p.z : 0.0f, GLN_DIMS >= 4 ? p.w : 0.0f),
                           GLN_PERIOD(o), GLN_DIMS, GLN_CELL_RETURN, GLN_CELL_METRIC, u_cell_jitter);
@@ -89,6 +100,12 @@ vec4 gln_sum(int first, int count, int fractal, vec3 s) {
         vec4 n = gln_octave(o, s);
 #if GLN_OUTPUT == 0
         n = vec4(n.x, 0.0f, 0.0f, 0.0f);  // no gradient wanted: let the compiler drop its code
+#elif GLN_ROTATE
+        // Per sample unit: the transpose of the turn applied to the noise-space gradient.
+        precise vec3 g = vec3(o.axis[0].x * n.y + o.axis[0].y * n.z + o.axis[0].z * n.w,
+                              o.axis[1].x * n.y + o.axis[1].y * n.z + o.axis[1].z * n.w,
+                              o.axis[2].x * n.y + o.axis[2].y * n.z + o.axis[2].z * n.w);
+        n = vec4(n.x, g.x, g.y, g.z);
 #else
         n = vec4(n.x, n.y * o.scale.x, n.z * o.scale.x, n.w * o.scale.x);
 #endif

@@ -83,6 +83,7 @@ inline Draw draw(std::mt19937_64& rng) {
                              : cellDistanceKinds()[static_cast<std::size_t>(pick(static_cast<int>(cellDistanceKinds().size())))].value;
         s.cellJitter = pick(4) == 0 ? 1.0 : uniform(0.0, 1.0);
     }
+    if (!periodic && s.dims >= 2 && pick(4) == 0) s.rotate = true;
     const bool volume = s.dims >= 3 && s.output != Output::Normal && pick(3) == 0;
     d.grid = volume ? Grid{8 + pick(9), 8 + pick(9), 2 + pick(4)} : Grid{16 + pick(33), 8 + pick(25), 1};
     if (volume) d.start[2] = static_cast<std::int64_t>(pick(201)) - 100;

@@ -107,6 +107,10 @@ struct NoiseSpec {
     double ridgeOffset = 1.0;           // finite, Ridged only
     double ridgeGain = 2.0;             // finite, >= 0, Ridged only
     bool normalize = false;             // divide the sum by sum_{i<octaves} gain^i
+    // Turn octave i's domain by R^i, R a fixed rotation by the golden angle (octaveRotation),
+    // so that the octaves' lattices never line up: no creases along the lattice's axes and
+    // diagonals. Dims 2 to 4; not with a period (a turned lattice does not repeat along the axes).
+    bool rotate = false;
     std::optional<std::uint64_t> seed;  // none: Ken Perlin's table; else a shuffled one
     // Lattice period per axis (x, y, z, w) at octave 0, in cells; 0: none. Octave i uses
     // period * lacunarity^i. [0, kMaxPeriod], no more axes than dims; not for Simplex.

@@ -20,6 +20,7 @@
 #include "app/preset.hpp"
 #include "app/verify.hpp"
 #include "cli/command.hpp"
+#include "core/format.hpp"
 #include "glnoise/glnoise.hpp"
 
 namespace {
@@ -239,9 +240,14 @@ int runCheck(const Args& a) {
     }
     const char* names[2][4] = {{"value", "d/dx", "d/dy", "d/dz"}, {"nx", "ny", "nz", "value"}};
     const char* const* name = names[spec.output == Output::Normal ? 1 : 0];
-    std::printf("check %s, dims %d, %s %s, %d octave%s, seed %s, on %s\n", toString(grid).c_str(), spec.dims,
-                toString(spec.basis), toString(spec.fractal), spec.octaves, spec.octaves == 1 ? "" : "s",
-                spec.seed ? std::to_string(*spec.seed).c_str() : "none (Ken Perlin's table)",
+    // Cellular noise names what it returns; turned octaves say so.
+    std::string basis = toString(spec.basis);
+    if (spec.basis == Basis::Cellular)
+        basis += std::string(" (") + toString(spec.cellReturn) + ", " + toString(spec.cellDistance) + ", jitter " +
+                 formatNumber(spec.cellJitter) + ")";
+    std::printf("check %s, dims %d, %s %s, %d octave%s%s, seed %s, on %s\n", toString(grid).c_str(), spec.dims,
+                basis.c_str(), toString(spec.fractal), spec.octaves, spec.octaves == 1 ? "" : "s",
+                spec.rotate ? " (rotated)" : "", spec.seed ? std::to_string(*spec.seed).c_str() : "none (Ken Perlin's table)",
                 ctx.info().renderer.c_str());
     bool pass = true;
     double worstExcess = 0.0;

@@ -18,6 +18,7 @@ bool isNormalMap(const NoiseSpec& s) { return s.output == Output::Normal; }
 bool isWarped(const NoiseSpec& s) { return s.warpAmount != 0.0; }
 bool hasSine(const NoiseSpec& s) { return s.pattern == Pattern::Marble || s.pattern == Pattern::Wood; }
 bool isCellular(const NoiseSpec& s) { return s.basis == Basis::Cellular; }
+bool turns(const NoiseSpec& s) { return s.octaves > 1 || s.warpAmount != 0.0; }  // octave 0 is not turned
 
 std::vector<SpecField> makeFields() {
     const std::string octaves = "between 1 and " + std::to_string(kMaxOctaves);
@@ -50,6 +51,10 @@ std::vector<SpecField> makeFields() {
          "", 1e-3, 1e3, nullptr, false},
         {"gain", &S::gain, "amplitude ratio between octaves, >= 0 (default 0.5)", "", 0, 1e3, nullptr, false},
         {"normalize", &S::normalize, "divide the sum by the sum of the amplitudes", "", 0, 0, nullptr, false},
+        {"rotate", &S::rotate,
+         "turn each octave by a further 137.5 degrees (the golden angle): no creases along the lattice; dims 2-4, "
+         "not with --period",
+         "", 0, 0, turns, false},
         {"seed", &S::seed, "unsigned 64-bit seed for a shuffled table (default: Ken Perlin's table)",
          "", 0, 0, nullptr, false},
         {"offset", &S::offset, "X,Y[,Z]: the point texel (0,0) samples (default 0,0,0)",

@@ -22,8 +22,16 @@ struct GlnFrame {
     vec4<T> frac;
     ivec4 period;
     vec4<T> scale;  // x: frequency, y: amplitude
+    // frequency * M e_j: what a sample offset along axis j moves the noise-space point by,
+    // M the octave's rotation (the identity unless the spec turns its octaves).
+    vec4<T> axis[3];
 };
-static_assert(sizeof(GlnFrame<float>) == 64, "matches GlnFrame (std430) in shaders/sample.glsl");
+static_assert(sizeof(GlnFrame<float>) == 112, "matches GlnFrame (std430) in shaders/sample.glsl");
+
+// The rotation spec.rotate turns each octave by, row-major 4x4 (the identity beyond dims):
+// the golden angle theta = pi (3 - sqrt 5) in the plane in 2D; about the axis (1, 2, 3) / sqrt 14
+// in 3D (Rodrigues); in 4D the planes xy and zw by theta, then xz and yw by theta.
+std::array<double, 16> octaveRotation(int dims);
 
 // Everything gln_sample() needs besides the frames: the shaders' defines and uniforms.
 template <class T>
@@ -44,6 +52,7 @@ struct SampleParams {
     int patternFrame;
     T patternFrequency;
     T patternScale;
+    int rotate;      // 1: the frames' axes turn the sample offset
     int cellReturn;  // cellular only: GLN_CELL_* of cellular.glsl
     int cellMetric;
     T cellJitter;

@@ -21,10 +21,45 @@ int basisId(Basis b) { return kindOf(b).glslId; }
 int curveId(Curve c) { return curveKinds()[static_cast<std::size_t>(c)].glslId; }
 int fractalId(Fractal f) { return fractalKinds()[static_cast<std::size_t>(f)].glslId; }
 
-// One frame for the noise-space point q (double), frequency and period per axis.
+using Matrix = std::array<double, 16>;  // row-major 4x4
+
+Matrix identity() {
+    Matrix m{};
+    for (int i = 0; i < 4; ++i) m[static_cast<std::size_t>(5 * i)] = 1.0;
+    return m;
+}
+
+Matrix times(const Matrix& a, const Matrix& b) {
+    Matrix m{};
+    for (std::size_t r = 0; r < 4; ++r)
+        for (std::size_t c = 0; c < 4; ++c)
+            for (std::size_t k = 0; k < 4; ++k) m[4 * r + c] += a[4 * r + k] * b[4 * k + c];
+    return m;
+}
+
+// A rotation by angle t in the plane of axes a and b.
+Matrix planeRotation(std::size_t a, std::size_t b, double t) {
+    Matrix m = identity();
+    m[5 * a] = std::cos(t);
+    m[4 * a + b] = -std::sin(t);
+    m[4 * b + a] = std::sin(t);
+    m[5 * b] = std::cos(t);
+    return m;
+}
+
+// The noise-space point M q, for frequency * origin = q.
+std::array<double, 4> turned(const Matrix& m, const std::array<double, 4>& q) {
+    std::array<double, 4> out{};
+    for (std::size_t r = 0; r < 4; ++r)
+        for (std::size_t c = 0; c < 4; ++c) out[r] += m[4 * r + c] * q[c];
+    return out;
+}
+
+// One frame for the noise-space point q (double), frequency and period per axis; m is
+// the octave's rotation, whose columns times the frequency are the frame's axes.
 template <class T>
 GlnFrame<T> frameAt(std::array<double, 4> q, bool simplex, int dims, double frequency, double amplitude,
-                 const std::array<long long, 4>& period) {
+                 const std::array<long long, 4>& period, const Matrix& m) {
     if (simplex) {
         // Skew in double: the simplex lattice is periodic by 256 in skewed coordinates.
         const double F = dims == 2 ? 0.36602540378443864676 : 1.0 / 3.0;
@@ -45,6 +80,9 @@ GlnFrame<T> frameAt(std::array<double, 4> q, bool simplex, int dims, double freq
         f.period[a] = static_cast<int>(period[i]);
     }
     f.scale = vec4<T>(static_cast<T>(frequency), static_cast<T>(amplitude), T(0), T(0));
+    for (std::size_t j = 0; j < 3; ++j)
+        f.axis[j] = vec4<T>(static_cast<T>(frequency * m[j]), static_cast<T>(frequency * m[4 + j]),
+                            static_cast<T>(frequency * m[8 + j]), static_cast<T>(frequency * m[12 + j]));
     return f;
 }
 
@@ -62,6 +100,30 @@ std::array<double, 4> pointOrigin(const NoiseSpec& spec, const std::array<double
     std::array<double, 4> out{};
     for (int a = 0; a < spec.dims; ++a) out[static_cast<std::size_t>(a)] = o[static_cast<std::size_t>(a)] + point[static_cast<std::size_t>(a)];
     return out;
+}
+
+std::array<double, 16> octaveRotation(int dims) {
+    const double theta = 3.14159265358979323846 * (3.0 - std::sqrt(5.0));
+    if (dims == 2) return planeRotation(0, 1, theta);
+    if (dims == 3) {
+        const double n = std::sqrt(14.0);
+        const double u[3] = {1.0 / n, 2.0 / n, 3.0 / n};
+        const double c = std::cos(theta), s = std::sin(theta);
+        Matrix m = identity();
+        for (std::size_t r = 0; r < 3; ++r)
+            for (std::size_t k = 0; k < 3; ++k) m[4 * r + k] = (r == k ? c : 0.0) + (1.0 - c) * u[r] * u[k];
+        m[1] -= s * u[2];  // + sin(theta) [u]x
+        m[2] += s * u[1];
+        m[4] += s * u[2];
+        m[6] -= s * u[0];
+        m[8] -= s * u[1];
+        m[9] += s * u[0];
+        return m;
+    }
+    if (dims == 4)
+        return times(times(planeRotation(0, 2, theta), planeRotation(1, 3, theta)),
+                     times(planeRotation(0, 1, theta), planeRotation(2, 3, theta)));
+    return identity();
 }
 
 template <class T>
@@ -88,6 +150,7 @@ SampleParams<T> sampleParams(const NoiseSpec& spec) {
     u.patternFrame = spec.octaves + warpFrames;
     u.patternFrequency = static_cast<T>(spec.frequency);
     u.patternScale = static_cast<T>(spec.patternScale);
+    u.rotate = spec.rotate ? 1 : 0;
     u.cellReturn = cellReturnKinds()[static_cast<std::size_t>(spec.cellReturn)].glslId;
     u.cellMetric = cellDistanceKinds()[static_cast<std::size_t>(spec.cellDistance)].glslId;
     u.cellJitter = static_cast<T>(spec.cellJitter);
@@ -105,13 +168,17 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
         for (auto& v : p) v *= by;
         return p;
     };
+    // Octave i turns by R^i (R = octaveRotation) when the spec rotates, else not at all.
+    const Matrix R = spec.rotate ? octaveRotation(spec.dims) : identity();
     // The octaves of the sum.
     double frequency = spec.frequency, amplitude = 1.0;
     std::array<long long, 4> per = period;
+    Matrix m = identity();
     for (int i = 0; i < spec.octaves; ++i) {
         std::array<double, 4> q{};
         for (int a = 0; a < 4; ++a) q[static_cast<std::size_t>(a)] = frequency * origin[static_cast<std::size_t>(a)];
-        out.push_back(frameAt<T>(q, simplex, spec.dims, frequency, amplitude, per));
+        out.push_back(frameAt<T>(spec.rotate ? turned(m, q) : q, simplex, spec.dims, frequency, amplitude, per, m));
+        m = times(R, m);
         frequency *= spec.lacunarity;
         amplitude *= spec.gain;
         per = scaled(per, lac);
@@ -126,10 +193,12 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
             const vec3<double> off = GLN_WARP_OFFSET<double>[static_cast<std::size_t>(3 * level + k)];
             double scale = 1.0, amp = 1.0;
             std::array<long long, 4> wper = scaled(period, warpRatio);
+            Matrix wm = identity();
             for (int j = 0; j < spec.warpOctaves; ++j) {
                 std::array<double, 4> q = {scale * (wf * origin[0] + off.x), scale * (wf * origin[1] + off.y),
                                            scale * (wf * origin[2] + off.z), scale * (wf * origin[3])};
-                out.push_back(frameAt<T>(q, simplex, spec.dims, scale * wf, amp, wper));
+                out.push_back(frameAt<T>(spec.rotate ? turned(wm, q) : q, simplex, spec.dims, scale * wf, amp, wper, wm));
+                wm = times(R, wm);
                 scale *= spec.lacunarity;
                 amp *= spec.gain;
                 wper = scaled(wper, lac);

@@ -205,6 +205,12 @@ void NoiseSpec::validate() const {
     if (pattern == Pattern::Clouds && fractal != Fractal::Turbulence)
         v.push_back(Violation{"pattern", std::string("clouds: is the turbulence fractal; got fractal ") + toString(fractal)});
 
+    if (rotate && dims == 1)
+        v.push_back(Violation{"rotate", "needs dims 2 or more: one axis has nothing to turn to"});
+    if (rotate && periodic)
+        v.push_back(Violation{"rotate", "with period " + periodText +
+                    ": a turned lattice does not repeat along the axes; tile without --rotate"});
+
     // Cellular noise.
     if (!(std::isfinite(cellJitter) && cellJitter >= 0.0 && cellJitter <= 1.0))
         v.push_back(Violation{"cell-jitter", formatNumber(cellJitter) +

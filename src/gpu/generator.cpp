@@ -43,11 +43,11 @@ using Params = cpu::SampleParams<float>;
 // The program variants: what changes the shader text, and so the cache key.
 struct Variant {
     std::string entry;
-    int dims, volume, basis, curve, fractal, warp, pattern, output, periodic, cellReturn, cellMetric;
+    int dims, volume, basis, curve, fractal, warp, pattern, output, periodic, cellReturn, cellMetric, rotate;
     int localX = 8, localY = 8, table = 0, uniformReads = 0;
     auto key() const {
         return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output, periodic, cellReturn, cellMetric,
-                        localX, localY, table, uniformReads);
+                        rotate, localX, localY, table, uniformReads);
     }
     bool operator<(const Variant& o) const { return key() < o.key(); }
 };
@@ -55,7 +55,7 @@ struct Variant {
 Variant variantFor(const std::string& entry, const NoiseSpec& spec, const Params& u, bool volume) {
     const bool periodic = spec.period != std::array<int, 4>{};
     return {entry, u.dims, volume ? 1 : 0, u.basis, u.curve, u.fractal, u.warp, u.pattern,
-            static_cast<int>(spec.output), periodic ? 1 : 0, u.cellReturn, u.cellMetric};
+            static_cast<int>(spec.output), periodic ? 1 : 0, u.cellReturn, u.cellMetric, u.rotate};
 }
 
 }  // namespace
@@ -123,6 +123,7 @@ struct Generator::Impl {
         def("GLN_PERIODIC", v.periodic);
         def("GLN_CELL_RETURN", v.cellReturn);
         def("GLN_CELL_METRIC", v.cellMetric);
+        def("GLN_ROTATE", v.rotate);
         if (v.entry == "noise.comp") {
             def("GLN_LOCAL_X", v.localX);
             def("GLN_LOCAL_Y", v.localY);

@@ -36,7 +36,44 @@ struct GlnNoise {
     int cellReturn = GLN_CELL_F1;
     int cellMetric = GLN_CELL_EUCLIDEAN;
     T cellJitter = T(1);
+    bool rotate = false;
 };
+
+// The turns of fractal.glsl's GlnNoise.rotate, to float precision.
+template <class T>
+inline vec2<T> gln_turn2(vec2<T> q) {
+    return vec2<T>(T(-0.737368878f) * q.x + T(-0.675490294f) * q.y,
+                  T(0.675490294f) * q.x + T(-0.737368878f) * q.y);
+}
+
+template <class T>
+inline vec2<T> gln_turn2_back(vec2<T> q) {
+    return vec2<T>(T(-0.737368878f) * q.x + T(0.675490294f) * q.y,
+                  T(-0.675490294f) * q.x + T(-0.737368878f) * q.y);
+}
+
+template <class T>
+inline vec3<T> gln_turn3(vec3<T> q) {
+    return vec3<T>(T(-0.613271101f) * q.x + T(-0.293401571f) * q.y + T(0.733358081f) * q.z,
+                  T(0.789792679f) * q.x + T(-0.24097777f) * q.y + T(0.564054287f) * q.z,
+                  T(0.0112285811f) * q.x + T(0.925119037f) * q.y + T(0.379511115f) * q.z);
+}
+
+template <class T>
+inline vec3<T> gln_turn3_back(vec3<T> q) {
+    return vec3<T>(T(-0.613271101f) * q.x + T(0.789792679f) * q.y + T(0.0112285811f) * q.z,
+                  T(-0.293401571f) * q.x + T(-0.24097777f) * q.y + T(0.925119037f) * q.z,
+                  T(0.733358081f) * q.x + T(0.564054287f) * q.y + T(0.379511115f) * q.z);
+}
+
+template <class T>
+inline vec4<T> gln_turn4(vec4<T> q) {
+    return vec4<T>(T(0.543712862f) * q.x + T(0.49808552f) * q.y + T(0.49808552f) * q.z + T(0.456287138f) * q.w,
+                  T(-0.49808552f) * q.x + T(0.543712862f) * q.y + T(-0.456287138f) * q.z + T(0.49808552f) * q.w,
+                  T(-0.49808552f) * q.x + T(-0.456287138f) * q.y + T(0.543712862f) * q.z + T(0.49808552f) * q.w,
+                  T(0.456287138f) * q.x + T(-0.49808552f) * q.y + T(-0.49808552f) * q.z + T(0.543712862f) * q.w);
+}
+
 
 inline int gln_basis_curve(int basis, int curve) {
     if (basis == GLN_BASIS_CLASSIC) return GLN_CURVE_CUBIC;
@@ -172,9 +209,13 @@ vec3<T> gln_fractal2_deriv(const Permutation& P, const GlnNoise<T>& n, vec2<T> p
     ivec2 period = ivec2(n.period.x, n.period.y);
     for (int i = 0; i < n.octaves; ++i) {
         vec3<T> b = gln_basis2(P, n, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
-        gln_fractal_step(n.fractal, i, vec4<T>(b.x, b.y * frequency, b.z * frequency, T(0)), amplitude, n.ridgeOffset,
+        vec2<T> g = vec2<T>(b.y, b.z);
+        if (n.rotate) {
+            for (int k = 0; k < i; ++k) g = gln_turn2_back(g);
+        }
+        gln_fractal_step(n.fractal, i, vec4<T>(b.x, g.x * frequency, g.y * frequency, T(0)), amplitude, n.ridgeOffset,
                          n.ridgeGain, sum, signal);
-        q = q * n.lacunarity;
+        q = (n.rotate ? gln_turn2(q) : q) * n.lacunarity;
         frequency = frequency * n.lacunarity;
         amplitude = amplitude * n.gain;
         period = period * static_cast<int>(n.lacunarity);
@@ -192,9 +233,13 @@ vec4<T> gln_fractal3_deriv(const Permutation& P, const GlnNoise<T>& n, vec3<T> p
     ivec3 period = ivec3(n.period.x, n.period.y, n.period.z);
     for (int i = 0; i < n.octaves; ++i) {
         vec4<T> b = gln_basis3(P, n, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
-        gln_fractal_step(n.fractal, i, vec4<T>(b.x, b.y * frequency, b.z * frequency, b.w * frequency), amplitude,
+        vec3<T> g = vec3<T>(b.y, b.z, b.w);
+        if (n.rotate) {
+            for (int k = 0; k < i; ++k) g = gln_turn3_back(g);
+        }
+        gln_fractal_step(n.fractal, i, vec4<T>(b.x, g.x * frequency, g.y * frequency, g.z * frequency), amplitude,
                          n.ridgeOffset, n.ridgeGain, sum, signal);
-        q = q * n.lacunarity;
+        q = (n.rotate ? gln_turn3(q) : q) * n.lacunarity;
         frequency = frequency * n.lacunarity;
         amplitude = amplitude * n.gain;
         period = period * static_cast<int>(n.lacunarity);
@@ -212,7 +257,7 @@ T gln_fractal4(const Permutation& P, const GlnNoise<T>& n, vec4<T> p) {
     for (int i = 0; i < n.octaves; ++i) {
         T b = gln_basis4(P, n, ivec4(0, 0, 0, 0), q, period);
         gln_fractal_step(n.fractal, i, vec4<T>(b, 0, 0, 0), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
-        q = q * n.lacunarity;
+        q = (n.rotate ? gln_turn4(q) : q) * n.lacunarity;
         amplitude = amplitude * n.gain;
         period = period * static_cast<int>(n.lacunarity);
     }

@@ -12,14 +12,20 @@ namespace glnoise::cpu {
 
 template <class T, class S = lane_scalar<T>>
 vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>& o, vec3<T> s) {
+    vec4<T> turned = vec4<T>(T(0));
     vec3<T> local = T(o.scale.x) * s;
+    if (u.rotate) {
+        turned = s.x * vec4<T>(o.axis[0]) + s.y * vec4<T>(o.axis[1]) + s.z * vec4<T>(o.axis[2]);
+        local = vec3<T>(turned.x, turned.y, turned.z);
+    }
     if (u.basis == GLN_BASIS_SIMPLEX && u.dims == 2) {
         vec2<T> k2 = gln_skew2(vec2<T>(local.x, local.y));
         local = vec3<T>(k2.x, k2.y, T(0));
     } else if (u.basis == GLN_BASIS_SIMPLEX) {
         local = gln_skew3(local);
     }
-    vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z, T(o.frac.w));
+    vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z,
+                        u.rotate ? T(o.frac.w) + turned.w : T(o.frac.w));
     if (u.basis == GLN_BASIS_CELLULAR) {
         vec4<T> c = gln_cellular(P, o.cell, vec4<T>(p.x, u.dims >= 2 ? p.y : T(0), u.dims >= 3 ? p.z : T(0), u.dims >= 4 ? p.w : T(0)),
                                  o.period, u.dims, u.cellReturn, u.cellMetric, T(u.cellJitter));
@@ -44,7 +50,13 @@ vec4<T> gln_sum(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S
     for (int i = 0; i < count; ++i) {
         const GlnFrame<S>& o = frames[i];
         vec4<T> n = gln_octave(P, u, o, s);
-        n = vec4<T>(n.x, n.y * T(o.scale.x), n.z * T(o.scale.x), n.w * T(o.scale.x));
+        if (u.rotate) {
+            const vec4<T> a0 = vec4<T>(o.axis[0]), a1 = vec4<T>(o.axis[1]), a2 = vec4<T>(o.axis[2]);
+            n = vec4<T>(n.x, a0.x * n.y + a0.y * n.z + a0.z * n.w, a1.x * n.y + a1.y * n.z + a1.z * n.w,
+                        a2.x * n.y + a2.y * n.z + a2.z * n.w);
+        } else {
+            n = vec4<T>(n.x, n.y * T(o.scale.x), n.z * T(o.scale.x), n.w * T(o.scale.x));
+        }
         gln_fractal_step(fractal, i, n, T(o.scale.y), T(u.ridgeOffset), T(u.ridgeGain), sum, signal);
     }
     return sum;

@@ -227,7 +227,7 @@ TEST_F(BadInput, OutputPaths) {
 TEST_F(BadInput, Presets) {
     const std::string preset = "preset " + file("");
     expectRefused({
-        {{"bake", "--preset", "nope", "--size", "64x64", "--out", png}, "--preset nope: no such preset; built in: clouds,"},
+        {{"bake", "--preset", "nope", "--size", "64x64", "--out", png}, "--preset nope: no such preset; built in: cells, clouds, cracks,"},
         {{"bake", "--preset", file("missing.json"), "--size", "64x64", "--out", png}, "--preset " + file("missing.json") + ": no such file"},
         {{"bake", "--preset", dir.string() + "/", "--size", "64x64", "--out", png}, ": not a regular file"},
         {{"bake", "--preset", "/dev/zero", "--size", "64x64", "--out", png}, "--preset /dev/zero: not a regular file"},

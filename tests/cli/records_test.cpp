@@ -202,11 +202,11 @@ TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
     EXPECT_NE(r.out.find(file("s1.r16") + ": ok"), std::string::npos) << "the good file is still reported: " << r.out;
 
     // A sidecar of glnoise 0.2.0 has no digest: the size is checked, and --from works; nor,
-    // as every record before 0.7.0, the cellular keys, which take their defaults.
+    // as every record before 0.7.0, the keys of rotation and cellular noise, which take their defaults.
     auto old = side;
     old["stored"].erase("sha256");
     old["stored"].erase("bytes");
-    for (const char* key : {"cell_return", "cell_distance", "cell_jitter"}) ASSERT_EQ(old["preset"].erase(key), 1u) << key;
+    for (const char* key : {"rotate", "cell_return", "cell_distance", "cell_jitter"}) ASSERT_EQ(old["preset"].erase(key), 1u) << key;
     old["generator"] = "glnoise 0.2.0";
     fs::copy_file(file("s1.r16"), file("old.r16"));
     std::ofstream(file("old.r16.json")) << old.dump(2);

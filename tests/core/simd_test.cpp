@@ -140,6 +140,15 @@ std::vector<NoiseSpec> catalogueSpecs() {
                 specs.push_back(s);
                 s.period = {};
             }
+            if (dims >= 2) {
+                s.rotate = true;  // turned octaves, alone and under a warp
+                specs.push_back(s);
+                if (dims == 2 || dims == 3) {
+                    s.output = Output::Gradient;
+                    specs.push_back(s);
+                    s.output = Output::Value;
+                }
+            }
             s.warpAmount = 1.25;
             s.warpOctaves = 2;
             for (int depth = 1; depth <= 2; ++depth) {
@@ -147,6 +156,7 @@ std::vector<NoiseSpec> catalogueSpecs() {
                 specs.push_back(s);
             }
             s.warpAmount = 0.0;
+            s.rotate = false;
             if (dims == 2 || dims == 3) {
                 for (const Kind<Output>& o : outputKinds()) {
                     s.output = o.value;

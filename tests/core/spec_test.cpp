@@ -66,6 +66,20 @@ TEST(Spec, CellularChoicesAreChecked) {
     EXPECT_STREQ(toString(CellReturn::F2MinusF1), "f2-f1");
 }
 
+TEST(Spec, RotationNeedsTwoAxesAndNoPeriod) {
+    NoiseSpec s;
+    s.rotate = true;
+    s.octaves = 3;
+    EXPECT_TRUE(violationsOf(s).empty());
+    s.period = {4, 4, 0, 0};
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{
+                                   "rotate with period 4,4: a turned lattice does not repeat along the axes; tile without "
+                                   "--rotate"});
+    s.period = {};
+    s.dims = 1;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"rotate needs dims 2 or more: one axis has nothing to turn to"});
+}
+
 TEST(Spec, AStatedRangeFollowsTheSignOfItsBasis) {
     NoiseSpec s;
     s.basis = Basis::Cellular;  // F1 >= 0: fBm never goes below 0

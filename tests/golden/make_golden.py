@@ -305,14 +305,48 @@ BASES = {
 }
 
 
-def fractal(P, basis, curve_name, pt, period, kind, octaves, lacunarity, gain, offset=1.0, ridge_gain=2.0):
-    """Musgrave's sums; octave i at lacunarity^i * pt with period * lacunarity^i."""
+GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
+
+
+def plane(n, a, b, t):
+    """The n x n rotation by t in the plane of axes a and b."""
+    m = [[1.0 if r == c else 0.0 for c in range(n)] for r in range(n)]
+    m[a][a], m[a][b], m[b][a], m[b][b] = math.cos(t), -math.sin(t), math.sin(t), math.cos(t)
+    return m
+
+
+def matmul(a, b):
+    return [[sum(a[r][k] * b[k][c] for k in range(len(b))) for c in range(len(b[0]))] for r in range(len(a))]
+
+
+def octave_rotation(n):
+    """What --rotate turns each octave by: the golden angle, in 3D about (1, 2, 3) / sqrt(14)
+    (Rodrigues), in 4D the planes xy and zw, then xz and yw."""
+    t = GOLDEN_ANGLE
+    if n == 2:
+        return plane(2, 0, 1, t)
+    if n == 3:
+        u = [1 / math.sqrt(14), 2 / math.sqrt(14), 3 / math.sqrt(14)]
+        c, s = math.cos(t), math.sin(t)
+        cross = [[0, -u[2], u[1]], [u[2], 0, -u[0]], [-u[1], u[0], 0]]
+        return [[(c if r == k else 0.0) + (1 - c) * u[r] * u[k] + s * cross[r][k] for k in range(3)] for r in range(3)]
+    return matmul(matmul(plane(4, 0, 2, t), plane(4, 1, 3, t)), matmul(plane(4, 0, 1, t), plane(4, 2, 3, t)))
+
+
+def fractal(P, basis, curve_name, pt, period, kind, octaves, lacunarity, gain, offset=1.0, ridge_gain=2.0,
+            rotate=False):
+    """Musgrave's sums; octave i at lacunarity^i * pt with period * lacunarity^i (turned by
+    R^i with rotate)."""
     total, prev = 0.0, 0.0
+    turn = octave_rotation(len(pt)) if rotate else None
+    q = list(pt)
     for i in range(octaves):
         f = lacunarity ** i
         per = [p * int(f) for p in period]
         noise = basis if callable(basis) else BASES[basis]
-        n = noise(P, [f * c for c in pt], per, curve_name)
+        n = noise(P, [f * c for c in q], per, curve_name)
+        if rotate:
+            q = [sum(turn[r][k] * q[k] for k in range(len(q))) for r in range(len(q))]
         a = gain ** i
         if kind == "fbm":
             total += a * n
@@ -453,6 +487,26 @@ def main():
                             f.write("%s,euclidean,1.0,%d,-1,%s,4,%s,%s,%r\n" % (ret, dims, kind,
                                                                             ",".join(str(v) for v in per),
                                                                             ",".join(repr(v) for v in full), value))
+
+    # Rotated octaves: octave i at lacunarity^i R^i p, near the origin and far from it.
+    rng = random.Random(1375)
+    with open(os.path.join(HERE, "rotated.csv"), "w") as f:
+        f.write("# basis,fractal,dims,seed,octaves,lacunarity,gain,x,y,z,w,value (frequency 1, --rotate)\n")
+        cases = [("perlin", (2, 3, 4)), ("simplex", (2, 3)), ("value", (2, 3)), ("cellular", (2, 3))]
+        for basis, dims_list in cases:
+            noise = ((lambda P, q, per, c: cellular(P, q, per, "f1", "euclidean", 1.0)) if basis == "cellular"
+                     else basis)
+            for kind in ("fbm", "turbulence", "ridged"):
+                for dims in dims_list:
+                    for seed in (-1, 42):
+                        P = ken if seed < 0 else tables[seed]
+                        for k, pt in enumerate(points(rng, 4, 4, 30.0) + points(rng, 2, 4, 3.0e5)):
+                            octaves, lac, gain = (5, 2.0, 0.5) if k % 2 == 0 else (4, 1.87, 0.6)
+                            q = list(pt[:dims])
+                            value = fractal(P, noise, "cosine", q, [0] * dims, kind, octaves, lac, gain, rotate=True)
+                            full = list(pt[:dims]) + [0.0] * (4 - dims)
+                            f.write("%s,%s,%d,%d,%d,%r,%r,%s,%r\n" % (basis, kind, dims, seed, octaves, lac, gain,
+                                                                     ",".join(repr(v) for v in full), value))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@
 //                   previous octave's term times ridgeGain clamped to [0, 1]
 //                   (Musgrave's ridged multifractal with offset and gain)
 // Gradients follow through every fractal by the chain rule (|n| uses the sign of n).
+// With GlnNoise.rotate, octave i evaluates the basis at lacunarity^i R^i p instead
+// (gln_turn2..4; 1D does not turn), as glnoise's --rotate does; leave period at 0 then.
 // Bases: GLN_BASIS_PERLIN (1-4D), GLN_BASIS_CLASSIC (1-4D), GLN_BASIS_VALUE (1-4D, the
 // curve of GlnNoise.curve), GLN_BASIS_PERLIN_VALUE (1-4D), GLN_BASIS_SIMPLEX (2D, 3D;
 // its 1D and 4D forms return 0), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
@@ -58,11 +60,49 @@ struct GlnNoise {
     int cellReturn;     // GLN_BASIS_CELLULAR only: GLN_CELL_F1, ... (glnoise/cellular.glsl)
     int cellMetric;     // GLN_BASIS_CELLULAR only: GLN_CELL_EUCLIDEAN, ...
     float cellJitter;   // GLN_BASIS_CELLULAR only: 0 to 1
+    bool rotate;        // turn octave i by R^i (gln_turn2..4): no creases along the lattice (2D-4D)
 };
 
 GlnNoise gln_noise(int basis, int fractal, int octaves) {
     return GlnNoise(basis, GLN_CURVE_QUINTIC, fractal, octaves, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0, 0, 0, 0), GLN_CELL_F1,
-                    GLN_CELL_EUCLIDEAN, 1.0f);
+                    GLN_CELL_EUCLIDEAN, 1.0f, false);
+}
+
+// The turn GlnNoise.rotate gives each octave (glnoise's --rotate): R, the golden angle
+// pi (3 - sqrt 5) in the plane in 2D, about (1, 2, 3) / sqrt 14 in 3D, in 4D the planes
+// xy and zw, then xz and yw (to float precision); _back is its transpose, R^-1.
+vec2 gln_turn2(vec2 q) {
+    GLN_PRECISE vec2 r = vec2(-0.737368878f * q.x + -0.675490294f * q.y,
+                               0.675490294f * q.x + -0.737368878f * q.y);
+    return r;
+}
+
+vec2 gln_turn2_back(vec2 q) {
+    GLN_PRECISE vec2 r = vec2(-0.737368878f * q.x + 0.675490294f * q.y,
+                               -0.675490294f * q.x + -0.737368878f * q.y);
+    return r;
+}
+
+vec3 gln_turn3(vec3 q) {
+    GLN_PRECISE vec3 r = vec3(-0.613271101f * q.x + -0.293401571f * q.y + 0.733358081f * q.z,
+                               0.789792679f * q.x + -0.24097777f * q.y + 0.564054287f * q.z,
+                               0.0112285811f * q.x + 0.925119037f * q.y + 0.379511115f * q.z);
+    return r;
+}
+
+vec3 gln_turn3_back(vec3 q) {
+    GLN_PRECISE vec3 r = vec3(-0.613271101f * q.x + 0.789792679f * q.y + 0.0112285811f * q.z,
+                               -0.293401571f * q.x + -0.24097777f * q.y + 0.925119037f * q.z,
+                               0.733358081f * q.x + 0.564054287f * q.y + 0.379511115f * q.z);
+    return r;
+}
+
+vec4 gln_turn4(vec4 q) {
+    GLN_PRECISE vec4 r = vec4(0.543712862f * q.x + 0.49808552f * q.y + 0.49808552f * q.z + 0.456287138f * q.w,
+                               -0.49808552f * q.x + 0.543712862f * q.y + -0.456287138f * q.z + 0.49808552f * q.w,
+                               -0.49808552f * q.x + -0.456287138f * q.y + 0.543712862f * q.z + 0.49808552f * q.w,
+                               0.456287138f * q.x + -0.49808552f * q.y + -0.49808552f * q.z + 0.543712862f * q.w);
+    return r;
 }
 
 float gln_amplitude_sum(GlnNoise n) {
@@ -196,9 +236,13 @@ vec3 gln_fractal2_deriv(GlnNoise n, vec2 p) {
     ivec2 period = ivec2(n.period.x, n.period.y);
     for (int i = 0; i < n.octaves; ++i) {
         vec3 b = gln_basis2(n, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
-        gln_fractal_step(n.fractal, i, vec4(b.x, b.y * frequency, b.z * frequency, 0.0f), amplitude, n.ridgeOffset,
+        vec2 g = vec2(b.y, b.z);
+        if (n.rotate) {
+            for (int k = 0; k < i; ++k) g = gln_turn2_back(g);  // back through R^i
+        }
+        gln_fractal_step(n.fractal, i, vec4(b.x, g.x * frequency, g.y * frequency, 0.0f), amplitude, n.ridgeOffset,
                          n.ridgeGain, sum, signal);
-        q = q * n.lacunarity;
+        q = (n.rotate ? gln_turn2(q) : q) * n.lacunarity;
         frequency = frequency * n.lacunarity;
         amplitude = amplitude * n.gain;
         period = period * int(n.lacunarity);
@@ -219,9 +263,13 @@ vec4 gln_fractal3_deriv(GlnNoise n, vec3 p) {
     ivec3 period = ivec3(n.period.x, n.period.y, n.period.z);
     for (int i = 0; i < n.octaves; ++i) {
         vec4 b = gln_basis3(n, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
-        gln_fractal_step(n.fractal, i, vec4(b.x, b.y * frequency, b.z * frequency, b.w * frequency), amplitude,
+        vec3 g = vec3(b.y, b.z, b.w);
+        if (n.rotate) {
+            for (int k = 0; k < i; ++k) g = gln_turn3_back(g);  // back through R^i
+        }
+        gln_fractal_step(n.fractal, i, vec4(b.x, g.x * frequency, g.y * frequency, g.z * frequency), amplitude,
                          n.ridgeOffset, n.ridgeGain, sum, signal);
-        q = q * n.lacunarity;
+        q = (n.rotate ? gln_turn3(q) : q) * n.lacunarity;
         frequency = frequency * n.lacunarity;
         amplitude = amplitude * n.gain;
         period = period * int(n.lacunarity);
@@ -242,7 +290,7 @@ float gln_fractal4(GlnNoise n, vec4 p) {
     for (int i = 0; i < n.octaves; ++i) {
         float b = gln_basis4(n, ivec4(0, 0, 0, 0), q, period);
         gln_fractal_step(n.fractal, i, vec4(b, 0.0f, 0.0f, 0.0f), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
-        q = q * n.lacunarity;
+        q = (n.rotate ? gln_turn4(q) : q) * n.lacunarity;
         amplitude = amplitude * n.gain;
         period = period * int(n.lacunarity);
     }
