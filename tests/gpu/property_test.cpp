@@ -54,6 +54,8 @@ TEST(Property, RandomSpecsAgreeWithTheReferenceWithinTheStatedTolerance) {
         if (s.pattern != Pattern::None) ++seen[std::string("pattern ") + toString(s.pattern)];
         if (s.seed) ++seen["seeded"];
         if (d.grid.isVolume()) ++seen["volume"];
+        if (s.rotate) ++seen["rotated"];
+        if (s.basis == Basis::Cellular) ++seen[std::string("cell-return ") + toString(s.cellReturn)];
 
         const Image g = gen.generate(s, d.grid, d.start);
         const Image c = cpu::evaluate(s, d.grid, d.start);
@@ -80,10 +82,11 @@ TEST(Property, RandomSpecsAgreeWithTheReferenceWithinTheStatedTolerance) {
     // The draw reached every part of the spec it is meant to.
     std::vector<std::string> parts = {"output value", "output gradient", "output normal", "dims 1", "dims 2",
                                       "dims 3", "dims 4", "periodic", "warped", "pattern marble", "pattern wood",
-                                      "pattern clouds", "seeded", "volume"};
+                                      "pattern clouds", "seeded", "volume", "rotated"};
     for (const BasisKind& b : basisKinds()) parts.push_back(std::string("basis ") + b.name);
     for (const auto& f : fractalKinds()) parts.push_back(std::string("fractal ") + f.name);
     for (const std::string& part : parts) EXPECT_GE(seen[part], count >= 300 ? 3 : 0) << part;
+    for (const auto& r : cellReturnKinds()) EXPECT_GE(seen[std::string("cell-return ") + r.name], count >= 300 ? 1 : 0) << r.name;
     RecordProperty("specs", static_cast<int>(checked));
 }
 
