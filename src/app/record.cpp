@@ -122,8 +122,12 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
     r.colormap = p.colormap;
     r.bits = p.bits;
     // Before 0.7.0 a bake without a range mapped the stated range; its record says no
-    // range, and must still bake the same bytes.
-    if (!j["preset"].contains("range") && madeBefore(j, 0, 7)) r.boundRange = true;
+    // range, and must still bake the same bytes. Only files that mapped values hold a
+    // stored range (not .exr and .r32, whose values are as they are), and a normal map
+    // maps [-1, 1] whatever the range: neither takes one.
+    const bool mapped = j.contains("stored") && j["stored"].is_object() && j["stored"].contains("range");
+    if (!j["preset"].contains("range") && mapped && r.spec.output != Output::Normal && madeBefore(j, 0, 7))
+        r.boundRange = true;
     try {
         r.size = parseSize(j["size"].get<std::string>(), kMaxBakeEdge);
     } catch (const ValidationError& e) {

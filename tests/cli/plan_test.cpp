@@ -60,6 +60,26 @@ TEST(BakePlan, APresetsMappingThatTheFormatCannotHoldIsDroppedWithANote) {
     EXPECT_THROW(planBake(r), ValidationError);
 }
 
+// A record of before 0.7.0 without a range mapped the stated range, and --from keeps it;
+// one of this version maps the typical range; a file that mapped nothing takes neither.
+TEST(BakePlan, AnOlderRecordWithoutARangeMapsTheStatedRange) {
+    const std::string old = R"({"generator": "glnoise 0.6.0", "size": "64x64", "preset": {"octaves": 3},
+                                "stored": {"format": "png", "range": [-1.75, 1.75]}})";
+    EXPECT_TRUE(requestFromRecord(old, "--from old.png").boundRange);
+    std::string now = old;
+    now.replace(now.find("0.6.0"), 5, "0.7.0");
+    EXPECT_FALSE(requestFromRecord(now, "--from now.png").boundRange);
+    const std::string exr = R"({"generator": "glnoise 0.6.0", "size": "64x64", "preset": {"octaves": 3},
+                                "stored": {"format": "exr", "mapping": "none: float32 values"}})";
+    BakeRequest r = requestFromRecord(exr, "--from old.exr");
+    EXPECT_FALSE(r.boundRange);
+    r.rangeFrom = "--from old.exr";
+    r.out = "again.exr";
+    EXPECT_TRUE(planBake(r).notes.empty()) << "no range to drop, so no note";
+    const std::string unnamed = R"({"size": "64x64", "preset": {}, "stored": {"range": [-1, 1]}})";
+    EXPECT_TRUE(requestFromRecord(unnamed, "--from x.png").boundRange) << "no generator: as old as they come";
+}
+
 TEST(BakePlan, ARawVolumeRecordsItsLayoutAndSize) {
     BakeRequest r = request("vol.r16");
     r.size = Grid{64, 32, 8};
