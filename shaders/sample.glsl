@@ -63,14 +63,23 @@ vec4 gln_octave(GlnFrame o, vec3 s) {
 #else
     precise vec3 local = o.scale.x * s;
 #endif
+#if GLN_ROTATE
+    float localW = turned.w;
+#else
+    float localW = 0.0f;
+#endif
 #if GLN_BASIS == GLN_BASIS_SIMPLEX && GLN_DIMS == 2
     vec2 k2 = gln_skew2(vec2(local.x, local.y));
     local = vec3(k2.x, k2.y, 0.0f);
-#elif GLN_BASIS == GLN_BASIS_SIMPLEX
+#elif GLN_BASIS == GLN_BASIS_SIMPLEX && GLN_DIMS == 3
     local = gln_skew3(local);
+#elif GLN_BASIS == GLN_BASIS_SIMPLEX
+    vec4 k4 = gln_skew4(vec4(local.x, local.y, local.z, localW));
+    local = vec3(k4.x, k4.y, k4.z);
+    localW = k4.w;
 #endif
-#if GLN_ROTATE
-    precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w + turned.w);
+#if GLN_ROTATE || (GLN_BASIS == GLN_BASIS_SIMPLEX && GLN_DIMS == 4)
+    precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w + localW);
 #else
     precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
 #endif

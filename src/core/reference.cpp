@@ -62,8 +62,8 @@ GlnFrame<T> frameAt(std::array<double, 4> q, bool simplex, int dims, double freq
                  const std::array<long long, 4>& period, const Matrix& m) {
     if (simplex) {
         // Skew in double: the simplex lattice is periodic by 256 in skewed coordinates.
-        const double F = dims == 2 ? 0.36602540378443864676 : 1.0 / 3.0;
-        const int n = dims == 2 ? 2 : 3;
+        const double F = dims == 2 ? 0.36602540378443864676 : dims == 3 ? 1.0 / 3.0 : 0.30901699437494742410;
+        const int n = dims;
         double sum = 0.0;
         for (int a = 0; a < n; ++a) sum += q[static_cast<std::size_t>(a)];
         for (int a = 0; a < n; ++a) q[static_cast<std::size_t>(a)] += sum * F;

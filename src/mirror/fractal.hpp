@@ -121,7 +121,7 @@ vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<
 
 template <class T>
 T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, ivec4 period) {
-    if (basis == GLN_BASIS_SIMPLEX) return T(0);
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(P, cell, p);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -255,7 +255,7 @@ T gln_fractal4(const Permutation& P, const GlnNoise<T>& n, vec4<T> p) {
     vec4<T> q = p;
     ivec4 period = n.period;
     for (int i = 0; i < n.octaves; ++i) {
-        T b = gln_basis4(P, n, ivec4(0, 0, 0, 0), q, period);
+        T b = gln_basis4(P, n, ivec4(0, 0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q, period);
         gln_fractal_step(n.fractal, i, vec4<T>(b, 0, 0, 0), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
         q = (n.rotate ? gln_turn4(q) : q) * n.lacunarity;
         amplitude = amplitude * n.gain;

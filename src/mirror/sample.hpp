@@ -18,14 +18,20 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
         turned = s.x * vec4<T>(o.axis[0]) + s.y * vec4<T>(o.axis[1]) + s.z * vec4<T>(o.axis[2]);
         local = vec3<T>(turned.x, turned.y, turned.z);
     }
+    T localW = turned.w;
     if (u.basis == GLN_BASIS_SIMPLEX && u.dims == 2) {
         vec2<T> k2 = gln_skew2(vec2<T>(local.x, local.y));
         local = vec3<T>(k2.x, k2.y, T(0));
-    } else if (u.basis == GLN_BASIS_SIMPLEX) {
+    } else if (u.basis == GLN_BASIS_SIMPLEX && u.dims == 3) {
         local = gln_skew3(local);
+    } else if (u.basis == GLN_BASIS_SIMPLEX) {
+        vec4<T> k4 = gln_skew4(vec4<T>(local.x, local.y, local.z, localW));
+        local = vec3<T>(k4.x, k4.y, k4.z);
+        localW = k4.w;
     }
+    const bool addW = u.rotate || (u.basis == GLN_BASIS_SIMPLEX && u.dims == 4);
     vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z,
-                        u.rotate ? T(o.frac.w) + turned.w : T(o.frac.w));
+                        addW ? T(o.frac.w) + localW : T(o.frac.w));
     if (u.basis == GLN_BASIS_CELLULAR) {
         vec4<T> c = gln_cellular(P, o.cell, vec4<T>(p.x, u.dims >= 2 ? p.y : T(0), u.dims >= 3 ? p.z : T(0), u.dims >= 4 ? p.w : T(0)),
                                  o.period, u.dims, u.cellReturn, u.cellMetric, T(u.cellJitter));

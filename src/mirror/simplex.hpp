@@ -13,8 +13,11 @@ inline constexpr double GLN_F2 = 0.366025403784439;
 inline constexpr double GLN_G2 = 0.211324865405187;
 inline constexpr double GLN_F3 = 0.333333333333333;
 inline constexpr double GLN_G3 = 0.166666666666667;
+inline constexpr double GLN_F4 = 0.309016994374947;
+inline constexpr double GLN_G4 = 0.138196601125011;
 inline constexpr double GLN_SIMPLEX2_SCALE = 70;
 inline constexpr double GLN_SIMPLEX3_SCALE = 76;
+inline constexpr double GLN_SIMPLEX4_SCALE = 62;
 
 template <class T>
 inline vec2<T> gln_skew2(vec2<T> p) {
@@ -26,6 +29,12 @@ template <class T>
 inline vec3<T> gln_skew3(vec3<T> p) {
     T s = (p.x + p.y + p.z) * T(GLN_F3);
     return vec3<T>(p.x + s, p.y + s, p.z + s);
+}
+
+template <class T>
+inline vec4<T> gln_skew4(vec4<T> p) {
+    T s = (p.x + p.y + p.z + p.w) * T(GLN_F4);
+    return vec4<T>(p.x + s, p.y + s, p.z + s, p.w + s);
 }
 
 // A corner past the kernel's radius (t <= 0) adds nothing.
@@ -51,6 +60,15 @@ inline vec4<T> gln_simplex3_corner(I hash, vec3<T> d) {
     T k = T(-8) * t2 * t * gd;
     return gln_select(t <= T(0), vec4<T>(0, 0, 0, 0),
                       vec4<T>(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y, t4 * g.z + k * d.z));
+}
+
+template <class I, class T>
+inline T gln_simplex4_corner(I hash, vec4<T> d) {
+    T t = T(0.5) - d.x * d.x - d.y * d.y - d.z * d.z - d.w * d.w;
+    vec4<T> g = vec4<T>(gln_row(GLN_GRAD4, hash & 31));
+    T gd = g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
+    T t2 = t * t;
+    return gln_select(t <= T(0), T(0), t2 * t2 * gd);
 }
 
 template <class T>
@@ -104,6 +122,54 @@ vec4<T> gln_simplex3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps) {
     vec4<T> n = gln_simplex3_corner(h0, d0) + gln_simplex3_corner(h1, d1) + gln_simplex3_corner(h2, d2) +
                 gln_simplex3_corner(h3, d3);
     return n * T(GLN_SIMPLEX3_SCALE);
+}
+
+template <class T>
+T gln_simplex4_skewed(const Permutation& P, ivec4 cell, vec4<T> ps) {
+    using I = lane_int<T>;
+    vec4<T> pf = floor(ps);
+    I i = (cell.x + static_cast<I>(pf.x)) & 255;
+    I j = (cell.y + static_cast<I>(pf.y)) & 255;
+    I k = (cell.z + static_cast<I>(pf.z)) & 255;
+    I l = (cell.w + static_cast<I>(pf.w)) & 255;
+    vec4<T> f = vec4<T>(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z, ps.w - pf.w);
+    T t = (f.x + f.y + f.z + f.w) * T(GLN_G4);
+    vec4<T> d0 = vec4<T>(f.x - t, f.y - t, f.z - t, f.w - t);
+    // simplex.glsl's ranks, each comparison adding 1 to the larger fraction (ties: the
+    // earlier axis).
+    const I one = I(1), zero = I(0);
+    auto xy = f.x >= f.y, xz = f.x >= f.z, xw = f.x >= f.w, yz = f.y >= f.z, yw = f.y >= f.w, zw = f.z >= f.w;
+    I rx = gln_select(xy, one, zero) + gln_select(xz, one, zero) + gln_select(xw, one, zero);
+    I ry = gln_select(xy, zero, one) + gln_select(yz, one, zero) + gln_select(yw, one, zero);
+    I rz = gln_select(xz, zero, one) + gln_select(yz, zero, one) + gln_select(zw, one, zero);
+    I rw = gln_select(xw, zero, one) + gln_select(yw, zero, one) + gln_select(zw, zero, one);
+    auto step = [&](int m) {  // rank >= m, as m - 1 < rank
+        const I below = I(m - 1);
+        return vec<4, I>(gln_select(below < rx, one, zero), gln_select(below < ry, one, zero),
+                         gln_select(below < rz, one, zero), gln_select(below < rw, one, zero));
+    };
+    vec<4, I> o1 = step(3), o2 = step(2), o3 = step(1);
+    auto corner = [&](const vec<4, I>& o, int m) {
+        return vec4<T>(d0.x - T(o.x) + T(m) * T(GLN_G4), d0.y - T(o.y) + T(m) * T(GLN_G4),
+                       d0.z - T(o.z) + T(m) * T(GLN_G4), d0.w - T(o.w) + T(m) * T(GLN_G4));
+    };
+    vec4<T> d1 = vec4<T>(d0.x - T(o1.x) + T(GLN_G4), d0.y - T(o1.y) + T(GLN_G4), d0.z - T(o1.z) + T(GLN_G4),
+                         d0.w - T(o1.w) + T(GLN_G4));
+    vec4<T> d2 = corner(o2, 2);
+    vec4<T> d3 = corner(o3, 3);
+    vec4<T> d4 = vec4<T>(d0.x - T(1) + T(4) * T(GLN_G4), d0.y - T(1) + T(4) * T(GLN_G4), d0.z - T(1) + T(4) * T(GLN_G4),
+                         d0.w - T(1) + T(4) * T(GLN_G4));
+    auto hash = [&](const vec<4, I>& o) {
+        return gln_perm(P, gln_perm(P, gln_perm(P, gln_perm(P, i + o.x) + j + o.y) + k + o.z) + l + o.w);
+    };
+    I h0 = hash(vec<4, I>(zero, zero, zero, zero));
+    I h1 = hash(o1);
+    I h2 = hash(o2);
+    I h3 = hash(o3);
+    I h4 = hash(vec<4, I>(one, one, one, one));
+    T n = gln_simplex4_corner(h0, d0) + gln_simplex4_corner(h1, d1) + gln_simplex4_corner(h2, d2) +
+          gln_simplex4_corner(h3, d3) + gln_simplex4_corner(h4, d4);
+    return n * T(GLN_SIMPLEX4_SCALE);
 }
 
 }  // namespace glnoise::cpu

@@ -71,8 +71,8 @@ const Workload kFamilies[] = {
     {"perlin1", 1, 1, Basis::Perlin},       {"perlin2", 2, 1, Basis::Perlin},        {"perlin3", 3, 1, Basis::Perlin},
     {"perlin4", 4, 1, Basis::Perlin},       {"classic3", 3, 1, Basis::Classic},      {"value2", 2, 1, Basis::Value},
     {"value3", 3, 1, Basis::Value},         {"perlin-value3", 3, 1, Basis::PerlinValue},
-    {"simplex2", 2, 1, Basis::Simplex},     {"simplex3", 3, 1, Basis::Simplex},      {"cellular2", 2, 1, Basis::Cellular},
-    {"cellular3", 3, 1, Basis::Cellular},   {"cellular4", 4, 1, Basis::Cellular}};
+    {"simplex2", 2, 1, Basis::Simplex},     {"simplex3", 3, 1, Basis::Simplex},      {"simplex4", 4, 1, Basis::Simplex},
+    {"cellular2", 2, 1, Basis::Cellular},   {"cellular3", 3, 1, Basis::Cellular},    {"cellular4", 4, 1, Basis::Cellular}};
 const int kFamilySize = 512;
 
 NoiseSpec specFor(const Workload& w) {

@@ -229,7 +229,9 @@ def lattice(P, pt, period, curve_name, gradients, heights):
 
 
 def simplex(P, pt):
-    """Simplex noise after S. Gustavson, "Simplex noise demystified": kernel (0.5 - r^2)^4."""
+    """Simplex noise after S. Gustavson, "Simplex noise demystified": kernel (0.5 - r^2)^4,
+    Ken Perlin's 12 edge gradients in 2D and 3D (the 2D ones their x and y), the 32 edge
+    midpoints of the tesseract in 4D."""
     n = len(pt)
     F = (math.sqrt(n + 1) - 1) / n
     G = (1 - 1 / math.sqrt(n + 1)) / n
@@ -250,9 +252,12 @@ def simplex(P, pt):
         if r <= 0:
             continue
         h = corner_hash(P, [(cell[a] + off[a]) & 255 for a in range(n)])
-        g = grad(h, d[0], d[1], d[2] if n == 3 else 0.0)
+        if n == 4:
+            g = sum(a * b for a, b in zip(GRAD4[h & 31], d))
+        else:
+            g = grad(h, d[0], d[1], d[2] if n == 3 else 0.0)
         total += r ** 4 * g
-    return total * (70.0 if n == 2 else 76.0)
+    return total * {2: 70.0, 3: 76.0, 4: 62.0}[n]
 
 
 def metric_distance(d, metric):
@@ -431,6 +436,12 @@ def main():
                             full = list(pt[:dims]) + [0.0] * (4 - dims)
                             f.write("%s,%s,%d,%d,%s,%r\n" % (basis, c, dims, seed, ",".join(repr(v) for v in full),
                                                             BASES[basis](P, q, [0] * dims, c)))
+        # Simplex noise in 4D, after the rest so that their points stay as they were.
+        rng4 = random.Random(2026)
+        for seed in (-1, 42):
+            P = ken if seed < 0 else tables[seed]
+            for pt in points(rng4, 40, 4, 40.0) + [(0.5, 0.5, 0.5, 0.5), (-0.25, 3.0, 255.75, 1.5)]:
+                f.write("simplex,quintic,4,%d,%s,%r\n" % (seed, ",".join(repr(v) for v in pt), simplex(P, list(pt))))
 
     # Fractal sums, with and without periods.
     with open(os.path.join(HERE, "fractals.csv"), "w") as f:
@@ -492,7 +503,7 @@ def main():
     rng = random.Random(1375)
     with open(os.path.join(HERE, "rotated.csv"), "w") as f:
         f.write("# basis,fractal,dims,seed,octaves,lacunarity,gain,x,y,z,w,value (frequency 1, --rotate)\n")
-        cases = [("perlin", (2, 3, 4)), ("simplex", (2, 3)), ("value", (2, 3)), ("cellular", (2, 3))]
+        cases = [("perlin", (2, 3, 4)), ("simplex", (2, 3)), ("value", (2, 3)), ("cellular", (2, 3)), ("simplex", (4,))]
         for basis, dims_list in cases:
             noise = ((lambda P, q, per, c: cellular(P, q, per, "f1", "euclidean", 1.0)) if basis == "cellular"
                      else basis)

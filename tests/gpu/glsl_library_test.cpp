@@ -126,7 +126,7 @@ void main() {
 TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
-    constexpr int kOut = 23;
+    constexpr int kOut = 25;
     const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
 layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
 layout(std430, binding = 6) writeonly buffer Values { float values[]; };
@@ -147,7 +147,7 @@ void main() {
     cells.period = ivec4(5, 3, 0, 0);
     GlnNoise turned = gln_noise(GLN_BASIS_PERLIN, GLN_FBM, 5);
     turned.rotate = true;
-    float v[23];
+    float v[25];
     v[0] = gln_perlin1(p.x);
     v[1] = gln_perlin4(p);
     v[2] = gln_classic3(vec3(p.x, p.y, p.z));
@@ -171,7 +171,9 @@ void main() {
     v[20] = gln_fractal2(turned, vec2(p.x, p.y));
     v[21] = gln_fractal3_deriv(turned, vec3(p.x, p.y, p.z)).w;
     v[22] = gln_fractal4(turned, p);
-    for (int k = 0; k < 23; ++k) values[23 * i + k] = v[k];
+    v[23] = gln_simplex4(p);
+    v[24] = gln_fractal4(simplex, p);
+    for (int k = 0; k < 25; ++k) values[25 * i + k] = v[k];
 }
 )";
     const gpu::Program program =
@@ -195,7 +197,8 @@ void main() {
                                "fractal3 ridged", "fractal2_deriv simplex .z", "warp2", "marble", "fractal4 billow",
                                "perlinvalue1", "perlinvalue4", "cellular2", "cellular3 edge .z", "cellular4 value",
                                "cellular1 f2 squared", "fractal2 cellular ridged", "cellular2 chebyshev .y",
-                               "fractal2 turned", "fractal3_deriv turned .w", "fractal4 turned"};
+                               "fractal2 turned", "fractal3_deriv turned .w", "fractal4 turned", "simplex4",
+                               "fractal4 simplex"};
     std::array<float, kOut> worst{};
     for (int i = 0; i < n; ++i) {
         const float* p = &points[static_cast<std::size_t>(4 * i)];
@@ -225,7 +228,9 @@ void main() {
             gln_cellular2(table, ivec2(0), p2, ivec2(0), GLN_CELL_F1, GLN_CELL_CHEBYSHEV, 1.0f).y,
             gln_fractal2_deriv(table, turned, p2).x,
             gln_fractal3_deriv(table, turned, p3).w,
-            gln_fractal4(table, turned, p4)};
+            gln_fractal4(table, turned, p4),
+            gln_simplex4_skewed(table, ivec4(0), gln_skew4(p4)),
+            gln_fractal4(table, simplex, p4)};
         for (int k = 0; k < kOut; ++k) {
             const float got = values[static_cast<std::size_t>(kOut * i + k)];
             // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.

@@ -21,8 +21,8 @@
 // With GlnNoise.rotate, octave i evaluates the basis at lacunarity^i R^i p instead
 // (gln_turn2..4; 1D does not turn), as glnoise's --rotate does; leave period at 0 then.
 // Bases: GLN_BASIS_PERLIN (1-4D), GLN_BASIS_CLASSIC (1-4D), GLN_BASIS_VALUE (1-4D, the
-// curve of GlnNoise.curve), GLN_BASIS_PERLIN_VALUE (1-4D), GLN_BASIS_SIMPLEX (2D, 3D;
-// its 1D and 4D forms return 0), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
+// curve of GlnNoise.curve), GLN_BASIS_PERLIN_VALUE (1-4D), GLN_BASIS_SIMPLEX (2-4D;
+// its 1D form returns 0), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
 // under GlnNoise.cellMetric with GlnNoise.cellJitter; glnoise/cellular.glsl). Gradients
 // exist in 2D and 3D.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
@@ -128,7 +128,7 @@ int gln_basis_kind(int basis) {
 }
 
 // The basis at cell + p. For simplex, cell and p are in skewed coordinates
-// (gln_skew2/gln_skew3) and period is ignored; cellular noise is F1 with Euclidean
+// (gln_skew2/gln_skew3/gln_skew4) and period is ignored; cellular noise is F1 with Euclidean
 // distance and jitter 1 here, and the GlnNoise forms below take n's cellular choices.
 float gln_basis1(int basis, int curve, int cell, float p, int period) {
     if (basis == GLN_BASIS_SIMPLEX) return 0.0f;
@@ -149,7 +149,7 @@ vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period) {
 }
 
 float gln_basis4(int basis, int curve, ivec4 cell, vec4 p, ivec4 period) {
-    if (basis == GLN_BASIS_SIMPLEX) return 0.0f;
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(cell, p);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice4(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -288,7 +288,7 @@ float gln_fractal4(GlnNoise n, vec4 p) {
     GLN_PRECISE vec4 q = p;
     ivec4 period = n.period;
     for (int i = 0; i < n.octaves; ++i) {
-        float b = gln_basis4(n, ivec4(0, 0, 0, 0), q, period);
+        float b = gln_basis4(n, ivec4(0, 0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q, period);
         gln_fractal_step(n.fractal, i, vec4(b, 0.0f, 0.0f, 0.0f), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
         q = (n.rotate ? gln_turn4(q) : q) * n.lacunarity;
         amplitude = amplitude * n.gain;

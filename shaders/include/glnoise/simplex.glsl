@@ -1,22 +1,25 @@
 // SPDX-License-Identifier: MIT
-// glnoise/simplex.glsl: simplex noise in 2D and 3D, gradients picked through the permutation table.
+// glnoise/simplex.glsl: simplex noise in 2D, 3D and 4D, gradients picked through the permutation table.
 //
 //   #include "glnoise/simplex.glsl"
 //   float n = gln_simplex2(vec2(x, y));
 //   vec4 d = gln_simplex3_deriv(p);                     // (value, d/dx, d/dy, d/dz)
 //   vec4 e = gln_simplex3_skewed(ivec3(c), ps);         // at skewed cell c + skewed ps
+//   float w = gln_simplex4(vec4(p, t));                 // 4D: the value only
 //
 // Ken Perlin's simplex noise (SIGGRAPH 2001 course notes "Noise Hardware") as explained by
 // S. Gustavson, "Simplex noise demystified" (2005): skew the input onto the simplex
 // lattice (F = (sqrt(n+1) - 1) / n), find the simplex, and sum over its n + 1 corners
 // (0.5 - |d|^2)^4 * (g . d), with the corner's gradient g = GLN_GRAD3[hash & 15] (its x and
-// y in 2D) and hash p[p[i]+j] or p[p[p[i]+j]+k]. The kernel radius is 0.5 in 2D and 3D
-// (Gustavson's 0.6 makes 3D noise jump at simplex borders). Scaled by 70 (2D) and 76 (3D), so that both reach about +-1.
+// y in 2D) and hash p[p[i]+j] or p[p[p[i]+j]+k]; in 4D g = GLN_GRAD4[hash & 31], hash
+// p[p[p[p[i]+j]+k]+l], and the simplex's corners are found by ranking the four fractions.
+// The kernel radius is 0.5 in every dimension (Gustavson's 0.6 makes 3D and 4D noise jump
+// at simplex borders). Scaled by 70 (2D), 76 (3D) and 62 (4D), so that each reaches about +-1.
 // The gradient comes from the same evaluation. The skewed form takes the lattice cell in
 // skewed coordinates (reduced modulo 256) and a small skewed position, which is how
 // glnoise keeps far-away origins exact. Simplex noise has no axis-aligned integer
 // periods: the skewed lattice is not invariant under them, so it is never tileable here.
-// Ranges (docs/noise.md): measured extremes +-0.998 (2D) and +-0.989 (3D); stated +-1.
+// Ranges (docs/noise.md): measured extremes +-0.998 (2D), +-0.989 (3D), +-0.988 (4D); stated +-1.
 // Intermediate values are GLN_PRECISE: without it NVIDIA's compiler fused the skew and the
 // corner sums into FMAs, and simplex noise drifted up to 2e-4 from its C++ twin.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
@@ -30,8 +33,11 @@ const float GLN_F2 = 0.366025403784439f;  // (sqrt(3) - 1) / 2
 const float GLN_G2 = 0.211324865405187f;  // (3 - sqrt(3)) / 6
 const float GLN_F3 = 0.333333333333333f;  // 1 / 3
 const float GLN_G3 = 0.166666666666667f;  // 1 / 6
+const float GLN_F4 = 0.309016994374947f;  // (sqrt(5) - 1) / 4
+const float GLN_G4 = 0.138196601125011f;  // (5 - sqrt(5)) / 20
 const float GLN_SIMPLEX2_SCALE = 70.0f;
 const float GLN_SIMPLEX3_SCALE = 76.0f;
+const float GLN_SIMPLEX4_SCALE = 62.0f;
 
 vec2 gln_skew2(vec2 p) {
     GLN_PRECISE float s = (p.x + p.y) * GLN_F2;
@@ -42,6 +48,12 @@ vec2 gln_skew2(vec2 p) {
 vec3 gln_skew3(vec3 p) {
     GLN_PRECISE float s = (p.x + p.y + p.z) * GLN_F3;
     GLN_PRECISE vec3 r = vec3(p.x + s, p.y + s, p.z + s);
+    return r;
+}
+
+vec4 gln_skew4(vec4 p) {
+    GLN_PRECISE float s = (p.x + p.y + p.z + p.w) * GLN_F4;
+    GLN_PRECISE vec4 r = vec4(p.x + s, p.y + s, p.z + s, p.w + s);
     return r;
 }
 
@@ -68,6 +80,17 @@ vec4 gln_simplex3_corner(int hash, vec3 d) {
     GLN_PRECISE float t4 = t2 * t2;
     GLN_PRECISE float k = -8.0f * t2 * t * gd;
     GLN_PRECISE vec4 r = vec4(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y, t4 * g.z + k * d.z);
+    return r;
+}
+
+// A 4D corner's value.
+float gln_simplex4_corner(int hash, vec4 d) {
+    GLN_PRECISE float t = 0.5f - d.x * d.x - d.y * d.y - d.z * d.z - d.w * d.w;
+    if (t <= 0.0f) return 0.0f;
+    vec4 g = GLN_GRAD4[hash & 31];
+    GLN_PRECISE float gd = g.x * d.x + g.y * d.y + g.z * d.z + g.w * d.w;
+    GLN_PRECISE float t2 = t * t;
+    GLN_PRECISE float r = t2 * t2 * gd;
     return r;
 }
 
@@ -137,6 +160,45 @@ vec4 gln_simplex3_skewed(ivec3 cell, vec3 ps) {
     return n * GLN_SIMPLEX3_SCALE;
 }
 
+float gln_simplex4_skewed(ivec4 cell, vec4 ps) {
+    vec4 pf = floor(ps);
+    int i = (cell.x + int(pf.x)) & 255;
+    int j = (cell.y + int(pf.y)) & 255;
+    int k = (cell.z + int(pf.z)) & 255;
+    int l = (cell.w + int(pf.w)) & 255;
+    GLN_PRECISE vec4 f = vec4(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z, ps.w - pf.w);
+    GLN_PRECISE float t = (f.x + f.y + f.z + f.w) * GLN_G4;
+    GLN_PRECISE vec4 d0 = vec4(f.x - t, f.y - t, f.z - t, f.w - t);
+    // Rank the fractions (ties to the earlier axis): the simplex walks from the corner at 0
+    // along the axes from the largest fraction down, so corner m steps along rank >= 4 - m.
+    ivec4 rank = ivec4(0, 0, 0, 0);
+    if (f.x >= f.y) rank.x += 1; else rank.y += 1;
+    if (f.x >= f.z) rank.x += 1; else rank.z += 1;
+    if (f.x >= f.w) rank.x += 1; else rank.w += 1;
+    if (f.y >= f.z) rank.y += 1; else rank.z += 1;
+    if (f.y >= f.w) rank.y += 1; else rank.w += 1;
+    if (f.z >= f.w) rank.z += 1; else rank.w += 1;
+    ivec4 o1 = ivec4(rank.x >= 3 ? 1 : 0, rank.y >= 3 ? 1 : 0, rank.z >= 3 ? 1 : 0, rank.w >= 3 ? 1 : 0);
+    ivec4 o2 = ivec4(rank.x >= 2 ? 1 : 0, rank.y >= 2 ? 1 : 0, rank.z >= 2 ? 1 : 0, rank.w >= 2 ? 1 : 0);
+    ivec4 o3 = ivec4(rank.x >= 1 ? 1 : 0, rank.y >= 1 ? 1 : 0, rank.z >= 1 ? 1 : 0, rank.w >= 1 ? 1 : 0);
+    GLN_PRECISE vec4 d1 = vec4(d0.x - float(o1.x) + GLN_G4, d0.y - float(o1.y) + GLN_G4, d0.z - float(o1.z) + GLN_G4,
+                               d0.w - float(o1.w) + GLN_G4);
+    GLN_PRECISE vec4 d2 = vec4(d0.x - float(o2.x) + 2.0f * GLN_G4, d0.y - float(o2.y) + 2.0f * GLN_G4,
+                               d0.z - float(o2.z) + 2.0f * GLN_G4, d0.w - float(o2.w) + 2.0f * GLN_G4);
+    GLN_PRECISE vec4 d3 = vec4(d0.x - float(o3.x) + 3.0f * GLN_G4, d0.y - float(o3.y) + 3.0f * GLN_G4,
+                               d0.z - float(o3.z) + 3.0f * GLN_G4, d0.w - float(o3.w) + 3.0f * GLN_G4);
+    GLN_PRECISE vec4 d4 = vec4(d0.x - 1.0f + 4.0f * GLN_G4, d0.y - 1.0f + 4.0f * GLN_G4, d0.z - 1.0f + 4.0f * GLN_G4,
+                               d0.w - 1.0f + 4.0f * GLN_G4);
+    int h0 = gln_perm(gln_perm(gln_perm(gln_perm(i) + j) + k) + l);
+    int h1 = gln_perm(gln_perm(gln_perm(gln_perm(i + o1.x) + j + o1.y) + k + o1.z) + l + o1.w);
+    int h2 = gln_perm(gln_perm(gln_perm(gln_perm(i + o2.x) + j + o2.y) + k + o2.z) + l + o2.w);
+    int h3 = gln_perm(gln_perm(gln_perm(gln_perm(i + o3.x) + j + o3.y) + k + o3.z) + l + o3.w);
+    int h4 = gln_perm(gln_perm(gln_perm(gln_perm(i + 1) + j + 1) + k + 1) + l + 1);
+    GLN_PRECISE float n = gln_simplex4_corner(h0, d0) + gln_simplex4_corner(h1, d1) + gln_simplex4_corner(h2, d2) +
+                          gln_simplex4_corner(h3, d3) + gln_simplex4_corner(h4, d4);
+    return n * GLN_SIMPLEX4_SCALE;
+}
+
 vec3 gln_simplex2_deriv(vec2 p) {
     return gln_simplex2_skewed(ivec2(0, 0), gln_skew2(p));
 }
@@ -151,6 +213,10 @@ vec4 gln_simplex3_deriv(vec3 p) {
 
 float gln_simplex3(vec3 p) {
     return gln_simplex3_deriv(p).x;
+}
+
+float gln_simplex4(vec4 p) {
+    return gln_simplex4_skewed(ivec4(0, 0, 0, 0), gln_skew4(p));
 }
 
 #endif  // GLNOISE_SIMPLEX_GLSL
