@@ -17,11 +17,11 @@ from PIL import Image, ImageDraw, ImageFont
 
 TILE = 160
 LABEL = 18
-BASES = ["perlin", "classic", "value", "perlin-value", "simplex", "cellular"]
+BASES = ["perlin", "classic", "value", "perlin-value", "simplex", "opensimplex2", "cellular"]
 FRACTALS = ["fbm", "turbulence", "billow", "ridged"]
 EXTRAS = [
     ("period 4,4 (2x2 copies)", {"--period": "4,4", "--frequency": "0.05", "--octaves": "4", "--size": "80x80"}),
-    ("warp 4, depth 2", {"--warp-amount": "4", "--warp-depth": "2"}),
+    ("warp 1.5, depth 2", {"--warp-amount": "1.5", "--warp-depth": "2", "--frequency": "0.012", "--rotate": None}),
     ("marble", {"--pattern": "marble", "--frequency": "0.12", "--pattern-scale": "2", "--octaves": "3"}),
     ("wood", {"--pattern": "wood", "--octaves": "2", "--offset": "-80,-80", "--frequency": "0.2", "--pattern-scale": "1.5"}),
     ("clouds", {"--pattern": "clouds", "--octaves": "6", "--frequency": "0.01"}),

@@ -58,15 +58,22 @@ std::array<double, 4> turned(const Matrix& m, const std::array<double, 4>& q) {
 // One frame for the noise-space point q (double), frequency and period per axis; m is
 // the octave's rotation, whose columns times the frequency are the frame's axes.
 template <class T>
-GlnFrame<T> frameAt(std::array<double, 4> q, bool simplex, int dims, double frequency, double amplitude,
+GlnFrame<T> frameAt(std::array<double, 4> q, Basis basis, int dims, double frequency, double amplitude,
                  const std::array<long long, 4>& period, const Matrix& m) {
-    if (simplex) {
-        // Skew in double: the simplex lattice is periodic by 256 in skewed coordinates.
+    // Into the basis's own coordinates in double (gln_basis_space2..4): its lattice is
+    // periodic by 256 cells there.
+    const bool skew = basis == Basis::Simplex || (basis == Basis::OpenSimplex2 && dims == 2);
+    if (skew) {
         const double F = dims == 2 ? 0.36602540378443864676 : dims == 3 ? 1.0 / 3.0 : 0.30901699437494742410;
         const int n = dims;
         double sum = 0.0;
         for (int a = 0; a < n; ++a) sum += q[static_cast<std::size_t>(a)];
         for (int a = 0; a < n; ++a) q[static_cast<std::size_t>(a)] += sum * F;
+    } else if (basis == Basis::OpenSimplex2 && dims == 3) {
+        // gln_os2_turn3: z onto the cube's main diagonal.
+        const double r3 = 0.57735026918962576451, s3 = -0.21132486540518711775;
+        const double xy = q[0] + q[1], s2 = xy * s3, zz = q[2] * r3;
+        q = {q[0] + s2 + zz, q[1] + s2 + zz, xy * -r3 + zz, q[3]};
     }
     GlnFrame<T> f{};
     for (int a = 0; a < 4; ++a) {
@@ -160,7 +167,6 @@ SampleParams<T> sampleParams(const NoiseSpec& spec) {
 
 template <class T>
 void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, std::vector<GlnFrame<T>>& out) {
-    const bool simplex = spec.basis == Basis::Simplex;
     std::array<long long, 4> period{};
     for (int a = 0; a < 4; ++a) period[static_cast<std::size_t>(a)] = spec.period[static_cast<std::size_t>(a)];
     const long long lac = std::llround(spec.lacunarity);
@@ -177,7 +183,7 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
     for (int i = 0; i < spec.octaves; ++i) {
         std::array<double, 4> q{};
         for (int a = 0; a < 4; ++a) q[static_cast<std::size_t>(a)] = frequency * origin[static_cast<std::size_t>(a)];
-        out.push_back(frameAt<T>(spec.rotate ? turned(m, q) : q, simplex, spec.dims, frequency, amplitude, per, m));
+        out.push_back(frameAt<T>(spec.rotate ? turned(m, q) : q, spec.basis, spec.dims, frequency, amplitude, per, m));
         m = times(R, m);
         frequency *= spec.lacunarity;
         amplitude *= spec.gain;
@@ -197,7 +203,7 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
             for (int j = 0; j < spec.warpOctaves; ++j) {
                 std::array<double, 4> q = {scale * (wf * origin[0] + off.x), scale * (wf * origin[1] + off.y),
                                            scale * (wf * origin[2] + off.z), scale * (wf * origin[3])};
-                out.push_back(frameAt<T>(spec.rotate ? turned(wm, q) : q, simplex, spec.dims, scale * wf, amp, wper, wm));
+                out.push_back(frameAt<T>(spec.rotate ? turned(wm, q) : q, spec.basis, spec.dims, scale * wf, amp, wper, wm));
                 wm = times(R, wm);
                 scale *= spec.lacunarity;
                 amp *= spec.gain;

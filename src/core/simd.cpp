@@ -133,6 +133,15 @@ vec<N, VI> gln_row(const std::array<vec<N, int>, K>& table, VI i) {
     for (int c = 0; c < N; ++c) row[c] = VI(hn::GatherIndex(DI(), base + c, at.v));
     return row;
 }
+template <int N, std::size_t K>
+vec<N, VF> gln_row(const std::array<vec<N, float>, K>& table, VI i) {
+    static_assert(sizeof(vec<N, float>) == N * sizeof(float), "rows of N floats");
+    const float* base = &table[0].x;
+    const VI at = VI(hn::Mul(i.v, hn::Set(DI(), N)));
+    vec<N, VF> row;
+    for (int c = 0; c < N; ++c) row[c] = VF(hn::GatherIndex(DF(), base + c, at.v));
+    return row;
+}
 
 }  // namespace HWY_NAMESPACE
 

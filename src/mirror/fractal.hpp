@@ -8,6 +8,7 @@
 #include "mirror/fbm.hpp"
 #include "mirror/value.hpp"
 #include "mirror/cellular.hpp"
+#include "mirror/opensimplex2.hpp"
 
 namespace glnoise::cpu {
 
@@ -17,6 +18,7 @@ constexpr int GLN_BASIS_VALUE = 2;
 constexpr int GLN_BASIS_PERLIN_VALUE = 3;
 constexpr int GLN_BASIS_SIMPLEX = 4;
 constexpr int GLN_BASIS_CELLULAR = 5;
+constexpr int GLN_BASIS_OPENSIMPLEX2 = 6;
 constexpr int GLN_FBM = 0;
 constexpr int GLN_TURBULENCE = 1;
 constexpr int GLN_BILLOW = 2;
@@ -99,8 +101,25 @@ T gln_amplitude_sum(const GlnNoise<T>& n) {
 }
 
 template <class T>
+vec2<T> gln_basis_space2(int basis, vec2<T> q) {
+    return basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 ? gln_skew2(q) : q;
+}
+
+template <class T>
+vec3<T> gln_basis_space3(int basis, vec3<T> q) {
+    if (basis == GLN_BASIS_SIMPLEX) return gln_skew3(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_os2_turn3(q);
+    return q;
+}
+
+template <class T>
+vec4<T> gln_basis_space4(int basis, vec4<T> q) {
+    return basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q;
+}
+
+template <class T>
 T gln_basis1(const Permutation& P, int basis, int curve, int cell, T p, int period) {
-    if (basis == GLN_BASIS_SIMPLEX) return T(0);
+    if (basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2) return T(0);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice1(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -108,6 +127,7 @@ T gln_basis1(const Permutation& P, int basis, int curve, int cell, T p, int peri
 template <class T>
 vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<T> p, ivec2 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(P, cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_2_skewed(P, cell, p);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice2(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -115,6 +135,11 @@ vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<
 template <class T>
 vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<T> p, ivec3 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(P, cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) {
+        vec4<T> n = gln_opensimplex2_3_turned(P, cell, p);
+        vec3<T> g = gln_os2_turn3_back(vec3<T>(n.y, n.z, n.w));
+        return vec4<T>(n.x, g.x, g.y, g.z);
+    }
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular3(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice3(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -122,6 +147,7 @@ vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<
 template <class T>
 T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, ivec4 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(P, cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return T(0);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -208,7 +234,7 @@ vec3<T> gln_fractal2_deriv(const Permutation& P, const GlnNoise<T>& n, vec2<T> p
     vec2<T> q = p;
     ivec2 period = ivec2(n.period.x, n.period.y);
     for (int i = 0; i < n.octaves; ++i) {
-        vec3<T> b = gln_basis2(P, n, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
+        vec3<T> b = gln_basis2(P, n, ivec2(0, 0), gln_basis_space2(n.basis, q), period);
         vec2<T> g = vec2<T>(b.y, b.z);
         if (n.rotate) {
             for (int k = 0; k < i; ++k) g = gln_turn2_back(g);
@@ -232,7 +258,7 @@ vec4<T> gln_fractal3_deriv(const Permutation& P, const GlnNoise<T>& n, vec3<T> p
     vec3<T> q = p;
     ivec3 period = ivec3(n.period.x, n.period.y, n.period.z);
     for (int i = 0; i < n.octaves; ++i) {
-        vec4<T> b = gln_basis3(P, n, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
+        vec4<T> b = gln_basis3(P, n, ivec3(0, 0, 0), gln_basis_space3(n.basis, q), period);
         vec3<T> g = vec3<T>(b.y, b.z, b.w);
         if (n.rotate) {
             for (int k = 0; k < i; ++k) g = gln_turn3_back(g);
@@ -255,7 +281,7 @@ T gln_fractal4(const Permutation& P, const GlnNoise<T>& n, vec4<T> p) {
     vec4<T> q = p;
     ivec4 period = n.period;
     for (int i = 0; i < n.octaves; ++i) {
-        T b = gln_basis4(P, n, ivec4(0, 0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q, period);
+        T b = gln_basis4(P, n, ivec4(0, 0, 0, 0), gln_basis_space4(n.basis, q), period);
         gln_fractal_step(n.fractal, i, vec4<T>(b, 0, 0, 0), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
         q = (n.rotate ? gln_turn4(q) : q) * n.lacunarity;
         amplitude = amplitude * n.gain;

@@ -41,6 +41,10 @@ template <int N, std::size_t K>
 inline vec<N, int> gln_row(const std::array<vec<N, int>, K>& table, int i) {
     return table[static_cast<std::size_t>(i)];
 }
+template <int N, std::size_t K>
+inline vec<N, float> gln_row(const std::array<vec<N, float>, K>& table, int i) {
+    return table[static_cast<std::size_t>(i)];
+}
 
 inline constexpr double GLN_PI = 3.14159265358979;
 

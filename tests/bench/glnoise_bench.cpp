@@ -72,6 +72,7 @@ const Workload kFamilies[] = {
     {"perlin4", 4, 1, Basis::Perlin},       {"classic3", 3, 1, Basis::Classic},      {"value2", 2, 1, Basis::Value},
     {"value3", 3, 1, Basis::Value},         {"perlin-value3", 3, 1, Basis::PerlinValue},
     {"simplex2", 2, 1, Basis::Simplex},     {"simplex3", 3, 1, Basis::Simplex},      {"simplex4", 4, 1, Basis::Simplex},
+    {"opensimplex2_2", 2, 1, Basis::OpenSimplex2}, {"opensimplex2_3", 3, 1, Basis::OpenSimplex2},
     {"cellular2", 2, 1, Basis::Cellular},   {"cellular3", 3, 1, Basis::Cellular},    {"cellular4", 4, 1, Basis::Cellular}};
 const int kFamilySize = 512;
 

@@ -30,18 +30,15 @@ double evalBasis(const Permutation& P, int basis, int curve, int dims, const dou
     switch (dims) {
         case 1: return gln_basis1(P, basis, curve, 0, x[0], 0);
         case 2: {
-            vec2<double> p(x[0], x[1]);
-            if (basis == GLN_BASIS_SIMPLEX) p = gln_skew2(p);
+            const vec2<double> p = gln_basis_space2(basis, vec2<double>(x[0], x[1]));
             return gln_basis2(P, basis, curve, ivec2(0), p, ivec2(0)).x;
         }
         case 3: {
-            vec3<double> p(x[0], x[1], x[2]);
-            if (basis == GLN_BASIS_SIMPLEX) p = gln_skew3(p);
+            const vec3<double> p = gln_basis_space3(basis, vec3<double>(x[0], x[1], x[2]));
             return gln_basis3(P, basis, curve, ivec3(0), p, ivec3(0)).x;
         }
         default: {
-            vec4<double> p(x[0], x[1], x[2], x[3]);
-            if (basis == GLN_BASIS_SIMPLEX) p = gln_skew4(p);
+            const vec4<double> p = gln_basis_space4(basis, vec4<double>(x[0], x[1], x[2], x[3]));
             return gln_basis4(P, basis, curve, ivec4(0), p, ivec4(0));
         }
     }
@@ -133,13 +130,15 @@ int main(int argc, char** argv) {
                           {"value (linear)", GLN_BASIS_VALUE, GLN_CURVE_LINEAR},
                           {"value (quintic)", GLN_BASIS_VALUE, GLN_CURVE_QUINTIC},
                           {"perlin-value", GLN_BASIS_PERLIN_VALUE, GLN_CURVE_QUINTIC},
-                          {"simplex", GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC}};
+                          {"simplex", GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC},
+                          {"opensimplex2", GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC}};
     const char* only = argc > 1 ? argv[1] : "";
     std::printf("| basis | dims | min found | max found |\n|---|---|---|---|\n");
     for (const Case& c : cases)
         for (int dims = 1; dims <= 4; ++dims) {
             if (std::strncmp(c.name, only, std::strlen(only)) != 0) continue;
             if (c.basis == GLN_BASIS_SIMPLEX && dims == 1) continue;
+            if (c.basis == GLN_BASIS_OPENSIMPLEX2 && (dims == 1 || dims == 4)) continue;
             double lo = 0.0, hi = 0.0;
             std::mt19937_64 rng(1234);
             for (int t = 0; t < 5; ++t) {

@@ -51,6 +51,8 @@ TEST(Catalogue, GlslIdsAreTheLibrarysDefines) {
     EXPECT_EQ(kindOf(Basis::Value).glslId, cpu::GLN_BASIS_VALUE);
     EXPECT_EQ(kindOf(Basis::PerlinValue).glslId, cpu::GLN_BASIS_PERLIN_VALUE);
     EXPECT_EQ(kindOf(Basis::Simplex).glslId, cpu::GLN_BASIS_SIMPLEX);
+    EXPECT_EQ(kindOf(Basis::Cellular).glslId, cpu::GLN_BASIS_CELLULAR);
+    EXPECT_EQ(kindOf(Basis::OpenSimplex2).glslId, cpu::GLN_BASIS_OPENSIMPLEX2);
 }
 
 // Every basis parses from its name and states a bound exactly in the dimensions it has.

@@ -32,6 +32,12 @@ std::vector<Named> specs() {
     ridged.warpAmount = 0.7;
     ridged.warpOctaves = 3;
     v.push_back({"simplex ridged warped", ridged});
+    NoiseSpec os2 = fbm;
+    os2.basis = Basis::OpenSimplex2;
+    os2.dims = 3;
+    os2.z = 3.25;
+    os2.fractal = Fractal::Turbulence;
+    v.push_back({"opensimplex2 3D turbulence", os2});
     NoiseSpec marble;
     marble.pattern = Pattern::Marble;
     marble.octaves = 5;

@@ -22,7 +22,7 @@
 // (gln_turn2..4; 1D does not turn), as glnoise's --rotate does; leave period at 0 then.
 // Bases: GLN_BASIS_PERLIN (1-4D), GLN_BASIS_CLASSIC (1-4D), GLN_BASIS_VALUE (1-4D, the
 // curve of GlnNoise.curve), GLN_BASIS_PERLIN_VALUE (1-4D), GLN_BASIS_SIMPLEX (2-4D;
-// its 1D form returns 0), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
+// its 1D form returns 0), GLN_BASIS_OPENSIMPLEX2 (2D, 3D; glnoise/opensimplex2.glsl), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
 // under GlnNoise.cellMetric with GlnNoise.cellJitter; glnoise/cellular.glsl). Gradients
 // exist in 2D and 3D.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
@@ -33,6 +33,7 @@
 #include "perlin.glsl"
 #include "value.glsl"
 #include "simplex.glsl"
+#include "opensimplex2.glsl"
 #include "cellular.glsl"
 
 #define GLN_BASIS_PERLIN 0
@@ -41,6 +42,7 @@
 #define GLN_BASIS_PERLIN_VALUE 3
 #define GLN_BASIS_SIMPLEX 4
 #define GLN_BASIS_CELLULAR 5
+#define GLN_BASIS_OPENSIMPLEX2 6
 
 #define GLN_FBM 0
 #define GLN_TURBULENCE 1
@@ -127,29 +129,53 @@ int gln_basis_kind(int basis) {
     return GLN_GRADIENTS;
 }
 
-// The basis at cell + p. For simplex, cell and p are in skewed coordinates
-// (gln_skew2/gln_skew3/gln_skew4) and period is ignored; cellular noise is F1 with Euclidean
+// A point in the basis's own coordinates: skewed for simplex and 2D OpenSimplex2, turned
+// for 3D OpenSimplex2; the others take it as it is.
+vec2 gln_basis_space2(int basis, vec2 q) {
+    return basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 ? gln_skew2(q) : q;
+}
+
+vec3 gln_basis_space3(int basis, vec3 q) {
+    if (basis == GLN_BASIS_SIMPLEX) return gln_skew3(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_os2_turn3(q);
+    return q;
+}
+
+vec4 gln_basis_space4(int basis, vec4 q) {
+    return basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q;
+}
+
+// The basis at cell + p. For simplex and OpenSimplex2, cell and p are in the basis's own
+// coordinates (gln_basis_space2..4) and period is ignored; the gradient is per unit of the
+// caller's coordinates for every basis. cellular noise is F1 with Euclidean
 // distance and jitter 1 here, and the GlnNoise forms below take n's cellular choices.
 float gln_basis1(int basis, int curve, int cell, float p, int period) {
-    if (basis == GLN_BASIS_SIMPLEX) return 0.0f;
+    if (basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2) return 0.0f;
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice1(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 vec3 gln_basis2(int basis, int curve, ivec2 cell, vec2 p, ivec2 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_2_skewed(cell, p);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice2(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) {
+        vec4 n = gln_opensimplex2_3_turned(cell, p);
+        vec3 g = gln_os2_turn3_back(vec3(n.y, n.z, n.w));
+        return vec4(n.x, g.x, g.y, g.z);
+    }
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular3(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice3(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
 
 float gln_basis4(int basis, int curve, ivec4 cell, vec4 p, ivec4 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return 0.0f;
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice4(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -235,7 +261,7 @@ vec3 gln_fractal2_deriv(GlnNoise n, vec2 p) {
     GLN_PRECISE vec2 q = p;
     ivec2 period = ivec2(n.period.x, n.period.y);
     for (int i = 0; i < n.octaves; ++i) {
-        vec3 b = gln_basis2(n, ivec2(0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew2(q) : q, period);
+        vec3 b = gln_basis2(n, ivec2(0, 0), gln_basis_space2(n.basis, q), period);
         vec2 g = vec2(b.y, b.z);
         if (n.rotate) {
             for (int k = 0; k < i; ++k) g = gln_turn2_back(g);  // back through R^i
@@ -262,7 +288,7 @@ vec4 gln_fractal3_deriv(GlnNoise n, vec3 p) {
     GLN_PRECISE vec3 q = p;
     ivec3 period = ivec3(n.period.x, n.period.y, n.period.z);
     for (int i = 0; i < n.octaves; ++i) {
-        vec4 b = gln_basis3(n, ivec3(0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew3(q) : q, period);
+        vec4 b = gln_basis3(n, ivec3(0, 0, 0), gln_basis_space3(n.basis, q), period);
         vec3 g = vec3(b.y, b.z, b.w);
         if (n.rotate) {
             for (int k = 0; k < i; ++k) g = gln_turn3_back(g);  // back through R^i
@@ -288,7 +314,7 @@ float gln_fractal4(GlnNoise n, vec4 p) {
     GLN_PRECISE vec4 q = p;
     ivec4 period = n.period;
     for (int i = 0; i < n.octaves; ++i) {
-        float b = gln_basis4(n, ivec4(0, 0, 0, 0), n.basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q, period);
+        float b = gln_basis4(n, ivec4(0, 0, 0, 0), gln_basis_space4(n.basis, q), period);
         gln_fractal_step(n.fractal, i, vec4(b, 0.0f, 0.0f, 0.0f), amplitude, n.ridgeOffset, n.ridgeGain, sum, signal);
         q = (n.rotate ? gln_turn4(q) : q) * n.lacunarity;
         amplitude = amplitude * n.gain;

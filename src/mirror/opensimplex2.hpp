@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// The C++ twin of shaders/include/glnoise/opensimplex2.glsl: the same names, in the same
+// order, with the same order of operations (docs/math.md). T is the lane type
+// (mirror/lane.hpp). H is what picks a vertex's gradient: the permutation table, as in the
+// GLSL, or (in tests) the reference implementation's own hash, through overloads of
+// gln_os2_hash2/gln_os2_hash3 found by argument-dependent lookup; either returns an index
+// into the gradient tables below, which repeat the 24 (2D) and 48 (3D) gradients to 256
+// entries (the GLSL takes hash % 24 and hash % 48: the same rows). Internal: glnoise/cpu.hpp
+// is the public API.
+#pragma once
+
+#include <array>
+
+#include "mirror/simplex.hpp"
+
+namespace glnoise::cpu {
+
+inline constexpr double GLN_OS2_SCALE2 = 99.83685446303647;
+inline constexpr double GLN_OS2_SCALE3 = 12.54730279344914;
+inline constexpr double GLN_OS2_R3 = 0.5773502691896258;
+inline constexpr double GLN_OS2_S3 = -0.2113248654051871;
+
+inline constexpr std::array<vec2<float>, 24> GLN_OS2_GRAD2 = {
+    vec2<float>(0.382683432f, 0.923879533f), vec2<float>(0.923879533f, 0.382683432f), vec2<float>(0.923879533f, -0.382683432f), vec2<float>(0.382683432f, -0.923879533f),
+    vec2<float>(-0.382683432f, -0.923879533f), vec2<float>(-0.923879533f, -0.382683432f), vec2<float>(-0.923879533f, 0.382683432f), vec2<float>(-0.382683432f, 0.923879533f),
+    vec2<float>(0.130526192f, 0.991444861f), vec2<float>(0.608761429f, 0.793353340f), vec2<float>(0.793353340f, 0.608761429f), vec2<float>(0.991444861f, 0.130526192f),
+    vec2<float>(0.991444861f, -0.130526192f), vec2<float>(0.793353340f, -0.608761429f), vec2<float>(0.608761429f, -0.793353340f), vec2<float>(0.130526192f, -0.991444861f),
+    vec2<float>(-0.130526192f, -0.991444861f), vec2<float>(-0.608761429f, -0.793353340f), vec2<float>(-0.793353340f, -0.608761429f), vec2<float>(-0.991444861f, -0.130526192f),
+    vec2<float>(-0.991444861f, 0.130526192f), vec2<float>(-0.793353340f, 0.608761429f), vec2<float>(-0.608761429f, 0.793353340f), vec2<float>(-0.130526192f, 0.991444861f)};
+
+inline constexpr float GLN_OS2_A = 2.22474487139f;
+inline constexpr float GLN_OS2_B = 3.0862664687972017f;
+inline constexpr float GLN_OS2_C = 1.1721513422464978f;
+inline constexpr std::array<vec3<float>, 48> GLN_OS2_GRAD3 = {
+    vec3<float>(GLN_OS2_A, GLN_OS2_A, -1.0f), vec3<float>(GLN_OS2_A, GLN_OS2_A, 1.0f), vec3<float>(GLN_OS2_B, GLN_OS2_C, 0.0f), vec3<float>(GLN_OS2_C, GLN_OS2_B, 0.0f),
+    vec3<float>(-GLN_OS2_A, GLN_OS2_A, -1.0f), vec3<float>(-GLN_OS2_A, GLN_OS2_A, 1.0f), vec3<float>(-GLN_OS2_C, GLN_OS2_B, 0.0f), vec3<float>(-GLN_OS2_B, GLN_OS2_C, 0.0f),
+    vec3<float>(-1.0f, -GLN_OS2_A, -GLN_OS2_A), vec3<float>(1.0f, -GLN_OS2_A, -GLN_OS2_A), vec3<float>(0.0f, -GLN_OS2_B, -GLN_OS2_C), vec3<float>(0.0f, -GLN_OS2_C, -GLN_OS2_B),
+    vec3<float>(-1.0f, -GLN_OS2_A, GLN_OS2_A), vec3<float>(1.0f, -GLN_OS2_A, GLN_OS2_A), vec3<float>(0.0f, -GLN_OS2_C, GLN_OS2_B), vec3<float>(0.0f, -GLN_OS2_B, GLN_OS2_C),
+    vec3<float>(-GLN_OS2_A, -GLN_OS2_A, -1.0f), vec3<float>(-GLN_OS2_A, -GLN_OS2_A, 1.0f), vec3<float>(-GLN_OS2_B, -GLN_OS2_C, 0.0f), vec3<float>(-GLN_OS2_C, -GLN_OS2_B, 0.0f),
+    vec3<float>(-GLN_OS2_A, -1.0f, -GLN_OS2_A), vec3<float>(-GLN_OS2_A, 1.0f, -GLN_OS2_A), vec3<float>(-GLN_OS2_C, 0.0f, -GLN_OS2_B), vec3<float>(-GLN_OS2_B, 0.0f, -GLN_OS2_C),
+    vec3<float>(-GLN_OS2_A, -1.0f, GLN_OS2_A), vec3<float>(-GLN_OS2_A, 1.0f, GLN_OS2_A), vec3<float>(-GLN_OS2_B, 0.0f, GLN_OS2_C), vec3<float>(-GLN_OS2_C, 0.0f, GLN_OS2_B),
+    vec3<float>(-1.0f, GLN_OS2_A, -GLN_OS2_A), vec3<float>(1.0f, GLN_OS2_A, -GLN_OS2_A), vec3<float>(0.0f, GLN_OS2_C, -GLN_OS2_B), vec3<float>(0.0f, GLN_OS2_B, -GLN_OS2_C),
+    vec3<float>(-1.0f, GLN_OS2_A, GLN_OS2_A), vec3<float>(1.0f, GLN_OS2_A, GLN_OS2_A), vec3<float>(0.0f, GLN_OS2_B, GLN_OS2_C), vec3<float>(0.0f, GLN_OS2_C, GLN_OS2_B),
+    vec3<float>(GLN_OS2_A, -GLN_OS2_A, -1.0f), vec3<float>(GLN_OS2_A, -GLN_OS2_A, 1.0f), vec3<float>(GLN_OS2_C, -GLN_OS2_B, 0.0f), vec3<float>(GLN_OS2_B, -GLN_OS2_C, 0.0f),
+    vec3<float>(GLN_OS2_A, -1.0f, -GLN_OS2_A), vec3<float>(GLN_OS2_A, 1.0f, -GLN_OS2_A), vec3<float>(GLN_OS2_B, 0.0f, -GLN_OS2_C), vec3<float>(GLN_OS2_C, 0.0f, -GLN_OS2_B),
+    vec3<float>(GLN_OS2_A, -1.0f, GLN_OS2_A), vec3<float>(GLN_OS2_A, 1.0f, GLN_OS2_A), vec3<float>(GLN_OS2_C, 0.0f, GLN_OS2_B), vec3<float>(GLN_OS2_B, 0.0f, GLN_OS2_C)};
+
+// A table of K rows repeated to 256, so that row h is the GLSL's row h % K.
+template <int N, std::size_t K>
+constexpr std::array<vec<N, float>, 256> gln_os2_repeat(const std::array<vec<N, float>, K>& rows) {
+    std::array<vec<N, float>, 256> out{};
+    for (std::size_t i = 0; i < 256; ++i) out[i] = rows[i % K];
+    return out;
+}
+inline constexpr std::array<vec2<float>, 256> GLN_OS2_GRAD2_ROWS = gln_os2_repeat(GLN_OS2_GRAD2);
+inline constexpr std::array<vec3<float>, 256> GLN_OS2_GRAD3_ROWS = gln_os2_repeat(GLN_OS2_GRAD3);
+
+template <class I>
+inline I gln_os2_hash2(const Permutation& P, I x, I y) {
+    return gln_perm(P, gln_perm(P, x & 255) + (y & 255));
+}
+
+template <class I>
+inline I gln_os2_hash3(const Permutation& P, I x, I y, I z) {
+    return gln_perm(P, gln_perm(P, gln_perm(P, x & 255) + (y & 255)) + (z & 255));
+}
+
+template <class I, class T>
+inline vec3<T> gln_os2_vertex2(I hash, vec2<T> d) {
+    T a = T(0.5) - d.x * d.x - d.y * d.y;
+    vec2<T> g = vec2<T>(gln_row(GLN_OS2_GRAD2_ROWS, hash));
+    T gd = g.x * d.x + g.y * d.y;
+    T a2 = a * a;
+    T a4 = a2 * a2;
+    T k = T(-8) * a2 * a * gd;
+    return gln_select(a <= T(0), vec3<T>(0, 0, 0), vec3<T>(a4 * gd, a4 * g.x + k * d.x, a4 * g.y + k * d.y));
+}
+
+template <class I, class T>
+inline vec4<T> gln_os2_vertex3(I hash, vec3<T> d) {
+    T a = T(0.6) - d.x * d.x - d.y * d.y - d.z * d.z;
+    vec3<T> g = vec3<T>(gln_row(GLN_OS2_GRAD3_ROWS, hash));
+    T gd = g.x * d.x + g.y * d.y + g.z * d.z;
+    T a2 = a * a;
+    T a4 = a2 * a2;
+    T k = T(-8) * a2 * a * gd;
+    return gln_select(a <= T(0), vec4<T>(0, 0, 0, 0),
+                      vec4<T>(a4 * gd, a4 * g.x + k * d.x, a4 * g.y + k * d.y, a4 * g.z + k * d.z));
+}
+
+template <class H, class T>
+vec3<T> gln_opensimplex2_2_skewed(const H& hash, ivec2 cell, vec2<T> ps) {
+    using I = lane_int<T>;
+    vec2<T> pf = floor(ps);
+    I i = cell.x + static_cast<I>(pf.x);
+    I j = cell.y + static_cast<I>(pf.y);
+    T fx = ps.x - pf.x;
+    T fy = ps.y - pf.y;
+    T t = (fx + fy) * T(GLN_G2);
+    vec2<T> d0 = vec2<T>(fx - t, fy - t);
+    I i1 = gln_select(fx > fy, I(1), I(0));
+    I j1 = 1 - i1;
+    vec2<T> d1 = vec2<T>(d0.x - T(i1) + T(GLN_G2), d0.y - T(j1) + T(GLN_G2));
+    vec2<T> d2 = vec2<T>(d0.x - T(1) + T(2) * T(GLN_G2), d0.y - T(1) + T(2) * T(GLN_G2));
+    vec3<T> n = gln_os2_vertex2(gln_os2_hash2(hash, i, j), d0) + gln_os2_vertex2(gln_os2_hash2(hash, i + i1, j + j1), d1) +
+                gln_os2_vertex2(gln_os2_hash2(hash, i + 1, j + 1), d2);
+    return n * T(GLN_OS2_SCALE2);
+}
+
+template <class T>
+inline vec3<T> gln_os2_turn3(vec3<T> p) {
+    T s2 = (p.x + p.y) * T(GLN_OS2_S3);
+    T zz = p.z * T(GLN_OS2_R3);
+    return vec3<T>(p.x + s2 + zz, p.y + s2 + zz, (p.x + p.y) * -T(GLN_OS2_R3) + zz);
+}
+
+template <class T>
+inline vec3<T> gln_os2_turn3_back(vec3<T> g) {
+    T s = (g.x + g.y) * T(GLN_OS2_S3) - g.z * T(GLN_OS2_R3);
+    return vec3<T>(g.x + s, g.y + s, (g.x + g.y + g.z) * T(GLN_OS2_R3));
+}
+
+// The GLSL's step along the axis of the largest |d| (ties: x, then y), as selects.
+template <class H, class I, class T>
+vec4<T> gln_os2_pair3(const H& hash, vec<3, I> x2, vec3<T> d) {
+    vec4<T> n = gln_os2_vertex3(gln_os2_hash3(hash, x2.x, x2.y, x2.z), d);
+    vec3<T> a = vec3<T>(gln_abs(d.x), gln_abs(d.y), gln_abs(d.z));
+    const I one = I(1), minus = I(-1), zero = I(0);
+    vec<3, I> s = vec<3, I>(gln_select(d.x >= T(0), one, minus), gln_select(d.y >= T(0), one, minus),
+                            gln_select(d.z >= T(0), one, minus));
+    auto onX = a.x >= a.y && a.x >= a.z;
+    auto onY = !onX && a.y >= a.z;
+    auto onZ = !(onX || onY);
+    vec<3, I> step = vec<3, I>(gln_select(onX, s.x, zero), gln_select(onY, s.y, zero), gln_select(onZ, s.z, zero));
+    vec3<T> d2 = vec3<T>(d.x - T(step.x), d.y - T(step.y), d.z - T(step.z));
+    vec<3, I> y2 = vec<3, I>(x2.x + step.x + step.x, x2.y + step.y + step.y, x2.z + step.z + step.z);
+    n = n + gln_os2_vertex3(gln_os2_hash3(hash, y2.x, y2.y, y2.z), d2);
+    return n;
+}
+
+template <class H, class T>
+vec4<T> gln_opensimplex2_3_turned(const H& hash, ivec3 cell, vec3<T> pr) {
+    using I = lane_int<T>;
+    vec3<T> base = floor(pr);
+    vec<3, I> c = vec<3, I>(cell.x + static_cast<I>(base.x), cell.y + static_cast<I>(base.y), cell.z + static_cast<I>(base.z));
+    vec3<T> f = vec3<T>(pr.x - base.x, pr.y - base.y, pr.z - base.z);
+    const I one = I(1), zero = I(0);
+    vec<3, I> near = vec<3, I>(gln_select(f.x >= T(0.5), one, zero), gln_select(f.y >= T(0.5), one, zero),
+                               gln_select(f.z >= T(0.5), one, zero));
+    vec3<T> d0 = vec3<T>(f.x - T(near.x), f.y - T(near.y), f.z - T(near.z));
+    vec3<T> d1 = vec3<T>(f.x - T(0.5), f.y - T(0.5), f.z - T(0.5));
+    vec<3, I> x0 = vec<3, I>((c.x + near.x) + (c.x + near.x), (c.y + near.y) + (c.y + near.y), (c.z + near.z) + (c.z + near.z));
+    vec<3, I> x1 = vec<3, I>(c.x + c.x + 1, c.y + c.y + 1, c.z + c.z + 1);
+    vec4<T> n = gln_os2_pair3(hash, x0, d0) + gln_os2_pair3(hash, x1, d1);
+    return n * T(GLN_OS2_SCALE3);
+}
+
+}  // namespace glnoise::cpu

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// OpenSimplex2 against the reference implementation itself: tests/golden/opensimplex2.csv
+// holds the values K.jpg's OpenSimplex2.java returned (tests/golden/make_opensimplex2.sh
+// ran it). glnoise picks gradients through its permutation table; here the C++ twin picks
+// them through the reference's own hash instead (an overload of gln_os2_hash2/3 that the
+// twin finds by argument-dependent lookup), so lattice, kernel, gradient set and
+// normalization must all agree for the values to.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "mirror/opensimplex2.hpp"
+#include "test_support.hpp"
+
+namespace glnoise::cpu {
+namespace {
+
+// The reference's hash: primes per axis, a multiplier, and the top bits as the index into
+// its gradient table (128 rows in 2D, 256 in 3D: the same rows as GLN_OS2_GRAD2_ROWS and
+// GLN_OS2_GRAD3_ROWS).
+constexpr std::uint64_t kPrimeX = 0x5205402B9270C86FULL;
+constexpr std::uint64_t kPrimeY = 0x598CD327003817B5ULL;
+constexpr std::uint64_t kPrimeZ = 0x5BCC226E9FA0BACBULL;
+constexpr std::uint64_t kMultiplier = 0x53A3F72DEEC546F5ULL;
+constexpr std::uint64_t kSeedFlip3 = static_cast<std::uint64_t>(-0x52D547B2E96ED629LL);
+
+std::int64_t shiftedRight(std::uint64_t h, int by) {  // Java's >> on a long
+    return static_cast<std::int64_t>(h) >> by;
+}
+
+struct ReferenceHash {
+    std::uint64_t seed;
+};
+
+int gln_os2_hash2(const ReferenceHash& r, int x, int y) {
+    std::uint64_t h = r.seed ^ (static_cast<std::uint64_t>(static_cast<std::int64_t>(x)) * kPrimeX) ^
+                      (static_cast<std::uint64_t>(static_cast<std::int64_t>(y)) * kPrimeY);
+    h *= kMultiplier;
+    h ^= static_cast<std::uint64_t>(shiftedRight(h, 64 - 7 + 1));
+    return (static_cast<int>(h) & (127 << 1)) >> 1;
+}
+
+// x, y, z are a point of the body-centred cubic lattice in half units: even for the
+// reference's first cubic lattice (point k at 2k), odd for its second (point k - 1/2 at
+// 2k - 1), whose seed the reference flips.
+int gln_os2_hash3(const ReferenceHash& r, int x, int y, int z) {
+    const int lattice = x & 1;
+    const std::uint64_t seed = lattice ? r.seed ^ kSeedFlip3 : r.seed;
+    auto index = [&](int v) { return static_cast<std::uint64_t>(static_cast<std::int64_t>((v + lattice) >> 1)); };
+    std::uint64_t h = (seed ^ (index(x) * kPrimeX)) ^ ((index(y) * kPrimeY) ^ (index(z) * kPrimeZ));
+    h *= kMultiplier;
+    h ^= static_cast<std::uint64_t>(shiftedRight(h, 64 - 8 + 2));
+    return (static_cast<int>(h) & (255 << 2)) >> 2;
+}
+
+TEST(OpenSimplex2, TheTwinWithTheReferencesHashReproducesTheReference) {
+    int rows = 0;
+    double worst2 = 0.0, worst3 = 0.0;
+    for (const auto& r : test::readCsv("opensimplex2.csv")) {
+        const ReferenceHash hash{static_cast<std::uint64_t>(std::stoll(r[1]))};
+        const double x = std::stod(r[2]), y = std::stod(r[3]), z = std::stod(r[4]);
+        const double expected = std::stod(r[5]);
+        SCOPED_TRACE(r[0] + " seed " + r[1] + " at " + r[2] + ", " + r[3] + ", " + r[4]);
+        if (r[0] == "noise2") {
+            // The reference's skew, in double, then the cell and a float position in it.
+            const double s = 0.366025403784439 * (x + y);
+            const double xs = x + s, ys = y + s;
+            const double got = gln_opensimplex2_2_skewed(hash, ivec2(0, 0), vec2<double>(xs, ys)).x;
+            const ivec2 cell(static_cast<int>(std::floor(xs)), static_cast<int>(std::floor(ys)));
+            const float gotFloat = gln_opensimplex2_2_skewed(
+                hash, cell, vec2<float>(static_cast<float>(xs - cell.x), static_cast<float>(ys - cell.y))).x;
+            // The reference computes in float from the cell on: a few float ulps of 1.
+            EXPECT_NEAR(got, expected, 2e-6);
+            EXPECT_NEAR(gotFloat, expected, 4e-6);
+            worst2 = std::max(worst2, std::abs(got - expected));
+        } else {
+            ASSERT_EQ(r[0], "noise3_ImproveXY");
+            const vec3<double> pr = gln_os2_turn3(vec3<double>(x, y, z));
+            const double got = gln_opensimplex2_3_turned(hash, ivec3(0, 0, 0), pr).x;
+            const ivec3 cell(static_cast<int>(std::floor(pr.x)), static_cast<int>(std::floor(pr.y)),
+                             static_cast<int>(std::floor(pr.z)));
+            const float gotFloat =
+                gln_opensimplex2_3_turned(hash, cell,
+                                          vec3<float>(static_cast<float>(pr.x - cell.x), static_cast<float>(pr.y - cell.y),
+                                                      static_cast<float>(pr.z - cell.z)))
+                    .x;
+            EXPECT_NEAR(got, expected, 2e-6);
+            EXPECT_NEAR(gotFloat, expected, 4e-6);
+            worst3 = std::max(worst3, std::abs(got - expected));
+        }
+        ++rows;
+    }
+    EXPECT_EQ(rows, 720);
+    std::printf("OpenSimplex2 against the reference: max |twin - reference| = %.3g (2D), %.3g (3D)\n", worst2, worst3);
+}
+
+}  // namespace
+}  // namespace glnoise::cpu
