@@ -67,25 +67,12 @@ inline I gln_os2_hash3(const Permutation& P, I x, I y, I z) {
 
 template <class I, class T>
 inline vec3<T> gln_os2_vertex2(I hash, vec2<T> d) {
-    T a = T(0.5) - d.x * d.x - d.y * d.y;
-    vec2<T> g = vec2<T>(gln_row(GLN_OS2_GRAD2_ROWS, hash));
-    T gd = g.x * d.x + g.y * d.y;
-    T a2 = a * a;
-    T a4 = a2 * a2;
-    T k = T(-8) * a2 * a * gd;
-    return gln_select(a <= T(0), vec3<T>(0, 0, 0), vec3<T>(a4 * gd, a4 * g.x + k * d.x, a4 * g.y + k * d.y));
+    return gln_kernel2(T(0.5), vec2<T>(gln_row(GLN_OS2_GRAD2_ROWS, hash)), d);
 }
 
 template <class I, class T>
 inline vec4<T> gln_os2_vertex3(I hash, vec3<T> d) {
-    T a = T(0.6) - d.x * d.x - d.y * d.y - d.z * d.z;
-    vec3<T> g = vec3<T>(gln_row(GLN_OS2_GRAD3_ROWS, hash));
-    T gd = g.x * d.x + g.y * d.y + g.z * d.z;
-    T a2 = a * a;
-    T a4 = a2 * a2;
-    T k = T(-8) * a2 * a * gd;
-    return gln_select(a <= T(0), vec4<T>(0, 0, 0, 0),
-                      vec4<T>(a4 * gd, a4 * g.x + k * d.x, a4 * g.y + k * d.y, a4 * g.z + k * d.z));
+    return gln_kernel3(T(0.6), vec3<T>(gln_row(GLN_OS2_GRAD3_ROWS, hash)), d);
 }
 
 template <class H, class T>

@@ -37,12 +37,10 @@ inline vec4<T> gln_skew4(vec4<T> p) {
     return vec4<T>(p.x + s, p.y + s, p.z + s, p.w + s);
 }
 
-// A corner past the kernel's radius (t <= 0) adds nothing.
-template <class I, class T>
-inline vec3<T> gln_simplex2_corner(I hash, vec2<T> d) {
-    T t = T(0.5) - d.x * d.x - d.y * d.y;
-    vec3<T> g3 = vec3<T>(gln_row(GLN_GRAD3, hash & 15));
-    vec2<T> g = vec2<T>(g3.x, g3.y);
+// simplex.glsl's falloff kernel; a vertex past its radius (t <= 0) adds nothing.
+template <class T>
+inline vec3<T> gln_kernel2(T r2, vec2<T> g, vec2<T> d) {
+    T t = r2 - d.x * d.x - d.y * d.y;
     T gd = g.x * d.x + g.y * d.y;
     T t2 = t * t;
     T t4 = t2 * t2;
@@ -50,16 +48,26 @@ inline vec3<T> gln_simplex2_corner(I hash, vec2<T> d) {
     return gln_select(t <= T(0), vec3<T>(0, 0, 0), vec3<T>(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y));
 }
 
-template <class I, class T>
-inline vec4<T> gln_simplex3_corner(I hash, vec3<T> d) {
-    T t = T(0.5) - d.x * d.x - d.y * d.y - d.z * d.z;
-    vec3<T> g = vec3<T>(gln_row(GLN_GRAD3, hash & 15));
+template <class T>
+inline vec4<T> gln_kernel3(T r2, vec3<T> g, vec3<T> d) {
+    T t = r2 - d.x * d.x - d.y * d.y - d.z * d.z;
     T gd = g.x * d.x + g.y * d.y + g.z * d.z;
     T t2 = t * t;
     T t4 = t2 * t2;
     T k = T(-8) * t2 * t * gd;
     return gln_select(t <= T(0), vec4<T>(0, 0, 0, 0),
                       vec4<T>(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y, t4 * g.z + k * d.z));
+}
+
+template <class I, class T>
+inline vec3<T> gln_simplex2_corner(I hash, vec2<T> d) {
+    vec3<T> g3 = vec3<T>(gln_row(GLN_GRAD3, hash & 15));
+    return gln_kernel2(T(0.5), vec2<T>(g3.x, g3.y), d);
+}
+
+template <class I, class T>
+inline vec4<T> gln_simplex3_corner(I hash, vec3<T> d) {
+    return gln_kernel3(T(0.5), vec3<T>(gln_row(GLN_GRAD3, hash & 15)), d);
 }
 
 template <class I, class T>

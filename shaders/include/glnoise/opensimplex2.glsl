@@ -79,29 +79,13 @@ int gln_os2_hash3(int x, int y, int z) {
     return gln_perm(gln_perm(gln_perm(x & 255) + (y & 255)) + (z & 255));
 }
 
-// One vertex's (value, gradient) at offset d from it, its gradient GLN_OS2_GRAD2[hash % 24].
+// One vertex's (value, gradient) at offset d from it (glnoise/simplex.glsl's kernel).
 vec3 gln_os2_vertex2(int hash, vec2 d) {
-    GLN_PRECISE float a = 0.5f - d.x * d.x - d.y * d.y;
-    if (a <= 0.0f) return vec3(0.0f, 0.0f, 0.0f);
-    vec2 g = GLN_OS2_GRAD2[hash % 24];
-    GLN_PRECISE float gd = g.x * d.x + g.y * d.y;
-    GLN_PRECISE float a2 = a * a;
-    GLN_PRECISE float a4 = a2 * a2;
-    GLN_PRECISE float k = -8.0f * a2 * a * gd;
-    GLN_PRECISE vec3 r = vec3(a4 * gd, a4 * g.x + k * d.x, a4 * g.y + k * d.y);
-    return r;
+    return gln_kernel2(0.5f, GLN_OS2_GRAD2[hash % 24], d);
 }
 
 vec4 gln_os2_vertex3(int hash, vec3 d) {
-    GLN_PRECISE float a = 0.6f - d.x * d.x - d.y * d.y - d.z * d.z;
-    if (a <= 0.0f) return vec4(0.0f, 0.0f, 0.0f, 0.0f);
-    vec3 g = GLN_OS2_GRAD3[hash % 48];
-    GLN_PRECISE float gd = g.x * d.x + g.y * d.y + g.z * d.z;
-    GLN_PRECISE float a2 = a * a;
-    GLN_PRECISE float a4 = a2 * a2;
-    GLN_PRECISE float k = -8.0f * a2 * a * gd;
-    GLN_PRECISE vec4 r = vec4(a4 * gd, a4 * g.x + k * d.x, a4 * g.y + k * d.y, a4 * g.z + k * d.z);
-    return r;
+    return gln_kernel3(0.6f, GLN_OS2_GRAD3[hash % 48], d);
 }
 
 // At skewed cell `cell` + skewed position ps (gln_skew2): (value, gradient per unit of the

@@ -57,12 +57,11 @@ vec4 gln_skew4(vec4 p) {
     return r;
 }
 
-// One corner's (value, gradient) at offset d from it.
-vec3 gln_simplex2_corner(int hash, vec2 d) {
-    GLN_PRECISE float t = 0.5f - d.x * d.x - d.y * d.y;
+// The falloff kernel at offset d from a vertex with gradient g: (value, gradient) of
+// (r2 - |d|^2)^4 (g . d), nothing past the radius. OpenSimplex2 shares it.
+vec3 gln_kernel2(float r2, vec2 g, vec2 d) {
+    GLN_PRECISE float t = r2 - d.x * d.x - d.y * d.y;
     if (t <= 0.0f) return vec3(0.0f, 0.0f, 0.0f);
-    vec3 g3 = GLN_GRAD3[hash & 15];
-    vec2 g = vec2(g3.x, g3.y);
     GLN_PRECISE float gd = g.x * d.x + g.y * d.y;
     GLN_PRECISE float t2 = t * t;
     GLN_PRECISE float t4 = t2 * t2;
@@ -71,16 +70,25 @@ vec3 gln_simplex2_corner(int hash, vec2 d) {
     return r;
 }
 
-vec4 gln_simplex3_corner(int hash, vec3 d) {
-    GLN_PRECISE float t = 0.5f - d.x * d.x - d.y * d.y - d.z * d.z;
+vec4 gln_kernel3(float r2, vec3 g, vec3 d) {
+    GLN_PRECISE float t = r2 - d.x * d.x - d.y * d.y - d.z * d.z;
     if (t <= 0.0f) return vec4(0.0f, 0.0f, 0.0f, 0.0f);
-    vec3 g = GLN_GRAD3[hash & 15];
     GLN_PRECISE float gd = g.x * d.x + g.y * d.y + g.z * d.z;
     GLN_PRECISE float t2 = t * t;
     GLN_PRECISE float t4 = t2 * t2;
     GLN_PRECISE float k = -8.0f * t2 * t * gd;
     GLN_PRECISE vec4 r = vec4(t4 * gd, t4 * g.x + k * d.x, t4 * g.y + k * d.y, t4 * g.z + k * d.z);
     return r;
+}
+
+// One corner's (value, gradient) at offset d from it.
+vec3 gln_simplex2_corner(int hash, vec2 d) {
+    vec3 g3 = GLN_GRAD3[hash & 15];
+    return gln_kernel2(0.5f, vec2(g3.x, g3.y), d);
+}
+
+vec4 gln_simplex3_corner(int hash, vec3 d) {
+    return gln_kernel3(0.5f, GLN_GRAD3[hash & 15], d);
 }
 
 // A 4D corner's value.
