@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 TILE = 160
 LABEL = 18
-BASES = ["perlin", "classic", "value", "perlin-value", "simplex", "opensimplex2", "cellular"]
+BASES = ["perlin", "classic", "value", "perlin-value", "simplex", "opensimplex2", "psrdnoise", "cellular"]
 FRACTALS = ["fbm", "turbulence", "billow", "ridged"]
 EXTRAS = [
     ("period 4,4 (2x2 copies)", {"--period": "4,4", "--frequency": "0.05", "--octaves": "4", "--size": "80x80"}),
@@ -27,6 +27,8 @@ EXTRAS = [
     ("clouds", {"--pattern": "clouds", "--octaves": "6", "--frequency": "0.01"}),
     ("clouds --rotate", {"--pattern": "clouds", "--octaves": "6", "--frequency": "0.01", "--rotate": None}),
     ("normal map (simplex fbm)", {"--basis": "simplex", "--output": "normal", "--height-scale": "6"}),
+    ("psrdnoise period 4,4 (2x2)", {"--basis": "psrdnoise", "--period": "4,4", "--frequency": "0.05", "--octaves": "4",
+                                    "--size": "80x80"}),
 ]
 
 

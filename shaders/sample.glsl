@@ -8,7 +8,7 @@
 // GLN_CELL_RETURN and GLN_CELL_METRIC (cellular noise's GLN_CELL_*), GLN_ROTATE (1: each
 // octave's frame turns the sample offset by its axes, the spec's --rotate).
 // Frame i of a point holds freq_i * origin (kept in double on the host; skewed first for
-// simplex and 2D OpenSimplex2, turned first for 3D OpenSimplex2) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
+// simplex, 2D OpenSimplex2 and psrdnoise, turned first for 3D OpenSimplex2) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
 // shader adds freq_i * s for the sample offset s. Frames: the octaves of the sum, then for
 // each warp level and component the warp's octaves, then for a pattern one frame holding
 // the pattern's origin. C++ twin: src/mirror/sample.hpp; the frames come
@@ -75,6 +75,11 @@ vec4 gln_octave(GlnFrame o, vec3 s) {
     local = gln_skew3(local);
 #elif GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 && GLN_DIMS == 3
     local = gln_os2_turn3(local);
+#elif GLN_BASIS == GLN_BASIS_PSRDNOISE && GLN_DIMS == 2
+    vec2 k2 = gln_psrd_skew2(vec2(local.x, local.y));
+    local = vec3(k2.x, k2.y, 0.0f);
+#elif GLN_BASIS == GLN_BASIS_PSRDNOISE && GLN_DIMS == 3
+    local = gln_psrd_skew3(local);
 #elif GLN_BASIS == GLN_BASIS_SIMPLEX
     vec4 k4 = gln_skew4(vec4(local.x, local.y, local.z, localW));
     local = vec3(k4.x, k4.y, k4.z);

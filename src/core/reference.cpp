@@ -55,6 +55,58 @@ std::array<double, 4> turned(const Matrix& m, const std::array<double, 4>& q) {
     return out;
 }
 
+long long floorMod(long long i, long long m) {
+    const long long r = i % m;
+    return r < 0 ? r + m : r;
+}
+
+template <class T>
+void setScaleAndAxes(GlnFrame<T>& f, double frequency, double amplitude, const Matrix& m) {
+    f.scale = vec4<T>(static_cast<T>(frequency), static_cast<T>(amplitude), T(0), T(0));
+    for (std::size_t j = 0; j < 3; ++j)
+        f.axis[j] = vec4<T>(static_cast<T>(frequency * m[j]), static_cast<T>(frequency * m[4 + j]),
+                            static_cast<T>(frequency * m[8 + j]), static_cast<T>(frequency * m[12 + j]));
+}
+
+// psrdnoise's frame: q skewed in double (gln_psrd_skew2/3), its cell reduced to the
+// congruent cell of gln_psrd_hash2/3 (the lattice point's doubled position modulo twice
+// the periods, 256 where none), which hashes like the original; skewed cells do not
+// reduce axis by axis.
+template <class T>
+GlnFrame<T> psrdFrameAt(std::array<double, 4> q, int dims, double frequency, double amplitude,
+                        const std::array<long long, 4>& period, const Matrix& m) {
+    auto per = [&](int a) { return period[static_cast<std::size_t>(a)] > 0 ? period[static_cast<std::size_t>(a)] : 256LL; };
+    std::array<double, 4> s = q;
+    if (dims == 2) {
+        s = {q[0] + 0.5 * q[1], q[1], 0.0, 0.0};
+    } else {
+        s = {q[1] + q[2], q[0] + q[2], q[0] + q[1], 0.0};
+    }
+    std::array<long long, 3> c{};
+    GlnFrame<T> f{};
+    for (int a = 0; a < dims; ++a) {
+        const double fl = std::floor(s[static_cast<std::size_t>(a)]);
+        c[static_cast<std::size_t>(a)] = static_cast<long long>(fl);
+        f.frac[a] = static_cast<T>(s[static_cast<std::size_t>(a)] - fl);
+    }
+    if (dims == 2) {
+        const long long ax = floorMod(2 * c[0] - c[1], 2 * per(0));
+        const long long rv = floorMod(c[1], per(1));
+        f.cell[0] = static_cast<int>((ax + rv) / 2);
+        f.cell[1] = static_cast<int>(rv);
+    } else {
+        const long long ax = floorMod(c[1] + c[2] - c[0], 2 * per(0));
+        const long long ay = floorMod(c[0] + c[2] - c[1], 2 * per(1));
+        const long long az = floorMod(c[0] + c[1] - c[2], 2 * per(2));
+        f.cell[0] = static_cast<int>((ay + az) / 2);
+        f.cell[1] = static_cast<int>((ax + az) / 2);
+        f.cell[2] = static_cast<int>((ax + ay) / 2);
+    }
+    for (int a = 0; a < 4; ++a) f.period[a] = static_cast<int>(period[static_cast<std::size_t>(a)]);
+    setScaleAndAxes(f, frequency, amplitude, m);
+    return f;
+}
+
 // One frame for the noise-space point q (double), frequency and period per axis; m is
 // the octave's rotation, whose columns times the frequency are the frame's axes.
 template <class T>
@@ -74,6 +126,8 @@ GlnFrame<T> frameAt(std::array<double, 4> q, Basis basis, int dims, double frequ
         const double r3 = 0.57735026918962576451, s3 = -0.21132486540518711775;
         const double xy = q[0] + q[1], s2 = xy * s3, zz = q[2] * r3;
         q = {q[0] + s2 + zz, q[1] + s2 + zz, xy * -r3 + zz, q[3]};
+    } else if (basis == Basis::Psrdnoise) {
+        return psrdFrameAt<T>(q, dims, frequency, amplitude, period, m);
     }
     GlnFrame<T> f{};
     for (int a = 0; a < 4; ++a) {
@@ -86,10 +140,7 @@ GlnFrame<T> frameAt(std::array<double, 4> q, Basis basis, int dims, double frequ
         f.frac[a] = static_cast<T>(q[i] - fl);
         f.period[a] = static_cast<int>(period[i]);
     }
-    f.scale = vec4<T>(static_cast<T>(frequency), static_cast<T>(amplitude), T(0), T(0));
-    for (std::size_t j = 0; j < 3; ++j)
-        f.axis[j] = vec4<T>(static_cast<T>(frequency * m[j]), static_cast<T>(frequency * m[4 + j]),
-                            static_cast<T>(frequency * m[8 + j]), static_cast<T>(frequency * m[12 + j]));
+    setScaleAndAxes(f, frequency, amplitude, m);
     return f;
 }
 

@@ -123,6 +123,17 @@ inline VI gln_wrap(VI i, int period) {
     return VI(hn::Load(DI(), lane));
 }
 
+// psrdnoise's reduction modulo a period and halving. A power of two (512 where there is no
+// period) is a mask, in two's complement the floor modulo; any other m goes lane by lane.
+inline VI gln_psrd_mod(VI i, int m) {
+    if ((m & (m - 1)) == 0) return i & VI(m - 1);
+    HWY_ALIGN int lane[kMaxLanes];
+    hn::Store(i.v, DI(), lane);
+    for (std::size_t k = 0; k < hn::Lanes(DI()); ++k) lane[k] = cpu::gln_psrd_mod(lane[k], m);
+    return VI(hn::Load(DI(), lane));
+}
+inline VI gln_psrd_half(VI i) { return VI(hn::ShiftRight<1>(i.v)); }
+
 // Row i of each lane: a gather per component of the table's ints.
 template <int N, std::size_t K>
 vec<N, VI> gln_row(const std::array<vec<N, int>, K>& table, VI i) {

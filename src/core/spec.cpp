@@ -141,12 +141,15 @@ void NoiseSpec::validate() const {
         if (kind.noPeriod) {
             std::string tiling;
             for (const BasisKind& b : basisKinds())
-                if (!b.noPeriod) tiling += (tiling.empty() ? "" : ", ") + std::string(b.name);
+                if (!b.noPeriod && b.value != Basis::Psrdnoise) tiling += (tiling.empty() ? "" : ", ") + std::string(b.name);
             const auto last = tiling.rfind(", ");
             if (last != std::string::npos) tiling.replace(last, 2, " or ");
-            v.push_back(Violation{"period", periodText + ": " + kind.name + " noise cannot tile: " + kind.noPeriod + "; use " +
-                        tiling});
+            v.push_back(Violation{"period", periodText + ": " + kind.name + " noise cannot tile: " + kind.noPeriod +
+                        "; use psrdnoise, the simplex-type noise that tiles, or " + tiling});
         }
+        if (basis == Basis::Psrdnoise && dims == 2 && period[1] % 2 != 0)
+            v.push_back(Violation{"period", periodText + ": psrdnoise's y period must be even: its rows of lattice points "
+                        "alternate, every other one shifted by half a cell"});
         if (std::isfinite(lacunarity) && lacunarity != std::floor(lacunarity))
             v.push_back(Violation{"lacunarity", formatNumber(lacunarity) + " with period " + periodText +
                         ": must be an integer, because octave i repeats every period * lacunarity^i cells"});

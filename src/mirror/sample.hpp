@@ -26,6 +26,11 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
         local = gln_skew3(local);
     } else if (u.basis == GLN_BASIS_OPENSIMPLEX2 && u.dims == 3) {
         local = gln_os2_turn3(local);
+    } else if (u.basis == GLN_BASIS_PSRDNOISE && u.dims == 2) {
+        vec2<T> k2 = gln_psrd_skew2(vec2<T>(local.x, local.y));
+        local = vec3<T>(k2.x, k2.y, T(0));
+    } else if (u.basis == GLN_BASIS_PSRDNOISE && u.dims == 3) {
+        local = gln_psrd_skew3(local);
     } else if (u.basis == GLN_BASIS_SIMPLEX) {
         vec4<T> k4 = gln_skew4(vec4<T>(local.x, local.y, local.z, localW));
         local = vec3<T>(k4.x, k4.y, k4.z);

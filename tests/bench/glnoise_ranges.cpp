@@ -131,14 +131,15 @@ int main(int argc, char** argv) {
                           {"value (quintic)", GLN_BASIS_VALUE, GLN_CURVE_QUINTIC},
                           {"perlin-value", GLN_BASIS_PERLIN_VALUE, GLN_CURVE_QUINTIC},
                           {"simplex", GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC},
-                          {"opensimplex2", GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC}};
+                          {"opensimplex2", GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC},
+                          {"psrdnoise", GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC}};
     const char* only = argc > 1 ? argv[1] : "";
     std::printf("| basis | dims | min found | max found |\n|---|---|---|---|\n");
     for (const Case& c : cases)
         for (int dims = 1; dims <= 4; ++dims) {
             if (std::strncmp(c.name, only, std::strlen(only)) != 0) continue;
             if (c.basis == GLN_BASIS_SIMPLEX && dims == 1) continue;
-            if (c.basis == GLN_BASIS_OPENSIMPLEX2 && (dims == 1 || dims == 4)) continue;
+            if ((c.basis == GLN_BASIS_OPENSIMPLEX2 || c.basis == GLN_BASIS_PSRDNOISE) && (dims == 1 || dims == 4)) continue;
             double lo = 0.0, hi = 0.0;
             std::mt19937_64 rng(1234);
             for (int t = 0; t < 5; ++t) {

@@ -164,7 +164,11 @@ TEST_F(BadInput, BakeFlags) {
         {{"bake", "--size", s, "--out", png, "--period", "4,x"}, "--period 4,x: must be 1 to 4 comma-separated integers"},
         {{"bake", "--size", s, "--out", png, "--period", "4,4,4"}, "--period 4,4,4: each component must be an integer"},
         {{"bake", "--size", s, "--out", png, "--period", "2000000"}, "--period 2000000,0: each component must be an integer between 0 (none) and 1048576"},
-        {{"bake", "--size", s, "--out", png, "--basis", "simplex", "--period", "8,8"}, "--period 8,8: simplex noise cannot tile"},
+        {{"bake", "--size", s, "--out", png, "--basis", "simplex", "--period", "8,8"},
+         "--period 8,8: simplex noise cannot tile: its skewed lattice is not invariant under axis-aligned integer periods; "
+         "use psrdnoise, the simplex-type noise that tiles, or perlin"},
+        {{"bake", "--size", s, "--out", png, "--basis", "psrdnoise", "--period", "8,7"},
+         "--period 8,7: psrdnoise's y period must be even"},
         {{"bake", "--size", s, "--out", png, "--output", "gradient", "--fractal", "ridged"}, "--output gradient: needs fractal fbm"},
         {{"bake", "--size", s, "--out", png, "--output", "gradient"}, "--output gradient: a .png stores"},
         {{"bake", "--size", s, "--out", png, "--output", "curl"}, "--output curl: allowed: value, gradient, normal"},

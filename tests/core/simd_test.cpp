@@ -135,7 +135,8 @@ std::vector<NoiseSpec> catalogueSpecs() {
             s.octaves = 4;
             s.frequency = 0.09;
             if (!b.noPeriod) {
-                s.period = {3, 5, 2, 4};
+                // psrdnoise's y period must be even.
+                s.period = b.value == Basis::Psrdnoise ? std::array<int, 4>{5, 6, 3, 0} : std::array<int, 4>{3, 5, 2, 4};
                 s.lacunarity = 2.0;
                 specs.push_back(s);
                 s.period = {};

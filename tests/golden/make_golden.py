@@ -8,7 +8,8 @@ four diagonal gradients chosen by if/else from v & 3), and PCG32 (pcg-c-basic) w
 Lemire's bounded integers driving a Fisher-Yates shuffle, all in Python's double
 precision. Cellular noise comes from its definition by brute force: every feature point
 of the 7^N cells around a sample, sorted by distance, and the distance to the nearest
-edge as the least distance to a bisector of the nearest point and any other. Run it from anywhere:
+edge as the least distance to a bisector of the nearest point and any other; psrdnoise
+likewise, every lattice point within the kernel's reach summed. Run it from anywhere:
 
     python3 tests/golden/make_golden.py
 
@@ -18,6 +19,7 @@ import itertools
 import math
 import os
 import random
+import struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -366,6 +368,62 @@ def fractal(P, basis, curve_name, pt, period, kind, octaves, lacunarity, gain, o
     return total
 
 
+# ---- psrdnoise's lattices, by brute force -----------------------------------------------
+# The lattice points near a sample are enumerated in the sample's own coordinates (no
+# skewing, no simplex found): in 2D the points (a - b/2, b), in 3D the integer points and
+# the cube centres; every point within the kernel radius adds (r^2 - |d|^2)^4 (g . d). A
+# point's hash is that of its position reduced modulo the period on each axis (256 where
+# none), written in skewed coordinates (u, v) = (x + y/2, y) or (y + z, x + z, x + y).
+# The gradients are stored as floats: 32 unit vectors (k + 1/2) 11.25 degrees round, 64 on
+# a Fibonacci spiral (z = 1 - (2k + 1) / 64, turning by the golden angle).
+def float32(v):
+    return struct.unpack("f", struct.pack("f", v))[0]
+
+
+PSRD_GRAD2 = [(float32(math.cos(2 * math.pi * (k + 0.5) / 32)), float32(math.sin(2 * math.pi * (k + 0.5) / 32)))
+              for k in range(32)]
+PSRD_GRAD3 = []
+for _k in range(64):
+    _z = 1 - (2 * _k + 1) / 64
+    _r = math.sqrt(1 - _z * _z)
+    PSRD_GRAD3.append((float32(_r * math.cos(_k * GOLDEN_ANGLE)), float32(_r * math.sin(_k * GOLDEN_ANGLE)), float32(_z)))
+
+
+def psrd_reduce(x, period):
+    """x (a multiple of 1/2) modulo the period (256 where it is 0)."""
+    m = period if period > 0 else 256
+    return x - m * math.floor(x / m)
+
+
+def psrdnoise(P, pt, per, _curve=None):
+    n = len(pt)
+    total = 0.0
+    if n == 2:
+        x, y = pt
+        candidates = [(a - b / 2, b) for b in range(math.floor(y) - 2, math.floor(y) + 3)
+                      for a in range(math.floor(x + b / 2) - 3, math.floor(x + b / 2) + 4)]
+        r2, scale = 0.8, 10.9
+    else:
+        fl = [math.floor(c) for c in pt]
+        candidates = [(fl[0] + i + h, fl[1] + j + h, fl[2] + k + h) for h in (0.0, 0.5)
+                      for i in range(-2, 3) for j in range(-2, 3) for k in range(-2, 3)]
+        r2, scale = 0.5, 107.0
+    for v in candidates:
+        d = [pt[a] - v[a] for a in range(n)]
+        t = r2 - sum(c * c for c in d)
+        if t <= 0:
+            continue
+        w = [psrd_reduce(v[a], per[a]) for a in range(n)]
+        if n == 2:
+            idx = [int(w[0] + w[1] / 2), int(w[1])]
+            g = PSRD_GRAD2[corner_hash(P, [c & 255 for c in idx]) & 31]
+        else:
+            idx = [int(w[1] + w[2]), int(w[0] + w[2]), int(w[0] + w[1])]
+            g = PSRD_GRAD3[corner_hash(P, [c & 255 for c in idx]) & 63]
+        total += t ** 4 * sum(a * b for a, b in zip(g, d))
+    return total * scale
+
+
 def points(rng, n, dims, scale):
     return [tuple(rng.uniform(-scale, scale) for _ in range(dims)) for _ in range(n)]
 
@@ -518,6 +576,23 @@ def main():
                             full = list(pt[:dims]) + [0.0] * (4 - dims)
                             f.write("%s,%s,%d,%d,%d,%r,%r,%s,%r\n" % (basis, kind, dims, seed, octaves, lac, gain,
                                                                      ",".join(repr(v) for v in full), value))
+
+    # psrdnoise: one octave and fractal sums, with and without periods, near the origin and
+    # far from it.
+    rng = random.Random(2022)
+    with open(os.path.join(HERE, "psrdnoise.csv"), "w") as f:
+        f.write("# dims,seed,fractal,octaves,px,py,pz,x,y,z,value (frequency 1, lacunarity 2, gain 0.5)\n")
+        for dims, periods in ((2, ((0, 0), (5, 4), (3, 6), (0, 2))), (3, ((0, 0, 0), (5, 4, 3), (3, 0, 7)))):
+            for seed in (-1, 42):
+                P = ken if seed < 0 else tables[seed]
+                for period in periods:
+                    for kind, octaves in (("fbm", 1), ("fbm", 4), ("ridged", 3)):
+                        for pt in points(rng, 8, dims, 40.0) + points(rng, 2, dims, 3.0e5):
+                            value = fractal(P, psrdnoise, "quintic", list(pt), list(period), kind, octaves, 2.0, 0.5)
+                            full = list(pt) + [0.0] * (3 - dims)
+                            pp = list(period) + [0] * (3 - dims)
+                            f.write("%d,%d,%s,%d,%d,%d,%d,%r,%r,%r,%r\n" % (dims, seed, kind, octaves, pp[0], pp[1], pp[2],
+                                                                        full[0], full[1], full[2], value))
 
 
 if __name__ == "__main__":

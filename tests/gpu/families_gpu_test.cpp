@@ -64,7 +64,7 @@ TEST(Families, PeriodsWarpsPatternsAndGradientsAgreeWithTheCpu) {
     GLNOISE_REQUIRE_GPU(ctx);
     Generator gen(*ctx);
     std::vector<NoiseSpec> specs;
-    for (Basis b : {Basis::Perlin, Basis::Value, Basis::Simplex, Basis::OpenSimplex2})
+    for (Basis b : {Basis::Perlin, Basis::Value, Basis::Simplex, Basis::OpenSimplex2, Basis::Psrdnoise})
         for (int dims : {2, 3}) {
             NoiseSpec s;
             s.basis = b;

@@ -126,7 +126,7 @@ void main() {
 TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
-    constexpr int kOut = 28;
+    constexpr int kOut = 31;
     const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
 layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
 layout(std430, binding = 6) writeonly buffer Values { float values[]; };
@@ -148,7 +148,9 @@ void main() {
     GlnNoise turned = gln_noise(GLN_BASIS_PERLIN, GLN_FBM, 5);
     turned.rotate = true;
     GlnNoise os2 = gln_noise(GLN_BASIS_OPENSIMPLEX2, GLN_TURBULENCE, 4);
-    float v[28];
+    GlnNoise tiled = gln_noise(GLN_BASIS_PSRDNOISE, GLN_RIDGED, 3);
+    tiled.period = ivec4(5, 4, 3, 0);
+    float v[31];
     v[0] = gln_perlin1(p.x);
     v[1] = gln_perlin4(p);
     v[2] = gln_classic3(vec3(p.x, p.y, p.z));
@@ -177,7 +179,10 @@ void main() {
     v[25] = gln_opensimplex2_2(vec2(p.x, p.y));
     v[26] = gln_opensimplex2_3_deriv(vec3(p.x, p.y, p.z)).z;
     v[27] = gln_fractal3(os2, vec3(p.x, p.y, p.z));
-    for (int k = 0; k < 28; ++k) values[28 * i + k] = v[k];
+    v[28] = gln_psrdnoise2(vec2(p.x, p.y), ivec2(7, 6));
+    v[29] = gln_psrdnoise3_deriv(vec3(p.x, p.y, p.z), ivec3(0, 0, 0)).w;
+    v[30] = gln_fractal3(tiled, vec3(p.x, p.y, p.z));
+    for (int k = 0; k < 31; ++k) values[31 * i + k] = v[k];
 }
 )";
     const gpu::Program program =
@@ -196,6 +201,7 @@ void main() {
     const GlnNoise<float> cells{GLN_BASIS_CELLULAR, GLN_CURVE_QUINTIC, GLN_RIDGED, 3, 2.0f, 0.5f, 1.0f, 2.0f,
                                 ivec4(5, 3, 0, 0), GLN_CELL_F2_F1, GLN_CELL_MANHATTAN, 0.7f};
     const GlnNoise<float> os2{GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC, GLN_TURBULENCE, 4, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
+    const GlnNoise<float> tiled{GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC, GLN_RIDGED, 3, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(5, 4, 3, 0)};
     const GlnNoise<float> turned{GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC, GLN_FBM, 5, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0),
                                  GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f, true};
     const char* names[kOut] = {"perlin1", "perlin4", "classic3", "value2", "perlinvalue3", "simplex2", "simplex3_deriv.y",
@@ -203,7 +209,8 @@ void main() {
                                "perlinvalue1", "perlinvalue4", "cellular2", "cellular3 edge .z", "cellular4 value",
                                "cellular1 f2 squared", "fractal2 cellular ridged", "cellular2 chebyshev .y",
                                "fractal2 turned", "fractal3_deriv turned .w", "fractal4 turned", "simplex4",
-                               "fractal4 simplex", "opensimplex2_2", "opensimplex2_3_deriv.z", "fractal3 opensimplex2"};
+                               "fractal4 simplex", "opensimplex2_2", "opensimplex2_3_deriv.z", "fractal3 opensimplex2",
+                               "psrdnoise2 period 7,6", "psrdnoise3_deriv.w", "fractal3 psrdnoise ridged tiled"};
     std::array<float, kOut> worst{};
     for (int i = 0; i < n; ++i) {
         const float* p = &points[static_cast<std::size_t>(4 * i)];
@@ -238,7 +245,10 @@ void main() {
             gln_fractal4(table, simplex, p4),
             gln_opensimplex2_2_skewed(table, ivec2(0), gln_skew2(p2)).x,
             gln_basis3(table, GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC, ivec3(0), gln_os2_turn3(p3), ivec3(0)).z,
-            gln_fractal3_deriv(table, os2, p3).x};
+            gln_fractal3_deriv(table, os2, p3).x,
+            gln_psrdnoise2_skewed(table, ivec2(0), gln_psrd_skew2(p2), ivec2(7, 6)).x,
+            gln_psrdnoise3_skewed(table, ivec3(0), gln_psrd_skew3(p3), ivec3(0)).w,
+            gln_fractal3_deriv(table, tiled, p3).x};
         for (int k = 0; k < kOut; ++k) {
             const float got = values[static_cast<std::size_t>(kOut * i + k)];
             // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.

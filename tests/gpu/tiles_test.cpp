@@ -38,6 +38,11 @@ std::vector<Named> specs() {
     os2.z = 3.25;
     os2.fractal = Fractal::Turbulence;
     v.push_back({"opensimplex2 3D turbulence", os2});
+    NoiseSpec psrd = fbm;
+    psrd.basis = Basis::Psrdnoise;
+    psrd.fractal = Fractal::Ridged;
+    psrd.period = {6, 4, 0, 0};
+    v.push_back({"psrdnoise ridged tiled", psrd});
     NoiseSpec marble;
     marble.pattern = Pattern::Marble;
     marble.octaves = 5;
