@@ -73,15 +73,11 @@ void setScaleAndAxes(GlnFrame<T>& f, double frequency, double amplitude, const M
 // the periods, 256 where none), which hashes like the original; skewed cells do not
 // reduce axis by axis.
 template <class T>
-GlnFrame<T> psrdFrameAt(std::array<double, 4> q, int dims, double frequency, double amplitude,
+GlnFrame<T> psrdFrameAt(const std::array<double, 4>& q, int dims, double frequency, double amplitude,
                         const std::array<long long, 4>& period, const Matrix& m) {
     auto per = [&](int a) { return period[static_cast<std::size_t>(a)] > 0 ? period[static_cast<std::size_t>(a)] : 256LL; };
-    std::array<double, 4> s = q;
-    if (dims == 2) {
-        s = {q[0] + 0.5 * q[1], q[1], 0.0, 0.0};
-    } else {
-        s = {q[1] + q[2], q[0] + q[2], q[0] + q[1], 0.0};
-    }
+    const std::array<double, 4> s = dims == 2 ? std::array<double, 4>{q[0] + 0.5 * q[1], q[1], 0.0, 0.0}
+                                              : std::array<double, 4>{q[1] + q[2], q[0] + q[2], q[0] + q[1], 0.0};
     std::array<long long, 3> c{};
     GlnFrame<T> f{};
     for (int a = 0; a < dims; ++a) {

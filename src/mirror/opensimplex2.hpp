@@ -78,19 +78,12 @@ inline vec4<T> gln_os2_vertex3(I hash, vec3<T> d) {
 template <class H, class T>
 vec3<T> gln_opensimplex2_2_skewed(const H& hash, ivec2 cell, vec2<T> ps) {
     using I = lane_int<T>;
-    vec2<T> pf = floor(ps);
-    I i = cell.x + static_cast<I>(pf.x);
-    I j = cell.y + static_cast<I>(pf.y);
-    T fx = ps.x - pf.x;
-    T fy = ps.y - pf.y;
-    T t = (fx + fy) * T(GLN_G2);
-    vec2<T> d0 = vec2<T>(fx - t, fy - t);
-    I i1 = gln_select(fx > fy, I(1), I(0));
-    I j1 = 1 - i1;
-    vec2<T> d1 = vec2<T>(d0.x - T(i1) + T(GLN_G2), d0.y - T(j1) + T(GLN_G2));
-    vec2<T> d2 = vec2<T>(d0.x - T(1) + T(2) * T(GLN_G2), d0.y - T(1) + T(2) * T(GLN_G2));
-    vec3<T> n = gln_os2_vertex2(gln_os2_hash2(hash, i, j), d0) + gln_os2_vertex2(gln_os2_hash2(hash, i + i1, j + j1), d1) +
-                gln_os2_vertex2(gln_os2_hash2(hash, i + 1, j + 1), d2);
+    const GlnTriangle<T> s = gln_simplex2_triangle(cell, ps);
+    I i = s.corner.x;
+    I j = s.corner.y;
+    vec3<T> n = gln_os2_vertex2(gln_os2_hash2(hash, i, j), s.d0) +
+                gln_os2_vertex2(gln_os2_hash2(hash, i + s.step.x, j + s.step.y), s.d1) +
+                gln_os2_vertex2(gln_os2_hash2(hash, i + 1, j + 1), s.d2);
     return n * T(GLN_OS2_SCALE2);
 }
 

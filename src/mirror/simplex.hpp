@@ -80,23 +80,37 @@ inline T gln_simplex4_corner(I hash, vec4<T> d) {
 }
 
 template <class T>
-vec3<T> gln_simplex2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps) {
+struct GlnTriangle {
+    vec<2, lane_int<T>> corner;
+    vec<2, lane_int<T>> step;
+    vec2<T> d0, d1, d2;
+};
+
+template <class T>
+GlnTriangle<T> gln_simplex2_triangle(ivec2 cell, vec2<T> ps) {
     using I = lane_int<T>;
     vec2<T> pf = floor(ps);
-    I i = (cell.x + static_cast<I>(pf.x)) & 255;
-    I j = (cell.y + static_cast<I>(pf.y)) & 255;
     T fx = ps.x - pf.x;
     T fy = ps.y - pf.y;
     T t = (fx + fy) * T(GLN_G2);
     vec2<T> d0 = vec2<T>(fx - t, fy - t);
     I i1 = gln_select(fx > fy, I(1), I(0));
-    I j1 = 1 - i1;
-    vec2<T> d1 = vec2<T>(d0.x - T(i1) + T(GLN_G2), d0.y - T(j1) + T(GLN_G2));
+    vec<2, I> step = vec<2, I>(i1, 1 - i1);
+    vec2<T> d1 = vec2<T>(d0.x - T(step.x) + T(GLN_G2), d0.y - T(step.y) + T(GLN_G2));
     vec2<T> d2 = vec2<T>(d0.x - T(1) + T(2) * T(GLN_G2), d0.y - T(1) + T(2) * T(GLN_G2));
+    return {vec<2, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y)), step, d0, d1, d2};
+}
+
+template <class T>
+vec3<T> gln_simplex2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps) {
+    using I = lane_int<T>;
+    const GlnTriangle<T> s = gln_simplex2_triangle(cell, ps);
+    I i = s.corner.x & 255;
+    I j = s.corner.y & 255;
     I h0 = gln_perm(P, gln_perm(P, i) + j);
-    I h1 = gln_perm(P, gln_perm(P, i + i1) + j + j1);
+    I h1 = gln_perm(P, gln_perm(P, i + s.step.x) + j + s.step.y);
     I h2 = gln_perm(P, gln_perm(P, i + 1) + j + 1);
-    vec3<T> n = gln_simplex2_corner(h0, d0) + gln_simplex2_corner(h1, d1) + gln_simplex2_corner(h2, d2);
+    vec3<T> n = gln_simplex2_corner(h0, s.d0) + gln_simplex2_corner(h1, s.d1) + gln_simplex2_corner(h2, s.d2);
     return n * T(GLN_SIMPLEX2_SCALE);
 }
 

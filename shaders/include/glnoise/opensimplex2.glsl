@@ -91,19 +91,12 @@ vec4 gln_os2_vertex3(int hash, vec3 d) {
 // At skewed cell `cell` + skewed position ps (gln_skew2): (value, gradient per unit of the
 // unskewed coordinates).
 vec3 gln_opensimplex2_2_skewed(ivec2 cell, vec2 ps) {
-    vec2 pf = floor(ps);
-    int i = cell.x + int(pf.x);
-    int j = cell.y + int(pf.y);
-    GLN_PRECISE float fx = ps.x - pf.x;
-    GLN_PRECISE float fy = ps.y - pf.y;
-    GLN_PRECISE float t = (fx + fy) * GLN_G2;
-    GLN_PRECISE vec2 d0 = vec2(fx - t, fy - t);
-    int i1 = fx > fy ? 1 : 0;
-    int j1 = 1 - i1;
-    GLN_PRECISE vec2 d1 = vec2(d0.x - float(i1) + GLN_G2, d0.y - float(j1) + GLN_G2);
-    GLN_PRECISE vec2 d2 = vec2(d0.x - 1.0f + 2.0f * GLN_G2, d0.y - 1.0f + 2.0f * GLN_G2);
-    GLN_PRECISE vec3 n = gln_os2_vertex2(gln_os2_hash2(i, j), d0) + gln_os2_vertex2(gln_os2_hash2(i + i1, j + j1), d1) +
-                         gln_os2_vertex2(gln_os2_hash2(i + 1, j + 1), d2);
+    GlnTriangle s = gln_simplex2_triangle(cell, ps);
+    int i = s.corner.x;
+    int j = s.corner.y;
+    GLN_PRECISE vec3 n = gln_os2_vertex2(gln_os2_hash2(i, j), s.d0) +
+                         gln_os2_vertex2(gln_os2_hash2(i + s.step.x, j + s.step.y), s.d1) +
+                         gln_os2_vertex2(gln_os2_hash2(i + 1, j + 1), s.d2);
     return n * GLN_OS2_SCALE2;
 }
 

@@ -102,22 +102,39 @@ float gln_simplex4_corner(int hash, vec4 d) {
     return r;
 }
 
-vec3 gln_simplex2_skewed(ivec2 cell, vec2 ps) {
+// The triangle of the simplex lattice around skewed cell `cell` + skewed position ps: its
+// first corner's cell (not reduced), the step to its second corner, (1, 0) or (0, 1), and
+// the sample's offsets from its three corners in unskewed coordinates. Simplex noise and
+// 2D OpenSimplex2 (glnoise/opensimplex2.glsl) sum over it.
+struct GlnTriangle {
+    ivec2 corner;
+    ivec2 step;
+    vec2 d0;
+    vec2 d1;
+    vec2 d2;
+};
+
+GlnTriangle gln_simplex2_triangle(ivec2 cell, vec2 ps) {
     vec2 pf = floor(ps);
-    int i = (cell.x + int(pf.x)) & 255;
-    int j = (cell.y + int(pf.y)) & 255;
     GLN_PRECISE float fx = ps.x - pf.x;
     GLN_PRECISE float fy = ps.y - pf.y;
     GLN_PRECISE float t = (fx + fy) * GLN_G2;
     GLN_PRECISE vec2 d0 = vec2(fx - t, fy - t);
     int i1 = fx > fy ? 1 : 0;
-    int j1 = 1 - i1;
-    GLN_PRECISE vec2 d1 = vec2(d0.x - float(i1) + GLN_G2, d0.y - float(j1) + GLN_G2);
+    ivec2 step = ivec2(i1, 1 - i1);
+    GLN_PRECISE vec2 d1 = vec2(d0.x - float(step.x) + GLN_G2, d0.y - float(step.y) + GLN_G2);
     GLN_PRECISE vec2 d2 = vec2(d0.x - 1.0f + 2.0f * GLN_G2, d0.y - 1.0f + 2.0f * GLN_G2);
+    return GlnTriangle(ivec2(cell.x + int(pf.x), cell.y + int(pf.y)), step, d0, d1, d2);
+}
+
+vec3 gln_simplex2_skewed(ivec2 cell, vec2 ps) {
+    GlnTriangle s = gln_simplex2_triangle(cell, ps);
+    int i = s.corner.x & 255;
+    int j = s.corner.y & 255;
     int h0 = gln_perm(gln_perm(i) + j);
-    int h1 = gln_perm(gln_perm(i + i1) + j + j1);
+    int h1 = gln_perm(gln_perm(i + s.step.x) + j + s.step.y);
     int h2 = gln_perm(gln_perm(i + 1) + j + 1);
-    GLN_PRECISE vec3 n = gln_simplex2_corner(h0, d0) + gln_simplex2_corner(h1, d1) + gln_simplex2_corner(h2, d2);
+    GLN_PRECISE vec3 n = gln_simplex2_corner(h0, s.d0) + gln_simplex2_corner(h1, s.d1) + gln_simplex2_corner(h2, s.d2);
     return n * GLN_SIMPLEX2_SCALE;
 }
 
