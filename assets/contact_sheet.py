@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 TILE = 160
 LABEL = 18
-BASES = ["perlin", "classic", "value", "perlin-value", "simplex", "opensimplex2", "psrdnoise", "cellular"]
+BASES = ["perlin", "classic", "value", "perlin-value", "simplex", "opensimplex2", "opensimplex2s", "psrdnoise", "cellular"]
 FRACTALS = ["fbm", "turbulence", "billow", "ridged"]
 EXTRAS = [
     ("period 4,4 (2x2 copies)", {"--period": "4,4", "--frequency": "0.05", "--octaves": "4", "--size": "80x80"}),

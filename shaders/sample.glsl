@@ -68,12 +68,12 @@ vec4 gln_octave(GlnFrame o, vec3 s) {
 #else
     float localW = 0.0f;
 #endif
-#if (GLN_BASIS == GLN_BASIS_SIMPLEX || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2) && GLN_DIMS == 2
+#if (GLN_BASIS == GLN_BASIS_SIMPLEX || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2S) && GLN_DIMS == 2
     vec2 k2 = gln_skew2(vec2(local.x, local.y));
     local = vec3(k2.x, k2.y, 0.0f);
 #elif GLN_BASIS == GLN_BASIS_SIMPLEX && GLN_DIMS == 3
     local = gln_skew3(local);
-#elif GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 && GLN_DIMS == 3
+#elif (GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2S) && GLN_DIMS == 3
     local = gln_os2_turn3(local);
 #elif GLN_BASIS == GLN_BASIS_PSRDNOISE && GLN_DIMS == 2
     vec2 k2 = gln_psrd_skew2(vec2(local.x, local.y));

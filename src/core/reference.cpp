@@ -110,14 +110,15 @@ GlnFrame<T> frameAt(std::array<double, 4> q, Basis basis, int dims, double frequ
                  const std::array<long long, 4>& period, const Matrix& m) {
     // Into the basis's own coordinates in double (gln_basis_space2..4): its lattice is
     // periodic by 256 cells there.
-    const bool skew = basis == Basis::Simplex || (basis == Basis::OpenSimplex2 && dims == 2);
+    const bool os2 = basis == Basis::OpenSimplex2 || basis == Basis::OpenSimplex2S;
+    const bool skew = basis == Basis::Simplex || (os2 && dims == 2);
     if (skew) {
         const double F = dims == 2 ? 0.36602540378443864676 : dims == 3 ? 1.0 / 3.0 : 0.30901699437494742410;
         const int n = dims;
         double sum = 0.0;
         for (int a = 0; a < n; ++a) sum += q[static_cast<std::size_t>(a)];
         for (int a = 0; a < n; ++a) q[static_cast<std::size_t>(a)] += sum * F;
-    } else if (basis == Basis::OpenSimplex2 && dims == 3) {
+    } else if (os2 && dims == 3) {
         // gln_os2_turn3: z onto the cube's main diagonal.
         const double r3 = 0.57735026918962576451, s3 = -0.21132486540518711775;
         const double xy = q[0] + q[1], s2 = xy * s3, zz = q[2] * r3;

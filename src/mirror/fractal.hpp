@@ -8,7 +8,7 @@
 #include "mirror/fbm.hpp"
 #include "mirror/value.hpp"
 #include "mirror/cellular.hpp"
-#include "mirror/opensimplex2.hpp"
+#include "mirror/opensimplex2s.hpp"
 #include "mirror/psrdnoise.hpp"
 
 namespace glnoise::cpu {
@@ -21,6 +21,7 @@ constexpr int GLN_BASIS_SIMPLEX = 4;
 constexpr int GLN_BASIS_CELLULAR = 5;
 constexpr int GLN_BASIS_OPENSIMPLEX2 = 6;
 constexpr int GLN_BASIS_PSRDNOISE = 7;
+constexpr int GLN_BASIS_OPENSIMPLEX2S = 8;
 constexpr int GLN_FBM = 0;
 constexpr int GLN_TURBULENCE = 1;
 constexpr int GLN_BILLOW = 2;
@@ -105,13 +106,13 @@ T gln_amplitude_sum(const GlnNoise<T>& n) {
 template <class T>
 vec2<T> gln_basis_space2(int basis, vec2<T> q) {
     if (basis == GLN_BASIS_PSRDNOISE) return gln_psrd_skew2(q);
-    return basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 ? gln_skew2(q) : q;
+    return basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S ? gln_skew2(q) : q;
 }
 
 template <class T>
 vec3<T> gln_basis_space3(int basis, vec3<T> q) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_skew3(q);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_os2_turn3(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) return gln_os2_turn3(q);
     if (basis == GLN_BASIS_PSRDNOISE) return gln_psrd_skew3(q);
     return q;
 }
@@ -123,7 +124,9 @@ vec4<T> gln_basis_space4(int basis, vec4<T> q) {
 
 template <class T>
 T gln_basis1(const Permutation& P, int basis, int curve, int cell, T p, int period) {
-    if (basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_PSRDNOISE) return T(0);
+    if (basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S ||
+        basis == GLN_BASIS_PSRDNOISE)
+        return T(0);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice1(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -132,6 +135,7 @@ template <class T>
 vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<T> p, ivec2 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(P, cell, p);
     if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_2_skewed(P, cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_2_skewed(P, cell, p);
     if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise2_skewed(P, cell, p, period);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice2(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
@@ -140,8 +144,9 @@ vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<
 template <class T>
 vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<T> p, ivec3 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(P, cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) {
-        vec4<T> n = gln_opensimplex2_3_turned(P, cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) {
+        vec4<T> n = basis == GLN_BASIS_OPENSIMPLEX2 ? gln_opensimplex2_3_turned(P, cell, p)
+                                                    : gln_opensimplex2s_3_turned(P, cell, p);
         vec3<T> g = gln_os2_turn3_back(vec3<T>(n.y, n.z, n.w));
         return vec4<T>(n.x, g.x, g.y, g.z);
     }
@@ -153,7 +158,7 @@ vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<
 template <class T>
 T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, ivec4 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(P, cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_PSRDNOISE) return T(0);
+    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S || basis == GLN_BASIS_PSRDNOISE) return T(0);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }

@@ -19,12 +19,13 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
         local = vec3<T>(turned.x, turned.y, turned.z);
     }
     T localW = turned.w;
-    if ((u.basis == GLN_BASIS_SIMPLEX || u.basis == GLN_BASIS_OPENSIMPLEX2) && u.dims == 2) {
+    if ((u.basis == GLN_BASIS_SIMPLEX || u.basis == GLN_BASIS_OPENSIMPLEX2 || u.basis == GLN_BASIS_OPENSIMPLEX2S) &&
+        u.dims == 2) {
         vec2<T> k2 = gln_skew2(vec2<T>(local.x, local.y));
         local = vec3<T>(k2.x, k2.y, T(0));
     } else if (u.basis == GLN_BASIS_SIMPLEX && u.dims == 3) {
         local = gln_skew3(local);
-    } else if (u.basis == GLN_BASIS_OPENSIMPLEX2 && u.dims == 3) {
+    } else if ((u.basis == GLN_BASIS_OPENSIMPLEX2 || u.basis == GLN_BASIS_OPENSIMPLEX2S) && u.dims == 3) {
         local = gln_os2_turn3(local);
     } else if (u.basis == GLN_BASIS_PSRDNOISE && u.dims == 2) {
         vec2<T> k2 = gln_psrd_skew2(vec2<T>(local.x, local.y));

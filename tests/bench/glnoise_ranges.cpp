@@ -132,6 +132,7 @@ int main(int argc, char** argv) {
                           {"perlin-value", GLN_BASIS_PERLIN_VALUE, GLN_CURVE_QUINTIC},
                           {"simplex", GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC},
                           {"opensimplex2", GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC},
+                          {"opensimplex2s", GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC},
                           {"psrdnoise", GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC}};
     const char* only = argc > 1 ? argv[1] : "";
     std::printf("| basis | dims | min found | max found |\n|---|---|---|---|\n");
@@ -139,7 +140,9 @@ int main(int argc, char** argv) {
         for (int dims = 1; dims <= 4; ++dims) {
             if (std::strncmp(c.name, only, std::strlen(only)) != 0) continue;
             if (c.basis == GLN_BASIS_SIMPLEX && dims == 1) continue;
-            if ((c.basis == GLN_BASIS_OPENSIMPLEX2 || c.basis == GLN_BASIS_PSRDNOISE) && (dims == 1 || dims == 4)) continue;
+            if ((c.basis == GLN_BASIS_OPENSIMPLEX2 || c.basis == GLN_BASIS_OPENSIMPLEX2S || c.basis == GLN_BASIS_PSRDNOISE) &&
+                (dims == 1 || dims == 4))
+                continue;
             double lo = 0.0, hi = 0.0;
             std::mt19937_64 rng(1234);
             for (int t = 0; t < 5; ++t) {

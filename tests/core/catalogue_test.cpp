@@ -53,6 +53,7 @@ TEST(Catalogue, GlslIdsAreTheLibrarysDefines) {
     EXPECT_EQ(kindOf(Basis::Simplex).glslId, cpu::GLN_BASIS_SIMPLEX);
     EXPECT_EQ(kindOf(Basis::Cellular).glslId, cpu::GLN_BASIS_CELLULAR);
     EXPECT_EQ(kindOf(Basis::OpenSimplex2).glslId, cpu::GLN_BASIS_OPENSIMPLEX2);
+    EXPECT_EQ(kindOf(Basis::OpenSimplex2S).glslId, cpu::GLN_BASIS_OPENSIMPLEX2S);
     EXPECT_EQ(kindOf(Basis::Psrdnoise).glslId, cpu::GLN_BASIS_PSRDNOISE);
 }
 

@@ -246,7 +246,7 @@ TEST(Families, AnalyticGradientsMatchCentralDifferences) {
                           {Basis::Value, Curve::Cosine},   {Basis::Value, Curve::Cubic},
                           {Basis::Value, Curve::Quintic},  {Basis::PerlinValue, Curve::Quintic},
                           {Basis::Simplex, Curve::Quintic}, {Basis::OpenSimplex2, Curve::Quintic},
-                          {Basis::Psrdnoise, Curve::Quintic}};
+                          {Basis::OpenSimplex2S, Curve::Quintic}, {Basis::Psrdnoise, Curve::Quintic}};
     for (const Case& c : cases)
         for (int dims : {2, 3})
             for (int octaves : {1, 5, -5}) {  // -5: five turned octaves (--rotate)
@@ -272,7 +272,9 @@ TEST(Families, AnalyticGradientsMatchCentralDifferences) {
                     // (by up to about 4e-3, the reference's values jumping alike). A central
                     // difference across such a switch is no derivative: there the analytic
                     // gradient must match the one-sided difference on the side without it.
-                    if (c.basis == Basis::OpenSimplex2 && dims == 3)
+                    // OpenSimplex2S's 3D form, like its reference, drops a point whose
+                    // kernel is nearly spent in a few places too (jumps up to about 1e-3).
+                    if ((c.basis == Basis::OpenSimplex2 || c.basis == Basis::OpenSimplex2S) && dims == 3)
                         for (int a = 0; a < dims; ++a) {
                             const auto k = static_cast<std::size_t>(a);
                             if (std::abs(analytic[k + 1] - numeric[k]) < 1e-5 * std::abs(numeric[k]) + 1e-6) continue;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// OpenSimplex2 against the reference implementation itself: tests/golden/opensimplex2.csv
-// holds the values K.jpg's OpenSimplex2.java returned (tests/golden/make_opensimplex2.sh
+// OpenSimplex2 and OpenSimplex2S against the reference implementations themselves:
+// tests/golden/opensimplex2.csv holds the values K.jpg's OpenSimplex2.java and
+// OpenSimplex2S.java returned (tests/golden/make_opensimplex2.sh
 // ran it). glnoise picks gradients through its permutation table; here the C++ twin picks
 // them through the reference's own hash instead (an overload of gln_os2_hash2/3 that the
 // twin finds by argument-dependent lookup), so lattice, kernel, gradient set and
@@ -11,13 +12,13 @@
 #include <cstdint>
 #include <string>
 
-#include "mirror/opensimplex2.hpp"
+#include "mirror/opensimplex2s.hpp"
 #include "test_support.hpp"
 
 namespace glnoise::cpu {
 namespace {
 
-// The reference's hash: primes per axis, a multiplier, and the top bits as the index into
+// The references' hash (the same in both): primes per axis, a multiplier, and the top bits as the index into
 // its gradient table (128 rows in 2D, 256 in 3D: the same rows as GLN_OS2_GRAD2_ROWS and
 // GLN_OS2_GRAD3_ROWS).
 constexpr std::uint64_t kPrimeX = 0x5205402B9270C86FULL;
@@ -59,6 +60,7 @@ TEST(OpenSimplex2, TheTwinWithTheReferencesHashReproducesTheReference) {
     int rows = 0;
     double worst2 = 0.0, worst3 = 0.0;
     for (const auto& r : test::readCsv("opensimplex2.csv")) {
+        if (r[0] != "noise2" && r[0] != "noise3_ImproveXY") continue;
         const ReferenceHash hash{static_cast<std::uint64_t>(std::stoll(r[1]))};
         const double x = std::stod(r[2]), y = std::stod(r[3]), z = std::stod(r[4]);
         const double expected = std::stod(r[5]);
@@ -94,6 +96,47 @@ TEST(OpenSimplex2, TheTwinWithTheReferencesHashReproducesTheReference) {
     }
     EXPECT_EQ(rows, 720);
     std::printf("OpenSimplex2 against the reference: max |twin - reference| = %.3g (2D), %.3g (3D)\n", worst2, worst3);
+}
+
+// OpenSimplex2S: the same lattices, hash and gradients, wider kernels over more points, which
+// the reference picks by branches and the twin by selects.
+TEST(OpenSimplex2, TheSmoothVariantsTwinWithTheReferencesHashReproducesTheReference) {
+    int rows = 0;
+    double worst2 = 0.0, worst3 = 0.0;
+    for (const auto& r : test::readCsv("opensimplex2.csv")) {
+        if (r[0] != "noise2S" && r[0] != "noise3S_ImproveXY") continue;
+        const ReferenceHash hash{static_cast<std::uint64_t>(std::stoll(r[1]))};
+        const double x = std::stod(r[2]), y = std::stod(r[3]), z = std::stod(r[4]);
+        const double expected = std::stod(r[5]);
+        SCOPED_TRACE(r[0] + " seed " + r[1] + " at " + r[2] + ", " + r[3] + ", " + r[4]);
+        if (r[0] == "noise2S") {
+            const double s = 0.366025403784439 * (x + y);
+            const double xs = x + s, ys = y + s;
+            const double got = gln_opensimplex2s_2_skewed(hash, ivec2(0, 0), vec2<double>(xs, ys)).x;
+            const ivec2 cell(static_cast<int>(std::floor(xs)), static_cast<int>(std::floor(ys)));
+            const float gotFloat = gln_opensimplex2s_2_skewed(
+                hash, cell, vec2<float>(static_cast<float>(xs - cell.x), static_cast<float>(ys - cell.y))).x;
+            EXPECT_NEAR(got, expected, 2e-6);
+            EXPECT_NEAR(gotFloat, expected, 4e-6);
+            worst2 = std::max(worst2, std::abs(got - expected));
+        } else {
+            const vec3<double> pr = gln_os2_turn3(vec3<double>(x, y, z));
+            const double got = gln_opensimplex2s_3_turned(hash, ivec3(0, 0, 0), pr).x;
+            const ivec3 cell(static_cast<int>(std::floor(pr.x)), static_cast<int>(std::floor(pr.y)),
+                             static_cast<int>(std::floor(pr.z)));
+            const float gotFloat =
+                gln_opensimplex2s_3_turned(hash, cell,
+                                           vec3<float>(static_cast<float>(pr.x - cell.x), static_cast<float>(pr.y - cell.y),
+                                                       static_cast<float>(pr.z - cell.z)))
+                    .x;
+            EXPECT_NEAR(got, expected, 2e-6);
+            EXPECT_NEAR(gotFloat, expected, 4e-6);
+            worst3 = std::max(worst3, std::abs(got - expected));
+        }
+        ++rows;
+    }
+    EXPECT_EQ(rows, 720);
+    std::printf("OpenSimplex2S against the reference: max |twin - reference| = %.3g (2D), %.3g (3D)\n", worst2, worst3);
 }
 
 }  // namespace

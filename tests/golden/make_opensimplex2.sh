@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Makes tests/golden/opensimplex2.csv by running K.jpg's OpenSimplex2 reference itself (its
-# Java version, public domain: github.com/KdotJPG/OpenSimplex2, java/OpenSimplex2.java) on
-# Debian's JDK. The reference is not part of glnoise: give a checkout of it.
+# Makes tests/golden/opensimplex2.csv by running K.jpg's OpenSimplex2 and OpenSimplex2S
+# references themselves (their Java versions, public domain: github.com/KdotJPG/OpenSimplex2,
+# java/OpenSimplex2.java and java/OpenSimplex2S.java) on Debian's JDK. The reference is not part of glnoise: give a checkout of it.
 #
 #   sudo apt-get install -y default-jdk-headless
 #   git clone https://github.com/KdotJPG/OpenSimplex2 /tmp/OpenSimplex2   # commit 4cd120d
@@ -19,7 +19,7 @@ ref="${1:?usage: make_opensimplex2.sh PATH-TO-OpenSimplex2-CHECKOUT}"
 here="$(cd "$(dirname "$0")" && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-cp "$ref/java/OpenSimplex2.java" "$work/"
+cp "$ref/java/OpenSimplex2.java" "$ref/java/OpenSimplex2S.java" "$work/"
 cat > "$work/Golden.java" <<'JAVA'
 public class Golden {
     static long state = 0x2545F4914F6CDD1DL;
@@ -31,7 +31,7 @@ public class Golden {
         long[] seeds = {0L, 1234567890123L, -42L};
         double[] scales = {3.0, 60.0, 2000.0};
         StringBuilder out = new StringBuilder();
-        out.append("# function,seed,x,y,z,value (K.jpg's OpenSimplex2.java, run by make_opensimplex2.sh)\n");
+        out.append("# function,seed,x,y,z,value (K.jpg's OpenSimplex2.java and OpenSimplex2S.java, run by make_opensimplex2.sh)\n");
         for (long seed : seeds) {
             for (double scale : scales) {
                 for (int i = 0; i < 40; ++i) {
@@ -42,6 +42,10 @@ public class Golden {
                        .append((double) OpenSimplex2.noise2(seed, x, y)).append('\n');
                     out.append("noise3_ImproveXY,").append(seed).append(',').append(x).append(',').append(y).append(',')
                        .append(z).append(',').append((double) OpenSimplex2.noise3_ImproveXY(seed, x, y, z)).append('\n');
+                    out.append("noise2S,").append(seed).append(',').append(x).append(',').append(y).append(",0.0,")
+                       .append((double) OpenSimplex2S.noise2(seed, x, y)).append('\n');
+                    out.append("noise3S_ImproveXY,").append(seed).append(',').append(x).append(',').append(y).append(',')
+                       .append(z).append(',').append((double) OpenSimplex2S.noise3_ImproveXY(seed, x, y, z)).append('\n');
                 }
             }
         }
@@ -49,5 +53,5 @@ public class Golden {
     }
 }
 JAVA
-(cd "$work" && javac OpenSimplex2.java Golden.java && java Golden) > "$here/opensimplex2.csv"
+(cd "$work" && javac OpenSimplex2.java OpenSimplex2S.java Golden.java && java Golden) > "$here/opensimplex2.csv"
 echo "wrote $here/opensimplex2.csv ($(grep -vc '^#' "$here/opensimplex2.csv") rows)"

@@ -126,7 +126,7 @@ void main() {
 TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
-    constexpr int kOut = 31;
+    constexpr int kOut = 34;
     const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
 layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
 layout(std430, binding = 6) writeonly buffer Values { float values[]; };
@@ -150,7 +150,8 @@ void main() {
     GlnNoise os2 = gln_noise(GLN_BASIS_OPENSIMPLEX2, GLN_TURBULENCE, 4);
     GlnNoise tiled = gln_noise(GLN_BASIS_PSRDNOISE, GLN_RIDGED, 3);
     tiled.period = ivec4(5, 4, 3, 0);
-    float v[31];
+    GlnNoise soft = gln_noise(GLN_BASIS_OPENSIMPLEX2S, GLN_FBM, 4);
+    float v[34];
     v[0] = gln_perlin1(p.x);
     v[1] = gln_perlin4(p);
     v[2] = gln_classic3(vec3(p.x, p.y, p.z));
@@ -182,7 +183,10 @@ void main() {
     v[28] = gln_psrdnoise2(vec2(p.x, p.y), ivec2(7, 6));
     v[29] = gln_psrdnoise3_deriv(vec3(p.x, p.y, p.z), ivec3(0, 0, 0)).w;
     v[30] = gln_fractal3(tiled, vec3(p.x, p.y, p.z));
-    for (int k = 0; k < 31; ++k) values[31 * i + k] = v[k];
+    v[31] = gln_opensimplex2s_2(vec2(p.x, p.y));
+    v[32] = gln_opensimplex2s_3_deriv(vec3(p.x, p.y, p.z)).y;
+    v[33] = gln_fractal2_deriv(soft, vec2(p.x, p.y)).z;
+    for (int k = 0; k < 34; ++k) values[34 * i + k] = v[k];
 }
 )";
     const gpu::Program program =
@@ -201,6 +205,7 @@ void main() {
     const GlnNoise<float> cells{GLN_BASIS_CELLULAR, GLN_CURVE_QUINTIC, GLN_RIDGED, 3, 2.0f, 0.5f, 1.0f, 2.0f,
                                 ivec4(5, 3, 0, 0), GLN_CELL_F2_F1, GLN_CELL_MANHATTAN, 0.7f};
     const GlnNoise<float> os2{GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC, GLN_TURBULENCE, 4, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
+    const GlnNoise<float> soft{GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, GLN_FBM, 4, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
     const GlnNoise<float> tiled{GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC, GLN_RIDGED, 3, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(5, 4, 3, 0)};
     const GlnNoise<float> turned{GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC, GLN_FBM, 5, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0),
                                  GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f, true};
@@ -210,7 +215,8 @@ void main() {
                                "cellular1 f2 squared", "fractal2 cellular ridged", "cellular2 chebyshev .y",
                                "fractal2 turned", "fractal3_deriv turned .w", "fractal4 turned", "simplex4",
                                "fractal4 simplex", "opensimplex2_2", "opensimplex2_3_deriv.z", "fractal3 opensimplex2",
-                               "psrdnoise2 period 7,6", "psrdnoise3_deriv.w", "fractal3 psrdnoise ridged tiled"};
+                               "psrdnoise2 period 7,6", "psrdnoise3_deriv.w", "fractal3 psrdnoise ridged tiled", "opensimplex2s_2", "opensimplex2s_3_deriv.y",
+                               "fractal2_deriv opensimplex2s .z"};
     std::array<float, kOut> worst{};
     for (int i = 0; i < n; ++i) {
         const float* p = &points[static_cast<std::size_t>(4 * i)];
@@ -248,14 +254,17 @@ void main() {
             gln_fractal3_deriv(table, os2, p3).x,
             gln_psrdnoise2_skewed(table, ivec2(0), gln_psrd_skew2(p2), ivec2(7, 6)).x,
             gln_psrdnoise3_skewed(table, ivec3(0), gln_psrd_skew3(p3), ivec3(0)).w,
-            gln_fractal3_deriv(table, tiled, p3).x};
+            gln_fractal3_deriv(table, tiled, p3).x,
+            gln_opensimplex2s_2_skewed(table, ivec2(0), gln_skew2(p2)).x,
+            gln_basis3(table, GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, ivec3(0), gln_os2_turn3(p3), ivec3(0)).y,
+            gln_fractal2_deriv(table, soft, p2).z};
         for (int k = 0; k < kOut; ++k) {
             const float got = values[static_cast<std::size_t>(kOut * i + k)];
             // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.
             // warp2 returns a point (|p| up to 60) and divides by the amplitude sum in the
             // shader, which GLSL lets be 2.5 ulp off: its bound grows with the point, 1e-6 of
             // it (on an H100 it differed by 5e-5 at |p| = 56; on llvmpipe by 0).
-            float tol = (k == 8 || k == 21 ? 4e-5f : 1e-5f) * (k == 10 ? 6.0f : 1.0f);
+            float tol = (k == 8 || k == 21 || k == 33 ? 4e-5f : 1e-5f) * (k == 10 ? 6.0f : 1.0f);
             if (k == 9) tol += 1e-6f * std::abs(want[k]);
             if (!(std::abs(got - want[k]) <= tol))
                 ADD_FAILURE() << names[k] << " at (" << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3]

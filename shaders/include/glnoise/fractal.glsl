@@ -3,7 +3,7 @@
 //
 //   #include "glnoise/fractal.glsl"
 //   GlnNoise n = gln_noise(GLN_BASIS_SIMPLEX, GLN_RIDGED, 6);   // lacunarity 2, gain 0.5
-//   n.period = ivec4(4, 4, 0, 0);          // tile every 4 cells in x and y (not for simplex, OpenSimplex2)
+//   n.period = ivec4(4, 4, 0, 0);          // tile every 4 cells in x and y (not for simplex, OpenSimplex2(S))
 //   float h = gln_fractal2(n, p);
 //   vec4 d = gln_fractal3_deriv(n, q);     // (value, d/dq.x, d/dq.y, d/dq.z)
 //   float s = h / gln_amplitude_sum(n);    // what glnoise's --normalize does
@@ -23,6 +23,7 @@
 // Bases: GLN_BASIS_PERLIN (1-4D), GLN_BASIS_CLASSIC (1-4D), GLN_BASIS_VALUE (1-4D, the
 // curve of GlnNoise.curve), GLN_BASIS_PERLIN_VALUE (1-4D), GLN_BASIS_SIMPLEX (2-4D;
 // its 1D form returns 0), GLN_BASIS_OPENSIMPLEX2 (2D, 3D; glnoise/opensimplex2.glsl),
+// GLN_BASIS_OPENSIMPLEX2S (2D, 3D; glnoise/opensimplex2s.glsl),
 // GLN_BASIS_PSRDNOISE (2D, 3D, tiles; glnoise/psrdnoise.glsl), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
 // under GlnNoise.cellMetric with GlnNoise.cellJitter; glnoise/cellular.glsl). Gradients
 // exist in 2D and 3D.
@@ -34,7 +35,7 @@
 #include "perlin.glsl"
 #include "value.glsl"
 #include "simplex.glsl"
-#include "opensimplex2.glsl"
+#include "opensimplex2s.glsl"
 #include "psrdnoise.glsl"
 #include "cellular.glsl"
 
@@ -46,6 +47,7 @@
 #define GLN_BASIS_CELLULAR 5
 #define GLN_BASIS_OPENSIMPLEX2 6
 #define GLN_BASIS_PSRDNOISE 7
+#define GLN_BASIS_OPENSIMPLEX2S 8
 
 #define GLN_FBM 0
 #define GLN_TURBULENCE 1
@@ -132,16 +134,16 @@ int gln_basis_kind(int basis) {
     return GLN_GRADIENTS;
 }
 
-// A point in the basis's own coordinates: skewed for simplex, 2D OpenSimplex2 and
-// psrdnoise, turned for 3D OpenSimplex2; the others take it as it is.
+// A point in the basis's own coordinates: skewed for simplex, 2D OpenSimplex2(S) and
+// psrdnoise, turned for 3D OpenSimplex2(S); the others take it as it is.
 vec2 gln_basis_space2(int basis, vec2 q) {
     if (basis == GLN_BASIS_PSRDNOISE) return gln_psrd_skew2(q);
-    return basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 ? gln_skew2(q) : q;
+    return basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S ? gln_skew2(q) : q;
 }
 
 vec3 gln_basis_space3(int basis, vec3 q) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_skew3(q);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_os2_turn3(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) return gln_os2_turn3(q);
     if (basis == GLN_BASIS_PSRDNOISE) return gln_psrd_skew3(q);
     return q;
 }
@@ -150,12 +152,14 @@ vec4 gln_basis_space4(int basis, vec4 q) {
     return basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q;
 }
 
-// The basis at cell + p. For simplex, OpenSimplex2 and psrdnoise, cell and p are in the
-// basis's own coordinates (gln_basis_space2..4); simplex and OpenSimplex2 ignore period; the gradient is per unit of the
+// The basis at cell + p. For simplex, OpenSimplex2(S) and psrdnoise, cell and p are in the
+// basis's own coordinates (gln_basis_space2..4); simplex and OpenSimplex2(S) ignore period; the gradient is per unit of the
 // caller's coordinates for every basis. cellular noise is F1 with Euclidean
 // distance and jitter 1 here, and the GlnNoise forms below take n's cellular choices.
 float gln_basis1(int basis, int curve, int cell, float p, int period) {
-    if (basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_PSRDNOISE) return 0.0f;
+    if (basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S ||
+        basis == GLN_BASIS_PSRDNOISE)
+        return 0.0f;
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice1(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
@@ -163,6 +167,7 @@ float gln_basis1(int basis, int curve, int cell, float p, int period) {
 vec3 gln_basis2(int basis, int curve, ivec2 cell, vec2 p, ivec2 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(cell, p);
     if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_2_skewed(cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_2_skewed(cell, p);
     if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise2_skewed(cell, p, period);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice2(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
@@ -170,8 +175,8 @@ vec3 gln_basis2(int basis, int curve, ivec2 cell, vec2 p, ivec2 period) {
 
 vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) {
-        vec4 n = gln_opensimplex2_3_turned(cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) {
+        vec4 n = basis == GLN_BASIS_OPENSIMPLEX2 ? gln_opensimplex2_3_turned(cell, p) : gln_opensimplex2s_3_turned(cell, p);
         vec3 g = gln_os2_turn3_back(vec3(n.y, n.z, n.w));
         return vec4(n.x, g.x, g.y, g.z);
     }
@@ -182,7 +187,7 @@ vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period) {
 
 float gln_basis4(int basis, int curve, ivec4 cell, vec4 p, ivec4 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_PSRDNOISE) return 0.0f;
+    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S || basis == GLN_BASIS_PSRDNOISE) return 0.0f;
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice4(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }
