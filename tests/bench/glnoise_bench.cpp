@@ -73,6 +73,7 @@ const Workload kFamilies[] = {
     {"value3", 3, 1, Basis::Value},         {"perlin-value3", 3, 1, Basis::PerlinValue},
     {"simplex2", 2, 1, Basis::Simplex},     {"simplex3", 3, 1, Basis::Simplex},      {"simplex4", 4, 1, Basis::Simplex},
     {"opensimplex2_2", 2, 1, Basis::OpenSimplex2}, {"opensimplex2_3", 3, 1, Basis::OpenSimplex2},
+    {"opensimplex2_4", 4, 1, Basis::OpenSimplex2},
     {"opensimplex2s_2", 2, 1, Basis::OpenSimplex2S}, {"opensimplex2s_3", 3, 1, Basis::OpenSimplex2S},
     {"psrdnoise2", 2, 1, Basis::Psrdnoise},  {"psrdnoise3", 3, 1, Basis::Psrdnoise},
     {"cellular2", 2, 1, Basis::Cellular},   {"cellular3", 3, 1, Basis::Cellular},    {"cellular4", 4, 1, Basis::Cellular}};

@@ -8,8 +8,8 @@
 #   git clone https://github.com/KdotJPG/OpenSimplex2 /tmp/OpenSimplex2   # commit 4cd120d
 #   bash tests/golden/make_opensimplex2.sh /tmp/OpenSimplex2
 #
-# Each row is one call: the function, the seed, the point and the value the reference
-# returned, as Java prints a double (enough digits to read back the same number). The
+# Each row is one call: the function, the seed, the point (x, y, z; 4D rows add w) and the
+# value the reference returned, as Java prints a double (enough digits to read back the same number). The
 # points come from a fixed linear congruential sequence, uniform in [-scale, scale] with
 # scales 3, 60 and 2000, plus a few on lattice planes. tests/core/opensimplex2_test.cpp
 # evaluates glnoise's C++ twin with the reference's hash in place of glnoise's table and
@@ -31,7 +31,7 @@ public class Golden {
         long[] seeds = {0L, 1234567890123L, -42L};
         double[] scales = {3.0, 60.0, 2000.0};
         StringBuilder out = new StringBuilder();
-        out.append("# function,seed,x,y,z,value (K.jpg's OpenSimplex2.java and OpenSimplex2S.java, run by make_opensimplex2.sh)\n");
+        out.append("# function,seed,x,y,z,value; 4D rows: function,seed,x,y,z,w,value (K.jpg's OpenSimplex2.java and OpenSimplex2S.java, run by make_opensimplex2.sh)\n");
         for (long seed : seeds) {
             for (double scale : scales) {
                 for (int i = 0; i < 40; ++i) {
@@ -46,6 +46,18 @@ public class Golden {
                        .append((double) OpenSimplex2S.noise2(seed, x, y)).append('\n');
                     out.append("noise3S_ImproveXY,").append(seed).append(',').append(x).append(',').append(y).append(',')
                        .append(z).append(',').append((double) OpenSimplex2S.noise3_ImproveXY(seed, x, y, z)).append('\n');
+                }
+            }
+        }
+        // 4D, in the reference's ImproveXYZ_ImproveXY orientation, after the rows above.
+        for (long seed : seeds) {
+            for (double scale : scales) {
+                for (int i = 0; i < 40; ++i) {
+                    double x = next(scale), y = next(scale), z = next(scale), w = next(scale);
+                    if (i == 0) { w = Math.floor(w); }
+                    out.append("noise4_ImproveXYZ_ImproveXY,").append(seed).append(',').append(x).append(',').append(y)
+                       .append(',').append(z).append(',').append(w).append(',')
+                       .append((double) OpenSimplex2.noise4_ImproveXYZ_ImproveXY(seed, x, y, z, w)).append('\n');
                 }
             }
         }

@@ -126,7 +126,7 @@ void main() {
 TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
-    constexpr int kOut = 34;
+    constexpr int kOut = 36;
     const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
 layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
 layout(std430, binding = 6) writeonly buffer Values { float values[]; };
@@ -151,7 +151,7 @@ void main() {
     GlnNoise tiled = gln_noise(GLN_BASIS_PSRDNOISE, GLN_RIDGED, 3);
     tiled.period = ivec4(5, 4, 3, 0);
     GlnNoise soft = gln_noise(GLN_BASIS_OPENSIMPLEX2S, GLN_FBM, 4);
-    float v[34];
+    float v[36];
     v[0] = gln_perlin1(p.x);
     v[1] = gln_perlin4(p);
     v[2] = gln_classic3(vec3(p.x, p.y, p.z));
@@ -186,7 +186,9 @@ void main() {
     v[31] = gln_opensimplex2s_2(vec2(p.x, p.y));
     v[32] = gln_opensimplex2s_3_deriv(vec3(p.x, p.y, p.z)).y;
     v[33] = gln_fractal2_deriv(soft, vec2(p.x, p.y)).z;
-    for (int k = 0; k < 34; ++k) values[34 * i + k] = v[k];
+    v[34] = gln_opensimplex2_4(p);
+    v[35] = gln_fractal4(os2, p);
+    for (int k = 0; k < 36; ++k) values[36 * i + k] = v[k];
 }
 )";
     const gpu::Program program =
@@ -216,7 +218,7 @@ void main() {
                                "fractal2 turned", "fractal3_deriv turned .w", "fractal4 turned", "simplex4",
                                "fractal4 simplex", "opensimplex2_2", "opensimplex2_3_deriv.z", "fractal3 opensimplex2",
                                "psrdnoise2 period 7,6", "psrdnoise3_deriv.w", "fractal3 psrdnoise ridged tiled", "opensimplex2s_2", "opensimplex2s_3_deriv.y",
-                               "fractal2_deriv opensimplex2s .z"};
+                               "fractal2_deriv opensimplex2s .z", "opensimplex2_4", "fractal4 opensimplex2"};
     std::array<float, kOut> worst{};
     for (int i = 0; i < n; ++i) {
         const float* p = &points[static_cast<std::size_t>(4 * i)];
@@ -257,7 +259,9 @@ void main() {
             gln_fractal3_deriv(table, tiled, p3).x,
             gln_opensimplex2s_2_skewed(table, ivec2(0), gln_skew2(p2)).x,
             gln_basis3(table, GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, ivec3(0), gln_os2_turn3(p3), ivec3(0)).y,
-            gln_fractal2_deriv(table, soft, p2).z};
+            gln_fractal2_deriv(table, soft, p2).z,
+            gln_opensimplex2_4_skewed(table, ivec4(0), gln_os2_skew4(p4)),
+            gln_fractal4(table, os2, p4)};
         for (int k = 0; k < kOut; ++k) {
             const float got = values[static_cast<std::size_t>(kOut * i + k)];
             // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.
