@@ -8,7 +8,7 @@
 // GLN_CELL_RETURN and GLN_CELL_METRIC (cellular noise's GLN_CELL_*), GLN_ROTATE (1: each
 // octave's frame turns the sample offset by its axes, the spec's --rotate).
 // Frame i of a point holds freq_i * origin (kept in double on the host; skewed first for
-// simplex, 2D OpenSimplex2(S) and psrdnoise, turned first for 3D OpenSimplex2(S), both for 4D OpenSimplex2) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
+// simplex, 2D OpenSimplex2(S) and psrdnoise, turned first for 3D OpenSimplex2(S), both for 4D OpenSimplex2(S)) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
 // shader adds freq_i * s for the sample offset s. Frames: the octaves of the sum, then for
 // each warp level and component the warp's octaves, then for a pattern one frame holding
 // the pattern's origin. C++ twin: src/mirror/sample.hpp; the frames come
@@ -80,8 +80,12 @@ vec4 gln_octave(GlnFrame o, vec3 s) {
     local = vec3(k2.x, k2.y, 0.0f);
 #elif GLN_BASIS == GLN_BASIS_PSRDNOISE && GLN_DIMS == 3
     local = gln_psrd_skew3(local);
-#elif GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 && GLN_DIMS == 4
+#elif (GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2S) && GLN_DIMS == 4
+#if GLN_BASIS == GLN_BASIS_OPENSIMPLEX2
     vec4 k4 = gln_os2_skew4(vec4(local.x, local.y, local.z, localW));
+#else
+    vec4 k4 = gln_os2s_skew4(vec4(local.x, local.y, local.z, localW));
+#endif
     local = vec3(k4.x, k4.y, k4.z);
     localW = k4.w;
 #elif GLN_BASIS == GLN_BASIS_SIMPLEX
@@ -89,7 +93,7 @@ vec4 gln_octave(GlnFrame o, vec3 s) {
     local = vec3(k4.x, k4.y, k4.z);
     localW = k4.w;
 #endif
-#if GLN_ROTATE || ((GLN_BASIS == GLN_BASIS_SIMPLEX || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2) && GLN_DIMS == 4)
+#if GLN_ROTATE || ((GLN_BASIS == GLN_BASIS_SIMPLEX || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2S) && GLN_DIMS == 4)
     precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w + localW);
 #else
     precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);

@@ -118,10 +118,12 @@ GlnFrame<T> frameAt(std::array<double, 4> q, Basis basis, int dims, double frequ
         double sum = 0.0;
         for (int a = 0; a < n; ++a) sum += q[static_cast<std::size_t>(a)];
         for (int a = 0; a < n; ++a) q[static_cast<std::size_t>(a)] += sum * F;
-    } else if (basis == Basis::OpenSimplex2 && dims == 4) {
-        // gln_os2_skew4: the 3D turn for x, y, z, w along the fourth axis, and the skew.
+    } else if (os2 && dims == 4) {
+        // gln_os2_skew4 and gln_os2s_skew4: the 3D turn for x, y, z, w along the fourth
+        // axis, and the skew (OpenSimplex2S's in the lattice's other convention).
+        const double wScale = basis == Basis::OpenSimplex2 ? 0.22360679774997896964 : 1.1180339887498948482;
         const double xy = q[0] + q[1], s2 = xy * -0.21132486540518711775, zz = q[2] * 0.28867513459481288225,
-                     ww = q[3] * 0.22360679774997896964, t = zz + ww + s2;
+                     ww = q[3] * wScale, t = zz + ww + s2;
         q = {q[0] + t, q[1] + t, xy * -0.57735026918962576451 + (zz + ww), q[2] * -0.86602540378443864676 + ww};
     } else if (os2 && dims == 3) {
         // gln_os2_turn3: z onto the cube's main diagonal.

@@ -120,6 +120,7 @@ vec3<T> gln_basis_space3(int basis, vec3<T> q) {
 template <class T>
 vec4<T> gln_basis_space4(int basis, vec4<T> q) {
     if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_os2_skew4(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_os2s_skew4(q);
     return basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q;
 }
 
@@ -160,7 +161,8 @@ template <class T>
 T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, ivec4 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(P, cell, p);
     if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_4_skewed(P, cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2S || basis == GLN_BASIS_PSRDNOISE) return T(0);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_4_skewed(P, cell, p);
+    if (basis == GLN_BASIS_PSRDNOISE) return T(0);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
     return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }

@@ -14,6 +14,16 @@ inline constexpr double GLN_OS2S_SCALE2 = 18.24196194486065;
 inline constexpr double GLN_OS2S_SCALE3 = 3.5946317686139184;
 inline constexpr float GLN_OS2S_R2 = 0.6666667f;
 inline constexpr float GLN_OS2S_R3 = 0.75f;
+inline constexpr float GLN_OS2S_R4 = 0.8f;
+inline constexpr double GLN_OS2S_SCALE4 = 8.986823787712526;
+inline constexpr double GLN_OS2S_U4 = -0.138196601125011;
+inline constexpr std::array<ivec4, 30> GLN_OS2S_REACH4 = {
+    ivec4(0, 0, 0, 0), ivec4(1, 0, 0, 0), ivec4(1, 1, 0, 0), ivec4(1, 1, 1, 0), ivec4(1, 1, 1, 1),
+    ivec4(2, 1, 1, 1), ivec4(0, 0, 0, -1), ivec4(0, 1, 0, 0), ivec4(1, 1, 0, 1), ivec4(1, 0, 1, 0),
+    ivec4(2, 2, 1, 1), ivec4(0, 0, -1, -1), ivec4(1, 0, 0, -1), ivec4(2, 1, 1, 0), ivec4(1, 2, 1, 1),
+    ivec4(0, 0, -1, 0), ivec4(1, 0, 0, 1), ivec4(1, 0, 1, 1), ivec4(0, 1, 1, 0), ivec4(0, 0, 1, 0),
+    ivec4(2, 2, 2, 1), ivec4(0, -1, -1, -1), ivec4(1, 0, -1, 0), ivec4(1, 1, 0, -1), ivec4(1, 2, 1, 0),
+    ivec4(0, -1, 0, 0), ivec4(2, 1, 0, 0), ivec4(1, 1, 2, 1), ivec4(0, 1, 1, 1), ivec4(0, 0, 0, 1)};
 
 template <class H, class I, class T>
 inline vec3<T> gln_os2s_vertex2(const H& hash, vec<2, I> v, vec2<T> d) {
@@ -109,6 +119,63 @@ vec4<T> gln_opensimplex2s_3_turned(const H& hash, ivec3 cell, vec3<T> pr) {
                 gln_os2s_axis3(hash, a0, b0, d0, d1, s, 1) +
                 gln_os2s_axis3(hash, a0, b0, d0, d1, s, 2);
     return n * T(GLN_OS2S_SCALE3);
+}
+
+template <class T>
+inline vec4<T> gln_os2s_skew4(vec4<T> p) {
+    T xy = p.x + p.y;
+    T s2 = xy * T(-0.211324865405187);
+    T zz = p.z * T(0.288675134594813);
+    T ww = p.w * T(1.118033988749894);
+    T t = zz + ww + s2;
+    return vec4<T>(p.x + t, p.y + t, xy * T(-0.577350269189626) + (zz + ww), p.z * T(-0.866025403784439) + ww);
+}
+
+// k * u for a step k of GLN_OS2S_REACH4 (-1 to 2) and a unit step u, by additions.
+template <class I>
+inline vec<4, I> gln_os2s_times(int k, vec<4, I> u) {
+    const vec<4, I> none = vec<4, I>(I(0), I(0), I(0), I(0));
+    return k == 0 ? none : k == 1 ? u : k == 2 ? u + u : none - u;
+}
+
+// The GLSL's loop over the points in reach; its test of the kernel is a select, and a
+// point no sample of the lane reaches is skipped whole.
+template <class H, class T>
+T gln_opensimplex2s_4_skewed(const H& hash, ivec4 cell, vec4<T> ps) {
+    using I = lane_int<T>;
+    using V = vec<4, I>;
+    vec4<T> pf = floor(ps);
+    V c = V(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y), cell.z + static_cast<I>(pf.z),
+            cell.w + static_cast<I>(pf.w));
+    vec4<T> f = vec4<T>(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z, ps.w - pf.w);
+    T ssi = (f.x + f.y + f.z + f.w) * T(GLN_OS2S_U4);
+    vec4<T> xi = vec4<T>(f.x + ssi, f.y + ssi, f.z + ssi, f.w + ssi);
+    const I one = I(1), zero = I(0);
+    auto xy = f.x >= f.y, xz = f.x >= f.z, xw = f.x >= f.w, yz = f.y >= f.z, yw = f.y >= f.w, zw = f.z >= f.w;
+    I rx = gln_select(xy, one, zero) + gln_select(xz, one, zero) + gln_select(xw, one, zero);
+    I ry = gln_select(xy, zero, one) + gln_select(yz, one, zero) + gln_select(yw, one, zero);
+    I rz = gln_select(xz, zero, one) + gln_select(yz, zero, one) + gln_select(zw, one, zero);
+    I rw = gln_select(xw, zero, one) + gln_select(yw, zero, one) + gln_select(zw, zero, one);
+    auto unit = [&](int r) {
+        const I at = I(r);
+        return V(gln_select(rx == at, one, zero), gln_select(ry == at, one, zero), gln_select(rz == at, one, zero),
+                 gln_select(rw == at, one, zero));
+    };
+    const V u0 = unit(3), u1 = unit(2), u2 = unit(1), u3 = unit(0);
+    T n = T(0);
+    for (const ivec4& k : GLN_OS2S_REACH4) {
+        V v = gln_os2s_times(k.x, u0) + gln_os2s_times(k.y, u1) + gln_os2s_times(k.z, u2) + gln_os2s_times(k.w, u3);
+        T sv = T(k.x + k.y + k.z + k.w) * T(GLN_OS2S_U4);
+        vec4<T> d = vec4<T>(xi.x - T(v.x) - sv, xi.y - T(v.y) - sv, xi.z - T(v.z) - sv, xi.w - T(v.w) - sv);
+        T t = T(GLN_OS2S_R4) - ((d.x * d.x + d.y * d.y) + (d.z * d.z + d.w * d.w));
+        auto reached = t > T(0);
+        if (!gln_any(reached)) continue;
+        vec4<T> g = vec4<T>(gln_row(GLN_OS2_GRAD4_ROWS, gln_os2_hash4<T>(hash, c.x + v.x, c.y + v.y, c.z + v.z, c.w + v.w, zero)));
+        T gd = (g.x * d.x + g.y * d.y) + (g.z * d.z + g.w * d.w);
+        T t2 = t * t;
+        n = n + gln_select(reached, t2 * t2 * gd, T(0));
+    }
+    return n * T(GLN_OS2S_SCALE4);
 }
 
 }  // namespace glnoise::cpu

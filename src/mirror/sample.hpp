@@ -32,8 +32,9 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
         local = vec3<T>(k2.x, k2.y, T(0));
     } else if (u.basis == GLN_BASIS_PSRDNOISE && u.dims == 3) {
         local = gln_psrd_skew3(local);
-    } else if (u.basis == GLN_BASIS_OPENSIMPLEX2 && u.dims == 4) {
-        vec4<T> k4 = gln_os2_skew4(vec4<T>(local.x, local.y, local.z, localW));
+    } else if ((u.basis == GLN_BASIS_OPENSIMPLEX2 || u.basis == GLN_BASIS_OPENSIMPLEX2S) && u.dims == 4) {
+        const vec4<T> l4 = vec4<T>(local.x, local.y, local.z, localW);
+        vec4<T> k4 = u.basis == GLN_BASIS_OPENSIMPLEX2 ? gln_os2_skew4(l4) : gln_os2s_skew4(l4);
         local = vec3<T>(k4.x, k4.y, k4.z);
         localW = k4.w;
     } else if (u.basis == GLN_BASIS_SIMPLEX) {
@@ -41,7 +42,9 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
         local = vec3<T>(k4.x, k4.y, k4.z);
         localW = k4.w;
     }
-    const bool addW = u.rotate || ((u.basis == GLN_BASIS_SIMPLEX || u.basis == GLN_BASIS_OPENSIMPLEX2) && u.dims == 4);
+    const bool addW = u.rotate || ((u.basis == GLN_BASIS_SIMPLEX || u.basis == GLN_BASIS_OPENSIMPLEX2 ||
+                                     u.basis == GLN_BASIS_OPENSIMPLEX2S) &&
+                                    u.dims == 4);
     vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z,
                         addW ? T(o.frac.w) + localW : T(o.frac.w));
     if (u.basis == GLN_BASIS_CELLULAR) {

@@ -75,6 +75,7 @@ const Workload kFamilies[] = {
     {"opensimplex2_2", 2, 1, Basis::OpenSimplex2}, {"opensimplex2_3", 3, 1, Basis::OpenSimplex2},
     {"opensimplex2_4", 4, 1, Basis::OpenSimplex2},
     {"opensimplex2s_2", 2, 1, Basis::OpenSimplex2S}, {"opensimplex2s_3", 3, 1, Basis::OpenSimplex2S},
+    {"opensimplex2s_4", 4, 1, Basis::OpenSimplex2S},
     {"psrdnoise2", 2, 1, Basis::Psrdnoise},  {"psrdnoise3", 3, 1, Basis::Psrdnoise},
     {"cellular2", 2, 1, Basis::Cellular},   {"cellular3", 3, 1, Basis::Cellular},    {"cellular4", 4, 1, Basis::Cellular}};
 const int kFamilySize = 512;

@@ -140,8 +140,8 @@ int main(int argc, char** argv) {
         for (int dims = 1; dims <= 4; ++dims) {
             if (std::strncmp(c.name, only, std::strlen(only)) != 0) continue;
             if (c.basis == GLN_BASIS_SIMPLEX && dims == 1) continue;
-            if (c.basis == GLN_BASIS_OPENSIMPLEX2 && dims == 1) continue;
-            if ((c.basis == GLN_BASIS_OPENSIMPLEX2S || c.basis == GLN_BASIS_PSRDNOISE) && (dims == 1 || dims == 4)) continue;
+            if ((c.basis == GLN_BASIS_OPENSIMPLEX2 || c.basis == GLN_BASIS_OPENSIMPLEX2S) && dims == 1) continue;
+            if (c.basis == GLN_BASIS_PSRDNOISE && (dims == 1 || dims == 4)) continue;
             double lo = 0.0, hi = 0.0;
             std::mt19937_64 rng(1234);
             for (int t = 0; t < 5; ++t) {

@@ -158,7 +158,7 @@ TEST_F(BadInput, BakeFlags) {
         {{"bake", "--size", s, "--out", png, "--fractal", "hybrid"}, "--fractal hybrid: allowed: fbm, turbulence, billow, ridged"},
         {{"bake", "--size", s, "--out", png, "--basis", "value", "--interp", "smooth"},
          "--interp smooth: allowed: linear, cosine, cubic, quintic"},
-        {{"bake", "--size", s, "--out", png, "--basis", "opensimplex2s", "--dims", "4"}, "--dims 4: opensimplex2s noise exists in 2 and 3 dimensions"},
+        {{"bake", "--size", s, "--out", png, "--basis", "psrdnoise", "--dims", "4"}, "--dims 4: psrdnoise noise exists in 2 and 3 dimensions"},
         {{"bake", "--size", s, "--out", png, "--period", "4,4", "--lacunarity", "2.5"},
          "--lacunarity 2.5 with period 4,4: must be an integer, because octave i repeats every period * lacunarity^i cells"},
         {{"bake", "--size", s, "--out", png, "--period", "4,x"}, "--period 4,x: must be 1 to 4 comma-separated integers"},
@@ -275,8 +275,8 @@ TEST_F(BadInput, FilesToRebakeFrom) {
         {{"bake", "--preset", file("both.json"), "--size", "8x8", "--out", png},
          "preset " + file("both.json") + ": bits 16 and colormap terrain: a colormap gives 8-bit RGB"},
         // A flag that makes a preset's value wrong: the error names the preset's key.
-        {{"bake", "--preset", file("dims4.json"), "--basis", "opensimplex2s", "--size", "8x8", "--out", png},
-         "preset " + file("dims4.json") + ": dims 4: opensimplex2s noise exists in 2 and 3 dimensions"},
+        {{"bake", "--preset", file("dims4.json"), "--basis", "psrdnoise", "--size", "8x8", "--out", png},
+         "preset " + file("dims4.json") + ": dims 4: psrdnoise noise exists in 2 and 3 dimensions"},
         // Typed on the command line, a mapping the output cannot hold stays an error.
         {{"bake", "--preset", "terrain", "--size", "8x8", "--range", "0,1", "--out", file("keep.exr")},
          "--range 0,1: .exr stores values as they are"},
@@ -301,7 +301,7 @@ TEST_F(BadInput, EvalLines) {
         {{"eval"}, "stdin line 2 '" + std::string(60, '1') + "...': longer than 4096 bytes", "1 2\n" + longLine},
         {{"eval"}, "stdin holds no points; expected one per line, 2 numbers \"x y\" for --dims 2", ""},
         {{"eval"}, "stdin holds no points", "\n  \n\t\n"},
-        {{"eval", "--dims", "4", "--basis", "opensimplex2s"}, "--dims 4: opensimplex2s noise exists in 2 and 3 dimensions", "1 2 3 4\n"},
+        {{"eval", "--dims", "4", "--basis", "psrdnoise"}, "--dims 4: psrdnoise noise exists in 2 and 3 dimensions", "1 2 3 4\n"},
         {{"eval", "--octaves", "-3"}, "--octaves -3: must be between 1 and 32", "1 2\n"},
         {{"eval", "--backend", "cuda"}, "--backend cuda: must be gpu, cpu or reference", "1 2\n"},
     });

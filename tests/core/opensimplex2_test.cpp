@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <random>
 #include <string>
 
 #include "mirror/opensimplex2s.hpp"
@@ -137,6 +138,67 @@ TEST(OpenSimplex2, The4dTwinWithTheReferencesHashReproducesTheReference) {
     }
     EXPECT_EQ(rows, 360);
     std::printf("OpenSimplex2 4D against the reference: max |twin - reference| = %.3g\n", worst);
+}
+
+// 4D OpenSimplex2S sums every lattice point in its kernel's reach, which the reference finds
+// through a table and the twin through GLN_OS2S_REACH4 with the axes ordered.
+TEST(OpenSimplex2, The4dSmoothTwinWithTheReferencesHashReproducesTheReference) {
+    int rows = 0;
+    double worst = 0.0;
+    for (const auto& r : test::readCsv("opensimplex2.csv")) {
+        if (r[0] != "noise4S_ImproveXYZ_ImproveXY") continue;
+        const ReferenceHash hash{static_cast<std::uint64_t>(std::stoll(r[1]))};
+        const double x = std::stod(r[2]), y = std::stod(r[3]), z = std::stod(r[4]), w = std::stod(r[5]);
+        const double expected = std::stod(r[6]);
+        SCOPED_TRACE("seed " + r[1] + " at " + r[2] + ", " + r[3] + ", " + r[4] + ", " + r[5]);
+        const vec4<double> ps = gln_os2s_skew4(vec4<double>(x, y, z, w));
+        const double got = gln_opensimplex2s_4_skewed(hash, ivec4(0, 0, 0, 0), ps);
+        const ivec4 cell(static_cast<int>(std::floor(ps.x)), static_cast<int>(std::floor(ps.y)),
+                         static_cast<int>(std::floor(ps.z)), static_cast<int>(std::floor(ps.w)));
+        const float gotFloat = gln_opensimplex2s_4_skewed(
+            hash, cell,
+            vec4<float>(static_cast<float>(ps.x - cell.x), static_cast<float>(ps.y - cell.y),
+                        static_cast<float>(ps.z - cell.z), static_cast<float>(ps.w - cell.w)));
+        EXPECT_NEAR(got, expected, 2e-6);
+        EXPECT_NEAR(gotFloat, expected, 4e-6);
+        worst = std::max(worst, std::abs(got - expected));
+        ++rows;
+    }
+    EXPECT_EQ(rows, 360);
+    std::printf("OpenSimplex2S 4D against the reference: max |twin - reference| = %.3g\n", worst);
+}
+
+// The 30 points of GLN_OS2S_REACH4 are all there is: the twin equals the sum over every
+// lattice point of the 8^4 around the cell, whatever simplex of the cell the sample is in.
+TEST(OpenSimplex2, The4dSmoothFormReachesEveryLatticePointInItsKernel) {
+    const ReferenceHash hash{77};
+    std::mt19937_64 rng(3);
+    std::uniform_real_distribution<double> u(-40.0, 40.0);
+    double worst = 0.0;
+    for (int i = 0; i < 4000; ++i) {
+        const vec4<double> ps(u(rng), u(rng), u(rng), u(rng));
+        const double got = gln_opensimplex2s_4_skewed(hash, ivec4(0, 0, 0, 0), ps);
+        const ivec4 c(static_cast<int>(std::floor(ps.x)), static_cast<int>(std::floor(ps.y)),
+                      static_cast<int>(std::floor(ps.z)), static_cast<int>(std::floor(ps.w)));
+        double sum = 0.0;
+        for (int a = -3; a <= 4; ++a)
+            for (int b = -3; b <= 4; ++b)
+                for (int e = -3; e <= 4; ++e)
+                    for (int f = -3; f <= 4; ++f) {
+                        const ivec4 v(c.x + a, c.y + b, c.z + e, c.w + f);
+                        const double s = (ps.x - v.x + ps.y - v.y + ps.z - v.z + ps.w - v.w) * GLN_OS2S_U4;
+                        const double d[4] = {ps.x - v.x + s, ps.y - v.y + s, ps.z - v.z + s, ps.w - v.w + s};
+                        const double t = 0.8 - (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + d[3] * d[3]);
+                        if (t <= 0.0) continue;
+                        const vec4<float> g = GLN_OS2_GRAD4_ROWS[static_cast<std::size_t>(
+                            gln_os2_hash4<double>(hash, v.x, v.y, v.z, v.w, 0))];
+                        sum += t * t * t * t * (g.x * d[0] + g.y * d[1] + g.z * d[2] + g.w * d[3]);
+                    }
+        worst = std::max(worst, std::abs(got - sum * GLN_OS2S_SCALE4));
+    }
+    // The twin's kernel radius is the float 0.8f, the sum's the double 0.8.
+    EXPECT_LT(worst, 1e-6);
+    std::printf("4D OpenSimplex2S against the sum over every lattice point: max difference %.3g\n", worst);
 }
 
 // OpenSimplex2S: the same lattices, hash and gradients, wider kernels over more points, which

@@ -58,6 +58,9 @@ public class Golden {
                     out.append("noise4_ImproveXYZ_ImproveXY,").append(seed).append(',').append(x).append(',').append(y)
                        .append(',').append(z).append(',').append(w).append(',')
                        .append((double) OpenSimplex2.noise4_ImproveXYZ_ImproveXY(seed, x, y, z, w)).append('\n');
+                    out.append("noise4S_ImproveXYZ_ImproveXY,").append(seed).append(',').append(x).append(',').append(y)
+                       .append(',').append(z).append(',').append(w).append(',')
+                       .append((double) OpenSimplex2S.noise4_ImproveXYZ_ImproveXY(seed, x, y, z, w)).append('\n');
                 }
             }
         }

@@ -126,7 +126,7 @@ void main() {
 TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
-    constexpr int kOut = 36;
+    constexpr int kOut = 38;
     const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
 layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
 layout(std430, binding = 6) writeonly buffer Values { float values[]; };
@@ -151,7 +151,7 @@ void main() {
     GlnNoise tiled = gln_noise(GLN_BASIS_PSRDNOISE, GLN_RIDGED, 3);
     tiled.period = ivec4(5, 4, 3, 0);
     GlnNoise soft = gln_noise(GLN_BASIS_OPENSIMPLEX2S, GLN_FBM, 4);
-    float v[36];
+    float v[38];
     v[0] = gln_perlin1(p.x);
     v[1] = gln_perlin4(p);
     v[2] = gln_classic3(vec3(p.x, p.y, p.z));
@@ -188,7 +188,9 @@ void main() {
     v[33] = gln_fractal2_deriv(soft, vec2(p.x, p.y)).z;
     v[34] = gln_opensimplex2_4(p);
     v[35] = gln_fractal4(os2, p);
-    for (int k = 0; k < 36; ++k) values[36 * i + k] = v[k];
+    v[36] = gln_opensimplex2s_4(p);
+    v[37] = gln_fractal4(soft, p);
+    for (int k = 0; k < 38; ++k) values[38 * i + k] = v[k];
 }
 )";
     const gpu::Program program =
@@ -218,7 +220,8 @@ void main() {
                                "fractal2 turned", "fractal3_deriv turned .w", "fractal4 turned", "simplex4",
                                "fractal4 simplex", "opensimplex2_2", "opensimplex2_3_deriv.z", "fractal3 opensimplex2",
                                "psrdnoise2 period 7,6", "psrdnoise3_deriv.w", "fractal3 psrdnoise ridged tiled", "opensimplex2s_2", "opensimplex2s_3_deriv.y",
-                               "fractal2_deriv opensimplex2s .z", "opensimplex2_4", "fractal4 opensimplex2"};
+                               "fractal2_deriv opensimplex2s .z", "opensimplex2_4", "fractal4 opensimplex2",
+                               "opensimplex2s_4", "fractal4 opensimplex2s"};
     std::array<float, kOut> worst{};
     for (int i = 0; i < n; ++i) {
         const float* p = &points[static_cast<std::size_t>(4 * i)];
@@ -261,7 +264,9 @@ void main() {
             gln_basis3(table, GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, ivec3(0), gln_os2_turn3(p3), ivec3(0)).y,
             gln_fractal2_deriv(table, soft, p2).z,
             gln_opensimplex2_4_skewed(table, ivec4(0), gln_os2_skew4(p4)),
-            gln_fractal4(table, os2, p4)};
+            gln_fractal4(table, os2, p4),
+            gln_opensimplex2s_4_skewed(table, ivec4(0), gln_os2s_skew4(p4)),
+            gln_fractal4(table, soft, p4)};
         for (int k = 0; k < kOut; ++k) {
             const float got = values[static_cast<std::size_t>(kOut * i + k)];
             // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.

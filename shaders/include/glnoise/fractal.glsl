@@ -23,7 +23,7 @@
 // Bases: GLN_BASIS_PERLIN (1-4D), GLN_BASIS_CLASSIC (1-4D), GLN_BASIS_VALUE (1-4D, the
 // curve of GlnNoise.curve), GLN_BASIS_PERLIN_VALUE (1-4D), GLN_BASIS_SIMPLEX (2-4D;
 // its 1D form returns 0), GLN_BASIS_OPENSIMPLEX2 (2-4D; glnoise/opensimplex2.glsl),
-// GLN_BASIS_OPENSIMPLEX2S (2D, 3D; glnoise/opensimplex2s.glsl),
+// GLN_BASIS_OPENSIMPLEX2S (2-4D; glnoise/opensimplex2s.glsl),
 // GLN_BASIS_PSRDNOISE (2D, 3D, tiles; glnoise/psrdnoise.glsl), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
 // under GlnNoise.cellMetric with GlnNoise.cellJitter; glnoise/cellular.glsl). Gradients
 // exist in 2D and 3D.
@@ -135,7 +135,7 @@ int gln_basis_kind(int basis) {
 }
 
 // A point in the basis's own coordinates: skewed for simplex, 2D OpenSimplex2(S) and
-// psrdnoise, turned for 3D OpenSimplex2(S), turned and skewed for 4D OpenSimplex2; the
+// psrdnoise, turned for 3D OpenSimplex2(S), turned and skewed for 4D OpenSimplex2(S); the
 // others take it as it is.
 vec2 gln_basis_space2(int basis, vec2 q) {
     if (basis == GLN_BASIS_PSRDNOISE) return gln_psrd_skew2(q);
@@ -151,6 +151,7 @@ vec3 gln_basis_space3(int basis, vec3 q) {
 
 vec4 gln_basis_space4(int basis, vec4 q) {
     if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_os2_skew4(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_os2s_skew4(q);
     return basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q;
 }
 
@@ -190,7 +191,8 @@ vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period) {
 float gln_basis4(int basis, int curve, ivec4 cell, vec4 p, ivec4 period) {
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(cell, p);
     if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_4_skewed(cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2S || basis == GLN_BASIS_PSRDNOISE) return 0.0f;
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_4_skewed(cell, p);
+    if (basis == GLN_BASIS_PSRDNOISE) return 0.0f;
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
     return gln_lattice4(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// glnoise/opensimplex2s.glsl: OpenSimplex2S noise in 2D and 3D, gradients picked through the permutation table.
+// glnoise/opensimplex2s.glsl: OpenSimplex2S noise in 2D, 3D and 4D, gradients picked through the permutation table.
 //
 //   #include "glnoise/opensimplex2s.glsl"
 //   float n = gln_opensimplex2s_2(vec2(x, y));
 //   vec4 d = gln_opensimplex2s_3_deriv(p);      // (value, d/dx, d/dy, d/dz)
+//   float w = gln_opensimplex2s_4(vec4(p, t));  // 4D: the value only
 //
 // The smooth variant of K.jpg's OpenSimplex2 (OpenSimplex2S, also called SuperSimplex;
 // github.com/KdotJPG/OpenSimplex2, public domain): the lattices, gradients and hash of
@@ -23,6 +24,15 @@
 //    axis was not taken. Like the reference, this now and then leaves out a point still
 //    barely inside the kernel, so the 3D form jumps slightly (up to about 1.2e-3) where
 //    the choice changes; 2D takes every point in reach.
+//  - 4D: the A4 lattice in the reference's "ImproveXYZ_ImproveXY" orientation
+//    (gln_os2s_skew4: its skew is the other of the lattice's two conventions, so w is
+//    scaled differently from 4D OpenSimplex2's), kernel (4/5 - |d|^2)^4, the 160 gradients
+//    of 4D OpenSimplex2, and every lattice point in reach: of the points of the integer
+//    lattice within the kernel's reach of the simplex x >= y >= z >= w of the unit cell,
+//    there are 30 (GLN_OS2S_REACH4, found by minimising the distance from each point of
+//    {-3..4}^4 to that simplex); for a sample in another simplex of the cell they are the
+//    same points with the axes ordered like its fractions. The reference finds them
+//    through a table of the cell's 4^4 sub-cubes instead; the values agree.
 //
 // Scaled by the reference's normalizers (1 / 0.0548187 and 1 / 0.278193), so that the
 // ranges are the reference's (measured extremes in docs/noise.md). With the reference's
@@ -42,6 +52,19 @@ const float GLN_OS2S_SCALE2 = 18.24196194486065f;   // 1 / 0.05481866495625118
 const float GLN_OS2S_SCALE3 = 3.5946317686139184f;  // 1 / 0.2781926117527186
 const float GLN_OS2S_R2 = 0.6666667f;               // the kernels' squared radii: 2/3 and 3/4
 const float GLN_OS2S_R3 = 0.75f;
+const float GLN_OS2S_R4 = 0.8f;
+const float GLN_OS2S_SCALE4 = 8.986823787712526f;  // 1 / 0.11127401889945551
+const float GLN_OS2S_U4 = -0.138196601125011f;     // the A4 lattice's unskew factor
+
+// The lattice points within the 4D kernel's reach of the simplex x >= y >= z >= w of the unit
+// skewed cell, as steps along its axes in that order (largest fraction first), nearest first.
+const ivec4 GLN_OS2S_REACH4[30] = ivec4[30](
+    ivec4(0, 0, 0, 0), ivec4(1, 0, 0, 0), ivec4(1, 1, 0, 0), ivec4(1, 1, 1, 0), ivec4(1, 1, 1, 1),
+    ivec4(2, 1, 1, 1), ivec4(0, 0, 0, -1), ivec4(0, 1, 0, 0), ivec4(1, 1, 0, 1), ivec4(1, 0, 1, 0),
+    ivec4(2, 2, 1, 1), ivec4(0, 0, -1, -1), ivec4(1, 0, 0, -1), ivec4(2, 1, 1, 0), ivec4(1, 2, 1, 1),
+    ivec4(0, 0, -1, 0), ivec4(1, 0, 0, 1), ivec4(1, 0, 1, 1), ivec4(0, 1, 1, 0), ivec4(0, 0, 1, 0),
+    ivec4(2, 2, 2, 1), ivec4(0, -1, -1, -1), ivec4(1, 0, -1, 0), ivec4(1, 1, 0, -1), ivec4(1, 2, 1, 0),
+    ivec4(0, -1, 0, 0), ivec4(2, 1, 0, 0), ivec4(1, 1, 2, 1), ivec4(0, 1, 1, 1), ivec4(0, 0, 0, 1));
 
 // One lattice point's (value, gradient) at offset d from it: point `v` in 2D, the point
 // with doubled coordinates x2 in 3D.
@@ -121,6 +144,57 @@ vec4 gln_opensimplex2s_3_turned(ivec3 cell, vec3 pr) {
                          gln_os2s_axis3(a0, b0, d0, d1, s, ivec3(0, 1, 0)) +
                          gln_os2s_axis3(a0, b0, d0, d1, s, ivec3(0, 0, 1));
     return n * GLN_OS2S_SCALE3;
+}
+
+// The reference's 4D orientation "ImproveXYZ_ImproveXY": x, y, z turned as in 3D, w along the
+// fourth axis, straight into the A4 lattice's skewed coordinates.
+vec4 gln_os2s_skew4(vec4 p) {
+    GLN_PRECISE float xy = p.x + p.y;
+    GLN_PRECISE float s2 = xy * -0.211324865405187f;
+    GLN_PRECISE float zz = p.z * 0.288675134594813f;
+    GLN_PRECISE float ww = p.w * 1.118033988749894f;
+    GLN_PRECISE float t = zz + ww + s2;
+    GLN_PRECISE vec4 r = vec4(p.x + t, p.y + t, xy * -0.577350269189626f + (zz + ww), p.z * -0.866025403784439f + ww);
+    return r;
+}
+
+// At skewed cell `cell` + skewed position ps (gln_os2s_skew4): the value.
+float gln_opensimplex2s_4_skewed(ivec4 cell, vec4 ps) {
+    vec4 pf = floor(ps);
+    ivec4 c = ivec4(cell.x + int(pf.x), cell.y + int(pf.y), cell.z + int(pf.z), cell.w + int(pf.w));
+    GLN_PRECISE vec4 f = vec4(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z, ps.w - pf.w);
+    GLN_PRECISE float ssi = (f.x + f.y + f.z + f.w) * GLN_OS2S_U4;
+    GLN_PRECISE vec4 xi = vec4(f.x + ssi, f.y + ssi, f.z + ssi, f.w + ssi);
+    // Each axis's place among the fractions (3: the largest; ties: the earlier axis), and
+    // the unit steps along the axes from the largest fraction down.
+    int rx = (f.x >= f.y ? 1 : 0) + (f.x >= f.z ? 1 : 0) + (f.x >= f.w ? 1 : 0);
+    int ry = (f.x >= f.y ? 0 : 1) + (f.y >= f.z ? 1 : 0) + (f.y >= f.w ? 1 : 0);
+    int rz = (f.x >= f.z ? 0 : 1) + (f.y >= f.z ? 0 : 1) + (f.z >= f.w ? 1 : 0);
+    int rw = (f.x >= f.w ? 0 : 1) + (f.y >= f.w ? 0 : 1) + (f.z >= f.w ? 0 : 1);
+    ivec4 rank = ivec4(rx, ry, rz, rw);
+    ivec4 u0 = ivec4(equal(rank, ivec4(3)));
+    ivec4 u1 = ivec4(equal(rank, ivec4(2)));
+    ivec4 u2 = ivec4(equal(rank, ivec4(1)));
+    ivec4 u3 = ivec4(equal(rank, ivec4(0)));
+    GLN_PRECISE float n = 0.0f;
+    for (int i = 0; i < 30; ++i) {
+        ivec4 k = GLN_OS2S_REACH4[i];
+        ivec4 v = k.x * u0 + k.y * u1 + k.z * u2 + k.w * u3;
+        GLN_PRECISE float sv = float(k.x + k.y + k.z + k.w) * GLN_OS2S_U4;
+        GLN_PRECISE vec4 d = vec4(xi.x - float(v.x) - sv, xi.y - float(v.y) - sv, xi.z - float(v.z) - sv, xi.w - float(v.w) - sv);
+        GLN_PRECISE float t = GLN_OS2S_R4 - ((d.x * d.x + d.y * d.y) + (d.z * d.z + d.w * d.w));
+        if (t > 0.0f) {
+            vec4 g = GLN_OS2_GRAD4[gln_os2_hash4(c.x + v.x, c.y + v.y, c.z + v.z, c.w + v.w, 0)];
+            GLN_PRECISE float gd = (g.x * d.x + g.y * d.y) + (g.z * d.z + g.w * d.w);
+            GLN_PRECISE float t2 = t * t;
+            n = n + t2 * t2 * gd;
+        }
+    }
+    return n * GLN_OS2S_SCALE4;
+}
+
+float gln_opensimplex2s_4(vec4 p) {
+    return gln_opensimplex2s_4_skewed(ivec4(0, 0, 0, 0), gln_os2s_skew4(p));
 }
 
 vec3 gln_opensimplex2s_2_deriv(vec2 p) {
