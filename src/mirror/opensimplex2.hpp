@@ -231,13 +231,18 @@ vec4<T> gln_opensimplex2_3_turned(const H& hash, ivec3 cell, vec3<T> pr) {
 }
 
 template <class T>
-inline vec4<T> gln_os2_skew4(vec4<T> p) {
+inline vec4<T> gln_os2_improve4(vec4<T> p, double wScale) {
     T xy = p.x + p.y;
     T s2 = xy * T(-0.211324865405187);
     T zz = p.z * T(0.288675134594813);
-    T ww = p.w * T(0.2236067977499788);
+    T ww = p.w * T(wScale);
     T t = zz + ww + s2;
     return vec4<T>(p.x + t, p.y + t, xy * T(-0.577350269189626) + (zz + ww), p.z * T(-0.866025403784439) + ww);
+}
+
+template <class T>
+inline vec4<T> gln_os2_skew4(vec4<T> p) {
+    return gln_os2_improve4(p, 0.2236067977499788);
 }
 
 template <class I, class T>

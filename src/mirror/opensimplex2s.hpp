@@ -123,12 +123,7 @@ vec4<T> gln_opensimplex2s_3_turned(const H& hash, ivec3 cell, vec3<T> pr) {
 
 template <class T>
 inline vec4<T> gln_os2s_skew4(vec4<T> p) {
-    T xy = p.x + p.y;
-    T s2 = xy * T(-0.211324865405187);
-    T zz = p.z * T(0.288675134594813);
-    T ww = p.w * T(1.118033988749894);
-    T t = zz + ww + s2;
-    return vec4<T>(p.x + t, p.y + t, xy * T(-0.577350269189626) + (zz + ww), p.z * T(-0.866025403784439) + ww);
+    return gln_os2_improve4(p, 1.118033988749894);
 }
 
 // k * u for a step k of GLN_OS2S_REACH4 (-1 to 2) and a unit step u, by additions.

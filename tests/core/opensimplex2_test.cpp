@@ -8,10 +8,12 @@
 // normalization must all agree for the values to.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "mirror/opensimplex2s.hpp"
 #include "test_support.hpp"
@@ -72,100 +74,102 @@ int gln_os2_hash4(const ReferenceHash& r, int x, int y, int z, int w, int salt) 
     return (static_cast<int>(h) & (511 << 2)) >> 2;
 }
 
+// The golden rows named `name`, each with the twin's value in double (from the point in
+// double) and in float (from the cell and a float position in it, as glnoise evaluates);
+// the reference computes in float from the cell on, a few float ulps of 1 apart.
+// value(hash, point, asFloat) gives the twin's value. Returns the largest difference in double.
+template <class Value>
+double compareWithReference(const std::string& name, int dims, int expectedRows, Value value) {
+    int rows = 0;
+    double worst = 0.0;
+    for (const auto& r : test::readCsv("opensimplex2.csv")) {
+        if (r[0] != name) continue;
+        const ReferenceHash hash{static_cast<std::uint64_t>(std::stoll(r[1]))};
+        std::array<double, 4> p{};
+        for (int a = 0; a < dims; ++a) p[static_cast<std::size_t>(a)] = std::stod(r[static_cast<std::size_t>(2 + a)]);
+        const double expected = std::stod(r[static_cast<std::size_t>(dims == 4 ? 6 : 5)]);
+        SCOPED_TRACE(name + " seed " + r[1] + " at " + r[2] + ", " + r[3] + ", " + r[4] + (dims == 4 ? ", " + r[5] : ""));
+        const double got = value(hash, p, false);
+        EXPECT_NEAR(got, expected, 2e-6);
+        EXPECT_NEAR(value(hash, p, true), expected, 4e-6);
+        worst = std::max(worst, std::abs(got - expected));
+        ++rows;
+    }
+    EXPECT_EQ(rows, expectedRows);
+    return worst;
+}
+
+// The cell of a point in double and the float offset in it.
+template <int N>
+std::pair<vec<N, int>, vec<N, float>> cellAndFraction(const vec<N, double>& q) {
+    vec<N, int> cell;
+    vec<N, float> f;
+    for (int a = 0; a < N; ++a) {
+        cell[a] = static_cast<int>(std::floor(q[a]));
+        f[a] = static_cast<float>(q[a] - cell[a]);
+    }
+    return {cell, f};
+}
+
+// 2D: the reference's skew, in double, then the twin at the skewed point.
+template <class Skewed>
+double twin2(const ReferenceHash& hash, const std::array<double, 4>& p, bool asFloat, Skewed skewed) {
+    const double s = 0.366025403784439 * (p[0] + p[1]);
+    const vec2<double> q(p[0] + s, p[1] + s);
+    if (!asFloat) return skewed(hash, ivec2(0, 0), q).x;
+    const auto [cell, f] = cellAndFraction<2>(q);
+    return skewed(hash, cell, f).x;
+}
+
+template <class Turned>
+double twin3(const ReferenceHash& hash, const std::array<double, 4>& p, bool asFloat, Turned turned) {
+    const vec3<double> q = gln_os2_turn3(vec3<double>(p[0], p[1], p[2]));
+    if (!asFloat) return turned(hash, ivec3(0, 0, 0), q).x;
+    const auto [cell, f] = cellAndFraction<3>(q);
+    return turned(hash, cell, f).x;
+}
+
+template <class Skew, class Skewed>
+double twin4(const ReferenceHash& hash, const std::array<double, 4>& p, bool asFloat, Skew skew, Skewed skewed) {
+    const vec4<double> q = skew(vec4<double>(p[0], p[1], p[2], p[3]));
+    if (!asFloat) return skewed(hash, ivec4(0, 0, 0, 0), q);
+    const auto [cell, f] = cellAndFraction<4>(q);
+    return skewed(hash, cell, f);
+}
+
 TEST(OpenSimplex2, TheTwinWithTheReferencesHashReproducesTheReference) {
-    int rows = 0;
-    double worst2 = 0.0, worst3 = 0.0;
-    for (const auto& r : test::readCsv("opensimplex2.csv")) {
-        if (r[0] != "noise2" && r[0] != "noise3_ImproveXY") continue;
-        const ReferenceHash hash{static_cast<std::uint64_t>(std::stoll(r[1]))};
-        const double x = std::stod(r[2]), y = std::stod(r[3]), z = std::stod(r[4]);
-        const double expected = std::stod(r[5]);
-        SCOPED_TRACE(r[0] + " seed " + r[1] + " at " + r[2] + ", " + r[3] + ", " + r[4]);
-        if (r[0] == "noise2") {
-            // The reference's skew, in double, then the cell and a float position in it.
-            const double s = 0.366025403784439 * (x + y);
-            const double xs = x + s, ys = y + s;
-            const double got = gln_opensimplex2_2_skewed(hash, ivec2(0, 0), vec2<double>(xs, ys)).x;
-            const ivec2 cell(static_cast<int>(std::floor(xs)), static_cast<int>(std::floor(ys)));
-            const float gotFloat = gln_opensimplex2_2_skewed(
-                hash, cell, vec2<float>(static_cast<float>(xs - cell.x), static_cast<float>(ys - cell.y))).x;
-            // The reference computes in float from the cell on: a few float ulps of 1.
-            EXPECT_NEAR(got, expected, 2e-6);
-            EXPECT_NEAR(gotFloat, expected, 4e-6);
-            worst2 = std::max(worst2, std::abs(got - expected));
-        } else {
-            ASSERT_EQ(r[0], "noise3_ImproveXY");
-            const vec3<double> pr = gln_os2_turn3(vec3<double>(x, y, z));
-            const double got = gln_opensimplex2_3_turned(hash, ivec3(0, 0, 0), pr).x;
-            const ivec3 cell(static_cast<int>(std::floor(pr.x)), static_cast<int>(std::floor(pr.y)),
-                             static_cast<int>(std::floor(pr.z)));
-            const float gotFloat =
-                gln_opensimplex2_3_turned(hash, cell,
-                                          vec3<float>(static_cast<float>(pr.x - cell.x), static_cast<float>(pr.y - cell.y),
-                                                      static_cast<float>(pr.z - cell.z)))
-                    .x;
-            EXPECT_NEAR(got, expected, 2e-6);
-            EXPECT_NEAR(gotFloat, expected, 4e-6);
-            worst3 = std::max(worst3, std::abs(got - expected));
-        }
-        ++rows;
-    }
-    EXPECT_EQ(rows, 720);
-    std::printf("OpenSimplex2 against the reference: max |twin - reference| = %.3g (2D), %.3g (3D)\n", worst2, worst3);
+    const double worst2 = compareWithReference("noise2", 2, 360, [](const ReferenceHash& h, const auto& p, bool f) {
+        return twin2(h, p, f, [](const auto& hash, ivec2 c, auto q) { return gln_opensimplex2_2_skewed(hash, c, q); });
+    });
+    const double worst3 = compareWithReference("noise3_ImproveXY", 3, 360, [](const ReferenceHash& h, const auto& p, bool f) {
+        return twin3(h, p, f, [](const auto& hash, ivec3 c, auto q) { return gln_opensimplex2_3_turned(hash, c, q); });
+    });
+    const double worst4 =
+        compareWithReference("noise4_ImproveXYZ_ImproveXY", 4, 360, [](const ReferenceHash& h, const auto& p, bool f) {
+            return twin4(h, p, f, [](const auto& q) { return gln_os2_skew4(q); },
+                         [](const auto& hash, ivec4 c, auto q) { return gln_opensimplex2_4_skewed(hash, c, q); });
+        });
+    std::printf("OpenSimplex2 against the reference: max |twin - reference| = %.3g (2D), %.3g (3D), %.3g (4D)\n",
+                worst2, worst3, worst4);
 }
 
-TEST(OpenSimplex2, The4dTwinWithTheReferencesHashReproducesTheReference) {
-    int rows = 0;
-    double worst = 0.0;
-    for (const auto& r : test::readCsv("opensimplex2.csv")) {
-        if (r[0] != "noise4_ImproveXYZ_ImproveXY") continue;
-        const ReferenceHash hash{static_cast<std::uint64_t>(std::stoll(r[1]))};
-        const double x = std::stod(r[2]), y = std::stod(r[3]), z = std::stod(r[4]), w = std::stod(r[5]);
-        const double expected = std::stod(r[6]);
-        SCOPED_TRACE("seed " + r[1] + " at " + r[2] + ", " + r[3] + ", " + r[4] + ", " + r[5]);
-        const vec4<double> ps = gln_os2_skew4(vec4<double>(x, y, z, w));
-        const double got = gln_opensimplex2_4_skewed(hash, ivec4(0, 0, 0, 0), ps);
-        const ivec4 cell(static_cast<int>(std::floor(ps.x)), static_cast<int>(std::floor(ps.y)),
-                         static_cast<int>(std::floor(ps.z)), static_cast<int>(std::floor(ps.w)));
-        const float gotFloat = gln_opensimplex2_4_skewed(
-            hash, cell,
-            vec4<float>(static_cast<float>(ps.x - cell.x), static_cast<float>(ps.y - cell.y),
-                        static_cast<float>(ps.z - cell.z), static_cast<float>(ps.w - cell.w)));
-        EXPECT_NEAR(got, expected, 2e-6);
-        EXPECT_NEAR(gotFloat, expected, 4e-6);
-        worst = std::max(worst, std::abs(got - expected));
-        ++rows;
-    }
-    EXPECT_EQ(rows, 360);
-    std::printf("OpenSimplex2 4D against the reference: max |twin - reference| = %.3g\n", worst);
-}
-
-// 4D OpenSimplex2S sums every lattice point in its kernel's reach, which the reference finds
-// through a table and the twin through GLN_OS2S_REACH4 with the axes ordered.
-TEST(OpenSimplex2, The4dSmoothTwinWithTheReferencesHashReproducesTheReference) {
-    int rows = 0;
-    double worst = 0.0;
-    for (const auto& r : test::readCsv("opensimplex2.csv")) {
-        if (r[0] != "noise4S_ImproveXYZ_ImproveXY") continue;
-        const ReferenceHash hash{static_cast<std::uint64_t>(std::stoll(r[1]))};
-        const double x = std::stod(r[2]), y = std::stod(r[3]), z = std::stod(r[4]), w = std::stod(r[5]);
-        const double expected = std::stod(r[6]);
-        SCOPED_TRACE("seed " + r[1] + " at " + r[2] + ", " + r[3] + ", " + r[4] + ", " + r[5]);
-        const vec4<double> ps = gln_os2s_skew4(vec4<double>(x, y, z, w));
-        const double got = gln_opensimplex2s_4_skewed(hash, ivec4(0, 0, 0, 0), ps);
-        const ivec4 cell(static_cast<int>(std::floor(ps.x)), static_cast<int>(std::floor(ps.y)),
-                         static_cast<int>(std::floor(ps.z)), static_cast<int>(std::floor(ps.w)));
-        const float gotFloat = gln_opensimplex2s_4_skewed(
-            hash, cell,
-            vec4<float>(static_cast<float>(ps.x - cell.x), static_cast<float>(ps.y - cell.y),
-                        static_cast<float>(ps.z - cell.z), static_cast<float>(ps.w - cell.w)));
-        EXPECT_NEAR(got, expected, 2e-6);
-        EXPECT_NEAR(gotFloat, expected, 4e-6);
-        worst = std::max(worst, std::abs(got - expected));
-        ++rows;
-    }
-    EXPECT_EQ(rows, 360);
-    std::printf("OpenSimplex2S 4D against the reference: max |twin - reference| = %.3g\n", worst);
+// OpenSimplex2S: the same lattices, hash and gradients, wider kernels over more points, which
+// the reference picks by branches (in 4D through a table) and the twin by selects (in 4D
+// through GLN_OS2S_REACH4 with the axes ordered).
+TEST(OpenSimplex2, TheSmoothVariantsTwinWithTheReferencesHashReproducesTheReference) {
+    const double worst2 = compareWithReference("noise2S", 2, 360, [](const ReferenceHash& h, const auto& p, bool f) {
+        return twin2(h, p, f, [](const auto& hash, ivec2 c, auto q) { return gln_opensimplex2s_2_skewed(hash, c, q); });
+    });
+    const double worst3 = compareWithReference("noise3S_ImproveXY", 3, 360, [](const ReferenceHash& h, const auto& p, bool f) {
+        return twin3(h, p, f, [](const auto& hash, ivec3 c, auto q) { return gln_opensimplex2s_3_turned(hash, c, q); });
+    });
+    const double worst4 =
+        compareWithReference("noise4S_ImproveXYZ_ImproveXY", 4, 360, [](const ReferenceHash& h, const auto& p, bool f) {
+            return twin4(h, p, f, [](const auto& q) { return gln_os2s_skew4(q); },
+                         [](const auto& hash, ivec4 c, auto q) { return gln_opensimplex2s_4_skewed(hash, c, q); });
+        });
+    std::printf("OpenSimplex2S against the reference: max |twin - reference| = %.3g (2D), %.3g (3D), %.3g (4D)\n",
+                worst2, worst3, worst4);
 }
 
 // The 30 points of GLN_OS2S_REACH4 are all there is: the twin equals the sum over every
@@ -199,47 +203,6 @@ TEST(OpenSimplex2, The4dSmoothFormReachesEveryLatticePointInItsKernel) {
     // The twin's kernel radius is the float 0.8f, the sum's the double 0.8.
     EXPECT_LT(worst, 1e-6);
     std::printf("4D OpenSimplex2S against the sum over every lattice point: max difference %.3g\n", worst);
-}
-
-// OpenSimplex2S: the same lattices, hash and gradients, wider kernels over more points, which
-// the reference picks by branches and the twin by selects.
-TEST(OpenSimplex2, TheSmoothVariantsTwinWithTheReferencesHashReproducesTheReference) {
-    int rows = 0;
-    double worst2 = 0.0, worst3 = 0.0;
-    for (const auto& r : test::readCsv("opensimplex2.csv")) {
-        if (r[0] != "noise2S" && r[0] != "noise3S_ImproveXY") continue;
-        const ReferenceHash hash{static_cast<std::uint64_t>(std::stoll(r[1]))};
-        const double x = std::stod(r[2]), y = std::stod(r[3]), z = std::stod(r[4]);
-        const double expected = std::stod(r[5]);
-        SCOPED_TRACE(r[0] + " seed " + r[1] + " at " + r[2] + ", " + r[3] + ", " + r[4]);
-        if (r[0] == "noise2S") {
-            const double s = 0.366025403784439 * (x + y);
-            const double xs = x + s, ys = y + s;
-            const double got = gln_opensimplex2s_2_skewed(hash, ivec2(0, 0), vec2<double>(xs, ys)).x;
-            const ivec2 cell(static_cast<int>(std::floor(xs)), static_cast<int>(std::floor(ys)));
-            const float gotFloat = gln_opensimplex2s_2_skewed(
-                hash, cell, vec2<float>(static_cast<float>(xs - cell.x), static_cast<float>(ys - cell.y))).x;
-            EXPECT_NEAR(got, expected, 2e-6);
-            EXPECT_NEAR(gotFloat, expected, 4e-6);
-            worst2 = std::max(worst2, std::abs(got - expected));
-        } else {
-            const vec3<double> pr = gln_os2_turn3(vec3<double>(x, y, z));
-            const double got = gln_opensimplex2s_3_turned(hash, ivec3(0, 0, 0), pr).x;
-            const ivec3 cell(static_cast<int>(std::floor(pr.x)), static_cast<int>(std::floor(pr.y)),
-                             static_cast<int>(std::floor(pr.z)));
-            const float gotFloat =
-                gln_opensimplex2s_3_turned(hash, cell,
-                                           vec3<float>(static_cast<float>(pr.x - cell.x), static_cast<float>(pr.y - cell.y),
-                                                       static_cast<float>(pr.z - cell.z)))
-                    .x;
-            EXPECT_NEAR(got, expected, 2e-6);
-            EXPECT_NEAR(gotFloat, expected, 4e-6);
-            worst3 = std::max(worst3, std::abs(got - expected));
-        }
-        ++rows;
-    }
-    EXPECT_EQ(rows, 720);
-    std::printf("OpenSimplex2S against the reference: max |twin - reference| = %.3g (2D), %.3g (3D)\n", worst2, worst3);
 }
 
 }  // namespace

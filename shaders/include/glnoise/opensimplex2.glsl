@@ -252,15 +252,22 @@ vec4 gln_opensimplex2_3_turned(ivec3 cell, vec3 pr) {
 }
 
 // The reference's 4D orientation "ImproveXYZ_ImproveXY", turn and skew in one: x, y, z as in
-// the 3D form, w along the fourth axis, straight into the skewed coordinates of the A4 lattice.
-vec4 gln_os2_skew4(vec4 p) {
+// the 3D form, w along the fourth axis scaled by wScale (which sets which of the A4
+// lattice's two skew conventions it lands in), straight into the lattice's skewed
+// coordinates. gln_os2_skew4 is OpenSimplex2's; glnoise/opensimplex2s.glsl's
+// gln_os2s_skew4 takes the other convention.
+vec4 gln_os2_improve4(vec4 p, float wScale) {
     GLN_PRECISE float xy = p.x + p.y;
     GLN_PRECISE float s2 = xy * -0.211324865405187f;
     GLN_PRECISE float zz = p.z * 0.288675134594813f;
-    GLN_PRECISE float ww = p.w * 0.2236067977499788f;
+    GLN_PRECISE float ww = p.w * wScale;
     GLN_PRECISE float t = zz + ww + s2;
     GLN_PRECISE vec4 r = vec4(p.x + t, p.y + t, xy * -0.577350269189626f + (zz + ww), p.z * -0.866025403784439f + ww);
     return r;
+}
+
+vec4 gln_os2_skew4(vec4 p) {
+    return gln_os2_improve4(p, 0.2236067977499788f);
 }
 
 // One 4D vertex's value at offset d from it: (0.6 - |d|^2)^4 (g . d).

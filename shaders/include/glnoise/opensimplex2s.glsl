@@ -149,13 +149,7 @@ vec4 gln_opensimplex2s_3_turned(ivec3 cell, vec3 pr) {
 // The reference's 4D orientation "ImproveXYZ_ImproveXY": x, y, z turned as in 3D, w along the
 // fourth axis, straight into the A4 lattice's skewed coordinates.
 vec4 gln_os2s_skew4(vec4 p) {
-    GLN_PRECISE float xy = p.x + p.y;
-    GLN_PRECISE float s2 = xy * -0.211324865405187f;
-    GLN_PRECISE float zz = p.z * 0.288675134594813f;
-    GLN_PRECISE float ww = p.w * 1.118033988749894f;
-    GLN_PRECISE float t = zz + ww + s2;
-    GLN_PRECISE vec4 r = vec4(p.x + t, p.y + t, xy * -0.577350269189626f + (zz + ww), p.z * -0.866025403784439f + ww);
-    return r;
+    return gln_os2_improve4(p, 1.118033988749894f);
 }
 
 // At skewed cell `cell` + skewed position ps (gln_os2s_skew4): the value.
