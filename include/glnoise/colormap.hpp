@@ -3,13 +3,15 @@
 // on the CPU and in the preview.
 //
 //   glnoise::Colormap terrain = glnoise::Colormap::named("terrain");  // assets/colormaps
-//   std::uint32_t rgba = terrain.at(terrain.index(v, {-1.0, 1.0}));
+//   std::uint32_t rgba = terrain.color(v, {-1.0, 1.0});
 //
-// A colormap is 256 RGBA8 entries made from the colour stops of a JSON file
-// ({"stops": [[0.0, "#0a2463"], ..., [1.0, "#ffffff"]]}, positions rising from 0 to 1, a
-// position given twice for a hard edge). Value v maps to entry
-// clamp(floor((v - min) * (255 / (max - min)) + 0.5), 0, 255) in float32 (NaN: entry 0),
-// the arithmetic of shaders/colormap.comp.
+// A colormap is a list of colour stops from a JSON file ({"stops": [[0.0, "#0a2463"], ...,
+// [1.0, "#ffffff"]]}, positions rising from 0 to 1, a position given twice for a hard edge).
+// Value v goes to t = clamp((v - min) * (255 / (max - min)), 0, 255) (NaN: 0), and each
+// channel is interpolated linearly between the two stops around t and rounded to 8 bits:
+// smooth, with no steps but the hard edges a map asks for. All of it in float32 from the
+// numbers `table()` holds, the arithmetic of shaders/colormap.glsl, so that the GPU and the
+// CPU give the same bytes.
 #pragma once
 
 #include <array>
@@ -22,9 +24,17 @@
 namespace glnoise {
 
 struct Colormap {
+    // At most this many stops in a map (shaders/colormap.glsl's array size).
+    static constexpr int kMaxStops = 64;
+
+    struct Stop {
+        float position;   // the file's position times 255, in float32
+        float inverse;    // 1 / (the next stop's position - this one's), 0 at a hard edge or the last stop
+        float rgb[3];     // 0..255
+    };
+
     std::string name;
-    // Entry i is the colour at t = i / 255, packed as r | g << 8 | b << 16 | a << 24.
-    std::array<std::uint32_t, 256> entries{};
+    std::vector<Stop> stops;  // at least 2, positions rising from 0 to 255
 
     // Parses a colormap file's text; `source` names it in errors (ValidationError naming the
     // key and what is allowed).
@@ -34,9 +44,15 @@ struct Colormap {
     // The built-in maps' names, sorted.
     static std::vector<std::string> names();
 
-    // The entry a value maps to within `range`.
-    int index(float value, ValueRange range) const noexcept;
-    std::uint32_t at(int i) const noexcept { return entries[static_cast<std::size_t>(i)]; }
+    // The colour of value v within `range`, packed as r | g << 8 | b << 16 | 0xff << 24.
+    std::uint32_t color(float value, ValueRange range) const noexcept;
+    // The colour at t in [0, 255] (the mapped value; clamped), packed as color() packs it.
+    std::uint32_t colorAt(float t) const noexcept;
+
+    // The stops as shaders/colormap.glsl's GlnColormap buffer reads them (std430): the stop
+    // count as an int, three words of padding, then kMaxStops vec4s (position, r, g, b),
+    // then kMaxStops floats (inverse). 1,296 bytes.
+    std::vector<std::uint32_t> shaderBuffer() const;
 };
 
 }  // namespace glnoise

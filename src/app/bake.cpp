@@ -550,7 +550,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
                 const float* src = &tile.data[tile.index(0, static_cast<int>(y))];
                 if (m.colormap) {
                     for (int x = 0; x < p.cols; ++x) {
-                        const std::uint32_t c = m.colormap->at(m.colormap->index(src[x], m.range));
+                        const std::uint32_t c = m.colormap->color(src[x], m.range);
                         std::memcpy(row + 4 * static_cast<std::size_t>(x), &c, 4);
                     }
                 } else {

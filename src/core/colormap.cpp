@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "glnoise/colormap.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include <nlohmann/json.hpp>
 
@@ -44,16 +46,16 @@ Colormap Colormap::fromJson(const std::string& text, const std::string& source) 
                                   "' is not known; allowed: description, stops"});
     if (!j.contains("stops") || !j["stops"].is_array() || j["stops"].size() < 2)
         throw ValidationError(Violation{"colormap", source + ": stops must be a list of at least 2 [position, \"#rrggbb\"]"});
-    struct Stop {
+    struct StopIn {
         double t;
         double rgb[3];
     };
-    std::vector<Stop> stops;
+    std::vector<StopIn> stops;
     for (const auto& s : j["stops"]) {
         const std::string shown = s.dump();
         if (!s.is_array() || s.size() != 2 || !s[0].is_number() || !s[1].is_string())
             throw ValidationError(Violation{"colormap", source + ": stop " + shown + " must be [position, \"#rrggbb\"]"});
-        Stop stop{s[0].get<double>(), {}};
+        StopIn stop{s[0].get<double>(), {}};
         const std::string hex = s[1].get<std::string>();
         bool ok = hex.size() == 7 && hex[0] == '#';
         for (int c = 0; ok && c < 3; ++c) {
@@ -71,22 +73,20 @@ Colormap Colormap::fromJson(const std::string& text, const std::string& source) 
     }
     if (stops.front().t != 0.0 || stops.back().t != 1.0)
         throw ValidationError(Violation{"colormap", source + ": the first stop must be at 0 and the last at 1"});
+    if (stops.size() > static_cast<std::size_t>(kMaxStops))
+        throw ValidationError(Violation{"colormap", source + ": " + std::to_string(stops.size()) +
+                              " stops; a map has at most " + std::to_string(kMaxStops)});
     Colormap map;
     map.name = source;
-    for (int i = 0; i < 256; ++i) {
-        const double t = i / 255.0;
-        // The last stop at or below t, so that a position given twice is a hard edge.
-        std::size_t k = 0;
-        while (k + 2 < stops.size() && stops[k + 1].t <= t) ++k;
-        const Stop& a = stops[k];
-        const Stop& b = stops[k + 1];
-        const double f = b.t > a.t ? std::min(1.0, std::max(0.0, (t - a.t) / (b.t - a.t))) : 1.0;
-        std::uint32_t packed = 0xffu << 24;
-        for (int c = 0; c < 3; ++c) {
-            const auto v = static_cast<std::uint32_t>(std::lround(a.rgb[c] + (b.rgb[c] - a.rgb[c]) * f));
-            packed |= v << (8 * c);
-        }
-        map.entries[static_cast<std::size_t>(i)] = packed;
+    for (const StopIn& in : stops) {
+        Stop out{};
+        out.position = static_cast<float>(in.t * 255.0);
+        for (int c = 0; c < 3; ++c) out.rgb[c] = static_cast<float>(in.rgb[c]);
+        map.stops.push_back(out);
+    }
+    for (std::size_t k = 0; k + 1 < map.stops.size(); ++k) {
+        const float width = map.stops[k + 1].position - map.stops[k].position;
+        map.stops[k].inverse = width > 0.0f ? static_cast<float>(1.0 / static_cast<double>(width)) : 0.0f;
     }
     return map;
 }
@@ -108,12 +108,46 @@ Colormap Colormap::named(const std::string& name) {
     return map;
 }
 
-int Colormap::index(float value, ValueRange range) const noexcept {
-    if (std::isnan(value)) return 0;
-    // gln_colormap_color in shaders/colormap.glsl, operation for operation (this file has no FP contraction)
+// gln_colormap_color in shaders/colormap.glsl, operation for operation (this file has no FP
+// contraction, the GLSL says precise).
+std::uint32_t Colormap::colorAt(float t) const noexcept {
+    t = std::min(255.0f, std::max(0.0f, t));
+    // The segment: the last stop at or below t (so that a position given twice is a hard
+    // edge), at most the last but one.
+    std::size_t k = 0;
+    while (k + 2 < stops.size() && stops[k + 1].position <= t) ++k;
+    const Stop& a = stops[k];
+    const Stop& b = stops[k + 1];
+    const float f = a.inverse > 0.0f ? std::min(1.0f, std::max(0.0f, (t - a.position) * a.inverse)) : 1.0f;
+    std::uint32_t packed = 0xffu << 24;
+    for (int c = 0; c < 3; ++c) {
+        const float v = a.rgb[c] + (b.rgb[c] - a.rgb[c]) * f;
+        packed |= static_cast<std::uint32_t>(std::min(255.0f, std::max(0.0f, std::floor(v + 0.5f)))) << (8 * c);
+    }
+    return packed;
+}
+
+std::uint32_t Colormap::color(float value, ValueRange range) const noexcept {
     const float scale = static_cast<float>(255.0 / (range.max - range.min));
     const float t = (value - static_cast<float>(range.min)) * scale;
-    return static_cast<int>(std::min(255.0f, std::max(0.0f, std::floor(t + 0.5f))));
+    return colorAt(std::isnan(value) ? 0.0f : t);
+}
+
+std::vector<std::uint32_t> Colormap::shaderBuffer() const {
+    std::vector<std::uint32_t> words(4 + 4 * kMaxStops + kMaxStops, 0u);
+    const auto bits = [](float f) {
+        std::uint32_t u;
+        std::memcpy(&u, &f, sizeof u);
+        return u;
+    };
+    words[0] = static_cast<std::uint32_t>(stops.size());
+    for (std::size_t k = 0; k < stops.size(); ++k) {
+        const Stop& s = stops[k];
+        words[4 + 4 * k] = bits(s.position);
+        for (std::size_t c = 0; c < 3; ++c) words[4 + 4 * k + 1 + c] = bits(s.rgb[c]);
+        words[4 + 4 * kMaxStops + k] = bits(s.inverse);
+    }
+    return words;
 }
 
 }  // namespace glnoise

@@ -364,7 +364,8 @@ struct TileStream::Impl {
         if (colorize) {
             const glsl::Source src = glsl::resolveInMemory(glsl::embeddedShaders(), "colormap.comp", {});
             colormapProgram = Program(src.text, src.files, "glnoise colormap");
-            colormap = Buffer(sizeof(std::uint32_t) * 256, map->entries.data(), "glnoise colormap " + map->name);
+            const std::vector<std::uint32_t> table = map->shaderBuffer();
+            colormap = Buffer(sizeof(std::uint32_t) * table.size(), table.data(), "glnoise colormap " + map->name);
         }
         const std::size_t bytes = static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * texelBytes;
         for (int i = 0; i < 2; ++i) {

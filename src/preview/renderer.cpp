@@ -42,7 +42,7 @@ Renderer::Renderer(gpu::Context& context)
                "preview display"),
       minMax_({stage(GL_COMPUTE_SHADER, "preview/minmax.comp")}, "preview min/max"),
       minMaxValues_(2 * sizeof(GLint), nullptr, "preview min/max values"),
-      colormap_(256 * sizeof(std::uint32_t), nullptr, "preview colormap") {
+      colormap_(sizeof(std::uint32_t) * Colormap{}.shaderBuffer().size(), nullptr, "preview colormap") {
     glGenVertexArrays(1, &vertexArray_);
     GLint bits = 0;
     glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
@@ -110,7 +110,8 @@ void Renderer::draw(int framebufferWidth, int framebufferHeight, ValueRange rang
     glBindTexture(GL_TEXTURE_2D, texture_.handle());
     glUniform1i(display_.uniform("u_height"), texture_.grid().height);
     if (colormapName_ != colormap.name || colormap_.handle() == 0) {
-        colormap_.upload(sizeof(std::uint32_t) * colormap.entries.size(), colormap.entries.data());
+        const std::vector<std::uint32_t> table = colormap.shaderBuffer();
+        colormap_.upload(sizeof(std::uint32_t) * table.size(), table.data());
         colormapName_ = colormap.name;
     }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, colormap_.handle());

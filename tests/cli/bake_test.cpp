@@ -470,11 +470,23 @@ TEST_F(Bake, AColormapOnTheGpuIsTheCpusColormap) {
     int differ = 0;
     const ValueRange typical = cpu::typicalRange(s);  // once: it is measured
     for (std::size_t i = 0; i < ref.data.size(); ++i) {
-        const std::uint32_t c = map.at(map.index(ref.data[i], typical));
+        const std::uint32_t c = map.color(ref.data[i], typical);
         for (int k = 0; k < 3; ++k) differ += px[3 * i + static_cast<std::size_t>(k)] != ((c >> (8 * k)) & 0xffu);
     }
     stbi_image_free(px);
     EXPECT_EQ(differ, 0);
+    // Every built-in map, over values that cross each stop many times.
+    for (const std::string& name : Colormap::names()) {
+        SCOPED_TRACE(name);
+        const std::vector<std::string> flags = {"--size", "200x64", "--octaves", "4", "--frequency", "0.05",
+                                                "--colormap", name, "--range", "-0.9,0.9"};
+        std::vector<std::string> gpu = flags, cpu = flags;
+        gpu.insert(gpu.end(), {"--out", file("g-" + name + ".png")});
+        cpu.insert(cpu.end(), {"--backend", "cpu", "--out", file("c-" + name + ".png")});
+        bake(gpu);
+        bake(cpu);
+        EXPECT_EQ(slurp(file("g-" + name + ".png")), slurp(file("c-" + name + ".png")));
+    }
 }
 
 TEST_F(Bake, AVolumeAsPngSlicesIsTheRawVolumeSliceBySlice) {
