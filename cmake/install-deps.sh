@@ -26,6 +26,7 @@ packages=(
   libssl-dev                                           # SHA-256 of raw files in their sidecars
   libhwy-dev                                           # Highway: the SIMD CPU backend
   libglfw3-dev libimgui-dev libfreetype-dev            # glnoise-preview
+  fonts-dejavu-core                                    # its panel's font (else Dear ImGui's own)
 )
 if [ $tests -eq 1 ]; then
   packages+=(

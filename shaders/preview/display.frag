@@ -1,20 +1,30 @@
 // SPDX-License-Identifier: MIT
 #version 430
-// glnoise-preview: values through the colormap of the bake's colormap pass
-// (../colormap.glsl), so the window shows the colours `glnoise bake --colormap` writes;
-// a normal map as n * 0.5 + 0.5.
+// glnoise-preview: the noise texture drawn texel for texel into the view's rectangle, values
+// through the colormap of the bake's colormap pass (../colormap.glsl), so that the window
+// shows the colours `glnoise bake --colormap` writes; a normal map as n * 0.5 + 0.5. In the
+// tiled view the texture repeats u_tiles times across and down, from the top left.
 
 #include "../colormap.glsl"
 
 layout(binding = 0) uniform sampler2D u_values;
-uniform int u_height;
+uniform ivec2 u_origin;    // the view's bottom-left framebuffer pixel
+uniform int u_view_height; // in framebuffer pixels
+uniform int u_tiles;       // 1: the texture once; N: N x N copies
 uniform float u_min;
-uniform float u_scale;  // 255 / (max - min)
-uniform int u_normals;  // 1: the texture holds (nx, ny, nz, value): show n * 0.5 + 0.5
+uniform float u_scale;     // 255 / (max - min)
+uniform int u_normals;     // 1: the texture holds (nx, ny, nz, value): show n * 0.5 + 0.5
 out vec4 color;
 
 void main() {
-    ivec2 texel = ivec2(int(gl_FragCoord.x), u_height - 1 - int(gl_FragCoord.y));
+    ivec2 p = ivec2(gl_FragCoord.xy) - u_origin;
+    ivec2 texel = ivec2(p.x, u_view_height - 1 - p.y);
+    ivec2 size = textureSize(u_values, 0);
+    if (any(greaterThanEqual(texel, size * u_tiles))) {
+        color = vec4(0.1, 0.1, 0.1, 1.0);  // beyond the copies: the window's background
+        return;
+    }
+    texel = texel % size;
     vec4 f = texelFetch(u_values, texel, 0);
     if (u_normals == 1) {
         color = vec4(f.rgb * 0.5 + 0.5, 1.0);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 // GL comes from the loader glnoise is built with (glad), not from GLFW's system header.
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
@@ -31,7 +32,10 @@
 #include "glnoise/catalogue.hpp"
 #include "glnoise/glnoise.hpp"
 #include "glnoise/version.hpp"
+#include "glnoise/cpu.hpp"
+#include "glnoise/io.hpp"
 #include "preview/renderer.hpp"
+#include "preview/settings.hpp"
 
 namespace {
 
@@ -74,9 +78,10 @@ struct Args {
     app::NoiseArgs noise;
     bool outGiven = false;
     std::string range, size, out = "glnoise-export.png", window = "1280x720", pan, zoom, colormap = "gray";
-    std::string speed = "1", screenshot;
+    std::string speed = "1", screenshot, view, readouts, probe, uiScale;
+    int tiles = 0;  // 0: as remembered
     int frames = 0;
-    bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false;
+    bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
 };
 
 double parseZoom(const std::string& text) {
@@ -120,10 +125,53 @@ struct State {
     double speed = 1.0;
     int exportWidth = 0, exportHeight = 0;  // 0: the window's size
     std::string exportPath;
-    bool showPanel = true;
+    preview::Settings layout;  // the panel, its width, the view kind: remembered between runs
+    bool chrome = true;        // the menu bar and the panel; --hide-panel: neither, the noise alone
     std::string status;  // the last export or error, shown in the panel
     std::string specError;
+    preview::Histogram histogram;
+    std::string histogramOf;  // the regeneration and range it counts
+    // The readout's point: the texel under the cursor, else the pinned one (right click, --probe).
+    bool probeSet = false;
+    int probeX = 0, probeY = 0;
 };
+
+// Where things are this frame, in framebuffer pixels from the top left.
+struct Layout {
+    int menu = 0;                       // the menu bar's height
+    int panelX = 0, panelWidth = 0;     // the side panel, 0 wide when hidden
+    int viewX = 0, viewY = 0, viewWidth = 0, viewHeight = 0;
+    double pixelsPerPoint = 1.0;
+};
+
+// The view takes what the menu bar and the panel leave; the panel is at most 60% of the
+// window, so that the noise always shows, and scrolls when its contents are taller.
+Layout layOut(const State& s, int fbWidth, int fbHeight, int winWidth, float menuPoints, float uiScale) {
+    Layout l;
+    l.pixelsPerPoint = winWidth > 0 ? static_cast<double>(fbWidth) / winWidth : 1.0;
+    if (s.chrome) {
+        l.menu = static_cast<int>(std::lround(menuPoints * l.pixelsPerPoint));
+        if (s.layout.panel) {
+            const double most = 0.6 * fbWidth;
+            const double wanted = s.layout.panelWidth * uiScale * l.pixelsPerPoint;
+            l.panelWidth = static_cast<int>(std::lround(std::clamp(wanted, std::min(160.0 * uiScale * l.pixelsPerPoint, most), most)));
+        }
+    }
+    l.menu = std::min(l.menu, fbHeight - 1);
+    l.viewWidth = std::max(1, fbWidth - l.panelWidth);
+    l.viewHeight = std::max(1, fbHeight - l.menu);
+    l.viewY = l.menu;
+    l.panelX = l.viewWidth;
+    return l;
+}
+
+// The size of the texture a view shows: the view itself, or in the tiled view the export
+// size (the window's: the view's divided by the copies).
+Grid tileGrid(const State& s, const Layout& l) {
+    if (s.layout.view == preview::ViewKind::Flat) return Grid{l.viewWidth, l.viewHeight, 1};
+    if (s.exportWidth > 0 && s.exportHeight > 0) return Grid{s.exportWidth, s.exportHeight, 1};
+    return Grid{std::max(1, l.viewWidth / s.layout.tiles), std::max(1, l.viewHeight / s.layout.tiles), 1};
+}
 
 std::optional<ValueRange> chosenRange(const State& s) {
     return s.customRange ? std::optional<ValueRange>(s.range) : std::nullopt;
@@ -146,8 +194,11 @@ ValueRange shownRange(State& s, const NoiseSpec& spec) {
     return s.typical;
 }
 
-Grid exportGrid(const State& s, int fbWidth, int fbHeight) {
-    return Grid{s.exportWidth > 0 ? s.exportWidth : fbWidth, s.exportHeight > 0 ? s.exportHeight : fbHeight, 1};
+// What an export bakes: the chosen size, else the texture on screen (the view's, or one copy
+// of the tiled view's).
+Grid exportGrid(const State& s, const Layout& l) {
+    const Grid shown = tileGrid(s, l);
+    return Grid{s.exportWidth > 0 ? s.exportWidth : shown.width, s.exportHeight > 0 ? s.exportHeight : shown.height, 1};
 }
 
 // Bakes the view's spec at the export size through glnoise bake's own path.
@@ -165,8 +216,8 @@ app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid
     return r;
 }
 
-std::string exportView(State& s, gpu::Generator& gen, int fbWidth, int fbHeight) {
-    const Grid grid = exportGrid(s, fbWidth, fbHeight);
+std::string exportView(State& s, gpu::Generator& gen, const Layout& l) {
+    const Grid grid = exportGrid(s, l);
     NoiseSpec spec = viewSpec(s.spec, s.view);
     app::NoiseArgs limit;
     limit.noOctaveLimit = s.noOctaveLimit;
@@ -257,10 +308,142 @@ void fieldWidget(const SpecField& f, std::array<double, 3>& offset, const NoiseS
         inputDouble((labelOf(f) + axes[a]).c_str(), &offset[a], f.min, f.max, "%.17g");
 }
 
-void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& info, int fbWidth, int fbHeight,
-           float fps, bool* exportNow) {
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::Begin("glnoise " GLNOISE_VERSION, &s.showPanel, ImGuiWindowFlags_AlwaysAutoResize);
+// The value and gradient at a texel of the view's spec, from the CPU reference: the
+// analytic gradient where the spec has one (fBm, 2D or 3D, no warp), else a central
+// difference over one texel. Per texel of the view, x right and y down.
+struct Probe {
+    bool valid = false;
+    int x = 0, y = 0;
+    float gpu = 0.0f;        // the texture's value there
+    double value = 0.0;      // the reference's
+    double dx = 0.0, dy = 0.0;
+    bool analytic = false;
+};
+
+Probe probeAt(const NoiseSpec& shown, int x, int y, float gpuValue) {
+    Probe p;
+    p.x = x;
+    p.y = y;
+    p.gpu = gpuValue;
+    if (shown.output != Output::Value) return p;
+    try {
+        NoiseSpec g = shown;
+        g.output = Output::Gradient;
+        bool analytic = true;
+        try {
+            g.validate();
+        } catch (const ValidationError&) {
+            analytic = false;
+        }
+        if (analytic) {
+            const Image i = cpu::evaluate(g, Grid{1, 1, 1}, TexelStart{x, y, 0}, 1);
+            p.value = i.at(0, 0, 0, 0);
+            p.dx = i.at(0, 0, 0, 1);
+            p.dy = i.at(0, 0, 0, 2);
+        } else {
+            const Image i = cpu::evaluate(shown, Grid{3, 3, 1}, TexelStart{x - 1, y - 1, 0}, 1);
+            p.value = i.at(1, 1, 0);
+            p.dx = (i.at(2, 1, 0) - i.at(0, 1, 0)) / 2.0;
+            p.dy = (i.at(1, 2, 0) - i.at(1, 0, 0)) / 2.0;
+        }
+        p.analytic = analytic;
+        p.valid = true;
+    } catch (const Error&) {
+        p.valid = false;  // a spec the panel is showing an error for
+    }
+    return p;
+}
+
+// The histogram of the visible values, the display's range on it (yellow lines), the
+// clipped share beside it, and the colormap under the range.
+void histogramWidget(const preview::Histogram& h, ValueRange range, const Colormap& map) {
+    if (h.total == 0) {
+        ImGui::TextDisabled("no histogram: a normal map is shown");
+        return;
+    }
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float height = ImGui::GetFontSize() * 5.0f;
+    const float bar = ImGui::GetFontSize() * 0.6f;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("histogram", ImVec2(width, height + bar + 2.0f));
+    draw->AddRectFilled(at, ImVec2(at.x + width, at.y + height), IM_COL32(30, 30, 34, 255));
+    const std::uint32_t most = *std::max_element(h.bins.begin(), h.bins.end());
+    const auto xOf = [&](double v) { return at.x + static_cast<float>((v - h.lo) / (h.hi - h.lo)) * width; };
+    for (std::size_t i = 0; i < h.bins.size(); ++i) {
+        if (h.bins[i] == 0) continue;
+        const float x0 = at.x + width * static_cast<float>(i) / 256.0f;
+        const float x1 = at.x + width * static_cast<float>(i + 1) / 256.0f;
+        const float top = at.y + height * (1.0f - static_cast<float>(h.bins[i]) / static_cast<float>(most));
+        const double mid = h.lo + (h.hi - h.lo) * (static_cast<double>(i) + 0.5) / 256.0;
+        const bool clipped = mid < range.min || mid > range.max;
+        draw->AddRectFilled(ImVec2(x0, top), ImVec2(std::max(x1, x0 + 1.0f), at.y + height),
+                            clipped ? IM_COL32(220, 90, 80, 255) : IM_COL32(170, 170, 180, 255));
+    }
+    for (double v : {range.min, range.max}) {
+        const float x = std::clamp(xOf(v), at.x, at.x + width - 1.0f);
+        draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + height), IM_COL32(255, 210, 60, 255), 1.5f);
+    }
+    // The colormap along the same axis: what each value becomes.
+    for (int px = 0; px < static_cast<int>(width); ++px) {
+        const double v = h.lo + (h.hi - h.lo) * (px + 0.5) / width;
+        draw->AddRectFilled(ImVec2(at.x + static_cast<float>(px), at.y + height + 2.0f),
+                            ImVec2(at.x + static_cast<float>(px + 1), at.y + height + 2.0f + bar),
+                            map.color(static_cast<float>(v), range));
+    }
+    if (ImGui::IsItemHovered()) {
+        const double v = h.lo + (h.hi - h.lo) * (ImGui::GetIO().MousePos.x - at.x) / width;
+        const int i = std::clamp(static_cast<int>((v - h.lo) / (h.hi - h.lo) * 256.0), 0, 255);
+        ImGui::SetTooltip("%.5g: %u texels", v, h.bins[static_cast<std::size_t>(i)]);
+    }
+    const double share = 100.0 / static_cast<double>(h.total);
+    ImGui::TextWrapped("%.4g .. %.4g   clipped: %.2f%% below, %.2f%% above", h.lo, h.hi, static_cast<double>(h.below) * share,
+                       static_cast<double>(h.above) * share);
+    if (h.nans) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%llu NaN texels", static_cast<unsigned long long>(h.nans));
+}
+
+void menuBar(State& s, bool* exportNow, bool* copyCommand, bool* quit) {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Export", "S")) *exportNow = true;
+        if (ImGui::MenuItem("Copy as command", "C")) *copyCommand = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Esc")) *quit = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        if (ImGui::MenuItem("2D texture", "1", s.layout.view == preview::ViewKind::Flat)) s.layout.view = preview::ViewKind::Flat;
+        if (ImGui::MenuItem("Tiled 2x2", "2", s.layout.view == preview::ViewKind::Tiled && s.layout.tiles == 2)) {
+            s.layout.view = preview::ViewKind::Tiled;
+            s.layout.tiles = 2;
+        }
+        if (ImGui::MenuItem("Tiled 3x3", "3", s.layout.view == preview::ViewKind::Tiled && s.layout.tiles == 3)) {
+            s.layout.view = preview::ViewKind::Tiled;
+            s.layout.tiles = 3;
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Reset pan and zoom", "R")) s.view = View{};
+        ImGui::MenuItem("Panel", "H", &s.layout.panel);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+        ImGui::SliderFloat("panel width", &s.layout.panelWidth, 160.0f, 1200.0f, "%.0f");
+        ImGui::EndMenu();
+    }
+    ImGui::TextDisabled("  glnoise " GLNOISE_VERSION);
+    ImGui::EndMainMenuBar();
+}
+
+void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& info, const Layout& l,
+           const Probe& probe, float fps, bool* exportNow) {
+    const float ppp = static_cast<float>(l.pixelsPerPoint);
+    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(l.panelX) / ppp, static_cast<float>(l.menu) / ppp), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(l.panelWidth) / ppp, static_cast<float>(l.viewHeight) / ppp),
+                             ImGuiCond_Always);
+    ImGui::Begin("##panel", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus);
+    // Labels get 8 ems (less in a narrow panel), the widgets the rest.
+    ImGui::PushItemWidth(-std::min(ImGui::GetFontSize() * 8.0f, 0.35f * ImGui::GetContentRegionAvail().x));
     NoiseSpec& n = s.spec;
     if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (const SpecField& f : specFields()) {
@@ -271,7 +454,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         if (n.pattern == Pattern::Clouds) n.fractal = Fractal::Turbulence;  // as on the command line
         if (!s.octaveNote.empty()) ImGui::TextWrapped("%s", s.octaveNote.c_str());
     }
-    if (ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ImGui::CollapsingHeader("Animation")) {
         if (n.dims < 3) ImGui::TextDisabled("animation moves z: switch to 3D or 4D");
         ImGui::BeginDisabled(n.dims < 3);
         ImGui::Checkbox("animate z (space)", &s.animate);
@@ -279,6 +462,28 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         ImGui::EndDisabled();
     }
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+        int kind = s.layout.view == preview::ViewKind::Flat ? 0 : s.layout.tiles - 1;
+        ImGui::RadioButton("2D", &kind, 0);
+        ImGui::SameLine();
+        ImGui::RadioButton("tiled 2x2", &kind, 1);
+        ImGui::SameLine();
+        ImGui::RadioButton("3x3", &kind, 2);
+        s.layout.view = kind == 0 ? preview::ViewKind::Flat : preview::ViewKind::Tiled;
+        if (kind > 0) {
+            s.layout.tiles = kind + 1;
+            // Where the spec repeats, in texels of the view: a tile of a multiple of it is seamless.
+            const NoiseSpec shown = viewSpec(n, s.view);
+            const Grid tile = tileGrid(s, l);
+            if (shown.period[0] > 0 && shown.period[1] > 0) {
+                const double rx = shown.period[0] / shown.frequency, ry = shown.period[1] / shown.frequency;
+                const bool seamless = std::abs(tile.width / rx - std::round(tile.width / rx)) < 1e-9 &&
+                                      std::abs(tile.height / ry - std::round(tile.height / ry)) < 1e-9;
+                ImGui::TextWrapped("repeats every %.6g x %.6g texels; the %d x %d tile %s", rx, ry, tile.width,
+                                   tile.height, seamless ? "tiles seamlessly" : "is not a multiple: seams show");
+            } else {
+                ImGui::TextWrapped("%d x %d tile (the export size); no period set: seams show", tile.width, tile.height);
+            }
+        }
         static const std::vector<std::string> maps = Colormap::names();
         if (ImGui::BeginCombo("colormap", s.colormap.name.c_str())) {
             for (const auto& name : maps)
@@ -299,30 +504,81 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         if (ImGui::Button("reset view (R)")) s.view = View{};
     }
     if (ImGui::CollapsingHeader("Readouts", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::Text("visible min %.6f  max %.6f", last.min, last.max);
-        ImGui::Text("GPU %.3f ms per regeneration (%s)", last.milliseconds,
+        histogramWidget(s.histogram, shownRange(s, n), s.colormap);
+        if (probe.valid) {
+            ImGui::Text("at %d, %d: %.6f (GPU %.6f)", probe.x, probe.y, probe.value, static_cast<double>(probe.gpu));
+            ImGui::Text("gradient %.4g, %.4g per texel (%s)", probe.dx, probe.dy,
+                        probe.analytic ? "analytic" : "central difference");
+        } else {
+            ImGui::TextDisabled("hover the noise for its value; right click pins a point");
+        }
+        ImGui::TextWrapped("GPU %.3f ms per regeneration (%s)", last.milliseconds,
                     last.timerQuery ? "GL timer query" : "wall clock, dispatch to finish");
-        ImGui::Text("%.1f frames/s on %s", fps, info.renderer.c_str());
+        ImGui::TextWrapped("%.1f frames/s on %s", fps, info.renderer.c_str());
     }
     if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::InputText("file (.png, .r32)", &s.exportPath);
         int size[2] = {s.exportWidth, s.exportHeight};
-        ImGui::InputInt2("size (0: window)", size);
+        ImGui::InputInt2("size (0: view)", size);
         s.exportWidth = std::clamp(size[0], 0, kMaxEdge);
         s.exportHeight = std::clamp(size[1], 0, kMaxEdge);
         if (ImGui::Button("export (S)")) *exportNow = true;
         ImGui::SameLine();
-        const std::string command =
-            app::bakeCommand(exportRequest(s, viewSpec(n, s.view), exportGrid(s, fbWidth, fbHeight)));
+        const std::string command = app::bakeCommand(exportRequest(s, viewSpec(n, s.view), exportGrid(s, l)));
         if (ImGui::Button("copy as command (C)")) ImGui::SetClipboardText(command.c_str());
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-        ImGui::TextUnformatted(command.c_str());
-        ImGui::PopTextWrapPos();
+        ImGui::TextWrapped("%s", command.c_str());
     }
-    if (!s.specError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", s.specError.c_str());
+    if (!s.specError.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.4f, 0.4f, 1));
+        ImGui::TextWrapped("%s", s.specError.c_str());
+        ImGui::PopStyleColor();
+    }
     if (!s.status.empty()) ImGui::TextWrapped("%s", s.status.c_str());
-    ImGui::TextDisabled("drag: pan  wheel: zoom  H: panel  Esc: quit");
+    ImGui::TextDisabled("drag: pan  wheel: zoom  1/2/3: views  H: panel  Esc: quit");
+    ImGui::PopItemWidth();
     ImGui::End();
+}
+
+// The fonts: DejaVu Sans when the system has it (Debian: fonts-dejavu-core), else Dear
+// ImGui's own, at 15 points times the UI scale.
+void loadFont(float scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    for (const char* path : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf",
+                             "/usr/share/fonts/dejavu/DejaVuSans.ttf"}) {
+        std::FILE* f = std::fopen(path, "rb");
+        if (!f) continue;
+        std::fclose(f);
+        if (io.Fonts->AddFontFromFileTTF(path, std::round(15.0f * scale))) return;
+    }
+    ImFontConfig config;
+    config.SizePixels = std::round(13.0f * scale);
+    io.Fonts->AddFontDefault(&config);
+}
+
+std::string readoutsJson(const State& s, const Layout& l, int fbWidth, int fbHeight, const Grid& tile,
+                         const Probe& probe, const preview::Regeneration& last, double fps) {
+    nlohmann::json j;
+    j["window"] = {fbWidth, fbHeight};
+    j["menu_height"] = l.menu;
+    j["panel"] = l.panelWidth > 0 ? nlohmann::json{{"x", l.panelX}, {"width", l.panelWidth}} : nlohmann::json(nullptr);
+    j["view"] = {{"x", l.viewX}, {"y", l.viewY}, {"width", l.viewWidth}, {"height", l.viewHeight},
+                 {"kind", preview::toString(s.layout.view)}, {"tiles", s.layout.view == preview::ViewKind::Flat ? 1 : s.layout.tiles},
+                 {"texture", {tile.width, tile.height}}};
+    const preview::Histogram& h = s.histogram;
+    j["histogram"] = {{"lo", h.lo}, {"hi", h.hi}, {"bins", h.bins}, {"below", h.below},
+                      {"above", h.above}, {"nans", h.nans}, {"total", h.total}};
+    if (probe.valid)
+        j["probe"] = {{"x", probe.x}, {"y", probe.y}, {"value", probe.value}, {"gpu_value", probe.gpu},
+                      {"gradient", {probe.dx, probe.dy}}, {"gradient_from", probe.analytic ? "analytic" : "central difference"}};
+    j["regeneration_ms"] = last.milliseconds;
+    j["frames_per_second"] = fps;
+    return j.dump(1) + "\n";
+}
+
+void writeText(const std::string& path, const std::string& text) {
+    io::OutputFile out(path);
+    out.write(text.data(), text.size());
+    out.commit();
 }
 
 int run(const Args& a) {
@@ -356,11 +612,38 @@ int run(const Args& a) {
     }
     if (!a.zoom.empty()) s.view.zoom = parseZoom(a.zoom);
     if (a.frames < 0) throw ValidationError("--frames " + std::to_string(a.frames) + ": must be >= 0");
-    s.showPanel = !a.hidePanel;
-    // Claim the screenshot and export paths now, so a bad one fails before a window opens.
+    std::optional<preview::ViewKind> viewFlag;
+    if (!a.view.empty()) viewFlag = preview::parseViewKind("--view", a.view);
+    if (a.tiles != 0 && a.tiles != 2 && a.tiles != 3)
+        throw ValidationError("--tiles " + std::to_string(a.tiles) + ": allowed: 2, 3");
+    if (!a.probe.empty()) {
+        const auto p = app::parseList("--probe", a.probe, 2, 2);
+        if (!(p[0] >= 0 && p[1] >= 0 && p[0] < 65536 && p[1] < 65536) || p[0] != std::floor(p[0]) || p[1] != std::floor(p[1]))
+            throw ValidationError("--probe " + a.probe + ": must be X,Y, whole texels of the view from its top left");
+        s.probeSet = true;
+        s.probeX = static_cast<int>(p[0]);
+        s.probeY = static_cast<int>(p[1]);
+    }
+    std::optional<float> uiScaleFlag;
+    if (!a.uiScale.empty()) {
+        const double u = app::parseNumber("--ui-scale", a.uiScale);
+        if (!(u >= 0.5 && u <= 4.0)) throw ValidationError("--ui-scale " + a.uiScale + ": must be between 0.5 and 4");
+        uiScaleFlag = static_cast<float>(u);
+    }
+    // Claim the output paths now, so a bad one fails before a window opens.
     if (!a.screenshot.empty()) io::OutputFile claim(a.screenshot);
+    if (!a.readouts.empty()) io::OutputFile claim(a.readouts);
     // A given export path is checked even without --export: the S key writes to it.
     if (a.exportAtEnd || a.outGiven) app::Bake claim(exportRequest(s, s.spec, Grid{1, 1, 1}));
+
+    // The remembered layout, then the flags over it.
+    const std::string settingsFile = a.forget ? std::string() : preview::settingsPath();
+    std::string settingsWarning;
+    s.layout = preview::loadSettings(settingsFile, &settingsWarning);
+    if (!settingsWarning.empty()) std::fprintf(stderr, "glnoise-preview: warning: %s\n", settingsWarning.c_str());
+    if (viewFlag) s.layout.view = *viewFlag;
+    if (a.tiles) s.layout.tiles = a.tiles;
+    s.chrome = !a.hidePanel;
 
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) noWindow("cannot open a window");
@@ -386,11 +669,12 @@ int run(const Args& a) {
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
-    ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the working directory
+    ImGui::GetIO().IniFilename = nullptr;  // the layout is glnoise's own settings file
     float xscale = 1.0f, yscale = 1.0f;
     glfwGetWindowContentScale(win, &xscale, &yscale);
-    ImGui::GetStyle().ScaleAllSizes(xscale);
-    ImGui::GetIO().FontGlobalScale = xscale;
+    const float uiScale = uiScaleFlag ? *uiScaleFlag : std::clamp(xscale, 0.5f, 4.0f);
+    ImGui::GetStyle().ScaleAllSizes(uiScale);
+    loadFont(uiScale);
     ImGui_ImplGlfw_InitForOpenGL(win, true);
     ImGui_ImplOpenGL3_Init("#version 430");
 
@@ -402,6 +686,9 @@ int run(const Args& a) {
     double dragX = 0.0, dragY = 0.0;
     auto previous = Clock::now();
     const auto started = previous;
+    Layout layout;
+    Probe probe;
+    std::string probeKey;
 
     while (!glfwWindowShouldClose(win)) {
         glfwPollEvents();
@@ -416,41 +703,60 @@ int run(const Args& a) {
             glfwWaitEvents();
             continue;
         }
-        const double pixelsPerPoint = winWidth > 0 ? static_cast<double>(fbWidth) / winWidth : 1.0;
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
         ImGuiIO& io = ImGui::GetIO();
+        layout = layOut(s, fbWidth, fbHeight, winWidth, ImGui::GetFrameHeight(), uiScale);
+        const double ppp = layout.pixelsPerPoint;
+        const Grid tile = tileGrid(s, layout);
+        // The mouse in view pixels; in the tiled view, within the copy it is over.
+        const double mx = io.MousePos.x * ppp - layout.viewX, my = io.MousePos.y * ppp - layout.viewY;
+        const bool overView = !io.WantCaptureMouse && mx >= 0 && my >= 0 && mx < layout.viewWidth && my < layout.viewHeight;
+        const double tx = s.layout.view == preview::ViewKind::Flat ? mx : std::fmod(mx, tile.width);
+        const double ty = s.layout.view == preview::ViewKind::Flat ? my : std::fmod(my, tile.height);
+        const bool overTexture = overView && (s.layout.view == preview::ViewKind::Flat ||
+                                              (mx < tile.width * s.layout.tiles && my < tile.height * s.layout.tiles));
 
-        bool exportNow = false;
+        bool exportNow = false, copyCommand = false, quit = false;
         // Dear ImGui 1.86 indexes keys by the backend's codes: GLFW_KEY_*.
         if (!io.WantCaptureKeyboard) {
             if (ImGui::IsKeyPressed(GLFW_KEY_S)) exportNow = true;
             if (ImGui::IsKeyPressed(GLFW_KEY_R)) s.view = View{};
-            if (ImGui::IsKeyPressed(GLFW_KEY_H)) s.showPanel = !s.showPanel;
+            if (ImGui::IsKeyPressed(GLFW_KEY_H)) {
+                s.layout.panel = !s.chrome || !s.layout.panel;
+                s.chrome = true;
+            }
+            if (ImGui::IsKeyPressed(GLFW_KEY_1)) s.layout.view = preview::ViewKind::Flat;
+            for (int n : {2, 3})
+                if (ImGui::IsKeyPressed(GLFW_KEY_0 + n)) {
+                    s.layout.view = preview::ViewKind::Tiled;
+                    s.layout.tiles = n;
+                }
             if (ImGui::IsKeyPressed(GLFW_KEY_SPACE) && s.spec.dims >= 3) s.animate = !s.animate;
-            if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) glfwSetWindowShouldClose(win, GLFW_TRUE);
-            if (ImGui::IsKeyPressed(GLFW_KEY_C))
-                ImGui::SetClipboardText(
-                    app::bakeCommand(exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, fbWidth, fbHeight))).c_str());
+            if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) quit = true;
+            if (ImGui::IsKeyPressed(GLFW_KEY_C)) copyCommand = true;
         }
-        if (!io.WantCaptureMouse) {
-            const double mx = io.MousePos.x * pixelsPerPoint, my = io.MousePos.y * pixelsPerPoint;
+        if (overTexture) {
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
                 dragging = true;
                 dragX = mx;
                 dragY = my;
             }
+            if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {  // pin the readout's point
+                s.probeSet = true;
+                s.probeX = static_cast<int>(tx);
+                s.probeY = static_cast<int>(ty);
+            }
             if (io.MouseWheel != 0.0f) {  // zoom about the point under the cursor
                 const double zoom = std::clamp(s.view.zoom * std::pow(1.1, io.MouseWheel), kMinZoom, kMaxZoom);
-                s.view.originX += mx / s.view.zoom - mx / zoom;
-                s.view.originY += my / s.view.zoom - my / zoom;
+                s.view.originX += tx / s.view.zoom - tx / zoom;
+                s.view.originY += ty / s.view.zoom - ty / zoom;
                 s.view.zoom = zoom;
             }
         }
         if (dragging) {
-            const double mx = io.MousePos.x * pixelsPerPoint, my = io.MousePos.y * pixelsPerPoint;
             s.view.originX -= (mx - dragX) / s.view.zoom;
             s.view.originY -= (my - dragY) / s.view.zoom;
             dragX = mx;
@@ -459,17 +765,14 @@ int run(const Args& a) {
         }
         if (s.animate && s.spec.dims >= 3) s.spec.z += s.speed * dt;
 
-        if (s.showPanel)
-            panel(s, last, ctx.info(), fbWidth, fbHeight, io.Framerate, &exportNow);
-
         // Regenerate only when the spec or the size changed. A gradient is shown as its value.
         NoiseSpec spec = viewSpec(s.spec, s.view);
         if (spec.output == Output::Gradient) spec.output = Output::Value;
         s.octaveNote = app::limitOctaves(spec, a.noise);
-        const std::string key = io::specJson(spec) + toString(Grid{fbWidth, fbHeight, 1});
+        const std::string key = io::specJson(spec) + toString(tile);
         if (key != generated) {
             try {
-                last = renderer.regenerate(spec, fbWidth, fbHeight);
+                last = renderer.regenerate(spec, tile.width, tile.height);
                 s.specError.clear();
                 ++regenerations;
             } catch (const ValidationError& e) {
@@ -477,20 +780,63 @@ int run(const Args& a) {
             }
             generated = key;
         }
-        renderer.draw(fbWidth, fbHeight, shownRange(s, s.spec), s.colormap);
+        const ValueRange range = shownRange(s, s.spec);
+        const std::string histogramKey = key + formatNumber(range.min) + "," + formatNumber(range.max);
+        if (histogramKey != s.histogramOf) {
+            const double lo = std::isfinite(last.min) ? std::min<double>(last.min, range.min) : range.min;
+            const double hi = std::isfinite(last.max) ? std::max<double>(last.max, range.max) : range.max;
+            s.histogram = renderer.histogram(lo, hi, range);
+            s.histogramOf = histogramKey;
+        }
+        // The readout: the texel under the cursor, else the pinned one.
+        const bool hovering = overTexture && !dragging;
+        const int px = hovering ? static_cast<int>(tx) : s.probeX, py = hovering ? static_cast<int>(ty) : s.probeY;
+        if (hovering || s.probeSet) {
+            const std::string k = key + std::to_string(px) + "," + std::to_string(py);
+            if (k != probeKey) {
+                probe = probeAt(spec, px, py, renderer.valueAt(px, py));
+                probe.valid = probe.valid && px < renderer.width() && py < renderer.height();
+                probeKey = k;
+            }
+        } else {
+            probe = Probe{};
+            probeKey.clear();
+        }
+
+        if (s.chrome) {
+            menuBar(s, &exportNow, &copyCommand, &quit);
+            if (s.layout.panel) panel(s, last, ctx.info(), layout, probe, io.Framerate, &exportNow);
+        }
+        if (copyCommand)
+            ImGui::SetClipboardText(
+                app::bakeCommand(exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, layout))).c_str());
+        if (quit) glfwSetWindowShouldClose(win, GLFW_TRUE);
+
+        glViewport(0, 0, fbWidth, fbHeight);
+        glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        renderer.draw(preview::Viewport{layout.viewX, fbHeight - layout.viewY - layout.viewHeight, layout.viewWidth,
+                                        layout.viewHeight},
+                      range, s.colormap, s.layout.view == preview::ViewKind::Flat ? 1 : s.layout.tiles);
         ImGui::Render();
+        glViewport(0, 0, fbWidth, fbHeight);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
         const bool lastFrame = a.frames > 0 && frame + 1 >= a.frames;
         if (exportNow || (lastFrame && a.exportAtEnd)) {
             try {
-                s.status = exportView(s, renderer.generator(), fbWidth, fbHeight);
+                s.status = exportView(s, renderer.generator(), layout);
             } catch (const Error& e) {  // a bad path or a full disk: say so and keep the window
                 s.status = std::string("export failed: ") + e.what();
                 if (lastFrame && a.exportAtEnd) throw;
             }
         }
         if (lastFrame && !a.screenshot.empty()) screenshot(a.screenshot, fbWidth, fbHeight);
+        if (lastFrame && !a.readouts.empty()) {
+            const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+            writeText(a.readouts, readoutsJson(s, layout, fbWidth, fbHeight, tile, probe, last,
+                                               seconds > 0 ? (frame + 1) / seconds : 0.0));
+        }
         glfwSwapBuffers(win);
         ++frame;
         if (lastFrame) break;
@@ -499,6 +845,8 @@ int run(const Args& a) {
     std::printf("glnoise-preview: %d frames, %ld regenerations, %.1f frames/s; last regeneration %.3f ms (%s) on %s\n",
                 frame, regenerations, seconds > 0 ? frame / seconds : 0.0, last.milliseconds,
                 last.timerQuery ? "GL timer query" : "wall clock", ctx.info().renderer.c_str());
+    if (const std::string failed = preview::saveSettings(settingsFile, s.layout); !failed.empty())
+        std::fprintf(stderr, "glnoise-preview: warning: %s\n", failed.c_str());
 
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
@@ -530,7 +878,13 @@ static int previewMain(int argc, char** argv) {
     app.add_option("--frames", a.frames, "render this many frames, then exit (0: until closed)");
     app.add_option("--screenshot", a.screenshot, "write the window to this PNG after the last frame");
     app.add_flag("--export", a.exportAtEnd, "export after the last frame, as the S key does");
-    app.add_flag("--hide-panel", a.hidePanel, "start with the panel hidden (H shows it)");
+    app.add_flag("--hide-panel", a.hidePanel, "start with the menu bar and the panel hidden, the noise alone (H shows them)");
+    app.add_option("--view", a.view, "2d (the default) or tiled: copies of the texture side by side, to show seams");
+    app.add_option("--tiles", a.tiles, "the tiled view's copies across and down: 2 (the default) or 3");
+    app.add_option("--ui-scale", a.uiScale, "the panel's size, 0.5 to 4 (default: the monitor's content scale)");
+    app.add_option("--probe", a.probe, "X,Y: the view texel whose value and gradient the readouts show (right click pins one)");
+    app.add_option("--readouts", a.readouts, "write the layout, histogram and probe as JSON to this file after the last frame");
+    app.add_flag("--forget", a.forget, "neither read nor write the remembered layout");
     app.add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
     try {
         app.parse(argc, argv);

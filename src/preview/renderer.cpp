@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "preview/renderer.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cstring>
@@ -41,9 +42,12 @@ Renderer::Renderer(gpu::Context& context)
       display_({stage(GL_VERTEX_SHADER, "preview/display.vert"), stage(GL_FRAGMENT_SHADER, "preview/display.frag")},
                "preview display"),
       minMax_({stage(GL_COMPUTE_SHADER, "preview/minmax.comp")}, "preview min/max"),
+      histogram_({stage(GL_COMPUTE_SHADER, "preview/histogram.comp")}, "preview histogram"),
       minMaxValues_(2 * sizeof(GLint), nullptr, "preview min/max values"),
-      colormap_(sizeof(std::uint32_t) * Colormap{}.shaderBuffer().size(), nullptr, "preview colormap") {
+      colormap_(sizeof(std::uint32_t) * Colormap{}.shaderBuffer().size(), nullptr, "preview colormap"),
+      histogramCounts_(sizeof(std::uint32_t) * 259, nullptr, "preview histogram counts") {
     glGenVertexArrays(1, &vertexArray_);
+    glGenFramebuffers(1, &readFramebuffer_);
     GLint bits = 0;
     glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
     timerQuery_ = bits > 0;
@@ -53,6 +57,7 @@ Renderer::Renderer(gpu::Context& context)
 Renderer::~Renderer() {
     if (query_) glDeleteQueries(1, &query_);
     glDeleteVertexArrays(1, &vertexArray_);
+    glDeleteFramebuffers(1, &readFramebuffer_);
 }
 
 Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) {
@@ -100,16 +105,21 @@ Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) 
     return r;
 }
 
-void Renderer::draw(int framebufferWidth, int framebufferHeight, ValueRange range, const Colormap& colormap) {
-    glViewport(0, 0, framebufferWidth, framebufferHeight);
+void Renderer::draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles) {
+    glViewport(view.x, view.y, view.width, view.height);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(view.x, view.y, view.width, view.height);
     glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    if (texture_.handle() == 0) return;
+    glDisable(GL_SCISSOR_TEST);
+    if (texture_.handle() == 0 || view.width <= 0 || view.height <= 0) return;
     glUseProgram(display_.handle());
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture_.handle());
-    glUniform1i(display_.uniform("u_height"), texture_.grid().height);
-    if (colormapName_ != colormap.name || colormap_.handle() == 0) {
+    glUniform2i(display_.uniform("u_origin"), view.x, view.y);
+    glUniform1i(display_.uniform("u_view_height"), view.height);
+    glUniform1i(display_.uniform("u_tiles"), tiles);
+    if (colormapName_ != colormap.name) {
         const std::vector<std::uint32_t> table = colormap.shaderBuffer();
         colormap_.upload(sizeof(std::uint32_t) * table.size(), table.data());
         colormapName_ = colormap.name;
@@ -120,6 +130,53 @@ void Renderer::draw(int framebufferWidth, int framebufferHeight, ValueRange rang
     glUniform1i(display_.uniform("u_normals"), texture_.channels() == 4 ? 1 : 0);
     glBindVertexArray(vertexArray_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+Histogram Renderer::histogram(double lo, double hi, ValueRange range) {
+    Histogram h;
+    if (texture_.handle() == 0 || texture_.channels() != 1) return h;
+    if (!(hi > lo)) hi = lo + 1e-6;
+    h.lo = lo;
+    h.hi = hi;
+    const std::vector<GLuint> zero(259, 0u);
+    histogramCounts_.upload(sizeof(GLuint) * zero.size(), zero.data());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, histogramCounts_.handle());
+    glUseProgram(histogram_.handle());
+    glBindImageTexture(0, texture_.handle(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+    glUniform1f(histogram_.uniform("u_lo"), static_cast<float>(lo));
+    glUniform1f(histogram_.uniform("u_bin_scale"), static_cast<float>(256.0 / (hi - lo)));
+    glUniform2f(histogram_.uniform("u_range"), static_cast<float>(range.min), static_cast<float>(range.max));
+    const int w = texture_.grid().width, hgt = texture_.grid().height;
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    glDispatchCompute(static_cast<GLuint>((w + 15) / 16), static_cast<GLuint>((hgt + 15) / 16), 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    std::vector<GLuint> counts(259, 0u);
+    histogramCounts_.download(sizeof(GLuint) * counts.size(), counts.data());
+    gpu::checkGl("counting the preview's histogram");
+    std::copy(counts.begin(), counts.begin() + 256, h.bins.begin());
+    h.below = counts[256];
+    h.above = counts[257];
+    h.nans = counts[258];
+    h.total = static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(hgt);
+    return h;
+}
+
+float Renderer::valueAt(int x, int y) {
+    if (texture_.handle() == 0 || x < 0 || y < 0 || x >= width() || y >= height())
+        return std::numeric_limits<float>::quiet_NaN();
+    // One texel through a read framebuffer (GL 4.3 has no glGetTextureSubImage).
+    float texel[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    const int channels = texture_.channels();
+    GLint previous = 0;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previous);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, readFramebuffer_);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_.handle(), 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(x, y, 1, 1, channels == 1 ? GL_RED : GL_RGBA, GL_FLOAT, texel);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(previous));
+    gpu::checkGl("reading the value under the cursor");
+    return channels == 1 ? texel[0] : texel[3];
 }
 
 }  // namespace glnoise::preview

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "glnoise/colormap.hpp"
 #include "glnoise/gpu.hpp"
@@ -15,6 +16,18 @@
 
 namespace glnoise::preview {
 
+
+// A rectangle of the framebuffer in pixels, (x, y) its bottom-left corner as GL counts.
+struct Viewport {
+    int x = 0, y = 0, width = 0, height = 0;
+};
+
+// The visible values in 256 bins over [lo, hi), and how many the display's range clips.
+struct Histogram {
+    double lo = 0.0, hi = 1.0;
+    std::vector<std::uint32_t> bins = std::vector<std::uint32_t>(256, 0u);
+    std::uint64_t below = 0, above = 0, nans = 0, total = 0;
+};
 
 struct Regeneration {
     double milliseconds = 0.0;
@@ -33,18 +46,26 @@ public:
     // count changes). A Gradient spec should be shown as its Value; a Normal one is drawn
     // as an RGB normal map (min and max are then NaN).
     Regeneration regenerate(const NoiseSpec& spec, int width, int height);
-    // Draws the texture 1:1 to the current framebuffer, texel (0, 0) at the top left,
-    // values mapped through the colormap from `range`, as `glnoise bake --colormap` maps them.
-    void draw(int framebufferWidth, int framebufferHeight, ValueRange range, const Colormap& colormap);
+    // Draws the texture 1:1 into `view` of the current framebuffer, texel (0, 0) at its top
+    // left, `tiles` x `tiles` copies of it (1: once), values mapped through the colormap
+    // from `range`, as `glnoise bake --colormap` maps them.
+    void draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles = 1);
+    // The histogram of the last regeneration's values over [lo, hi), with the texels
+    // outside `range` counted; empty (total 0) for a normal map.
+    Histogram histogram(double lo, double hi, ValueRange range);
+    // The value of texel (x, y) of the last regeneration, y down from the top; NaN outside.
+    float valueAt(int x, int y);
+    int width() const noexcept { return texture_.grid().width; }
+    int height() const noexcept { return texture_.grid().height; }
     gpu::Generator& generator() { return generator_; }
 
 private:
     gpu::Generator generator_;
     gpu::Texture texture_;
-    gpu::Program display_, minMax_;
-    gpu::Buffer minMaxValues_, colormap_;
+    gpu::Program display_, minMax_, histogram_;
+    gpu::Buffer minMaxValues_, colormap_, histogramCounts_;
     std::string colormapName_;
-    std::uint32_t vertexArray_ = 0, query_ = 0;
+    std::uint32_t vertexArray_ = 0, query_ = 0, readFramebuffer_ = 0;
     bool timerQuery_ = false;
 };
 

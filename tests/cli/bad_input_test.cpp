@@ -352,6 +352,13 @@ TEST_F(BadInput, PreviewFlags) {
         {{"--export", "--out", file("keep.tga")}, "unknown file type", "", p},
         {{"--out", file("folder.png")}, "is a directory", "", p},
         {{"--screenshot", file("no/such/shot.png")}, "directory " + file("no/such") + " does not exist", "", p},
+        {{"--readouts", file("no/such/r.json")}, "directory " + file("no/such") + " does not exist", "", p},
+        {{"--view", "3d"}, "--view 3d: allowed: 2d, tiled", "", p},
+        {{"--tiles", "4"}, "--tiles 4: allowed: 2, 3", "", p},
+        {{"--ui-scale", "9"}, "--ui-scale 9: must be between 0.5 and 4", "", p},
+        {{"--ui-scale", "nan"}, "--ui-scale nan", "", p},
+        {{"--probe", "-1,2"}, "--probe -1,2: must be X,Y, whole texels of the view from its top left", "", p},
+        {{"--probe", "1.5,2"}, "--probe 1.5,2: must be X,Y, whole texels", "", p},
     });
 }
 #endif

@@ -4,9 +4,11 @@
 // they should, and an export is byte for byte what `glnoise bake` writes.
 #include <gtest/gtest.h>
 #include <stb_image.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -46,10 +48,13 @@ Rgb loadRgb(const std::string& path) {
 
 class Preview : public test::ProcessTest {
 protected:
-    // Under a virtual X display of its own; GLNOISE_PREVIEW_XVFB is xvfb-run.
-    Result show(std::vector<std::string> args) {
-        return runWith(test::quote(GLNOISE_PREVIEW_XVFB) + " -a -s '-screen 0 1600x1200x24'", test::previewExe(),
-                       args);
+    // Under a virtual X display of its own (GLNOISE_PREVIEW_XVFB is xvfb-run), remembering
+    // its layout in this test's folder, never the user's. The pointer rests at the screen's
+    // centre, outside windows smaller than half the screen.
+    Result show(std::vector<std::string> args, const std::string& screen = "1600x1200") {
+        return runWith("env XDG_CONFIG_HOME=" + test::quote(file("config")) + " " + test::quote(GLNOISE_PREVIEW_XVFB) +
+                           " -a -s '-screen 0 " + screen + "x24'",
+                       test::previewExe(), args);
     }
     Result noDisplay(const std::vector<std::string>& args) {
         return runWith("env -u DISPLAY -u WAYLAND_DISPLAY", test::previewExe(), args);
@@ -163,22 +168,171 @@ TEST_F(Preview, PanAndZoomMoveTheImageAsTheySay) {
                [&](int x, int y) { return io::quantize8(ref[static_cast<std::size_t>(y) * shot.width + x], typical); });
 }
 
-TEST_F(Preview, ThePanelDoesNotDisturbTheNoiseBesideIt) {
+nlohmann::json readJson(const std::string& path) { return nlohmann::json::parse(slurp(path)); }
+
+// At a small, a middling and a large window the menu bar and the panel lie beside the
+// noise: the view is the rest of the window, shows the reference texel for texel, and the
+// panel (not noise: coloured widgets on a dark ground) fills the right-hand side.
+TEST_F(Preview, TheNoiseViewIsNeverCovered) {
     GLNOISE_REQUIRE_DISPLAY();
-    const auto r = show(with(kBaseFlags, {"--window", "1000x300", "--frames", "2", "--screenshot", file("shot.png")}));
+    for (const auto& [w, h] : {std::pair{300, 200}, std::pair{960, 620}, std::pair{1920, 1080}}) {
+        const std::string size = std::to_string(w) + "x" + std::to_string(h);
+        SCOPED_TRACE(size);
+        const auto r = show(with(kBaseFlags, {"--window", size, "--frames", "2", "--screenshot", file("shot.png"),
+                                              "--readouts", file("r.json")}),
+                            "2000x1200");
+        ASSERT_EQ(r.code, 0) << r.err;
+        const Rgb shot = loadRgb(file("shot.png"));
+        ASSERT_EQ(shot.width, w);
+        ASSERT_EQ(shot.height, h);
+        const auto j = readJson(file("r.json"));
+        const auto& v = j["view"];
+        const int vx = v["x"], vy = v["y"], vw = v["width"], vh = v["height"];
+        ASSERT_FALSE(j["panel"].is_null());
+        const int px = j["panel"]["x"], pw = j["panel"]["width"];
+        EXPECT_EQ(vx, 0);
+        EXPECT_GT(vy, 10) << "the menu bar";
+        EXPECT_EQ(vy + vh, h);
+        EXPECT_EQ(px, vw);
+        EXPECT_EQ(px + pw, w);
+        EXPECT_GE(vw, w * 4 / 10) << "the panel leaves at least 40% to the noise";
+        EXPECT_GE(pw, std::min(160, w * 6 / 10)) << "and is wide enough to use";
+        const NoiseSpec spec = baseSpec();
+        const Image ref = cpu::evaluate(spec, {vw, vh, 1});
+        const ValueRange typical = cpu::typicalRange(spec);
+        int bad = 0;
+        for (int y = 0; y < vh; ++y)
+            for (int x = 0; x < vw; ++x) {
+                const int want = io::quantize8(ref.at(x, y, 0), typical);
+                const unsigned char* p = shot.at(vx + x, vy + y);
+                bad += std::abs(p[0] - want) > 1 || p[0] != p[1] || p[1] != p[2];
+            }
+        EXPECT_EQ(bad, 0) << "view pixels that are not the reference";
+        int coloured = 0;
+        for (int y = vy; y < h; ++y)
+            for (int x = px; x < w; ++x) coloured += shot.at(x, y)[0] != shot.at(x, y)[2];
+        EXPECT_GT(coloured, pw * (h - vy) / 50) << "no panel drawn";
+    }
+}
+
+TEST_F(Preview, TheTiledViewRepeatsTheExportTexelForTexel) {
+    GLNOISE_REQUIRE_DISPLAY();
+    for (int tiles : {2, 3}) {
+        SCOPED_TRACE(tiles);
+        const auto r = show(with(kBaseFlags, {"--window", "400x300", "--hide-panel", "--view", "tiled", "--tiles",
+                                              std::to_string(tiles), "--size", "90x70", "--frames", "2",
+                                              "--screenshot", file("shot.png"), "--readouts", file("r.json")}));
+        ASSERT_EQ(r.code, 0) << r.err;
+        const Rgb shot = loadRgb(file("shot.png"));
+        const auto j = readJson(file("r.json"));
+        EXPECT_EQ(j["view"]["kind"], "tiled");
+        EXPECT_EQ(j["view"]["texture"], nlohmann::json({90, 70}));
+        const NoiseSpec spec = baseSpec();
+        const Image ref = cpu::evaluate(spec, {90, 70, 1});
+        const ValueRange typical = cpu::typicalRange(spec);
+        int bad = 0, background = 0;
+        for (int y = 0; y < 300; ++y)
+            for (int x = 0; x < 400; ++x) {
+                const unsigned char* p = shot.at(x, y);
+                if (x < 90 * tiles && y < 70 * tiles) {
+                    bad += std::abs(p[0] - io::quantize8(ref.at(x % 90, y % 70, 0), typical)) > 1;
+                } else {
+                    background += p[0] == 26 && p[1] == 26 && p[2] == 26;  // the window's 0.1 gray
+                }
+            }
+        EXPECT_EQ(bad, 0);
+        EXPECT_EQ(background, 400 * 300 - 90 * 70 * tiles * tiles) << "beyond the copies: the background";
+    }
+}
+
+// The histogram of what is on screen, against the reference's values counted in the
+// same bins; the GPU's values differ from the reference's by ~1e-6, so a few texels may
+// land one bin over.
+TEST_F(Preview, TheHistogramCountsTheVisibleValues) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto r = show(with(kBaseFlags, {"--window", "320x200", "--hide-panel", "--range", "-0.3,0.4", "--frames",
+                                          "2", "--readouts", file("r.json")}));
     ASSERT_EQ(r.code, 0) << r.err;
-    const Rgb shot = loadRgb(file("shot.png"));
-    ASSERT_EQ(shot.width, 1000);
+    const auto h = readJson(file("r.json"))["histogram"];
     const NoiseSpec spec = baseSpec();
-    const Image ref = cpu::evaluate(spec, {1000, 300, 1});
-    // The panel is at the top left, well under 700 points wide.
-    const ValueRange typical = cpu::typicalRange(spec);  // once: it is measured
-    expectGray(shot, 700, 1000, [&](int x, int y) { return io::quantize8(ref.at(x, y, 0), typical); });
-    bool panelDrawn = false;
-    for (int y = 0; y < 100 && !panelDrawn; ++y)
-        for (int x = 0; x < 300 && !panelDrawn; ++x)
-            panelDrawn = shot.at(x, y)[0] != shot.at(x, y)[2];  // colour where the noise is gray
-    EXPECT_TRUE(panelDrawn) << "no panel in the screenshot";
+    const Image ref = cpu::evaluate(spec, {320, 200, 1});
+    const double lo = h["lo"], hi = h["hi"];
+    const auto [mn, mx] = std::minmax_element(ref.data.begin(), ref.data.end());
+    EXPECT_NEAR(lo, std::min(-0.3, double(*mn)), 1e-5);  // the visible values and the range, both
+    EXPECT_NEAR(hi, std::max(0.4, double(*mx)), 1e-5);
+    std::vector<long> want(256, 0);
+    long below = 0, above = 0;
+    for (float v : ref.data) {
+        ++want[static_cast<std::size_t>(std::clamp(static_cast<int>(std::floor((v - lo) * 256.0 / (hi - lo))), 0, 255))];
+        below += v < -0.3f;
+        above += v > 0.4f;
+    }
+    long off = 0, total = 0;
+    for (std::size_t i = 0; i < 256; ++i) {
+        off += std::abs(h["bins"][i].get<long>() - want[i]);
+        total += h["bins"][i].get<long>();
+    }
+    EXPECT_EQ(total, 320 * 200);
+    EXPECT_EQ(h["total"].get<long>(), 320 * 200);
+    EXPECT_LE(off, 20) << "texels in another bin than the reference's";
+    EXPECT_GT(below, 1000);
+    EXPECT_GT(above, 1000);
+    EXPECT_NEAR(h["below"].get<long>(), below, 5);
+    EXPECT_NEAR(h["above"].get<long>(), above, 5);
+}
+
+// The readout's value is the reference's and the texture's at the probed texel, the
+// gradient the reference's analytic one where the spec has it, else a central difference.
+TEST_F(Preview, TheProbeReadsValueAndGradient) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto r = show(with(kBaseFlags, {"--window", "200x150", "--hide-panel", "--probe", "37,81", "--frames", "2",
+                                          "--readouts", file("r.json")}));
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto p = readJson(file("r.json"))["probe"];
+    ASSERT_FALSE(p.is_null());
+    EXPECT_EQ(p["x"], 37);
+    EXPECT_EQ(p["y"], 81);
+    const NoiseSpec spec = baseSpec();
+    const Image ref = cpu::evaluate(spec, {200, 150, 1});
+    EXPECT_NEAR(p["value"].get<double>(), ref.at(37, 81, 0), 1e-6);
+    EXPECT_NEAR(p["gpu_value"].get<double>(), ref.at(37, 81, 0), 1e-5);
+    EXPECT_EQ(p["gradient_from"], "analytic");
+    // Against the slope of the reference over a hundredth of a texel either side.
+    const double e = 0.01;
+    const std::vector<float> v = cpu::evaluatePoints(spec, {{37 + e, 81, 0, 0}, {37 - e, 81, 0, 0}, {37, 81 + e, 0, 0},
+                                                            {37, 81 - e, 0, 0}});
+    EXPECT_NEAR(p["gradient"][0].get<double>(), (v[0] - v[1]) / (2 * e), 1e-3);
+    EXPECT_NEAR(p["gradient"][1].get<double>(), (v[2] - v[3]) / (2 * e), 1e-3);
+
+    const auto w = show(with(kBaseFlags, {"--warp-amount", "0.5", "--window", "200x150", "--hide-panel", "--probe",
+                                          "37,81", "--frames", "2", "--readouts", file("w.json")}));
+    ASSERT_EQ(w.code, 0) << w.err;
+    EXPECT_EQ(readJson(file("w.json"))["probe"]["gradient_from"], "central difference");
+}
+
+// The layout lives in $XDG_CONFIG_HOME/glnoise/preview.json: written at exit, read at the
+// next start; a broken file gives a warning and the defaults, never a refusal.
+TEST_F(Preview, TheLayoutIsRemembered) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const std::string settings = file("config") + "/glnoise/preview.json";
+    ASSERT_EQ(show({"--window", "200x120", "--view", "tiled", "--tiles", "3", "--frames", "1"}).code, 0);
+    auto j = readJson(settings);
+    EXPECT_EQ(j["view"], "tiled");
+    EXPECT_EQ(j["tiles"], 3);
+    auto r = show({"--window", "200x120", "--frames", "1", "--readouts", file("r.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(readJson(file("r.json"))["view"]["kind"], "tiled");
+    EXPECT_EQ(readJson(file("r.json"))["view"]["tiles"], 3);
+    // --forget: the defaults, and the file untouched.
+    r = show({"--window", "200x120", "--forget", "--frames", "1", "--readouts", file("r.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(readJson(file("r.json"))["view"]["kind"], "2d");
+    EXPECT_EQ(readJson(settings)["tiles"], 3);
+    { std::ofstream(settings) << R"({"panel": true, "tiles": 7})"; }
+    r = show({"--window", "200x120", "--frames", "1", "--readouts", file("r.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find(settings + ": tiles must be 2 or 3; using the default layout"), std::string::npos) << r.err;
+    EXPECT_EQ(readJson(file("r.json"))["view"]["kind"], "2d");
 }
 
 std::string bakeCommandOf(const std::string& out) {
