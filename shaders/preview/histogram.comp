@@ -3,9 +3,17 @@
 // glnoise-preview: a histogram of an r32f image, 256 bins over [u_lo, u_lo + 256 / u_bin_scale),
 // with the texels below and above the display's range (u_range) counted apart: the share
 // the mapping clips. Bins are counted per 16x16 workgroup in shared memory, then added to
-// the buffer once per non-empty bin.
+// the buffer once per non-empty bin. Built with GLN_VOLUME defined for an r32f 3D image.
 layout(local_size_x = 16, local_size_y = 16) in;
+#ifdef GLN_VOLUME
+layout(r32f, binding = 0) uniform readonly image3D u_values;
+#define GLN_ID_TYPE ivec3
+#define GLN_ID ivec3(gl_GlobalInvocationID)
+#else
 layout(r32f, binding = 0) uniform readonly image2D u_values;
+#define GLN_ID_TYPE ivec2
+#define GLN_ID ivec2(gl_GlobalInvocationID.xy)
+#endif
 layout(std430, binding = 5) buffer Histogram {
     uint bins[256];
     uint below;  // v < u_range.x
@@ -29,7 +37,7 @@ void main() {
         local_nans = 0u;
     }
     barrier();
-    ivec2 id = ivec2(gl_GlobalInvocationID.xy);
+    GLN_ID_TYPE id = GLN_ID;
     if (all(lessThan(id, imageSize(u_values)))) {
         float v = imageLoad(u_values, id).r;
         if (isnan(v)) {

@@ -78,7 +78,7 @@ struct Args {
     app::NoiseArgs noise;
     bool outGiven = false;
     std::string range, size, out = "glnoise-export.png", window = "1280x720", pan, zoom, colormap = "gray";
-    std::string speed = "1", screenshot, view, readouts, probe, uiScale;
+    std::string speed = "1", screenshot, view, readouts, probe, uiScale, relief;
     int tiles = 0;  // 0: as remembered
     int frames = 0;
     bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
@@ -123,7 +123,10 @@ struct State {
     Colormap colormap = Colormap::named("gray");
     bool animate = false;
     double speed = 1.0;
-    int exportWidth = 0, exportHeight = 0;  // 0: the window's size
+    int exportWidth = 0, exportHeight = 0;  // 0: the view's size
+    int exportDepth = 0;                     // the slices view's volume depth; 0: 64
+    preview::Camera camera;                  // the 3D view's
+    float relief = 0.25f;                    // the 3D view's height of the display range, in mesh widths
     std::string exportPath;
     preview::Settings layout;  // the panel, its width, the view kind: remembered between runs
     bool chrome = true;        // the menu bar and the panel; --hide-panel: neither, the noise alone
@@ -133,7 +136,7 @@ struct State {
     std::string histogramOf;  // the regeneration and range it counts
     // The readout's point: the texel under the cursor, else the pinned one (right click, --probe).
     bool probeSet = false;
-    int probeX = 0, probeY = 0;
+    int probeX = 0, probeY = 0, probeZ = 0;
 };
 
 // Where things are this frame, in framebuffer pixels from the top left.
@@ -165,12 +168,38 @@ Layout layOut(const State& s, int fbWidth, int fbHeight, int winWidth, float men
     return l;
 }
 
-// The size of the texture a view shows: the view itself, or in the tiled view the export
-// size (the window's: the view's divided by the copies).
+constexpr int kSlicesAcross = 4;  // the slices view shows 4 x 4 slices
+constexpr int kDefaultDepth = 64;
+constexpr int kTerrainEdge = 512;  // the 3D view's heightmap without an export size
+
+// The copies across and down the view shows (1 but in the tiled and slices views).
+int copiesOf(const State& s) {
+    switch (s.layout.view) {
+        case preview::ViewKind::Tiled: return s.layout.tiles;
+        case preview::ViewKind::Slices: return kSlicesAcross;
+        default: return 1;
+    }
+}
+
+// The size of the texture a view shows: the view itself in 2D; else the export size, or
+// without one a copy's share of the view (tiled, slices: by 64 deep) or 512 x 512 (3D).
 Grid tileGrid(const State& s, const Layout& l) {
-    if (s.layout.view == preview::ViewKind::Flat) return Grid{l.viewWidth, l.viewHeight, 1};
-    if (s.exportWidth > 0 && s.exportHeight > 0) return Grid{s.exportWidth, s.exportHeight, 1};
-    return Grid{std::max(1, l.viewWidth / s.layout.tiles), std::max(1, l.viewHeight / s.layout.tiles), 1};
+    const preview::ViewKind v = s.layout.view;
+    if (v == preview::ViewKind::Flat) return Grid{l.viewWidth, l.viewHeight, 1};
+    const int depth = v == preview::ViewKind::Slices ? (s.exportDepth > 0 ? s.exportDepth : kDefaultDepth) : 1;
+    if (s.exportWidth > 0 && s.exportHeight > 0) return Grid{s.exportWidth, s.exportHeight, depth};
+    if (v == preview::ViewKind::Terrain) return Grid{kTerrainEdge, kTerrainEdge, 1};
+    return Grid{std::max(1, l.viewWidth / copiesOf(s)), std::max(1, l.viewHeight / copiesOf(s)), depth};
+}
+
+// The slices the slices view shows of a volume `depth` deep: all of them up to 16, else
+// 16 spread evenly from the first to the last.
+std::vector<int> shownSlices(int depth) {
+    std::vector<int> v;
+    const int n = std::min(depth, kSlicesAcross * kSlicesAcross);
+    for (int k = 0; k < n; ++k)
+        v.push_back(n == depth ? k : static_cast<int>(std::lround(static_cast<double>(k) * (depth - 1) / (n - 1))));
+    return v;
 }
 
 std::optional<ValueRange> chosenRange(const State& s) {
@@ -198,7 +227,8 @@ ValueRange shownRange(State& s, const NoiseSpec& spec) {
 // of the tiled view's).
 Grid exportGrid(const State& s, const Layout& l) {
     const Grid shown = tileGrid(s, l);
-    return Grid{s.exportWidth > 0 ? s.exportWidth : shown.width, s.exportHeight > 0 ? s.exportHeight : shown.height, 1};
+    return Grid{s.exportWidth > 0 ? s.exportWidth : shown.width, s.exportHeight > 0 ? s.exportHeight : shown.height,
+                shown.depth};
 }
 
 // Bakes the view's spec at the export size through glnoise bake's own path.
@@ -313,17 +343,18 @@ void fieldWidget(const SpecField& f, std::array<double, 3>& offset, const NoiseS
 // difference over one texel. Per texel of the view, x right and y down.
 struct Probe {
     bool valid = false;
-    int x = 0, y = 0;
+    int x = 0, y = 0, z = 0;
     float gpu = 0.0f;        // the texture's value there
     double value = 0.0;      // the reference's
     double dx = 0.0, dy = 0.0;
     bool analytic = false;
 };
 
-Probe probeAt(const NoiseSpec& shown, int x, int y, float gpuValue) {
+Probe probeAt(const NoiseSpec& shown, int x, int y, int z, float gpuValue) {
     Probe p;
     p.x = x;
     p.y = y;
+    p.z = z;
     p.gpu = gpuValue;
     if (shown.output != Output::Value) return p;
     try {
@@ -336,12 +367,12 @@ Probe probeAt(const NoiseSpec& shown, int x, int y, float gpuValue) {
             analytic = false;
         }
         if (analytic) {
-            const Image i = cpu::evaluate(g, Grid{1, 1, 1}, TexelStart{x, y, 0}, 1);
+            const Image i = cpu::evaluate(g, Grid{1, 1, 1}, TexelStart{x, y, z}, 1);
             p.value = i.at(0, 0, 0, 0);
             p.dx = i.at(0, 0, 0, 1);
             p.dy = i.at(0, 0, 0, 2);
         } else {
-            const Image i = cpu::evaluate(shown, Grid{3, 3, 1}, TexelStart{x - 1, y - 1, 0}, 1);
+            const Image i = cpu::evaluate(shown, Grid{3, 3, 1}, TexelStart{x - 1, y - 1, z}, 1);
             p.value = i.at(1, 1, 0);
             p.dx = (i.at(2, 1, 0) - i.at(0, 1, 0)) / 2.0;
             p.dy = (i.at(1, 2, 0) - i.at(1, 0, 0)) / 2.0;
@@ -421,8 +452,15 @@ void menuBar(State& s, bool* exportNow, bool* copyCommand, bool* quit) {
             s.layout.view = preview::ViewKind::Tiled;
             s.layout.tiles = 3;
         }
+        if (ImGui::MenuItem("3D heightfield", "4", s.layout.view == preview::ViewKind::Terrain))
+            s.layout.view = preview::ViewKind::Terrain;
+        if (ImGui::MenuItem("Volume slices", "5", s.layout.view == preview::ViewKind::Slices, s.spec.dims >= 3))
+            s.layout.view = preview::ViewKind::Slices;
         ImGui::Separator();
-        if (ImGui::MenuItem("Reset pan and zoom", "R")) s.view = View{};
+        if (ImGui::MenuItem("Reset pan, zoom and camera", "R")) {
+            s.view = View{};
+            s.camera = preview::Camera{};
+        }
         ImGui::MenuItem("Panel", "H", &s.layout.panel);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
         ImGui::SliderFloat("panel width", &s.layout.panelWidth, 160.0f, 1200.0f, "%.0f");
@@ -462,14 +500,37 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         ImGui::EndDisabled();
     }
     if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
-        int kind = s.layout.view == preview::ViewKind::Flat ? 0 : s.layout.tiles - 1;
+        using preview::ViewKind;
+        int kind = s.layout.view == ViewKind::Flat      ? 0
+                   : s.layout.view == ViewKind::Tiled   ? s.layout.tiles - 1
+                   : s.layout.view == ViewKind::Terrain ? 3
+                                                        : 4;
         ImGui::RadioButton("2D", &kind, 0);
         ImGui::SameLine();
-        ImGui::RadioButton("tiled 2x2", &kind, 1);
+        ImGui::RadioButton("tiled", &kind, 1);
         ImGui::SameLine();
         ImGui::RadioButton("3x3", &kind, 2);
-        s.layout.view = kind == 0 ? preview::ViewKind::Flat : preview::ViewKind::Tiled;
-        if (kind > 0) {
+        ImGui::SameLine();
+        ImGui::RadioButton("3D", &kind, 3);
+        ImGui::SameLine();
+        ImGui::BeginDisabled(n.dims < 3);
+        ImGui::RadioButton("slices", &kind, 4);
+        ImGui::EndDisabled();
+        if (n.dims < 3 && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("a volume's slices: switch to 3D or 4D noise");
+        s.layout.view = kind == 0 ? ViewKind::Flat : kind <= 2 ? ViewKind::Tiled : kind == 3 ? ViewKind::Terrain : ViewKind::Slices;
+        if (s.layout.view == ViewKind::Terrain) {
+            ImGui::SliderFloat("relief", &s.relief, 0.01f, 1.0f, "%.2f");
+            ImGui::TextDisabled("drag: orbit  wheel: closer, further");
+        }
+        if (s.layout.view == ViewKind::Slices) {
+            int depth = s.exportDepth > 0 ? s.exportDepth : kDefaultDepth;
+            if (ImGui::InputInt("volume depth", &depth)) s.exportDepth = std::clamp(depth, 1, 2048);
+            const std::vector<int> shown = shownSlices(tileGrid(s, l).depth);
+            ImGui::TextWrapped("slices %d to %d of %d, %zu shown", shown.front(), shown.back(), tileGrid(s, l).depth,
+                               shown.size());
+        }
+        if (kind == 1 || kind == 2) {
             s.layout.tiles = kind + 1;
             // Where the spec repeats, in texels of the view: a tile of a multiple of it is seamless.
             const NoiseSpec shown = viewSpec(n, s.view);
@@ -506,7 +567,11 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
     if (ImGui::CollapsingHeader("Readouts", ImGuiTreeNodeFlags_DefaultOpen)) {
         histogramWidget(s.histogram, shownRange(s, n), s.colormap);
         if (probe.valid) {
-            ImGui::Text("at %d, %d: %.6f (GPU %.6f)", probe.x, probe.y, probe.value, static_cast<double>(probe.gpu));
+            if (s.layout.view == preview::ViewKind::Slices)
+                ImGui::Text("at %d, %d, slice %d: %.6f (GPU %.6f)", probe.x, probe.y, probe.z, probe.value,
+                            static_cast<double>(probe.gpu));
+            else
+                ImGui::Text("at %d, %d: %.6f (GPU %.6f)", probe.x, probe.y, probe.value, static_cast<double>(probe.gpu));
             ImGui::Text("gradient %.4g, %.4g per texel (%s)", probe.dx, probe.dy,
                         probe.analytic ? "analytic" : "central difference");
         } else {
@@ -562,13 +627,14 @@ std::string readoutsJson(const State& s, const Layout& l, int fbWidth, int fbHei
     j["menu_height"] = l.menu;
     j["panel"] = l.panelWidth > 0 ? nlohmann::json{{"x", l.panelX}, {"width", l.panelWidth}} : nlohmann::json(nullptr);
     j["view"] = {{"x", l.viewX}, {"y", l.viewY}, {"width", l.viewWidth}, {"height", l.viewHeight},
-                 {"kind", preview::toString(s.layout.view)}, {"tiles", s.layout.view == preview::ViewKind::Flat ? 1 : s.layout.tiles},
-                 {"texture", {tile.width, tile.height}}};
+                 {"kind", preview::toString(s.layout.view)}, {"tiles", copiesOf(s)},
+                 {"texture", tile.isVolume() ? nlohmann::json{tile.width, tile.height, tile.depth} : nlohmann::json{tile.width, tile.height}}};
+    if (s.layout.view == preview::ViewKind::Slices) j["view"]["slices"] = shownSlices(tile.depth);
     const preview::Histogram& h = s.histogram;
     j["histogram"] = {{"lo", h.lo}, {"hi", h.hi}, {"bins", h.bins}, {"below", h.below},
                       {"above", h.above}, {"nans", h.nans}, {"total", h.total}};
     if (probe.valid)
-        j["probe"] = {{"x", probe.x}, {"y", probe.y}, {"value", probe.value}, {"gpu_value", probe.gpu},
+        j["probe"] = {{"x", probe.x}, {"y", probe.y}, {"z", probe.z}, {"value", probe.value}, {"gpu_value", probe.gpu},
                       {"gradient", {probe.dx, probe.dy}}, {"gradient_from", probe.analytic ? "analytic" : "central difference"}};
     j["regeneration_ms"] = last.milliseconds;
     j["frames_per_second"] = fps;
@@ -594,11 +660,22 @@ int run(const Args& a) {
     if (!std::isfinite(s.speed)) throw ValidationError("--speed " + a.speed + ": must be a finite number");
     if (s.animate && s.spec.dims < 3)
         throw ValidationError("--animate: moves z, which needs --dims 3 or 4 (or --z)");
+    std::optional<preview::ViewKind> viewFlag;
+    if (!a.view.empty()) viewFlag = preview::parseViewKind("--view", a.view);
+    if (viewFlag == preview::ViewKind::Slices && s.spec.dims < 3)
+        throw ValidationError("--view slices: shows a volume, which needs --dims 3 or 4");
     if (!a.size.empty()) {
         const Grid g = app::parseSizeFlag(a.size);
-        if (g.isVolume()) throw ValidationError("--size " + a.size + ": the preview exports 2D images, WxH");
+        if (g.isVolume() && viewFlag != preview::ViewKind::Slices)
+            throw ValidationError("--size " + a.size + ": a volume, which only the slices view exports (--view slices)");
         s.exportWidth = g.width;
         s.exportHeight = g.height;
+        if (g.isVolume()) s.exportDepth = g.depth;
+    }
+    if (!a.relief.empty()) {
+        const double r = app::parseNumber("--relief", a.relief);
+        if (!(r >= 0.01 && r <= 4.0)) throw ValidationError("--relief " + a.relief + ": must be between 0.01 and 4");
+        s.relief = static_cast<float>(r);
     }
     s.exportPath = a.out;
     const Grid window = app::parseSizeFlag(a.window, "--window");
@@ -612,17 +689,18 @@ int run(const Args& a) {
     }
     if (!a.zoom.empty()) s.view.zoom = parseZoom(a.zoom);
     if (a.frames < 0) throw ValidationError("--frames " + std::to_string(a.frames) + ": must be >= 0");
-    std::optional<preview::ViewKind> viewFlag;
-    if (!a.view.empty()) viewFlag = preview::parseViewKind("--view", a.view);
     if (a.tiles != 0 && a.tiles != 2 && a.tiles != 3)
         throw ValidationError("--tiles " + std::to_string(a.tiles) + ": allowed: 2, 3");
     if (!a.probe.empty()) {
-        const auto p = app::parseList("--probe", a.probe, 2, 2);
-        if (!(p[0] >= 0 && p[1] >= 0 && p[0] < 65536 && p[1] < 65536) || p[0] != std::floor(p[0]) || p[1] != std::floor(p[1]))
-            throw ValidationError("--probe " + a.probe + ": must be X,Y, whole texels of the view from its top left");
+        const auto p = app::parseList("--probe", a.probe, 2, 3);
+        for (double c : p)
+            if (!(c >= 0 && c < 65536) || c != std::floor(c))
+                throw ValidationError("--probe " + a.probe +
+                                      ": must be X,Y (or X,Y,SLICE), whole texels of the view from its top left");
         s.probeSet = true;
         s.probeX = static_cast<int>(p[0]);
         s.probeY = static_cast<int>(p[1]);
+        s.probeZ = p.size() > 2 ? static_cast<int>(p[2]) : 0;
     }
     std::optional<float> uiScaleFlag;
     if (!a.uiScale.empty()) {
@@ -642,6 +720,7 @@ int run(const Args& a) {
     s.layout = preview::loadSettings(settingsFile, &settingsWarning);
     if (!settingsWarning.empty()) std::fprintf(stderr, "glnoise-preview: warning: %s\n", settingsWarning.c_str());
     if (viewFlag) s.layout.view = *viewFlag;
+    if (s.layout.view == preview::ViewKind::Slices && s.spec.dims < 3) s.layout.view = preview::ViewKind::Flat;
     if (a.tiles) s.layout.tiles = a.tiles;
     s.chrome = !a.hidePanel;
 
@@ -710,20 +789,37 @@ int run(const Args& a) {
         ImGuiIO& io = ImGui::GetIO();
         layout = layOut(s, fbWidth, fbHeight, winWidth, ImGui::GetFrameHeight(), uiScale);
         const double ppp = layout.pixelsPerPoint;
+        if (s.layout.view == preview::ViewKind::Slices && s.spec.dims < 3) {
+            s.layout.view = preview::ViewKind::Flat;
+            s.status = "the slices view shows a volume: 3D or 4D noise; showing the 2D texture";
+        }
+        const preview::ViewKind kind = s.layout.view;
+        const bool terrain = kind == preview::ViewKind::Terrain;
         const Grid tile = tileGrid(s, layout);
-        // The mouse in view pixels; in the tiled view, within the copy it is over.
+        const std::vector<int> slices = kind == preview::ViewKind::Slices ? shownSlices(tile.depth) : std::vector<int>{0};
+        // The mouse in view pixels; in the tiled and slices views, within the copy it is over.
         const double mx = io.MousePos.x * ppp - layout.viewX, my = io.MousePos.y * ppp - layout.viewY;
         const bool overView = !io.WantCaptureMouse && mx >= 0 && my >= 0 && mx < layout.viewWidth && my < layout.viewHeight;
-        const double tx = s.layout.view == preview::ViewKind::Flat ? mx : std::fmod(mx, tile.width);
-        const double ty = s.layout.view == preview::ViewKind::Flat ? my : std::fmod(my, tile.height);
-        const bool overTexture = overView && (s.layout.view == preview::ViewKind::Flat ||
-                                              (mx < tile.width * s.layout.tiles && my < tile.height * s.layout.tiles));
+        const int copies = copiesOf(s);
+        const double tx = copies == 1 ? mx : std::fmod(mx, tile.width);
+        const double ty = copies == 1 ? my : std::fmod(my, tile.height);
+        const int cellX = static_cast<int>(mx / tile.width), cellY = static_cast<int>(my / tile.height);
+        const int cell = copies == 1 ? 0 : cellY * copies + cellX;
+        const bool overTexture = overView && !terrain &&
+                                 (copies == 1 || (cellX < copies && cellY < copies &&
+                                                  static_cast<std::size_t>(cell) < slices.size()));
+        const int slice = overTexture && kind == preview::ViewKind::Slices ? slices[static_cast<std::size_t>(cell)] : 0;
 
         bool exportNow = false, copyCommand = false, quit = false;
         // Dear ImGui 1.86 indexes keys by the backend's codes: GLFW_KEY_*.
         if (!io.WantCaptureKeyboard) {
             if (ImGui::IsKeyPressed(GLFW_KEY_S)) exportNow = true;
-            if (ImGui::IsKeyPressed(GLFW_KEY_R)) s.view = View{};
+            if (ImGui::IsKeyPressed(GLFW_KEY_R)) {
+                s.view = View{};
+                s.camera = preview::Camera{};
+            }
+            if (ImGui::IsKeyPressed(GLFW_KEY_4)) s.layout.view = preview::ViewKind::Terrain;
+            if (ImGui::IsKeyPressed(GLFW_KEY_5) && s.spec.dims >= 3) s.layout.view = preview::ViewKind::Slices;
             if (ImGui::IsKeyPressed(GLFW_KEY_H)) {
                 s.layout.panel = !s.chrome || !s.layout.panel;
                 s.chrome = true;
@@ -738,6 +834,15 @@ int run(const Args& a) {
             if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) quit = true;
             if (ImGui::IsKeyPressed(GLFW_KEY_C)) copyCommand = true;
         }
+        if (terrain && overView) {  // orbit and dolly
+            if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
+                const ImVec2 d = io.MouseDelta;
+                s.camera.yaw -= d.x * 0.008f;
+                s.camera.pitch = std::clamp(s.camera.pitch + d.y * 0.008f, 0.05f, 1.55f);
+            }
+            if (io.MouseWheel != 0.0f)
+                s.camera.distance = std::clamp(s.camera.distance * std::pow(0.9f, io.MouseWheel), 0.2f, 20.0f);
+        }
         if (overTexture) {
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
                 dragging = true;
@@ -748,6 +853,7 @@ int run(const Args& a) {
                 s.probeSet = true;
                 s.probeX = static_cast<int>(tx);
                 s.probeY = static_cast<int>(ty);
+                s.probeZ = slice;
             }
             if (io.MouseWheel != 0.0f) {  // zoom about the point under the cursor
                 const double zoom = std::clamp(s.view.zoom * std::pow(1.1, io.MouseWheel), kMinZoom, kMaxZoom);
@@ -772,7 +878,7 @@ int run(const Args& a) {
         const std::string key = io::specJson(spec) + toString(tile);
         if (key != generated) {
             try {
-                last = renderer.regenerate(spec, tile.width, tile.height);
+                last = renderer.regenerate(spec, tile);
                 s.specError.clear();
                 ++regenerations;
             } catch (const ValidationError& e) {
@@ -791,11 +897,12 @@ int run(const Args& a) {
         // The readout: the texel under the cursor, else the pinned one.
         const bool hovering = overTexture && !dragging;
         const int px = hovering ? static_cast<int>(tx) : s.probeX, py = hovering ? static_cast<int>(ty) : s.probeY;
+        const int pz = hovering ? slice : s.probeZ;
         if (hovering || s.probeSet) {
-            const std::string k = key + std::to_string(px) + "," + std::to_string(py);
+            const std::string k = key + std::to_string(px) + "," + std::to_string(py) + "," + std::to_string(pz);
             if (k != probeKey) {
-                probe = probeAt(spec, px, py, renderer.valueAt(px, py));
-                probe.valid = probe.valid && px < renderer.width() && py < renderer.height();
+                probe = probeAt(spec, px, py, pz, renderer.valueAt(px, py, pz));
+                probe.valid = probe.valid && px < renderer.width() && py < renderer.height() && pz < renderer.depth();
                 probeKey = k;
             }
         } else {
@@ -815,9 +922,14 @@ int run(const Args& a) {
         glViewport(0, 0, fbWidth, fbHeight);
         glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
-        renderer.draw(preview::Viewport{layout.viewX, fbHeight - layout.viewY - layout.viewHeight, layout.viewWidth,
-                                        layout.viewHeight},
-                      range, s.colormap, s.layout.view == preview::ViewKind::Flat ? 1 : s.layout.tiles);
+        const preview::Viewport viewport{layout.viewX, fbHeight - layout.viewY - layout.viewHeight, layout.viewWidth,
+                                         layout.viewHeight};
+        if (terrain)
+            renderer.drawTerrain(viewport, range, s.colormap, s.camera, s.relief);
+        else if (kind == preview::ViewKind::Slices)
+            renderer.drawSlices(viewport, range, s.colormap, kSlicesAcross, slices);
+        else
+            renderer.draw(viewport, range, s.colormap, copies);
         ImGui::Render();
         glViewport(0, 0, fbWidth, fbHeight);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -874,15 +986,18 @@ static int previewMain(int argc, char** argv) {
     app.add_flag("--animate", a.animate, "advance z over time (3D noise)");
     app.add_option("--speed", a.speed, "z per second when animating (default 1)");
     app.add_option("--out", a.out, "export file, .png or .r32 (default glnoise-export.png)");
-    app.add_option("--size", a.size, "export size WxH (default: the window's)");
+    app.add_option("--size", a.size, "export size WxH (default: the texture shown); WxHxD in the slices view");
     app.add_option("--frames", a.frames, "render this many frames, then exit (0: until closed)");
     app.add_option("--screenshot", a.screenshot, "write the window to this PNG after the last frame");
     app.add_flag("--export", a.exportAtEnd, "export after the last frame, as the S key does");
     app.add_flag("--hide-panel", a.hidePanel, "start with the menu bar and the panel hidden, the noise alone (H shows them)");
-    app.add_option("--view", a.view, "2d (the default) or tiled: copies of the texture side by side, to show seams");
+    app.add_option("--view", a.view,
+                   "2d (the default); tiled: copies of the texture side by side, to show seams; 3d: a lit heightfield; "
+                   "slices: a volume's z-slices (3D and 4D noise)");
     app.add_option("--tiles", a.tiles, "the tiled view's copies across and down: 2 (the default) or 3");
+    app.add_option("--relief", a.relief, "the 3D view's height of the display range, in mesh widths (default 0.25)");
     app.add_option("--ui-scale", a.uiScale, "the panel's size, 0.5 to 4 (default: the monitor's content scale)");
-    app.add_option("--probe", a.probe, "X,Y: the view texel whose value and gradient the readouts show (right click pins one)");
+    app.add_option("--probe", a.probe, "X,Y (or X,Y,SLICE): the texel whose value and gradient the readouts show (right click pins one)");
     app.add_option("--readouts", a.readouts, "write the layout, histogram and probe as JSON to this file after the last frame");
     app.add_flag("--forget", a.forget, "neither read nor write the remembered layout");
     app.add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");

@@ -2,6 +2,8 @@
 #include "preview/renderer.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <chrono>
 #include <climits>
 #include <cstring>
@@ -21,11 +23,50 @@ namespace glnoise::preview {
 namespace {
 
 // The preview's shaders (shaders/preview/ and the colormap lookup), embedded at build time.
-gpu::Program::Stage stage(std::uint32_t type, const std::string& name) {
+gpu::Program::Stage stage(std::uint32_t type, const std::string& name, bool volume = false) {
     glsl::IncludeOptions options;
     options.library = false;
-    const glsl::Source src = glsl::resolveInMemory(embeddedShaders(), name, options);
+    glsl::Source src = glsl::resolveInMemory(embeddedShaders(), name, options);
+    if (volume) {  // the 3D image variant: GLN_VOLUME defined after the #version line
+        const std::size_t eol = src.text.find('\n', src.text.find("#version"));
+        src.text.insert(eol + 1, "#define GLN_VOLUME 1\n");
+    }
     return {type, src.text, src.files};
+}
+
+// Column-major 4x4 matrices for the 3D view.
+using Mat4 = std::array<float, 16>;
+Mat4 multiply(const Mat4& a, const Mat4& b) {
+    Mat4 m{};
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r)
+            for (int k = 0; k < 4; ++k) m[static_cast<std::size_t>(c * 4 + r)] += a[static_cast<std::size_t>(k * 4 + r)] * b[static_cast<std::size_t>(c * 4 + k)];
+    return m;
+}
+Mat4 perspective(float fovY, float aspect, float nearZ, float farZ) {
+    const float f = 1.0f / std::tan(fovY / 2.0f);
+    Mat4 m{};
+    m[0] = f / aspect;
+    m[5] = f;
+    m[10] = (farZ + nearZ) / (nearZ - farZ);
+    m[11] = -1.0f;
+    m[14] = 2.0f * farZ * nearZ / (nearZ - farZ);
+    return m;
+}
+Mat4 lookAt(const std::array<float, 3>& eye, const std::array<float, 3>& at) {
+    auto sub = [](std::array<float, 3> a, std::array<float, 3> b) { return std::array<float, 3>{a[0] - b[0], a[1] - b[1], a[2] - b[2]}; };
+    auto cross = [](std::array<float, 3> a, std::array<float, 3> b) {
+        return std::array<float, 3>{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    };
+    auto normal = [](std::array<float, 3> a) {
+        const float l = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+        return std::array<float, 3>{a[0] / l, a[1] / l, a[2] / l};
+    };
+    auto dot = [](std::array<float, 3> a, std::array<float, 3> b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
+    const auto f = normal(sub(at, eye));
+    const auto r = normal(cross(f, {0.0f, 1.0f, 0.0f}));
+    const auto u = cross(r, f);
+    return Mat4{r[0], u[0], -f[0], 0, r[1], u[1], -f[1], 0, r[2], u[2], -f[2], 0, -dot(r, eye), -dot(u, eye), dot(f, eye), 1};
 }
 
 float unordered(int i) {
@@ -42,7 +83,13 @@ Renderer::Renderer(gpu::Context& context)
       display_({stage(GL_VERTEX_SHADER, "preview/display.vert"), stage(GL_FRAGMENT_SHADER, "preview/display.frag")},
                "preview display"),
       minMax_({stage(GL_COMPUTE_SHADER, "preview/minmax.comp")}, "preview min/max"),
+      terrain_({stage(GL_VERTEX_SHADER, "preview/terrain.vert"), stage(GL_FRAGMENT_SHADER, "preview/terrain.frag")},
+               "preview terrain"),
+      slices_({stage(GL_VERTEX_SHADER, "preview/display.vert"), stage(GL_FRAGMENT_SHADER, "preview/slices.frag")},
+              "preview slices"),
       histogram_({stage(GL_COMPUTE_SHADER, "preview/histogram.comp")}, "preview histogram"),
+      minMaxVolume_({stage(GL_COMPUTE_SHADER, "preview/minmax.comp", true)}, "preview min/max of a volume"),
+      histogramVolume_({stage(GL_COMPUTE_SHADER, "preview/histogram.comp", true)}, "preview histogram of a volume"),
       minMaxValues_(2 * sizeof(GLint), nullptr, "preview min/max values"),
       colormap_(sizeof(std::uint32_t) * Colormap{}.shaderBuffer().size(), nullptr, "preview colormap"),
       histogramCounts_(sizeof(std::uint32_t) * 259, nullptr, "preview histogram counts") {
@@ -60,13 +107,13 @@ Renderer::~Renderer() {
     glDeleteFramebuffers(1, &readFramebuffer_);
 }
 
-Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) {
-    const Grid grid{width, height, 1};
+Regeneration Renderer::regenerate(const NoiseSpec& spec, const Grid& grid) {
+    const int width = grid.width, height = grid.height;
     Regeneration r;
     const auto start = std::chrono::steady_clock::now();
     if (timerQuery_) glBeginQuery(GL_TIME_ELAPSED, query_);
     if (texture_.handle() == 0 || texture_.grid().width != width || texture_.grid().height != height ||
-        texture_.channels() != cpu::outputChannels(spec))
+        texture_.grid().depth != grid.depth || texture_.channels() != cpu::outputChannels(spec))
         texture_ = generator_.run(spec, grid);
     else
         generator_.run(spec, texture_);
@@ -93,9 +140,10 @@ Regeneration Renderer::regenerate(const NoiseSpec& spec, int width, int height) 
     minMaxValues_.upload(sizeof init, init);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, minMaxValues_.handle());
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-    glUseProgram(minMax_.handle());
-    glBindImageTexture(0, texture_.handle(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
-    glDispatchCompute(static_cast<GLuint>((width + 15) / 16), static_cast<GLuint>((height + 15) / 16), 1);
+    glUseProgram(grid.isVolume() ? minMaxVolume_.handle() : minMax_.handle());
+    glBindImageTexture(0, texture_.handle(), 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+    glDispatchCompute(static_cast<GLuint>((width + 15) / 16), static_cast<GLuint>((height + 15) / 16),
+                      static_cast<GLuint>(grid.depth));
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
     GLint result[2] = {0, 0};
     minMaxValues_.download(sizeof result, result);
@@ -119,15 +167,89 @@ void Renderer::draw(const Viewport& view, ValueRange range, const Colormap& colo
     glUniform2i(display_.uniform("u_origin"), view.x, view.y);
     glUniform1i(display_.uniform("u_view_height"), view.height);
     glUniform1i(display_.uniform("u_tiles"), tiles);
+    useColormap(colormap);
+    glUniform1f(display_.uniform("u_min"), static_cast<float>(range.min));
+    glUniform1f(display_.uniform("u_scale"), static_cast<float>(255.0 / (range.max - range.min)));
+    glUniform1i(display_.uniform("u_normals"), texture_.channels() == 4 ? 1 : 0);
+    glBindVertexArray(vertexArray_);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+void Renderer::useColormap(const Colormap& colormap) {
     if (colormapName_ != colormap.name) {
         const std::vector<std::uint32_t> table = colormap.shaderBuffer();
         colormap_.upload(sizeof(std::uint32_t) * table.size(), table.data());
         colormapName_ = colormap.name;
     }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, colormap_.handle());
-    glUniform1f(display_.uniform("u_min"), static_cast<float>(range.min));
-    glUniform1f(display_.uniform("u_scale"), static_cast<float>(255.0 / (range.max - range.min)));
-    glUniform1i(display_.uniform("u_normals"), texture_.channels() == 4 ? 1 : 0);
+}
+
+void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
+                           float heightScale) {
+    glViewport(view.x, view.y, view.width, view.height);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(view.x, view.y, view.width, view.height);
+    glClearColor(0.55f, 0.66f, 0.78f, 1.0f);  // a hazy sky
+    glClearDepth(1.0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    if (texture_.handle() == 0 || texture_.channels() != 1 || texture_.grid().isVolume()) return;
+    const int w = texture_.grid().width, h = texture_.grid().height;
+    const int stride = std::max(1, (std::max(w, h) - 1 + 1023) / 1024);
+    const int cellsX = std::max(1, (w - 1 + stride - 1) / stride), cellsY = std::max(1, (h - 1 + stride - 1) / stride);
+    // The longer side is one unit; the camera orbits the centre at mid height.
+    const float longer = static_cast<float>(std::max(w, h) - 1 > 0 ? std::max(w, h) - 1 : 1);
+    const float extentX = static_cast<float>(std::max(w - 1, 1)) / longer, extentZ = static_cast<float>(std::max(h - 1, 1)) / longer;
+    const float cy = std::cos(camera.yaw), sy = std::sin(camera.yaw), cp = std::cos(camera.pitch), sp = std::sin(camera.pitch);
+    const std::array<float, 3> at{0.0f, 0.5f * heightScale, 0.0f};
+    const std::array<float, 3> eye{at[0] + camera.distance * cp * sy, at[1] + camera.distance * sp,
+                                   at[2] + camera.distance * cp * cy};
+    const Mat4 vp = multiply(perspective(0.75f, static_cast<float>(view.width) / static_cast<float>(std::max(view.height, 1)),
+                                         0.01f, 50.0f),
+                             lookAt(eye, at));
+    glUseProgram(terrain_.handle());
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, texture_.handle());
+    useColormap(colormap);
+    glUniformMatrix4fv(terrain_.uniform("u_view_projection"), 1, GL_FALSE, vp.data());
+    glUniform2i(terrain_.uniform("u_cells"), cellsX, cellsY);
+    glUniform1i(terrain_.uniform("u_stride"), stride);
+    glUniform1f(terrain_.uniform("u_min"), static_cast<float>(range.min));
+    glUniform1f(terrain_.uniform("u_inverse"), static_cast<float>(1.0 / (range.max - range.min)));
+    glUniform1f(terrain_.uniform("u_scale"), static_cast<float>(255.0 / (range.max - range.min)));
+    glUniform1f(terrain_.uniform("u_height"), heightScale);
+    glUniform2f(terrain_.uniform("u_extent"), extentX, extentZ);
+    const float sun[3] = {-0.35f, 0.7f, 0.6f};  // high on the left of the default camera
+    const float len = std::sqrt(sun[0] * sun[0] + sun[1] * sun[1] + sun[2] * sun[2]);
+    glUniform3f(terrain_.uniform("u_sun"), sun[0] / len, sun[1] / len, sun[2] / len);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glBindVertexArray(vertexArray_);
+    glDrawArrays(GL_TRIANGLES, 0, cellsX * cellsY * 6);
+    glDisable(GL_DEPTH_TEST);
+}
+
+void Renderer::drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
+                          const std::vector<int>& slices) {
+    glViewport(view.x, view.y, view.width, view.height);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(view.x, view.y, view.width, view.height);
+    glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    if (texture_.handle() == 0 || !texture_.grid().isVolume()) return;
+    glUseProgram(slices_.handle());
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_3D, texture_.handle());
+    useColormap(colormap);
+    glUniform2i(slices_.uniform("u_origin"), view.x, view.y);
+    glUniform1i(slices_.uniform("u_view_height"), view.height);
+    glUniform1i(slices_.uniform("u_across"), across);
+    int indices[16] = {};
+    for (std::size_t k = 0; k < 16 && k < slices.size(); ++k) indices[k] = slices[k];
+    glUniform1iv(slices_.uniform("u_slice[0]"), 16, indices);
+    glUniform1f(slices_.uniform("u_min"), static_cast<float>(range.min));
+    glUniform1f(slices_.uniform("u_scale"), static_cast<float>(255.0 / (range.max - range.min)));
     glBindVertexArray(vertexArray_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
@@ -141,14 +263,16 @@ Histogram Renderer::histogram(double lo, double hi, ValueRange range) {
     const std::vector<GLuint> zero(259, 0u);
     histogramCounts_.upload(sizeof(GLuint) * zero.size(), zero.data());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, histogramCounts_.handle());
-    glUseProgram(histogram_.handle());
-    glBindImageTexture(0, texture_.handle(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
-    glUniform1f(histogram_.uniform("u_lo"), static_cast<float>(lo));
-    glUniform1f(histogram_.uniform("u_bin_scale"), static_cast<float>(256.0 / (hi - lo)));
-    glUniform2f(histogram_.uniform("u_range"), static_cast<float>(range.min), static_cast<float>(range.max));
-    const int w = texture_.grid().width, hgt = texture_.grid().height;
+    const bool volume = texture_.grid().isVolume();
+    const gpu::Program& program = volume ? histogramVolume_ : histogram_;
+    glUseProgram(program.handle());
+    glBindImageTexture(0, texture_.handle(), 0, volume ? GL_TRUE : GL_FALSE, 0, GL_READ_ONLY, GL_R32F);
+    glUniform1f(program.uniform("u_lo"), static_cast<float>(lo));
+    glUniform1f(program.uniform("u_bin_scale"), static_cast<float>(256.0 / (hi - lo)));
+    glUniform2f(program.uniform("u_range"), static_cast<float>(range.min), static_cast<float>(range.max));
+    const int w = texture_.grid().width, hgt = texture_.grid().height, d = texture_.grid().depth;
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-    glDispatchCompute(static_cast<GLuint>((w + 15) / 16), static_cast<GLuint>((hgt + 15) / 16), 1);
+    glDispatchCompute(static_cast<GLuint>((w + 15) / 16), static_cast<GLuint>((hgt + 15) / 16), static_cast<GLuint>(d));
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     std::vector<GLuint> counts(259, 0u);
     histogramCounts_.download(sizeof(GLuint) * counts.size(), counts.data());
@@ -157,12 +281,12 @@ Histogram Renderer::histogram(double lo, double hi, ValueRange range) {
     h.below = counts[256];
     h.above = counts[257];
     h.nans = counts[258];
-    h.total = static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(hgt);
+    h.total = static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(hgt) * static_cast<std::uint64_t>(d);
     return h;
 }
 
-float Renderer::valueAt(int x, int y) {
-    if (texture_.handle() == 0 || x < 0 || y < 0 || x >= width() || y >= height())
+float Renderer::valueAt(int x, int y, int z) {
+    if (texture_.handle() == 0 || x < 0 || y < 0 || z < 0 || x >= width() || y >= height() || z >= depth())
         return std::numeric_limits<float>::quiet_NaN();
     // One texel through a read framebuffer (GL 4.3 has no glGetTextureSubImage).
     float texel[4] = {0.0f, 0.0f, 0.0f, 0.0f};
@@ -170,7 +294,10 @@ float Renderer::valueAt(int x, int y) {
     GLint previous = 0;
     glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previous);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, readFramebuffer_);
-    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_.handle(), 0);
+    if (texture_.grid().isVolume())
+        glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, texture_.handle(), 0, z);
+    else
+        glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_.handle(), 0);
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(x, y, 1, 1, channels == 1 ? GL_RED : GL_RGBA, GL_FLOAT, texel);

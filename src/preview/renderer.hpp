@@ -29,6 +29,12 @@ struct Histogram {
     std::uint64_t below = 0, above = 0, nans = 0, total = 0;
 };
 
+// The 3D view's orbit camera around the mesh's centre: angles in radians, distance in
+// mesh widths.
+struct Camera {
+    float yaw = 0.7f, pitch = 0.6f, distance = 1.7f;
+};
+
 struct Regeneration {
     double milliseconds = 0.0;
     bool timerQuery = false;  // GL_TIME_ELAPSED; false: wall clock, dispatch to glFinish
@@ -45,24 +51,37 @@ public:
     // Generates spec into a texture of the given size (reallocated when it or the channel
     // count changes). A Gradient spec should be shown as its Value; a Normal one is drawn
     // as an RGB normal map (min and max are then NaN).
-    Regeneration regenerate(const NoiseSpec& spec, int width, int height);
+    Regeneration regenerate(const NoiseSpec& spec, int width, int height) {
+        return regenerate(spec, Grid{width, height, 1});
+    }
+    // The same for a volume (the slices view): a 3D texture, one channel.
+    Regeneration regenerate(const NoiseSpec& spec, const Grid& grid);
     // Draws the texture 1:1 into `view` of the current framebuffer, texel (0, 0) at its top
     // left, `tiles` x `tiles` copies of it (1: once), values mapped through the colormap
     // from `range`, as `glnoise bake --colormap` maps them.
     void draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles = 1);
+    // The texture as a lit heightfield mesh in the colormap, seen by `camera`: the display
+    // range spans `heightScale` mesh widths of height. At most 1024 quads a side.
+    void drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
+                     float heightScale);
+    // A volume's slices `slices` (at most 16), `across` to a row, each texel for texel.
+    void drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
+                    const std::vector<int>& slices);
     // The histogram of the last regeneration's values over [lo, hi), with the texels
     // outside `range` counted; empty (total 0) for a normal map.
     Histogram histogram(double lo, double hi, ValueRange range);
-    // The value of texel (x, y) of the last regeneration, y down from the top; NaN outside.
-    float valueAt(int x, int y);
+    // The value of texel (x, y, z) of the last regeneration, y down from the top; NaN outside.
+    float valueAt(int x, int y, int z = 0);
     int width() const noexcept { return texture_.grid().width; }
+    int depth() const noexcept { return texture_.grid().depth; }
     int height() const noexcept { return texture_.grid().height; }
     gpu::Generator& generator() { return generator_; }
 
 private:
     gpu::Generator generator_;
     gpu::Texture texture_;
-    gpu::Program display_, minMax_, histogram_;
+    void useColormap(const Colormap& colormap);
+    gpu::Program display_, minMax_, terrain_, slices_, histogram_, minMaxVolume_, histogramVolume_;
     gpu::Buffer minMaxValues_, colormap_, histogramCounts_;
     std::string colormapName_;
     std::uint32_t vertexArray_ = 0, query_ = 0, readFramebuffer_ = 0;

@@ -14,12 +14,20 @@
 
 namespace glnoise::preview {
 
-const char* toString(ViewKind v) noexcept { return v == ViewKind::Tiled ? "tiled" : "2d"; }
+const char* toString(ViewKind v) noexcept {
+    switch (v) {
+        case ViewKind::Tiled: return "tiled";
+        case ViewKind::Terrain: return "3d";
+        case ViewKind::Slices: return "slices";
+        case ViewKind::Flat: break;
+    }
+    return "2d";
+}
 
 ViewKind parseViewKind(const std::string& flag, const std::string& text) {
-    if (text == "2d") return ViewKind::Flat;
-    if (text == "tiled") return ViewKind::Tiled;
-    throw ValidationError(flag + " " + text + ": allowed: 2d, tiled");
+    for (ViewKind v : {ViewKind::Flat, ViewKind::Tiled, ViewKind::Terrain, ViewKind::Slices})
+        if (text == toString(v)) return v;
+    throw ValidationError(flag + " " + text + ": allowed: 2d, tiled, 3d, slices");
 }
 
 std::string settingsPath() {

@@ -8,10 +8,11 @@
 
 namespace glnoise::preview {
 
-enum class ViewKind { Flat, Tiled };
+// The 2D texture, N x N copies of it, a lit heightfield, or a volume's z-slices.
+enum class ViewKind { Flat, Tiled, Terrain, Slices };
 
 const char* toString(ViewKind v) noexcept;
-// "2d" or "tiled"; ValidationError naming `flag` and what is allowed otherwise.
+// "2d", "tiled", "3d" or "slices"; ValidationError naming `flag` and what is allowed otherwise.
 ViewKind parseViewKind(const std::string& flag, const std::string& text);
 
 struct Settings {

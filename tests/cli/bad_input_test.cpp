@@ -345,7 +345,6 @@ TEST_F(BadInput, PreviewFlags) {
         {{"--frames", "-1"}, "--frames -1: must be >= 0", "", p},
         {{"--animate"}, "--animate: moves z, which needs --dims 3 or 4", "", p},
         {{"--colormap", "rainbow"}, "--colormap rainbow", "", p},
-        {{"--size", "8x8x8"}, "--size 8x8x8: the preview exports 2D images", "", p},
         {{"--out", file("no/such/x.png")}, "directory " + file("no/such") + " does not exist", "", p},
         {{"--out", file("keep.tga")}, "unknown file type", "", p},
         {{"--export", "--out", file("no/such/x.png")}, "directory " + file("no/such") + " does not exist", "", p},
@@ -353,12 +352,15 @@ TEST_F(BadInput, PreviewFlags) {
         {{"--out", file("folder.png")}, "is a directory", "", p},
         {{"--screenshot", file("no/such/shot.png")}, "directory " + file("no/such") + " does not exist", "", p},
         {{"--readouts", file("no/such/r.json")}, "directory " + file("no/such") + " does not exist", "", p},
-        {{"--view", "3d"}, "--view 3d: allowed: 2d, tiled", "", p},
+        {{"--view", "4d"}, "--view 4d: allowed: 2d, tiled, 3d, slices", "", p},
         {{"--tiles", "4"}, "--tiles 4: allowed: 2, 3", "", p},
+        {{"--view", "slices"}, "--view slices: shows a volume, which needs --dims 3 or 4", "", p},
+        {{"--size", "8x8x8"}, "--size 8x8x8: a volume, which only the slices view exports (--view slices)", "", p},
+        {{"--relief", "0"}, "--relief 0: must be between 0.01 and 4", "", p},
         {{"--ui-scale", "9"}, "--ui-scale 9: must be between 0.5 and 4", "", p},
         {{"--ui-scale", "nan"}, "--ui-scale nan", "", p},
-        {{"--probe", "-1,2"}, "--probe -1,2: must be X,Y, whole texels of the view from its top left", "", p},
-        {{"--probe", "1.5,2"}, "--probe 1.5,2: must be X,Y, whole texels", "", p},
+        {{"--probe", "-1,2"}, "--probe -1,2: must be X,Y (or X,Y,SLICE), whole texels of the view from its top left", "", p},
+        {{"--probe", "1.5,2"}, "--probe 1.5,2: must be X,Y (or X,Y,SLICE), whole texels", "", p},
     });
 }
 #endif

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -243,6 +244,90 @@ TEST_F(Preview, TheTiledViewRepeatsTheExportTexelForTexel) {
         EXPECT_EQ(bad, 0);
         EXPECT_EQ(background, 400 * 300 - 90 * 70 * tiles * tiles) << "beyond the copies: the background";
     }
+}
+
+// A volume's slices side by side, 4 to a row: cell k is slice round(k (D - 1) / 15) of the
+// volume bake, texel for texel.
+TEST_F(Preview, TheSlicesViewShowsTheVolumeBakesSlices) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto r = show(with(kBaseFlags, {"--dims", "3", "--window", "300x200", "--hide-panel", "--view", "slices",
+                                          "--size", "60x40x20", "--frames", "2", "--screenshot", file("shot.png"),
+                                          "--readouts", file("r.json")}));
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = readJson(file("r.json"));
+    EXPECT_EQ(j["view"]["texture"], nlohmann::json({60, 40, 20}));
+    NoiseSpec spec = baseSpec();
+    spec.dims = 3;
+    const Image ref = cpu::evaluate(spec, {60, 40, 20});
+    const ValueRange typical = cpu::typicalRange(spec);
+    const Rgb shot = loadRgb(file("shot.png"));
+    int bad = 0;
+    for (int k = 0; k < 16; ++k) {
+        const int slice = static_cast<int>(std::lround(k * 19.0 / 15.0));
+        EXPECT_EQ(j["view"]["slices"][static_cast<std::size_t>(k)], slice);
+        for (int y = 0; y < 40; ++y)
+            for (int x = 0; x < 60; ++x)
+                bad += std::abs(shot.at((k % 4) * 60 + x, (k / 4) * 40 + y)[0] -
+                                io::quantize8(ref.at(x, y, slice), typical)) > 1;
+    }
+    EXPECT_EQ(bad, 0);
+    // Without a volume there is nothing to slice.
+    const auto flat = show(with(kBaseFlags, {"--view", "slices", "--frames", "1"}));
+    EXPECT_EQ(flat.code, 2);
+    EXPECT_NE(flat.err.find("--view slices: shows a volume, which needs --dims 3 or 4"), std::string::npos) << flat.err;
+}
+
+// The heightfield is drawn in perspective against the sky, in the colormap's colours
+// shaded by the light (each pixel a multiple of a colour of the map), and its relief
+// scales its height on screen.
+TEST_F(Preview, TheHeightfieldIsTheTerrainInItsColormap) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto rows = [&](const std::string& relief, const std::string& shotName) {
+        const auto r = show(with(kBaseFlags, {"--window", "320x240", "--hide-panel", "--view", "3d", "--size", "128x128",
+                                              "--colormap", "terrain", "--relief", relief, "--frames", "2",
+                                              "--screenshot", file(shotName), "--readouts", file("r.json")}));
+        EXPECT_EQ(r.code, 0) << r.err;
+        const Rgb shot = loadRgb(file(shotName));
+        const unsigned char* sky = shot.at(0, 0);
+        int covered = 0, top = shot.height;
+        for (int y = 0; y < shot.height; ++y) {
+            bool any = false;
+            for (int x = 0; x < shot.width; ++x)
+                any = any || std::memcmp(shot.at(x, y), sky, 3) != 0;
+            covered += any;
+            if (any) top = std::min(top, y);
+        }
+        EXPECT_GT(covered, 40) << "no terrain drawn";
+        return std::make_pair(top, shot);
+    };
+    const auto [lowTop, lowShot] = rows("0.02", "low.png");
+    const auto [highTop, highShot] = rows("0.6", "high.png");
+    EXPECT_EQ(readJson(file("r.json"))["view"]["texture"], nlohmann::json({128, 128}));
+    EXPECT_LT(highTop, lowTop - 10) << "the relief does not raise the terrain's peaks";
+    // Each terrain pixel's colour points the way of some colour of the map (lighting scales it).
+    const Colormap map = Colormap::named("terrain");
+    std::vector<std::array<double, 3>> colours;
+    for (int i = 0; i <= 255; ++i) {
+        const std::uint32_t c = map.colorAt(static_cast<float>(i));
+        colours.push_back({double(c & 255u), double((c >> 8) & 255u), double((c >> 16) & 255u)});
+    }
+    int terrain = 0, offMap = 0;
+    const unsigned char* sky = highShot.at(0, 0);
+    for (int y = 0; y < highShot.height; ++y)
+        for (int x = 0; x < highShot.width; ++x) {
+            const unsigned char* p = highShot.at(x, y);
+            if (std::memcmp(p, sky, 3) == 0 || p[0] + p[1] + p[2] < 60) continue;  // sky, or too dark to judge
+            ++terrain;
+            double best = 1.0;
+            for (const auto& c : colours) {
+                const double dot = p[0] * c[0] + p[1] * c[1] + p[2] * c[2];
+                const double norms = std::sqrt((p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) * (c[0] * c[0] + c[1] * c[1] + c[2] * c[2]));
+                best = std::min(best, 1.0 - dot / norms);
+            }
+            offMap += best > 2e-3;
+        }
+    EXPECT_GT(terrain, 2000);
+    EXPECT_LT(offMap, terrain / 50) << "pixels whose colour is no shade of the map's";
 }
 
 // The histogram of what is on screen, against the reference's values counted in the
