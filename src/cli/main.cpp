@@ -14,6 +14,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "app/agreement.hpp"
 #include "app/bake.hpp"
 #include "app/flags.hpp"
 #include "app/points.hpp"
@@ -185,13 +186,6 @@ int runEval(const Args& a) {
     return 0;
 }
 
-// The worst and mean |gpu - cpu| of one channel, gathered band by band.
-struct Agreement {
-    double maxDiff = -1.0, sum = 0.0;
-    std::array<std::int64_t, 3> at{};
-    float gpu = 0.0f, cpu = 0.0f;
-};
-
 // check compares in bands of at most this many texels, so that its memory stays bounded
 // at any --size: tiles of a grid compute what the whole grid does, texel for texel.
 constexpr std::int64_t kCheckBandTexels = std::int64_t{1} << 22;
@@ -206,7 +200,7 @@ int runCheck(const Args& a) {
     if (a.verbose) describe(ctx);
     gpu::Generator gen(ctx);
     const int channels = cpu::outputChannels(spec);
-    std::array<Agreement, 4> agree{};
+    std::array<app::Agreement, 4> agree{};
     const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kCheckBandTexels / grid.width, 1, grid.height));
     for (int z = 0; z < grid.depth; ++z) {
         for (int y0 = 0; y0 < grid.height; y0 += bandRows) {
@@ -220,26 +214,9 @@ int runCheck(const Args& a) {
                 rethrowAsFlags(e);
             }
             const Image c = cpu::evaluate(spec, band, start);
-            const std::size_t texels = static_cast<std::size_t>(band.texels());
-            for (int ch = 0; ch < channels; ++ch) {
-                Agreement& s = agree[static_cast<std::size_t>(ch)];
-                for (std::size_t t = 0; t < texels; ++t) {
-                    const std::size_t i = t * static_cast<std::size_t>(channels) + static_cast<std::size_t>(ch);
-                    const double d = std::fabs(static_cast<double>(g.data[i]) - static_cast<double>(c.data[i]));
-                    s.sum += d;
-                    if (!(d <= s.maxDiff)) {  // also catches NaN
-                        s.maxDiff = std::isnan(d) ? INFINITY : d;
-                        s.at = {static_cast<std::int64_t>(t % static_cast<std::size_t>(band.width)),
-                                y0 + static_cast<std::int64_t>(t / static_cast<std::size_t>(band.width)), z};
-                        s.gpu = g.data[i];
-                        s.cpu = c.data[i];
-                    }
-                }
-            }
+            app::accumulate(agree, g, c, start);
         }
     }
-    const char* names[2][4] = {{"value", "d/dx", "d/dy", "d/dz"}, {"nx", "ny", "nz", "value"}};
-    const char* const* name = names[spec.output == Output::Normal ? 1 : 0];
     // Cellular noise names what it returns; turned octaves say so.
     std::string basis = toString(spec.basis);
     if (spec.basis == Basis::Cellular)
@@ -252,16 +229,12 @@ int runCheck(const Args& a) {
     bool pass = true;
     double worstExcess = 0.0;
     for (int ch = 0; ch < channels; ++ch) {
-        const Agreement& s = agree[static_cast<std::size_t>(ch)];
+        const app::Agreement& s = agree[static_cast<std::size_t>(ch)];
         const double tolerance = tolerances[static_cast<std::size_t>(ch)];
         const bool ok = s.maxDiff <= tolerance;
         pass = pass && ok;
         if (!ok) worstExcess = std::max(worstExcess, s.maxDiff / std::max(tolerance, 1e-300));
-        std::printf("  %-6s max |gpu - cpu| = %.3g at texel (%lld, %lld, %lld): gpu %.9g, cpu %.9g; mean %.3g; "
-                    "tolerance %.3g: %s\n",
-                    name[ch], s.maxDiff, static_cast<long long>(s.at[0]), static_cast<long long>(s.at[1]),
-                    static_cast<long long>(s.at[2]), static_cast<double>(s.gpu), static_cast<double>(s.cpu),
-                    s.sum / static_cast<double>(grid.texels()), tolerance, ok ? "PASS" : "FAIL");
+        std::printf("  %s\n", app::agreementLine(spec, ch, s, grid.texels(), tolerance).c_str());
     }
     std::printf("  %s\n", pass ? "PASS" : "FAIL");
     if (!pass)

@@ -35,6 +35,7 @@
 #include "glnoise/cpu.hpp"
 #include "glnoise/io.hpp"
 #include "preview/renderer.hpp"
+#include "preview/proof.hpp"
 #include "preview/settings.hpp"
 
 namespace {
@@ -82,6 +83,7 @@ struct Args {
     int tiles = 0;  // 0: as remembered
     int frames = 0;
     bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
+    bool check = false, showDifference = false;
 };
 
 double parseZoom(const std::string& text) {
@@ -137,7 +139,23 @@ struct State {
     // The readout's point: the texel under the cursor, else the pinned one (right click, --probe).
     bool probeSet = false;
     int probeX = 0, probeY = 0, probeZ = 0;
+    // The proof: the texture shown against the CPU reference, in the background.
+    bool proofOn = false, showDifference = false;
+    std::optional<preview::ProofResult> proof;  // the last finished one
+    std::string proofOf;                        // the regeneration it checks (or is checking)
+    std::string proofDoneOf;                    // the regeneration `proof` checked
 };
+
+// The `glnoise check` that compares what the proof compares: the spec shown over the
+// texture's grid.
+std::string checkCommand(const NoiseSpec& spec, const Grid& grid, bool noOctaveLimit) {
+    app::BakeRequest r;
+    r.spec = spec;
+    r.size = grid;
+    r.noOctaveLimit = noOctaveLimit;
+    const std::string bake = app::bakeCommand(r, false);
+    return "glnoise check" + bake.substr(std::string("glnoise bake").size());
+}
 
 // Where things are this frame, in framebuffer pixels from the top left.
 struct Layout {
@@ -470,8 +488,34 @@ void menuBar(State& s, bool* exportNow, bool* copyCommand, bool* quit) {
     ImGui::EndMainMenuBar();
 }
 
+void proofSection(State& s, const preview::Proof& running, bool current) {
+    ImGui::Checkbox("check against the CPU reference (P)", &s.proofOn);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("computes the texture shown on the CPU reference, in the background, and compares as "
+                          "glnoise check does");
+    if (!s.proofOn) return;
+    if (running.running()) {
+        ImGui::ProgressBar(running.progress(), ImVec2(-1.0f, 0.0f), "the reference is computing");
+    }
+    if (!s.proof) return;
+    const preview::ProofResult& r = *s.proof;
+    if (!current) ImGui::TextDisabled("the last result, for an earlier view:");
+    for (std::size_t i = 0; i < r.lines.size(); ++i) {
+        const bool verdict = i + 1 == r.lines.size();
+        ImGui::PushStyleColor(ImGuiCol_Text, verdict ? (r.pass ? ImVec4(0.45f, 0.9f, 0.45f, 1) : ImVec4(1, 0.4f, 0.4f, 1))
+                                                     : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+        ImGui::TextWrapped("%s", r.lines[i].c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::TextWrapped("%s x the tolerance at worst; the same numbers as: %s", formatNumber(r.worst).c_str(),
+                       r.command.c_str());
+    if (ImGui::Button("copy the check command")) ImGui::SetClipboardText(r.command.c_str());
+    ImGui::Checkbox("show |gpu - cpu| / tolerance (D)", &s.showDifference);
+    if (s.showDifference) ImGui::TextDisabled("black 0, white the tolerance (the fire colormap)");
+}
+
 void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& info, const Layout& l,
-           const Probe& probe, float fps, bool* exportNow) {
+           const Probe& probe, float fps, bool* exportNow, const preview::Proof& proof) {
     const float ppp = static_cast<float>(l.pixelsPerPoint);
     ImGui::SetNextWindowPos(ImVec2(static_cast<float>(l.panelX) / ppp, static_cast<float>(l.menu) / ppp), ImGuiCond_Always);
     ImGui::SetNextWindowSize(ImVec2(static_cast<float>(l.panelWidth) / ppp, static_cast<float>(l.viewHeight) / ppp),
@@ -581,6 +625,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
                     last.timerQuery ? "GL timer query" : "wall clock, dispatch to finish");
         ImGui::TextWrapped("%.1f frames/s on %s", fps, info.renderer.c_str());
     }
+    if (ImGui::CollapsingHeader("Proof", ImGuiTreeNodeFlags_DefaultOpen)) proofSection(s, proof, s.proofDoneOf == s.proofOf);
     if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::InputText("file (.png, .r32)", &s.exportPath);
         int size[2] = {s.exportWidth, s.exportHeight};
@@ -636,6 +681,9 @@ std::string readoutsJson(const State& s, const Layout& l, int fbWidth, int fbHei
     if (probe.valid)
         j["probe"] = {{"x", probe.x}, {"y", probe.y}, {"z", probe.z}, {"value", probe.value}, {"gpu_value", probe.gpu},
                       {"gradient", {probe.dx, probe.dy}}, {"gradient_from", probe.analytic ? "analytic" : "central difference"}};
+    if (s.proof && s.proofDoneOf == s.proofOf)
+        j["proof"] = {{"command", s.proof->command}, {"lines", s.proof->lines}, {"pass", s.proof->pass},
+                      {"worst", s.proof->worst}};
     j["regeneration_ms"] = last.milliseconds;
     j["frames_per_second"] = fps;
     return j.dump(1) + "\n";
@@ -723,6 +771,8 @@ int run(const Args& a) {
     if (s.layout.view == preview::ViewKind::Slices && s.spec.dims < 3) s.layout.view = preview::ViewKind::Flat;
     if (a.tiles) s.layout.tiles = a.tiles;
     s.chrome = !a.hidePanel;
+    s.proofOn = a.check || a.showDifference;
+    s.showDifference = a.showDifference;
 
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) noWindow("cannot open a window");
@@ -767,6 +817,7 @@ int run(const Args& a) {
     const auto started = previous;
     Layout layout;
     Probe probe;
+    preview::Proof proof;
     std::string probeKey;
 
     while (!glfwWindowShouldClose(win)) {
@@ -833,6 +884,8 @@ int run(const Args& a) {
             if (ImGui::IsKeyPressed(GLFW_KEY_SPACE) && s.spec.dims >= 3) s.animate = !s.animate;
             if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) quit = true;
             if (ImGui::IsKeyPressed(GLFW_KEY_C)) copyCommand = true;
+            if (ImGui::IsKeyPressed(GLFW_KEY_P)) s.proofOn = !s.proofOn;
+            if (ImGui::IsKeyPressed(GLFW_KEY_D)) s.showDifference = !s.showDifference;
         }
         if (terrain && overView) {  // orbit and dolly
             if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
@@ -894,6 +947,22 @@ int run(const Args& a) {
             s.histogram = renderer.histogram(lo, hi, range);
             s.histogramOf = histogramKey;
         }
+        // The proof: started for each new regeneration while it is on, stopped when it is off.
+        if (s.proofOn && s.proofOf != key && s.specError.empty()) {
+            proof.start(spec, renderer.read(), checkCommand(spec, tile, s.noOctaveLimit));
+            s.proofOf = key;
+        } else if (!s.proofOn && !s.proofOf.empty()) {
+            proof.stop();
+            s.proofOf.clear();
+        }
+        const bool lastFrame = a.frames > 0 && frame + 1 >= a.frames;
+        if (lastFrame && s.proofOn) proof.wait();  // scripts get the finished proof
+        if (auto done = proof.take()) {
+            s.proof = std::move(done);
+            s.proofDoneOf = s.proofOf;
+            renderer.setDifference(s.proof->difference, s.proof->grid);
+        }
+        const bool showDifference = s.proofOn && s.showDifference && s.proof && s.proofDoneOf == key;
         // The readout: the texel under the cursor, else the pinned one.
         const bool hovering = overTexture && !dragging;
         const int px = hovering ? static_cast<int>(tx) : s.probeX, py = hovering ? static_cast<int>(ty) : s.probeY;
@@ -912,7 +981,7 @@ int run(const Args& a) {
 
         if (s.chrome) {
             menuBar(s, &exportNow, &copyCommand, &quit);
-            if (s.layout.panel) panel(s, last, ctx.info(), layout, probe, io.Framerate, &exportNow);
+            if (s.layout.panel) panel(s, last, ctx.info(), layout, probe, io.Framerate, &exportNow, proof);
         }
         if (copyCommand)
             ImGui::SetClipboardText(
@@ -924,7 +993,13 @@ int run(const Args& a) {
         glClear(GL_COLOR_BUFFER_BIT);
         const preview::Viewport viewport{layout.viewX, fbHeight - layout.viewY - layout.viewHeight, layout.viewWidth,
                                          layout.viewHeight};
-        if (terrain)
+        static const Colormap fire = Colormap::named("fire");
+        const ValueRange unit{0.0, 1.0};
+        if (showDifference && kind == preview::ViewKind::Slices)
+            renderer.drawSlices(viewport, unit, fire, kSlicesAcross, slices, true);
+        else if (showDifference)
+            renderer.draw(viewport, unit, fire, terrain ? 1 : copies, true);
+        else if (terrain)
             renderer.drawTerrain(viewport, range, s.colormap, s.camera, s.relief);
         else if (kind == preview::ViewKind::Slices)
             renderer.drawSlices(viewport, range, s.colormap, kSlicesAcross, slices);
@@ -934,7 +1009,6 @@ int run(const Args& a) {
         glViewport(0, 0, fbWidth, fbHeight);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-        const bool lastFrame = a.frames > 0 && frame + 1 >= a.frames;
         if (exportNow || (lastFrame && a.exportAtEnd)) {
             try {
                 s.status = exportView(s, renderer.generator(), layout);
@@ -1000,6 +1074,8 @@ static int previewMain(int argc, char** argv) {
     app.add_option("--probe", a.probe, "X,Y (or X,Y,SLICE): the texel whose value and gradient the readouts show (right click pins one)");
     app.add_option("--readouts", a.readouts, "write the layout, histogram and probe as JSON to this file after the last frame");
     app.add_flag("--forget", a.forget, "neither read nor write the remembered layout");
+    app.add_flag("--check", a.check, "start with the proof on: the texture shown against the CPU reference, as glnoise check compares");
+    app.add_flag("--show-difference", a.showDifference, "with the proof on, show |gpu - cpu| / tolerance instead of the noise");
     app.add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
     try {
         app.parse(argc, argv);

@@ -105,6 +105,7 @@ Renderer::~Renderer() {
     if (query_) glDeleteQueries(1, &query_);
     glDeleteVertexArrays(1, &vertexArray_);
     glDeleteFramebuffers(1, &readFramebuffer_);
+    if (difference_) glDeleteTextures(1, &difference_);
 }
 
 Regeneration Renderer::regenerate(const NoiseSpec& spec, const Grid& grid) {
@@ -153,24 +154,42 @@ Regeneration Renderer::regenerate(const NoiseSpec& spec, const Grid& grid) {
     return r;
 }
 
-void Renderer::draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles) {
+void Renderer::setDifference(const std::vector<float>& values, const Grid& grid) {
+    if (difference_) glDeleteTextures(1, &difference_);
+    const GLenum target = grid.isVolume() ? GL_TEXTURE_3D : GL_TEXTURE_2D;
+    glGenTextures(1, &difference_);
+    glBindTexture(target, difference_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    if (grid.isVolume()) {
+        glTexStorage3D(target, 1, GL_R32F, grid.width, grid.height, grid.depth);
+        glTexSubImage3D(target, 0, 0, 0, 0, grid.width, grid.height, grid.depth, GL_RED, GL_FLOAT, values.data());
+    } else {
+        glTexStorage2D(target, 1, GL_R32F, grid.width, grid.height);
+        glTexSubImage2D(target, 0, 0, 0, grid.width, grid.height, GL_RED, GL_FLOAT, values.data());
+    }
+    differenceGrid_ = grid;
+    gpu::checkGl("uploading the proof's difference image");
+}
+
+void Renderer::draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference) {
     glViewport(view.x, view.y, view.width, view.height);
     glEnable(GL_SCISSOR_TEST);
     glScissor(view.x, view.y, view.width, view.height);
     glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     glDisable(GL_SCISSOR_TEST);
-    if (texture_.handle() == 0 || view.width <= 0 || view.height <= 0) return;
+    difference = difference && difference_ != 0 && !differenceGrid_.isVolume();
+    if ((texture_.handle() == 0 && !difference) || view.width <= 0 || view.height <= 0) return;
     glUseProgram(display_.handle());
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, texture_.handle());
+    glBindTexture(GL_TEXTURE_2D, difference ? difference_ : texture_.handle());
     glUniform2i(display_.uniform("u_origin"), view.x, view.y);
     glUniform1i(display_.uniform("u_view_height"), view.height);
     glUniform1i(display_.uniform("u_tiles"), tiles);
     useColormap(colormap);
     glUniform1f(display_.uniform("u_min"), static_cast<float>(range.min));
     glUniform1f(display_.uniform("u_scale"), static_cast<float>(255.0 / (range.max - range.min)));
-    glUniform1i(display_.uniform("u_normals"), texture_.channels() == 4 ? 1 : 0);
+    glUniform1i(display_.uniform("u_normals"), texture_.channels() == 4 && !difference ? 1 : 0);
     glBindVertexArray(vertexArray_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
@@ -230,17 +249,18 @@ void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colorma
 }
 
 void Renderer::drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
-                          const std::vector<int>& slices) {
+                          const std::vector<int>& slices, bool difference) {
     glViewport(view.x, view.y, view.width, view.height);
     glEnable(GL_SCISSOR_TEST);
     glScissor(view.x, view.y, view.width, view.height);
     glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     glDisable(GL_SCISSOR_TEST);
-    if (texture_.handle() == 0 || !texture_.grid().isVolume()) return;
+    difference = difference && difference_ != 0 && differenceGrid_.isVolume();
+    if (!difference && (texture_.handle() == 0 || !texture_.grid().isVolume())) return;
     glUseProgram(slices_.handle());
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_3D, texture_.handle());
+    glBindTexture(GL_TEXTURE_3D, difference ? difference_ : texture_.handle());
     useColormap(colormap);
     glUniform2i(slices_.uniform("u_origin"), view.x, view.y);
     glUniform1i(slices_.uniform("u_view_height"), view.height);

@@ -59,14 +59,21 @@ public:
     // Draws the texture 1:1 into `view` of the current framebuffer, texel (0, 0) at its top
     // left, `tiles` x `tiles` copies of it (1: once), values mapped through the colormap
     // from `range`, as `glnoise bake --colormap` maps them.
-    void draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles = 1);
+    void draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles = 1,
+              bool difference = false);
     // The texture as a lit heightfield mesh in the colormap, seen by `camera`: the display
     // range spans `heightScale` mesh widths of height. At most 1024 quads a side.
     void drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
                      float heightScale);
     // A volume's slices `slices` (at most 16), `across` to a row, each texel for texel.
     void drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
-                    const std::vector<int>& slices);
+                    const std::vector<int>& slices, bool difference = false);
+    // The proof's image, one float per texel of `grid`, drawn instead of the values by
+    // draw and drawSlices with difference = true.
+    void setDifference(const std::vector<float>& values, const Grid& grid);
+    bool hasDifference() const noexcept { return difference_ != 0; }
+    // The last regeneration's values, read back (waits for the GPU).
+    Image read() { return generator_.read(texture_); }
     // The histogram of the last regeneration's values over [lo, hi), with the texels
     // outside `range` counted; empty (total 0) for a normal map.
     Histogram histogram(double lo, double hi, ValueRange range);
@@ -84,7 +91,8 @@ private:
     gpu::Program display_, minMax_, terrain_, slices_, histogram_, minMaxVolume_, histogramVolume_;
     gpu::Buffer minMaxValues_, colormap_, histogramCounts_;
     std::string colormapName_;
-    std::uint32_t vertexArray_ = 0, query_ = 0, readFramebuffer_ = 0;
+    std::uint32_t vertexArray_ = 0, query_ = 0, readFramebuffer_ = 0, difference_ = 0;
+    Grid differenceGrid_;
     bool timerQuery_ = false;
 };
 

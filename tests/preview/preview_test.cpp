@@ -482,5 +482,42 @@ TEST_F(Preview, WithoutADisplayItSaysWhatToDoInstead) {
     EXPECT_NE(r.err.find("xvfb-run"), std::string::npos) << r.err;
 }
 
+// The proof toggle: the texture shown against the reference, with the lines `glnoise
+// check` prints for the command it names; its difference image is |gpu - cpu| / tolerance
+// through the fire colormap (near black here: marble's GPU and CPU differ by ~1e-7).
+TEST_F(Preview, TheProofPrintsWhatGlnoiseCheckPrints) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const std::vector<std::string> flags = with(kBaseFlags, {"--pattern", "marble", "--window", "240x160", "--hide-panel",
+                                                             "--frames", "2", "--readouts", file("r.json")});
+    const auto r = show(with(flags, {"--check"}));
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto proof = readJson(file("r.json"))["proof"];
+    ASSERT_FALSE(proof.is_null()) << slurp(file("r.json"));
+    const std::string command = proof["command"];
+    ASSERT_EQ(command.rfind("glnoise check --size 240x160 ", 0), 0u) << command;
+    const auto words = split(command);
+    const auto c = runWith("", test::glnoiseExe(), std::vector<std::string>(words.begin() + 1, words.end()));
+    ASSERT_EQ(c.code, 0) << c.err;
+    std::vector<std::string> printed;
+    std::istringstream lines(c.out);
+    std::string heading;
+    std::getline(lines, heading);  // names the renderer: not compared
+    for (std::string line; std::getline(lines, line);) printed.push_back(line.substr(2));
+    EXPECT_EQ(proof["lines"].get<std::vector<std::string>>(), printed) << c.out;
+    EXPECT_NE(printed.front().find("max |gpu - cpu| = 5.96e-08"), std::string::npos)
+        << "the spec no longer differs: pick one that does, so that the numbers are compared";
+    EXPECT_TRUE(proof["pass"].get<bool>());
+
+    const auto d = show(with(flags, {"--show-difference", "--screenshot", file("diff.png")}));
+    ASSERT_EQ(d.code, 0) << d.err;
+    const Rgb shot = loadRgb(file("diff.png"));
+    const std::uint32_t black = Colormap::named("fire").colorAt(0.0f);
+    int off = 0;
+    for (int y = 0; y < shot.height; ++y)
+        for (int x = 0; x < shot.width; ++x)
+            for (int k = 0; k < 3; ++k) off += std::abs(shot.at(x, y)[k] - static_cast<int>((black >> (8 * k)) & 255u)) > 1;
+    EXPECT_EQ(off, 0) << "a difference image of differences far under the tolerance is the map's lowest colour";
+}
+
 }  // namespace
 }  // namespace glnoise
