@@ -27,6 +27,8 @@
 #include "app/bake.hpp"
 #include "app/flags.hpp"
 #include "app/options.hpp"
+#include "app/preset.hpp"
+#include "app/verify.hpp"
 #include "core/fields.hpp"
 #include "core/format.hpp"
 #include "glnoise/catalogue.hpp"
@@ -83,7 +85,8 @@ struct Args {
     int tiles = 0;  // 0: as remembered
     int frames = 0;
     bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
-    bool check = false, showDifference = false;
+    bool check = false, showDifference = false, colormapGiven = false;
+    std::string preset, from, savePreset;
 };
 
 double parseZoom(const std::string& text) {
@@ -144,7 +147,86 @@ struct State {
     std::optional<preview::ProofResult> proof;  // the last finished one
     std::string proofOf;                        // the regeneration it checks (or is checking)
     std::string proofDoneOf;                    // the regeneration `proof` checked
+    std::optional<preview::ViewKind> startView;  // a volume's record opens in the slices view
+    std::string openPath, savePath;             // the File menu's text fields
 };
+
+std::optional<ValueRange> chosenRange(const State& s) {
+    return s.customRange ? std::optional<ValueRange>(s.range) : std::nullopt;
+}
+
+// A baked file's record as the request that made it; errors name `source` and the key.
+app::BakeRequest recordOf(const std::string& path, const std::string& source) {
+    std::string text;
+    try {
+        text = io::readRecord(path);
+    } catch (const ValidationError& e) {
+        const std::string what = e.what();
+        throw ValidationError(what.rfind("from ", 0) == 0 ? "--" + what : what);
+    }
+    app::BakeRequest r = app::requestFromRecord(text, source);
+    app::checkRawAgainstRecord(path, text, source);
+    return r;
+}
+
+// A preset's or record's range and colormap, as the view's.
+void applyMapping(State& s, const app::Preset& p) {
+    s.customRange = p.range.has_value();
+    if (p.range) s.range = *p.range;
+    s.boundRange = !p.range && p.boundRange;
+    s.colormap = Colormap::named(p.colormap.empty() ? "gray" : p.colormap);
+}
+
+// A record's bake as the view: its size as the export size (a volume's in the slices
+// view), a tile's first texel as the view's origin, no zoom.
+void applyRecordView(State& s, const app::BakeRequest& r) {
+    s.exportWidth = r.size.width;
+    s.exportHeight = r.size.height;
+    s.exportDepth = r.size.isVolume() ? r.size.depth : 0;
+    const TexelStart start = r.start();
+    s.view = View{static_cast<double>(start[0]), static_cast<double>(start[1]), 1.0};
+    if (r.size.isVolume()) {
+        s.startView = preview::ViewKind::Slices;
+        s.spec.offset[2] += static_cast<double>(start[2]);  // a volume tile's first slice
+    }
+}
+
+// The File menu's loads: a preset (built-in name or .json file) or a baked file's record,
+// replacing the noise, range and colormap; the view starts over. Returns what to show.
+std::string openPreset(State& s, const std::string& nameOrPath) {
+    const app::Preset p = app::loadPreset(nameOrPath);
+    s.spec = p.spec;
+    applyMapping(s, p);
+    s.view = View{};
+    return "opened preset " + nameOrPath;
+}
+std::string openRecord(State& s, const std::string& path) {
+    const app::BakeRequest r = recordOf(path, path);
+    s.spec = r.spec;
+    applyMapping(s, app::Preset{r.spec, true, r.range, r.colormap, r.bits, r.boundRange});
+    applyRecordView(s, r);
+    s.noOctaveLimit = r.noOctaveLimit;
+    if (s.startView) s.layout.view = *s.startView;
+    s.startView.reset();
+    return "opened the record of " + path;
+}
+
+// The spec on screen (pan and zoom included) with its range and colormap, as a preset:
+// what `glnoise bake --print-spec` prints for the export's command.
+std::string presetText(const State& s) {
+    const NoiseSpec spec = viewSpec(s.spec, s.view);
+    return app::presetJson(spec, chosenRange(s), s.colormap.name == "gray" ? "" : s.colormap.name, 0,
+                           !s.customRange && s.boundRange)
+               .dump(2) +
+           "\n";
+}
+std::string savePreset(const State& s, const std::string& path) {
+    const std::string text = presetText(s);
+    io::OutputFile out(path);
+    out.write(text.data(), text.size());
+    out.commit();
+    return "saved the spec as " + path;
+}
 
 // The `glnoise check` that compares what the proof compares: the spec shown over the
 // texture's grid.
@@ -220,9 +302,6 @@ std::vector<int> shownSlices(int depth) {
     return v;
 }
 
-std::optional<ValueRange> chosenRange(const State& s) {
-    return s.customRange ? std::optional<ValueRange>(s.range) : std::nullopt;
-}
 
 // What the window maps to black..white, as an export would: the custom range, the stated
 // bound, or the spec's typical range (measured once per spec).
@@ -454,6 +533,36 @@ void histogramWidget(const preview::Histogram& h, ValueRange range, const Colorm
 void menuBar(State& s, bool* exportNow, bool* copyCommand, bool* quit) {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
+        if (ImGui::BeginMenu("Presets")) {
+            for (const std::string& name : app::presetNames())
+                if (ImGui::MenuItem(name.c_str())) s.status = openPreset(s, name);
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Open preset or record")) {
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 20.0f);
+            ImGui::InputTextWithHint("##open", "a preset .json, or a baked .png .exr .r16 .r32", &s.openPath);
+            try {
+                if (ImGui::Button("open as preset")) s.status = openPreset(s, s.openPath);
+                ImGui::SameLine();
+                if (ImGui::Button("open its record")) s.status = openRecord(s, s.openPath);
+            } catch (const Error& e) {
+                s.status = std::string("not opened: ") + e.what();
+            }
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Save spec as preset")) {
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 20.0f);
+            ImGui::InputTextWithHint("##save", "mine.json", &s.savePath);
+            if (ImGui::Button("save")) {
+                try {
+                    s.status = savePreset(s, s.savePath);
+                } catch (const Error& e) {
+                    s.status = std::string("not saved: ") + e.what();
+                }
+            }
+            ImGui::EndMenu();
+        }
+        ImGui::Separator();
         if (ImGui::MenuItem("Export", "S")) *exportNow = true;
         if (ImGui::MenuItem("Copy as command", "C")) *copyCommand = true;
         ImGui::Separator();
@@ -697,23 +806,44 @@ void writeText(const std::string& path, const std::string& text) {
 
 int run(const Args& a) {
     State s;
-    s.spec = app::buildSpec(a.noise, nullptr);
-    s.noOctaveLimit = a.noise.noOctaveLimit;
-    s.boundRange = a.range == "bound";
-    s.customRange = !a.range.empty() && a.range != "default" && a.range != "typical" && !s.boundRange;
-    if (s.customRange) s.range = app::parseRange(a.range);
-    s.colormap = parseColormap(a.colormap);
+    // A preset or a baked file's record to start from; the flags given override it.
+    std::optional<app::Preset> base;
+    std::optional<app::BakeRequest> record;
+    std::string baseSource;
+    if (!a.from.empty() && !a.preset.empty())
+        throw ValidationError("--from " + a.from + ": continues from a file's own record; give it or --preset " +
+                              a.preset + ", not both");
+    if (!a.from.empty()) {
+        record = recordOf(a.from, "--from " + a.from);
+        base = app::Preset{record->spec, true, record->range, record->colormap, record->bits, record->boundRange};
+        baseSource = "--from " + a.from;
+    } else if (!a.preset.empty()) {
+        base = app::loadPreset(a.preset);
+        baseSource = "preset " + a.preset;
+    }
+    s.spec = app::buildSpec(a.noise, nullptr, base ? &base->spec : nullptr, base && base->hasDims, baseSource);
+    s.noOctaveLimit = a.noise.noOctaveLimit || (record && record->noOctaveLimit);
+    if (base) applyMapping(s, *base);
+    if (record) applyRecordView(s, *record);
+    if (!a.range.empty()) {
+        s.boundRange = a.range == "bound";
+        s.customRange = a.range != "default" && a.range != "typical" && !s.boundRange;
+        if (s.customRange) s.range = app::parseRange(a.range);
+    }
+    if (a.colormapGiven || !base) s.colormap = parseColormap(a.colormap);
+    if (!a.savePreset.empty()) io::OutputFile claim(a.savePreset);
     s.animate = a.animate;
     s.speed = app::parseNumber("--speed", a.speed);
     if (!std::isfinite(s.speed)) throw ValidationError("--speed " + a.speed + ": must be a finite number");
     if (s.animate && s.spec.dims < 3)
         throw ValidationError("--animate: moves z, which needs --dims 3 or 4 (or --z)");
-    std::optional<preview::ViewKind> viewFlag;
+    std::optional<preview::ViewKind> viewFlag = s.startView;
     if (!a.view.empty()) viewFlag = preview::parseViewKind("--view", a.view);
     if (viewFlag == preview::ViewKind::Slices && s.spec.dims < 3)
         throw ValidationError("--view slices: shows a volume, which needs --dims 3 or 4");
     if (!a.size.empty()) {
         const Grid g = app::parseSizeFlag(a.size);
+        s.exportDepth = 0;
         if (g.isVolume() && viewFlag != preview::ViewKind::Slices)
             throw ValidationError("--size " + a.size + ": a volume, which only the slices view exports (--view slices)");
         s.exportWidth = g.width;
@@ -1018,6 +1148,7 @@ int run(const Args& a) {
             }
         }
         if (lastFrame && !a.screenshot.empty()) screenshot(a.screenshot, fbWidth, fbHeight);
+        if (lastFrame && !a.savePreset.empty()) savePreset(s, a.savePreset);
         if (lastFrame && !a.readouts.empty()) {
             const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
             writeText(a.readouts, readoutsJson(s, layout, fbWidth, fbHeight, tile, probe, last,
@@ -1074,6 +1205,10 @@ static int previewMain(int argc, char** argv) {
     app.add_option("--probe", a.probe, "X,Y (or X,Y,SLICE): the texel whose value and gradient the readouts show (right click pins one)");
     app.add_option("--readouts", a.readouts, "write the layout, histogram and probe as JSON to this file after the last frame");
     app.add_flag("--forget", a.forget, "neither read nor write the remembered layout");
+    app.add_option("--preset", a.preset, "start from a preset: " + app::joinedNames(app::presetNames()) +
+                                             ", or a .json file; flags override it");
+    app.add_option("--from", a.from, "continue from the record in a glnoise .png, .exr or raw file; flags override it");
+    app.add_option("--save-preset", a.savePreset, "save the spec on screen as a preset after the last frame (File menu)");
     app.add_flag("--check", a.check, "start with the proof on: the texture shown against the CPU reference, as glnoise check compares");
     app.add_flag("--show-difference", a.showDifference, "with the proof on, show |gpu - cpu| / tolerance instead of the noise");
     app.add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
@@ -1088,6 +1223,7 @@ static int previewMain(int argc, char** argv) {
         return 2;
     }
     a.outGiven = app.count("--out") > 0;
+    a.colormapGiven = app.count("--colormap") > 0;
     try {
         app::refuseEmptyValues(app);
         return run(a);

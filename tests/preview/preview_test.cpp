@@ -519,5 +519,57 @@ TEST_F(Preview, TheProofPrintsWhatGlnoiseCheckPrints) {
     EXPECT_EQ(off, 0) << "a difference image of differences far under the tolerance is the map's lowest colour";
 }
 
+// The pixels of two RGB pictures of the same size, each channel within one level.
+int pixelsApart(const Rgb& a, const Rgb& b) {
+    if (a.width != b.width || a.height != b.height) return -1;
+    int apart = 0;
+    for (std::size_t i = 0; i < a.pixels.size(); i += 3)
+        for (std::size_t k = 0; k < 3; ++k) apart += std::abs(a.pixels[i + k] - b.pixels[i + k]) > 1 ? 1 : 0;
+    return apart;
+}
+
+// --preset: the window shows what `glnoise bake --preset` writes, the preset's colormap and
+// range included; --save-preset writes what `glnoise bake --print-spec` prints.
+TEST_F(Preview, APresetShowsWhatItBakes) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto r = show({"--preset", "terrain", "--window", "160x120", "--hide-panel", "--frames", "2", "--screenshot",
+                         file("shot.png"), "--save-preset", file("saved.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_EQ(runWith("", test::glnoiseExe(), {"bake", "--preset", "terrain", "--size", "160x120", "--out", file("b.png")}).code, 0);
+    EXPECT_EQ(pixelsApart(loadRgb(file("shot.png")), loadRgb(file("b.png"))), 0);
+    const auto printed = runWith("", test::glnoiseExe(), {"bake", "--preset", "terrain", "--print-spec"});
+    ASSERT_EQ(printed.code, 0) << printed.err;
+    EXPECT_EQ(readJson(file("saved.json")), nlohmann::json::parse(printed.out));
+    // A flag overrides the preset, as in glnoise bake.
+    const auto o = show({"--preset", "terrain", "--seed", "99", "--colormap", "fire", "--window", "96x64", "--hide-panel",
+                         "--frames", "1", "--save-preset", file("o.json")});
+    ASSERT_EQ(o.code, 0) << o.err;
+    EXPECT_EQ(readJson(file("o.json"))["seed"], 99);
+    EXPECT_EQ(readJson(file("o.json"))["colormap"], "fire");
+}
+
+// --from: continues from a baked file's record: a tile of a world, colormapped, opens at
+// its world position with its size, range and colormap: the window is the file.
+TEST_F(Preview, ARecordOpensWhereItsBakeWas) {
+    GLNOISE_REQUIRE_DISPLAY();
+    ASSERT_EQ(runWith("", test::glnoiseExe(),
+                      with({"bake"}, with(kBaseFlags, {"--tile", "2,1", "--tile-size", "120x90", "--colormap", "fire",
+                                                       "--range", "-0.6,0.6", "--out", file("tile.png")})))
+                  .code,
+              0);
+    const auto r = show({"--from", file("tile.png"), "--window", "120x90", "--hide-panel", "--frames", "2",
+                         "--screenshot", file("shot.png"), "--readouts", file("r.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(pixelsApart(loadRgb(file("shot.png")), loadRgb(file("tile.png"))), 0);
+    // A raw volume's record opens in the slices view with its depth.
+    ASSERT_EQ(runWith("", test::glnoiseExe(), with({"bake"}, with(kBaseFlags, {"--size", "40x30x8", "--out", file("v.r32")}))).code, 0);
+    const auto v = show({"--from", file("v.r32"), "--window", "200x150", "--hide-panel", "--frames", "1", "--readouts",
+                         file("v.json")});
+    ASSERT_EQ(v.code, 0) << v.err;
+    const auto j = readJson(file("v.json"));
+    EXPECT_EQ(j["view"]["kind"], "slices");
+    EXPECT_EQ(j["view"]["texture"], nlohmann::json({40, 30, 8}));
+}
+
 }  // namespace
 }  // namespace glnoise
