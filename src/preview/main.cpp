@@ -623,6 +623,15 @@ void proofSection(State& s, const preview::Proof& running, bool current) {
     if (s.showDifference) ImGui::TextDisabled("black 0, white the tolerance (the fire colormap)");
 }
 
+// A section of the panel, open or closed as it was last left (the settings remember it).
+bool section(State& s, const char* name, bool openByDefault) {
+    const auto it = s.layout.sections.find(name);
+    ImGui::SetNextItemOpen(it == s.layout.sections.end() ? openByDefault : it->second, ImGuiCond_Always);
+    const bool open = ImGui::CollapsingHeader(name);
+    s.layout.sections[name] = open;
+    return open;
+}
+
 void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& info, const Layout& l,
            const Probe& probe, float fps, bool* exportNow, const preview::Proof& proof) {
     const float ppp = static_cast<float>(l.pixelsPerPoint);
@@ -636,7 +645,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
     // Labels get 8 ems (less in a narrow panel), the widgets the rest.
     ImGui::PushItemWidth(-std::min(ImGui::GetFontSize() * 8.0f, 0.35f * ImGui::GetContentRegionAvail().x));
     NoiseSpec& n = s.spec;
-    if (ImGui::CollapsingHeader("Noise", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (section(s, "Noise", true)) {
         for (const SpecField& f : specFields()) {
             if (!f.appliesTo(n)) continue;
             std::visit([&](auto m) { fieldWidget(f, n.*m, n); }, f.member);
@@ -645,14 +654,14 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         if (n.pattern == Pattern::Clouds) n.fractal = Fractal::Turbulence;  // as on the command line
         if (!s.octaveNote.empty()) ImGui::TextWrapped("%s", s.octaveNote.c_str());
     }
-    if (ImGui::CollapsingHeader("Animation")) {
+    if (section(s, "Animation", false)) {
         if (n.dims < 3) ImGui::TextDisabled("animation moves z: switch to 3D or 4D");
         ImGui::BeginDisabled(n.dims < 3);
         ImGui::Checkbox("animate z (space)", &s.animate);
         inputDouble("z per second", &s.speed, -1e6, 1e6);
         ImGui::EndDisabled();
     }
-    if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (section(s, "View", true)) {
         using preview::ViewKind;
         int kind = s.layout.view == ViewKind::Flat      ? 0
                    : s.layout.view == ViewKind::Tiled   ? s.layout.tiles - 1
@@ -717,7 +726,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         ImGui::Text("origin %.6g, %.6g   zoom %.4g", s.view.originX, s.view.originY, s.view.zoom);
         if (ImGui::Button("reset view (R)")) s.view = View{};
     }
-    if (ImGui::CollapsingHeader("Readouts", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (section(s, "Readouts", true)) {
         histogramWidget(s.histogram, shownRange(s, n), s.colormap);
         if (probe.valid) {
             if (s.layout.view == preview::ViewKind::Slices)
@@ -734,8 +743,8 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
                     last.timerQuery ? "GL timer query" : "wall clock, dispatch to finish");
         ImGui::TextWrapped("%.1f frames/s on %s", fps, info.renderer.c_str());
     }
-    if (ImGui::CollapsingHeader("Proof", ImGuiTreeNodeFlags_DefaultOpen)) proofSection(s, proof, s.proofDoneOf == s.proofOf);
-    if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (section(s, "Proof", true)) proofSection(s, proof, s.proofDoneOf == s.proofOf);
+    if (section(s, "Export", true)) {
         ImGui::InputText("file (.png, .r32)", &s.exportPath);
         int size[2] = {s.exportWidth, s.exportHeight};
         ImGui::InputInt2("size (0: view)", size);

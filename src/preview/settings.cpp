@@ -65,6 +65,10 @@ Settings loadSettings(const std::string& path, std::string* warning) {
             s.tiles = j["tiles"].get<int>();
             if (s.tiles != 2 && s.tiles != 3) return bad("tiles must be 2 or 3");
         }
+        if (j.contains("sections")) {
+            if (!j["sections"].is_object()) return bad("sections must be an object of section names and true or false");
+            for (auto it = j["sections"].begin(); it != j["sections"].end(); ++it) s.sections[it.key()] = it.value().get<bool>();
+        }
     } catch (const nlohmann::json::exception& e) {
         return bad(std::string("a value of the wrong type (") + e.what() + ")");
     } catch (const ValidationError& e) {
@@ -80,7 +84,8 @@ std::string saveSettings(const std::string& path, const Settings& s) {
         const nlohmann::json j = {{"panel", s.panel},
                                   {"panel_width", std::round(s.panelWidth)},
                                   {"view", toString(s.view)},
-                                  {"tiles", s.tiles}};
+                                  {"tiles", s.tiles},
+                                  {"sections", s.sections}};
         const std::string text = j.dump(2) + "\n";
         io::OutputFile out(path);
         out.write(text.data(), text.size());

@@ -4,6 +4,7 @@
 // ~/.config/glnoise/preview.json), read at start and written at exit.
 #pragma once
 
+#include <map>
 #include <string>
 
 namespace glnoise::preview {
@@ -20,6 +21,7 @@ struct Settings {
     float panelWidth = 380.0f;  // in screen points before the UI scale
     ViewKind view = ViewKind::Flat;
     int tiles = 2;              // the tiled view's copies across and down: 2 or 3
+    std::map<std::string, bool> sections;  // the panel's sections by name: open or closed
 };
 
 // The settings file's path, or "" when neither XDG_CONFIG_HOME nor HOME is set.

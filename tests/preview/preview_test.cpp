@@ -413,6 +413,13 @@ TEST_F(Preview, TheLayoutIsRemembered) {
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(readJson(file("r.json"))["view"]["kind"], "2d");
     EXPECT_EQ(readJson(settings)["tiles"], 3);
+    // The panel's sections stay as they were left.
+    { std::ofstream(settings) << R"({"sections": {"Noise": false, "Proof": true}})"; }
+    ASSERT_EQ(show({"--window", "400x300", "--frames", "1"}).code, 0);
+    j = readJson(settings);
+    EXPECT_EQ(j["sections"]["Noise"], false);
+    EXPECT_EQ(j["sections"]["Proof"], true);
+    EXPECT_EQ(j["sections"]["View"], true) << "open by default";
     { std::ofstream(settings) << R"({"panel": true, "tiles": 7})"; }
     r = show({"--window", "200x120", "--frames", "1", "--readouts", file("r.json")});
     ASSERT_EQ(r.code, 0) << r.err;
