@@ -85,7 +85,7 @@ struct Args {
     int tiles = 0;  // 0: as remembered
     int frames = 0;
     bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
-    bool check = false, showDifference = false, colormapGiven = false;
+    bool check = false, showDifference = false, colormapGiven = false, turntable = false;
     std::string preset, from, savePreset;
 };
 
@@ -132,6 +132,7 @@ struct State {
     int exportDepth = 0;                     // the slices view's volume depth; 0: 64
     preview::Camera camera;                  // the 3D view's
     float relief = 0.25f;                    // the 3D view's height of the display range, in mesh widths
+    bool turntable = false;                  // the 3D view turns, a quarter turn every 3 seconds
     std::string exportPath;
     preview::Settings layout;  // the panel, its width, the view kind: remembered between runs
     bool chrome = true;        // the menu bar and the panel; --hide-panel: neither, the noise alone
@@ -683,6 +684,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         s.layout.view = kind == 0 ? ViewKind::Flat : kind <= 2 ? ViewKind::Tiled : kind == 3 ? ViewKind::Terrain : ViewKind::Slices;
         if (s.layout.view == ViewKind::Terrain) {
             ImGui::SliderFloat("relief", &s.relief, 0.01f, 1.0f, "%.2f");
+            ImGui::Checkbox("turntable", &s.turntable);
             ImGui::TextDisabled("drag: orbit  wheel: closer, further");
         }
         if (s.layout.view == ViewKind::Slices) {
@@ -912,6 +914,7 @@ int run(const Args& a) {
     s.chrome = !a.hidePanel;
     s.proofOn = a.check || a.showDifference;
     s.showDifference = a.showDifference;
+    s.turntable = a.turntable;
 
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) noWindow("cannot open a window");
@@ -954,6 +957,7 @@ int run(const Args& a) {
     double dragX = 0.0, dragY = 0.0;
     auto previous = Clock::now();
     const auto started = previous;
+    auto firstDone = previous;
     Layout layout;
     Probe probe;
     preview::Proof proof;
@@ -1026,6 +1030,7 @@ int run(const Args& a) {
             if (ImGui::IsKeyPressed(GLFW_KEY_P)) s.proofOn = !s.proofOn;
             if (ImGui::IsKeyPressed(GLFW_KEY_D)) s.showDifference = !s.showDifference;
         }
+        const bool dragging3d = terrain && ImGui::IsMouseDown(ImGuiMouseButton_Left) && !io.WantCaptureMouse;
         if (terrain && overView) {  // orbit and dolly
             if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
                 const ImVec2 d = io.MouseDelta;
@@ -1062,6 +1067,7 @@ int run(const Args& a) {
             if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) dragging = false;
         }
         if (s.animate && s.spec.dims >= 3) s.spec.z += s.speed * dt;
+        if (s.turntable && terrain && !dragging) s.camera.yaw += static_cast<float>(0.5 * dt);
 
         // Regenerate only when the spec or the size changed. A gradient is shown as its value.
         NoiseSpec spec = viewSpec(s.spec, s.view);
@@ -1139,7 +1145,7 @@ int run(const Args& a) {
         else if (showDifference)
             renderer.draw(viewport, unit, fire, terrain ? 1 : copies, true);
         else if (terrain)
-            renderer.drawTerrain(viewport, range, s.colormap, s.camera, s.relief);
+            renderer.drawTerrain(viewport, range, s.colormap, s.camera, s.relief, dragging3d || s.turntable);
         else if (kind == preview::ViewKind::Slices)
             renderer.drawSlices(viewport, range, s.colormap, kSlicesAcross, slices);
         else
@@ -1164,12 +1170,18 @@ int run(const Args& a) {
                                                seconds > 0 ? (frame + 1) / seconds : 0.0));
         }
         glfwSwapBuffers(win);
+        if (frame == 0) firstDone = Clock::now();
         ++frame;
         if (lastFrame) break;
     }
     const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
-    std::printf("glnoise-preview: %d frames, %ld regenerations, %.1f frames/s; last regeneration %.3f ms (%s) on %s\n",
-                frame, regenerations, seconds > 0 ? frame / seconds : 0.0, last.milliseconds,
+    // The first frame builds the fonts and the shaders and regenerates: the steady rate
+    // leaves it out.
+    const double steady = std::chrono::duration<double>(Clock::now() - firstDone).count();
+    std::printf("glnoise-preview: %d frames, %ld regenerations, %.1f frames/s (%.1f after the first); last "
+                "regeneration %.3f ms (%s) on %s\n",
+                frame, regenerations, seconds > 0 ? frame / seconds : 0.0,
+                frame > 1 && steady > 0 ? (frame - 1) / steady : 0.0, last.milliseconds,
                 last.timerQuery ? "GL timer query" : "wall clock", ctx.info().renderer.c_str());
     if (const std::string failed = preview::saveSettings(settingsFile, s.layout); !failed.empty())
         std::fprintf(stderr, "glnoise-preview: warning: %s\n", failed.c_str());
@@ -1210,6 +1222,7 @@ static int previewMain(int argc, char** argv) {
                    "slices: a volume's z-slices (3D and 4D noise)");
     app.add_option("--tiles", a.tiles, "the tiled view's copies across and down: 2 (the default) or 3");
     app.add_option("--relief", a.relief, "the 3D view's height of the display range, in mesh widths (default 0.25)");
+    app.add_flag("--turntable", a.turntable, "turn the 3D view's camera around the terrain");
     app.add_option("--ui-scale", a.uiScale, "the panel's size, 0.5 to 4 (default: the monitor's content scale)");
     app.add_option("--probe", a.probe, "X,Y (or X,Y,SLICE): the texel whose value and gradient the readouts show (right click pins one)");
     app.add_option("--readouts", a.readouts, "write the layout, histogram and probe as JSON to this file after the last frame");

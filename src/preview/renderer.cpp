@@ -6,6 +6,7 @@
 #include <cmath>
 #include <chrono>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -106,11 +107,15 @@ Renderer::~Renderer() {
     glDeleteVertexArrays(1, &vertexArray_);
     glDeleteFramebuffers(1, &readFramebuffer_);
     if (difference_) glDeleteTextures(1, &difference_);
+    if (cacheFramebuffer_) glDeleteFramebuffers(1, &cacheFramebuffer_);
+    if (cacheColor_) glDeleteTextures(1, &cacheColor_);
+    if (cacheDepth_) glDeleteRenderbuffers(1, &cacheDepth_);
 }
 
 Regeneration Renderer::regenerate(const NoiseSpec& spec, const Grid& grid) {
     const int width = grid.width, height = grid.height;
     Regeneration r;
+    ++generation_;
     const auto start = std::chrono::steady_clock::now();
     if (timerQuery_) glBeginQuery(GL_TIME_ELAPSED, query_);
     if (texture_.handle() == 0 || texture_.grid().width != width || texture_.grid().height != height ||
@@ -168,10 +173,79 @@ void Renderer::setDifference(const std::vector<float>& values, const Grid& grid)
         glTexSubImage2D(target, 0, 0, 0, grid.width, grid.height, GL_RED, GL_FLOAT, values.data());
     }
     differenceGrid_ = grid;
+    ++generation_;
     gpu::checkGl("uploading the proof's difference image");
 }
 
+template <class Paint>
+void Renderer::present(const Viewport& view, const std::string& key, Paint paintInto) {
+    if (view.width <= 0 || view.height <= 0) return;
+    if (cacheWidth_ != view.width || cacheHeight_ != view.height || cacheFramebuffer_ == 0) {
+        if (cacheFramebuffer_ == 0) glGenFramebuffers(1, &cacheFramebuffer_);
+        if (cacheColor_) glDeleteTextures(1, &cacheColor_);
+        if (cacheDepth_) glDeleteRenderbuffers(1, &cacheDepth_);
+        glGenTextures(1, &cacheColor_);
+        glBindTexture(GL_TEXTURE_2D, cacheColor_);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, view.width, view.height);
+        glGenRenderbuffers(1, &cacheDepth_);
+        glBindRenderbuffer(GL_RENDERBUFFER, cacheDepth_);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, view.width, view.height);
+        glBindFramebuffer(GL_FRAMEBUFFER, cacheFramebuffer_);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, cacheColor_, 0);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, cacheDepth_);
+        const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        if (status != GL_FRAMEBUFFER_COMPLETE) throw GpuError("the preview's colour buffer is incomplete");
+        cacheWidth_ = view.width;
+        cacheHeight_ = view.height;
+        cacheKey_.clear();
+    }
+    const std::string full = key + "#" + std::to_string(generation_);
+    if (full != cacheKey_) {
+        glBindFramebuffer(GL_FRAMEBUFFER, cacheFramebuffer_);
+        paintInto(Viewport{0, 0, view.width, view.height});
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        cacheKey_ = full;
+    }
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, cacheFramebuffer_);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glBlitFramebuffer(0, 0, view.width, view.height, view.x, view.y, view.x + view.width, view.y + view.height,
+                      GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    gpu::checkGl("showing the preview's view");
+}
+
+namespace {
+std::string rangeKey(ValueRange r, const Colormap& m) {
+    char text[96];
+    std::snprintf(text, sizeof text, "%.17g,%.17g,", r.min, r.max);
+    return text + m.name;
+}
+}  // namespace
+
 void Renderer::draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference) {
+    present(view, "flat," + rangeKey(range, colormap) + "," + std::to_string(tiles) + (difference ? ",d" : ""),
+            [&](const Viewport& v) { paint(v, range, colormap, tiles, difference); });
+}
+
+void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
+                           float heightScale, bool moving) {
+    char cam[128];
+    std::snprintf(cam, sizeof cam, ",%.9g,%.9g,%.9g,%.9g", static_cast<double>(camera.yaw),
+                  static_cast<double>(camera.pitch), static_cast<double>(camera.distance), static_cast<double>(heightScale));
+    const int mostQuads = moving ? 256 : 1024;
+    present(view, "terrain," + rangeKey(range, colormap) + cam + "," + std::to_string(mostQuads),
+            [&](const Viewport& v) { paintTerrain(v, range, colormap, camera, heightScale, mostQuads); });
+}
+
+void Renderer::drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
+                          const std::vector<int>& slices, bool difference) {
+    std::string key = "slices," + rangeKey(range, colormap) + "," + std::to_string(across) + (difference ? ",d" : "");
+    for (int k : slices) key += "," + std::to_string(k);
+    present(view, key, [&](const Viewport& v) { paintSlices(v, range, colormap, across, slices, difference); });
+}
+
+void Renderer::paint(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference) {
     glViewport(view.x, view.y, view.width, view.height);
     glEnable(GL_SCISSOR_TEST);
     glScissor(view.x, view.y, view.width, view.height);
@@ -203,8 +277,8 @@ void Renderer::useColormap(const Colormap& colormap) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, colormap_.handle());
 }
 
-void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                           float heightScale) {
+void Renderer::paintTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
+                            float heightScale, int mostQuads) {
     glViewport(view.x, view.y, view.width, view.height);
     glEnable(GL_SCISSOR_TEST);
     glScissor(view.x, view.y, view.width, view.height);
@@ -214,7 +288,7 @@ void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colorma
     glDisable(GL_SCISSOR_TEST);
     if (texture_.handle() == 0 || texture_.channels() != 1 || texture_.grid().isVolume()) return;
     const int w = texture_.grid().width, h = texture_.grid().height;
-    const int stride = std::max(1, (std::max(w, h) - 1 + 1023) / 1024);
+    const int stride = std::max(1, (std::max(w, h) - 1 + mostQuads - 1) / mostQuads);
     const int cellsX = std::max(1, (w - 1 + stride - 1) / stride), cellsY = std::max(1, (h - 1 + stride - 1) / stride);
     // The longer side is one unit; the camera orbits the centre at mid height.
     const float longer = static_cast<float>(std::max(w, h) - 1 > 0 ? std::max(w, h) - 1 : 1);
@@ -248,8 +322,8 @@ void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colorma
     glDisable(GL_DEPTH_TEST);
 }
 
-void Renderer::drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
-                          const std::vector<int>& slices, bool difference) {
+void Renderer::paintSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
+                           const std::vector<int>& slices, bool difference) {
     glViewport(view.x, view.y, view.width, view.height);
     glEnable(GL_SCISSOR_TEST);
     glScissor(view.x, view.y, view.width, view.height);

@@ -63,8 +63,10 @@ public:
               bool difference = false);
     // The texture as a lit heightfield mesh in the colormap, seen by `camera`: the display
     // range spans `heightScale` mesh widths of height. At most 1024 quads a side.
+    // While the camera moves (`moving`), at most 256 quads a side, so that orbiting stays
+    // fluid in software GL; the full mesh once it stops.
     void drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                     float heightScale);
+                     float heightScale, bool moving = false);
     // A volume's slices `slices` (at most 16), `across` to a row, each texel for texel.
     void drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
                     const std::vector<int>& slices, bool difference = false);
@@ -88,6 +90,20 @@ private:
     gpu::Generator generator_;
     gpu::Texture texture_;
     void useColormap(const Colormap& colormap);
+    // Shows what `paint` paints into `view`: painted into an offscreen colour buffer when
+    // `key` (what is drawn, and how) or the size changed, else the last painting again,
+    // copied. Static frames cost a copy, not a colormap per pixel.
+    template <class Paint>
+    void present(const Viewport& view, const std::string& key, Paint paint);
+    void paint(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference);
+    void paintTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
+                      float heightScale, int mostQuads);
+    void paintSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
+                     const std::vector<int>& slices, bool difference);
+    std::uint32_t cacheFramebuffer_ = 0, cacheColor_ = 0, cacheDepth_ = 0;
+    int cacheWidth_ = 0, cacheHeight_ = 0;
+    std::string cacheKey_;
+    long generation_ = 0;  // counts regenerations and difference images: part of the key
     gpu::Program display_, minMax_, terrain_, slices_, histogram_, minMaxVolume_, histogramVolume_;
     gpu::Buffer minMaxValues_, colormap_, histogramCounts_;
     std::string colormapName_;
