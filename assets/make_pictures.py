@@ -32,8 +32,19 @@ PICTURES = {
     "contact_sheet.png": None,
     "cellular.png": None,
     "preview.png": "xvfb-run -a glnoise-preview --window 1280x800 --octaves 7 --seed 7 --frequency 0.004 --dims 3 "
-                   "--z 12.5 --colormap terrain --range -0.75,0.75 --pan 300,100 --frames 3 "
-                   "--screenshot assets/preview.png",
+                   "--z 12.5 --colormap terrain --range -0.75,0.75 --pan 300,100 --forget --sections view,readouts "
+                   "--frames 3 --screenshot assets/preview.png",
+    "preview_tiled.png": "xvfb-run -a glnoise-preview --window 1280x720 --octaves 5 --seed 3 "
+                         "--frequency 0.03125 --period 7,7 --colormap terrain --view tiled --tiles 3 --size 224x224 "
+                         "--forget --sections view,export --frames 3 --screenshot assets/preview_tiled.png",
+    "preview_3d.png": "xvfb-run -a glnoise-preview --window 1280x720 --preset terrain --view 3d --relief 0.22 "
+                      "--forget --sections view,readouts --frames 3 --screenshot assets/preview_3d.png",
+    "preview_slices.png": "xvfb-run -a glnoise-preview --window 1280x720 --preset smoke --frequency 0.012 --colormap clouds "
+                          "--view slices --size 224x174x48 "
+                          "--forget --sections view,readouts --frames 3 --screenshot assets/preview_slices.png",
+    "preview_proof.png": "xvfb-run -a glnoise-preview --window 1280x720 --octaves 5 --seed 7 --frequency 0.01 "
+                         "--pattern marble --colormap marble --check --forget --sections proof,readouts "
+                         "--frames 3 --screenshot assets/preview_proof.png",
     "bench.png": None,
     "bench_cpu.png": None,
     "bench_bake.png": None,
@@ -63,11 +74,13 @@ def cellular(build, out):
 
 
 def preview(build, out):
-    words = PICTURES["preview.png"].split()
+    name = os.path.basename(out)
+    words = PICTURES[name].split()
     xvfb = shutil.which("xvfb-run")
     if not xvfb:
-        raise SystemExit("make_pictures: preview.png needs xvfb-run (Debian: xvfb)")
-    # A fixed screen, so that the window is the same on every machine.
+        raise SystemExit("make_pictures: %s needs xvfb-run (Debian: xvfb)" % name)
+    # A fixed screen, so that the window is the same on every machine, and the pointer rests
+    # at its centre (over the noise).
     run([xvfb, "-a", "-s", "-screen 0 1600x1024x24", os.path.join(build, "glnoise-preview")] + words[3:-1] + [out])
 
 
@@ -98,7 +111,8 @@ def bench_bake(build, out):
 
 
 MAKERS = {"fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular,
-          "preview.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
+          "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
+          "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake}
 
 

@@ -86,7 +86,7 @@ struct Args {
     int frames = 0;
     bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
     bool check = false, showDifference = false, colormapGiven = false, turntable = false;
-    std::string preset, from, savePreset;
+    std::string preset, from, savePreset, sections;
 };
 
 double parseZoom(const std::string& text) {
@@ -296,8 +296,9 @@ Grid tileGrid(const State& s, const Layout& l) {
 // The slices the slices view shows of a volume `depth` deep: all of them up to 16, else
 // 16 spread evenly from the first to the last.
 std::vector<int> shownSlices(int depth) {
-    std::vector<int> v;
     const int n = std::min(depth, kSlicesAcross * kSlicesAcross);
+    std::vector<int> v;
+    v.reserve(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k)
         v.push_back(n == depth ? k : static_cast<int>(std::lround(static_cast<double>(k) * (depth - 1) / (n - 1))));
     return v;
@@ -617,8 +618,7 @@ void proofSection(State& s, const preview::Proof& running, bool current) {
         ImGui::TextWrapped("%s", r.lines[i].c_str());
         ImGui::PopStyleColor();
     }
-    ImGui::TextWrapped("%s x the tolerance at worst; the same numbers as: %s", formatNumber(r.worst).c_str(),
-                       r.command.c_str());
+    ImGui::TextWrapped("%.3g x the tolerance at worst; the same numbers as: %s", r.worst, r.command.c_str());
     if (ImGui::Button("copy the check command")) ImGui::SetClipboardText(r.command.c_str());
     ImGui::Checkbox("show |gpu - cpu| / tolerance (D)", &s.showDifference);
     if (s.showDifference) ImGui::TextDisabled("black 0, white the tolerance (the fire colormap)");
@@ -736,7 +736,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
                             static_cast<double>(probe.gpu));
             else
                 ImGui::Text("at %d, %d: %.6f (GPU %.6f)", probe.x, probe.y, probe.value, static_cast<double>(probe.gpu));
-            ImGui::Text("gradient %.4g, %.4g per texel (%s)", probe.dx, probe.dy,
+            ImGui::TextWrapped("gradient %.4g, %.4g per texel (%s)", probe.dx, probe.dy,
                         probe.analytic ? "analytic" : "central difference");
         } else {
             ImGui::TextDisabled("hover the noise for its value; right click pins a point");
@@ -764,7 +764,7 @@ void panel(State& s, const preview::Regeneration& last, const gpu::ContextInfo& 
         ImGui::PopStyleColor();
     }
     if (!s.status.empty()) ImGui::TextWrapped("%s", s.status.c_str());
-    ImGui::TextDisabled("drag: pan  wheel: zoom  1/2/3: views  H: panel  Esc: quit");
+    ImGui::TextDisabled("drag: pan  wheel: zoom  1-5: views  H: panel  Esc: quit");
     ImGui::PopItemWidth();
     ImGui::End();
 }
@@ -909,6 +909,22 @@ int run(const Args& a) {
     s.layout = preview::loadSettings(settingsFile, &settingsWarning);
     if (!settingsWarning.empty()) std::fprintf(stderr, "glnoise-preview: warning: %s\n", settingsWarning.c_str());
     if (viewFlag) s.layout.view = *viewFlag;
+    if (!a.sections.empty()) {
+        const std::vector<std::string> known = {"noise", "animation", "view", "readouts", "proof", "export"};
+        for (const std::string& name : known) {
+            std::string title = name;
+            title[0] = static_cast<char>(title[0] - 'a' + 'A');
+            s.layout.sections[title] = false;
+        }
+        for (const std::string& name : app::splitList(a.sections)) {
+            if (std::find(known.begin(), known.end(), name) == known.end())
+                throw ValidationError("--sections " + a.sections + ": " + name +
+                                      " is not a section; allowed: noise, animation, view, readouts, proof, export");
+            std::string title = name;
+            title[0] = static_cast<char>(title[0] - 'a' + 'A');
+            s.layout.sections[title] = true;
+        }
+    }
     if (s.layout.view == preview::ViewKind::Slices && s.spec.dims < 3) s.layout.view = preview::ViewKind::Flat;
     if (a.tiles) s.layout.tiles = a.tiles;
     s.chrome = !a.hidePanel;
@@ -1227,6 +1243,9 @@ static int previewMain(int argc, char** argv) {
     app.add_option("--probe", a.probe, "X,Y (or X,Y,SLICE): the texel whose value and gradient the readouts show (right click pins one)");
     app.add_option("--readouts", a.readouts, "write the layout, histogram and probe as JSON to this file after the last frame");
     app.add_flag("--forget", a.forget, "neither read nor write the remembered layout");
+    app.add_option("--sections", a.sections,
+                   "open these sections of the panel and close the others: noise, animation, view, readouts, proof, "
+                   "export (comma-separated)");
     app.add_option("--preset", a.preset, "start from a preset: " + app::joinedNames(app::presetNames()) +
                                              ", or a .json file; flags override it");
     app.add_option("--from", a.from, "continue from the record in a glnoise .png, .exr or raw file; flags override it");

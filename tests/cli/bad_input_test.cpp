@@ -357,6 +357,7 @@ TEST_F(BadInput, PreviewFlags) {
         {{"--view", "slices"}, "--view slices: shows a volume, which needs --dims 3 or 4", "", p},
         {{"--size", "8x8x8"}, "--size 8x8x8: a volume, which only the slices view exports (--view slices)", "", p},
         {{"--relief", "0"}, "--relief 0: must be between 0.01 and 4", "", p},
+        {{"--sections", "view,colour"}, "--sections view,colour: colour is not a section; allowed: noise, animation, view, readouts, proof, export", "", p},
         {{"--preset", "nosuch"}, "--preset nosuch: no such preset; built in: cells,", "", p},
         {{"--from", file("nope.png")}, "--from " + file("nope.png") + ": no such file", "", p},
         {{"--from", file("nope.png"), "--preset", "terrain"}, "continues from a file's own record; give it or --preset terrain, not both", "", p},

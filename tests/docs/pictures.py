@@ -7,7 +7,7 @@ command its caption shows, and remaking them gives the committed pictures.
 
 Remade pictures are compared pixel by pixel with the committed ones: the same size, and
 at least 99.5% of pixels equal (float32 rounding may flip a few 8-bit values), or 97%
-for the preview's screenshot, whose panel shows this run's timings. The benchmark chart
+for the preview's screenshots, whose panels show this run's timings. The benchmark chart
 measures the machine, so it is only checked to be listed.
 """
 import argparse
@@ -64,7 +64,7 @@ def main():
             diff = ImageChops.difference(committed, remade).convert("L")
             total = committed.size[0] * committed.size[1]
             equal = diff.histogram()[0] / total
-            need = 0.97 if name == "preview.png" else 0.995
+            need = 0.97 if name.startswith("preview") else 0.995
             print("%-18s %dx%d, %.4f%% of pixels equal to the committed picture (need %.1f%%)"
                   % (name, committed.size[0], committed.size[1], 100 * equal, 100 * need))
             if equal < need:

@@ -420,6 +420,12 @@ TEST_F(Preview, TheLayoutIsRemembered) {
     EXPECT_EQ(j["sections"]["Noise"], false);
     EXPECT_EQ(j["sections"]["Proof"], true);
     EXPECT_EQ(j["sections"]["View"], true) << "open by default";
+    // --sections opens these and closes the others.
+    ASSERT_EQ(show({"--window", "400x300", "--sections", "noise,export", "--frames", "1"}).code, 0);
+    j = readJson(settings);
+    EXPECT_EQ(j["sections"]["Noise"], true);
+    EXPECT_EQ(j["sections"]["Export"], true);
+    EXPECT_EQ(j["sections"]["Proof"], false);
     { std::ofstream(settings) << R"({"panel": true, "tiles": 7})"; }
     r = show({"--window", "200x120", "--frames", "1", "--readouts", file("r.json")});
     ASSERT_EQ(r.code, 0) << r.err;
