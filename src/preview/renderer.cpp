@@ -216,6 +216,17 @@ void Renderer::present(const Viewport& view, const std::string& key, Paint paint
 }
 
 namespace {
+// Sets the viewport to `view` and clears it (colour and depth) to the colour given.
+void clearView(const Viewport& view, float r, float g, float b) {
+    glViewport(view.x, view.y, view.width, view.height);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(view.x, view.y, view.width, view.height);
+    glClearColor(r, g, b, 1.0f);
+    glClearDepth(1.0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+}
+
 std::string rangeKey(ValueRange r, const Colormap& m) {
     char text[96];
     std::snprintf(text, sizeof text, "%.17g,%.17g,", r.min, r.max);
@@ -246,12 +257,7 @@ void Renderer::drawSlices(const Viewport& view, ValueRange range, const Colormap
 }
 
 void Renderer::paint(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference) {
-    glViewport(view.x, view.y, view.width, view.height);
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(view.x, view.y, view.width, view.height);
-    glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    glDisable(GL_SCISSOR_TEST);
+    clearView(view, 0.1f, 0.1f, 0.1f);
     difference = difference && difference_ != 0 && !differenceGrid_.isVolume();
     if ((texture_.handle() == 0 && !difference) || view.width <= 0 || view.height <= 0) return;
     glUseProgram(display_.handle());
@@ -279,13 +285,7 @@ void Renderer::useColormap(const Colormap& colormap) {
 
 void Renderer::paintTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
                             float heightScale, int mostQuads) {
-    glViewport(view.x, view.y, view.width, view.height);
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(view.x, view.y, view.width, view.height);
-    glClearColor(0.55f, 0.66f, 0.78f, 1.0f);  // a hazy sky
-    glClearDepth(1.0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    glDisable(GL_SCISSOR_TEST);
+    clearView(view, 0.55f, 0.66f, 0.78f);  // a hazy sky
     if (texture_.handle() == 0 || texture_.channels() != 1 || texture_.grid().isVolume()) return;
     const int w = texture_.grid().width, h = texture_.grid().height;
     const int stride = std::max(1, (std::max(w, h) - 1 + mostQuads - 1) / mostQuads);
@@ -324,12 +324,7 @@ void Renderer::paintTerrain(const Viewport& view, ValueRange range, const Colorm
 
 void Renderer::paintSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
                            const std::vector<int>& slices, bool difference) {
-    glViewport(view.x, view.y, view.width, view.height);
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(view.x, view.y, view.width, view.height);
-    glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    glDisable(GL_SCISSOR_TEST);
+    clearView(view, 0.1f, 0.1f, 0.1f);
     difference = difference && difference_ != 0 && differenceGrid_.isVolume();
     if (!difference && (texture_.handle() == 0 || !texture_.grid().isVolume())) return;
     glUseProgram(slices_.handle());
