@@ -1223,7 +1223,7 @@ static int previewMain(int argc, char** argv) {
                    "stated range");
     app.add_option("--colormap", a.colormap, "the display's colormap (and an export's): " + app::joinedNames(Colormap::names()) + " (default gray)");
     app.add_option("--window", a.window, "window size WxH in screen points (default 1280x720)");
-    app.add_option("--pan", a.pan, "X,Y: the bake-space point at the window's top-left corner (default 0,0)");
+    app.add_option("--pan", a.pan, "X,Y: the bake-space point at the view's top-left corner (default 0,0)");
     app.add_option("--zoom", a.zoom, "screen pixels per bake texel (default 1)");
     app.add_flag("--animate", a.animate, "advance z over time (3D noise)");
     app.add_option("--speed", a.speed, "z per second when animating (default 1)");
