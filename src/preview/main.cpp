@@ -911,18 +911,16 @@ int run(const Args& a) {
     if (viewFlag) s.layout.view = *viewFlag;
     if (!a.sections.empty()) {
         const std::vector<std::string> known = {"noise", "animation", "view", "readouts", "proof", "export"};
-        for (const std::string& name : known) {
-            std::string title = name;
-            title[0] = static_cast<char>(title[0] - 'a' + 'A');
-            s.layout.sections[title] = false;
-        }
+        const auto title = [](std::string name) {  // the panel's header: "Noise" for noise
+            name[0] = static_cast<char>(name[0] - 'a' + 'A');
+            return name;
+        };
+        for (const std::string& name : known) s.layout.sections[title(name)] = false;
         for (const std::string& name : app::splitList(a.sections)) {
             if (std::find(known.begin(), known.end(), name) == known.end())
-                throw ValidationError("--sections " + a.sections + ": " + name +
-                                      " is not a section; allowed: noise, animation, view, readouts, proof, export");
-            std::string title = name;
-            title[0] = static_cast<char>(title[0] - 'a' + 'A');
-            s.layout.sections[title] = true;
+                throw ValidationError("--sections " + a.sections + ": " + name + " is not a section; allowed: " +
+                                      app::joinedNames(known));
+            s.layout.sections[title(name)] = true;
         }
     }
     if (s.layout.view == preview::ViewKind::Slices && s.spec.dims < 3) s.layout.view = preview::ViewKind::Flat;

@@ -50,11 +50,8 @@ public:
 
     // Generates spec into a texture of the given size (reallocated when it or the channel
     // count changes). A Gradient spec should be shown as its Value; a Normal one is drawn
-    // as an RGB normal map (min and max are then NaN).
-    Regeneration regenerate(const NoiseSpec& spec, int width, int height) {
-        return regenerate(spec, Grid{width, height, 1});
-    }
-    // The same for a volume (the slices view): a 3D texture, one channel.
+    // as an RGB normal map (min and max are then NaN). A volume grid (the slices view)
+    // gives a 3D texture.
     Regeneration regenerate(const NoiseSpec& spec, const Grid& grid);
     // Draws the texture 1:1 into `view` of the current framebuffer, texel (0, 0) at its top
     // left, `tiles` x `tiles` copies of it (1: once), values mapped through the colormap
@@ -73,7 +70,6 @@ public:
     // The proof's image, one float per texel of `grid`, drawn instead of the values by
     // draw and drawSlices with difference = true.
     void setDifference(const std::vector<float>& values, const Grid& grid);
-    bool hasDifference() const noexcept { return difference_ != 0; }
     // The last regeneration's values, read back (waits for the GPU).
     Image read() { return generator_.read(texture_); }
     // The histogram of the last regeneration's values over [lo, hi), with the texels
