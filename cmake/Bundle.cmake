@@ -76,6 +76,7 @@ list(SORT carried)
 file(COPY "${SOURCE_DIR}/shaders/include/glnoise" DESTINATION "${root}/share/glnoise/shaders")
 set(data "${root}/share/glnoise/tests")
 file(COPY "${SOURCE_DIR}/tests/golden" DESTINATION "${data}/tests" PATTERN "*.py" EXCLUDE)
+file(COPY "${SOURCE_DIR}/tests/ports/cases.glsl" DESTINATION "${data}/tests/ports")
 file(COPY "${SOURCE_DIR}/assets/presets" "${SOURCE_DIR}/assets/colormaps" DESTINATION "${data}/assets")
 file(COPY "${SOURCE_DIR}/shaders/include" DESTINATION "${data}/shaders")
 file(COPY "${SOURCE_DIR}/cmake/bundle/run-checks" DESTINATION "${root}"

@@ -32,6 +32,7 @@ if [ $tests -eq 1 ]; then
   packages+=(
     libgtest-dev libbenchmark-dev libnoise-dev libglm-dev  # the suites; the benchmark and its peers
     glslang-tools libopengl-dev                        # GLSL checks; the consumer test's GL
+    libvulkan-dev mesa-vulkan-drivers                  # the shader-language tests: Vulkan on lavapipe
     xvfb xauth                                         # the preview's tests
     clang clang-tidy cppcheck                          # sanitizer build, fuzzers, static checks
     llvm                                               # llvm-symbolizer: the sanitizers name functions and lines

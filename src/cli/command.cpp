@@ -10,6 +10,7 @@
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/glsl.hpp"
+#include "glnoise/shader.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/permutation.hpp"
 #include "glnoise/version.hpp"
@@ -105,6 +106,21 @@ CommandLine::CommandLine()
     glsl_->add_option("--out", a.out, "write to this file instead of standard output");
     glsl_->add_flag("--list", a.list, "list the families and exit");
 
+    shader_ = app_.add_subcommand(
+        "shader", "print the noise library as one self-contained source in a shader language: glsl (OpenGL), "
+                  "vulkan, gles (GLSL ES 3.00, WebGL2), hlsl, wgsl or msl");
+    shader_->add_option("families", a.families, "families to include, with what they need (default: all)");
+    shader_->add_option("--language", a.language, "glsl, vulkan, gles, hlsl, wgsl or msl")->required();
+    shader_->add_option("--table", a.table,
+                        "where the permutation table lives: const (an array in the source), buffer (a storage "
+                        "buffer you bind) or uniform (a uniform block; gles, hlsl, wgsl); default: const for glsl, "
+                        "gles and msl, buffer for vulkan, hlsl and wgsl");
+    shader_->add_option("--set", a.set, "the table's descriptor set (vulkan), @group (wgsl) or register space (hlsl); default 0");
+    shader_->add_option("--binding", a.binding, "the table's binding (glsl, vulkan), @binding (wgsl) or register (hlsl); default 0");
+    shader_->add_option("--seed", a.noise.given["seed"], "unsigned 64-bit seed of the table (default: Ken Perlin's table)");
+    shader_->add_option("--out", a.out, "write to this file instead of standard output");
+    shader_->add_flag("--list", a.list, "list the families and exit");
+
     verify_ = app_.add_subcommand(
         "verify", "check that files are what their records say: a raw file's size and SHA-256 against its sidecar, "
                   "a .png or .exr read whole against its record, a volume's PNG slices as one bake");
@@ -120,12 +136,13 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     if (argv.size() > 1 && argv[1].size() > 1 && argv[1][0] == '-' && argv[1] != "--help" && argv[1] != "-h" &&
         argv[1] != "--version")
         throw ValidationError("unknown option " + argv[1] + " before the command; give a command first: bake, eval, "
-                              "check, glsl, info, verify (or --help, --version)");
+                              "check, glsl, shader, info, verify (or --help, --version)");
     if (argv.size() > 1 && !argv[1].empty() && argv[1][0] != '-') {
         const std::string& command = argv[1];
-        if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "info" &&
-            command != "verify")
-            throw ValidationError("unknown command '" + command + "'; allowed: bake, eval, check, glsl, info, verify");
+        if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "shader" &&
+            command != "info" && command != "verify")
+            throw ValidationError("unknown command '" + command +
+                                  "'; allowed: bake, eval, check, glsl, shader, info, verify");
     }
     // CLI11 takes the arguments in reverse order, without the program name.
     std::vector<std::string> reversed(argv.rbegin(), argv.rend());
@@ -146,6 +163,7 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     if (*eval_) return Command::Eval;
     if (*check_) return Command::Check;
     if (*glsl_) return Command::Glsl;
+    if (*shader_) return Command::Shader;
     if (*verify_) return Command::Verify;
     return Command::Info;
 }
@@ -290,6 +308,40 @@ GlslPlan planGlsl(const Args& a) {
     }
     for (const auto& f : a.families) origin += " " + f;
     plan.text = glsl::selfContained(Permutation::forSeed(seed), a.families, origin);
+    return plan;
+}
+
+GlslPlan planShader(const Args& a) {
+    GlslPlan plan;
+    if (a.list) {
+        for (const auto& f : glsl::families()) plan.text += f + "\n";
+        return plan;
+    }
+    shader::Options o;
+    o.language = shader::parseLanguage(a.language);
+    std::string origin = "glnoise shader --language " + a.language;
+    if (!a.table.empty()) {
+        o.table = shader::parseTable(a.table);
+        origin += " --table " + a.table;
+    }
+    const auto integer = [](const char* flag, const std::string& text, int& value, std::string& origin) {
+        if (text.empty()) return;
+        const double v = parseNumber(flag, text);
+        if (!(v >= 0 && v <= 1e6 && v == static_cast<double>(static_cast<int>(v))))
+            throw ValidationError(std::string(flag) + " " + text + ": must be an integer from 0 to 1000000");
+        value = static_cast<int>(v);
+        origin += std::string(" ") + flag + " " + text;
+    };
+    integer("--set", a.set, o.set, origin);
+    integer("--binding", a.binding, o.binding, origin);
+    if (a.noise.has("seed")) {
+        o.seed = parseSeed(a.noise.text("seed"));
+        origin += " --seed " + std::to_string(*o.seed);
+    }
+    for (const auto& f : a.families) origin += " " + f;
+    o.families = a.families;
+    o.origin = origin;
+    plan.text = shader::source(o);
     return plan;
 }
 

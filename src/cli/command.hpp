@@ -34,12 +34,13 @@ struct Args {
     bool printSpec = false;
     bool quiet = false;
     std::vector<std::string> families;
+    std::string language, table, set, binding;  // shader
     std::vector<std::string> files;  // verify
     bool list = false;
     bool verbose = false;
 };
 
-enum class Command { Bake, Eval, Check, Glsl, Info, Verify };
+enum class Command { Bake, Eval, Check, Glsl, Shader, Info, Verify };
 // gpu: the compute shaders; cpu: the SIMD backend (cpu::evaluateSimd); reference: the
 // scalar CPU reference (cpu::evaluate), bit for bit the same values as cpu.
 enum class Backend { Gpu, Cpu, Reference };
@@ -65,7 +66,7 @@ public:
 private:
     CLI::App app_;
     Args args_;
-    CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *info_ = nullptr, *verify_ = nullptr;
+    CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *shader_ = nullptr, *info_ = nullptr, *verify_ = nullptr;
 };
 
 // What `bake` will do. Reads --preset and --from files; claims nothing.
@@ -96,5 +97,7 @@ struct GlslPlan {
     std::string text;
 };
 GlslPlan planGlsl(const Args& args);
+// The source `shader` prints (or the family list with --list).
+GlslPlan planShader(const Args& args);
 
 }  // namespace glnoise::cli

@@ -282,8 +282,8 @@ int runInfo(const Args& a) {
     return 0;
 }
 
-int runGlsl(const Args& a) {
-    const std::string text = cli::planGlsl(a).text;
+int runGlsl(const Args& a, bool shader) {
+    const std::string text = shader ? cli::planShader(a).text : cli::planGlsl(a).text;
     if (!a.out.empty() && !a.list) {
         std::unique_ptr<io::OutputFile> out = app::claimOutput(a.out);
         out->write(text.data(), text.size());
@@ -291,7 +291,7 @@ int runGlsl(const Args& a) {
         return 0;
     }
     std::fwrite(text.data(), 1, text.size(), stdout);
-    if (std::fflush(stdout) != 0) throw IoError("writing the GLSL to standard output failed");
+    if (std::fflush(stdout) != 0) throw IoError("writing the shader source to standard output failed");
     return 0;
 }
 
@@ -322,7 +322,8 @@ static int glnoiseMain(int argc, char** argv) {
             case cli::Command::Bake: return runBake(a);
             case cli::Command::Eval: return runEval(a);
             case cli::Command::Check: return runCheck(a);
-            case cli::Command::Glsl: return runGlsl(a);
+            case cli::Command::Glsl: return runGlsl(a, false);
+            case cli::Command::Shader: return runGlsl(a, true);
             case cli::Command::Info: return runInfo(a);
             case cli::Command::Verify: return runVerify(a);
         }

@@ -52,7 +52,7 @@ NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
 
 
 DOCUMENTS = ["building", "command-line", "noise", "preview", "math", "guarantees", "performance", "glsl",
-             "cpp", "bundle", "architecture"]
+             "shaders", "cpp", "bundle", "architecture"]
 
 
 def blocks(text):

@@ -14,6 +14,7 @@
 #include "glsl/embedded.hpp"
 #include "gpu/gl.hpp"
 #include "glnoise/gl_objects.hpp"
+#include "ports/cases.hpp"
 #include "test_support.hpp"
 
 namespace glnoise::glsl {
@@ -126,75 +127,23 @@ void main() {
 TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
-    constexpr int kOut = 38;
+    constexpr int kOut = test::kCaseCount;
+    // tests/ports/cases.glsl, the cases every port runs, through the resolver.
     const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
+#include "cases.glsl"
 layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
 layout(std430, binding = 6) writeonly buffer Values { float values[]; };
 uniform int u_count;
 void main() {
     int i = int(gl_GlobalInvocationID.x);
     if (i >= u_count) return;
-    vec4 p = points[i];
-    GlnNoise ridged = gln_noise(GLN_BASIS_VALUE, GLN_RIDGED, 4);
-    ridged.curve = GLN_CURVE_COSINE;
-    ridged.period = ivec4(4, 6, 8, 0);
-    GlnNoise simplex = gln_noise(GLN_BASIS_SIMPLEX, GLN_FBM, 3);
-    GlnNoise billow = gln_noise(GLN_BASIS_CLASSIC, GLN_BILLOW, 3);
-    GlnNoise cells = gln_noise(GLN_BASIS_CELLULAR, GLN_RIDGED, 3);
-    cells.cellReturn = GLN_CELL_F2_F1;
-    cells.cellMetric = GLN_CELL_MANHATTAN;
-    cells.cellJitter = 0.7f;
-    cells.period = ivec4(5, 3, 0, 0);
-    GlnNoise turned = gln_noise(GLN_BASIS_PERLIN, GLN_FBM, 5);
-    turned.rotate = true;
-    GlnNoise os2 = gln_noise(GLN_BASIS_OPENSIMPLEX2, GLN_TURBULENCE, 4);
-    GlnNoise tiled = gln_noise(GLN_BASIS_PSRDNOISE, GLN_RIDGED, 3);
-    tiled.period = ivec4(5, 4, 3, 0);
-    GlnNoise soft = gln_noise(GLN_BASIS_OPENSIMPLEX2S, GLN_FBM, 4);
-    float v[38];
-    v[0] = gln_perlin1(p.x);
-    v[1] = gln_perlin4(p);
-    v[2] = gln_classic3(vec3(p.x, p.y, p.z));
-    v[3] = gln_value2(vec2(p.x, p.y), GLN_CURVE_COSINE);
-    v[4] = gln_perlinvalue3(vec3(p.x, p.y, p.z));
-    v[5] = gln_simplex2(vec2(p.x, p.y));
-    v[6] = gln_simplex3_deriv(vec3(p.x, p.y, p.z)).y;
-    v[7] = gln_fractal3(ridged, vec3(p.x, p.y, p.z));
-    v[8] = gln_fractal2_deriv(simplex, vec2(p.x, p.y)).z;
-    v[9] = gln_warp2(simplex, vec2(p.x, p.y), 0.5f, 2.0f, 2).x;
-    v[10] = gln_marble(p.x, gln_fractal2(simplex, vec2(p.x, p.y)), 5.0f);
-    v[11] = gln_fractal4(billow, p);
-    v[12] = gln_perlinvalue1(p.x);
-    v[13] = gln_perlinvalue4(p);
-    v[14] = gln_cellular2(vec2(p.x, p.y));
-    v[15] = gln_cellular3_deriv(vec3(p.x, p.y, p.z), GLN_CELL_EDGE, GLN_CELL_EUCLIDEAN, 0.8f).z;
-    v[16] = gln_cellular4(p, GLN_CELL_VALUE, GLN_CELL_CHEBYSHEV, 1.0f);
-    v[17] = gln_cellular1(p.x, GLN_CELL_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.3f);
-    v[18] = gln_fractal2(cells, vec2(p.x, p.y));
-    v[19] = gln_cellular2_deriv(vec2(p.x, p.y), GLN_CELL_F1, GLN_CELL_CHEBYSHEV, 1.0f).y;
-    v[20] = gln_fractal2(turned, vec2(p.x, p.y));
-    v[21] = gln_fractal3_deriv(turned, vec3(p.x, p.y, p.z)).w;
-    v[22] = gln_fractal4(turned, p);
-    v[23] = gln_simplex4(p);
-    v[24] = gln_fractal4(simplex, p);
-    v[25] = gln_opensimplex2_2(vec2(p.x, p.y));
-    v[26] = gln_opensimplex2_3_deriv(vec3(p.x, p.y, p.z)).z;
-    v[27] = gln_fractal3(os2, vec3(p.x, p.y, p.z));
-    v[28] = gln_psrdnoise2(vec2(p.x, p.y), ivec2(7, 6));
-    v[29] = gln_psrdnoise3_deriv(vec3(p.x, p.y, p.z), ivec3(0, 0, 0)).w;
-    v[30] = gln_fractal3(tiled, vec3(p.x, p.y, p.z));
-    v[31] = gln_opensimplex2s_2(vec2(p.x, p.y));
-    v[32] = gln_opensimplex2s_3_deriv(vec3(p.x, p.y, p.z)).y;
-    v[33] = gln_fractal2_deriv(soft, vec2(p.x, p.y)).z;
-    v[34] = gln_opensimplex2_4(p);
-    v[35] = gln_fractal4(os2, p);
-    v[36] = gln_opensimplex2s_4(p);
-    v[37] = gln_fractal4(soft, p);
-    for (int k = 0; k < 38; ++k) values[38 * i + k] = v[k];
+    for (int k = 0; k < GLN_CASES; ++k) values[GLN_CASES * i + k] = gln_case(k, points[i]);
 }
 )";
+    IncludeOptions options;
+    options.dirs = {std::filesystem::path(test::sourceDir()) / "tests" / "ports"};
     const gpu::Program program =
-        compile(resolveInMemory({{"families.comp", shader}}, "families.comp", {}), "families shader");
+        compile(resolveInMemory({{"families.comp", shader}}, "families.comp", options), "families shader");
     const int n = 1024;
     std::mt19937 rng(8);
     std::uniform_real_distribution<float> coord(-60.0f, 60.0f);
@@ -202,86 +151,20 @@ void main() {
     for (auto& v : points) v = coord(rng);
     const std::vector<float> values = runOnPoints(program, points, kOut);
 
-    using namespace glnoise::cpu;
-    const GlnNoise<float> ridged{GLN_BASIS_VALUE, GLN_CURVE_COSINE, GLN_RIDGED, 4, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(4, 6, 8, 0)};
-    const GlnNoise<float> simplex{GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC, GLN_FBM, 3, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
-    const GlnNoise<float> billow{GLN_BASIS_CLASSIC, GLN_CURVE_QUINTIC, GLN_BILLOW, 3, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
-    const GlnNoise<float> cells{GLN_BASIS_CELLULAR, GLN_CURVE_QUINTIC, GLN_RIDGED, 3, 2.0f, 0.5f, 1.0f, 2.0f,
-                                ivec4(5, 3, 0, 0), GLN_CELL_F2_F1, GLN_CELL_MANHATTAN, 0.7f};
-    const GlnNoise<float> os2{GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC, GLN_TURBULENCE, 4, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
-    const GlnNoise<float> soft{GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, GLN_FBM, 4, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0)};
-    const GlnNoise<float> tiled{GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC, GLN_RIDGED, 3, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(5, 4, 3, 0)};
-    const GlnNoise<float> turned{GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC, GLN_FBM, 5, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0),
-                                 GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f, true};
-    const char* names[kOut] = {"perlin1", "perlin4", "classic3", "value2", "perlinvalue3", "simplex2", "simplex3_deriv.y",
-                               "fractal3 ridged", "fractal2_deriv simplex .z", "warp2", "marble", "fractal4 billow",
-                               "perlinvalue1", "perlinvalue4", "cellular2", "cellular3 edge .z", "cellular4 value",
-                               "cellular1 f2 squared", "fractal2 cellular ridged", "cellular2 chebyshev .y",
-                               "fractal2 turned", "fractal3_deriv turned .w", "fractal4 turned", "simplex4",
-                               "fractal4 simplex", "opensimplex2_2", "opensimplex2_3_deriv.z", "fractal3 opensimplex2",
-                               "psrdnoise2 period 7,6", "psrdnoise3_deriv.w", "fractal3 psrdnoise ridged tiled", "opensimplex2s_2", "opensimplex2s_3_deriv.y",
-                               "fractal2_deriv opensimplex2s .z", "opensimplex2_4", "fractal4 opensimplex2",
-                               "opensimplex2s_4", "fractal4 opensimplex2s"};
     std::array<float, kOut> worst{};
     for (int i = 0; i < n; ++i) {
         const float* p = &points[static_cast<std::size_t>(4 * i)];
-        const vec4<float> p4(p[0], p[1], p[2], p[3]);
-        const vec3<float> p3(p[0], p[1], p[2]);
-        const vec2<float> p2(p[0], p[1]);
-        const float want[kOut] = {
-            gln_lattice1(table, 0, p[0], 0, GLN_CURVE_QUINTIC, GLN_GRADIENTS),
-            gln_lattice4(table, ivec4(0), p4, ivec4(0), GLN_CURVE_QUINTIC, GLN_GRADIENTS),
-            gln_lattice3(table, ivec3(0), p3, ivec3(0), GLN_CURVE_CUBIC, GLN_GRADIENTS).x,
-            gln_value2(table, p2, GLN_CURVE_COSINE),
-            gln_perlinvalue3(table, p3),
-            gln_simplex2_skewed(table, ivec2(0), gln_skew2(p2)).x,
-            gln_simplex3_skewed(table, ivec3(0), gln_skew3(p3)).y,
-            gln_fractal3_deriv(table, ridged, p3).x,
-            gln_fractal2_deriv(table, simplex, p2).z,
-            gln_warp2(table, simplex, p2, 0.5f, 2.0f, 2).x,
-            gln_marble(p[0], gln_fractal2_deriv(table, simplex, p2).x, 5.0f),
-            gln_fractal4(table, billow, p4),
-            gln_perlinvalue1(table, p[0]),
-            gln_perlinvalue4(table, p4),
-            gln_cellular2(table, ivec2(0), p2, ivec2(0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f).x,
-            gln_cellular3(table, ivec3(0), p3, ivec3(0), GLN_CELL_EDGE, GLN_CELL_EUCLIDEAN, 0.8f).z,
-            gln_cellular4(table, ivec4(0), p4, ivec4(0), GLN_CELL_VALUE, GLN_CELL_CHEBYSHEV, 1.0f),
-            gln_cellular1(table, 0, p[0], 0, GLN_CELL_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.3f),
-            gln_fractal2_deriv(table, cells, p2).x,
-            gln_cellular2(table, ivec2(0), p2, ivec2(0), GLN_CELL_F1, GLN_CELL_CHEBYSHEV, 1.0f).y,
-            gln_fractal2_deriv(table, turned, p2).x,
-            gln_fractal3_deriv(table, turned, p3).w,
-            gln_fractal4(table, turned, p4),
-            gln_simplex4_skewed(table, ivec4(0), gln_skew4(p4)),
-            gln_fractal4(table, simplex, p4),
-            gln_opensimplex2_2_skewed(table, ivec2(0), gln_skew2(p2)).x,
-            gln_basis3(table, GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC, ivec3(0), gln_os2_turn3(p3), ivec3(0)).z,
-            gln_fractal3_deriv(table, os2, p3).x,
-            gln_psrdnoise2_skewed(table, ivec2(0), gln_psrd_skew2(p2), ivec2(7, 6)).x,
-            gln_psrdnoise3_skewed(table, ivec3(0), gln_psrd_skew3(p3), ivec3(0)).w,
-            gln_fractal3_deriv(table, tiled, p3).x,
-            gln_opensimplex2s_2_skewed(table, ivec2(0), gln_skew2(p2)).x,
-            gln_basis3(table, GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, ivec3(0), gln_os2_turn3(p3), ivec3(0)).y,
-            gln_fractal2_deriv(table, soft, p2).z,
-            gln_opensimplex2_4_skewed(table, ivec4(0), gln_os2_skew4(p4)),
-            gln_fractal4(table, os2, p4),
-            gln_opensimplex2s_4_skewed(table, ivec4(0), gln_os2s_skew4(p4)),
-            gln_fractal4(table, soft, p4)};
         for (int k = 0; k < kOut; ++k) {
+            const float want = test::twinCase(table, k, p);
             const float got = values[static_cast<std::size_t>(kOut * i + k)];
-            // Derivatives of fractal sums grow with lacunarity^octave; allow 4 times more there.
-            // warp2 returns a point (|p| up to 60) and divides by the amplitude sum in the
-            // shader, which GLSL lets be 2.5 ulp off: its bound grows with the point, 1e-6 of
-            // it (on an H100 it differed by 5e-5 at |p| = 56; on llvmpipe by 0).
-            float tol = (k == 8 || k == 21 || k == 33 ? 4e-5f : 1e-5f) * (k == 10 ? 6.0f : 1.0f);
-            if (k == 9) tol += 1e-6f * std::abs(want[k]);
-            if (!(std::abs(got - want[k]) <= tol))
-                ADD_FAILURE() << names[k] << " at (" << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3]
-                              << "): gpu " << got << " cpu " << want[k];
-            worst[static_cast<std::size_t>(k)] = std::max(worst[static_cast<std::size_t>(k)], std::abs(got - want[k]));
+            if (!(std::abs(got - want) <= test::caseTolerance(k, want)))
+                ADD_FAILURE() << test::caseName(k) << " at (" << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3]
+                              << "): gpu " << got << " cpu " << want;
+            worst[static_cast<std::size_t>(k)] = std::max(worst[static_cast<std::size_t>(k)], std::abs(got - want));
         }
     }
-    for (int k = 0; k < kOut; ++k) std::printf("%-28s max |gpu - cpu| = %.3g\n", names[k], double(worst[static_cast<std::size_t>(k)]));
+    for (int k = 0; k < kOut; ++k)
+        std::printf("%-28s max |gpu - cpu| = %.3g\n", test::caseName(k), double(worst[static_cast<std::size_t>(k)]));
 }
 
 }  // namespace

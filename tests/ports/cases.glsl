@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The port tests' cases: gln_case(k, p) is case k of GLN_CASES at point p, every family's
+// functions and fractal settings. The OpenGL test compiles it as it is; the build
+// translates it with the library for HLSL, Metal and WGSL. Its C++ twins, names and
+// tolerances: tests/ports/cases.hpp.
+#ifndef GLNOISE_TEST_CASES_GLSL
+#define GLNOISE_TEST_CASES_GLSL
+
+#include "glnoise/fractal.glsl"
+#include "glnoise/pattern.glsl"
+#include "glnoise/warp.glsl"
+
+#define GLN_CASES 38
+
+float gln_case(int k, vec4 p) {
+    GlnNoise ridged = gln_noise(GLN_BASIS_VALUE, GLN_RIDGED, 4);
+    ridged.curve = GLN_CURVE_COSINE;
+    ridged.period = ivec4(4, 6, 8, 0);
+    GlnNoise simplex = gln_noise(GLN_BASIS_SIMPLEX, GLN_FBM, 3);
+    GlnNoise billow = gln_noise(GLN_BASIS_CLASSIC, GLN_BILLOW, 3);
+    GlnNoise cells = gln_noise(GLN_BASIS_CELLULAR, GLN_RIDGED, 3);
+    cells.cellReturn = GLN_CELL_F2_F1;
+    cells.cellMetric = GLN_CELL_MANHATTAN;
+    cells.cellJitter = 0.7f;
+    cells.period = ivec4(5, 3, 0, 0);
+    GlnNoise turned = gln_noise(GLN_BASIS_PERLIN, GLN_FBM, 5);
+    turned.rotate = true;
+    GlnNoise os2 = gln_noise(GLN_BASIS_OPENSIMPLEX2, GLN_TURBULENCE, 4);
+    GlnNoise tiled = gln_noise(GLN_BASIS_PSRDNOISE, GLN_RIDGED, 3);
+    tiled.period = ivec4(5, 4, 3, 0);
+    GlnNoise soft = gln_noise(GLN_BASIS_OPENSIMPLEX2S, GLN_FBM, 4);
+    if (k == 0) return gln_perlin1(p.x);
+    if (k == 1) return gln_perlin4(p);
+    if (k == 2) return gln_classic3(vec3(p.x, p.y, p.z));
+    if (k == 3) return gln_value2(vec2(p.x, p.y), GLN_CURVE_COSINE);
+    if (k == 4) return gln_perlinvalue3(vec3(p.x, p.y, p.z));
+    if (k == 5) return gln_simplex2(vec2(p.x, p.y));
+    if (k == 6) return gln_simplex3_deriv(vec3(p.x, p.y, p.z)).y;
+    if (k == 7) return gln_fractal3(ridged, vec3(p.x, p.y, p.z));
+    if (k == 8) return gln_fractal2_deriv(simplex, vec2(p.x, p.y)).z;
+    if (k == 9) return gln_warp2(simplex, vec2(p.x, p.y), 0.5f, 2.0f, 2).x;
+    if (k == 10) return gln_marble(p.x, gln_fractal2(simplex, vec2(p.x, p.y)), 5.0f);
+    if (k == 11) return gln_fractal4(billow, p);
+    if (k == 12) return gln_perlinvalue1(p.x);
+    if (k == 13) return gln_perlinvalue4(p);
+    if (k == 14) return gln_cellular2(vec2(p.x, p.y));
+    if (k == 15) return gln_cellular3_deriv(vec3(p.x, p.y, p.z), GLN_CELL_EDGE, GLN_CELL_EUCLIDEAN, 0.8f).z;
+    if (k == 16) return gln_cellular4(p, GLN_CELL_VALUE, GLN_CELL_CHEBYSHEV, 1.0f);
+    if (k == 17) return gln_cellular1(p.x, GLN_CELL_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.3f);
+    if (k == 18) return gln_fractal2(cells, vec2(p.x, p.y));
+    if (k == 19) return gln_cellular2_deriv(vec2(p.x, p.y), GLN_CELL_F1, GLN_CELL_CHEBYSHEV, 1.0f).y;
+    if (k == 20) return gln_fractal2(turned, vec2(p.x, p.y));
+    if (k == 21) return gln_fractal3_deriv(turned, vec3(p.x, p.y, p.z)).w;
+    if (k == 22) return gln_fractal4(turned, p);
+    if (k == 23) return gln_simplex4(p);
+    if (k == 24) return gln_fractal4(simplex, p);
+    if (k == 25) return gln_opensimplex2_2(vec2(p.x, p.y));
+    if (k == 26) return gln_opensimplex2_3_deriv(vec3(p.x, p.y, p.z)).z;
+    if (k == 27) return gln_fractal3(os2, vec3(p.x, p.y, p.z));
+    if (k == 28) return gln_psrdnoise2(vec2(p.x, p.y), ivec2(7, 6));
+    if (k == 29) return gln_psrdnoise3_deriv(vec3(p.x, p.y, p.z), ivec3(0, 0, 0)).w;
+    if (k == 30) return gln_fractal3(tiled, vec3(p.x, p.y, p.z));
+    if (k == 31) return gln_opensimplex2s_2(vec2(p.x, p.y));
+    if (k == 32) return gln_opensimplex2s_3_deriv(vec3(p.x, p.y, p.z)).y;
+    if (k == 33) return gln_fractal2_deriv(soft, vec2(p.x, p.y)).z;
+    if (k == 34) return gln_opensimplex2_4(p);
+    if (k == 35) return gln_fractal4(os2, p);
+    if (k == 36) return gln_opensimplex2s_4(p);
+    if (k == 37) return gln_fractal4(soft, p);
+    return 0.0f;
+}
+
+#endif  // GLNOISE_TEST_CASES_GLSL
