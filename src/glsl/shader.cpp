@@ -60,7 +60,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> portFamilies(const
 
 // The families asked for (all when none), checked, in the library's order.
 std::vector<std::string> chosenFamilies(const std::vector<std::string>& wanted) {
-    const std::vector<std::string> all = glsl::families();
+    std::vector<std::string> all = glsl::families();
     std::vector<std::string> unknown;
     for (const auto& f : wanted)
         if (std::find(all.begin(), all.end(), f) == all.end())
