@@ -59,8 +59,6 @@ const std::string& tableName(Table table);
 // Const for OpenGL GLSL, GLSL ES and Metal; Buffer for Vulkan GLSL, HLSL and WGSL, whose
 // compilers turn a large constant array indexed at run time into very slow code.
 Table defaultTable(Language language);
-// The file name ending people expect: ".glsl", ".comp", ".hlsl", ".wgsl", ".metal".
-std::string extension(Language language);
 
 // The source. ValidationError for an unknown family, a table form the language has not
 // (Metal: const only; OpenGL GLSL and Vulkan GLSL: no uniform; GLSL ES 3.00: no buffer),

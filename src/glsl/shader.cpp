@@ -19,20 +19,19 @@ namespace glnoise::shader {
 namespace {
 
 struct LanguageInfo {
-    const char* title;     // for the header
-    const char* port;      // key prefix of the translated files ("" for the GLSL dialects)
-    const char* ext;       // of those files
-    const char* fileExt;   // of a whole source
+    const char* title;  // for the header
+    const char* port;   // key prefix of the translated files ("" for the GLSL dialects)
+    const char* ext;    // of those files
 };
 
 const LanguageInfo& info(Language l) {
     static const LanguageInfo infos[] = {
-        {"OpenGL GLSL (4.30 core or later, or GLSL ES 3.10 or later)", "", ".glsl", ".glsl"},
-        {"Vulkan GLSL (glslang -V, GLSL 4.50)", "", ".glsl", ".glsl"},
-        {"GLSL ES 3.00 (WebGL2, Shadertoy)", "", ".glsl", ".glsl"},
-        {"HLSL (Shader Model 5)", "hlsl", ".hlsl", ".hlsl"},
-        {"WGSL (WebGPU)", "wgsl", ".wgsl", ".wgsl"},
-        {"Metal Shading Language", "msl", ".metal", ".metal"},
+        {"OpenGL GLSL (4.30 core or later, or GLSL ES 3.10 or later)", "", ""},
+        {"Vulkan GLSL (glslang -V, GLSL 4.50)", "", ""},
+        {"GLSL ES 3.00 (WebGL2, Shadertoy)", "", ""},
+        {"HLSL (Shader Model 5)", "hlsl", ".hlsl"},
+        {"WGSL (WebGPU)", "wgsl", ".wgsl"},
+        {"Metal Shading Language", "msl", ".metal"},
     };
     return infos[static_cast<int>(l)];
 }
@@ -199,8 +198,6 @@ Table defaultTable(Language language) {
         default: return Table::Const;
     }
 }
-
-std::string extension(Language language) { return info(language).fileExt; }
 
 std::string source(const Options& o) {
     const Language l = o.language;
