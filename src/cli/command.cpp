@@ -312,11 +312,8 @@ GlslPlan planGlsl(const Args& a) {
 }
 
 GlslPlan planShader(const Args& a) {
+    if (a.list) return planGlsl(a);  // the same families in every language
     GlslPlan plan;
-    if (a.list) {
-        for (const auto& f : glsl::families()) plan.text += f + "\n";
-        return plan;
-    }
     shader::Options o;
     o.language = shader::parseLanguage(a.language);
     std::string origin = "glnoise shader --language " + a.language;

@@ -107,7 +107,6 @@ class Tok:
 
 def tokenize(text, fname, line0=1):
     toks, pending, line, pos = [], [], line0, 0
-    blank_before = False
     while pos < len(text):
         m = TOKEN.match(text, pos)
         if not m:
@@ -276,8 +275,7 @@ class Parser:
             fields.append((ftype, fname, self.toks[self.i - 1].line))
         self.take(";")
         self.structs[name] = fields
-        field_comments = {}
-        return Node("struct", name=name, fields=fields, comments=comments, line=line, field_comments=field_comments)
+        return Node("struct", name=name, fields=fields, comments=comments, line=line)
 
     def function(self, comments):
         rtype = self.parse_type()
@@ -1113,9 +1111,6 @@ class Msl(CLike):
     def struct_constructor(self, e):
         return "%s{%s}" % (e.name, self.args(e))
 
-    def global_const(self, d):
-        return CLike.global_const(self, d)
-
 
 class Wgsl(Emitter):
     ext = ".wgsl"
@@ -1224,9 +1219,6 @@ class Wgsl(Emitter):
             return False
         return True
 
-    def literal(self, e):
-        return e.text
-
     def array(self, e):
         return "%s(%s)" % (self.type_name(Type(e.elem.base, e.count)), self.args(e))
 
@@ -1250,12 +1242,6 @@ class Wgsl(Emitter):
             else:
                 raise PortError("an out argument that is not a variable or a struct field")
         return ", ".join(out)
-
-    def truncate(self, arg, t):
-        inner = self.expr(arg)
-        if arg.type.component() != t.component():
-            inner = self.convert(arg, vector_of(t.component(), arg.type.size()))
-        return self.postfix(inner) + "." + "xyzw"[:t.size()]
 
     BUILTIN_NAMES = {"inversesqrt": "inverseSqrt"}
 

@@ -63,8 +63,8 @@ def read(path, code):
     return a
 
 
-def source(args, seed):
-    cmd = [args.glnoise, "shader", "--language", args.language, "--seed", str(seed)]
+def source(args):
+    cmd = [args.glnoise, "shader", "--language", args.language, "--seed", str(args.seed)]
     if args.table:
         cmd += ["--table", args.table]
     library = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
@@ -163,7 +163,7 @@ def main():
     k = len(names)
     n = len(points) // 4
     groups = n * k // 64
-    text = source(args, args.seed)
+    text = source(args)
     out = os.path.join(args.work, args.language + (("-" + args.table) if args.table else "") + ".values.f32")
     if args.language == "wgsl":
         run_wgsl(args, text, args.data, out, groups)
