@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
             for (int c = 0; c < k; ++c) {
                 const float want = glnoise::test::twinCase(table, c, &points[4 * static_cast<std::size_t>(i)]);
                 expected.push_back(want);
-                tolerance.push_back(glnoise::test::caseTolerance(c, want));
+                tolerance.push_back(glnoise::test::caseTolerance(c, want, &points[4 * static_cast<std::size_t>(i)]));
             }
         std::vector<int> entries(table.table().begin(), table.table().end());
         write(dir + "/points.f32", points);

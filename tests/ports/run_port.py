@@ -5,6 +5,7 @@ of tests/ports/cases.glsl, at every point, with its C++ twin.
 
     run_port.py --language vulkan|hlsl|wgsl --glnoise GLNOISE --cases CASES --data DIR
                 [--glslang GLSLANG --vulkan-run RUNNER] [--table FORM] [--scale X]
+                [--library LANGUAGE] [--define NAME=VALUE] [--repeat R]
 
 The source is what `glnoise shader --language L --seed S` prints, then the cases
 (translated with the library at build time, or the GLSL itself), then a small entry point
@@ -16,6 +17,10 @@ DIR holds glnoise_port_cases' points, table, expected values and tolerances.
 A case fails where |got - expected| exceeds its tolerance times --scale (1 where the
 language computes as written; docs/shaders.md gives the others and why). Failures print
 the case, the point, expected and got; the per-case worst differences are printed always.
+
+For comparing forms on one device: --library takes the library from another language's
+output (glsl, for Vulkan GLSL with the OpenGL library's const gradient tables), --define
+passes a macro to glslang (GLN_TABLES for HLSL), and --repeat times R more dispatches.
 """
 import argparse
 import array
@@ -64,7 +69,7 @@ def read(path, code):
 
 
 def source(args):
-    cmd = [args.glnoise, "shader", "--language", args.language, "--seed", str(args.seed)]
+    cmd = [args.glnoise, "shader", "--language", args.library or args.language, "--seed", str(args.seed)]
     if args.table:
         cmd += ["--table", args.table]
     library = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
@@ -73,6 +78,7 @@ def source(args):
     if args.language == "vulkan":
         # The GLSL cases include the families the self-contained source already holds.
         cases = re.sub(r'(?m)^#include .*$', "", cases)
+        library = re.sub(r'(?m)^#version .*$', "", library)
         return "#version 450\n" + library + cases + ENTRY["vulkan"]
     return library + "\n" + cases + ENTRY[args.language]
 
@@ -86,7 +92,10 @@ def run_spirv(args, text, data, out, groups):
     cmd = [args.glslang, "-V", "-S", "comp", "-o", spv, src]
     if args.language == "hlsl":
         # glslang's HLSL front end: static tables (see GLN_TABLES in the source's header).
-        cmd[1:1] = ["-D", "-e", "main", "-DGLN_TABLES=static"]
+        cmd[1:1] = ["-D", "-e", "main"]
+        if not any(d.startswith("GLN_TABLES=") for d in args.define):
+            cmd[1:1] = ["-DGLN_TABLES=static"]
+    cmd[1:1] = ["-D" + d for d in args.define]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit("run_port: glslang failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
@@ -96,7 +105,8 @@ def run_spirv(args, text, data, out, groups):
     else:
         bindings = ["--in", "0=" + table]
     cmd = [args.vulkan_run, spv, "--groups", str(groups)] + bindings + [
-        "--in", "1=" + os.path.join(data, "points.f32"), "--out", "2=%s:%d" % (out, groups * 64 * 4)]
+        "--in", "1=" + os.path.join(data, "points.f32"), "--out", "2=%s:%d" % (out, groups * 64 * 4),
+        "--repeat", str(args.repeat)]
     start = time.time()
     r = subprocess.run(cmd, capture_output=True, text=True)
     sys.stdout.write(r.stdout)
@@ -124,7 +134,8 @@ def run_wgsl(args, text, data, out, groups):
     usage = wgpu.BufferUsage.STORAGE
     entries = []
     if args.table != "const":
-        entries.append({"binding": 0, "resource": {"buffer": device.create_buffer_with_data(data=table, usage=usage)}})
+        form = wgpu.BufferUsage.UNIFORM if args.table == "uniform" else usage
+        entries.append({"binding": 0, "resource": {"buffer": device.create_buffer_with_data(data=table, usage=form)}})
     entries.append({"binding": 1, "resource": {"buffer": device.create_buffer_with_data(data=points, usage=usage)}})
     values = device.create_buffer(size=groups * 64 * 4, usage=usage | wgpu.BufferUsage.COPY_SRC)
     entries.append({"binding": 2, "resource": {"buffer": values}})
@@ -135,10 +146,25 @@ def run_wgsl(args, text, data, out, groups):
     compute.set_bind_group(0, group)
     compute.dispatch_workgroups(groups)
     compute.end()
-    device.queue.submit([encoder.finish()])
+    commands = encoder.finish()
+    device.queue.submit([commands])
     with open(out, "wb") as f:
         f.write(bytes(device.queue.read_buffer(values)))
     print("run (pipeline and dispatch): %.2f s" % (time.time() - start))
+    if args.repeat:
+        # R dispatches in one submission, then one read back (wgpu 0.32's work-done
+        # callback does not match its native library): the mean per dispatch.
+        encoder = device.create_command_encoder()
+        for _ in range(args.repeat):
+            compute = encoder.begin_compute_pass()
+            compute.set_pipeline(pipeline)
+            compute.set_bind_group(0, group)
+            compute.dispatch_workgroups(groups)
+            compute.end()
+        begun = time.perf_counter()
+        device.queue.submit([encoder.finish()])
+        device.queue.read_buffer(values)
+        print("dispatch: %.3f ms (mean of %d)" % (1000 * (time.perf_counter() - begun) / args.repeat, args.repeat))
 
 
 def main():
@@ -153,6 +179,9 @@ def main():
     ap.add_argument("--table", help="the table form (default: the language's)")
     ap.add_argument("--seed", type=int, default=23, help="the seed glnoise_port_cases was given")
     ap.add_argument("--scale", type=float, default=1.0, help="tolerance multiplier")
+    ap.add_argument("--library", help="take the library from this language's output")
+    ap.add_argument("--define", action="append", default=[], help="NAME=VALUE for glslang")
+    ap.add_argument("--repeat", type=int, default=0, help="time this many more dispatches")
     args = ap.parse_args()
     args.work = args.work or args.data
 
@@ -164,7 +193,7 @@ def main():
     n = len(points) // 4
     groups = n * k // 64
     text = source(args)
-    out = os.path.join(args.work, args.language + (("-" + args.table) if args.table else "") + ".values.f32")
+    out = os.path.join(args.work, "-".join([args.language] + [x for x in (args.library, args.table) if x]) + ".values.f32")
     if args.language == "wgsl":
         run_wgsl(args, text, args.data, out, groups)
     else:

@@ -4,10 +4,16 @@
 // execute Vulkan GLSL and HLSL.
 //
 //   glnoise_vulkan_run SHADER.spv --groups N --in BINDING=FILE ... --out BINDING=FILE:BYTES
+//                      [--repeat R]
 //
-// Every buffer is a storage buffer in descriptor set 0. Prints the device's name.
+// Every buffer is a storage buffer in descriptor set 0, in memory the host can map (on a
+// GPU, its own memory where the driver offers it mapped). Prints the device's name, how
+// long the pipeline took to create and, with --repeat, the median time of R more
+// dispatches (submit to idle), for comparing table forms on one device.
 #include <vulkan/vulkan.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -68,12 +74,14 @@ int run(int argc, char** argv) {
     if (argc < 2) throw std::runtime_error("usage: glnoise_vulkan_run SHADER.spv --groups N --in B=FILE ... --out B=FILE:BYTES");
     const std::vector<char> code = readFile(argv[1]);
     std::uint32_t groups = 1;
+    std::uint32_t repeat = 0;
     std::vector<Binding> bindings;
     for (int i = 2; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         if (flag == "--groups") groups = static_cast<std::uint32_t>(std::stoul(argv[i + 1]));
         else if (flag == "--in") bindings.push_back(parseBinding(argv[i + 1], false));
         else if (flag == "--out") bindings.push_back(parseBinding(argv[i + 1], true));
+        else if (flag == "--repeat") repeat = static_cast<std::uint32_t>(std::stoul(argv[i + 1]));
         else throw std::runtime_error("unknown flag " + flag);
     }
 
@@ -120,8 +128,11 @@ int run(int argc, char** argv) {
     vkGetPhysicalDeviceMemoryProperties(physical, &memProps);
     const auto hostVisible = [&](std::uint32_t bits) {
         const VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-        for (std::uint32_t i = 0; i < memProps.memoryTypeCount; ++i)
-            if ((bits & (1u << i)) && (memProps.memoryTypes[i].propertyFlags & want) == want) return i;
+        // The device's own memory first: a table read over the bus would time the bus.
+        for (const VkMemoryPropertyFlags extra : {VkMemoryPropertyFlags{VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT}, VkMemoryPropertyFlags{0}})
+            for (std::uint32_t i = 0; i < memProps.memoryTypeCount; ++i)
+                if ((bits & (1u << i)) && (memProps.memoryTypes[i].propertyFlags & (want | extra)) == (want | extra))
+                    return i;
         throw std::runtime_error("no host-visible coherent memory");
     };
 
@@ -176,7 +187,11 @@ int run(int argc, char** argv) {
     cpci.stage.pName = "main";
     cpci.layout = pipelineLayout;
     VkPipeline pipeline;
+    using Clock = std::chrono::steady_clock;
+    const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+    const auto created = Clock::now();
     check(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline), "vkCreateComputePipelines");
+    std::printf("pipeline: %.1f ms\n", ms(Clock::now() - created));
 
     VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, static_cast<std::uint32_t>(bindings.size())};
     auto dpci = make<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
@@ -215,7 +230,6 @@ int run(int argc, char** argv) {
     VkCommandBuffer cmd;
     check(vkAllocateCommandBuffers(device, &cbai, &cmd), "vkAllocateCommandBuffers");
     auto begin = make<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, 1, &set, 0, nullptr);
@@ -231,6 +245,17 @@ int run(int argc, char** argv) {
     submit.pCommandBuffers = &cmd;
     check(vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit");
     check(vkQueueWaitIdle(queue), "vkQueueWaitIdle");
+    if (repeat > 0) {
+        std::vector<double> times;
+        for (std::uint32_t r = 0; r < repeat; ++r) {
+            const auto start = Clock::now();
+            check(vkQueueSubmit(queue, 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit");
+            check(vkQueueWaitIdle(queue), "vkQueueWaitIdle");
+            times.push_back(ms(Clock::now() - start));
+        }
+        std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
+        std::printf("dispatch: %.3f ms (median of %u)\n", times[times.size() / 2], repeat);
+    }
 
     for (auto& b : bindings) {
         if (!b.output) continue;
