@@ -2,7 +2,9 @@
 #include "cli/command.hpp"
 
 #include <charconv>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 
 #include "app/flags.hpp"
 #include "app/preset.hpp"
@@ -119,6 +121,9 @@ CommandLine::CommandLine()
     shader_->add_option("--binding", a.binding, "the table's binding (glsl, vulkan), @binding (wgsl) or register (hlsl); default 0");
     shader_->add_option("--seed", a.noise.given["seed"], "unsigned 64-bit seed of the table (default: Ken Perlin's table)");
     shader_->add_option("--out", a.out, "write to this file instead of standard output");
+    shader_->add_option("--table-out", a.tableOut,
+                        "also write the 512 table entries, for the buffer or uniform block you bind: FILE.i32 "
+                        "(little-endian int32, 2048 bytes) or FILE.json (an array)");
     shader_->add_flag("--list", a.list, "list the families and exit");
 
     verify_ = app_.add_subcommand(
@@ -311,6 +316,19 @@ GlslPlan planGlsl(const Args& a) {
     return plan;
 }
 
+namespace {
+
+// The file name's extension in lower case (".I32" is ".i32"), or empty.
+std::string lowerExtension(const std::string& path) {
+    const std::string name = std::filesystem::path(path).filename().string();
+    const auto dot = name.rfind('.');
+    std::string ext = dot == std::string::npos ? std::string() : name.substr(dot);
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
+}
+
+}  // namespace
+
 GlslPlan planShader(const Args& a) {
     if (a.list) return planGlsl(a);  // the same families in every language
     GlslPlan plan;
@@ -339,6 +357,28 @@ GlslPlan planShader(const Args& a) {
     o.families = a.families;
     o.origin = origin;
     plan.text = shader::source(o);
+    if (!a.tableOut.empty()) {
+        const std::string ext = lowerExtension(a.tableOut);
+        if (ext != ".i32" && ext != ".json")
+            throw ValidationError("--table-out " + a.tableOut +
+                                  ": the table is written as .i32 (little-endian int32) or .json; name one");
+        if (!a.out.empty() && std::filesystem::absolute(a.out).lexically_normal() ==
+                                  std::filesystem::absolute(a.tableOut).lexically_normal())
+            throw ValidationError("--table-out " + a.tableOut + ": the same file as --out");
+        const Permutation permutation = Permutation::forSeed(o.seed);
+        const auto& table = permutation.table();
+        plan.tableOut = a.tableOut;
+        if (ext == ".json") {
+            plan.tableBytes = "[";
+            for (std::size_t i = 0; i < table.size(); ++i)
+                plan.tableBytes += (i ? "," : "") + std::to_string(table[i]);
+            plan.tableBytes += "]\n";
+        } else {
+            for (const std::int32_t v : table)
+                for (int b = 0; b < 4; ++b)
+                    plan.tableBytes += static_cast<char>((static_cast<std::uint32_t>(v) >> (8 * b)) & 0xffu);
+        }
+    }
     return plan;
 }
 

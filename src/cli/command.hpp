@@ -34,7 +34,7 @@ struct Args {
     bool printSpec = false;
     bool quiet = false;
     std::vector<std::string> families;
-    std::string language, table, set, binding;  // shader
+    std::string language, table, set, binding, tableOut;  // shader
     std::vector<std::string> files;  // verify
     bool list = false;
     bool verbose = false;
@@ -95,6 +95,8 @@ CheckPlan planCheck(const Args& args);
 // The self-contained GLSL `glsl` prints (or the family list with --list).
 struct GlslPlan {
     std::string text;
+    std::string tableOut;    // shader --table-out: where the table goes, or empty
+    std::string tableBytes;  // what goes there
 };
 GlslPlan planGlsl(const Args& args);
 // The source `shader` prints (or the family list with --list).

@@ -283,12 +283,32 @@ int runInfo(const Args& a) {
 }
 
 int runGlsl(const Args& a, bool shader) {
-    const std::string text = shader ? cli::planShader(a).text : cli::planGlsl(a).text;
+    const cli::GlslPlan plan = shader ? cli::planShader(a) : cli::planGlsl(a);
+    const std::string& text = plan.text;
+    // Both files are claimed before either is written: a bad path leaves both as they were.
+    std::unique_ptr<io::OutputFile> table;
+    if (!plan.tableOut.empty() && !a.list) {
+        try {
+            table = app::claimOutput(plan.tableOut);
+        } catch (const ValidationError& e) {
+            std::string message = e.what();  // claimOutput names --out
+            if (message.rfind("--out ", 0) == 0) message = "--table-out " + message.substr(6);
+            throw ValidationError(message);
+        }
+    }
     if (!a.out.empty() && !a.list) {
         std::unique_ptr<io::OutputFile> out = app::claimOutput(a.out);
         out->write(text.data(), text.size());
+        if (table) {
+            table->write(plan.tableBytes.data(), plan.tableBytes.size());
+            table->commit();
+        }
         out->commit();
         return 0;
+    }
+    if (table) {
+        table->write(plan.tableBytes.data(), plan.tableBytes.size());
+        table->commit();
     }
     std::fwrite(text.data(), 1, text.size(), stdout);
     if (std::fflush(stdout) != 0) throw IoError("writing the shader source to standard output failed");

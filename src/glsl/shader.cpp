@@ -258,7 +258,9 @@ std::string source(const Options& o) {
     out << "// Permutation table: " << seedLine(o) << ", as " << tableName(t) << ".\n"
         << "// Licence: MIT (glnoise). The functions are glnoise's GLSL library"
         << (li.port[0] ? ", translated" : "") << "; they compute what glnoise's CPU reference computes.\n";
-    if (!table.note.empty()) out << "// Bind: " << table.note << ".\n";
+    if (!table.note.empty())
+        out << "// Bind: " << table.note << ".\n"
+            << "// `glnoise shader --table-out FILE.i32` (or .json) with the same seed writes the entries.\n";
     switch (l) {
         case Language::Glsl:
             out << "// Put it after your shader's #version line. No storage buffer is declared unless --table buffer.\n";

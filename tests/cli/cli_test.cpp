@@ -311,6 +311,37 @@ TEST_F(Cli, GlslPrintsTheLibraryWithTheSeedsTableAndWritesTheSameToAFile) {
     EXPECT_EQ(entries(), 1u) << "no temporary file left";
 }
 
+TEST_F(Cli, ShaderWritesTheTableItsBufferFormReadsAsTheConstFormHoldsIt) {
+    // The buffer a user binds holds what the const form would have compiled in.
+    const std::string i32 = file("table.i32"), json = file("table.json"), wgsl = file("noise.wgsl");
+    auto r = run({"shader", "--language", "wgsl", "--seed", "7", "--out", wgsl, "--table-out", i32});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string bytes = slurp(i32);
+    ASSERT_EQ(bytes.size(), 2048u);
+    std::string fromFile;
+    for (std::size_t i = 0; i < 512; ++i) {
+        std::uint32_t v = 0;
+        for (std::size_t b = 0; b < 4; ++b) v |= std::uint32_t(static_cast<unsigned char>(bytes[4 * i + b])) << (8 * b);
+        fromFile += std::to_string(static_cast<std::int32_t>(v)) + (i < 511 ? "," : "");
+    }
+    r = run({"shader", "--language", "wgsl", "--seed", "7", "--table", "const"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::string printed = r.out.substr(r.out.find("array<i32, 512>(") + 16);
+    printed = printed.substr(0, printed.find(')'));
+    printed.erase(std::remove_if(printed.begin(), printed.end(), ::isspace), printed.end());
+    EXPECT_EQ(fromFile, printed);
+    EXPECT_NE(slurp(wgsl).find("var<storage, read> gln_perm_table"), std::string::npos) << "--out still written";
+
+    // Without a seed, Ken Perlin's table (its own test: PerlinTableIsKenPerlins), as JSON.
+    r = run({"shader", "--language", "hlsl", "--table-out", json});
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::string want = "[";
+    for (int i = 0; i < 512; ++i) want += std::to_string(Permutation::perlin()[i]) + (i < 511 ? "," : "]\n");
+    EXPECT_EQ(slurp(json), want);
+    EXPECT_NE(r.out.find("StructuredBuffer<int>"), std::string::npos) << "the source still goes to standard output";
+    EXPECT_EQ(entries(), 3u) << "no temporary file left";
+}
+
 TEST_F(Cli, GlslListsTheFamilies) {
     const auto r = run({"glsl", "--list"});
     ASSERT_EQ(r.code, 0);
