@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Compiles the shader examples that have no runtime on this machine, with the library
+their comments say to make, through glslangValidator: the WebGL2 page's shaders as GLSL ES
+3.00, the Unity shader's program and the Unreal include as HLSL (glslang's HLSL front end;
+Unity's UnityCG.cginc replaced by tests/examples/unity/UnityCG.cginc).
+
+    compile_examples.py --glnoise GLNOISE --glslang GLSLANG --work DIR
+
+This shows that what the examples add to the library is valid in the language; it does
+not run them (no browser, Unity or Unreal here).
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXAMPLES = os.path.join(HERE, "..", "..", "examples")
+
+
+def run(cmd, cwd):
+    print("$ " + " ".join(cmd), flush=True)
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("compile_examples: %s failed:\n%s%s" % (" ".join(cmd), r.stdout, r.stderr))
+
+
+def read(*path):
+    with open(os.path.join(*path), encoding="utf-8") as f:
+        return f.read()
+
+
+def write(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--glnoise", required=True)
+    ap.add_argument("--glslang", required=True)
+    ap.add_argument("--work", required=True)
+    args = ap.parse_args()
+    glnoise, glslang, work = (os.path.abspath(p) for p in (args.glnoise, args.glslang, args.work))
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+
+    # WebGL2: the page's two shaders, as the page assembles them.
+    run([glnoise, "shader", "--language", "gles", "fbm", "--out", "glnoise.glsl"], work)
+    page = read(EXAMPLES, "webgl2", "index.html")
+    version = "#version 300 es\nprecision highp float;\nprecision highp int;\n"
+    blocks = dict(re.findall(r'<script type="x-shader/x-\w+" id="(\w+)">(.*?)</script>', page, re.S))
+    if set(blocks) != {"vertex", "fragment"}:
+        sys.exit("compile_examples: index.html: expected a vertex and a fragment shader, found %s" % sorted(blocks))
+    write(os.path.join(work, "webgl2.vert"), version + blocks["vertex"])
+    write(os.path.join(work, "webgl2.frag"), version + read(work, "glnoise.glsl") + blocks["fragment"])
+    run([glslang, "webgl2.vert"], work)
+    run([glslang, "webgl2.frag"], work)
+
+    # Unity: the CGPROGRAM block, both entry points.
+    run([glnoise, "shader", "--language", "hlsl", "--table", "const", "fbm", "--out", "glnoise.hlsl"], work)
+    shader = read(EXAMPLES, "unity", "GlnoiseFbm.shader")
+    program = re.search(r"CGPROGRAM\n(.*?)ENDCG", shader, re.S)
+    if not program:
+        sys.exit("compile_examples: GlnoiseFbm.shader has no CGPROGRAM block")
+    shutil.copy(os.path.join(HERE, "unity", "UnityCG.cginc"), work)
+    write(os.path.join(work, "unity.hlsl"), program.group(1))
+    run([glslang, "-D", "-V", "-S", "vert", "-e", "vert", "-o", "unity.vert.spv", "unity.hlsl"], work)
+    run([glslang, "-D", "-V", "-S", "frag", "-e", "frag", "-o", "unity.frag.spv", "unity.hlsl"], work)
+
+    # Unreal: the include, called as the Custom node calls it.
+    run([glnoise, "shader", "--language", "hlsl", "--table", "const", "fbm", "--out", "glnoise.ush"], work)
+    shutil.copy(os.path.join(EXAMPLES, "unreal", "GlnoiseFbm.ush"), work)
+    code = re.search(r"//   Code: (.*)", read(EXAMPLES, "unreal", "GlnoiseFbm.ush")).group(1)
+    write(os.path.join(work, "unreal.hlsl"), '#include "GlnoiseFbm.ush"\n'
+          "float CustomNode(float2 UV, float Frequency, float Octaves) {\n    %s\n}\n"
+          "float4 main(float2 uv : TEXCOORD0) : SV_Target { return CustomNode(uv, 8.0, 6.0).xxxx; }\n" % code)
+    run([glslang, "-D", "-V", "-S", "frag", "-e", "main", "-o", "unreal.spv", "unreal.hlsl"], work)
+    print("compile_examples: the WebGL2, Unity and Unreal examples compile")
+
+
+if __name__ == "__main__":
+    main()
