@@ -42,6 +42,20 @@ std::vector<float> runOnPoints(const gpu::Program& program, const std::vector<fl
     return values;
 }
 
+// A compute shader (local size 64) over `glnoise glsl`'s source for `table`, then `extra`,
+// with the points at binding 5, the values (of `valueType`) at binding 6, u_count, and
+// `body` for main, which may return early where i >= u_count.
+std::string pointsShader(const Permutation& table, const std::string& extra, const char* valueType,
+                         const std::string& body) {
+    return "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + extra +
+           "layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };\n"
+           "layout(std430, binding = 6) writeonly buffer Values { " + valueType + " values[]; };\n"
+           "uniform int u_count;\n"
+           "void main() {\n"
+           "    int i = int(gl_GlobalInvocationID.x);\n"
+           "    if (i >= u_count) return;\n" + body + "}\n";
+}
+
 TEST(GlslOnTheDriver, EveryLibraryFileCompilesAloneAndIncludedTwice) {
     GLNOISE_REQUIRE_GPU(ctx);
     // The second table source: what `glnoise glsl` emits, a const array behind GLN_PERM.
@@ -87,18 +101,11 @@ TEST(GlslOnTheDriver, EveryEntryPointResolvesFromTheLibrary) {
 TEST(GlslOnTheDriver, TheSelfContainedSourceComputesWhatTheReferenceComputes) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(11);
-    const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
-layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
-layout(std430, binding = 6) writeonly buffer Values { vec4 values[]; };
-uniform int u_count;
-void main() {
-    int i = int(gl_GlobalInvocationID.x);
-    if (i >= u_count) return;
+    const std::string shader = pointsShader(table, "", "vec4", R"(
     vec4 p = points[i];
     values[i] = vec4(gln_perlin3(vec3(p.x, p.y, p.z)), gln_perlin2(vec2(p.x, p.y)),
                      gln_fbm3(vec3(p.x, p.y, p.z), 6, 2.0f, 0.5f), gln_fbm2(vec2(p.x, p.y), 5, 2.5f, 0.45f));
-}
-)";
+)");
     const gpu::Program program =
         compile(resolveInMemory({{"self_contained.comp", shader}}, "self_contained.comp", {}), "self-contained shader");
 
@@ -134,17 +141,8 @@ TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
     constexpr int kOut = test::kCaseCount;
-    const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
-#include "cases.glsl"
-layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
-layout(std430, binding = 6) writeonly buffer Values { float values[]; };
-uniform int u_count;
-void main() {
-    int i = int(gl_GlobalInvocationID.x);
-    if (i >= u_count) return;
-    values[i] = gln_case(i % GLN_CASES, points[i / GLN_CASES]);
-}
-)";
+    const std::string shader = pointsShader(table, "#include \"cases.glsl\"\n", "float",
+                                            "    values[i] = gln_case(i % GLN_CASES, points[i / GLN_CASES]);\n");
     IncludeOptions options;
     options.dirs = {std::filesystem::path(test::sourceDir()) / "tests" / "ports"};
     const gpu::Program program =
@@ -179,13 +177,7 @@ void main() {
 TEST(GlslOnTheDriver, SimplexNoiseInASmallShaderIsItsTwin) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
-    const std::string shader = "#version 430\nlayout(local_size_x = 64) in;\n" + selfContained(table, {}) + R"(
-layout(std430, binding = 5) readonly buffer Points { vec4 points[]; };
-layout(std430, binding = 6) writeonly buffer Values { float values[]; };
-uniform int u_count;
-void main() {
-    int i = int(gl_GlobalInvocationID.x);
-    if (i >= u_count) return;
+    const std::string shader = pointsShader(table, "", "float", R"(
     vec4 p = points[i];  // (x, y) and the host's skew of it
     vec2 s = gln_skew2(vec2(p.x, p.y));
     vec2 pf = floor(vec2(p.z, p.w));
@@ -194,8 +186,7 @@ void main() {
     values[5 * i + 2] = gln_simplex2_skewed(ivec2(0), vec2(p.z, p.w)).x;
     values[5 * i + 3] = gln_simplex2_skewed(ivec2(int(pf.x), int(pf.y)), vec2(p.z, p.w) - pf).x;
     values[5 * i + 4] = gln_simplex2(vec2(p.x, p.y));
-}
-)";
+)");
     const gpu::Program program(shader, {}, "simplex alone");
     const int n = 1024;
     std::mt19937 rng(8);

@@ -140,14 +140,17 @@ def run_wgsl(args, text, data, out, groups):
     values = device.create_buffer(size=groups * 64 * 4, usage=usage | wgpu.BufferUsage.COPY_SRC)
     entries.append({"binding": 2, "resource": {"buffer": values}})
     group = device.create_bind_group(layout=pipeline.get_bind_group_layout(0), entries=entries)
+
+    def dispatch(encoder):
+        compute = encoder.begin_compute_pass()
+        compute.set_pipeline(pipeline)
+        compute.set_bind_group(0, group)
+        compute.dispatch_workgroups(groups)
+        compute.end()
+
     encoder = device.create_command_encoder()
-    compute = encoder.begin_compute_pass()
-    compute.set_pipeline(pipeline)
-    compute.set_bind_group(0, group)
-    compute.dispatch_workgroups(groups)
-    compute.end()
-    commands = encoder.finish()
-    device.queue.submit([commands])
+    dispatch(encoder)
+    device.queue.submit([encoder.finish()])
     with open(out, "wb") as f:
         f.write(bytes(device.queue.read_buffer(values)))
     print("run (pipeline and dispatch): %.2f s" % (time.time() - start))
@@ -156,11 +159,7 @@ def run_wgsl(args, text, data, out, groups):
         # callback does not match its native library): the mean per dispatch.
         encoder = device.create_command_encoder()
         for _ in range(args.repeat):
-            compute = encoder.begin_compute_pass()
-            compute.set_pipeline(pipeline)
-            compute.set_bind_group(0, group)
-            compute.dispatch_workgroups(groups)
-            compute.end()
+            dispatch(encoder)
         begun = time.perf_counter()
         device.queue.submit([encoder.finish()])
         device.queue.read_buffer(values)
