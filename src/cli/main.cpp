@@ -296,19 +296,16 @@ int runGlsl(const Args& a, bool shader) {
             throw ValidationError(message);
         }
     }
-    if (!a.out.empty() && !a.list) {
-        std::unique_ptr<io::OutputFile> out = app::claimOutput(a.out);
-        out->write(text.data(), text.size());
-        if (table) {
-            table->write(plan.tableBytes.data(), plan.tableBytes.size());
-            table->commit();
-        }
-        out->commit();
-        return 0;
-    }
+    std::unique_ptr<io::OutputFile> out;
+    if (!a.out.empty() && !a.list) out = app::claimOutput(a.out);
     if (table) {
         table->write(plan.tableBytes.data(), plan.tableBytes.size());
         table->commit();
+    }
+    if (out) {
+        out->write(text.data(), text.size());
+        out->commit();
+        return 0;
     }
     std::fwrite(text.data(), 1, text.size(), stdout);
     if (std::fflush(stdout) != 0) throw IoError("writing the shader source to standard output failed");
