@@ -82,6 +82,18 @@ if ! /usr/bin/python3 -c 'import glad' 2>/dev/null; then
   fi
 fi
 
+# The WebGL2 test's browser: Debian's Chromium and its WebDriver. Ubuntu packages Chromium
+# only as a snap, which does not run in containers; there the test is left out, saying so.
+if [ $tests -eq 1 ] && ! { command -v chromium >/dev/null && command -v chromedriver >/dev/null; }; then
+  if [ "$(id -u)" -ne 0 ]; then as_root=(sudo); fi
+  if [ $updated -eq 0 ]; then "${as_root[@]}" apt-get update -qq; updated=1; fi
+  if apt-cache show chromium chromium-driver >/dev/null 2>&1; then
+    install chromium chromium-driver
+  else
+    echo "glnoise: chromium is not packaged here as a deb; the WebGL2 test is left out"
+  fi
+fi
+
 if [ $tests -eq 0 ]; then
   echo "glnoise: the build packages are installed (--tests adds the test tools)"
   exit 0

@@ -3,12 +3,16 @@
 """Builds and runs one of examples/ as its README says, and compares the values it computes
 with `glnoise bake --backend cpu` for the same grid.
 
-    run_example.py --example vulkan|webgpu --glnoise GLNOISE --work DIR [--python PYTHON]
-                   [--cmake CMAKE]
+    run_example.py --example vulkan|webgpu|webgl2 --glnoise GLNOISE --work DIR
+                   [--python PYTHON] [--cmake CMAKE] [--chromium C --chromedriver D]
 
-Both examples compute 6 octaves of Perlin fBm at (i, j) / 64 on a 512 x 512 grid; the bake
+The examples compute 6 octaves of Perlin fBm at (i, j) / 64 on a 512 x 512 grid; the bake
 of `--size 512x512 --octaves 6` samples the same points. The tolerance is the GPU suite's,
 1e-5 times the amplitude sum. Prints the worst difference; a failure names the texel.
+
+The WebGL2 page draws 8-bit grey, clamp(v / 2 + 1/2): it is served over HTTP to headless
+Chromium (selenium; PYTHON must have it), drawn again with the page's own program and
+read back, and each pixel must be within one level of the bake's value mapped the same way.
 """
 import argparse
 import os
@@ -40,11 +44,13 @@ def floats(path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--example", required=True, choices=["vulkan", "webgpu"])
+    ap.add_argument("--example", required=True, choices=["vulkan", "webgpu", "webgl2"])
     ap.add_argument("--glnoise", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--python", default=sys.executable, help="a Python with wgpu (webgpu)")
     ap.add_argument("--cmake", default="cmake")
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = ap.parse_args()
     glnoise = os.path.abspath(args.glnoise)
     python = os.path.abspath(args.python) if os.sep in args.python else args.python
@@ -52,6 +58,14 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
 
+    if args.example == "webgl2":
+        run([glnoise, "shader", "--language", "gles", "fbm", "--out", "glnoise.glsl"], work)
+        shutil.copy(os.path.join(EXAMPLES, "webgl2", "index.html"), work)
+        run([python, os.path.abspath(__file__), "--page", work, "--chromium", args.chromium,
+             "--chromedriver", args.chromedriver], work)
+        run([glnoise, "bake", "--size", "%dx%d" % (SIZE, SIZE), "--octaves", "6", "--backend", "cpu",
+             "--out", "reference.r32"], work)
+        return compare_grey(os.path.join(work, "page.grey"), floats(os.path.join(work, "reference.r32")))
     if args.example == "vulkan":
         source = os.path.join(EXAMPLES, "vulkan")
         run([args.cmake, "-S", source, "-B", work, "-DGLNOISE=" + glnoise], work)
@@ -83,5 +97,83 @@ def main():
         sys.exit("run_example: the values are all near zero: the shader did not run")
 
 
+# The page's pixels, from the top row down: drawn again with its own program and state (a
+# WebGL canvas keeps no pixels once shown), in the same task as the read.
+READ_CANVAS = """
+const canvas = document.getElementById("noise");
+const gl = canvas.getContext("webgl2");
+gl.drawArrays(gl.TRIANGLES, 0, 3);
+const rgba = new Uint8Array(canvas.width * canvas.height * 4);
+gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+const grey = [];
+for (let y = canvas.height - 1; y >= 0; --y)
+  for (let x = 0; x < canvas.width; ++x) grey.push(rgba[4 * (y * canvas.width + x)]);
+return grey;
+"""
+
+
+def serve_page(folder, chromium, chromedriver):
+    """Serves FOLDER over HTTP, opens its index.html in headless Chromium, waits for the
+    page to say it drew, and writes its pixels to FOLDER/page.grey."""
+    import functools
+    import http.server
+    import threading
+    import time
+    sys.path.insert(0, os.path.join(HERE, "..", "ports"))
+    from run_port import browser  # headless Chromium, as the port test opens it
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    driver = browser(argparse.Namespace(chromium=chromium, chromedriver=chromedriver))
+    try:
+        driver.get("http://127.0.0.1:%d/index.html" % server.server_address[1])
+        deadline = time.time() + 300
+        status = ""
+        while time.time() < deadline:
+            status = driver.execute_script("return document.getElementById('status').textContent")
+            if not status.startswith("loading"):
+                break
+            time.sleep(0.2)
+        print("page: " + status)
+        if not status.startswith("6 octaves"):
+            sys.exit("run_example: the page did not draw: " + status)
+        grey = driver.execute_script(READ_CANVAS)
+    finally:
+        driver.quit()
+        server.shutdown()
+    with open(os.path.join(folder, "page.grey"), "wb") as f:
+        f.write(bytes(grey))
+
+
+def compare_grey(path, want):
+    with open(path, "rb") as f:
+        got = f.read()
+    if len(got) != SIZE * SIZE:
+        sys.exit("run_example: the page has %d pixels, not %d" % (len(got), SIZE * SIZE))
+    worst, where = 0.0, 0
+    for i, w in enumerate(want):
+        level = 255.0 * min(max(w * 0.5 + 0.5, 0.0), 1.0)
+        d = abs(got[i] - level)
+        if d > worst:
+            worst, where = d, i
+    print("webgl2 example: max |page - 255 clamp(bake / 2 + 1/2)| = %.3g levels at pixel (%d, %d)" % (
+        worst, where % SIZE, where // SIZE))
+    if worst > 1.0:
+        sys.exit("run_example: pixel (%d, %d): expected %.3f, got %d" % (
+            where % SIZE, where // SIZE, 255.0 * min(max(want[where] * 0.5 + 0.5, 0.0), 1.0), got[where]))
+    if max(got) - min(got) < 64:
+        sys.exit("run_example: the page's pixels hardly vary: the shader did not run")
+
+
 if __name__ == "__main__":
-    main()
+    if "--page" in sys.argv:
+        page = argparse.ArgumentParser()
+        page.add_argument("--page", required=True)
+        page.add_argument("--chromium", required=True)
+        page.add_argument("--chromedriver", required=True)
+        a = page.parse_args()
+        serve_page(a.page, a.chromium, a.chromedriver)
+    else:
+        main()
