@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // glnoise/shader.hpp: the noise library as one self-contained source in the shader language
-// you write: OpenGL GLSL, Vulkan GLSL, GLSL ES 3.00, HLSL, WGSL or Metal.
+// you write: OpenGL GLSL, Vulkan GLSL, GLSL ES 3.00, HLSL, WGSL, Metal or Godot's.
 //
 //   glnoise::shader::Options o;
 //   o.language = glnoise::shader::Language::Hlsl;
@@ -9,9 +9,9 @@
 //   std::string hlsl = glnoise::shader::source(o);
 //
 // Every language has the GLSL library's function names and signatures in its own types,
-// except WGSL, which has no overloading: there an overload takes a suffix (the table in
-// docs/shaders.md). HLSL, Metal and WGSL are translated from the GLSL at
-// build time; the GLSL dialects are the GLSL itself.
+// except WGSL and Godot's, where an overload takes a suffix (the table in docs/shaders.md).
+// HLSL, Metal, WGSL and Godot's are translated from the GLSL at build time; the GLSL
+// dialects are the GLSL itself.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +28,7 @@ enum class Language {
     Hlsl,        // HLSL Shader Model 5: Unity, Unreal, Direct3D 11 and 12
     Wgsl,        // WGSL: WebGPU, wgpu, Bevy
     Msl,         // Metal Shading Language
+    Godot,       // Godot 4's shading language (.gdshader, .gdshaderinc)
 };
 
 // Where the permutation table (512 ints) lives.
@@ -48,7 +49,7 @@ struct Options {
     std::string origin;                 // a line for the header: how the source was made
 };
 
-// "glsl", "vulkan", "gles", "hlsl", "wgsl", "msl", in Language's order.
+// "glsl", "vulkan", "gles", "hlsl", "wgsl", "msl", "godot", in Language's order.
 const std::vector<std::string>& languageNames();
 // ValidationError naming the allowed names.
 Language parseLanguage(const std::string& name);
@@ -56,12 +57,13 @@ const std::string& languageName(Language language);
 // "const", "buffer", "uniform".
 Table parseTable(const std::string& name);
 const std::string& tableName(Table table);
-// Const for OpenGL GLSL, GLSL ES and Metal; Buffer for Vulkan GLSL, HLSL and WGSL, whose
+// Const for OpenGL GLSL, GLSL ES, Metal and Godot; Buffer for Vulkan GLSL, HLSL and WGSL, whose
 // compilers turn a large constant array indexed at run time into very slow code.
 Table defaultTable(Language language);
 
 // The source. ValidationError for an unknown family, a table form the language has not
-// (Metal: const only; OpenGL GLSL and Vulkan GLSL: no uniform; GLSL ES 3.00: no buffer),
+// (Metal and Godot: const only; OpenGL GLSL and Vulkan GLSL: no uniform; GLSL ES 3.00:
+// no buffer),
 // or a negative set or binding.
 std::string source(const Options& options);
 

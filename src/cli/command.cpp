@@ -110,13 +110,13 @@ CommandLine::CommandLine()
 
     shader_ = app_.add_subcommand(
         "shader", "print the noise library as one self-contained source in a shader language: glsl (OpenGL), "
-                  "vulkan, gles (GLSL ES 3.00, WebGL2), hlsl, wgsl or msl");
+                  "vulkan, gles (GLSL ES 3.00, WebGL2), hlsl, wgsl, msl or godot");
     shader_->add_option("families", a.families, "families to include, with what they need (default: all)");
-    shader_->add_option("--language", a.language, "glsl, vulkan, gles, hlsl, wgsl or msl")->required();
+    shader_->add_option("--language", a.language, "glsl, vulkan, gles, hlsl, wgsl, msl or godot")->required();
     shader_->add_option("--table", a.table,
                         "where the permutation table lives: const (an array in the source), buffer (a storage "
                         "buffer you bind) or uniform (a uniform block; gles, hlsl, wgsl); default: const for glsl, "
-                        "gles and msl, buffer for vulkan, hlsl and wgsl");
+                        "gles, msl and godot, buffer for vulkan, hlsl and wgsl");
     shader_->add_option("--set", a.set, "the table's descriptor set (vulkan), @group (wgsl) or register space (hlsl); default 0");
     shader_->add_option("--binding", a.binding, "the table's binding (glsl, vulkan), @binding (wgsl) or register (hlsl); default 0");
     shader_->add_option("--seed", a.noise.given["seed"], "unsigned 64-bit seed of the table (default: Ken Perlin's table)");

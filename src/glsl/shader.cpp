@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // glnoise::shader::source: the library in one file per language. The GLSL dialects are the
-// GLSL library itself behind a table declaration; HLSL, Metal and WGSL are the families
+// GLSL library itself behind a table declaration; HLSL, Metal, WGSL and Godot's are the families
 // translated at build time (src/port/glnoise_port.py), put in dependency order.
 #include "glnoise/shader.hpp"
 
@@ -32,6 +32,7 @@ const LanguageInfo& info(Language l) {
         {"HLSL (Shader Model 5)", "hlsl", ".hlsl"},
         {"WGSL (WebGPU)", "wgsl", ".wgsl"},
         {"Metal Shading Language", "msl", ".metal"},
+        {"Godot 4's shading language", "godot", ".gdshaderinc"},
     };
     return infos[static_cast<int>(l)];
 }
@@ -138,6 +139,9 @@ TableCode tableCode(Language l, Table t, const Permutation& p, int set, int bind
                     "a uniform buffer of the 512 entries (i32, 2048 bytes) at @group(" + s + ") @binding(" + b + ")"};
         case Language::Msl:
             return {"constant int gln_perm_table[512] = {" + tableValues(p, "    ", 16) + "};\n", "gln_perm_table[i]", ""};
+        case Language::Godot:
+            return {"const int gln_perm_table[512] = int[512](" + tableValues(p, "    ", 16) + ");\n", "gln_perm_table[i]",
+                    ""};
     }
     return {};
 }
@@ -161,7 +165,7 @@ std::string privateTables(std::string text) {
 }  // namespace
 
 const std::vector<std::string>& languageNames() {
-    static const std::vector<std::string> names{"glsl", "vulkan", "gles", "hlsl", "wgsl", "msl"};
+    static const std::vector<std::string> names{"glsl", "vulkan", "gles", "hlsl", "wgsl", "msl", "godot"};
     return names;
 }
 
@@ -206,6 +210,8 @@ std::string source(const Options& o) {
     if (l == Language::Msl && t != Table::Const)
         errors.push_back("--table " + tableName(t) +
                          ": Metal has no program-scope buffers; allowed for msl: const (a `constant` array)");
+    if (l == Language::Godot && t != Table::Const)
+        errors.push_back("--table " + tableName(t) + ": allowed for godot: const (a `const int` array)");
     if ((l == Language::Glsl || l == Language::VulkanGlsl) && t == Table::Uniform)
         errors.push_back("--table uniform: allowed for " + languageName(l) + ": const, buffer");
     if (l == Language::GlslEs && t == Table::Buffer)
@@ -285,6 +291,12 @@ std::string source(const Options& o) {
             out << "// #include it in your .metal file (it needs <metal_stdlib> and `using namespace metal;`).\n"
                    "// Metal's fast math may contract a * b + c: compile with -fno-fast-math for results\n"
                    "// within 1e-5 of the reference.\n";
+            break;
+        case Language::Godot:
+            out << "// Save it as glnoise.gdshaderinc and #include it after your shader's shader_type line\n"
+                   "// (or paste it there). Overloads carry a suffix (gln_perlin3(cell, p) is gln_perlin3_cell):\n"
+                   "// Godot has overloading only since 4.4. Godot has no `precise`: a GPU that fuses\n"
+                   "// multiply-adds may differ from the reference in the fifth decimal.\n";
             break;
     }
     switch (l) {

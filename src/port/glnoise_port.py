@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Translates glnoise's GLSL library into HLSL, Metal (MSL) and WGSL.
+"""Translates glnoise's GLSL library into HLSL, Metal (MSL), WGSL and Godot's shading language.
 
 The library (shaders/include/glnoise/*.glsl) keeps to a small, regular subset of GLSL:
 object-like #define constants, include guards, structs, const scalars and arrays, and
@@ -11,7 +11,7 @@ Anything outside the subset is an error naming the file and line, so that a chan
 library that a port cannot follow fails the build instead of producing a wrong port.
 
     glnoise_port.py --target hlsl --out DIR FILE.glsl...   # one translated file per family
-    glnoise_port.py --renames FILE.glsl...                  # WGSL's names for overloads (Markdown)
+    glnoise_port.py --renames FILE.glsl...                  # WGSL's and Godot's names for overloads (Markdown)
 
 The permutation table is left to the caller: every port reads entry i through
 GLN_TABLE_READ(i), which glnoise fills in with the form (constant array, storage or
@@ -1246,6 +1246,70 @@ class Wgsl(Emitter):
     BUILTIN_NAMES = {"inversesqrt": "inverseSqrt"}
 
 
+class Godot(CLike):
+    """Godot 4's shading language: GLSL ES 3.00 without `precise` or precision statements,
+    and with function overloading only since Godot 4.4 (with a defect on overloads declared
+    longest first, godot#107982): so overloads take WGSL's suffixed names."""
+    ext = ".gdshaderinc"
+
+    def table_options(self):
+        return ["// The table: define GLN_PERM(i) before the include to read a `const int` array of 512",
+                "// entries (`glnoise shader --language godot --seed N` prints one, with the whole library).",
+                "#ifndef GLN_PERM",
+                '#error "glnoise: define GLN_PERM(i) to read the permutation table before including permutation.gdshaderinc"',
+                "#endif"]
+
+    const_global = "const"
+    precise_qualifier = ""
+
+    def type_name(self, t):
+        return t.base
+
+    def global_const(self, d):
+        t = d.vtype
+        if t.array:
+            items = [self.expr(a) for a in d.init.args]
+            elem = self.type_name(t.element())
+            return ["const %s %s[%d] = %s[%d](" % (elem, d.name, t.array, elem, t.array)] + \
+                self.wrap_items(items, "    ") + [");"]
+        return ["const %s %s = %s;" % (self.type_name(t), d.name, self.expr(d.init))]
+
+    def param(self, p):
+        q = {"in": "", "out": "out ", "inout": "inout "}[p.qual]
+        return "%s%s %s" % (q, self.type_name(p.type), p.name)
+
+    def function(self, fn):
+        params = ", ".join(self.param(p) for p in fn.params)
+        out = ["%s %s(%s) {" % (self.type_name(fn.rtype), self.function_name(fn), params)]
+        out += self.block_lines(fn.body, 1)
+        out.append("}")
+        return out
+
+    def function_name(self, fn):
+        return self.lib.wgsl_names[id(fn)]
+
+    def struct_constructor(self, e):
+        return "%s(%s)" % (e.name, self.args(e))
+
+    def truncate(self, arg, t):
+        return "%s(%s)" % (self.type_name(t), self.expr(arg))
+
+    def array(self, e):
+        return "%s[%d](%s)" % (e.elem.base, e.count, self.args(e))
+
+    def declaration(self, d):
+        t = d.vtype
+        init = ""
+        if d.init is not None:
+            init = " = " + self.expr(d.init)
+        arr = "[%d]" % t.array if t.array else ""
+        return "%s%s %s%s%s" % ("const " if d.const else "", self.type_name(t.element()), d.name, arr, init)
+
+    def builtin(self, e):
+        # GLSL's built-ins, equal() and the other vector comparisons included.
+        return "%s(%s)" % (e.name, self.args(e))
+
+
 def walk_assigned(node, out):
     """Names assigned anywhere under node (WGSL parameters are immutable)."""
     if isinstance(node, Node):
@@ -1262,7 +1326,7 @@ def walk_assigned(node, out):
             walk_assigned(v, out)
 
 
-EMITTERS = {"hlsl": (Hlsl, ".hlsl"), "msl": (Msl, ".metal"), "wgsl": (Wgsl, ".wgsl")}
+EMITTERS = {"hlsl": (Hlsl, ".hlsl"), "msl": (Msl, ".metal"), "wgsl": (Wgsl, ".wgsl"), "godot": (Godot, ".gdshaderinc")}
 
 
 def renames_table(lib):
@@ -1275,16 +1339,16 @@ def renames_table(lib):
             glsl = "%s(%s)" % (f.name, ", ".join("%s%s %s" % ("" if p.qual == "in" else p.qual + " ", p.type.base,
                                                                 p.name) for p in f.params))
             rows.append("| `%s` | `%s` |" % (glsl, lib.wgsl_names[id(f)]))
-    return "| GLSL, HLSL and MSL | WGSL |\n|---|---|\n" + "\n".join(rows) + "\n"
+    return "| GLSL, HLSL and MSL | WGSL and Godot |\n|---|---|\n" + "\n".join(rows) + "\n"
 
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--target", choices=sorted(EMITTERS))
     ap.add_argument("--out", help="folder for one translated file per family")
-    ap.add_argument("--renames", action="store_true", help="print WGSL's names for overloads (Markdown)")
+    ap.add_argument("--renames", action="store_true", help="print WGSL's and Godot's names for overloads (Markdown)")
     ap.add_argument("--includes", action="store_true",
-                    help="HLSL and MSL: files to #include (guards, includes, GLN_PERM), not for pasting")
+                    help="HLSL, MSL and Godot: files to #include (guards, includes, GLN_PERM), not for pasting")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args(argv)
     try:

@@ -3,7 +3,7 @@
 """Builds and runs one of examples/ as its README says, and compares the values it computes
 with `glnoise bake --backend cpu` for the same grid.
 
-    run_example.py --example vulkan|webgpu|webgl2 --glnoise GLNOISE --work DIR
+    run_example.py --example vulkan|webgpu|webgl2|godot --glnoise GLNOISE --work DIR
                    [--python PYTHON] [--cmake CMAKE] [--chromium C --chromedriver D]
 
 The examples compute 6 octaves of Perlin fBm at (i, j) / 64 on a 512 x 512 grid; the bake
@@ -13,9 +13,15 @@ of `--size 512x512 --octaves 6` samples the same points. The tolerance is the GP
 The WebGL2 page draws 8-bit grey, clamp(v / 2 + 1/2): it is served over HTTP to headless
 Chromium (selenium; PYTHON must have it), drawn again with the page's own program and
 read back, and each pixel must be within one level of the bake's value mapped the same way.
+
+No Godot runs here. The Godot shader's code runs in the same browser as WebGL2 through a
+small shim (GODOT_SHIM: its include pasted in, uniforms as their defaults, UV and COLOR
+as a canvas item's) and is held to the same bound: that checks its math, names and
+mapping, not that Godot's compiler accepts it.
 """
 import argparse
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -44,7 +50,7 @@ def floats(path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--example", required=True, choices=["vulkan", "webgpu", "webgl2"])
+    ap.add_argument("--example", required=True, choices=["vulkan", "webgpu", "webgl2", "godot"])
     ap.add_argument("--glnoise", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--python", default=sys.executable, help="a Python with wgpu (webgpu)")
@@ -58,10 +64,15 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
 
-    if args.example == "webgl2":
-        run([glnoise, "shader", "--language", "gles", "fbm", "--out", "glnoise.glsl"], work)
-        shutil.copy(os.path.join(EXAMPLES, "webgl2", "index.html"), work)
-        run([python, os.path.abspath(__file__), "--page", work, "--chromium", args.chromium,
+    if args.example in ("webgl2", "godot"):
+        if args.example == "webgl2":
+            run([glnoise, "shader", "--language", "gles", "fbm", "--out", "glnoise.glsl"], work)
+            shutil.copy(os.path.join(EXAMPLES, "webgl2", "index.html"), work)
+        else:
+            run([glnoise, "shader", "--language", "godot", "fbm", "--out", "glnoise.gdshaderinc"], work)
+            shutil.copy(os.path.join(EXAMPLES, "godot", "noise.gdshader"), work)
+        step = "page" if args.example == "webgl2" else "godot"
+        run([python, os.path.abspath(__file__), "--in-browser", step, work, "--chromium", args.chromium,
              "--chromedriver", args.chromedriver], work)
         run([glnoise, "bake", "--size", "%dx%d" % (SIZE, SIZE), "--octaves", "6", "--backend", "cpu",
              "--out", "reference.r32"], work)
@@ -147,6 +158,69 @@ def serve_page(folder, chromium, chromedriver):
         f.write(bytes(grey))
 
 
+# A canvas item's fragment shader as GLSL ES 3.00: UV is (0, 0) at the top left of the
+# 512 x 512 item, COLOR its output.
+GODOT_SHIM = """#version 300 es
+precision highp float;
+precision highp int;
+out vec4 gln_godot_color;
+#define COLOR gln_godot_color
+#define UV vec2(gl_FragCoord.x / 512.0, 1.0 - gl_FragCoord.y / 512.0)
+"""
+
+DRAW_FRAGMENT = """
+const [fragment, size] = arguments;
+const canvas = document.createElement("canvas");
+canvas.width = canvas.height = size;
+const gl = canvas.getContext("webgl2");
+const failed = {};
+if (!glnProgram(gl, fragment, failed)) return "error: " + failed.log;
+gl.viewport(0, 0, size, size);
+gl.drawArrays(gl.TRIANGLES, 0, 3);
+const rgba = new Uint8Array(size * size * 4);
+gl.readPixels(0, 0, size, size, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+const grey = [];
+for (let y = size - 1; y >= 0; --y)
+  for (let x = 0; x < size; ++x) grey.push(rgba[4 * (y * size + x)]);
+return grey;
+"""
+
+
+def godot_as_webgl(folder, chromium, chromedriver):
+    """Runs FOLDER/noise.gdshader, with FOLDER/glnoise.gdshaderinc, as a WebGL2 fragment
+    shader through GODOT_SHIM and writes its pixels to FOLDER/page.grey."""
+    sys.path.insert(0, os.path.join(HERE, "..", "ports"))
+    from run_port import WEBGL_PROGRAM, browser
+
+    with open(os.path.join(folder, "noise.gdshader"), encoding="utf-8") as f:
+        text = f.read()
+    with open(os.path.join(folder, "glnoise.gdshaderinc"), encoding="utf-8") as f:
+        library = f.read()
+    steps = [
+        (r"(?m)^shader_type canvas_item;$", ""),
+        (r'(?m)^#include "res://glnoise\.gdshaderinc"$', lambda m: library),
+        # uniform T name : hints = value;  ->  const T name = value;
+        (r"(?m)^uniform (\w+) (\w+)(?: : [^=;]*)? = ([^;]+);$", r"const \1 \2 = \3;"),
+        (r"\bvoid fragment\(\)", "void main()"),
+    ]
+    for pattern, replacement in steps:
+        text, n = re.subn(pattern, replacement, text)
+        if n == 0:
+            sys.exit("run_example: noise.gdshader has no %s to turn into WebGL2" % pattern)
+    source = GODOT_SHIM + text
+    with open(os.path.join(folder, "godot-as-webgl2.frag"), "w", encoding="utf-8") as f:
+        f.write(source)
+    driver = browser(argparse.Namespace(chromium=chromium, chromedriver=chromedriver))
+    try:
+        grey = driver.execute_script(WEBGL_PROGRAM + DRAW_FRAGMENT, source, SIZE)
+    finally:
+        driver.quit()
+    if isinstance(grey, str):
+        sys.exit("run_example: %s (the shader: %s)" % (grey, os.path.join(folder, "godot-as-webgl2.frag")))
+    with open(os.path.join(folder, "page.grey"), "wb") as f:
+        f.write(bytes(grey))
+
+
 def compare_grey(path, want):
     with open(path, "rb") as f:
         got = f.read()
@@ -158,7 +232,7 @@ def compare_grey(path, want):
         d = abs(got[i] - level)
         if d > worst:
             worst, where = d, i
-    print("webgl2 example: max |page - 255 clamp(bake / 2 + 1/2)| = %.3g levels at pixel (%d, %d)" % (
+    print("max |pixel - 255 clamp(bake / 2 + 1/2)| = %.3g levels at pixel (%d, %d)" % (
         worst, where % SIZE, where // SIZE))
     if worst > 1.0:
         sys.exit("run_example: pixel (%d, %d): expected %.3f, got %d" % (
@@ -168,12 +242,15 @@ def compare_grey(path, want):
 
 
 if __name__ == "__main__":
-    if "--page" in sys.argv:
-        page = argparse.ArgumentParser()
-        page.add_argument("--page", required=True)
-        page.add_argument("--chromium", required=True)
-        page.add_argument("--chromedriver", required=True)
-        a = page.parse_args()
-        serve_page(a.page, a.chromium, a.chromedriver)
+    # The browser's half, run by the Python that has selenium:
+    #   run_example.py --in-browser page|godot FOLDER --chromium C --chromedriver D
+    if "--in-browser" in sys.argv:
+        step = argparse.ArgumentParser()
+        step.add_argument("--in-browser", nargs=2, required=True, metavar=("STEP", "FOLDER"))
+        step.add_argument("--chromium", required=True)
+        step.add_argument("--chromedriver", required=True)
+        a = step.parse_args()
+        what, folder = a.in_browser
+        {"page": serve_page, "godot": godot_as_webgl}[what](folder, a.chromium, a.chromedriver)
     else:
         main()

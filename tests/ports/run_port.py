@@ -3,7 +3,7 @@
 """Runs glnoise's library in one shader language on this machine and compares every case
 of tests/ports/cases.glsl, at every point, with its C++ twin.
 
-    run_port.py --language vulkan|hlsl|wgsl|gles --glnoise GLNOISE --cases CASES --data DIR
+    run_port.py --language vulkan|hlsl|wgsl|gles|godot --glnoise GLNOISE --cases CASES --data DIR
                 [--glslang GLSLANG --vulkan-run RUNNER] [--chromium C --chromedriver D]
                 [--table FORM] [--scale X] [--sine-tolerance T]
                 [--library LANGUAGE] [--define NAME=VALUE] [--repeat R]
@@ -13,7 +13,9 @@ The source is what `glnoise shader --language L --seed S` prints, then the cases
 that writes case k of point i to values[i * GLN_CASES + k]. Vulkan GLSL and HLSL go
 through glslang to SPIR-V and run on Vulkan (Mesa's lavapipe here, through
 glnoise_vulkan_run); WGSL runs on WebGPU (wgpu from PyPI, on the same Vulkan driver);
-GLSL ES 3.00 runs as a WebGL2 fragment shader in headless Chromium (selenium from PyPI).
+GLSL ES 3.00 runs as a WebGL2 fragment shader in headless Chromium (selenium from PyPI),
+and so does Godot's shading language, which glnoise writes as GLSL ES 3.00 without the
+version and precision lines (no Godot runs here).
 DIR holds glnoise_port_cases' points, table, expected values and tolerances.
 
 A case fails where |got - expected| exceeds its tolerance times --scale (1 where the
@@ -99,7 +101,9 @@ def source(args):
         cases = re.sub(r'(?m)^#include .*$', "", cases)
         library = re.sub(r'(?m)^#version .*$', "", library)
         return "#version 450\n" + library + cases + ENTRY["vulkan"]
-    if args.language == "gles":
+    if args.language in ("gles", "godot"):
+        # Godot's shading language, as glnoise writes it, is GLSL ES 3.00 without the
+        # version and precision lines: the browser runs it as that.
         cases = re.sub(r'(?m)^#include .*$', "", cases)
         return ("#version 300 es\nprecision highp float;\nprecision highp int;\n#define GLN_WIDTH %d\n" % GLES_WIDTH
                 + library + cases + ENTRY["gles"])
@@ -142,7 +146,37 @@ GLES_WIDTH = 512
 
 # WebGL2: compile, draw case k of point i into texel i * GLN_CASES + k of an RGBA32F
 # target (EXT_color_buffer_float), read the red channel back; times in milliseconds.
-GLES_PAGE = """
+# What the WebGL2 scripts share: a program of a fragment shader over one triangle that
+# covers the viewport (its vertices bound), or null and the compiler's log in error.
+WEBGL_PROGRAM = """
+function glnProgram(gl, fragment, error) {
+  function shader(type, text) {
+    const s = gl.createShader(type);
+    gl.shaderSource(s, text);
+    gl.compileShader(s);
+    return s;
+  }
+  const fs = shader(gl.FRAGMENT_SHADER, fragment);
+  const program = gl.createProgram();
+  gl.attachShader(program, shader(gl.VERTEX_SHADER,
+      "#version 300 es\\nin vec2 corner;\\nvoid main() { gl_Position = vec4(corner, 0.0, 1.0); }\\n"));
+  gl.attachShader(program, fs);
+  gl.linkProgram(program);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
+    error.log = "the shader did not compile or link:\\n" + gl.getShaderInfoLog(fs) + gl.getProgramInfoLog(program);
+    return null;
+  }
+  gl.useProgram(program);
+  gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+  gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
+  const corner = gl.getAttribLocation(program, "corner");
+  gl.enableVertexAttribArray(corner);
+  gl.vertexAttribPointer(corner, 2, gl.FLOAT, false, 0, 0);
+  return program;
+}
+"""
+
+GLES_PAGE = WEBGL_PROGRAM + """
 const [fragment, pointsBase64, count, width, tableBase64, repeat] = arguments;
 const canvas = document.createElement("canvas");
 const gl = canvas.getContext("webgl2");
@@ -152,20 +186,9 @@ const info = gl.getExtension("WEBGL_debug_renderer_info");
 const renderer = info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
 const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 const begun = performance.now();
-function shader(type, text) {
-  const s = gl.createShader(type);
-  gl.shaderSource(s, text);
-  gl.compileShader(s);
-  return s;
-}
-const vs = shader(gl.VERTEX_SHADER, "#version 300 es\\nin vec2 corner;\\nvoid main() { gl_Position = vec4(corner, 0.0, 1.0); }\\n");
-const fs = shader(gl.FRAGMENT_SHADER, fragment);
-const program = gl.createProgram();
-gl.attachShader(program, vs);
-gl.attachShader(program, fs);
-gl.linkProgram(program);
-if (!gl.getProgramParameter(program, gl.LINK_STATUS))
-  return {error: "the shader did not compile or link:\\n" + gl.getShaderInfoLog(fs) + gl.getProgramInfoLog(program)};
+const failed = {};
+const program = glnProgram(gl, fragment, failed);
+if (!program) return {error: failed.log};
 const compiled = performance.now();
 
 const points = new Float32Array(bytes(pointsBase64).buffer);
@@ -177,7 +200,6 @@ gl.bindTexture(gl.TEXTURE_2D, gl.createTexture());
 gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
 gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
 gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, width, rows, 0, gl.RGBA, gl.FLOAT, padded);
-gl.useProgram(program);
 gl.uniform1i(gl.getUniformLocation(program, "gln_points"), 0);
 if (tableBase64) {
   const block = gl.getUniformBlockIndex(program, "GlnPermutation");
@@ -197,11 +219,6 @@ gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32F, width, height);
 gl.bindFramebuffer(gl.FRAMEBUFFER, gl.createFramebuffer());
 gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, target, 0);
 if (gl.checkFramebufferStatus(gl.FRAMEBUFFER) !== gl.FRAMEBUFFER_COMPLETE) return {error: "RGBA32F is not renderable"};
-gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
-gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
-const corner = gl.getAttribLocation(program, "corner");
-gl.enableVertexAttribArray(corner);
-gl.vertexAttribPointer(corner, 2, gl.FLOAT, false, 0, 0);
 gl.viewport(0, 0, width, height);
 const read = new Float32Array(width * height * 4);
 gl.drawArrays(gl.TRIANGLES, 0, 3);
@@ -242,7 +259,7 @@ def browser(args):
 def run_gles(args, text, data, out, count):
     import base64
 
-    src = os.path.join(args.work, "gles.frag")
+    src = os.path.join(args.work, args.language + ".frag")
     with open(src, "w", encoding="utf-8") as f:
         f.write(text)
     with open(os.path.join(data, "points.f32"), "rb") as f:
@@ -323,7 +340,7 @@ def run_wgsl(args, text, data, out, groups):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--language", required=True, choices=sorted(ENTRY))
+    ap.add_argument("--language", required=True, choices=sorted(list(ENTRY) + ["godot"]))
     ap.add_argument("--glnoise", required=True)
     ap.add_argument("--cases", required=True, help="the cases in this language")
     ap.add_argument("--data", required=True, help="glnoise_port_cases' folder")
@@ -354,7 +371,7 @@ def main():
     out = os.path.join(args.work, "-".join([args.language] + [x for x in (args.library, args.table) if x]) + ".values.f32")
     if args.language == "wgsl":
         run_wgsl(args, text, args.data, out, groups)
-    elif args.language == "gles":
+    elif args.language in ("gles", "godot"):
         run_gles(args, text, args.data, out, n * k)
     else:
         run_spirv(args, text, args.data, out, groups)
