@@ -4,9 +4,10 @@
 //
 //   glnoise shader --language hlsl --table const fbm --out glnoise.hlsl
 //
-// then create a material with the shader "glnoise/fBm" (Assets > Create > Material, and
-// pick the shader). The table is a static const array in glnoise.hlsl, so nothing needs
-// binding; Frequency is lattice cells per UV unit.
+// then use GlnoiseFbm.mat (copy the .meta files too: the material finds the shader by the
+// GUID in GlnoiseFbm.shader.meta), or create a material with the shader "glnoise/fBm"
+// (Assets > Create > Material, and pick the shader). The table is a static const array in
+// glnoise.hlsl, so nothing needs binding; Frequency is lattice cells per UV unit.
 Shader "glnoise/fBm"
 {
     Properties

@@ -8,7 +8,9 @@ Unity's UnityCG.cginc replaced by tests/examples/unity/UnityCG.cginc).
     compile_examples.py --glnoise GLNOISE --glslang GLSLANG --work DIR
 
 This shows that what the examples add to the library is valid in the language; it does
-not run them (no browser, Unity or Unreal here).
+not run them (no Unity or Unreal here; the WebGL2 page also runs, in examples.webgl2).
+Unity's material must name the shader's GUID (from its .meta) and set only properties the
+shader declares.
 """
 import argparse
 import os
@@ -36,6 +38,25 @@ def read(*path):
 def write(path, text):
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
+
+
+def check_unity_material(shader):
+    """GlnoiseFbm.mat refers to the shader by the GUID of GlnoiseFbm.shader.meta, and each
+    value it saves is a property the shader declares, of the kind it saves it as."""
+    guid = re.search(r"(?m)^guid: ([0-9a-f]{32})$", read(EXAMPLES, "unity", "GlnoiseFbm.shader.meta"))
+    material = read(EXAMPLES, "unity", "GlnoiseFbm.mat")
+    ref = re.search(r"m_Shader: \{fileID: 4800000, guid: ([0-9a-f]{32}), type: 3\}", material)
+    if not guid or not ref or guid.group(1) != ref.group(1):
+        sys.exit("compile_examples: GlnoiseFbm.mat does not name the shader's GUID from GlnoiseFbm.shader.meta")
+    declared = dict(re.findall(r'(?m)^\s*(_\w+) \("[^"]*", (\w+)', shader))
+    floats = re.search(r"m_Floats:\n((?:    - \w+: .*\n)*)", material)
+    saved = re.findall(r"- (\w+): ", floats.group(1)) if floats else []
+    if not saved:
+        sys.exit("compile_examples: GlnoiseFbm.mat saves no float properties")
+    for name in saved:
+        if declared.get(name) not in ("Float", "Range"):
+            sys.exit("compile_examples: GlnoiseFbm.mat sets %s, which GlnoiseFbm.shader does not declare as "
+                     "a Float or Range (it declares %s)" % (name, declared or "none"))
 
 
 def main():
@@ -70,6 +91,7 @@ def main():
     write(os.path.join(work, "unity.hlsl"), program.group(1))
     run([glslang, "-D", "-V", "-S", "vert", "-e", "vert", "-o", "unity.vert.spv", "unity.hlsl"], work)
     run([glslang, "-D", "-V", "-S", "frag", "-e", "frag", "-o", "unity.frag.spv", "unity.hlsl"], work)
+    check_unity_material(shader)
 
     # Unreal: the include, called as the Custom node calls it.
     run([glnoise, "shader", "--language", "hlsl", "--table", "const", "fbm", "--out", "glnoise.ush"], work)
@@ -79,7 +101,7 @@ def main():
           "float CustomNode(float2 UV, float Frequency, float Octaves) {\n    %s\n}\n"
           "float4 main(float2 uv : TEXCOORD0) : SV_Target { return CustomNode(uv, 8.0, 6.0).xxxx; }\n" % code)
     run([glslang, "-D", "-V", "-S", "frag", "-e", "main", "-o", "unreal.spv", "unreal.hlsl"], work)
-    print("compile_examples: the WebGL2, Unity and Unreal examples compile")
+    print("compile_examples: the WebGL2, Unity and Unreal examples compile; Unity's material fits its shader")
 
 
 if __name__ == "__main__":
