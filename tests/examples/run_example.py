@@ -137,22 +137,21 @@ def serve_page(folder, chromium, chromedriver):
     handler.log_message = lambda *a: None
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    driver = browser(argparse.Namespace(chromium=chromium, chromedriver=chromedriver))
     try:
-        driver.get("http://127.0.0.1:%d/index.html" % server.server_address[1])
-        deadline = time.time() + 300
-        status = ""
-        while time.time() < deadline:
-            status = driver.execute_script("return document.getElementById('status').textContent")
-            if not status.startswith("loading"):
-                break
-            time.sleep(0.2)
-        print("page: " + status)
-        if not status.startswith("6 octaves"):
-            sys.exit("run_example: the page did not draw: " + status)
-        grey = driver.execute_script(READ_CANVAS)
+        with browser(argparse.Namespace(chromium=chromium, chromedriver=chromedriver)) as driver:
+            driver.get("http://127.0.0.1:%d/index.html" % server.server_address[1])
+            deadline = time.time() + 300
+            status = ""
+            while time.time() < deadline:
+                status = driver.execute_script("return document.getElementById('status').textContent")
+                if not status.startswith("loading"):
+                    break
+                time.sleep(0.2)
+            print("page: " + status)
+            if not status.startswith("6 octaves"):
+                sys.exit("run_example: the page did not draw: " + status)
+            grey = driver.execute_script(READ_CANVAS)
     finally:
-        driver.quit()
         server.shutdown()
     with open(os.path.join(folder, "page.grey"), "wb") as f:
         f.write(bytes(grey))
@@ -210,11 +209,8 @@ def godot_as_webgl(folder, chromium, chromedriver):
     source = GODOT_SHIM + text
     with open(os.path.join(folder, "godot-as-webgl2.frag"), "w", encoding="utf-8") as f:
         f.write(source)
-    driver = browser(argparse.Namespace(chromium=chromium, chromedriver=chromedriver))
-    try:
+    with browser(argparse.Namespace(chromium=chromium, chromedriver=chromedriver)) as driver:
         grey = driver.execute_script(WEBGL_PROGRAM + DRAW_FRAGMENT, source, SIZE)
-    finally:
-        driver.quit()
     if isinstance(grey, str):
         sys.exit("run_example: %s (the shader: %s)" % (grey, os.path.join(folder, "godot-as-webgl2.frag")))
     with open(os.path.join(folder, "page.grey"), "wb") as f:

@@ -29,8 +29,10 @@ passes a macro to glslang (GLN_TABLES for HLSL), and --repeat times R more dispa
 """
 import argparse
 import array
+import contextlib
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -240,20 +242,73 @@ return {renderer: renderer, compile: compiled - begun, first: drawn - compiled, 
 """
 
 
-def browser(args):
-    """Headless Chromium through selenium and Debian's chromedriver. WebGL2 runs on
-    SwiftShader (ANGLE's CPU Vulkan), which newer Chromium allows only when asked."""
-    from selenium import webdriver  # from PyPI, installed by the test fixture
-    from selenium.webdriver.chrome.service import Service
+def listening(process, port, what, log):
+    """Waits up to 60 s for PROCESS to listen on 127.0.0.1:PORT; exits saying why not."""
+    deadline = time.time() + 60
+    while True:
+        if process.poll() is not None:
+            with open(log, encoding="utf-8", errors="replace") as f:
+                sys.exit("run_port: %s exited (%d) before listening:\n%s" % (what, process.returncode, f.read()))
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.time() > deadline:
+                sys.exit("run_port: %s is not listening on 127.0.0.1:%d after 60 s (its log: %s)" % (what, port, log))
+            time.sleep(0.1)
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                 "--use-angle=swiftshader", "--enable-unsafe-swiftshader"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(args.chromedriver))
-    driver.set_script_timeout(3600)
-    return driver
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def browser(args):
+    """Headless Chromium driven by selenium through Debian's chromedriver, as a context.
+    WebGL2 runs on SwiftShader (ANGLE's CPU Vulkan), which newer Chromium allows only when
+    asked. Chromium and chromedriver are started here and reached at 127.0.0.1: selenium
+    and chromedriver would otherwise connect to "localhost", which a machine without
+    /etc/hosts (a fresh chroot) does not resolve."""
+    import shutil
+    import tempfile
+    from selenium import webdriver  # from PyPI, installed by the test fixture
+
+    work = tempfile.mkdtemp(prefix="glnoise-browser-")
+    chrome_port, driver_port = free_port(), free_port()
+    processes = []
+    try:
+        def start(cmd, name):
+            log = os.path.join(work, name + ".log")
+            with open(log, "wb") as f:
+                processes.append(subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT))
+            return processes[-1], log
+
+        chrome, log = start([args.chromium, "--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                             "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+                             "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=%d" % chrome_port,
+                             "--user-data-dir=" + os.path.join(work, "profile"), "about:blank"], "chromium")
+        listening(chrome, chrome_port, args.chromium, log)
+        server, log = start([args.chromedriver, "--port=%d" % driver_port], "chromedriver")
+        listening(server, driver_port, args.chromedriver, log)
+        options = webdriver.ChromeOptions()
+        options.debugger_address = "127.0.0.1:%d" % chrome_port
+        driver = webdriver.Remote(command_executor="http://127.0.0.1:%d" % driver_port, options=options)
+        try:
+            driver.set_script_timeout(3600)
+            yield driver
+        finally:
+            driver.quit()
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def run_gles(args, text, data, out, count):
@@ -270,12 +325,9 @@ def run_gles(args, text, data, out, count):
         with open(os.path.join(data, "table.i32"), "rb") as f:
             table = base64.b64encode(f.read()).decode()
     start = time.time()
-    driver = browser(args)
-    try:
+    with browser(args) as driver:
         print("browser: Chromium %s" % driver.capabilities.get("browserVersion"))
         r = driver.execute_script(GLES_PAGE, text, points, count, GLES_WIDTH, table, args.repeat)
-    finally:
-        driver.quit()
     if "error" in r:
         sys.exit("run_port: WebGL2: %s (source: %s)" % (r["error"], src))
     print("device: %s" % r["renderer"])
