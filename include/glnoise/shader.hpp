@@ -57,14 +57,13 @@ const std::string& languageName(Language language);
 // "const", "buffer", "uniform".
 Table parseTable(const std::string& name);
 const std::string& tableName(Table table);
-// Const for OpenGL GLSL, GLSL ES, Metal and Godot; Buffer for Vulkan GLSL, HLSL and WGSL, whose
-// compilers turn a large constant array indexed at run time into very slow code.
+// Const for OpenGL GLSL, GLSL ES, Metal and Godot; Buffer for Vulkan GLSL, HLSL and WGSL,
+// whose compilers turn a large constant array indexed at run time into very slow code.
 Table defaultTable(Language language);
 
 // The source. ValidationError for an unknown family, a table form the language has not
 // (Metal and Godot: const only; OpenGL GLSL and Vulkan GLSL: no uniform; GLSL ES 3.00:
-// no buffer),
-// or a negative set or binding.
+// no buffer), or a negative set or binding.
 std::string source(const Options& options);
 
 }  // namespace glnoise::shader

@@ -1020,10 +1020,14 @@ class CLike(Emitter):
 
     def function(self, fn):
         params = ", ".join(self.param(p) for p in fn.params)
-        out = ["%s %s(%s) {" % (self.type_name(fn.rtype), fn.name, params)]
+        out = ["%s %s(%s) {" % (self.type_name(fn.rtype), self.function_name(fn), params)]
         out += self.block_lines(fn.body, 1)
         out.append("}")
         return out
+
+    def param(self, p):
+        q = {"in": "", "out": "out ", "inout": "inout "}[p.qual]
+        return "%s%s %s" % (q, self.type_name(p.type), p.name)
 
     def array(self, e):
         return "{" + self.args(e) + "}"
@@ -1058,10 +1062,6 @@ class Hlsl(CLike):
     const_array = "GLN_TABLES"
     precise_qualifier = "precise "
     BUILTIN_NAMES = {"fract": "frac", "mix": "lerp", "inversesqrt": "rsqrt"}
-
-    def param(self, p):
-        q = {"in": "", "out": "out ", "inout": "inout "}[p.qual]
-        return "%s%s %s" % (q, self.type_name(p.type), p.name)
 
     def struct_helpers(self, s):
         # HLSL has no struct constructors: gln_new_S(fields...) builds one.
@@ -1273,17 +1273,6 @@ class Godot(CLike):
             return ["const %s %s[%d] = %s[%d](" % (elem, d.name, t.array, elem, t.array)] + \
                 self.wrap_items(items, "    ") + [");"]
         return ["const %s %s = %s;" % (self.type_name(t), d.name, self.expr(d.init))]
-
-    def param(self, p):
-        q = {"in": "", "out": "out ", "inout": "inout "}[p.qual]
-        return "%s%s %s" % (q, self.type_name(p.type), p.name)
-
-    def function(self, fn):
-        params = ", ".join(self.param(p) for p in fn.params)
-        out = ["%s %s(%s) {" % (self.type_name(fn.rtype), self.function_name(fn), params)]
-        out += self.block_lines(fn.body, 1)
-        out.append("}")
-        return out
 
     def function_name(self, fn):
         return self.lib.wgsl_names[id(fn)]
