@@ -29,6 +29,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLES = os.path.join(HERE, "..", "..", "examples")
+sys.path.insert(0, os.path.join(HERE, "..", "ports"))
+from run_port import WEBGL_PROGRAM, browser  # noqa: E402  (headless Chromium, as the port test opens it)
 SIZE = 512
 
 
@@ -108,18 +110,25 @@ def main():
         sys.exit("run_example: the values are all near zero: the shader did not run")
 
 
-# The page's pixels, from the top row down: drawn again with its own program and state (a
-# WebGL canvas keeps no pixels once shown), in the same task as the read.
-READ_CANVAS = """
+# The red channel of what gl drew in its w x h viewport, from the top row down.
+GREY_ROWS = """
+function glnGreyRows(gl, w, h) {
+  const rgba = new Uint8Array(w * h * 4);
+  gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+  const grey = [];
+  for (let y = h - 1; y >= 0; --y)
+    for (let x = 0; x < w; ++x) grey.push(rgba[4 * (y * w + x)]);
+  return grey;
+}
+"""
+
+# The page's pixels: drawn again with its own program and state (a WebGL canvas keeps no
+# pixels once shown), in the same task as the read.
+READ_CANVAS = GREY_ROWS + """
 const canvas = document.getElementById("noise");
 const gl = canvas.getContext("webgl2");
 gl.drawArrays(gl.TRIANGLES, 0, 3);
-const rgba = new Uint8Array(canvas.width * canvas.height * 4);
-gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
-const grey = [];
-for (let y = canvas.height - 1; y >= 0; --y)
-  for (let x = 0; x < canvas.width; ++x) grey.push(rgba[4 * (y * canvas.width + x)]);
-return grey;
+return glnGreyRows(gl, canvas.width, canvas.height);
 """
 
 
@@ -130,8 +139,6 @@ def serve_page(folder, chromium, chromedriver):
     import http.server
     import threading
     import time
-    sys.path.insert(0, os.path.join(HERE, "..", "ports"))
-    from run_port import browser  # headless Chromium, as the port test opens it
 
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
     handler.log_message = lambda *a: None
@@ -167,7 +174,7 @@ out vec4 gln_godot_color;
 #define UV vec2(gl_FragCoord.x / 512.0, 1.0 - gl_FragCoord.y / 512.0)
 """
 
-DRAW_FRAGMENT = """
+DRAW_FRAGMENT = WEBGL_PROGRAM + GREY_ROWS + """
 const [fragment, size] = arguments;
 const canvas = document.createElement("canvas");
 canvas.width = canvas.height = size;
@@ -176,21 +183,13 @@ const failed = {};
 if (!glnProgram(gl, fragment, failed)) return "error: " + failed.log;
 gl.viewport(0, 0, size, size);
 gl.drawArrays(gl.TRIANGLES, 0, 3);
-const rgba = new Uint8Array(size * size * 4);
-gl.readPixels(0, 0, size, size, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
-const grey = [];
-for (let y = size - 1; y >= 0; --y)
-  for (let x = 0; x < size; ++x) grey.push(rgba[4 * (y * size + x)]);
-return grey;
+return glnGreyRows(gl, size, size);
 """
 
 
 def godot_as_webgl(folder, chromium, chromedriver):
     """Runs FOLDER/noise.gdshader, with FOLDER/glnoise.gdshaderinc, as a WebGL2 fragment
     shader through GODOT_SHIM and writes its pixels to FOLDER/page.grey."""
-    sys.path.insert(0, os.path.join(HERE, "..", "ports"))
-    from run_port import WEBGL_PROGRAM, browser
-
     with open(os.path.join(folder, "noise.gdshader"), encoding="utf-8") as f:
         text = f.read()
     with open(os.path.join(folder, "glnoise.gdshaderinc"), encoding="utf-8") as f:
@@ -210,7 +209,7 @@ def godot_as_webgl(folder, chromium, chromedriver):
     with open(os.path.join(folder, "godot-as-webgl2.frag"), "w", encoding="utf-8") as f:
         f.write(source)
     with browser(argparse.Namespace(chromium=chromium, chromedriver=chromedriver)) as driver:
-        grey = driver.execute_script(WEBGL_PROGRAM + DRAW_FRAGMENT, source, SIZE)
+        grey = driver.execute_script(DRAW_FRAGMENT, source, SIZE)
     if isinstance(grey, str):
         sys.exit("run_example: %s (the shader: %s)" % (grey, os.path.join(folder, "godot-as-webgl2.frag")))
     with open(os.path.join(folder, "page.grey"), "wb") as f:
@@ -222,17 +221,16 @@ def compare_grey(path, want):
         got = f.read()
     if len(got) != SIZE * SIZE:
         sys.exit("run_example: the page has %d pixels, not %d" % (len(got), SIZE * SIZE))
-    worst, where = 0.0, 0
+    worst, where, expected = 0.0, 0, 0.0
     for i, w in enumerate(want):
         level = 255.0 * min(max(w * 0.5 + 0.5, 0.0), 1.0)
         d = abs(got[i] - level)
         if d > worst:
-            worst, where = d, i
+            worst, where, expected = d, i, level
     print("max |pixel - 255 clamp(bake / 2 + 1/2)| = %.3g levels at pixel (%d, %d)" % (
         worst, where % SIZE, where // SIZE))
     if worst > 1.0:
-        sys.exit("run_example: pixel (%d, %d): expected %.3f, got %d" % (
-            where % SIZE, where // SIZE, 255.0 * min(max(want[where] * 0.5 + 0.5, 0.0), 1.0), got[where]))
+        sys.exit("run_example: pixel (%d, %d): expected %.3f, got %d" % (where % SIZE, where // SIZE, expected, got[where]))
     if max(got) - min(got) < 64:
         sys.exit("run_example: the page's pixels hardly vary: the shader did not run")
 
