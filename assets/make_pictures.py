@@ -45,6 +45,7 @@ PICTURES = {
     "preview_proof.png": "xvfb-run -a glnoise-preview --window 1280x720 --octaves 5 --seed 7 --frequency 0.01 "
                          "--pattern marble --colormap marble --check --forget --sections proof,readouts "
                          "--frames 3 --screenshot assets/preview_proof.png",
+    "python-terrain.png": None,
     "bench.png": None,
     "bench_cpu.png": None,
     "bench_bake.png": None,
@@ -110,7 +111,12 @@ def bench_bake(build, out):
         run([sys.executable, os.path.join(ROOT, "tests", "bench", "bake_chart.py"), data, out])
 
 
-MAKERS = {"fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular,
+def python_terrain(build, out):
+    # The Python package, as python.wheel (ctest) installed it, with matplotlib.
+    run([os.path.join(build, "tests", "python", "venv", "bin", "python"), os.path.join(HERE, "python_terrain.py"), out])
+
+
+MAKERS = {"python-terrain.png": python_terrain, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake}

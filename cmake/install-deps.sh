@@ -20,6 +20,7 @@ done
 
 packages=(
   cmake g++ make pkg-config python3 python3-venv
+  python3-dev                                          # the Python package's native module
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
   libstb-dev libcli11-dev nlohmann-json3-dev
   libspng-dev libopenexr-dev                           # PNG (8 and 16 bits), OpenEXR
@@ -37,6 +38,7 @@ if [ $tests -eq 1 ]; then
     clang clang-tidy cppcheck                          # sanitizer build, fuzzers, static checks
     llvm                                               # llvm-symbolizer: the sanitizers name functions and lines
     patchelf                                           # the relocatable bundle and its test
+    ccache                                             # the Python package's second pip build
     python3-pil python3-matplotlib                     # the README's commands and pictures
   )
 fi

@@ -43,6 +43,9 @@ NOT_RUN = {
                                   "(.ci/run checks it is the README's)",
     "ctest ": "runs test groups: CI runs them all through the Quick start's test command",
     "cmake --build build --target bundle": "makes the bundle: bundle.unpacked (ctest) makes it and runs it",
+    "python3 -m venv v && v/bin/pip install .": "builds the Python package: python.pip_install (ctest) runs it "
+                                                "and the line after it",
+    "v/bin/python -c": "needs the package pip builds: python.pip_install (ctest) runs it",
     "cmake ": "configures, builds or installs: CI builds with the Quick start's command, tests/consumer "
               "installs the package and builds an outside project against it, and build.presets configures "
               "each preset",
@@ -52,7 +55,7 @@ NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
 
 
 DOCUMENTS = ["building", "command-line", "noise", "preview", "math", "guarantees", "performance", "glsl",
-             "shaders", "cpp", "bundle", "architecture"]
+             "shaders", "cpp", "bundle", "architecture", "python"]
 
 
 def blocks(text):

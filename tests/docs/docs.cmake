@@ -22,4 +22,6 @@ else()
     COMMAND "${GLNOISE_README_PYTHON}" "${CMAKE_CURRENT_LIST_DIR}/pictures.py"
             --source "${PROJECT_SOURCE_DIR}" --build "${PROJECT_BINARY_DIR}")
   set_tests_properties(docs.commands docs.pictures PROPERTIES TIMEOUT 900 LABELS docs)
+  # docs/python.md's picture is made with the Python package python.wheel installs.
+  set_tests_properties(docs.pictures PROPERTIES FIXTURES_REQUIRED python_wheel)
 endif()

@@ -1,0 +1,459 @@
+# SPDX-License-Identifier: MIT
+"""glnoise: gradient, simplex, value and cellular noise and their fractal sums as numpy
+arrays, on the GPU (OpenGL compute) or the CPU, bit for bit the values of `glnoise bake`.
+
+    >>> import glnoise
+    >>> terrain = glnoise.Noise(octaves=8, frequency=1 / 256, normalize=True)
+    >>> height = terrain.bake((1024, 1024))            # float32, (height, width), y = 0 first
+    >>> height.shape, height.dtype
+    ((1024, 1024), dtype('float32'))
+
+Axes and coordinates follow numpy: shapes are (height, width) or (depth, height, width),
+with a trailing axis of 4 channels for the gradient and normal outputs; `start` and `tile`
+are in the same order, (y, x) or (z, y, x). Texel (row y, column x) of a bake at `start`
+samples the noise at world texel (start_x + x, start_y + y): any window of the world is
+the same window of one bake, bit for bit.
+
+Backends: "gpu" (the compute shaders through a headless GL context made once per
+process), "cpu" (the SIMD backend on every core) and "reference" (the scalar CPU
+reference); "cpu" and "reference" give the same bits. Nothing falls back: when no GL
+context can be made, backend="gpu" raises RuntimeError saying why.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+import math
+import operator
+import os
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _glnoise
+from ._glnoise import __version__
+
+__all__ = [
+    "Noise",
+    "CheckResult",
+    "check",
+    "info",
+    "glsl",
+    "write",
+    "presets",
+    "BACKENDS",
+    "__version__",
+]
+
+#: The backends every generating call takes.
+BACKENDS = ("gpu", "cpu", "reference")
+
+_KEYS: Tuple[str, ...] = tuple(_glnoise.spec_keys())
+_DEFAULTS: Dict[str, Any] = _glnoise.Spec.from_keywords({}).to_dict()
+
+Shape = Sequence[int]
+Range = Union[Tuple[float, float], str, None]
+
+
+def _unknown_keyword(where: str, key: str) -> TypeError:
+    close = difflib.get_close_matches(key, _KEYS, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return TypeError(f"{where} got an unexpected keyword argument '{key}'{hint} allowed: {', '.join(_KEYS)}")
+
+
+def _integers(name: str, value: Any) -> Tuple[int, ...]:
+    """A shape or start as a tuple of Python ints; ValueError naming it otherwise."""
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise ValueError(f"{name} {value!r}: must be a tuple of integers") from None
+    try:
+        return tuple(operator.index(v) for v in items)
+    except TypeError:
+        raise ValueError(f"{name} {value!r}: must be a tuple of integers") from None
+
+
+class Noise:
+    """A noise spec: what glnoise computes per texel or point.
+
+    Every keyword is a field of `glnoise bake` (its flag with '_' for '-'; docs/python.md
+    lists them), checked by the same rules: a bad value is a ValueError naming the keyword,
+    the value and what is allowed. `dims` left out (None) takes the data's: 2 for a
+    (height, width) bake, 3 for a volume, the points' columns for eval().
+
+    A Noise is immutable and hashable; replace() makes a changed copy, and repr() is the
+    expression that makes an equal one.
+    """
+
+    __slots__ = ("_spec", "_values", "_mapping")
+
+    def __init__(self, **keywords: Any) -> None:
+        for key in keywords:
+            if key not in _DEFAULTS:
+                raise _unknown_keyword("Noise()", key)
+        self._spec = _glnoise.Spec.from_keywords(keywords)
+        self._values: Dict[str, Any] = self._spec.to_dict()
+        # A preset's mapping (range, colormap, bits): what save() uses unless told otherwise.
+        self._mapping: Dict[str, Any] = {}
+
+    @classmethod
+    def _wrap(cls, spec: Any, mapping: Optional[Dict[str, Any]] = None) -> "Noise":
+        noise = cls.__new__(cls)
+        noise._spec = spec
+        noise._values = spec.to_dict()
+        noise._mapping = dict(mapping or {})
+        return noise
+
+    # ---- the fields ----------------------------------------------------------------
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # a slot not set yet
+            raise AttributeError(name)
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"'Noise' object has no attribute '{name}'") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in Noise.__slots__:
+            object.__setattr__(self, name, value)
+        else:
+            raise AttributeError(f"Noise is immutable: noise.replace({name}=...) makes a changed copy")
+
+    def __dir__(self) -> List[str]:
+        return sorted(set(super().__dir__()) | set(_KEYS))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Every field by its keyword (dims None when the data decides)."""
+        return dict(self._values)
+
+    def replace(self, **keywords: Any) -> "Noise":
+        """A copy with these fields changed (checked as Noise() checks them)."""
+        for key in keywords:
+            if key not in _DEFAULTS:
+                raise _unknown_keyword("Noise.replace()", key)
+        changed = {k: v for k, v in self._values.items() if v != _DEFAULTS[k]}
+        changed.update(keywords)
+        return Noise(**changed)._with_mapping(self._mapping)
+
+    def _with_mapping(self, mapping: Dict[str, Any]) -> "Noise":
+        self._mapping = dict(mapping)
+        return self
+
+    def __repr__(self) -> str:
+        given = ", ".join(f"{k}={v!r}" for k, v in self._values.items() if v != _DEFAULTS[k] or
+                          (isinstance(v, float) and math.copysign(1.0, v) != math.copysign(1.0, _DEFAULTS[k])))
+        return f"glnoise.Noise({given})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Noise):
+            return NotImplemented
+        return self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._values.items()))
+
+    def __reduce__(self):  # pickling (dask ships a Noise to its workers)
+        return (_from_dict, (self.to_dict(), self._mapping))
+
+    # ---- presets ---------------------------------------------------------------------
+    @classmethod
+    def from_preset(cls, name_or_path: Union[str, os.PathLike]) -> "Noise":
+        """A built-in preset by name (glnoise.presets() lists them) or a .json preset file.
+
+        A preset's colormap, range and bits say how `glnoise bake` maps values to a file:
+        save() uses them unless given others. bake() returns the values themselves.
+        """
+        spec, mapping = _glnoise.load_preset(os.fspath(name_or_path))
+        return cls._wrap(spec, mapping)
+
+    @classmethod
+    def from_file(cls, path: Union[str, os.PathLike]) -> "Noise":
+        """The spec a file written by `glnoise bake` or save() records (its mapping too)."""
+        path = os.fspath(path)
+        record = json.loads(_glnoise.read_record(path))
+        preset = record.get("preset")
+        if not isinstance(preset, dict):
+            raise ValueError(f"from {path}: its record holds no preset")
+        spec = _glnoise.Spec.from_text(json.dumps(preset), f"from {path}")
+        mapping = {k: (tuple(preset[k]) if k == "range" and isinstance(preset[k], list) else preset[k])
+                   for k in ("range", "colormap", "bits") if k in preset}
+        return cls._wrap(spec, mapping)
+
+    def to_preset(self) -> Dict[str, Any]:
+        """The preset (a JSON object) that reproduces this spec: `glnoise bake --preset FILE`
+        takes it saved as FILE.json, and Noise.from_preset reads it back."""
+        preset = json.loads(self._spec.preset_text())
+        for key, value in self._mapping.items():
+            preset[key] = list(value) if isinstance(value, tuple) else value
+        return preset
+
+    # ---- what it computes -----------------------------------------------------------
+    @property
+    def channels(self) -> int:
+        """Values per texel or point: 1, or 4 for output "gradient" (value, d/dx, d/dy, d/dz)
+        and "normal" (nx, ny, nz, value)."""
+        return self._spec.channels()
+
+    def stated_range(self, dims: Optional[int] = None) -> Tuple[float, float]:
+        """The range every value is stated to lie in (docs/noise.md)."""
+        return tuple(self._spec.stated_range(dims or self._values["dims"] or 2))
+
+    def typical_range(self, dims: Optional[int] = None) -> Tuple[float, float]:
+        """Where 99.8% of the values lie: what a file maps to 0..255 unless told otherwise."""
+        return tuple(self._spec.typical_range(dims or self._values["dims"] or 2))
+
+    def _array_shape(self, shape: Shape) -> Tuple[int, ...]:
+        shape = _integers("shape", shape)
+        return shape + ((4,) if self.channels == 4 else ())
+
+    @staticmethod
+    def _start(start: Optional[Shape], spatial: int) -> Tuple[int, int, int]:
+        if start is None:
+            return (0, 0, 0)
+        s = _integers("start", start)
+        if len(s) != spatial:
+            axes = "(y, x)" if spatial == 2 else "(z, y, x)"
+            raise ValueError(f"start {tuple(s)!r}: must be {axes}, as many as the shape's {spatial} axes")
+        return (s[-1], s[-2], s[0] if spatial == 3 else 0)
+
+    def bake(self, shape: Shape, start: Optional[Shape] = None, backend: str = "gpu", threads: int = 0) -> np.ndarray:
+        """The noise over a grid, as a new C-contiguous float32 array.
+
+        shape: (height, width) or (depth, height, width); the array has a trailing axis of
+        4 channels for the gradient and normal outputs. start: the world texel of element
+        0, in the same order ((y, x) or (z, y, x)); a bake at start equals that window of a
+        larger one, bit for bit. backend: "gpu", "cpu" or "reference". threads: the CPU
+        backends' threads (0: one per hardware thread).
+
+        Memory: the result, and a working set of at most 64 MiB whatever the shape.
+        """
+        array = np.empty(self._array_shape(shape), dtype=np.float32)
+        return self._bake_into(array, start, backend, threads, "shape")
+
+    def bake_into(self, array: np.ndarray, start: Optional[Shape] = None, backend: str = "gpu",
+                  threads: int = 0) -> np.ndarray:
+        """bake() into your array (C-contiguous, writeable float32 of a bake's shape),
+        without copying; returns it."""
+        if not isinstance(array, np.ndarray):
+            raise ValueError(f"array {type(array).__name__}: must be a numpy.ndarray")
+        if array.dtype != np.float32:
+            raise ValueError(f"array dtype {array.dtype}: must be float32")
+        if not array.flags.c_contiguous:
+            raise ValueError("array strides " + str(array.strides) + ": must be C-contiguous")
+        if not array.flags.writeable:
+            raise ValueError("array: must be writeable")
+        return self._bake_into(array, start, backend, threads, "array shape")
+
+    def _bake_into(self, array: np.ndarray, start: Optional[Shape], backend: str, threads: int,
+                   what: str) -> np.ndarray:
+        spatial = array.ndim - (1 if self.channels == 4 else 0)
+        _glnoise.bake_into(self._spec, array, self._start(start, spatial), backend, _threads(threads), what)
+        return array
+
+    def eval(self, points: Any, backend: str = "gpu") -> np.ndarray:
+        """The noise at points: an (N, dims) array of sample-space coordinates (texel
+        units; float64). Returns (N,) float32, or (N, 4) for gradient and normal outputs;
+        what `glnoise eval` prints for the same points."""
+        pts = np.ascontiguousarray(points, dtype=np.float64)
+        if pts.ndim == 1 and self._values["dims"] in (None, 1):
+            pts = pts.reshape(-1, 1)
+        if pts.ndim != 2:
+            raise ValueError(f"points shape {pts.shape}: must be (N, dims)")
+        return _glnoise.eval_points(self._spec, pts, backend)
+
+    def save(self, path: Union[str, os.PathLike], shape: Shape, *, tile: Optional[Shape] = None,
+             range: Range = None, colormap: Optional[str] = None, bits: Optional[int] = None,
+             backend: str = "gpu", threads: int = 0) -> str:
+        """Writes what `glnoise bake` writes: .png (8 or 16 bits, or RGB through a
+        colormap), .exr (float32), .r16/.raw or .r32 (with its FILE.json sidecar), a volume
+        as PNG slices with %d in the path. The file records the spec, so `glnoise bake
+        --from FILE` re-bakes it and Noise.from_file reads it. Nothing is written unless
+        all of it is: a failure leaves what was at the path.
+
+        tile: (j, i) or (k, j, i), the bake being tile (i, j[, k]) of a world cut into
+        tiles of this shape (`glnoise bake --tile`). range: (min, max) mapped to 0..255 or
+        0..65535, "typical" (the default) or "bound" (the stated range). Returns what was
+        written, e.g. "512x512 8-bit gray, [-0.75, 0.75] -> 0..255".
+        """
+        shape = _integers("shape", shape)
+        tile_xyz = None
+        if tile is not None:
+            t = _integers("tile", tile)
+            if len(t) != len(shape):
+                raise ValueError(f"tile {t!r}: must have the shape's {len(shape)} axes")
+            tile_xyz = (t[-1], t[-2], t[0] if len(t) == 3 else 0)
+        mapping = dict(self._mapping)
+        if range is not None:
+            mapping["range"] = range
+        if colormap is not None:
+            mapping["colormap"] = colormap
+        if bits is not None:
+            mapping["bits"] = bits
+        r = mapping.get("range")
+        bound = r == "bound"
+        if r in ("bound", "typical", None):
+            r = None
+        elif isinstance(r, str):
+            raise ValueError(f"range '{r}': must be (min, max), 'typical' or 'bound'")
+        else:
+            try:
+                lo, hi = (float(v) for v in r)
+            except (TypeError, ValueError):
+                raise ValueError(f"range {r!r}: must be (min, max), 'typical' or 'bound'") from None
+            r = (lo, hi)
+        b = mapping.get("bits") or 0
+        if not isinstance(b, int) or isinstance(b, bool):
+            raise ValueError(f"bits {b!r}: must be 8, 16 or 32")
+        cmap = mapping.get("colormap") or ""
+        return _glnoise.save(self._spec, os.fspath(path), self._array_shape(shape), tile_xyz, r, bound,
+                             "" if cmap == "none" else cmap, b, backend, _threads(threads))
+
+    def to_dask(self, shape: Shape, chunks: Any = 4096, start: Optional[Shape] = None, backend: str = "gpu"):
+        """A dask array of the noise over `shape` whose chunks are world tiles, each baked
+        when dask computes it (on any worker: a Noise pickles as its spec).
+
+        Tiles equal the whole bit for bit, so any slice or reduction of it equals the same
+        of one bake, and it can be far larger than memory. chunks: as dask takes them
+        (an int, a tuple per axis, "auto"); the channel axis stays whole. Needs dask
+        (pip install glnoise[dask]).
+        """
+        try:
+            import dask.array as da
+        except ImportError:
+            raise ImportError("Noise.to_dask needs dask: pip install 'dask[array]' (or glnoise[dask])") from None
+        full = self._array_shape(shape)
+        spatial = len(_integers("shape", shape))
+        origin = self._start(start, spatial)
+        if self.channels == 4:
+            if isinstance(chunks, (tuple, list)) and len(chunks) == spatial:
+                chunks = tuple(chunks) + (4,)
+            elif not isinstance(chunks, (tuple, list)):
+                chunks = (chunks,) * spatial + (4,)
+        normalized = da.core.normalize_chunks(chunks, full, dtype=np.float32)
+        if self.channels == 4 and len(normalized[-1]) != 1:
+            raise ValueError(f"chunks {chunks!r}: the channel axis must be one chunk of 4")
+        noise = self
+
+        def block(block_info=None):
+            location = block_info[None]["array-location"][:spatial]
+            sub = tuple(b - a for a, b in location)
+            # (x, y[, z]) of the origin plus the block's offset, back in numpy order.
+            offsets = [a for a, _ in location]
+            if spatial == 2:
+                s = (origin[1] + offsets[0], origin[0] + offsets[1])
+            else:
+                s = (origin[2] + offsets[0], origin[1] + offsets[1], origin[0] + offsets[2])
+            return noise.bake(sub, start=s, backend=backend)
+
+        return da.map_blocks(block, chunks=normalized, dtype=np.float32,
+                             meta=np.empty((0,) * len(full), dtype=np.float32))
+
+
+def _from_dict(values: Dict[str, Any], mapping: Dict[str, Any]) -> Noise:
+    given = {k: v for k, v in values.items() if v != _DEFAULTS[k]}
+    return Noise(**given)._with_mapping(mapping)
+
+
+def _threads(threads: int) -> int:
+    t = operator.index(threads)
+    if t < 0 or t > 1024:
+        raise ValueError(f"threads {t}: must be between 0 (one per hardware thread) and 1024")
+    return t
+
+
+def presets() -> List[str]:
+    """The built-in presets' names (Noise.from_preset takes them)."""
+    return list(_glnoise.preset_names())
+
+
+@dataclasses.dataclass(frozen=True)
+class CheckResult:
+    """How far the GPU is from the CPU reference over a grid (what `glnoise check` prints).
+
+    channels: one dict per channel: name, max_diff, mean_diff, at ((z, y, x) of the
+    largest difference), gpu and cpu (the values there), tolerance, passed.
+    """
+
+    passed: bool
+    renderer: str
+    channels: Tuple[Dict[str, Any], ...]
+    report: str
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+    def __str__(self) -> str:
+        return f"{self.report}\n{'PASS' if self.passed else 'FAIL'} on {self.renderer}"
+
+
+def check(noise: Noise, shape: Shape) -> CheckResult:
+    """Bakes `noise` over `shape` on the GPU and the CPU reference and compares them, channel
+    by channel, with glnoise's stated tolerance (docs/math.md)."""
+    if not isinstance(noise, Noise):
+        raise ValueError(f"noise {type(noise).__name__}: must be a glnoise.Noise")
+    r = _glnoise.check(noise._spec, noise._array_shape(shape))
+    return CheckResult(passed=r["passed"], renderer=r["renderer"], channels=tuple(r["channels"]), report=r["report"])
+
+
+def info() -> Dict[str, Any]:
+    """The version, the CPU backend's instruction set ("simd_target") and the GL context's
+    facts ("gpu": vendor, renderer, version, limits), or "gpu": None and "gpu_error"
+    saying why no context could be made."""
+    return _glnoise.info()
+
+
+def glsl(language: str = "glsl", families: Optional[Iterable[str]] = None, seed: Optional[int] = None,
+         table: str = "default", set: int = 0, binding: int = 0) -> str:
+    """The noise library as one self-contained shader source: what `glnoise shader`
+    prints. language: glsl, vulkan, gles, hlsl, wgsl, msl or godot; families: those to
+    include with what they need (None: all); seed: the permutation table's (None: Ken
+    Perlin's); table: default, const, buffer or uniform (docs/shaders.md)."""
+    return _glnoise.shader_source(language, list(families or []), seed, table, set, binding)
+
+
+def write(path: Union[str, os.PathLike], array: Any, *, range: Optional[Tuple[float, float]] = None,
+          bits: Optional[int] = None) -> None:
+    """Writes any array through glnoise's writers: .png (gray, RGB or RGBA; 8 or 16 bits,
+    range (min, max) mapped to 0..255 or 0..65535, by default the array's own finite
+    minimum and maximum), .exr (float32), .r16/.raw and .r32 (raw samples, rows of
+    y = 0 first).
+
+    The file carries no record: nothing says how to re-bake it, so `glnoise bake --from`
+    and `glnoise verify` do not take it, and a raw file gets no sidecar. Noise.save writes
+    a file that does.
+    """
+    path = os.fspath(path)
+    a = np.ascontiguousarray(array, dtype=np.float32)
+    if a.ndim == 2:
+        channels = 1
+    elif a.ndim == 3 and a.shape[2] in (1, 3, 4):
+        channels = a.shape[2]
+    else:
+        raise ValueError(f"array shape {a.shape}: must be (height, width) or (height, width, 1, 3 or 4)")
+    if a.size == 0:
+        raise ValueError(f"array shape {a.shape}: must not be empty")
+    ext = os.path.splitext(path)[1].lower()
+    if range is None:
+        finite = a[np.isfinite(a)]
+        lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
+        if not lo < hi:
+            lo, hi = lo - 0.5, hi + 0.5
+    else:
+        try:
+            lo, hi = (float(v) for v in range)
+        except (TypeError, ValueError):
+            raise ValueError(f"range {range!r}: must be (min, max)") from None
+        if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+            raise ValueError(f"range {range!r}: must be (min, max), finite, with min < max")
+    if ext == ".png":
+        b = 8 if bits is None else bits
+        if b not in (8, 16):
+            raise ValueError(f"bits {bits!r}: must be 8 or 16 for .png")
+        if channels == 1 and a.ndim == 3:
+            a = a[:, :, 0]
+    elif bits is not None:
+        raise ValueError(f"bits {bits!r}: only .png takes bits (.exr and .r32 store float32, .r16 16 bits)")
+    else:
+        b = 16 if ext in (".r16", ".raw") else 32
+    _glnoise.write_array(path, np.ascontiguousarray(a), channels, (lo, hi), b)
