@@ -88,6 +88,9 @@ nlohmann::json toJson(nb::handle h) {
     if (PyBool_Check(h.ptr())) return h.ptr() == Py_True;
     const std::string type = nb::type_name(h.type()).c_str();
     if (type == "numpy.bool" || type == "numpy.bool_") return nb::cast<bool>(h.attr("__bool__")());
+    // A numpy array (offset=np.array([1.0, 2.0])) as the list it holds.
+    if (nb::hasattr(h, "tolist") && nb::hasattr(h, "ndim") && nb::cast<int>(h.attr("ndim")) > 0)
+        return toJson(h.attr("tolist")());
     if (PyLong_Check(h.ptr()) || (PyIndex_Check(h.ptr()) && !PyFloat_Check(h.ptr()))) {
         nb::object i = nb::steal(PyNumber_Index(h.ptr()));
         if (!i.is_valid()) throw nb::python_error();
@@ -97,14 +100,14 @@ nlohmann::json toJson(nb::handle h) {
         const unsigned long long u = PyLong_AsUnsignedLongLong(i.ptr());
         if (!PyErr_Occurred()) return u;
         PyErr_Clear();
-        return PyLong_AsDouble(i.ptr());  // too large for any field: the message shows it
+        // Too large for any field: shown as a number, or as written beyond a double's range.
+        const double d = PyLong_AsDouble(i.ptr());
+        if (!PyErr_Occurred()) return d;
+        PyErr_Clear();
+        return nlohmann::json(nb::repr(h).c_str());
     }
-    if (PyFloat_Check(h.ptr()) || nb::hasattr(h, "__float__")) {
-        if (nb::hasattr(h, "ndim") && nb::cast<int>(h.attr("ndim")) > 0) return nlohmann::json(nb::repr(h).c_str());
-        return nb::cast<double>(h.attr("__float__")());
-    }
+    if (PyFloat_Check(h.ptr()) || nb::hasattr(h, "__float__")) return nb::cast<double>(h.attr("__float__")());
     if (nb::isinstance<nb::str>(h)) return nb::cast<std::string>(h);
-    if (nb::hasattr(h, "tolist") && nb::hasattr(h, "ndim")) return toJson(h.attr("tolist")());
     if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) {
         nlohmann::json a = nlohmann::json::array();
         for (nb::handle item : h) a.push_back(toJson(item));

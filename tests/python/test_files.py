@@ -87,6 +87,8 @@ def test_write_plain_arrays(cli, tmp_path):
         with pytest.raises(ValueError, match="holds no"):
             glnoise.Noise.from_file(tmp_path / name)
         assert "holds no" in cli.error("bake", "--from", tmp_path / name, "--out", tmp_path / "x.png")
+        r = cli.run("verify", tmp_path / name, check=False)
+        assert r.returncode == 1 and "holds no glnoise record" in r.stderr
     with pytest.raises(ValueError, match=r"^bits 12: must be 8 or 16 for .png$"):
         glnoise.write(tmp_path / "b.png", a, bits=12)
     with pytest.raises(ValueError, match=r"^array shape \(2, 3, 2\): "):

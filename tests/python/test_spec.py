@@ -116,6 +116,10 @@ def test_wrong_types(key, value, said):
 def test_numpy_scalars_are_numbers():
     import numpy as np
     assert glnoise.Noise(octaves=np.int64(5), gain=np.float32(0.25)) == glnoise.Noise(octaves=5, gain=0.25)
+    assert glnoise.Noise(offset=np.array([1.5, -2.0]), seed=np.uint64(2**63)) == \
+        glnoise.Noise(offset=(1.5, -2.0, 0.0), seed=2**63)
+    with pytest.raises(ValueError, match=r"^octaves \[1,2\]: must be an integer$"):
+        glnoise.Noise(octaves=np.array([1, 2]))
 
 
 def test_presets(tmp_path, cli):
