@@ -164,7 +164,7 @@ std::vector<std::string> specKeys() {
     return keys;
 }
 
-Spec specFromJson(const nlohmann::json& j, const std::string& source) {
+Spec specFromJson(const nlohmann::json& j) {
     Spec s;
     std::vector<Violation> problems;
     io::readSpecKeys(j, s.spec, problems);
@@ -195,7 +195,7 @@ Spec specFromJson(const nlohmann::json& j, const std::string& source) {
     if (!texts.empty()) {
         std::string m;
         for (const std::string& t : texts) m += (m.empty() ? "" : "; ") + t;
-        throw ValidationError(source.empty() ? m : source + ": " + m);
+        throw ValidationError(m);
     }
     return s;
 }
@@ -207,7 +207,7 @@ Spec specFromKeywords(const nb::dict& keywords) {
         if (k == "dims" && value.is_none()) continue;
         j[k] = toJson(value);
     }
-    return specFromJson(j, "");
+    return specFromJson(j);
 }
 
 // Every field by its keyword; dims None when it was not given.
