@@ -107,9 +107,12 @@ vec3<T> gln_simplex2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps) {
     const GlnTriangle<T> s = gln_simplex2_triangle(cell, ps);
     I i = s.corner.x & 255;
     I j = s.corner.y & 255;
+    // Each corner's indices wrap to [0, 256) before its table reads, as in simplex.glsl.
+    vec<2, I> c1 = vec<2, I>((i + s.step.x) & 255, (j + s.step.y) & 255);
+    vec<2, I> c2 = vec<2, I>((i + 1) & 255, (j + 1) & 255);
     I h0 = gln_perm(P, gln_perm(P, i) + j);
-    I h1 = gln_perm(P, gln_perm(P, i + s.step.x) + j + s.step.y);
-    I h2 = gln_perm(P, gln_perm(P, i + 1) + j + 1);
+    I h1 = gln_perm(P, gln_perm(P, c1.x) + c1.y);
+    I h2 = gln_perm(P, gln_perm(P, c2.x) + c2.y);
     vec3<T> n = gln_simplex2_corner(h0, s.d0) + gln_simplex2_corner(h1, s.d1) + gln_simplex2_corner(h2, s.d2);
     return n * T(GLN_SIMPLEX2_SCALE);
 }
@@ -137,10 +140,12 @@ vec4<T> gln_simplex3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps) {
     vec3<T> d2 = vec3<T>(d0.x - T(o2.x) + T(2) * T(GLN_G3), d0.y - T(o2.y) + T(2) * T(GLN_G3),
                          d0.z - T(o2.z) + T(2) * T(GLN_G3));
     vec3<T> d3 = vec3<T>(d0.x - T(1) + T(3) * T(GLN_G3), d0.y - T(1) + T(3) * T(GLN_G3), d0.z - T(1) + T(3) * T(GLN_G3));
+    auto wrapped = [&](const vec<3, I>& o) { return vec<3, I>((i + o.x) & 255, (j + o.y) & 255, (k + o.z) & 255); };
+    vec<3, I> c1 = wrapped(o1), c2 = wrapped(o2), c3 = wrapped(vec<3, I>(one, one, one));
     I h0 = gln_perm(P, gln_perm(P, gln_perm(P, i) + j) + k);
-    I h1 = gln_perm(P, gln_perm(P, gln_perm(P, i + o1.x) + j + o1.y) + k + o1.z);
-    I h2 = gln_perm(P, gln_perm(P, gln_perm(P, i + o2.x) + j + o2.y) + k + o2.z);
-    I h3 = gln_perm(P, gln_perm(P, gln_perm(P, i + 1) + j + 1) + k + 1);
+    I h1 = gln_perm(P, gln_perm(P, gln_perm(P, c1.x) + c1.y) + c1.z);
+    I h2 = gln_perm(P, gln_perm(P, gln_perm(P, c2.x) + c2.y) + c2.z);
+    I h3 = gln_perm(P, gln_perm(P, gln_perm(P, c3.x) + c3.y) + c3.z);
     vec4<T> n = gln_simplex3_corner(h0, d0) + gln_simplex3_corner(h1, d1) + gln_simplex3_corner(h2, d2) +
                 gln_simplex3_corner(h3, d3);
     return n * T(GLN_SIMPLEX3_SCALE);
@@ -181,8 +186,9 @@ T gln_simplex4_skewed(const Permutation& P, ivec4 cell, vec4<T> ps) {
     vec4<T> d3 = corner(o3, 3);
     vec4<T> d4 = vec4<T>(d0.x - T(1) + T(4) * T(GLN_G4), d0.y - T(1) + T(4) * T(GLN_G4), d0.z - T(1) + T(4) * T(GLN_G4),
                          d0.w - T(1) + T(4) * T(GLN_G4));
-    auto hash = [&](const vec<4, I>& o) {
-        return gln_perm(P, gln_perm(P, gln_perm(P, gln_perm(P, i + o.x) + j + o.y) + k + o.z) + l + o.w);
+    auto hash = [&](const vec<4, I>& o) {  // the corner's indices wrapped, as in simplex.glsl
+        const vec<4, I> c((i + o.x) & 255, (j + o.y) & 255, (k + o.z) & 255, (l + o.w) & 255);
+        return gln_perm(P, gln_perm(P, gln_perm(P, gln_perm(P, c.x) + c.y) + c.z) + c.w);
     };
     I h0 = hash(vec<4, I>(zero, zero, zero, zero));
     I h1 = hash(o1);

@@ -283,6 +283,30 @@ TEST(Library, EveryFileFollowsTheLibraryRules) {
     }
 }
 
+// No table read at a constant offset from an index (gln_perm(i + 1)): NVIDIA's OpenGL
+// compiler (driver 580) read p[i] there in large shaders, from GLSL and SPIR-V alike, and
+// simplex noise took wrong gradients (docs/shaders.md, "On real GPUs"). Indices are
+// wrapped first, (i + 1) & 255, as gln_wrap does.
+TEST(Library, NoTableReadIsAtAConstantOffsetFromAnIndex) {
+    // gln_perm( or GLN_PERM( whose argument, after any nested call, ends in + or - a literal.
+    const std::regex offsetRead(R"(\b(gln_perm|GLN_PERM)\((([^()]|\([^()]*\))*)[+-]\s*\d+\s*\))");
+    const std::regex anyRead(R"(\bgln_perm\()");
+    int reads = 0;
+    for (const auto& [name, text] : library()) {
+        SCOPED_TRACE(name);
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), offsetRead); it != std::sregex_iterator(); ++it)
+            ADD_FAILURE() << "a table read at a constant offset: " << it->str();
+        reads += static_cast<int>(std::distance(std::sregex_iterator(text.begin(), text.end(), anyRead), std::sregex_iterator()));
+    }
+    EXPECT_GT(reads, 40);  // the pattern looked at the library's reads
+    // ... and it finds what it is for.
+    for (const char* bad : {"int h = gln_perm(gln_perm(i + 1) + j + 1);", "int h = gln_perm(i - 2);",
+                            "int h = gln_perm(gln_perm(i) + 3);", "x = GLN_PERM(q + 1);"})
+        EXPECT_TRUE(std::regex_search(std::string(bad), offsetRead)) << bad;
+    for (const char* good : {"int h = gln_perm(gln_perm(i) + j);", "int h = gln_perm(c2.x);", "int h = gln_perm((i + 1) & 255);"})
+        EXPECT_FALSE(std::regex_search(std::string(good), offsetRead)) << good;
+}
+
 std::vector<int> parseTable(const std::string& text) {
     const auto open = text.find("int[512](");
     const auto close = text.find(");", open);

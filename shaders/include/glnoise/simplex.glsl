@@ -22,6 +22,11 @@
 // Ranges (docs/noise.md): measured extremes +-0.998 (2D), +-0.989 (3D), +-0.988 (4D); stated +-1.
 // Intermediate values are GLN_PRECISE: without it NVIDIA's compiler fused the skew and the
 // corner sums into FMAs, and simplex noise drifted up to 2e-4 from its C++ twin.
+// Every corner's lattice indices are wrapped to [0, 256) before its table reads, so that no
+// read is at a constant offset from another index (p[i + 1]): in large shaders NVIDIA's
+// OpenGL compiler (driver 580, from GLSL and from SPIR-V alike) read p[i] there, and the
+// far corner took the wrong gradient (docs/shaders.md, "On real GPUs"). The values are the
+// same: the table is doubled, p[256 + i] == p[i].
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
 // C++ twin: src/mirror/simplex.hpp.
 #ifndef GLNOISE_SIMPLEX_GLSL
@@ -131,9 +136,12 @@ vec3 gln_simplex2_skewed(ivec2 cell, vec2 ps) {
     GlnTriangle s = gln_simplex2_triangle(cell, ps);
     int i = s.corner.x & 255;
     int j = s.corner.y & 255;
+    // Each corner's indices wrap to [0, 256) before its table reads (see the header).
+    ivec2 c1 = ivec2((i + s.step.x) & 255, (j + s.step.y) & 255);
+    ivec2 c2 = ivec2((i + 1) & 255, (j + 1) & 255);
     int h0 = gln_perm(gln_perm(i) + j);
-    int h1 = gln_perm(gln_perm(i + s.step.x) + j + s.step.y);
-    int h2 = gln_perm(gln_perm(i + 1) + j + 1);
+    int h1 = gln_perm(gln_perm(c1.x) + c1.y);
+    int h2 = gln_perm(gln_perm(c2.x) + c2.y);
     GLN_PRECISE vec3 n = gln_simplex2_corner(h0, s.d0) + gln_simplex2_corner(h1, s.d1) + gln_simplex2_corner(h2, s.d2);
     return n * GLN_SIMPLEX2_SCALE;
 }
@@ -176,10 +184,13 @@ vec4 gln_simplex3_skewed(ivec3 cell, vec3 ps) {
     GLN_PRECISE vec3 d2 = vec3(d0.x - float(o2.x) + 2.0f * GLN_G3, d0.y - float(o2.y) + 2.0f * GLN_G3,
                    d0.z - float(o2.z) + 2.0f * GLN_G3);
     GLN_PRECISE vec3 d3 = vec3(d0.x - 1.0f + 3.0f * GLN_G3, d0.y - 1.0f + 3.0f * GLN_G3, d0.z - 1.0f + 3.0f * GLN_G3);
+    ivec3 c1 = ivec3((i + o1.x) & 255, (j + o1.y) & 255, (k + o1.z) & 255);
+    ivec3 c2 = ivec3((i + o2.x) & 255, (j + o2.y) & 255, (k + o2.z) & 255);
+    ivec3 c3 = ivec3((i + 1) & 255, (j + 1) & 255, (k + 1) & 255);
     int h0 = gln_perm(gln_perm(gln_perm(i) + j) + k);
-    int h1 = gln_perm(gln_perm(gln_perm(i + o1.x) + j + o1.y) + k + o1.z);
-    int h2 = gln_perm(gln_perm(gln_perm(i + o2.x) + j + o2.y) + k + o2.z);
-    int h3 = gln_perm(gln_perm(gln_perm(i + 1) + j + 1) + k + 1);
+    int h1 = gln_perm(gln_perm(gln_perm(c1.x) + c1.y) + c1.z);
+    int h2 = gln_perm(gln_perm(gln_perm(c2.x) + c2.y) + c2.z);
+    int h3 = gln_perm(gln_perm(gln_perm(c3.x) + c3.y) + c3.z);
     GLN_PRECISE vec4 n = gln_simplex3_corner(h0, d0) + gln_simplex3_corner(h1, d1) + gln_simplex3_corner(h2, d2) +
              gln_simplex3_corner(h3, d3);
     return n * GLN_SIMPLEX3_SCALE;
@@ -214,11 +225,15 @@ float gln_simplex4_skewed(ivec4 cell, vec4 ps) {
                                d0.z - float(o3.z) + 3.0f * GLN_G4, d0.w - float(o3.w) + 3.0f * GLN_G4);
     GLN_PRECISE vec4 d4 = vec4(d0.x - 1.0f + 4.0f * GLN_G4, d0.y - 1.0f + 4.0f * GLN_G4, d0.z - 1.0f + 4.0f * GLN_G4,
                                d0.w - 1.0f + 4.0f * GLN_G4);
+    ivec4 c1 = ivec4((i + o1.x) & 255, (j + o1.y) & 255, (k + o1.z) & 255, (l + o1.w) & 255);
+    ivec4 c2 = ivec4((i + o2.x) & 255, (j + o2.y) & 255, (k + o2.z) & 255, (l + o2.w) & 255);
+    ivec4 c3 = ivec4((i + o3.x) & 255, (j + o3.y) & 255, (k + o3.z) & 255, (l + o3.w) & 255);
+    ivec4 c4 = ivec4((i + 1) & 255, (j + 1) & 255, (k + 1) & 255, (l + 1) & 255);
     int h0 = gln_perm(gln_perm(gln_perm(gln_perm(i) + j) + k) + l);
-    int h1 = gln_perm(gln_perm(gln_perm(gln_perm(i + o1.x) + j + o1.y) + k + o1.z) + l + o1.w);
-    int h2 = gln_perm(gln_perm(gln_perm(gln_perm(i + o2.x) + j + o2.y) + k + o2.z) + l + o2.w);
-    int h3 = gln_perm(gln_perm(gln_perm(gln_perm(i + o3.x) + j + o3.y) + k + o3.z) + l + o3.w);
-    int h4 = gln_perm(gln_perm(gln_perm(gln_perm(i + 1) + j + 1) + k + 1) + l + 1);
+    int h1 = gln_perm(gln_perm(gln_perm(gln_perm(c1.x) + c1.y) + c1.z) + c1.w);
+    int h2 = gln_perm(gln_perm(gln_perm(gln_perm(c2.x) + c2.y) + c2.z) + c2.w);
+    int h3 = gln_perm(gln_perm(gln_perm(gln_perm(c3.x) + c3.y) + c3.z) + c3.w);
+    int h4 = gln_perm(gln_perm(gln_perm(gln_perm(c4.x) + c4.y) + c4.z) + c4.w);
     GLN_PRECISE float n = gln_simplex4_corner(h0, d0) + gln_simplex4_corner(h1, d1) + gln_simplex4_corner(h2, d2) +
                           gln_simplex4_corner(h3, d3) + gln_simplex4_corner(h4, d4);
     return n * GLN_SIMPLEX4_SCALE;
