@@ -175,9 +175,11 @@ TEST_F(Bake, TheThreadCountChangesNoByte) {
                           &gen, &conv, &enc, &commit, &all),
               5)
         << v.err;
-    EXPECT_GT(gen, 0);
+    // Durations only: a fast machine generates 300x200 texels in under the half
+    // millisecond the line rounds away, so none is asked to be above zero.
+    EXPECT_GE(gen, 0);
     EXPECT_GE(conv, 0);
-    EXPECT_GT(enc, 0);
+    EXPECT_GE(enc, 0);
     EXPECT_GE(commit, 0);
     // Each is printed to the millisecond: five roundings of up to half a millisecond.
     EXPECT_LE(gen + conv + enc + commit, all + 0.0025);
