@@ -13,37 +13,37 @@
 
 // GLN_LOCAL_X, GLN_LOCAL_Y: the workgroup shape. GLN_TABLE: where the permutation table is
 // read, 0 the storage buffer at binding 0, 1 a copy in shared memory, 2 a buffer texture
-// at unit 1. GLN_UNIFORM_READS 1: an entry every invocation of the subgroup reads is read
-// once (gpu::GeneratorOptions).
+// at unit 1, 3 a uniform block at binding 0 (128 ivec4, entry i at [i / 4][i % 4]).
+// GLN_UNIFORM_READS 1: an entry every invocation of the subgroup reads is read once
+// (gpu::GeneratorOptions).
 #if GLN_UNIFORM_READS
 #extension GL_ARB_shader_group_vote : require
 #extension GL_ARB_shader_ballot : require
 #endif
 layout(local_size_x = GLN_LOCAL_X, local_size_y = GLN_LOCAL_Y, local_size_z = 1) in;
 
-#if GLN_TABLE == 1
-layout(std430, binding = 0) readonly buffer GlnPermutationSource {
-    int gln_perm_source[512];
-};
-shared int gln_perm_shared[512];
-#define GLN_PERM(i) gln_perm_shared[(i)]
-#elif GLN_TABLE == 2
-layout(binding = 1) uniform isamplerBuffer u_perm_texture;
-#define GLN_PERM(i) texelFetch(u_perm_texture, (i)).x
-#endif
-
-#if GLN_UNIFORM_READS
 #if GLN_TABLE == 0
 layout(std430, binding = 0) readonly buffer GlnPermutationTable {
     int gln_perm_entries[512];
 };
 #define GLN_PERM_AT(i) gln_perm_entries[(i)]
 #elif GLN_TABLE == 1
+layout(std430, binding = 0) readonly buffer GlnPermutationSource {
+    int gln_perm_source[512];
+};
+shared int gln_perm_shared[512];
 #define GLN_PERM_AT(i) gln_perm_shared[(i)]
-#else
+#elif GLN_TABLE == 2
+layout(binding = 1) uniform isamplerBuffer u_perm_texture;
 #define GLN_PERM_AT(i) texelFetch(u_perm_texture, (i)).x
+#elif GLN_TABLE == 3
+layout(std140, binding = 0) uniform GlnPermutationBlock {
+    ivec4 gln_perm_block[128];
+};
+#define GLN_PERM_AT(i) gln_perm_block[(i) >> 2][(i) & 3]
 #endif
-#undef GLN_PERM
+
+#if GLN_UNIFORM_READS
 // Texels of one lattice cell read the same entries. When every active invocation asks
 // for one entry, the first one's index, which the compiler knows is the same in every
 // lane, reads it: one load instead of one per lane. The value is the same either way.
@@ -53,6 +53,8 @@ int gln_perm_uniform(int i) {
     return GLN_PERM_AT(i);
 }
 #define GLN_PERM(i) gln_perm_uniform(i)
+#else
+#define GLN_PERM(i) GLN_PERM_AT(i)
 #endif
 
 #include "sample.glsl"

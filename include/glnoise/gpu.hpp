@@ -23,9 +23,17 @@
 
 namespace glnoise {
 struct Colormap;
+namespace glsl {
+struct Source;
 }
+}  // namespace glnoise
 
 namespace glnoise::gpu {
+
+class Generator;
+namespace detail {
+glsl::Source noiseShader(const Generator& generator, const NoiseSpec& spec, bool volume);
+}
 
 struct ContextInfo {
     std::string platform;      // "device", "surfaceless", "default" or "current" (adopted)
@@ -102,21 +110,42 @@ private:
     int channels_ = 1;
 };
 
-// How noise.comp is laid out on the device; the defaults are what glnoise_bench found
-// fastest (docs/performance.md). Every combination computes the same values.
+// How noise.comp is laid out on the device. Every combination computes the same texels;
+// the defaults (0x0 and Table::Auto) are what glnoise measured fastest on the GPU it runs
+// on (chooseLayout, docs/performance.md).
 struct GeneratorOptions {
-    int localSizeX = 8;  // workgroup shape, each a power of two from 1 to 64, at most 1024 invocations
-    int localSizeY = 8;
-    // Where the shader reads the permutation table: the storage buffer, a copy in each
-    // workgroup's shared memory, or a buffer texture over the same buffer (fastest on
-    // llvmpipe: 1.15x to 1.6x the storage buffer; shared memory 0.6x).
-    enum class Table { Buffer, Shared, Texture } table = Table::Texture;
+    // The workgroup shape, each a power of two from 1 to 64 (so that it divides the anchor
+    // spacing), at most 1024 invocations; 0 and 0: the shape chosen for this GPU.
+    int localSizeX = 0;
+    int localSizeY = 0;
+    // Where the shader reads the permutation table:
+    //   Auto      the form chosen for this GPU (the environment variable GLNOISE_GPU_TABLE,
+    //             when set, names the form instead)
+    //   Buffer    a storage buffer
+    //   Shared    a copy in each workgroup's shared memory
+    //   Texture   a buffer texture over the storage buffer (through the texture units)
+    //   Uniform   a uniform block of 128 ivec4 (through the constant caches)
+    // (A constant array in the shader's text is no form here: NVIDIA's driver failed to
+    // link it in some of glnoise's shaders, and where it linked it was the slowest form.)
+    enum class Table { Auto, Buffer, Shared, Texture, Uniform } table = Table::Auto;
     // Where every invocation of a subgroup reads the same table entry (texels in one
     // lattice cell), read it once, at an index the compiler knows is uniform
     // (GL_ARB_shader_group_vote and GL_ARB_shader_ballot; ValidationError without them).
-    // The same texels either way.
     bool uniformReads = false;
 };
+
+// "auto", "buffer", "shared", "texture", "uniform".
+const char* toString(GeneratorOptions::Table table);
+
+// The layout a Generator made with `asked` uses on the GPU that `info` describes: Auto and
+// 0x0 replaced by what glnoise measured fastest there (by GL_VENDOR and GL_RENDERER), or by
+// GLNOISE_GPU_TABLE; `reason` says which. A bad GLNOISE_GPU_TABLE is a ValidationError
+// naming it and the allowed forms.
+struct ChosenLayout {
+    GeneratorOptions options;
+    std::string reason;
+};
+ChosenLayout chooseLayout(const ContextInfo& info, const GeneratorOptions& asked = {});
 
 class Generator {
 public:
@@ -133,8 +162,13 @@ public:
     // Dispatches into an existing texture of the same grid and channels (no reallocation).
     void run(const NoiseSpec& spec, Texture& target);
     void run(const NoiseSpec& spec, Texture& target, const TexelStart& start);
-    // Waits for the GPU and reads the texture back.
+    // Waits for the GPU and reads the texture back: copied by the GPU into host memory in
+    // bands, several in flight, and out of it on several threads.
     Image read(const Texture& texture);
+    // The same into `image`, whose storage is reused when it already holds as many values
+    // (a new Image's pages cost more than the copy: on an NVIDIA H200, reading 8192^2
+    // floats into a new Image took 150 ms, into a used one 10).
+    void read(const Texture& texture, Image& image);
     Image generate(const NoiseSpec& spec, const Grid& grid) { return read(run(spec, grid)); }
     Image generate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start) {
         return read(run(spec, grid, start));
@@ -144,19 +178,23 @@ public:
     std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<std::array<double, 4>>& points);
     // Blocks until every command so far has finished (glFinish).
     void finish();
+    // The layout in use, Auto and 0x0 resolved (chooseLayout), and why it was chosen.
+    const ChosenLayout& layout() const noexcept;
 
 private:
     friend class TileStream;
+    friend glsl::Source detail::noiseShader(const Generator&, const NoiseSpec&, bool);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
 
-// Tiles of a world computed on the GPU and read back asynchronously through pixel buffer
-// objects: while the host takes one tile, the GPU computes the next.
+// Tiles of a world computed on the GPU and read back asynchronously: each tile's values are
+// copied by the GPU into a buffer in host memory that stays mapped for the stream's life,
+// so that while the host takes one tile, the GPU computes and copies the next ones.
 //
 //   gpu::TileStream stream(gen, spec, 4096, 256);
 //   stream.submit({4096, 256, 1}, {0, 0, 0});
-//   stream.submit({4096, 256, 1}, {4096, 0, 0});   // at most two in flight
+//   stream.submit({4096, 256, 1}, {4096, 0, 0});   // at most capacity() in flight
 //   stream.take(band.data(), rowBytes);            // waits for the first one
 class TileStream {
 public:
@@ -170,16 +208,18 @@ public:
     TileStream& operator=(const TileStream&) = delete;
 
     // Queues the 2D tile `grid` whose texel (0,0) is world texel `start`; returns without
-    // waiting. At most two tiles are queued: take() one before submitting a third.
+    // waiting. At most capacity() tiles are queued: take() one before submitting more.
     void submit(const Grid& grid, const TexelStart& start);
-    // Waits for the oldest queued tile and copies its rows into `destination`, rowBytes apart.
+    // Waits for the oldest queued tile and copies its rows into `destination`, rowBytes
+    // apart (on several threads when the tile is large).
     void take(void* destination, std::size_t rowBytes);
     int queued() const noexcept;
+    // How many tiles may be queued at once.
+    int capacity() const noexcept;
     // Bytes per texel of what take() copies: 4 x channels, or 4 (RGBA8) with a colormap.
     std::size_t texelBytes() const noexcept;
 
 private:
-    struct Slot;
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -226,7 +226,7 @@ class Noise:
         larger one, bit for bit. backend: "gpu", "cpu" or "reference". threads: the CPU
         backends' threads (0: one per hardware thread).
 
-        Memory: the result, and a working set of at most 64 MiB whatever the shape.
+        Memory: the result, and a working set of at most 96 MiB whatever the shape.
         """
         array = np.empty(self._array_shape(shape), dtype=np.float32)
         return self._bake_into(array, start, backend, threads, "shape")

@@ -23,11 +23,21 @@ namespace glnoise::app {
 
 namespace {
 
-// A band of rows is at most this many texels (64 MiB of float32 x 4): host memory stays
-// bounded whatever the size of the bake.
-constexpr std::int64_t kBandTexels = std::int64_t{1} << 22;
-// The widest tile the GPU makes; a band is cut into tiles this wide.
-constexpr int kTileWidth = 4096;
+constexpr std::size_t kBandBytes = std::size_t{64} << 20;
+constexpr std::size_t kTileBytes = std::size_t{32} << 20;
+constexpr int kTileWidth = 8192;
+
+}  // namespace
+
+BandShape bandShape(const Grid& grid, std::size_t texelBytes) {
+    const int tileWidth = std::min(grid.width, kTileWidth);
+    const std::size_t rowBytes = static_cast<std::size_t>(grid.width) * texelBytes;
+    const std::size_t tileRowBytes = static_cast<std::size_t>(tileWidth) * texelBytes;
+    const std::size_t rows = std::min(kBandBytes / rowBytes, kTileBytes / tileRowBytes);
+    return {tileWidth, static_cast<int>(std::clamp<std::size_t>(rows, 1, static_cast<std::size_t>(std::min(grid.height, 4096))))};
+}
+
+namespace {
 
 std::string rangeText(ValueRange r) { return "[" + formatNumber(r.min) + ", " + formatNumber(r.max) + "]"; }
 
@@ -466,9 +476,8 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     const Clock::time_point began = Clock::now();
     Clock::time_point since = began;
     const Grid& g = m.r.size;
-    const int tileWidth = std::min(g.width, kTileWidth);
-    const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kBandTexels / g.width, 1, std::min(g.height, 4096)));
     const std::size_t texelBytes = m.bandTexelBytes();
+    const auto [tileWidth, bandRows] = bandShape(g, texelBytes);
     const std::size_t bandRowBytes = static_cast<std::size_t>(g.width) * texelBytes;
     std::vector<std::uint8_t> band(bandRowBytes * static_cast<std::size_t>(bandRows));
     const std::size_t bandSampleBytes = static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows);
@@ -515,7 +524,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     };
     std::deque<TilePos> pending;
     auto fill = [&] {
-        while (stream && more && stream->queued() < 2) {
+        while (stream && more && stream->queued() < stream->capacity()) {
             const TilePos p = advance();
             stream->submit(Grid{p.cols, p.rows, 1}, startOf(p));
             pending.push_back(p);

@@ -24,6 +24,16 @@ namespace glnoise::app {
 // The largest edge of a bake; it is cut into tiles the GPU holds.
 inline constexpr int kMaxBakeEdge = 1 << 20;
 
+// How a bake, and Python's bakes into arrays, cut a grid: into bands of whole rows of at
+// most 64 MiB, each cut into tiles of at most 8192 texels wide and 32 MiB. On the GPU the
+// tiles stream back through host buffers of their size (gpu::TileStream): on an NVIDIA
+// H200, 32 MiB tiles moved 25 GB/s where 8 MiB ones moved 10 (docs/performance.md).
+struct BandShape {
+    int tileWidth;
+    int bandRows;
+};
+BandShape bandShape(const Grid& grid, std::size_t texelBytes);
+
 // Everything a bake needs, and what its file records.
 struct BakeRequest {
     NoiseSpec spec;

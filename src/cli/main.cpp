@@ -279,6 +279,9 @@ int runInfo(const Args& a) {
     std::printf("max storage block:   %lld bytes\n", static_cast<long long>(i.maxStorageBlockSize));
     std::printf("GPU resets:          %s\n", i.reportsResets ? "reported (robust context): an error, never a result"
                                                             : "not reported by this driver");
+    const gpu::ChosenLayout layout = gpu::chooseLayout(i);
+    std::printf("noise shader:        permutation table: %s; workgroups %d x %d (%s)\n", toString(layout.options.table),
+                layout.options.localSizeX, layout.options.localSizeY, layout.reason.c_str());
     return 0;
 }
 

@@ -1,35 +1,227 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <optional>
 #include <tuple>
 
+#include "core/parallel.hpp"
 #include "core/reference.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/gpu.hpp"
 #include "gpu/gl.hpp"
+#include "gpu/noise_shader.hpp"
 #include "glnoise/gl_objects.hpp"
 #include "glsl/embedded.hpp"
 #include "glnoise/glsl.hpp"
 
 namespace glnoise::gpu {
 
+// ---- read-back ------------------------------------------------------------------------------
+
 namespace {
-// Storage for the pixel buffer object bound to GL_PIXEL_PACK_BUFFER, which the GPU fills
-// and the host maps to read. With GL 4.4's immutable storage it is asked for in host
-// memory (GL_CLIENT_STORAGE_BIT): the GPU writes it by DMA and the host reads cached
-// memory. On an H100, reading whole 8192x8192 textures through it moved 330 Msamples/s,
-// against 200 with glGetTexImage straight into client memory.
-void allocatePackBuffer(std::size_t bytes) {
-    if (GLAD_GL_VERSION_4_4)
-        glBufferStorage(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr,
-                        GL_MAP_READ_BIT | GL_CLIENT_STORAGE_BIT);
-    else
-        glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_READ);
+
+// A pixel buffer object in host memory that the GPU copies into and the host reads. With
+// GL 4.4's immutable storage it is asked for in host memory (GL_CLIENT_STORAGE_BIT: the
+// GPU writes it by DMA, the host reads cached memory) and mapped once for its life
+// (GL_MAP_PERSISTENT_BIT), so that reading it costs neither a map nor a pin per read.
+// Before 4.4 it is mapped and unmapped around each read.
+class PackBuffer {
+public:
+    PackBuffer() = default;
+    PackBuffer(std::size_t bytes, const std::string& label) : bytes_(bytes) {
+        glGenBuffers(1, &id_);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, id_);
+        glObjectLabel(GL_BUFFER, id_, static_cast<GLsizei>(label.size()), label.data());
+        if (GLAD_GL_VERSION_4_4) {
+            const GLbitfield access = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT;
+            glBufferStorage(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, access | GL_CLIENT_STORAGE_BIT);
+            mapped_ = static_cast<const std::uint8_t*>(
+                glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(bytes), access));
+            if (!mapped_) {
+                glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+                checkGl(("mapping the " + label).c_str());
+                throw GpuError("mapping the " + label + " failed");
+            }
+        } else {
+            glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_READ);
+        }
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        checkGl(("allocating the " + label).c_str());
+    }
+    PackBuffer(PackBuffer&& o) noexcept
+        : id_(std::exchange(o.id_, 0)), bytes_(o.bytes_), mapped_(std::exchange(o.mapped_, nullptr)),
+          fence_(std::exchange(o.fence_, nullptr)) {}
+    PackBuffer& operator=(PackBuffer&& o) noexcept {
+        std::swap(id_, o.id_);
+        std::swap(bytes_, o.bytes_);
+        std::swap(mapped_, o.mapped_);
+        std::swap(fence_, o.fence_);
+        return *this;
+    }
+    PackBuffer(const PackBuffer&) = delete;
+    PackBuffer& operator=(const PackBuffer&) = delete;
+    ~PackBuffer() {
+        if (fence_) glDeleteSync(fence_);
+        if (id_) {
+            if (mapped_) {
+                glBindBuffer(GL_PIXEL_PACK_BUFFER, id_);
+                glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+                glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+            }
+            glDeleteBuffers(1, &id_);
+        }
+    }
+
+    std::size_t bytes() const noexcept { return bytes_; }
+    GLuint handle() const noexcept { return id_; }
+
+    // After the copy into it is queued: a fence that says when it has landed. A persistent
+    // mapping that is not coherent sees the GPU's writes after this barrier and the fence.
+    void fence() {
+        if (mapped_) glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT);
+        fence_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+        glFlush();  // start the work now, while the host takes what came before
+    }
+
+    // Waits for the fence and returns the first `bytes` of the buffer, until release().
+    const std::uint8_t* acquire(std::size_t bytes, const char* what) {
+        while (fence_) {
+            const GLenum r = glClientWaitSync(fence_, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
+            // A lost context signals its fences; what they guarded is garbage.
+            checkContext(what);
+            if (r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED) {
+                glDeleteSync(fence_);
+                fence_ = nullptr;
+            } else if (r == GL_WAIT_FAILED) {
+                checkGl(what);
+                throw GpuError(std::string(what) + ": waiting for the GPU failed");
+            }
+        }
+        if (mapped_) return mapped_;
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, id_);
+        const void* p = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        if (!p) {
+            checkGl(what);
+            throw GpuError(std::string(what) + ": mapping the pixel buffer failed");
+        }
+        return static_cast<const std::uint8_t*>(p);
+    }
+    void release() {
+        if (mapped_) return;
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, id_);
+        glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    }
+
+private:
+    GLuint id_ = 0;
+    std::size_t bytes_ = 0;
+    const std::uint8_t* mapped_ = nullptr;
+    GLsync fence_ = nullptr;
+};
+
+// Copies `rows` rows of `rowBytes` from src (packed) to dst (dstStride apart). A large copy
+// is split over threads: one core's memcpy moves a fraction of what the bus delivers.
+void copyRows(std::uint8_t* dst, std::size_t dstStride, const std::uint8_t* src, std::size_t rowBytes, int rows) {
+    constexpr std::size_t kPiece = std::size_t{4} << 20;  // bytes per thread's piece
+    const std::size_t total = rowBytes * static_cast<std::size_t>(rows);
+    if (dstStride == rowBytes) {
+        const std::size_t pieces = (total + kPiece - 1) / kPiece;
+        glnoise::detail::parallelFor(pieces, pieces > 1 ? 0u : 1u, [&](std::size_t k) {
+            const std::size_t at = k * kPiece;
+            std::memcpy(dst + at, src + at, std::min(kPiece, total - at));
+        });
+        return;
+    }
+    const std::size_t rowsPerPiece = std::max<std::size_t>(1, kPiece / std::max<std::size_t>(rowBytes, 1));
+    const std::size_t pieces = (static_cast<std::size_t>(rows) + rowsPerPiece - 1) / rowsPerPiece;
+    glnoise::detail::parallelFor(pieces, pieces > 1 ? 0u : 1u, [&](std::size_t k) {
+        const std::size_t end = std::min(static_cast<std::size_t>(rows), (k + 1) * rowsPerPiece);
+        for (std::size_t y = k * rowsPerPiece; y < end; ++y) std::memcpy(dst + y * dstStride, src + y * rowBytes, rowBytes);
+    });
 }
+
+// Read-back buffers in flight at once: while the host copies out of one, the GPU fills
+// the others.
+constexpr int kInFlight = 3;
+// Generator::read copies a texture in bands of at most this many bytes.
+constexpr std::size_t kReadBand = std::size_t{32} << 20;
+
 }  // namespace
+
+// ---- the layout: table form and workgroup shape ----------------------------------------------
+
+const char* toString(GeneratorOptions::Table table) {
+    switch (table) {
+        case GeneratorOptions::Table::Auto: return "auto";
+        case GeneratorOptions::Table::Buffer: return "buffer";
+        case GeneratorOptions::Table::Shared: return "shared";
+        case GeneratorOptions::Table::Texture: return "texture";
+        case GeneratorOptions::Table::Uniform: return "uniform";
+    }
+    return "?";
+}
+
+namespace {
+
+bool contains(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
+
+// What glnoise measured fastest, by driver (docs/performance.md, "Table forms and
+// workgroups"): on an NVIDIA H200, shared memory in 16x16 workgroups had the best
+// geometric mean over Perlin noise in 2D to 4D, 1 and 8 octaves and three frequencies
+// (0.90 of each column's best; a buffer texture in 8x8, the earlier default, 0.82), and
+// unlike the texture form it keeps its rate where neighbouring texels read different
+// entries (fBm's fine octaves). On llvmpipe the buffer texture was 1.15 to 1.6 times the
+// storage buffer. Elsewhere: the buffer texture in 8x8, glnoise's default before any GPU
+// was measured.
+struct Measured {
+    GeneratorOptions::Table table;
+    int localX, localY;
+    const char* where;
+};
+
+Measured measuredFor(const ContextInfo& info) {
+    using T = GeneratorOptions::Table;
+    if (contains(info.vendor, "NVIDIA")) return {T::Shared, 16, 16, "NVIDIA"};
+    if (contains(info.renderer, "llvmpipe")) return {T::Texture, 8, 8, "llvmpipe"};
+    return {T::Texture, 8, 8, ""};
+}
+
+}  // namespace
+
+ChosenLayout chooseLayout(const ContextInfo& info, const GeneratorOptions& asked) {
+    using T = GeneratorOptions::Table;
+    ChosenLayout chosen{asked, ""};
+    const Measured m = measuredFor(info);
+    if (asked.localSizeX == 0 && asked.localSizeY == 0) {
+        chosen.options.localSizeX = m.localX;
+        chosen.options.localSizeY = m.localY;
+    }
+    if (asked.table != T::Auto) {
+        chosen.reason = "asked for";
+        return chosen;
+    }
+    if (const char* env = std::getenv("GLNOISE_GPU_TABLE"); env && *env) {
+        const std::string name = env;
+        for (T t : {T::Auto, T::Buffer, T::Shared, T::Texture, T::Uniform})
+            if (name == toString(t)) {
+                chosen.options.table = t == T::Auto ? m.table : t;
+                chosen.reason = t == T::Auto ? "" : "GLNOISE_GPU_TABLE";
+            }
+        if (chosen.options.table == T::Auto)
+            throw ValidationError("GLNOISE_GPU_TABLE=" + name +
+                                  ": allowed: auto, buffer, shared, texture, uniform (or unset)");
+        if (!chosen.reason.empty()) return chosen;
+    }
+    chosen.options.table = m.table;
+    chosen.reason = *m.where ? std::string("measured fastest on ") + m.where : "the default (not measured on this GPU)";
+    return chosen;
+}
 
 namespace {
 
@@ -54,33 +246,78 @@ struct Variant {
 
 Variant variantFor(const std::string& entry, const NoiseSpec& spec, const Params& u, bool volume) {
     const bool periodic = spec.period != std::array<int, 4>{};
-    return {entry, u.dims, volume ? 1 : 0, u.basis, u.curve, u.fractal, u.warp, u.pattern,
-            static_cast<int>(spec.output), periodic ? 1 : 0, u.cellReturn, u.cellMetric, u.rotate};
+    Variant v{entry, u.dims, volume ? 1 : 0, u.basis, u.curve, u.fractal, u.warp, u.pattern,
+              static_cast<int>(spec.output), periodic ? 1 : 0, u.cellReturn, u.cellMetric, u.rotate, 8, 8, 0, 0};
+    return v;
 }
 
 }  // namespace
 
+// GLN_TABLE in noise.comp for each form.
+int shaderTable(GeneratorOptions::Table t) {
+    switch (t) {
+        case GeneratorOptions::Table::Shared: return 1;
+        case GeneratorOptions::Table::Texture: return 2;
+        case GeneratorOptions::Table::Uniform: return 3;
+        default: return 0;
+    }
+}
+
+// The shader text of a variant: its entry point with the defines that select it.
+glsl::Source sourceFor(const Variant& v) {
+    std::string defines;
+    auto def = [&](const char* name, int value) {
+        defines += std::string("#define ") + name + " " + std::to_string(value) + "\n";
+    };
+    def("GLN_DIMS", v.dims);
+    def("GLN_VOLUME", v.volume);
+    def("GLN_BASIS", v.basis);
+    def("GLN_CURVE", v.curve);
+    def("GLN_FRACTAL", v.fractal);
+    def("GLN_WARP", v.warp);
+    def("GLN_PATTERN", v.pattern);
+    def("GLN_OUTPUT", v.output);
+    def("GLN_ANCHOR", cpu::kAnchor);
+    def("GLN_PERIODIC", v.periodic);
+    def("GLN_CELL_RETURN", v.cellReturn);
+    def("GLN_CELL_METRIC", v.cellMetric);
+    def("GLN_ROTATE", v.rotate);
+    if (v.entry == "noise.comp") {
+        def("GLN_LOCAL_X", v.localX);
+        def("GLN_LOCAL_Y", v.localY);
+        def("GLN_TABLE", v.table);
+        def("GLN_UNIFORM_READS", v.uniformReads);
+    }
+    glsl::IncludeOptions options;
+    options.defines = defines;
+    return glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
+}
+
 struct Generator::Impl {
     Context& context;
-    GeneratorOptions options;
+    ChosenLayout layout;
+    GeneratorOptions options;  // layout.options: Auto and 0x0 resolved
     GLuint tableTexture = 0;  // a buffer texture over `permutation` (Table::Texture)
     std::map<Variant, Program> programs;
     Buffer permutation;
     std::optional<std::optional<std::uint64_t>> uploadedSeed;  // which table is on the GPU
     Buffer frames;
     Buffer values;
+    std::vector<PackBuffer> readBuffers;  // Generator::read's, made on its first use
 
-    Impl(Context& c, const GeneratorOptions& o)
+    Impl(Context& c, const GeneratorOptions& asked)
         : context(c),
-          options(o),
+          layout(chooseLayout(c.info(), asked)),
+          options(layout.options),
           permutation(sizeof(std::int32_t) * 512, nullptr, "glnoise permutation"),
           frames(sizeof(GlnFrame) * kMaxOctaves, nullptr, "glnoise frames"),
           values(4 * sizeof(float) * kEvalBatch, nullptr, "glnoise eval values") {
+        const GeneratorOptions& o = options;
         auto powerOfTwo = [](int v) { return v >= 1 && v <= 64 && (v & (v - 1)) == 0; };
         if (!powerOfTwo(o.localSizeX) || !powerOfTwo(o.localSizeY) || o.localSizeX * o.localSizeY > 1024)
             throw ValidationError("local size " + std::to_string(o.localSizeX) + "x" + std::to_string(o.localSizeY) +
                                   ": each a power of two from 1 to 64 (so that it divides the anchor spacing), at "
-                                  "most 1024 invocations");
+                                  "most 1024 invocations (or 0x0: the shape chosen for this GPU)");
         if (o.uniformReads) {
             GLint count = 0;
             glGetIntegerv(GL_NUM_EXTENSIONS, &count);
@@ -107,36 +344,20 @@ struct Generator::Impl {
     const Program& program(const Variant& v) {
         auto it = programs.find(v);
         if (it != programs.end()) return it->second;
-        std::string defines;
-        auto def = [&](const char* name, int value) {
-            defines += std::string("#define ") + name + " " + std::to_string(value) + "\n";
-        };
-        def("GLN_DIMS", v.dims);
-        def("GLN_VOLUME", v.volume);
-        def("GLN_BASIS", v.basis);
-        def("GLN_CURVE", v.curve);
-        def("GLN_FRACTAL", v.fractal);
-        def("GLN_WARP", v.warp);
-        def("GLN_PATTERN", v.pattern);
-        def("GLN_OUTPUT", v.output);
-        def("GLN_ANCHOR", cpu::kAnchor);
-        def("GLN_PERIODIC", v.periodic);
-        def("GLN_CELL_RETURN", v.cellReturn);
-        def("GLN_CELL_METRIC", v.cellMetric);
-        def("GLN_ROTATE", v.rotate);
-        if (v.entry == "noise.comp") {
-            def("GLN_LOCAL_X", v.localX);
-            def("GLN_LOCAL_Y", v.localY);
-            def("GLN_TABLE", v.table);
-            def("GLN_UNIFORM_READS", v.uniformReads);
-        }
-        glsl::IncludeOptions options;
-        options.defines = defines;
-        const glsl::Source src = glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
+        const glsl::Source src = sourceFor(v);
         const std::string label = v.entry + " (dims " + std::to_string(v.dims) + ", basis " +
                                   std::to_string(v.basis) + ", fractal " + std::to_string(v.fractal) +
                                   (v.volume ? ", volume)" : ")");
         return programs.emplace(v, Program(src.text, src.files, label)).first->second;
+    }
+
+    Variant noiseVariant(const NoiseSpec& spec, bool volume) const {
+        Variant variant = variantFor("noise.comp", spec, cpu::sampleParams<float>(spec), volume);
+        variant.localX = options.localSizeX;
+        variant.localY = options.localSizeY;
+        variant.table = shaderTable(options.table);
+        variant.uniformReads = options.uniformReads ? 1 : 0;
+        return variant;
     }
 
     void bindTable(const NoiseSpec& spec) {
@@ -146,6 +367,8 @@ struct Generator::Impl {
             uploadedSeed = spec.seed;
         }
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, permutation.handle());
+        if (options.table == GeneratorOptions::Table::Uniform)
+            glBindBufferBase(GL_UNIFORM_BUFFER, 0, permutation.handle());
         if (tableTexture) {
             glActiveTexture(GL_TEXTURE1);
             glBindTexture(GL_TEXTURE_BUFFER, tableTexture);
@@ -189,12 +412,7 @@ struct Generator::Impl {
     void dispatch(const NoiseSpec& spec, GLuint texture, const Grid& grid, int channels, const TexelStart& start) {
         validateStart(start, grid);
         const Params u = cpu::sampleParams<float>(spec);
-        Variant variant = variantFor("noise.comp", spec, u, grid.isVolume());
-        variant.localX = options.localSizeX;
-        variant.localY = options.localSizeY;
-        variant.table = static_cast<int>(options.table);
-        variant.uniformReads = options.uniformReads ? 1 : 0;
-        const Program& prog = program(variant);
+        const Program& prog = program(noiseVariant(spec, grid.isVolume()));
         bindTable(spec);
         const cpu::AnchorLayout layout = cpu::anchorLayout(grid, start);
         std::vector<GlnFrame> planned;
@@ -258,30 +476,80 @@ void Generator::run(const NoiseSpec& spec, Texture& target, const TexelStart& st
 }
 
 Image Generator::read(const Texture& texture) {
-    const Grid& grid = texture.grid();
-    Image image(grid.width, grid.height, grid.depth, texture.channels());
-    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
-    const GLenum target = grid.isVolume() ? GL_TEXTURE_3D : GL_TEXTURE_2D;
-    glBindTexture(target, texture.handle());
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    // Through a pixel buffer object in host memory (allocatePackBuffer), then one copy.
-    const std::size_t bytes = image.data.size() * sizeof(float);
-    GLuint pixels = 0;
-    glGenBuffers(1, &pixels);
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, pixels);
-    allocatePackBuffer(bytes);
-    glGetTexImage(target, 0, texture.channels() == 1 ? GL_RED : GL_RGBA, GL_FLOAT, nullptr);
-    const void* mapped = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT);
-    if (mapped) {
-        std::memcpy(image.data.data(), mapped, bytes);
-        glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
-    }
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    glDeleteBuffers(1, &pixels);
-    checkGl("reading the noise texture back");
-    checkContext("reading the noise texture back");
-    if (!mapped) throw GpuError("mapping the noise texture's pixel buffer failed");
+    Image image;
+    read(texture, image);
     return image;
+}
+
+void Generator::read(const Texture& texture, Image& image) {
+    const Grid& grid = texture.grid();
+    const std::size_t values = static_cast<std::size_t>(grid.texels()) * static_cast<std::size_t>(texture.channels());
+    if (image.data.size() != values) image.data.resize(values);
+    image.width = grid.width;
+    image.height = grid.height;
+    image.depth = grid.depth;
+    image.channels = texture.channels();
+    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+    const GLenum format = texture.channels() == 1 ? GL_RED : GL_RGBA;
+    const std::size_t rowBytes = static_cast<std::size_t>(grid.width) * static_cast<std::size_t>(texture.channels()) * sizeof(float);
+    const char* what = "reading the noise texture back";
+    auto* out = reinterpret_cast<std::uint8_t*>(image.data.data());
+    if (!GLAD_GL_VERSION_4_5) {
+        // One copy of the whole texture through one pixel buffer.
+        PackBuffer whole(image.data.size() * sizeof(float), "glnoise read-back");
+        const GLenum target = grid.isVolume() ? GL_TEXTURE_3D : GL_TEXTURE_2D;
+        glBindTexture(target, texture.handle());
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, whole.handle());
+        glGetTexImage(target, 0, format, GL_FLOAT, nullptr);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        whole.fence();
+        checkGl(what);
+        copyRows(out, rowBytes, whole.acquire(whole.bytes(), what), rowBytes, grid.height * grid.depth);
+        whole.release();
+        checkContext(what);
+        return;
+    }
+    // In bands of rows, kInFlight copies queued at once: the host copies one band out while
+    // the GPU copies the next ones into host memory.
+    const int bandRows = static_cast<int>(std::clamp<std::size_t>(kReadBand / rowBytes, 1, static_cast<std::size_t>(grid.height)));
+    const std::size_t bandBytes = rowBytes * static_cast<std::size_t>(bandRows);
+    auto& ring = impl_->readBuffers;
+    if (ring.empty() || ring.front().bytes() < bandBytes) {
+        ring.clear();
+        for (int i = 0; i < kInFlight; ++i)
+            ring.emplace_back(std::max(bandBytes, std::size_t{1} << 20), "glnoise read-back " + std::to_string(i));
+    }
+    struct Band {
+        int z, y0, rows;
+    };
+    std::vector<Band> bands;
+    for (int z = 0; z < grid.depth; ++z)
+        for (int y0 = 0; y0 < grid.height; y0 += bandRows) bands.push_back({z, y0, std::min(bandRows, grid.height - y0)});
+    auto queue = [&](std::size_t k) {
+        const Band& b = bands[k];
+        PackBuffer& buffer = ring[k % kInFlight];
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, buffer.handle());
+        glGetTextureSubImage(texture.handle(), 0, 0, b.y0, b.z, grid.width, b.rows, 1, format, GL_FLOAT,
+                             static_cast<GLsizei>(rowBytes * static_cast<std::size_t>(b.rows)), nullptr);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        buffer.fence();
+        checkGl(what);
+    };
+    std::size_t queued = 0;
+    for (std::size_t k = 0; k < bands.size(); ++k) {
+        while (queued < bands.size() && queued < k + kInFlight) queue(queued++);
+        const Band& b = bands[k];
+        PackBuffer& buffer = ring[k % kInFlight];
+        const std::size_t bytes = rowBytes * static_cast<std::size_t>(b.rows);
+        const std::uint8_t* src = buffer.acquire(bytes, what);
+        copyRows(out + (static_cast<std::size_t>(b.z) * static_cast<std::size_t>(grid.height) + static_cast<std::size_t>(b.y0)) * rowBytes,
+                 rowBytes, src, rowBytes, b.rows);
+        buffer.release();
+    }
+    checkGl(what);
+    checkContext(what);
 }
 
 std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec, const std::vector<std::array<double, 4>>& points) {
@@ -318,6 +586,12 @@ std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec, const std::v
 
 void Generator::finish() { glFinish(); }
 
+const ChosenLayout& Generator::layout() const noexcept { return impl_->layout; }
+
+glsl::Source detail::noiseShader(const Generator& generator, const NoiseSpec& spec, bool volume) {
+    return sourceFor(generator.impl_->noiseVariant(spec, volume));
+}
+
 // ---- TileStream ---------------------------------------------------------------------------
 
 namespace {
@@ -332,16 +606,15 @@ GLuint makeTexture2d(GLenum format, int width, int height, const std::string& la
     return id;
 }
 
-}  // namespace
-
-struct TileStream::Slot {
-    GLuint values = 0;   // r32f or rgba32f
-    GLuint colors = 0;   // rgba8, with a colormap
-    GLuint framebuffer = 0;
-    GLuint pixels = 0;   // the pixel buffer object the tile is read back into
-    GLsync fence = nullptr;
+struct Slot {
+    GLuint values = 0;      // r32f or rgba32f
+    GLuint colors = 0;      // rgba8, with a colormap
+    GLuint framebuffer = 0; // for glReadPixels where GL 4.5's glGetTextureSubImage is missing
+    PackBuffer pixels;      // where the tile is read back
     Grid grid;
 };
+
+}  // namespace
 
 struct TileStream::Impl {
     Generator& generator;
@@ -352,7 +625,7 @@ struct TileStream::Impl {
     std::size_t texelBytes;
     Program colormapProgram;
     Buffer colormap;
-    Slot slots[2];
+    Slot slots[kInFlight];
     int next = 0;     // the slot the next submit uses
     int oldest = 0;   // the slot take() returns
     int queued = 0;
@@ -368,33 +641,28 @@ struct TileStream::Impl {
             colormap = Buffer(sizeof(std::uint32_t) * table.size(), table.data(), "glnoise colormap " + map->name);
         }
         const std::size_t bytes = static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * texelBytes;
-        for (int i = 0; i < 2; ++i) {
+        for (int i = 0; i < kInFlight; ++i) {
             Slot& slot = slots[i];
             const std::string n = " " + std::to_string(i);
             slot.values = makeTexture2d(channels == 1 ? GL_R32F : GL_RGBA32F, w, h, "glnoise tile" + n);
             if (colorize) slot.colors = makeTexture2d(GL_RGBA8, w, h, "glnoise tile colours" + n);
-            glGenFramebuffers(1, &slot.framebuffer);
-            glBindFramebuffer(GL_READ_FRAMEBUFFER, slot.framebuffer);
-            glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
-                                   colorize ? slot.colors : slot.values, 0);
-            if (glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-                throw GpuError("the tile framebuffer is incomplete on " + g.impl_->context.info().renderer);
-            glGenBuffers(1, &slot.pixels);
-            glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.pixels);
-            const std::string label = "glnoise tile read-back" + n;
-            glObjectLabel(GL_BUFFER, slot.pixels, static_cast<GLsizei>(label.size()), label.data());
-            allocatePackBuffer(bytes);
+            if (!GLAD_GL_VERSION_4_5) {
+                glGenFramebuffers(1, &slot.framebuffer);
+                glBindFramebuffer(GL_READ_FRAMEBUFFER, slot.framebuffer);
+                glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
+                                       colorize ? slot.colors : slot.values, 0);
+                if (glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+                    throw GpuError("the tile framebuffer is incomplete on " + g.impl_->context.info().renderer);
+                glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+            }
+            slot.pixels = PackBuffer(bytes, "glnoise tile read-back" + n);
         }
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
         checkGl("allocating the tile stream");
     }
 
     ~Impl() {
         for (Slot& slot : slots) {
-            if (slot.fence) glDeleteSync(slot.fence);
-            glDeleteBuffers(1, &slot.pixels);
-            glDeleteFramebuffers(1, &slot.framebuffer);
+            if (slot.framebuffer) glDeleteFramebuffers(1, &slot.framebuffer);
             glDeleteTextures(1, &slot.values);
             if (slot.colors) glDeleteTextures(1, &slot.colors);
         }
@@ -418,9 +686,11 @@ std::size_t TileStream::texelBytes() const noexcept { return impl_->texelBytes; 
 
 int TileStream::queued() const noexcept { return impl_->queued; }
 
+int TileStream::capacity() const noexcept { return kInFlight; }
+
 void TileStream::submit(const Grid& grid, const TexelStart& start) {
     Impl& m = *impl_;
-    if (m.queued == 2) throw std::logic_error("TileStream::submit: take() the oldest tile first");
+    if (m.queued == kInFlight) throw std::logic_error("TileStream::submit: take() the oldest tile first");
     if (grid.depth != 1 || grid.width < 1 || grid.height < 1 || grid.width > m.maxWidth || grid.height > m.maxHeight)
         throw ValidationError(Violation{"tile", toString(grid) + ": must be 2D and at most " + std::to_string(m.maxWidth) +
                               "x" + std::to_string(m.maxHeight)});
@@ -440,17 +710,17 @@ void TileStream::submit(const Grid& grid, const TexelStart& start) {
                           static_cast<GLuint>((grid.height + kLocal2d - 1) / kLocal2d), 1);
         checkGl("dispatching the colormap shader");
     }
-    // The read-back goes into the pixel buffer object and returns at once; the fence says
-    // when it has landed.
+    // The copy into host memory is queued behind the dispatch and returns at once; the
+    // buffer's fence says when it has landed. No conversion: the texture's own format.
     glMemoryBarrier(GL_PIXEL_BUFFER_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.pixels);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.pixels.handle());
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glPixelStorei(GL_PACK_ROW_LENGTH, 0);
     const GLenum format = m.colorize ? GL_RGBA : m.channels == 1 ? GL_RED : GL_RGBA;
     const GLenum type = m.colorize ? GL_UNSIGNED_BYTE : GL_FLOAT;
     if (GLAD_GL_VERSION_4_5) {
         // From the texture itself (GL 4.5): NVIDIA copies this on the GPU, while its
-        // glReadPixels from the tile's framebuffer converted the pixels on the CPU.
+        // glReadPixels from a framebuffer converted the pixels on the CPU.
         const std::size_t bytes = static_cast<std::size_t>(grid.width) * static_cast<std::size_t>(grid.height) * m.texelBytes;
         glGetTextureSubImage(m.colorize ? slot.colors : slot.values, 0, 0, 0, 0, grid.width, grid.height, 1, format, type,
                              static_cast<GLsizei>(bytes), nullptr);
@@ -461,11 +731,10 @@ void TileStream::submit(const Grid& grid, const TexelStart& start) {
         glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     }
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    slot.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-    glFlush();  // start the work now, while the host takes the previous tile
+    slot.pixels.fence();
     checkGl("reading a tile back");
     slot.grid = grid;
-    m.next = 1 - m.next;
+    m.next = (m.next + 1) % kInFlight;
     ++m.queued;
 }
 
@@ -473,36 +742,14 @@ void TileStream::take(void* destination, std::size_t rowBytes) {
     Impl& m = *impl_;
     if (m.queued == 0) throw std::logic_error("TileStream::take: no tile queued");
     Slot& slot = m.slots[m.oldest];
-    while (true) {
-        const GLenum r = glClientWaitSync(slot.fence, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
-        // A lost context signals its fences; its tile is garbage.
-        checkContext("waiting for a tile");
-        if (r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED) break;
-        if (r == GL_WAIT_FAILED) {
-            checkGl("waiting for a tile");
-            throw GpuError("waiting for a tile failed");
-        }
-    }
-    glDeleteSync(slot.fence);
-    slot.fence = nullptr;
     const std::size_t tileRow = static_cast<std::size_t>(slot.grid.width) * m.texelBytes;
     const std::size_t bytes = tileRow * static_cast<std::size_t>(slot.grid.height);
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, slot.pixels);
-    const void* mapped = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT);
-    if (!mapped) {
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-        checkGl("mapping a tile");
-        throw GpuError("mapping a tile's pixel buffer failed");
-    }
-    const auto* src = static_cast<const std::uint8_t*>(mapped);
-    auto* dst = static_cast<std::uint8_t*>(destination);
-    for (int y = 0; y < slot.grid.height; ++y)
-        std::memcpy(dst + static_cast<std::size_t>(y) * rowBytes, src + static_cast<std::size_t>(y) * tileRow, tileRow);
-    glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    const std::uint8_t* src = slot.pixels.acquire(bytes, "reading a tile");
+    copyRows(static_cast<std::uint8_t*>(destination), rowBytes, src, tileRow, slot.grid.height);
+    slot.pixels.release();
     checkGl("reading a tile");
     checkContext("reading a tile");
-    m.oldest = 1 - m.oldest;
+    m.oldest = (m.oldest + 1) % kInFlight;
     --m.queued;
 }
 

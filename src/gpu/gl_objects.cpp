@@ -54,7 +54,7 @@ void checkGl(const char* what) {
     std::string message = std::string(what) + " failed: " + glErrorName(e);
     if (e == GL_OUT_OF_MEMORY)
         message += " (the GPU, or with a software renderer the host, has not the memory for it; a smaller size "
-                   "needs less, and glnoise bake works in tiles of at most 4096x1024 whatever its size)";
+                   "needs less, and glnoise bake works in tiles of at most 32 MiB whatever its size)";
     throw GpuError(message);
 }
 

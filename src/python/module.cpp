@@ -300,10 +300,8 @@ Backend parseBackend(const std::string& name) {
 
 // ---- baking into an array -------------------------------------------------------------
 
-// A band of rows is at most this many texels (64 MiB of float32 x 4), as in `glnoise bake`:
-// the working set beside the caller's array.
+// check() compares bands of at most this many texels.
 constexpr std::int64_t kBandTexels = std::int64_t{1} << 22;
-constexpr int kTileWidth = 4096;
 
 using FloatArray = nb::ndarray<float, nb::c_contig, nb::device::cpu>;
 
@@ -352,8 +350,8 @@ NoiseSpec specForGrid(const Spec& s, const Layout& l) {
 void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& start, Backend backend,
           unsigned threads, float* out) {
     validateStart(start, g);
-    const int tileWidth = std::min(g.width, kTileWidth);
-    const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kBandTexels / g.width, 1, std::min(g.height, 4096)));
+    // The tiles of `glnoise bake` (app::bandShape), which land in `out` directly.
+    const auto [tileWidth, bandRows] = app::bandShape(g, static_cast<std::size_t>(channels) * sizeof(float));
     const std::size_t rowFloats = static_cast<std::size_t>(g.width) * static_cast<std::size_t>(channels);
     auto at = [&](int z, int y, int x) {
         return out + (static_cast<std::size_t>(z) * static_cast<std::size_t>(g.height) + static_cast<std::size_t>(y)) *
@@ -384,7 +382,7 @@ void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& 
         gpu::TileStream stream(gen, spec, tileWidth, bandRows);
         std::size_t submitted = 0;
         for (const Tile& t : tiles) {
-            while (submitted < tiles.size() && stream.queued() < 2) {
+            while (submitted < tiles.size() && stream.queued() < stream.capacity()) {
                 const Tile& n = tiles[submitted++];
                 stream.submit(Grid{n.cols, n.rows, 1}, startOf(n));
             }

@@ -80,7 +80,7 @@ TEST_F(Faults, AContextLostInTheMiddleOfABakeIsAnErrorAndWritesNothing) {
     const std::string out = file("world.png");
     { std::ofstream(out) << "the previous bake"; }
     app::BakeRequest r;
-    r.size = Grid{8192, 1024, 1};  // two bands of two tiles each
+    r.size = Grid{8192, 2048, 1};  // two bands of one tile each (app::bandShape)
     r.spec.octaves = 3;
     r.out = out;
     LoseAfterFirstBand loseIt;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include <cmath>
@@ -163,8 +164,9 @@ TEST(Context, AnUnknownPlatformIsABadArgument) {
 
 TEST(Generator, EveryLayoutComputesTheSameTexels) {
     GLNOISE_REQUIRE_GPU(ctx);
-    // Value noise; and warped Perlin fBm whose low octaves have lattice cells wider than a
-    // subgroup (uniform reads) and whose high ones narrower (reads that differ per lane).
+    // Value noise; warped Perlin fBm whose low octaves have lattice cells wider than a
+    // subgroup (uniform reads) and whose high ones narrower (reads that differ per lane);
+    // simplex noise in 4D, whose cells are skewed; Ken Perlin's table beside seeds'.
     NoiseSpec value;
     value.dims = 3;
     value.octaves = 5;
@@ -175,33 +177,124 @@ TEST(Generator, EveryLayoutComputesTheSameTexels) {
     perlin.octaves = 8;
     perlin.frequency = 1.0 / 96.0;
     perlin.warpAmount = 0.7;
+    NoiseSpec simplex;
+    simplex.dims = 4;
+    simplex.octaves = 3;
+    simplex.seed = 5;
+    simplex.basis = Basis::Simplex;
+    simplex.frequency = 1.0 / 8.0;
     using T = GeneratorOptions::Table;
-    for (const NoiseSpec& spec : {value, perlin}) {
-        const Grid grid{37, 29, 1};  // not a multiple of any workgroup shape
-        Generator reference(*ctx, GeneratorOptions{8, 8, T::Buffer});
-        const Image expected = reference.generate(spec, grid, {-300, 40, 0});
-        for (const GeneratorOptions& o :
-             {GeneratorOptions{16, 16, T::Buffer}, GeneratorOptions{64, 1, T::Buffer}, GeneratorOptions{8, 8, T::Shared},
-              GeneratorOptions{4, 2, T::Shared}, GeneratorOptions{8, 8, T::Texture}, GeneratorOptions{},
-              GeneratorOptions{8, 8, T::Buffer, true}, GeneratorOptions{4, 2, T::Shared, true},
-              GeneratorOptions{8, 8, T::Texture, true}, GeneratorOptions{32, 8, T::Texture, true}}) {
-            SCOPED_TRACE(std::to_string(o.localSizeX) + "x" + std::to_string(o.localSizeY) + " table " +
-                         std::to_string(static_cast<int>(o.table)) + (o.uniformReads ? ", uniform reads" : ""));
-            std::unique_ptr<Generator> gen;
-            try {
-                gen = std::make_unique<Generator>(*ctx, o);
-            } catch (const ValidationError& e) {
-                ASSERT_TRUE(o.uniformReads) << e.what();
-                continue;  // a driver without subgroup votes
-            }
+    const Grid grid{37, 29, 1};  // not a multiple of any workgroup shape
+    Generator reference(*ctx, GeneratorOptions{8, 8, T::Buffer});
+    std::vector<Image> expected;
+    for (const NoiseSpec& spec : {value, perlin, simplex}) expected.push_back(reference.generate(spec, grid, {-300, 40, 0}));
+    for (const GeneratorOptions& o :
+         {GeneratorOptions{16, 16, T::Buffer}, GeneratorOptions{64, 1, T::Buffer}, GeneratorOptions{8, 8, T::Shared},
+          GeneratorOptions{4, 2, T::Shared}, GeneratorOptions{32, 32, T::Shared}, GeneratorOptions{8, 8, T::Texture},
+          GeneratorOptions{8, 8, T::Uniform}, GeneratorOptions{16, 4, T::Uniform}, GeneratorOptions{},
+          GeneratorOptions{0, 0, T::Shared}, GeneratorOptions{0, 0, T::Texture},
+          GeneratorOptions{8, 8, T::Buffer, true}, GeneratorOptions{4, 2, T::Shared, true},
+          GeneratorOptions{8, 8, T::Texture, true}, GeneratorOptions{32, 8, T::Texture, true},
+          GeneratorOptions{8, 8, T::Uniform, true}}) {
+        SCOPED_TRACE(std::to_string(o.localSizeX) + "x" + std::to_string(o.localSizeY) + " table " + toString(o.table) +
+                     (o.uniformReads ? ", uniform reads" : ""));
+        std::unique_ptr<Generator> gen;
+        try {
+            gen = std::make_unique<Generator>(*ctx, o);
+        } catch (const ValidationError& e) {
+            ASSERT_TRUE(o.uniformReads) << e.what();
+            continue;  // a driver without subgroup votes
+        }
+        EXPECT_NE(gen->layout().options.table, T::Auto);
+        EXPECT_GT(gen->layout().options.localSizeX, 0);
+        int k = 0;
+        for (const NoiseSpec& spec : {value, perlin, simplex}) {
             const Image got = gen->generate(spec, grid, {-300, 40, 0});
-            ASSERT_EQ(got.data.size(), expected.data.size());
-            EXPECT_EQ(std::memcmp(got.data.data(), expected.data.data(), got.data.size() * sizeof(float)), 0);
+            const Image& want = expected[static_cast<std::size_t>(k++)];
+            ASSERT_EQ(got.data.size(), want.data.size());
+            EXPECT_EQ(std::memcmp(got.data.data(), want.data.data(), got.data.size() * sizeof(float)), 0)
+                << toString(spec.basis) << ", seed " << (spec.seed ? std::to_string(*spec.seed) : "none");
         }
     }
     EXPECT_THROW(Generator(*ctx, GeneratorOptions{65, 1, T::Buffer}), ValidationError);
     EXPECT_THROW(Generator(*ctx, GeneratorOptions{12, 4, T::Buffer}), ValidationError);
     EXPECT_THROW(Generator(*ctx, GeneratorOptions{64, 32, T::Buffer}), ValidationError);
+    EXPECT_THROW(Generator(*ctx, GeneratorOptions{8, 0, T::Buffer}), ValidationError);
+}
+
+// The layout a generator takes when none is asked for: chosen by the driver's names, or
+// named by GLNOISE_GPU_TABLE; a form asked for is kept.
+TEST(Generator, TheLayoutIsChosenForTheGpuAndCanBeNamed) {
+    using T = GeneratorOptions::Table;
+    ContextInfo nvidia;
+    nvidia.vendor = "NVIDIA Corporation";
+    nvidia.renderer = "NVIDIA H100 80GB HBM3/PCIe/SSE2";
+    ContextInfo llvmpipe;
+    llvmpipe.vendor = "Mesa";
+    llvmpipe.renderer = "llvmpipe (LLVM 15.0.6, 256 bits)";
+    ContextInfo other;
+    other.vendor = "Some Vendor";
+    other.renderer = "Some GPU";
+    ::unsetenv("GLNOISE_GPU_TABLE");
+    for (const ContextInfo& info : {nvidia, llvmpipe, other}) {
+        const ChosenLayout chosen = chooseLayout(info);
+        SCOPED_TRACE(info.renderer + ": " + chosen.reason);
+        EXPECT_NE(chosen.options.table, T::Auto);
+        EXPECT_GT(chosen.options.localSizeX, 0);
+        EXPECT_GT(chosen.options.localSizeY, 0);
+        EXPECT_FALSE(chosen.reason.empty());
+        // What is asked for is kept.
+        const ChosenLayout asked = chooseLayout(info, GeneratorOptions{16, 4, T::Uniform, true});
+        EXPECT_EQ(asked.options.table, T::Uniform);
+        EXPECT_EQ(asked.options.localSizeX, 16);
+        EXPECT_EQ(asked.options.localSizeY, 4);
+        EXPECT_TRUE(asked.options.uniformReads);
+    }
+    EXPECT_NE(chooseLayout(llvmpipe).reason.find("llvmpipe"), std::string::npos);
+    EXPECT_NE(chooseLayout(nvidia).reason.find("NVIDIA"), std::string::npos);
+    EXPECT_NE(chooseLayout(other).reason.find("not measured"), std::string::npos);
+
+    ::setenv("GLNOISE_GPU_TABLE", "uniform", 1);
+    EXPECT_EQ(chooseLayout(nvidia).options.table, T::Uniform);
+    EXPECT_EQ(chooseLayout(nvidia).reason, "GLNOISE_GPU_TABLE");
+    EXPECT_EQ(chooseLayout(nvidia, GeneratorOptions{8, 8, T::Buffer}).options.table, T::Buffer);
+    ::setenv("GLNOISE_GPU_TABLE", "auto", 1);
+    EXPECT_EQ(chooseLayout(nvidia).options.table, chooseLayout(nvidia, {}).options.table);
+    ::setenv("GLNOISE_GPU_TABLE", "fast", 1);
+    try {
+        chooseLayout(nvidia);
+        ADD_FAILURE() << "GLNOISE_GPU_TABLE=fast was taken";
+    } catch (const ValidationError& e) {
+        EXPECT_STREQ(e.what(), "GLNOISE_GPU_TABLE=fast: allowed: auto, buffer, shared, texture, uniform (or unset)");
+    }
+    ::unsetenv("GLNOISE_GPU_TABLE");
+}
+
+// Generator::read in bands through the ring of host buffers: a texture taller than a band
+// (and a volume) comes back whole, equal to the same grid made in pieces.
+TEST(Generator, ReadingBackInBandsGivesTheWholeTexture) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    Generator gen(*ctx);
+    NoiseSpec spec;
+    spec.octaves = 3;
+    spec.seed = 4;
+    spec.output = Output::Gradient;  // 16 bytes a texel: 8192 x 520 is 65 MiB, three bands
+    const Grid tall{8192, 520, 1};
+    const Image whole = gen.generate(spec, tall);
+    for (int y0 : {0, 255, 519}) {
+        const Image rows = gen.generate(spec, Grid{8192, 1, 1}, TexelStart{0, y0, 0});
+        EXPECT_EQ(std::memcmp(&whole.data[whole.index(0, y0)], rows.data.data(), rows.data.size() * sizeof(float)), 0)
+            << "row " << y0;
+    }
+    NoiseSpec volume;
+    volume.dims = 3;
+    volume.octaves = 2;
+    const Image v = gen.generate(volume, Grid{64, 48, 5});
+    for (int z : {0, 4}) {
+        const Image slice = gen.generate(volume, Grid{64, 48, 1}, TexelStart{0, 0, z});
+        EXPECT_EQ(std::memcmp(&v.data[v.index(0, 0, z)], slice.data.data(), slice.data.size() * sizeof(float)), 0)
+            << "slice " << z;
+    }
 }
 
 }  // namespace

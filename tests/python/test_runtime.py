@@ -110,9 +110,10 @@ def test_a_16384_squared_bake_needs_its_array_and_a_bounded_working_set(backend,
         print(peak - base - a.nbytes, float(a[::997, ::991].std()))
     """)
     beyond, std = out.split()
-    # The array is up to 1 GiB; beside it, the bands and tiles in flight (64 MiB each at most,
-    # two of them on the GPU) and the driver's own.
-    assert int(beyond) < 256 * 2**20, f"{int(beyond) / 2**20:.0f} MiB beyond the array"
+    # The array is up to 1 GiB; beside it, the tiles in flight (32 MiB each at most, three of
+    # them on the GPU, each also a texture, which llvmpipe keeps in host memory) and the
+    # driver's own.
+    assert int(beyond) < 384 * 2**20, f"{int(beyond) / 2**20:.0f} MiB beyond the array"
     assert 0.1 < float(std) < 0.5
 
 

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// The text a Generator compiles for a spec, for tools that look at what the driver makes of
+// it (tests/gpu/glsl_probe.cpp). Internal.
+#pragma once
+
+#include "glnoise/glsl.hpp"
+#include "glnoise/gpu.hpp"
+
+namespace glnoise::gpu::detail {
+
+// noise.comp with the defines `generator` compiles for `spec` (2D, or a volume).
+glsl::Source noiseShader(const Generator& generator, const NoiseSpec& spec, bool volume);
+
+}  // namespace glnoise::gpu::detail
