@@ -79,8 +79,9 @@ file(COPY "${SOURCE_DIR}/tests/golden" DESTINATION "${data}/tests" PATTERN "*.py
 file(COPY "${SOURCE_DIR}/tests/ports/cases.glsl" DESTINATION "${data}/tests/ports")
 file(COPY "${SOURCE_DIR}/assets/presets" "${SOURCE_DIR}/assets/colormaps" DESTINATION "${data}/assets")
 file(COPY "${SOURCE_DIR}/shaders/include" DESTINATION "${data}/shaders")
-file(COPY "${SOURCE_DIR}/cmake/bundle/run-checks" DESTINATION "${root}"
+file(COPY "${SOURCE_DIR}/cmake/bundle/run-checks" "${SOURCE_DIR}/cmake/bundle/run-measurements" DESTINATION "${root}"
      FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+file(COPY "${SOURCE_DIR}/cmake/bundle/environment.sh" DESTINATION "${root}/share/glnoise")
 file(COPY "${SOURCE_DIR}/LICENSE" "${SOURCE_DIR}/cmake/bundle/README.md" DESTINATION "${root}")
 string(REPLACE ";" "\n" carried_lines "${carried}")
 file(WRITE "${root}/share/glnoise/carried-libraries.txt" "${carried_lines}\n")
