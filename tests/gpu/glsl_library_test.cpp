@@ -172,8 +172,9 @@ TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
 
 // Simplex noise alone in a small shader, step by step: the skew, the sum over the triangle
 // at the host's skew (whole and split into cell and fraction), and gln_simplex2. On NVIDIA's
-// OpenGL driver 580 these are exact while the same functions in the cases kernel above are
-// not (docs/shaders.md, "On real GPUs"); this pins which side a driver is on.
+// OpenGL driver 580 these were exact while the same functions in the cases kernel above
+// were not, until the library stopped reading the table at a constant offset from an
+// index (docs/shaders.md, "On real GPUs"; glnoise_glsl_probe shows both sides).
 TEST(GlslOnTheDriver, SimplexNoiseInASmallShaderIsItsTwin) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Permutation table = Permutation::seeded(23);
