@@ -477,7 +477,8 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     Clock::time_point since = began;
     const Grid& g = m.r.size;
     const std::size_t texelBytes = m.bandTexelBytes();
-    const auto [tileWidth, bandRows] = bandShape(g, texelBytes);
+    const BandShape shape = bandShape(g, texelBytes);
+    const int tileWidth = shape.tileWidth, bandRows = shape.bandRows;
     const std::size_t bandRowBytes = static_cast<std::size_t>(g.width) * texelBytes;
     std::vector<std::uint8_t> band(bandRowBytes * static_cast<std::size_t>(bandRows));
     const std::size_t bandSampleBytes = static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows);

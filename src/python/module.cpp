@@ -351,7 +351,8 @@ void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& 
           unsigned threads, float* out) {
     validateStart(start, g);
     // The tiles of `glnoise bake` (app::bandShape), which land in `out` directly.
-    const auto [tileWidth, bandRows] = app::bandShape(g, static_cast<std::size_t>(channels) * sizeof(float));
+    const app::BandShape shape = app::bandShape(g, static_cast<std::size_t>(channels) * sizeof(float));
+    const int tileWidth = shape.tileWidth, bandRows = shape.bandRows;
     const std::size_t rowFloats = static_cast<std::size_t>(g.width) * static_cast<std::size_t>(channels);
     auto at = [&](int z, int y, int x) {
         return out + (static_cast<std::size_t>(z) * static_cast<std::size_t>(g.height) + static_cast<std::size_t>(y)) *

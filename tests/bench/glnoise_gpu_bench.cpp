@@ -363,7 +363,8 @@ void readback(gpu::Context& ctx, const Options& o) {
     std::set<std::pair<int, int>> shapes;
     for (const auto& [tw, th] : {std::pair{4096, 512}, std::pair{4096, 1024}, std::pair{8192, 1024}, std::pair{8192, 2048}})
         shapes.insert({std::min(tw, size), std::min(th, size)});
-    for (const auto& [w, h] : shapes) {
+    for (const auto& shape : shapes) {
+        const int w = shape.first, h = shape.second;
         for (const auto& [label, octaves] : {std::pair{"3D Perlin", 1}, std::pair{"3D fBm 8 octaves", 8}}) {
             spec = perlin(3, octaves, 128.0);
             gpu::TileStream stream(gen, spec, w, h);
