@@ -83,6 +83,7 @@ public:
     // mapping that is not coherent sees the GPU's writes after this barrier and the fence.
     void fence() {
         if (mapped_) glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT);
+        if (fence_) glDeleteSync(fence_);  // a read that threw never waited on it
         fence_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
         glFlush();  // start the work now, while the host takes what came before
     }
