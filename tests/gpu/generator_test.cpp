@@ -190,7 +190,8 @@ TEST(Generator, EveryLayoutComputesTheSameTexels) {
     for (const NoiseSpec& spec : {value, perlin, simplex}) expected.push_back(reference.generate(spec, grid, {-300, 40, 0}));
     for (const GeneratorOptions& o :
          {GeneratorOptions{16, 16, T::Buffer}, GeneratorOptions{64, 1, T::Buffer}, GeneratorOptions{8, 8, T::Shared},
-          GeneratorOptions{4, 2, T::Shared}, GeneratorOptions{32, 32, T::Shared}, GeneratorOptions{8, 8, T::Texture},
+          GeneratorOptions{4, 2, T::Shared}, GeneratorOptions{16, 16, T::Shared},  // NVIDIA's default
+          GeneratorOptions{32, 32, T::Shared}, GeneratorOptions{8, 8, T::Texture},
           GeneratorOptions{8, 8, T::Uniform}, GeneratorOptions{16, 4, T::Uniform}, GeneratorOptions{},
           GeneratorOptions{0, 0, T::Shared}, GeneratorOptions{0, 0, T::Texture},
           GeneratorOptions{8, 8, T::Buffer, true}, GeneratorOptions{4, 2, T::Shared, true},
