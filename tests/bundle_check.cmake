@@ -71,35 +71,34 @@ if(NOT a STREQUAL b)
   message(FATAL_ERROR "the bundle's bake differs from the build tree's")
 endif()
 
-execute_process(COMMAND "${root}/run-checks" --quick --report "${WORK}/report.txt" WORKING_DIRECTORY "${WORK}"
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
-if(NOT rc EQUAL 0)
-  message("${out}")
-  message(FATAL_ERROR "run-checks --quick failed (exit ${rc}); its report: ${WORK}/report.txt")
-endif()
-file(READ "${WORK}/report.txt" report)
-foreach(want "## suite gpu" "## check --octaves 8" "## benchmark: bake throughput" "every step passed")
-  string(FIND "${report}" "${want}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "run-checks' report lacks \"${want}\"")
+# run_script(SCRIPT REPORT WANT...): runs the bundle's SCRIPT --quick with its report in
+# WORK/REPORT (and any further arguments in ARGS), fails unless it passes and its report has
+# every WANT, and leaves the report in `report`.
+function(run_script script name)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "WANT;ARGS")
+  execute_process(COMMAND "${root}/${script}" --quick --report "${WORK}/${name}" ${arg_ARGS} WORKING_DIRECTORY "${WORK}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message("${out}")
+    message(FATAL_ERROR "${script} --quick failed (exit ${rc}); its report: ${WORK}/${name}")
   endif()
-endforeach()
+  file(READ "${WORK}/${name}" text)
+  foreach(want IN LISTS arg_WANT)
+    string(FIND "${text}" "${want}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "${script}'s report lacks \"${want}\"")
+    endif()
+  endforeach()
+  set(report "${text}" PARENT_SCOPE)
+endfunction()
+
+run_script(run-checks report.txt WANT "## suite gpu" "## check --octaves 8" "## benchmark: bake throughput"
+           "every step passed")
 
 # The measurements, small: the probe's kernels agree with the twins on llvmpipe, the
 # benchmark runs, every table form bakes the same bytes, and the data lands in --out.
-execute_process(COMMAND "${root}/run-measurements" --quick --report "${WORK}/measurements.txt" --out "${WORK}/data"
-                WORKING_DIRECTORY "${WORK}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
-if(NOT rc EQUAL 0)
-  message("${out}")
-  message(FATAL_ERROR "run-measurements --quick failed (exit ${rc}); its report: ${WORK}/measurements.txt")
-endif()
-file(READ "${WORK}/measurements.txt" report)
-foreach(want "## Table forms" "## Read-back" "every table form baked" "every step passed")
-  string(FIND "${report}" "${want}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "run-measurements' report lacks \"${want}\"")
-  endif()
-endforeach()
+run_script(run-measurements measurements.txt ARGS --out "${WORK}/data"
+           WANT "## Table forms" "## Read-back" "every table form baked" "every step passed")
 if(NOT report MATCHES "\ncases +[0-9]+ ms +0 wrong\n")
   message(FATAL_ERROR "run-measurements: the probe's kernel of every case is not right on this driver:\n${report}")
 endif()

@@ -23,17 +23,9 @@
 
 namespace glnoise {
 struct Colormap;
-namespace glsl {
-struct Source;
 }
-}  // namespace glnoise
 
 namespace glnoise::gpu {
-
-class Generator;
-namespace detail {
-glsl::Source noiseShader(const Generator& generator, const NoiseSpec& spec, bool volume);
-}
 
 struct ContextInfo {
     std::string platform;      // "device", "surfaceless", "default" or "current" (adopted)
@@ -183,7 +175,6 @@ public:
 
 private:
     friend class TileStream;
-    friend glsl::Source detail::noiseShader(const Generator&, const NoiseSpec&, bool);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

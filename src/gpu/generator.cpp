@@ -294,10 +294,20 @@ glsl::Source sourceFor(const Variant& v) {
     return glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
 }
 
+// The noise shader's variant for `spec` under a resolved layout.
+Variant noiseVariant(const GeneratorOptions& options, const NoiseSpec& spec, bool volume) {
+    Variant variant = variantFor("noise.comp", spec, cpu::sampleParams<float>(spec), volume);
+    variant.localX = options.localSizeX;
+    variant.localY = options.localSizeY;
+    variant.table = shaderTable(options.table);
+    variant.uniformReads = options.uniformReads ? 1 : 0;
+    return variant;
+}
+
 struct Generator::Impl {
     Context& context;
-    ChosenLayout layout;
-    GeneratorOptions options;  // layout.options: Auto and 0x0 resolved
+    ChosenLayout layout;  // Auto and 0x0 resolved
+    const GeneratorOptions& options = layout.options;
     GLuint tableTexture = 0;  // a buffer texture over `permutation` (Table::Texture)
     std::map<Variant, Program> programs;
     Buffer permutation;
@@ -309,7 +319,6 @@ struct Generator::Impl {
     Impl(Context& c, const GeneratorOptions& asked)
         : context(c),
           layout(chooseLayout(c.info(), asked)),
-          options(layout.options),
           permutation(sizeof(std::int32_t) * 512, nullptr, "glnoise permutation"),
           frames(sizeof(GlnFrame) * kMaxOctaves, nullptr, "glnoise frames"),
           values(4 * sizeof(float) * kEvalBatch, nullptr, "glnoise eval values") {
@@ -350,15 +359,6 @@ struct Generator::Impl {
                                   std::to_string(v.basis) + ", fractal " + std::to_string(v.fractal) +
                                   (v.volume ? ", volume)" : ")");
         return programs.emplace(v, Program(src.text, src.files, label)).first->second;
-    }
-
-    Variant noiseVariant(const NoiseSpec& spec, bool volume) const {
-        Variant variant = variantFor("noise.comp", spec, cpu::sampleParams<float>(spec), volume);
-        variant.localX = options.localSizeX;
-        variant.localY = options.localSizeY;
-        variant.table = shaderTable(options.table);
-        variant.uniformReads = options.uniformReads ? 1 : 0;
-        return variant;
     }
 
     void bindTable(const NoiseSpec& spec) {
@@ -413,7 +413,7 @@ struct Generator::Impl {
     void dispatch(const NoiseSpec& spec, GLuint texture, const Grid& grid, int channels, const TexelStart& start) {
         validateStart(start, grid);
         const Params u = cpu::sampleParams<float>(spec);
-        const Program& prog = program(noiseVariant(spec, grid.isVolume()));
+        const Program& prog = program(noiseVariant(options, spec, grid.isVolume()));
         bindTable(spec);
         const cpu::AnchorLayout layout = cpu::anchorLayout(grid, start);
         std::vector<GlnFrame> planned;
@@ -589,8 +589,8 @@ void Generator::finish() { glFinish(); }
 
 const ChosenLayout& Generator::layout() const noexcept { return impl_->layout; }
 
-glsl::Source detail::noiseShader(const Generator& generator, const NoiseSpec& spec, bool volume) {
-    return sourceFor(generator.impl_->noiseVariant(spec, volume));
+glsl::Source detail::noiseShader(const GeneratorOptions& options, const NoiseSpec& spec, bool volume) {
+    return sourceFor(noiseVariant(options, spec, volume));
 }
 
 // ---- TileStream ---------------------------------------------------------------------------

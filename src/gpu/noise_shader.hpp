@@ -8,7 +8,8 @@
 
 namespace glnoise::gpu::detail {
 
-// noise.comp with the defines `generator` compiles for `spec` (2D, or a volume).
-glsl::Source noiseShader(const Generator& generator, const NoiseSpec& spec, bool volume);
+// noise.comp with the defines a Generator of layout `options` (Auto and 0x0 resolved:
+// Generator::layout().options) compiles for `spec` (2D, or a volume).
+glsl::Source noiseShader(const GeneratorOptions& options, const NoiseSpec& spec, bool volume);
 
 }  // namespace glnoise::gpu::detail

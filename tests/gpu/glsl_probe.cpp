@@ -572,8 +572,8 @@ int main(int argc, char** argv) {
                     NoiseSpec spec;
                     spec.dims = 3;
                     spec.octaves = octaves;
-                    gpu::Generator gen(context, gpu::GeneratorOptions{0, 0, t});
-                    const glsl::Source src = gpu::detail::noiseShader(gen, spec, false);
+                    const gpu::GeneratorOptions layout = gpu::chooseLayout(info, gpu::GeneratorOptions{0, 0, t}).options;
+                    const glsl::Source src = gpu::detail::noiseShader(layout, spec, false);
                     try {
                         const GLuint program = compileGlsl(src.text);
                         GLint length = 0;
