@@ -143,6 +143,14 @@ ImageFacts readWholeImage(const std::string& path);
 
 // The largest preset or record sidecar read.
 inline constexpr std::size_t kMaxSmallFile = std::size_t{1} << 20;
+// The deepest a JSON document glnoise reads may nest its arrays and objects. A record or
+// preset needs 3 levels; the limit keeps a forged one from exhausting the stack of a reader.
+inline constexpr int kMaxJsonDepth = 64;
+// Every JSON document glnoise reads (records, sidecars, presets, colormaps, the preview's
+// settings) passes this first: one larger than kMaxSmallFile or nesting deeper than
+// kMaxJsonDepth is a ValidationError "SOURCE: WHAT ..." that says where and what is allowed.
+// It reads the text once, front to back, without recursion; it does not check the syntax.
+void checkJsonLimits(const std::string& text, const std::string& source, const std::string& what);
 // The text of a small file (a preset, a sidecar). A path that is missing, not a regular
 // file or larger than kMaxSmallFile is a ValidationError of `field` ("preset", "from"):
 // "FIELD PATH: why".

@@ -18,6 +18,8 @@ namespace glnoise::app {
 namespace {
 
 const std::string kPrefix = "presets/";
+// The most problems of one preset or record an error lists.
+constexpr std::size_t kMostProblems = 10;
 const std::string kSuffix = ".json";
 
 // The spec's keys, from the table of fields, and then the bake's own three.
@@ -35,6 +37,7 @@ const std::vector<std::string>& knownKeys() {
 }  // namespace
 
 nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what) {
+    io::checkJsonLimits(text, source, what);
     std::vector<std::set<std::string>> keys;  // the keys of each object being read
     std::string duplicate;
     const nlohmann::json::parser_callback_t noDuplicates = [&](int, nlohmann::json::parse_event_t event,
@@ -70,7 +73,7 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
     std::vector<Violation> problems;
     for (auto it = j.begin(); it != j.end(); ++it)
         if (std::find(knownKeys().begin(), knownKeys().end(), it.key()) == knownKeys().end())
-            problems.push_back({it.key(), "is not a known key; allowed: " + joinedNames(knownKeys())});
+            problems.push_back({io::shownKey(it.key()), "is not a known key; allowed: " + joinedNames(knownKeys())});
     io::readSpecKeys(j, p.spec, problems);
     p.hasDims = j.contains("dims");
     // The bake's keys, each read by `read`; a ValidationError is that key's problem.
@@ -83,7 +86,7 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
         }
     };
     with("colormap", [&](const nlohmann::json& v) {
-        if (!v.is_string()) throw ValidationError(v.dump() + ": must be a string");
+        if (!v.is_string()) throw ValidationError(io::shown(v) + ": must be a string");
         const std::string name = v.get<std::string>();
         if (!name.empty() && name != "none") {
             Colormap::named(name);  // throws naming what is allowed
@@ -95,25 +98,36 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
         if (v.is_null() || p.boundRange || (v.is_string() && v.get<std::string>() == "typical")) return p.range.reset();
         if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number() ||
             !(v[0].get<double>() < v[1].get<double>()))
-            throw ValidationError(v.dump() + ": must be [min, max] with min < max, \"typical\" (or null) or \"bound\"");
+            throw ValidationError(io::shown(v) + ": must be [min, max] with min < max, \"typical\" (or null) or \"bound\"");
         p.range = ValueRange{v[0].get<double>(), v[1].get<double>()};
     });
     with("bits", [&](const nlohmann::json& v) {
         if (!v.is_number_integer() || v.get<long long>() < INT_MIN || v.get<long long>() > INT_MAX)
-            throw ValidationError(v.dump() + ": must be an integer");
+            throw ValidationError(io::shown(v) + ": must be an integer");
         const int bits = v.get<int>();
-        if (bits != 8 && bits != 16 && bits != 32) throw ValidationError(v.dump() + ": must be 8, 16 or 32");
+        if (bits != 8 && bits != 16 && bits != 32) throw ValidationError(io::shown(v) + ": must be 8, 16 or 32");
         p.bits = bits;
     });
+    // Every bad value at once: the keys that could not be read, then what the spec made of
+    // the others says of itself (a key that could not be read keeps its default there).
     std::vector<std::string> v;
     v.reserve(problems.size());
     for (const Violation& d : problems) v.push_back(source + ": " + d.text());
-    if (v.empty()) {
-        try {
-            p.spec.validate();
-        } catch (const ValidationError& e) {
-            for (const auto& m : e.violations()) v.push_back(source + ": " + m);
-        }
+    try {
+        p.spec.validate();
+    } catch (const ValidationError& e) {
+        for (const Violation& d : e.details())
+            if (std::none_of(problems.begin(), problems.end(), [&](const Violation& q) {
+                    std::string key = d.field;  // "ridge-gain" names the key "ridge_gain"
+                    std::replace(key.begin(), key.end(), '-', '_');
+                    return q.field == key;
+                }))
+                v.push_back(source + ": " + d.text());
+    }
+    if (v.size() > kMostProblems) {
+        const std::size_t more = v.size() - kMostProblems;
+        v.resize(kMostProblems);
+        v.push_back(source + ": and " + std::to_string(more) + " more problems");
     }
     if (!v.empty()) throw ValidationError(v);
     return p;

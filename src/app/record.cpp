@@ -11,6 +11,7 @@
 #include "app/preset.hpp"
 #include "core/fields.hpp"
 #include "core/format.hpp"
+#include "core/io/spec_json.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise::app {
@@ -106,13 +107,13 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
 
 BakeRequest requestFromRecord(const std::string& recordText, const std::string& source) {
     const nlohmann::json j = parseJson(recordText, source, "its glnoise record");
-    if (!j.is_object()) throw ValidationError(source + ": its glnoise record must be a JSON object, not " + j.dump(-1).substr(0, 40));
+    if (!j.is_object()) throw ValidationError(source + ": its glnoise record must be a JSON object, not " + io::shown(j));
     if (!j.contains("preset")) throw ValidationError(source + ": its glnoise record has no preset");
     if (!j.contains("size")) throw ValidationError(source + ": its glnoise record has no size");
     if (!j["preset"].is_object())
-        throw ValidationError(source + ": preset " + j["preset"].dump().substr(0, 40) + ": must be an object of spec keys");
+        throw ValidationError(source + ": preset " + io::shown(j["preset"]) + ": must be an object of spec keys");
     if (!j["size"].is_string())
-        throw ValidationError(source + ": size " + j["size"].dump().substr(0, 40) +
+        throw ValidationError(source + ": size " + io::shown(j["size"]) +
                               ": must be a string \"WxH\" or \"WxHxD\"");
     const Preset p = parsePreset(j["preset"], source);
     BakeRequest r;
@@ -137,10 +138,10 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
         std::array<std::int64_t, 3> t{};
         const auto& v = j[key];
         if (!v.is_array() || v.size() < 2 || v.size() > 3)
-            throw ValidationError(source + ": " + key + " " + v.dump() + ": must be 2 or 3 integers");
+            throw ValidationError(source + ": " + key + " " + io::shown(v) + ": must be 2 or 3 integers");
         for (std::size_t i = 0; i < v.size(); ++i) {
             if (!v[i].is_number_integer())
-                throw ValidationError(source + ": " + key + " " + v.dump() + ": must be 2 or 3 integers");
+                throw ValidationError(source + ": " + key + " " + io::shown(v) + ": must be 2 or 3 integers");
             t[i] = v[i].get<std::int64_t>();
         }
         return t;
@@ -148,7 +149,7 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
     if (j.contains("tile")) r.tile = triple("tile");
     if (j.contains("no_octave_limit")) {
         if (!j["no_octave_limit"].is_boolean())
-            throw ValidationError(source + ": no_octave_limit " + j["no_octave_limit"].dump().substr(0, 40) +
+            throw ValidationError(source + ": no_octave_limit " + io::shown(j["no_octave_limit"]) +
                                   ": must be true or false");
         r.noOctaveLimit = j["no_octave_limit"].get<bool>();
     }

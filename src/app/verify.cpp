@@ -7,6 +7,7 @@
 #include "app/bake.hpp"
 #include "app/digest.hpp"
 #include "app/preset.hpp"
+#include "core/io/spec_json.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/spec.hpp"
@@ -51,7 +52,7 @@ const nlohmann::json& stored(const nlohmann::json& rec, const char* key, const s
 
 std::uint64_t storedCount(const nlohmann::json& rec, const char* key, const std::string& path) {
     const nlohmann::json& v = stored(rec, key, path);
-    if (!v.is_number_unsigned()) fail(path, std::string("its record's stored.") + key + " is not a count: " + v.dump());
+    if (!v.is_number_unsigned()) fail(path, std::string("its record's stored.") + key + " is not a count: " + io::shown(v));
     return v.get<std::uint64_t>();
 }
 
@@ -111,7 +112,7 @@ Checked checkRaw(const std::string& dataPath, const nlohmann::json& rec, const s
     }
     const nlohmann::json& want = rec["stored"]["sha256"];
     if (!want.is_string() || want.get<std::string>().size() != 64)
-        fail(sidecar, "its record's stored.sha256 is not 64 hex digits: " + want.dump());
+        fail(sidecar, "its record's stored.sha256 is not 64 hex digits: " + io::shown(want));
     const FileDigest got = digestFile(dataPath);
     if (got.sha256 != want.get<std::string>())
         fail(dataPath, "its SHA-256 is " + got.sha256 + ", but its sidecar " + sidecar + " records " +
@@ -150,7 +151,7 @@ std::string checkImage(const std::string& path, const nlohmann::json& rec) {
     if (static_cast<std::uint64_t>(facts.bits) != bits)
         fail(path, "holds " + std::to_string(facts.bits) + "-bit samples, but its record says " + std::to_string(bits));
     if (!channels.is_array() || facts.channels.size() != channels.size())
-        fail(path, "holds " + std::to_string(facts.channels.size()) + " channels, but its record says " + channels.dump());
+        fail(path, "holds " + std::to_string(facts.channels.size()) + " channels, but its record says " + io::shown(channels));
     return found + " " + (endsWith(path, ".exr") || endsWith(path, ".EXR") ? "OpenEXR" : "PNG") + ", " +
            std::to_string(facts.channels.size()) + " channel" + (facts.channels.size() == 1 ? "" : "s") + " of " +
            std::to_string(facts.bits) + " bits";

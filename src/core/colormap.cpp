@@ -9,6 +9,7 @@
 
 #include "core/assets.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/io.hpp"
 
 namespace glnoise {
 
@@ -34,6 +35,11 @@ const std::string kSuffix = ".json";
 
 Colormap Colormap::fromJson(const std::string& text, const std::string& source) {
     nlohmann::json j;
+    try {
+        io::checkJsonLimits(text, source, "");
+    } catch (const ValidationError& e) {
+        throw ValidationError(Violation{"colormap", e.what()});
+    }
     try {
         j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {

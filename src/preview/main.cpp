@@ -980,7 +980,9 @@ int run(const Args& a) {
     while (!glfwWindowShouldClose(win)) {
         glfwPollEvents();
         const auto now = Clock::now();
-        const double dt = std::chrono::duration<double>(now - previous).count();
+        // A scripted run (--frames) steps a fixed 1/60 s per frame, so what it animates and
+        // screenshots is the same on a fast machine and a slow one.
+        const double dt = a.frames > 0 ? 1.0 / 60.0 : std::chrono::duration<double>(now - previous).count();
         previous = now;
 
         int fbWidth = 0, fbHeight = 0, winWidth = 0, winHeight = 0;

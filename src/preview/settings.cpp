@@ -39,38 +39,57 @@ std::string settingsPath() {
 Settings loadSettings(const std::string& path, std::string* warning) {
     Settings s;
     if (path.empty()) return s;
-    std::ifstream in(path);
-    if (!in) return s;  // never written: the defaults
-    std::stringstream text;
-    text << in.rdbuf();
     const auto bad = [&](const std::string& what) {
         *warning = path + ": " + what + "; using the default layout";
         return Settings{};
     };
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!std::filesystem::exists(status)) return s;  // never written: the defaults
+    if (!std::filesystem::is_regular_file(status)) return bad("not a regular file");
+    std::ifstream in(path);
+    if (!in) return bad("cannot be read");
+    std::stringstream text;
+    text << in.rdbuf();
     nlohmann::json j;
     try {
+        io::checkJsonLimits(text.str(), "", "");
         j = nlohmann::json::parse(text.str());
+    } catch (const ValidationError& e) {
+        return bad(e.what());
     } catch (const nlohmann::json::exception&) {
         return bad("not JSON");
     }
     if (!j.is_object()) return bad("not a JSON object");
+    // Each key's type is checked before its value is read, so that the warning names the key.
+    const auto typed = [&](const nlohmann::json& v, const std::string& key, bool ok, const char* allowed) {
+        if (!ok) throw ValidationError(key + " " + v.dump() + ": must be " + allowed);
+    };
     try {
-        if (j.contains("panel")) s.panel = j["panel"].get<bool>();
-        if (j.contains("panel_width")) {
-            s.panelWidth = j["panel_width"].get<float>();
-            if (!(s.panelWidth >= 160.0f && s.panelWidth <= 4000.0f)) return bad("panel_width must be 160 to 4000");
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            const std::string& key = it.key();
+            const nlohmann::json& v = it.value();
+            if (key == "panel") {
+                typed(v, key, v.is_boolean(), "true or false");
+                s.panel = v.get<bool>();
+            } else if (key == "panel_width") {
+                typed(v, key, v.is_number() && v.get<double>() >= 160.0 && v.get<double>() <= 4000.0,
+                      "a number from 160 to 4000");
+                s.panelWidth = v.get<float>();
+            } else if (key == "view") {
+                typed(v, key, v.is_string(), "one of \"2d\", \"tiled\", \"3d\", \"slices\"");
+                s.view = parseViewKind(key, v.get<std::string>());
+            } else if (key == "tiles") {
+                typed(v, key, v.is_number_integer() && (v.get<long long>() == 2 || v.get<long long>() == 3), "2 or 3");
+                s.tiles = v.get<int>();
+            } else if (key == "sections") {
+                typed(v, key, v.is_object(), "an object of section names and true or false");
+                for (auto sec = v.begin(); sec != v.end(); ++sec) {
+                    typed(sec.value(), "sections." + sec.key(), sec.value().is_boolean(), "true or false");
+                    s.sections[sec.key()] = sec.value().get<bool>();
+                }
+            }  // other keys: written by a later version, left alone
         }
-        if (j.contains("view")) s.view = parseViewKind("view", j["view"].get<std::string>());
-        if (j.contains("tiles")) {
-            s.tiles = j["tiles"].get<int>();
-            if (s.tiles != 2 && s.tiles != 3) return bad("tiles must be 2 or 3");
-        }
-        if (j.contains("sections")) {
-            if (!j["sections"].is_object()) return bad("sections must be an object of section names and true or false");
-            for (auto it = j["sections"].begin(); it != j["sections"].end(); ++it) s.sections[it.key()] = it.value().get<bool>();
-        }
-    } catch (const nlohmann::json::exception& e) {
-        return bad(std::string("a value of the wrong type (") + e.what() + ")");
     } catch (const ValidationError& e) {
         return bad(e.what());
     }

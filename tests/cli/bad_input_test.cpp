@@ -240,7 +240,7 @@ TEST_F(BadInput, Presets) {
         {{"bake", "--preset", file("empty.json"), "--size", "64x64", "--out", png}, preset + "empty.json: not JSON"},
         {{"bake", "--preset", file("binary.json"), "--size", "64x64", "--out", png}, preset + "binary.json: not JSON"},
         {{"bake", "--preset", file("nan.json"), "--size", "64x64", "--out", png}, preset + "nan.json: not JSON"},
-        {{"bake", "--preset", file("deep.json"), "--size", "64x64", "--out", png}, preset + "deep.json: "},
+        {{"bake", "--preset", file("deep.json"), "--size", "64x64", "--out", png}, preset + "deep.json: nests arrays and objects more than 64 deep (at byte 64); at most 64 levels are read"},
         {{"bake", "--preset", file("array.json"), "--size", "64x64", "--out", png}, preset + "array.json: must be a JSON object"},
         {{"bake", "--preset", file("unknown.json"), "--size", "64x64", "--out", png}, preset + "unknown.json: octave is not a known key; allowed: basis,"},
         {{"bake", "--preset", file("types.json"), "--size", "64x64", "--out", png}, preset + "types.json: "},

@@ -22,6 +22,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <map>
+#include <optional>
 #include <random>
 #include <thread>
 
@@ -539,10 +540,21 @@ TEST_F(Bake, AVolumeAsPngSlicesIsTheRawVolumeSliceBySlice) {
     EXPECT_FALSE(fs::exists(file("slice_005.png")));
 }
 
-// Starts a bake in the background, waits `delay` (by default until it is well under way),
-// signals it.
+// Whether process `pid` holds a file open in directory `dir` (its output, claimed).
+bool writesIn(pid_t pid, const fs::path& dir) {
+    std::error_code ec;
+    const std::string inside = fs::canonical(dir).string() + "/";
+    for (const auto& e : fs::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec)) {
+        const fs::path target = fs::read_symlink(e.path(), ec);
+        if (!ec && target.string().rfind(inside, 0) == 0) return true;
+    }
+    return false;
+}
+
+// Starts a bake in the background, waits `delay` or, without one, until the bake has claimed
+// its output in `dir` (however long the machine takes to get there), signals it.
 Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs::path& logs,
-                     std::chrono::microseconds delay = std::chrono::milliseconds(1500)) {
+                     std::optional<std::chrono::microseconds> delay = std::nullopt, const fs::path& dir = {}) {
     const std::string out = (logs / "out").string(), err = (logs / "err").string();
     const std::string exe = test::glnoiseExe();
     const pid_t pid = ::fork();
@@ -555,7 +567,18 @@ Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs:
         ::execv(exe.c_str(), argv.data());
         std::_Exit(127);
     }
-    std::this_thread::sleep_for(delay);
+    if (delay) {
+        std::this_thread::sleep_for(*delay);
+    } else {
+        // Until it writes there, or ends without (then the assertions below say how).
+        for (;;) {
+            siginfo_t info{};
+            if (writesIn(pid, dir) || ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+                info.si_pid != 0)
+                break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+    }
     ::kill(pid, signal);
     int status = 0;
     ::waitpid(pid, &status, 0);
@@ -569,12 +592,13 @@ Result bakeAndSignal(const std::vector<std::string>& args, int signal, const fs:
 TEST_F(Bake, StoppingABakeLeavesNoFileAndThePreviousOneIntact) {
     char tmpl[] = "/tmp/glnoise-logs-XXXXXX";
     const fs::path logs = ::mkdtemp(tmpl);
-    // Minutes of work on the CPU backend: the signal arrives in the middle of it.
+    // Minutes of work on the CPU backend: the signal arrives once the output is claimed, in
+    // the middle of it.
     const std::vector<std::string> big = {"--size", "16384x16384", "--octaves", "8", "--backend", "cpu", "--out",
                                           file("big.png")};
     { std::ofstream(file("big.png")) << "the previous bake"; }
     for (int sig : {SIGINT, SIGTERM}) {
-        const Result r = bakeAndSignal(big, sig, logs);
+        const Result r = bakeAndSignal(big, sig, logs, std::nullopt, dir);
         SCOPED_TRACE(sig);
         EXPECT_EQ(r.code, 128 + sig) << r.err;
         EXPECT_NE(r.err.find(std::string("glnoise: interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") + "; " +
@@ -586,7 +610,7 @@ TEST_F(Bake, StoppingABakeLeavesNoFileAndThePreviousOneIntact) {
     }
     // SIGKILL cannot be caught; the output was never named, so nothing is left either.
     fs::remove(file("big.png"));
-    const Result k = bakeAndSignal(big, SIGKILL, logs);
+    const Result k = bakeAndSignal(big, SIGKILL, logs, std::nullopt, dir);
     EXPECT_EQ(k.code, 128 + SIGKILL);
     EXPECT_EQ(entries(), 0u);
     fs::remove_all(logs);

@@ -167,6 +167,55 @@ TEST_F(Records, RecordsAreReadWhereverAPngHoldsThemAndTwoAreRefused) {
 // A raw file's sidecar records the data's SHA-256 (what sha256sum prints): glnoise verify
 // and bake --from tell a pair from two bakes (what a SIGKILL between a pair's renames, or
 // copying one file of a pair, leaves) from a whole one; images are read whole against
+
+// A forged record nesting 100,000 levels deep, or a megabyte of one array, is one error at
+// every entry point that reads records: bake --from, verify and the preview's --from, for a
+// raw file's sidecar and for a PNG's text chunk alike. Nothing crashes and nothing is written.
+TEST_F(Records, ForgedRecordsNestingDeepOrRunningLongAreOneError) {
+    bake({"--size", "8x8", "--backend", "cpu", "--out", file("r.r16")});
+    bake({"--size", "8x8", "--backend", "cpu", "--out", file("p.png")});
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    // Just under 1 MiB: 80,000 unknown keys, the first of them 1,000 bytes long.
+    std::string wide = "{\"size\": \"8x8\", \"preset\": {\"" + std::string(1000, 'a') + "\": 0";
+    for (int i = 0; wide.size() < (1u << 20) - 100; ++i) wide += ", \"k" + std::to_string(i) + "\": 1";
+    wide += "}}";
+    const std::string huge = wide.substr(0, wide.size() - 2) + ", \"" + std::string(200, 'x') + "\": 1}}";
+    Chunks chunks = pngChunks(slurp(file("p.png")));
+    for (auto& [type, data] : chunks)
+        if (type == "tEXt") data = std::string("glnoise\0", 8) + deep;
+    std::ofstream(file("deep.png"), std::ios::binary) << pngFrom(chunks);
+    const std::string deepSaid = "its glnoise record nests arrays and objects more than 64 deep (at byte 64); at most 64";
+    const std::string wideSaid = "--from " + file("r.r16") + ": " + std::string(40, 'a') +
+                                 "... (1000 bytes) is not a known key; allowed: basis,";
+    struct Case {
+        std::string sidecar;  // written as r.r16.json first; "" for the PNG
+        std::vector<std::string> args;
+        std::string program, said;
+    };
+    const std::string exe = test::glnoiseExe(), preview = test::previewExe();
+    for (const Case& c : std::vector<Case>{
+             {deep, {"bake", "--from", file("r.r16"), "--out", file("x.png")}, exe, "--from " + file("r.r16") + ": " + deepSaid},
+             {deep, {"verify", file("r.r16")}, exe, file("r.r16") + ": " + deepSaid},
+             {deep, {"--from", file("r.r16")}, preview, "--from " + file("r.r16") + ": " + deepSaid},
+             {wide, {"bake", "--from", file("r.r16"), "--out", file("x.png")}, exe, wideSaid},
+             {wide, {"--from", file("r.r16")}, preview, "more problems"},
+             {huge, {"bake", "--from", file("r.r16"), "--out", file("x.png")}, exe,
+              "--from " + file("r.r16.json") + ": larger than 1 MiB"},
+             {"", {"bake", "--from", file("deep.png"), "--out", file("x.png")}, exe, "--from " + file("deep.png") + ": " + deepSaid},
+             {"", {"verify", file("deep.png")}, exe, file("deep.png") + ": " + deepSaid},
+             {"", {"--from", file("deep.png")}, preview, "--from " + file("deep.png") + ": " + deepSaid},
+         }) {
+        if (!c.sidecar.empty()) std::ofstream(file("r.r16.json"), std::ios::binary) << c.sidecar;
+        const Result r = runWith("env -u DISPLAY -u WAYLAND_DISPLAY", c.program, c.args);
+        SCOPED_TRACE(c.program + " " + c.args[0] + " " + c.args[1]);
+        EXPECT_EQ(r.code, c.args[0] == "verify" ? 1 : 2) << r.err;
+        EXPECT_NE(r.err.find(c.said), std::string::npos) << "wanted: " << c.said << "\ngot: " << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_LT(r.err.size(), 8192u) << "the first ten problems, each value shortened";
+        EXPECT_FALSE(fs::exists(file("x.png")));
+    }
+}
+
 // their records, and a volume's slices checked as one set.
 TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
     for (const char* seed : {"1", "2"})

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Presets and file records (bake --preset FILE, bake --from FILE): any bytes give a
-// Preset, a BakeRequest or a glnoise::ValidationError, nothing else.
+// Preset, a BakeRequest or a glnoise::ValidationError, nothing else, however deep or wide.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -14,8 +14,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (!j.is_discarded()) {
+    // As glnoise reads a preset file: the limits on size and depth, then the keys.
+    try {
+        const nlohmann::json j = glnoise::app::parseJson(text, "fuzz", "");
         try {
             const glnoise::app::Preset p = glnoise::app::parsePreset(j, "fuzz");
             // What parsed must print as a preset that parses to the same spec.
@@ -24,6 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (glnoise::io::specJson(again.spec) != glnoise::io::specJson(p.spec)) __builtin_trap();
         } catch (const glnoise::ValidationError&) {
         }
+    } catch (const glnoise::ValidationError&) {
     }
     try {
         (void)glnoise::app::requestFromRecord(text, "fuzz");

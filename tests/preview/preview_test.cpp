@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -429,8 +430,22 @@ TEST_F(Preview, TheLayoutIsRemembered) {
     { std::ofstream(settings) << R"({"panel": true, "tiles": 7})"; }
     r = show({"--window", "200x120", "--frames", "1", "--readouts", file("r.json")});
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.err.find(settings + ": tiles must be 2 or 3; using the default layout"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(settings + ": tiles 7: must be 2 or 3; using the default layout"), std::string::npos) << r.err;
     EXPECT_EQ(readJson(file("r.json"))["view"]["kind"], "2d");
+    // A wrong type names its key; a forged file is a warning too, never a crash.
+    for (const auto& [text, said] : std::vector<std::pair<std::string, std::string>>{
+             {R"({"panel": "yes"})", "panel \"yes\": must be true or false"},
+             {R"({"sections": {"Noise": 1}})", "sections.Noise 1: must be true or false"},
+             {std::string(100000, '[') + std::string(100000, ']'),
+              "nests arrays and objects more than 64 deep (at byte 64); at most 64 levels are read"},
+             {"<dir>", "not a regular file"}}) {
+        std::filesystem::remove_all(settings);
+        if (text == "<dir>") std::filesystem::create_directories(settings);
+        else std::ofstream(settings) << text;
+        r = show({"--window", "200x120", "--frames", "1", "--readouts", file("r.json")});
+        ASSERT_EQ(r.code, 0) << r.err;
+        EXPECT_NE(r.err.find(settings + ": " + said + "; using the default layout"), std::string::npos) << r.err;
+    }
 }
 
 std::string bakeCommandOf(const std::string& out) {

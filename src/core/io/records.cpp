@@ -48,6 +48,32 @@ std::string readSmallFile(const std::string& path, const std::string& field) {
     return text;
 }
 
+void checkJsonLimits(const std::string& text, const std::string& source, const std::string& what) {
+    const std::string whose = (source.empty() ? "" : source + ": ") + (what.empty() ? "" : what + " ");
+    if (text.size() > kMaxSmallFile)
+        throw ValidationError(whose + "is " + std::to_string(text.size()) + " bytes; at most " +
+                              std::to_string(kMaxSmallFile) + " (1 MiB) are read");
+    int depth = 0;
+    bool inString = false, escaped = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth)
+                throw ValidationError(whose + "nests arrays and objects more than " + std::to_string(kMaxJsonDepth) +
+                                      " deep (at byte " + std::to_string(i) + "); at most " +
+                                      std::to_string(kMaxJsonDepth) + " levels are read");
+        } else if (c == ']' || c == '}') {
+            depth = depth > 0 ? depth - 1 : 0;
+        }
+    }
+}
+
 std::string readRecord(const std::string& path) {
     std::string record;
     if (endsWith(path, ".json")) {
@@ -77,6 +103,11 @@ std::string readRecord(const std::string& path) {
         }
     }
     if (record.empty()) throw ValidationError(Violation{"from", path + ": holds no glnoise record"});
+    try {
+        checkJsonLimits(record, path, "its glnoise record");
+    } catch (const ValidationError& e) {
+        throw ValidationError(Violation{"from", e.what()});
+    }
     return record;
 }
 

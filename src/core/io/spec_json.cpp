@@ -22,14 +22,29 @@ nlohmann::json toJson(const V& value) {
     }
 }
 
+std::string excerpt(const std::string& text) {
+    if (text.size() <= 48) return text;
+    return text.substr(0, 40) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
+}  // namespace
+
+std::string shown(const nlohmann::json& v) { return excerpt(v.dump()); }
+std::string shownKey(const std::string& key) { return excerpt(key); }
+
+namespace {
+
 double number(const nlohmann::json& v) {
-    if (!v.is_number()) throw ValidationError(v.dump() + ": must be a number");
+    if (!v.is_number()) throw ValidationError(shown(v) + ": must be a number");
     return v.get<double>();
 }
 
 int integer(const nlohmann::json& v) {
-    if (!v.is_number_integer() || v.get<long long>() < INT_MIN || v.get<long long>() > INT_MAX)
-        throw ValidationError(v.dump() + ": must be an integer");
+    if (!v.is_number_integer()) throw ValidationError(shown(v) + ": must be an integer");
+    if ((v.is_number_unsigned() && v.get<std::uint64_t>() > INT_MAX) ||
+        (!v.is_number_unsigned() && (v.get<long long>() < INT_MIN || v.get<long long>() > INT_MAX)))
+        throw ValidationError(shown(v) + ": out of range: an integer key holds -2147483648 to 2147483647 at most, "
+                              "and its own bounds within that");
     return v.get<int>();
 }
 
@@ -41,26 +56,26 @@ V fromJson(const nlohmann::json& v) {
     } else if constexpr (std::is_same_v<V, int>) {
         return integer(v);
     } else if constexpr (std::is_same_v<V, bool>) {
-        if (!v.is_boolean()) throw ValidationError(v.dump() + ": must be true or false");
+        if (!v.is_boolean()) throw ValidationError(shown(v) + ": must be true or false");
         return v.get<bool>();
     } else if constexpr (std::is_enum_v<V>) {
-        if (!v.is_string()) throw ValidationError(v.dump() + ": must be a string");
+        if (!v.is_string()) throw ValidationError(shown(v) + ": must be a string");
         return parseKind<V>(v.get<std::string>());
     } else if constexpr (std::is_same_v<V, std::optional<std::uint64_t>>) {
         if (v.is_null()) return std::nullopt;
         if (!v.is_number_unsigned())
-            throw ValidationError(v.dump() +
+            throw ValidationError(shown(v) +
                                   ": must be null (Ken Perlin's table) or an integer from 0 to 18446744073709551615");
         return v.get<std::uint64_t>();
     } else if constexpr (std::is_same_v<V, std::array<int, 4>>) {
-        if (!v.is_array() || v.size() > 4) throw ValidationError(v.dump() + ": must be a list of up to 4 integers");
+        if (!v.is_array() || v.size() > 4) throw ValidationError(shown(v) + ": must be a list of up to 4 integers");
         V out{};
         for (std::size_t i = 0; i < v.size(); ++i) out[i] = integer(v[i]);
         return out;
     } else {
         static_assert(std::is_same_v<V, std::array<double, 3>>);
         if (!v.is_array() || v.size() < 2 || v.size() > 3)
-            throw ValidationError(v.dump() + ": must be a list of 2 or 3 numbers");
+            throw ValidationError(shown(v) + ": must be a list of 2 or 3 numbers");
         V out{};
         for (std::size_t i = 0; i < v.size(); ++i) out[i] = number(v[i]);
         return out;

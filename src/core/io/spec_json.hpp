@@ -13,6 +13,11 @@
 
 namespace glnoise::io {
 
+// A JSON value or key as an error message shows it: whole when short, else its first 40
+// characters, "...", and its length, so that a forged megabyte never fills a terminal.
+std::string shown(const nlohmann::json& v);
+std::string shownKey(const std::string& key);
+
 // Every field of spec under its key.
 nlohmann::json specObject(const NoiseSpec& spec);
 
