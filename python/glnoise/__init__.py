@@ -49,6 +49,10 @@ __all__ = [
 #: The backends every generating call takes.
 BACKENDS = ("gpu", "cpu", "reference")
 
+# Noise() keywords beyond the spec's: how save() maps values (a preset's colormap, range and
+# bits) and whether octaves above a grid's Nyquist limit are kept.
+_OPTIONS = ("colormap", "range", "bits", "no_octave_limit")
+
 _KEYS: Tuple[str, ...] = tuple(_glnoise.spec_keys())
 _DEFAULTS: Dict[str, Any] = _glnoise.Spec.from_keywords({}).to_dict()
 
@@ -90,20 +94,47 @@ class Noise:
 
     def __init__(self, **keywords: Any) -> None:
         for key in keywords:
-            if key not in _DEFAULTS:
+            if key not in _DEFAULTS and key not in _OPTIONS:
                 raise _unknown_keyword("Noise()", key)
+        options = {k: keywords.pop(k) for k in _OPTIONS if k in keywords}
         self._spec = _glnoise.Spec.from_keywords(keywords)
         self._values: Dict[str, Any] = self._spec.to_dict()
         # A preset's mapping (range, colormap, bits): what save() uses unless told otherwise.
-        self._mapping: Dict[str, Any] = {}
+        self._mapping: Dict[str, Any] = _mapping(options)
+        limit = options.get("no_octave_limit", False)
+        if not isinstance(limit, bool):
+            raise ValueError(f"no_octave_limit {limit!r}: must be True or False")
+        self._spec.no_octave_limit = limit
 
     @classmethod
-    def _wrap(cls, spec: Any, mapping: Optional[Dict[str, Any]] = None) -> "Noise":
+    def _wrap(cls, spec: Any, mapping: Optional[Dict[str, Any]] = None, no_octave_limit: bool = False) -> "Noise":
         noise = cls.__new__(cls)
         noise._spec = spec
         noise._values = spec.to_dict()
         noise._mapping = dict(mapping or {})
+        noise._spec.no_octave_limit = no_octave_limit
         return noise
+
+    @property
+    def no_octave_limit(self) -> bool:
+        """Whether octaves above a grid's Nyquist limit are kept (else dropped with a warning,
+        as `glnoise bake` drops them unless given --no-octave-limit)."""
+        return self._spec.no_octave_limit
+
+    @property
+    def colormap(self) -> Optional[str]:
+        """The colormap save() maps values through (None: grey)."""
+        return self._mapping.get("colormap")
+
+    @property
+    def range(self) -> Range:
+        """What save() maps to 0..255 or 0..65535: (min, max), "bound", or None (typical)."""
+        return self._mapping.get("range")
+
+    @property
+    def bits(self) -> Optional[int]:
+        """The bits per sample save() writes (None: the format's default)."""
+        return self._mapping.get("bits")
 
     # ---- the fields ----------------------------------------------------------------
     def __getattr__(self, name: str) -> Any:
@@ -127,34 +158,43 @@ class Noise:
         """Every field by its keyword (dims None when the data decides)."""
         return dict(self._values)
 
+    def _options(self) -> Dict[str, Any]:
+        """The keywords beyond the spec's that differ from their defaults."""
+        options = dict(self._mapping)
+        if self._spec.no_octave_limit:
+            options["no_octave_limit"] = True
+        return options
+
     def replace(self, **keywords: Any) -> "Noise":
-        """A copy with these fields changed (checked as Noise() checks them)."""
+        """A copy with these fields changed (checked as Noise() checks them); colormap,
+        range and bits None drop them."""
         for key in keywords:
-            if key not in _DEFAULTS:
+            if key not in _DEFAULTS and key not in _OPTIONS:
                 raise _unknown_keyword("Noise.replace()", key)
         changed = {k: v for k, v in self._values.items() if v != _DEFAULTS[k]}
+        changed.update(self._options())
         changed.update(keywords)
-        return Noise(**changed)._with_mapping(self._mapping)
-
-    def _with_mapping(self, mapping: Dict[str, Any]) -> "Noise":
-        self._mapping = dict(mapping)
-        return self
+        return Noise(**{k: v for k, v in changed.items() if not (k in _OPTIONS and v is None)})
 
     def __repr__(self) -> str:
-        given = ", ".join(f"{k}={v!r}" for k, v in self._values.items() if v != _DEFAULTS[k] or
-                          (isinstance(v, float) and math.copysign(1.0, v) != math.copysign(1.0, _DEFAULTS[k])))
-        return f"glnoise.Noise({given})"
+        given = [f"{k}={v!r}" for k, v in self._values.items() if v != _DEFAULTS[k] or
+                 (isinstance(v, float) and math.copysign(1.0, v) != math.copysign(1.0, _DEFAULTS[k]))]
+        given += [f"{k}={v!r}" for k, v in self._options().items()]
+        return f"glnoise.Noise({', '.join(given)})"
+
+    def _key(self) -> Tuple[Any, ...]:
+        return (tuple(self._values.items()), tuple(sorted(self._options().items())))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Noise):
             return NotImplemented
-        return self._values == other._values
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(tuple(self._values.items()))
+        return hash(self._key())
 
     def __reduce__(self):  # pickling (dask ships a Noise to its workers)
-        return (_from_dict, (self.to_dict(), self._mapping))
+        return (_from_dict, (self.to_dict(), self._options()))
 
     # ---- presets ---------------------------------------------------------------------
     @classmethod
@@ -178,7 +218,7 @@ class Noise:
         spec = _glnoise.Spec.from_text(json.dumps(preset), f"from {path}")
         mapping = {k: (tuple(preset[k]) if k == "range" and isinstance(preset[k], list) else preset[k])
                    for k in ("range", "colormap", "bits") if k in preset}
-        return cls._wrap(spec, mapping)
+        return cls._wrap(spec, mapping, record.get("no_octave_limit") is True)
 
     def to_preset(self) -> Dict[str, Any]:
         """The preset (a JSON object) that reproduces this spec: `glnoise bake --preset FILE`
@@ -203,8 +243,11 @@ class Noise:
         """Where 99.8% of the values lie: what a file maps to 0..255 unless told otherwise."""
         return tuple(self._spec.typical_range(dims or self._values["dims"] or 2))
 
-    def _array_shape(self, shape: Shape) -> Tuple[int, ...]:
+    def _array_shape(self, shape: Shape, bake: bool = True) -> Tuple[int, ...]:
         shape = _integers("shape", shape)
+        if any(n < 1 for n in shape):
+            most = "between 1 and 1048576" if bake else "at least 1"
+            raise ValueError(f"shape {shape!r}: each edge must be {most}")
         return shape + ((4,) if self.channels == 4 else ())
 
     @staticmethod
@@ -256,7 +299,12 @@ class Noise:
         units; float64). Returns (N,) float32, or (N, 4) for gradient and normal outputs;
         what `glnoise eval` prints for the same points."""
         pts = np.ascontiguousarray(points, dtype=np.float64)
-        if pts.ndim == 1 and self._values["dims"] in (None, 1):
+        if pts.ndim == 1:
+            # N points of 1D noise, or one point of N dimensions: only dims=1 says which.
+            if self._values["dims"] != 1:
+                raise ValueError(f"points shape {pts.shape}: a 1D array is ambiguous; must be (N, dims): "
+                                 f"reshape to (1, {pts.shape[0]}) for one point, or give dims=1 for "
+                                 f"{pts.shape[0]} points of 1D noise")
             pts = pts.reshape(-1, 1)
         if pts.ndim != 2:
             raise ValueError(f"points shape {pts.shape}: must be (N, dims)")
@@ -322,24 +370,41 @@ class Noise:
             import dask.array as da
         except ImportError:
             raise ImportError("Noise.to_dask needs dask: pip install 'dask[array]' (or glnoise[dask])") from None
-        full = self._array_shape(shape)
-        spatial = len(_integers("shape", shape))
+        full = self._array_shape(shape, bake=False)
+        spatial = len(full) - (1 if self.channels == 4 else 0)
+        if spatial not in (2, 3):
+            raise ValueError(f"shape {tuple(shape)!r}: must be (height, width) or (depth, height, width)")
         origin = self._start(start, spatial)
+        _glnoise.check_world(self._spec, full, origin)  # the whole array within the world
         if self.channels == 4:
             if isinstance(chunks, (tuple, list)) and len(chunks) == spatial:
                 chunks = tuple(chunks) + (4,)
             elif not isinstance(chunks, (tuple, list)):
                 chunks = (chunks,) * spatial + (4,)
-        normalized = da.core.normalize_chunks(chunks, full, dtype=np.float32)
+        if isinstance(chunks, int) and not isinstance(chunks, bool) and chunks > 0:
+            count = max(-(-n // chunks) for n in full[:spatial])
+            if count > 2**24:
+                raise ValueError(f"chunks {chunks}: shape {full!r} would need {count} chunks along an axis, "
+                                 "and dask lists each; at most 2**24: make the chunks larger")
+        try:
+            normalized = da.core.normalize_chunks(chunks, full, dtype=np.float32)
+        except (ValueError, TypeError, ZeroDivisionError, MemoryError) as e:
+            raise ValueError(f"chunks {chunks!r}: must be as dask takes them for shape {full!r}: a positive int, "
+                             f"a tuple per axis, or 'auto' ({e})") from None
+        if any(n < 1 for axis in normalized for n in axis):
+            raise ValueError(f"chunks {chunks!r}: every chunk must hold at least 1 element along each axis")
         if self.channels == 4 and len(normalized[-1]) != 1:
             raise ValueError(f"chunks {chunks!r}: the channel axis must be one chunk of 4")
         noise = self
+        # Where each chunk starts along each axis: a list per axis, so that the graph stays the
+        # same size however many chunks there are (a block knows its place from block_id).
+        firsts = [np.concatenate(([0], np.cumsum(axis[:-1], dtype=np.int64))) for axis in normalized[:spatial]]
 
-        def block(block_info=None):
-            location = block_info[None]["array-location"][:spatial]
-            sub = tuple(b - a for a, b in location)
+        def block(block_id=None):
+            index = block_id[:spatial]
+            sub = tuple(normalized[a][i] for a, i in enumerate(index))
+            offsets = [int(firsts[a][i]) for a, i in enumerate(index)]
             # (x, y[, z]) of the origin plus the block's offset, back in numpy order.
-            offsets = [a for a, _ in location]
             if spatial == 2:
                 s = (origin[1] + offsets[0], origin[0] + offsets[1])
             else:
@@ -350,9 +415,24 @@ class Noise:
                              meta=np.empty((0,) * len(full), dtype=np.float32))
 
 
-def _from_dict(values: Dict[str, Any], mapping: Dict[str, Any]) -> Noise:
+def _from_dict(values: Dict[str, Any], options: Dict[str, Any]) -> Noise:
     given = {k: v for k, v in values.items() if v != _DEFAULTS[k]}
-    return Noise(**given)._with_mapping(mapping)
+    return Noise(**given, **options)
+
+
+def _mapping(options: Dict[str, Any]) -> Dict[str, Any]:
+    """colormap, range and bits checked as a preset's (ValueError naming each bad value)."""
+    given = {k: options[k] for k in ("colormap", "range", "bits") if options.get(k) is not None}
+    if not given:
+        return {}
+    as_json = {k: (list(v) if isinstance(v, tuple) else v) for k, v in given.items()}
+    try:
+        text = json.dumps(as_json, allow_nan=False)
+    except (TypeError, ValueError):
+        shown = ", ".join(f"{k} {v!r}" for k, v in given.items())
+        raise ValueError(f"{shown}: colormap must be a name, range (min, max), 'typical' or 'bound', "
+                         "bits 8, 16 or 32") from None
+    return dict(_glnoise.mapping_from_text(text))
 
 
 def _threads(threads: int) -> int:

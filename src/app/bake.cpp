@@ -355,9 +355,10 @@ struct Bake::Impl : BakePlan {
         std::error_code ec;
         const std::filesystem::space_info space = std::filesystem::space(dir, ec);
         // A size from a record someone handed over must not start a days-long bake: its
-        // samples, uncompressed, must fit the free space, or the size be typed.
+        // samples, uncompressed, must fit the free space, or the size be typed. Too little
+        // free space is the machine's state, not a bad value: exit 1, as for a raw file below.
         if (!r.sizeFrom.empty() && !ec && texels * storedBytes > space.available)
-            throw ValidationError(r.sizeFrom + ": size " + toString(g) + ": " + samples + " are " +
+            throw IoError(r.sizeFrom + ": size " + toString(g) + ": " + samples + " are " +
                                   formatBytes(texels * storedBytes) + " uncompressed, more than the " +
                                   formatBytes(space.available) + " free in " + dir.string() +
                                   "; give --size (or --tile-size) to bake it anyway");

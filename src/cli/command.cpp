@@ -112,7 +112,7 @@ CommandLine::CommandLine()
         "shader", "print the noise library as one self-contained source in a shader language: glsl (OpenGL), "
                   "vulkan, gles (GLSL ES 3.00, WebGL2), hlsl, wgsl, msl or godot");
     shader_->add_option("families", a.families, "families to include, with what they need (default: all)");
-    shader_->add_option("--language", a.language, "glsl, vulkan, gles, hlsl, wgsl, msl or godot")->required();
+    shader_->add_option("--language", a.language, "glsl, vulkan, gles, hlsl, wgsl, msl or godot (not needed with --list)");
     shader_->add_option("--table", a.table,
                         "where the permutation table lives: const (an array in the source), buffer (a storage "
                         "buffer you bind) or uniform (a uniform block; gles, hlsl, wgsl); default: const for glsl, "
@@ -330,7 +330,12 @@ std::string lowerExtension(const std::string& path) {
 }  // namespace
 
 GlslPlan planShader(const Args& a) {
-    if (a.list) return planGlsl(a);  // the same families in every language
+    if (a.list) {
+        if (!a.language.empty()) (void)shader::parseLanguage(a.language);  // a bad one is still named
+        return planGlsl(a);  // the same families in every language
+    }
+    if (a.language.empty())
+        throw ValidationError("--language is required: glsl, vulkan, gles, hlsl, wgsl, msl or godot (or --list)");
     GlslPlan plan;
     shader::Options o;
     o.language = shader::parseLanguage(a.language);

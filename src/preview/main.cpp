@@ -867,8 +867,14 @@ int run(const Args& a) {
         s.relief = static_cast<float>(r);
     }
     s.exportPath = a.out;
-    const Grid window = app::parseSizeFlag(a.window, "--window");
-    if (window.isVolume()) throw ValidationError("--window " + a.window + ": must be WxH");
+    const Grid window = [&] {
+        try {
+            return app::parseSizeFlag(a.window, "--window");
+        } catch (const ValidationError&) {
+            throw ValidationError("--window " + a.window + ": must be WxH with each edge between 1 and 16384");
+        }
+    }();
+    if (window.isVolume()) throw ValidationError("--window " + a.window + ": must be WxH with each edge between 1 and 16384");
     if (!a.pan.empty()) {
         const auto p = app::parseList("--pan", a.pan, 2, 2);
         if (!std::isfinite(p[0]) || !std::isfinite(p[1]))
@@ -1227,7 +1233,7 @@ static int previewMain(int argc, char** argv) {
     app.add_option("--zoom", a.zoom, "screen pixels per bake texel (default 1)");
     app.add_flag("--animate", a.animate, "advance z over time (3D noise)");
     app.add_option("--speed", a.speed, "z per second when animating (default 1)");
-    app.add_option("--out", a.out, "export file, .png or .r32 (default glnoise-export.png)");
+    app.add_option("--out", a.out, "export file: .png, .exr, .r16 or .r32, as glnoise bake writes them (default glnoise-export.png)");
     app.add_option("--size", a.size, "export size WxH (default: the texture shown); WxHxD in the slices view");
     app.add_option("--frames", a.frames, "render this many frames, then exit (0: until closed)");
     app.add_option("--screenshot", a.screenshot, "write the window to this PNG after the last frame");

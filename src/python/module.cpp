@@ -33,6 +33,7 @@
 
 #include "app/agreement.hpp"
 #include "app/bake.hpp"
+#include "app/options.hpp"
 #include "app/preset.hpp"
 #include "core/fields.hpp"
 #include "core/format.hpp"
@@ -143,6 +144,7 @@ nb::object toPython(const nlohmann::json& j) {
 struct Spec {
     NoiseSpec spec;
     bool hasDims = false;
+    bool noOctaveLimit = false;  // octaves above a grid's Nyquist limit kept (no_octave_limit=True)
 
     // The spec for a grid or points of `dims` dimensions (0: a 2D grid, 3: a volume).
     NoiseSpec forDims(int dims) const {
@@ -337,11 +339,25 @@ Layout layoutOf(const Spec& s, const std::vector<std::int64_t>& shape, const std
     return l;
 }
 
+// The spec for a grid: octaves above its Nyquist limit dropped, with a UserWarning in the
+// words of `glnoise bake`, unless no_octave_limit=True keeps them. Needs the GIL.
 NoiseSpec specForGrid(const Spec& s, const Layout& l) {
     if (l.grid.isVolume() && s.hasDims && s.spec.dims < 3)
         throw invalid(l.text + ": a volume needs dims 3 or 4 (dims " + std::to_string(s.spec.dims) +
                       "), or dims left out");
-    return s.forDims(l.grid.isVolume() ? 3 : 2);
+    NoiseSpec spec = s.forDims(l.grid.isVolume() ? 3 : 2);
+    app::NoiseArgs args;
+    args.noOctaveLimit = s.noOctaveLimit;
+    std::string warning = app::limitOctaves(spec, args);
+    if (!warning.empty()) {
+        const auto swap = [&](const std::string& from, const std::string& to) {
+            if (const auto at = warning.find(from); at != std::string::npos) warning.replace(at, from.size(), to);
+        };
+        swap("--octaves ", "octaves ");
+        swap("--no-octave-limit keeps them all", "no_octave_limit=True keeps them all");
+        if (PyErr_WarnEx(PyExc_UserWarning, warning.c_str(), 2) != 0) throw nb::python_error();
+    }
+    return spec;
 }
 
 // Fills `out` (the grid's texels, channels each, rows of y = 0 first) with the world tile
@@ -556,6 +572,7 @@ std::string save(const Spec& s, const std::string& path, const std::vector<std::
     const Layout l = layoutOf(s, shape, "shape");
     app::BakeRequest r;
     r.spec = specForGrid(s, l);
+    r.noOctaveLimit = s.noOctaveLimit;
     r.size = l.grid;
     r.tile = tile;
     if (range) {
@@ -675,6 +692,41 @@ Spec specFromText(const std::string& text, const std::string& source) {
     return Spec{p.spec, p.hasDims};
 }
 
+// That an array of `shape` (numpy order, channels last) at world texel `start` (x, y, z)
+// lies within the world, as a Dask array of it must: any edge, not only a bake's.
+void checkWorld(const Spec& s, const std::vector<std::int64_t>& shape, const std::array<std::int64_t, 3>& start) {
+    const std::size_t spatial = shape.size() - (s.spec.output == Output::Value ? 0 : 1);
+    std::string text = "(";
+    for (std::size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+    text += ")";
+    const char* axes[3] = {"x", "y", "z"};
+    for (std::size_t a = 0; a < spatial; ++a) {
+        const std::int64_t edge = shape[spatial - 1 - a], first = start[a];
+        if (edge < 1 || first < -kMaxWorldTexel || first > kMaxWorldTexel || edge > kMaxWorldTexel - first)
+            throw invalid("shape " + text + " at " + axes[a] + " " + std::to_string(first) +
+                          ": must lie within world texels -2^52 to 2^52 (4503599627370496) along each axis");
+    }
+}
+
+// A preset's mapping keys (colormap, range, bits) checked as a preset's are: the mapping as
+// save() uses it, or ValueError naming each bad value.
+nb::dict mappingFromKeywords(const std::string& text) {
+    app::Preset p;
+    try {
+        p = app::parsePreset(app::parseJson(text, "Noise()", ""), "Noise()");
+    } catch (const ValidationError& e) {
+        std::string m = pythonMessage(e);
+        for (std::string::size_type at; (at = m.find("Noise(): ")) != std::string::npos;) m.erase(at, 9);
+        throw ValidationError(m);
+    }
+    nb::dict mapping;
+    if (p.range) mapping["range"] = nb::make_tuple(p.range->min, p.range->max);
+    else if (p.boundRange) mapping["range"] = "bound";
+    if (!p.colormap.empty()) mapping["colormap"] = p.colormap;
+    if (p.bits) mapping["bits"] = p.bits;
+    return mapping;
+}
+
 std::string presetText(const Spec& s) {
     nlohmann::json j = app::presetJson(s.spec, std::nullopt, "", 0);
     if (!s.hasDims) j.erase("dims");
@@ -723,6 +775,7 @@ NB_MODULE(_glnoise, m) {
                     "The spec of these keywords, checked by glnoise's rules (ValueError naming each bad value)")
         .def_static("from_text", &specFromText, "text"_a, "source"_a, "The spec of a preset's JSON text")
         .def("to_dict", &specDict, "Every field by its keyword; dims None when the shape decides")
+        .def_rw("no_octave_limit", &Spec::noOctaveLimit, "Octaves above a grid's Nyquist limit kept")
         .def("preset_text", &presetText, "The preset JSON that reproduces the spec")
         .def("channels", [](const Spec& s) { return s.spec.output == Output::Value ? 1 : 4; },
              "Channels per texel: 1, or 4 for gradient and normal outputs")
@@ -753,6 +806,10 @@ NB_MODULE(_glnoise, m) {
           "A float32 (H, W[, C]) array written as .png, .exr, .r16 or .r32, with no record");
     m.def("load_preset", &loadPreset, "name_or_path"_a, "A built-in preset or a .json file: (spec, mapping)");
     m.def("preset_names", &app::presetNames, "The built-in presets");
+    m.def("check_world", &checkWorld, "spec"_a, "shape"_a, "start"_a,
+          "ValueError unless an array of shape at start (x, y, z) lies within the world");
+    m.def("mapping_from_text", &mappingFromKeywords, "text"_a,
+          "colormap, range and bits as JSON, checked as a preset's: the mapping");
     m.def("read_record", [](const std::string& path) {
         try {
             return io::readRecord(path);

@@ -264,13 +264,6 @@ TEST_F(BadInput, FilesToRebakeFrom) {
          "--from " + file("twice.json") + ": its glnoise record gives the key \"seed\" twice in one object"},
         {{"bake", "--from", file("flag.json"), "--out", png},
          "--from " + file("flag.json") + ": no_octave_limit \"yes\": must be true or false"},
-        // A size from a record must fit the free space uncompressed (1 TiB here), whatever
-        // the format; typed on the command line, it is the user's to ask for.
-        {{"bake", "--from", file("forged.json"), "--out", png},
-         "--from " + file("forged.json") + ": size 1048576x1048576: 1099511627776 texels of 1 byte are 1.0 TiB "
-                                           "uncompressed, more than the"},
-        {{"bake", "--from", file("forged.json"), "--out", file("keep.exr")},
-         "--from " + file("forged.json") + ": size 1048576x1048576: 1099511627776 texels of 4 bytes are 4.0 TiB"},
         // Values from a preset that contradict each other are named by file and key.
         {{"bake", "--preset", file("both.json"), "--size", "8x8", "--out", png},
          "preset " + file("both.json") + ": bits 16 and colormap terrain: a colormap gives 8-bit RGB"},
@@ -284,6 +277,29 @@ TEST_F(BadInput, FilesToRebakeFrom) {
         {{"bake", "--size", "8x8", "--bits", "many", "--out", png}, "--bits many: must be an integer"},
         {{"bake", "--size", "8x8", "--range", "defaults", "--out", png}, "--range defaults:"},
     });
+}
+
+// Too little free space is one check with one exit code, 1 (the machine's state, as a full
+// disk is), whether the size was typed for a raw file or came from a record: a size from a
+// record must fit the free space uncompressed (1 TiB here) whatever the format; typed, it is
+// the user's to ask for unless the raw file's exact size cannot fit.
+TEST_F(BadInput, TooLittleFreeSpaceIsExitOne) {
+    for (const auto& [args, said] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+             {{"bake", "--from", file("forged.json"), "--out", png},
+              "--from " + file("forged.json") + ": size 1048576x1048576: 1099511627776 texels of 1 byte are 1.0 TiB "
+                                                "uncompressed, more than the"},
+             {{"bake", "--from", file("forged.json"), "--out", file("keep.exr")},
+              "--from " + file("forged.json") + ": size 1048576x1048576: 1099511627776 texels of 4 bytes are 4.0 TiB"},
+             {{"bake", "--size", "1048576x1048576", "--out", r16},
+              "--out " + r16 + ": 1099511627776 texels of 2 bytes need 2.0 TiB"},
+         }) {
+        const Result r = runWith("", test::glnoiseExe(), args);
+        SCOPED_TRACE(args.back());
+        EXPECT_EQ(r.code, 1) << r.err;
+        EXPECT_EQ(r.err.rfind("glnoise: error: " + said, 0), 0u) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_TRUE(snapshot() == before) << "a file was written, changed or left behind";
+    }
 }
 
 TEST_F(BadInput, EvalLines) {
@@ -320,7 +336,10 @@ TEST_F(BadInput, CheckAndGlslAndTheCommand) {
         {{"glsl", "--seed", "x"}, "--seed x: must be an integer between 0 and 18446744073709551615"},
         {{"info", "--size", "64x64"}, "The following arguments were not expected: 64x64 --size"},
         {{"shader", "--language", "cg"}, "--language cg: allowed: glsl, vulkan, gles, hlsl, wgsl, msl, godot"},
-        {{"shader", "perlin"}, "--language is required"},
+        {{"shader", "perlin"}, "--language is required: glsl, vulkan, gles, hlsl, wgsl, msl or godot (or --list)"},
+        {{"shader", "--list", "--language", "cg"}, "--language cg: allowed: glsl, vulkan, gles, hlsl, wgsl, msl, godot"},
+        {{"bake", "--size", "8x8", "--size", "9x9", "--out", png}, "--size: given 2 times; give it once"},
+        {{"eval", "--dims", "2", "--dims", "3", "--dims", "2"}, "--dims: given 3 times; give it once"},
         {{"shader", "--language", "msl", "--table", "buffer", "--out", glsl},
          "--table buffer: Metal has no program-scope buffers; allowed for msl: const"},
         {{"shader", "--language", "godot", "--table", "uniform", "--out", glsl},
@@ -353,8 +372,9 @@ TEST_F(BadInput, PreviewFlags) {
         {{"--octaves", "0"}, "--octaves 0: must be between 1 and 32", "", p},
         {{"--seed", ""}, "--seed '': is empty", "", p},
         {{"--frequency", "nan"}, "--frequency nan: must be a finite number > 0", "", p},
-        {{"--window", "0x0"}, "--window 0x0: must be WxH", "", p},
-        {{"--window", "64x64x64"}, "--window 64x64x64: must be WxH", "", p},
+        {{"--window", "0x0"}, "--window 0x0: must be WxH with each edge between 1 and 16384", "", p},
+        {{"--window", "64x64x64"}, "--window 64x64x64: must be WxH with each edge between 1 and 16384", "", p},
+        {{"--frames", "1", "--frames", "2"}, "--frames: given 2 times; give it once", "", p},
         {{"--zoom", "-1"}, "--zoom -1", "", p},
         {{"--zoom", "0"}, "--zoom 0: must be between", "", p},
         {{"--zoom", "nan"}, "--zoom nan", "", p},

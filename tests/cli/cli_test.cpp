@@ -343,11 +343,15 @@ TEST_F(Cli, ShaderWritesTheTableItsBufferFormReadsAsTheConstFormHoldsIt) {
 }
 
 TEST_F(Cli, GlslListsTheFamilies) {
-    const auto r = run({"glsl", "--list"});
-    ASSERT_EQ(r.code, 0);
     std::string want;
     for (const auto& f : glsl::families()) want += f + "\n";
-    EXPECT_EQ(r.out, want);
+    // shader --list lists the same families, with or without a language.
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"glsl", "--list"}, {"shader", "--list"},
+                                                 {"shader", "--list", "--language", "wgsl"}}) {
+        const auto r = run(args);
+        ASSERT_EQ(r.code, 0) << r.err;
+        EXPECT_EQ(r.out, want) << args[0];
+    }
 }
 
 TEST_F(Cli, NoContextIsAFailureThatNamesTheFixAndWritesNothing) {

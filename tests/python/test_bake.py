@@ -119,6 +119,7 @@ def test_read_only_array():
 
 @pytest.mark.parametrize("shape,said", [
     ((0, 8), "shape (0, 8): each edge must be between 1 and 1048576"),
+    ((-1, 16), "shape (-1, 16): each edge must be between 1 and 1048576"),
     ((8, 8, 8, 8), "shape (8, 8, 8, 8): must be (height, width) or (depth, height, width)"),
     ((8, 8.5), "shape (8, 8.5): must be a tuple of integers"),
 ])
@@ -161,7 +162,12 @@ def test_eval_prints_what_the_command_prints(cli, backend):
 def test_eval_takes_the_dims_of_the_points():
     noise = glnoise.Noise(octaves=2)
     assert noise.eval(np.zeros((5, 3)), backend="cpu").shape == (5,)
-    assert noise.eval([0.5, 1.5, 2.5], backend="cpu").shape == (3,)  # 1D points
+    # A 1D array is N points of 1D noise or one point of N dimensions: dims=1 says which.
+    with pytest.raises(ValueError, match=r"^points shape \(3,\): a 1D array is ambiguous; must be \(N, dims\): "
+                                         r"reshape to \(1, 3\) for one point, or give dims=1 for 3 points of 1D noise$"):
+        noise.eval(np.array([3.14, 42, 7]), backend="cpu")
+    ones = glnoise.Noise(octaves=2, dims=1)
+    assert np.array_equal(ones.eval([0.5, 1.5, 2.5], backend="cpu"), ones.eval([[0.5], [1.5], [2.5]], backend="cpu"))
     with pytest.raises(ValueError, match=r"^points shape \(5, 2\): must be \(N, 3\) for dims 3$"):
         glnoise.Noise(dims=3).eval(np.zeros((5, 2)), backend="cpu")
     with pytest.raises(ValueError, match=r"^points\[1, 0\] nan: coordinates must be finite$"):
