@@ -8,6 +8,7 @@
 
 layout(binding = 0) uniform sampler3D u_volume;
 uniform ivec2 u_origin;     // the view's bottom-left framebuffer pixel
+uniform int u_step;        // every u_step-th texel, so that all the copies fit the view
 uniform int u_view_height;  // in framebuffer pixels
 uniform int u_across;       // cells to a row and rows
 uniform int u_slice[16];    // the slice each cell shows
@@ -17,7 +18,7 @@ out vec4 color;
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy) - u_origin;
-    ivec2 texel = ivec2(p.x, u_view_height - 1 - p.y);
+    ivec2 texel = ivec2(p.x, u_view_height - 1 - p.y) * u_step;
     ivec2 size = textureSize(u_volume, 0).xy;
     ivec2 cell = texel / size;
     if (any(greaterThanEqual(cell, ivec2(u_across)))) {

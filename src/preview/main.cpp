@@ -1017,9 +1017,16 @@ int run(const Args& a) {
         const double mx = io.MousePos.x * ppp - layout.viewX, my = io.MousePos.y * ppp - layout.viewY;
         const bool overView = !io.WantCaptureMouse && mx >= 0 && my >= 0 && mx < layout.viewWidth && my < layout.viewHeight;
         const int copies = copiesOf(s);
-        const double tx = copies == 1 ? mx : std::fmod(mx, tile.width);
-        const double ty = copies == 1 ? my : std::fmod(my, tile.height);
-        const int cellX = static_cast<int>(mx / tile.width), cellY = static_cast<int>(my / tile.height);
+        // Copies that would not fit the view texel for texel are shown every step-th texel.
+        const auto ceilDiv = [](long long a, long long b) { return static_cast<int>((a + b - 1) / b); };
+        const int step = copies == 1 || terrain ? 1
+                                                : std::max({1, ceilDiv(static_cast<long long>(copies) * tile.width,
+                                                                       std::max(1, layout.viewWidth)),
+                                                            ceilDiv(static_cast<long long>(copies) * tile.height,
+                                                                    std::max(1, layout.viewHeight))});
+        const double tx = copies == 1 ? mx : std::fmod(mx * step, tile.width);
+        const double ty = copies == 1 ? my : std::fmod(my * step, tile.height);
+        const int cellX = static_cast<int>(mx * step / tile.width), cellY = static_cast<int>(my * step / tile.height);
         const int cell = copies == 1 ? 0 : cellY * copies + cellX;
         const bool overTexture = overView && !terrain &&
                                  (copies == 1 || (cellX < copies && cellY < copies &&
@@ -1163,15 +1170,15 @@ int run(const Args& a) {
         static const Colormap fire = Colormap::named("fire");
         const ValueRange unit{0.0, 1.0};
         if (showDifference && kind == preview::ViewKind::Slices)
-            renderer.drawSlices(viewport, unit, fire, kSlicesAcross, slices, true);
+            renderer.drawSlices(viewport, unit, fire, kSlicesAcross, slices, true, step);
         else if (showDifference)
-            renderer.draw(viewport, unit, fire, terrain ? 1 : copies, true);
+            renderer.draw(viewport, unit, fire, terrain ? 1 : copies, true, step);
         else if (terrain)
             renderer.drawTerrain(viewport, range, s.colormap, s.camera, s.relief, dragging3d || s.turntable);
         else if (kind == preview::ViewKind::Slices)
-            renderer.drawSlices(viewport, range, s.colormap, kSlicesAcross, slices);
+            renderer.drawSlices(viewport, range, s.colormap, kSlicesAcross, slices, false, step);
         else
-            renderer.draw(viewport, range, s.colormap, copies);
+            renderer.draw(viewport, range, s.colormap, copies, false, step);
         ImGui::Render();
         glViewport(0, 0, fbWidth, fbHeight);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

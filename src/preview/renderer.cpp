@@ -234,9 +234,12 @@ std::string rangeKey(ValueRange r, const Colormap& m) {
 }
 }  // namespace
 
-void Renderer::draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference) {
-    present(view, "flat," + rangeKey(range, colormap) + "," + std::to_string(tiles) + (difference ? ",d" : ""),
-            [&](const Viewport& v) { paint(v, range, colormap, tiles, difference); });
+void Renderer::draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference,
+                    int step) {
+    present(view,
+            "flat," + rangeKey(range, colormap) + "," + std::to_string(tiles) + "," + std::to_string(step) +
+                (difference ? ",d" : ""),
+            [&](const Viewport& v) { paint(v, range, colormap, tiles, difference, step); });
 }
 
 void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
@@ -250,13 +253,15 @@ void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colorma
 }
 
 void Renderer::drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
-                          const std::vector<int>& slices, bool difference) {
-    std::string key = "slices," + rangeKey(range, colormap) + "," + std::to_string(across) + (difference ? ",d" : "");
+                          const std::vector<int>& slices, bool difference, int step) {
+    std::string key = "slices," + rangeKey(range, colormap) + "," + std::to_string(across) + "," +
+                      std::to_string(step) + (difference ? ",d" : "");
     for (int k : slices) key += "," + std::to_string(k);
-    present(view, key, [&](const Viewport& v) { paintSlices(v, range, colormap, across, slices, difference); });
+    present(view, key, [&](const Viewport& v) { paintSlices(v, range, colormap, across, slices, difference, step); });
 }
 
-void Renderer::paint(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference) {
+void Renderer::paint(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference,
+                     int step) {
     clearView(view, 0.1f, 0.1f, 0.1f);
     difference = difference && difference_ != 0 && !differenceGrid_.isVolume();
     if ((texture_.handle() == 0 && !difference) || view.width <= 0 || view.height <= 0) return;
@@ -266,6 +271,7 @@ void Renderer::paint(const Viewport& view, ValueRange range, const Colormap& col
     glUniform2i(display_.uniform("u_origin"), view.x, view.y);
     glUniform1i(display_.uniform("u_view_height"), view.height);
     glUniform1i(display_.uniform("u_tiles"), tiles);
+    glUniform1i(display_.uniform("u_step"), step);
     useColormap(colormap);
     glUniform1f(display_.uniform("u_min"), static_cast<float>(range.min));
     glUniform1f(display_.uniform("u_scale"), static_cast<float>(255.0 / (range.max - range.min)));
@@ -323,7 +329,7 @@ void Renderer::paintTerrain(const Viewport& view, ValueRange range, const Colorm
 }
 
 void Renderer::paintSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
-                           const std::vector<int>& slices, bool difference) {
+                           const std::vector<int>& slices, bool difference, int step) {
     clearView(view, 0.1f, 0.1f, 0.1f);
     difference = difference && difference_ != 0 && differenceGrid_.isVolume();
     if (!difference && (texture_.handle() == 0 || !texture_.grid().isVolume())) return;
@@ -334,6 +340,7 @@ void Renderer::paintSlices(const Viewport& view, ValueRange range, const Colorma
     glUniform2i(slices_.uniform("u_origin"), view.x, view.y);
     glUniform1i(slices_.uniform("u_view_height"), view.height);
     glUniform1i(slices_.uniform("u_across"), across);
+    glUniform1i(slices_.uniform("u_step"), step);
     int indices[16] = {};
     for (std::size_t k = 0; k < 16 && k < slices.size(); ++k) indices[k] = slices[k];
     glUniform1iv(slices_.uniform("u_slice[0]"), 16, indices);

@@ -56,8 +56,9 @@ public:
     // Draws the texture 1:1 into `view` of the current framebuffer, texel (0, 0) at its top
     // left, `tiles` x `tiles` copies of it (1: once), values mapped through the colormap
     // from `range`, as `glnoise bake --colormap` maps them.
+    // `step` > 1 shows every step-th texel, so that the copies fit the view.
     void draw(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles = 1,
-              bool difference = false);
+              bool difference = false, int step = 1);
     // The texture as a lit heightfield mesh in the colormap, seen by `camera`: the display
     // range spans `heightScale` mesh widths of height. At most 1024 quads a side.
     // While the camera moves (`moving`), at most 256 quads a side, so that orbiting stays
@@ -66,7 +67,7 @@ public:
                      float heightScale, bool moving = false);
     // A volume's slices `slices` (at most 16), `across` to a row, each texel for texel.
     void drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
-                    const std::vector<int>& slices, bool difference = false);
+                    const std::vector<int>& slices, bool difference = false, int step = 1);
     // The proof's image, one float per texel of `grid`, drawn instead of the values by
     // draw and drawSlices with difference = true.
     void setDifference(const std::vector<float>& values, const Grid& grid);
@@ -91,11 +92,11 @@ private:
     // copied. Static frames cost a copy, not a colormap per pixel.
     template <class Paint>
     void present(const Viewport& view, const std::string& key, Paint paint);
-    void paint(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference);
+    void paint(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference, int step);
     void paintTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
                       float heightScale, int mostQuads);
     void paintSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
-                     const std::vector<int>& slices, bool difference);
+                     const std::vector<int>& slices, bool difference, int step);
     std::uint32_t cacheFramebuffer_ = 0, cacheColor_ = 0, cacheDepth_ = 0;
     int cacheWidth_ = 0, cacheHeight_ = 0;
     std::string cacheKey_;

@@ -105,6 +105,23 @@ TEST_F(Bake, NegativeAndFarTilesMeetTheirNeighbours) {
     }
 }
 
+// docs/command-line.md, "What repeats": the lattice bases repeat every 256 cells of their
+// lowest octave along each axis (16,384 texels at the default frequency 1/64), with any
+// seed; simplex's period is oblique, so no axis-aligned tile repeats it.
+TEST_F(Bake, TheLatticeRepeatsEvery256CellsAsDocumented) {
+    for (const std::string basis : {"perlin", "classic", "value", "perlin-value", "cellular", "psrdnoise", "simplex"}) {
+        std::map<std::string, std::string> tiles;
+        for (const std::string tile : {"0,0", "64,0", "0,64", "-64,128"}) {
+            bake({"--basis", basis, "--seed", "9", "--octaves", "5", "--tile", tile, "--tile-size", "256x256",
+                  "--backend", "cpu", "--out", file("t.r32")});
+            tiles[tile] = slurp(file("t.r32"));
+        }
+        const bool lattice = basis != "simplex";
+        for (const std::string tile : {"64,0", "0,64", "-64,128"})
+            EXPECT_EQ(tiles[tile] == tiles["0,0"], lattice) << basis << " tile " << tile;
+    }
+}
+
 TEST_F(Bake, ABakeWiderThanATileAndTallerThanABandIsStreamedExactly) {
     // 9000 texels wide: three GPU tiles per band; 4 Mtexel bands of 466 rows: two bands.
     bake({"--size", "9000x700", "--octaves", "4", "--seed", "2", "--out", file("gpu.r32")});

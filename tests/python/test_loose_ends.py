@@ -40,7 +40,7 @@ def test_octaves_above_the_nyquist_limit_warn_in_the_commands_words(cli, tmp_pat
                                                    "64x64", "--no-octave-limit", "--backend", "cpu"))
     assert json.loads((tmp_path / "k.r32.json").read_text())["no_octave_limit"] is True
     again = glnoise.Noise.from_file(tmp_path / "k.r32")
-    assert again.no_octave_limit and again == kept
+    assert again.no_octave_limit and again == kept.replace(dims=2)  # a record names the dims it baked
     with pytest.raises(ValueError, match="^no_octave_limit 'yes': must be True or False$"):
         glnoise.Noise(no_octave_limit="yes")
 
@@ -124,7 +124,7 @@ def test_a_dask_array_of_1e8_squared_is_a_small_graph_and_its_chunks_are_bakes()
         whole = noise.bake((40, 16), start=(5 * 4096 + 10, 20000 * 4096 - 7), backend="cpu")
         print(d.numblocks, len(d.__dask_graph__().layers), grown, np.array_equal(part, whole))
     """)
-    blocks, layers, grown, equal = out.rsplit(" ", 3)
+    blocks, layers, grown, equal = out.strip().rsplit(" ", 3)
     assert blocks == "(24415, 24415)"
     # One layer, built lazily: no dict per block (596 million of them).
     assert layers == "1"
