@@ -1,225 +1,24 @@
 // SPDX-License-Identifier: MIT
-// The SIMD CPU backend: the twins of mirror/ compiled over Highway's vectors. VF holds one
-// float of hn::Lanes texels (8 on AVX2, 16 on AVX-512, 4 on SSE4 and NEON), VI their
-// integers and VM a comparison's result; each has the operators and gln_* functions the
-// twins call (found by argument-dependent lookup), each doing per lane exactly what the
-// scalar reference does: IEEE adds, multiplies, divides and square roots without
-// contraction (this file is compiled with -ffp-contract=off, like the reference), floor,
-// truncation to int, table reads as gathers, selects for branches, and the C library's
-// cos and sin called for each lane. So every lane is bit for bit the reference's texel,
-// on every target (tests/core/simd_test.cpp runs each one this CPU has).
-//
-// Highway compiles this file once per target (foreach_target.h) and evaluateRows picks the
-// best one the CPU runs. Vectors live in structs here, which Highway's sizeless types (SVE,
-// RVV) do not allow: those targets are left out (NEON serves Arm), as are SSSE3 (SSE4
-// is as old as x86-64 machines that run glnoise) and AVX3_DL (nothing here uses its
-// additions over AVX3).
-#ifndef HWY_DISABLED_TARGETS
-#define HWY_DISABLED_TARGETS (HWY_SSSE3 | HWY_AVX3_DL | HWY_SVE | HWY_SVE2 | HWY_SVE_256 | HWY_SVE2_128 | HWY_RVV)
-#endif
+// The SIMD CPU backend: the twins of mirror/ compiled over Highway's vectors
+// (core/simd_lanes.hpp), each family of bases in a file of its own (core/simd_<family>.cpp),
+// chosen here by the spec's basis; and the quantization of bakes. Highway compiles each
+// file once per target (foreach_target.h) and each call runs the best target the CPU has.
+#include "core/simd_targets.hpp"
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "core/simd.cpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
-#include <algorithm>
-#include <cmath>
 #include <cstddef>
+#include <cstdint>
 
 #include "core/simd.hpp"
-#include "glnoise/cpu.hpp"
-#include "mirror/sample.hpp"
+#include "mirror/fractal.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace glnoise::cpu {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
-
-using DF = hn::ScalableTag<float>;
-using DI = hn::RebindToSigned<DF>;
-constexpr std::size_t kMaxLanes = HWY_MAX_BYTES / sizeof(float);
-
-struct VI;
-
-// A comparison's result, as a float mask (integer comparisons are rebound to it).
-struct VM {
-    hn::Mask<DF> m;
-};
-
-struct VF {
-    hn::Vec<DF> v;
-    VF() : v(hn::Zero(DF())) {}
-    explicit VF(hn::Vec<DF> x) : v(x) {}
-    // Constants and uniforms, in every lane; implicit, as a scalar T converts.
-    VF(float s) : v(hn::Set(DF(), s)) {}            // NOLINT(google-explicit-constructor)
-    VF(double s) : VF(static_cast<float>(s)) {}     // NOLINT(google-explicit-constructor)
-    VF(int s) : VF(static_cast<float>(s)) {}        // NOLINT(google-explicit-constructor)
-    explicit VF(const VI& i);                       // float(int), lane by lane
-};
-
-struct VI {
-    hn::Vec<DI> v;
-    VI() : v(hn::Zero(DI())) {}
-    explicit VI(hn::Vec<DI> x) : v(x) {}
-    VI(int s) : v(hn::Set(DI(), s)) {}                            // NOLINT(google-explicit-constructor)
-    explicit VI(const VF& f) : v(hn::ConvertTo(DI(), f.v)) {}    // int(float): truncation
-};
-
-inline VF::VF(const VI& i) : v(hn::ConvertTo(DF(), i.v)) {}
-
-inline VF operator+(VF a, VF b) { return VF(a.v + b.v); }
-inline VF operator-(VF a, VF b) { return VF(a.v - b.v); }
-inline VF operator*(VF a, VF b) { return VF(a.v * b.v); }
-inline VF operator/(VF a, VF b) { return VF(a.v / b.v); }
-inline VF operator-(VF a) { return VF(hn::Neg(a.v)); }
-inline VM operator<(VF a, VF b) { return {a.v < b.v}; }
-inline VM operator<=(VF a, VF b) { return {a.v <= b.v}; }
-inline VM operator>(VF a, VF b) { return {a.v > b.v}; }
-inline VM operator>=(VF a, VF b) { return {a.v >= b.v}; }
-inline VM operator==(VF a, VF b) { return {a.v == b.v}; }
-
-inline VI operator+(VI a, VI b) { return VI(a.v + b.v); }
-inline VI operator-(VI a, VI b) { return VI(a.v - b.v); }
-inline VI operator&(VI a, VI b) { return VI(hn::And(a.v, b.v)); }
-inline VM operator==(VI a, VI b) { return {hn::RebindMask(DF(), a.v == b.v)}; }
-inline VM operator<(VI a, VI b) { return {hn::RebindMask(DF(), a.v < b.v)}; }
-
-inline VM operator&&(VM a, VM b) { return {hn::And(a.m, b.m)}; }
-inline VM operator||(VM a, VM b) { return {hn::Or(a.m, b.m)}; }
-inline VM operator!(VM a) { return {hn::Not(a.m)}; }
-// Whether any lane holds: the twins skip work only when no lane needs it.
-inline bool gln_any(VM a) { return !hn::AllFalse(DF(), a.m); }
-
-inline VF gln_select(VM c, VF a, VF b) { return VF(hn::IfThenElse(c.m, a.v, b.v)); }
-inline VI gln_select(VM c, VI a, VI b) { return VI(hn::IfThenElse(hn::RebindMask(DI(), c.m), a.v, b.v)); }
-inline VF gln_floor(VF a) { return VF(hn::Floor(a.v)); }
-inline VF gln_abs(VF a) { return VF(hn::Abs(a.v)); }
-inline VF gln_sqrt(VF a) { return VF(hn::Sqrt(a.v)); }
-
-template <class F>
-VF perLane(VF a, F f) {
-    HWY_ALIGN float lane[kMaxLanes];
-    hn::Store(a.v, DF(), lane);
-    for (std::size_t i = 0; i < hn::Lanes(DF()); ++i) lane[i] = f(lane[i]);
-    return VF(hn::Load(DF(), lane));
-}
-inline VF gln_cos(VF a) { return perLane(a, [](float x) { return std::cos(x); }); }
-inline VF gln_sin(VF a) { return perLane(a, [](float x) { return std::sin(x); }); }
-
-// A table read per lane. Where every lane reads the same entry (texels in one lattice cell,
-// as most are at the lower octaves), one scalar read serves them all.
-inline VI gln_perm(const Permutation& P, VI i) {
-    const std::int32_t* t = P.table().data();
-    const int first = hn::GetLane(i.v);
-    if (hn::AllTrue(DI(), i.v == hn::Set(DI(), first))) return VI(t[first]);
-    return VI(hn::GatherIndex(DI(), t, i.v));
-}
-
-inline VI gln_wrap(VI i, int period) {
-    if (period <= 0) return i & 255;
-    HWY_ALIGN int lane[kMaxLanes];
-    hn::Store(i.v, DI(), lane);
-    for (std::size_t k = 0; k < hn::Lanes(DI()); ++k) lane[k] = cpu::gln_wrap(lane[k], period);
-    return VI(hn::Load(DI(), lane));
-}
-
-// psrdnoise's reduction modulo a period and halving. A power of two (512 where there is no
-// period) is a mask, in two's complement the floor modulo; any other m goes lane by lane.
-inline VI gln_psrd_mod(VI i, int m) {
-    if ((m & (m - 1)) == 0) return i & VI(m - 1);
-    HWY_ALIGN int lane[kMaxLanes];
-    hn::Store(i.v, DI(), lane);
-    for (std::size_t k = 0; k < hn::Lanes(DI()); ++k) lane[k] = cpu::gln_psrd_mod(lane[k], m);
-    return VI(hn::Load(DI(), lane));
-}
-inline VI gln_psrd_half(VI i) { return VI(hn::ShiftRight<1>(i.v)); }
-
-// Row i of each lane: a gather per component of the table's ints.
-template <int N, std::size_t K>
-vec<N, VI> gln_row(const std::array<vec<N, int>, K>& table, VI i) {
-    static_assert(sizeof(vec<N, int>) == N * sizeof(int), "rows of N ints");
-    const int* base = &table[0].x;
-    const VI at = VI(hn::Mul(i.v, hn::Set(DI(), N)));
-    vec<N, VI> row;
-    for (int c = 0; c < N; ++c) row[c] = VI(hn::GatherIndex(DI(), base + c, at.v));
-    return row;
-}
-template <int N, std::size_t K>
-vec<N, VF> gln_row(const std::array<vec<N, float>, K>& table, VI i) {
-    static_assert(sizeof(vec<N, float>) == N * sizeof(float), "rows of N floats");
-    const float* base = &table[0].x;
-    const VI at = VI(hn::Mul(i.v, hn::Set(DI(), N)));
-    vec<N, VF> row;
-    for (int c = 0; c < N; ++c) row[c] = VF(hn::GatherIndex(DF(), base + c, at.v));
-    return row;
-}
-
-}  // namespace HWY_NAMESPACE
-
-template <>
-struct Lane<HWY_NAMESPACE::VF> {
-    using Int = HWY_NAMESPACE::VI;
-    using Mask = HWY_NAMESPACE::VM;
-    using Scalar = float;
-};
-
-namespace HWY_NAMESPACE {
-
-// noise.comp's main() for Lanes texels of a row at once. A row is cut where its texels'
-// anchor changes (every kAnchor texels), so every lane of a call shares its frames; the
-// last lanes of a short piece repeat its last texel and are not stored. kValue: one channel,
-// the value, so the gradients the twins also compute are dead code the compiler removes
-// (the value never depends on them).
-// Flattened: every twin it calls is inlined into it, so none is compiled apart from this
-// target's attributes (the twins are templates defined outside Highway's target region).
-template <bool kValue>
-HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, int endRow) {
-    const DF df;
-    const DI di;
-    const int lanes = static_cast<int>(hn::Lanes(df));
-    const int width = j.grid.width, channels = kValue ? 1 : outputChannels(*j.spec);
-    const AnchorLayout& l = j.layout;
-    HWY_ALIGN float part[4][kMaxLanes];
-    for (int r = firstRow; r < endRow; ++r) {
-        const int y = r % j.grid.height;
-        const int z = r / j.grid.height;
-        float* out = j.out + static_cast<std::size_t>(r) * static_cast<std::size_t>(width) * static_cast<std::size_t>(channels);
-        const int gy = l.startIn[1] + y, gz = l.startIn[2] + z;
-        const int ky = gy / kAnchor, kz = gz / kAnchor;
-        const VF sy = VF(VI(gy - ky * kAnchor)), sz = VF(VI(gz - kz * kAnchor));
-        for (int x = 0; x < width;) {
-            const int gx = l.startIn[0] + x;
-            const int kx = gx / kAnchor;
-            const int count = std::min({lanes, width - x, (kx + 1) * kAnchor - gx});
-            const int base = l.block(kx, ky, kz) * j.params->framesPerPoint;
-            const VI sx = VI(hn::Min(hn::Iota(di, 0), hn::Set(di, count - 1))) + (gx - kx * kAnchor);
-            const vec3<VF> s = vec3<VF>(VF(sx), sy, sz);
-            float* o = out + static_cast<std::size_t>(x) * static_cast<std::size_t>(channels);
-            if constexpr (kValue) {
-                const VF v = gln_sample(*j.table, *j.params, j.frames + base, s).x;
-                if (count == lanes) {
-                    hn::StoreU(v.v, df, o);
-                } else {
-                    hn::Store(v.v, df, part[0]);
-                    for (int i = 0; i < count; ++i) o[i] = part[0][i];
-                }
-            } else {
-                const vec4<VF> v = outputOf(*j.spec, gln_sample(*j.table, *j.params, j.frames + base, s));
-                for (int c = 0; c < channels; ++c) hn::Store(v[c].v, df, part[c]);
-                for (int i = 0; i < count; ++i)
-                    for (int c = 0; c < channels; ++c) o[i * channels + c] = part[c][i];
-            }
-            x += count;
-        }
-    }
-}
-
-void EvaluateRows(const simd::Job& j, int firstRow, int endRow) {
-    if (outputChannels(*j.spec) == 1)
-        Rows<true>(j, firstRow, endRow);
-    else
-        Rows<false>(j, firstRow, endRow);
-}
 
 std::int64_t TargetBit() { return HWY_TARGET; }
 
@@ -261,7 +60,6 @@ HWY_AFTER_NAMESPACE();
 #if HWY_ONCE
 namespace glnoise::cpu {
 
-HWY_EXPORT(EvaluateRows);
 HWY_EXPORT(TargetBit);
 HWY_EXPORT(Quantize8);
 HWY_EXPORT(Quantize16);
@@ -269,7 +67,14 @@ HWY_EXPORT(Quantize16);
 namespace simd {
 
 void evaluateRows(const Job& job, int firstRow, int endRow) {
-    HWY_DYNAMIC_DISPATCH(EvaluateRows)(job, firstRow, endRow);
+    switch (job.params->basis) {
+        case GLN_BASIS_SIMPLEX: return evaluateSimplexRows(job, firstRow, endRow);
+        case GLN_BASIS_OPENSIMPLEX2:
+        case GLN_BASIS_OPENSIMPLEX2S: return evaluateOpenSimplexRows(job, firstRow, endRow);
+        case GLN_BASIS_CELLULAR: return evaluateCellularRows(job, firstRow, endRow);
+        case GLN_BASIS_PSRDNOISE: return evaluatePsrdnoiseRows(job, firstRow, endRow);
+        default: return evaluateLatticeRows(job, firstRow, endRow);
+    }
 }
 
 std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint8_t* out) {

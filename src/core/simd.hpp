@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The SIMD CPU backend (core/simd.cpp): the twins of mirror/ over Highway's vectors, one
+// The SIMD CPU backend (core/simd*.cpp): the twins of mirror/ over Highway's vectors, one
 // lane per texel, compiled for every instruction set Highway targets here and chosen at run
 // time. The public entry point is cpu::evaluateSimd (glnoise/cpu.hpp). Internal.
 #pragma once
@@ -27,6 +27,13 @@ struct Job {
 // Rows [firstRow, endRow) of the grid (row r: y = r % height, z = r / height), on the
 // best target this CPU runs (or the one forceTarget chose).
 void evaluateRows(const Job& job, int firstRow, int endRow);
+// The same for one family of bases each (core/simd_<family>.cpp): perlin, classic, value
+// and perlin-value; simplex; OpenSimplex2 and 2S; cellular; psrdnoise.
+void evaluateLatticeRows(const Job& job, int firstRow, int endRow);
+void evaluateSimplexRows(const Job& job, int firstRow, int endRow);
+void evaluateOpenSimplexRows(const Job& job, int firstRow, int endRow);
+void evaluateCellularRows(const Job& job, int firstRow, int endRow);
+void evaluatePsrdnoiseRows(const Job& job, int firstRow, int endRow);
 
 // io::quantize8/16 of values[0, count) with range [lo, lo + span], whole vectors at a time:
 // returns how many it wrote (count rounded down to the vector's lanes).

@@ -9,3 +9,9 @@ if command -v ccache >/dev/null; then
   CCACHE_DIR="$work/ccache"
   export CMAKE_C_COMPILER_LAUNCHER CMAKE_CXX_COMPILER_LAUNCHER CCACHE_DIR
 fi
+# Every core for the build (the SIMD backend's families compile in parallel); CMake's own
+# variable, which scikit-build-core passes on to the build tool.
+if [ -z "${CMAKE_BUILD_PARALLEL_LEVEL:-}" ]; then
+  CMAKE_BUILD_PARALLEL_LEVEL=$(nproc 2>/dev/null || echo 2)
+  export CMAKE_BUILD_PARALLEL_LEVEL
+fi
