@@ -24,7 +24,7 @@ packages=(
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
   libstb-dev libcli11-dev nlohmann-json3-dev
   libspng-dev libopenexr-dev                           # PNG (8 and 16 bits), OpenEXR
-  libssl-dev                                           # SHA-256 of raw files in their sidecars
+  libssl-dev                                           # SHA-256: the digests of every file's samples
   libhwy-dev                                           # Highway: the SIMD CPU backend
   libglfw3-dev libimgui-dev libfreetype-dev            # glnoise-preview
   fonts-dejavu-core                                    # its panel's font (else Dear ImGui's own)
@@ -40,6 +40,7 @@ if [ $tests -eq 1 ]; then
     patchelf                                           # the relocatable bundle and its test
     ccache                                             # the Python package's second pip build
     python3-pil python3-matplotlib                     # the README's commands and pictures
+    openssl coreutils                                  # digests recomputed as docs/command-line.md says
   )
 fi
 

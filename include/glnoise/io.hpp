@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -92,6 +93,10 @@ public:
     virtual ~RowWriter() = default;
     // `count` rows, one after the other, each of the row size the writer was opened for.
     virtual void writeRows(const void* rows, int count) = 0;
+    // The digest of the samples (glnoise's record names the method) for a writer opened
+    // with `digest` set: given after the last row, before finish(); it lands where a
+    // streamed file can still hold it once the last row is known.
+    virtual void setDigest(const std::string& hex) = 0;
     // After the last row: completes the file (it still has to be committed).
     virtual void finish() = 0;
 };
@@ -103,6 +108,9 @@ struct PngLayout {
     int bits = 8;      // 8: uint8 samples; 16: uint16 samples in host byte order
     std::string record;  // stored as the tEXt chunk "glnoise" before the pixels ("" for none)
     unsigned threads = 0;  // deflating on this many threads (0: one per hardware thread)
+    // Whether setDigest gives a digest, stored as the tEXt chunk "glnoise-digest" after the
+    // image data (64 hex digits), before IEND.
+    bool digest = false;
 };
 // The file's bytes depend on the layout and the rows alone, never on `threads` or on how
 // the rows are split between writeRows calls; memory stays a few MiB per thread.
@@ -117,6 +125,9 @@ struct ExrLayout {
     // smaller); 1: on the calling thread alone; 0: the pool as the program left it, or one
     // thread per core when it has none. The bytes do not depend on it.
     unsigned threads = 0;
+    // Whether setDigest gives a digest, stored as the string attribute "glnoiseDigest" of
+    // the header (64 hex digits): reserved when the header is written, filled in by finish().
+    bool digest = false;
 };
 std::unique_ptr<RowWriter> openExr(OutputFile& out, const ExrLayout& layout);
 
@@ -138,8 +149,16 @@ struct ImageFacts {
     int height = 0;
     std::vector<std::string> channels;  // .png: "gray", "gray+alpha", "RGB" or "RGBA"; .exr: the names
     int bits = 0;                       // per sample: 8 or 16 (.png), 32 (.exr float), 16 (.exr half)
+    // The digest the file holds of its samples (PNG: the tEXt chunk "glnoise-digest"; EXR:
+    // the string attribute "glnoiseDigest"), "" when it holds none.
+    std::string digest;
 };
-ImageFacts readWholeImage(const std::string& path);
+// What readWholeImage hands on of the samples: rows from y = 0 one after the other, the
+// channels of a pixel together, each sample little-endian: PNG's as uint8 or uint16,
+// OpenEXR's as float32, in `order`'s channel order when given (else the file's).
+using SampleSink = std::function<void(const void* data, std::size_t bytes)>;
+ImageFacts readWholeImage(const std::string& path, const SampleSink& sink = {},
+                          const std::vector<std::string>& order = {});
 
 // The largest preset or record sidecar read.
 inline constexpr std::size_t kMaxSmallFile = std::size_t{1} << 20;

@@ -23,6 +23,19 @@ namespace glnoise::app {
 
 namespace {
 
+// An OpenEXR bake's channels, named by what they hold, so that viewers show the image and
+// not an alpha: the value as Y (gray); a gradient's derivatives as the layer "gradient"
+// (X Y Z); a normal map as R G B and its height as the layer "value".
+std::vector<std::string> exrChannels(Output o) {
+    return o == Output::Value      ? std::vector<std::string>{"Y"}
+           : o == Output::Gradient ? std::vector<std::string>{"Y", "gradient.X", "gradient.Y", "gradient.Z"}
+                                   : std::vector<std::string>{"R", "G", "B", "value.Y"};
+}
+
+}  // namespace
+
+namespace {
+
 constexpr std::size_t kBandBytes = std::size_t{64} << 20;
 constexpr std::size_t kTileBytes = std::size_t{32} << 20;
 constexpr int kTileWidth = 8192;
@@ -207,11 +220,26 @@ struct Planner : BakePlan {
         } else {
             stored["mapping"] = "none: float32 values";
         }
+        // The digest of the samples (SampleDigest), so that a file and its record are known
+        // to belong together: a repainted image or a data file from another bake is told
+        // apart. A raw file's sidecar holds it, filled in when the data is written; an image
+        // holds it itself, after its pixels.
+        nlohmann::json digest;
+        digest["method"] = SampleDigest::kMethod;
+        digest["of"] = std::string("the samples as stored, each a little-endian ") +
+                       (bits == 32 ? "float32" : bits == 16 ? "uint16" : "uint8") +
+                       ", channels of a pixel together, rows from y = 0, in chunks of 4 MiB";
+        if (format == io::Format::Png) {
+            digest["in"] = "the tEXt chunk glnoise-digest, after the image data";
+        } else if (format == io::Format::Exr) {
+            digest["in"] = "the header's string attribute glnoiseDigest";
+            stored["exr_channels"] = exrChannels(r.spec.output);  // the samples' order, by the file's names
+        } else {
+            digest["value"] = std::string(64, '0');
+        }
+        stored["digest"] = digest;
         if (format == io::Format::Raw16 || format == io::Format::RawF32) {
-            // The data's size and SHA-256 (as sha256sum prints it), filled in when it is
-            // written: a data file and a sidecar from two different bakes are told apart.
             stored["bytes"] = static_cast<std::uint64_t>(g.texels()) * storedBytes;
-            stored["sha256"] = std::string(64, '0');
             stored["byte_order"] = "little";
             stored["width"] = g.width;
             stored["height"] = g.height;
@@ -377,16 +405,10 @@ struct Bake::Impl : BakePlan {
         const Grid& g = r.size;
         switch (format) {
             case io::Format::Png:
-                return io::openPng(file, io::PngLayout{g.width, g.height, storedChannels, bits, rec.dump(), r.threads});
+                return io::openPng(file,
+                                   io::PngLayout{g.width, g.height, storedChannels, bits, rec.dump(), r.threads, true});
             case io::Format::Exr: {
-                io::ExrLayout l{g.width, g.height, {}, rec.dump(), r.threads};
-                // Named by what they hold, so that viewers show the image and not an alpha:
-                // the value as Y (gray); a gradient's derivatives as the layer "gradient"
-                // (X Y Z); a normal map as R G B and its height as the layer "value".
-                const Output o = r.spec.output;
-                l.channels = o == Output::Value      ? std::vector<std::string>{"Y"}
-                             : o == Output::Gradient ? std::vector<std::string>{"Y", "gradient.X", "gradient.Y", "gradient.Z"}
-                                                     : std::vector<std::string>{"R", "G", "B", "value.Y"};
+                io::ExrLayout l{g.width, g.height, exrChannels(r.spec.output), rec.dump(), r.threads, true};
                 return io::openExr(file, l);
             }
             case io::Format::Raw16:
@@ -484,17 +506,20 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     std::vector<std::uint8_t> band(bandRowBytes * static_cast<std::size_t>(bandRows));
     const std::size_t bandSampleBytes = static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows);
 
-    // A raw file's SHA-256 is computed on a thread of its own, a band behind the write, so
-    // that it overlaps the GPU's next tiles and the write instead of adding to them
-    // (SHA-256 moves about 1.2 GB/s, as fast as the rest of a raw bake together). Two
-    // sample buffers: the band being converted and written, and the one being hashed.
-    std::unique_ptr<Sha256> sha;
-    if (m.sidecar) sha = std::make_unique<Sha256>();
+    // Every file's digest of its samples (SampleDigest: 4 MiB chunks hashed on every core)
+    // is computed in the background, a band behind the write, so that it overlaps the GPU's
+    // next tiles and the write instead of adding to them. Two sample buffers: the band being
+    // converted and written, and the one being hashed. A new digest for each slice's file.
+    auto sha = std::make_unique<SampleDigest>(m.r.threads);
     std::vector<std::uint8_t> sampleBuffers[2];
     std::future<void> hashing[2];
     int current = 0;
     sampleBuffers[0].resize(bandSampleBytes);
-    if (sha) sampleBuffers[1].resize(bandSampleBytes);
+    sampleBuffers[1].resize(bandSampleBytes);
+    const auto hashed = [&] {  // every band so far in the digest
+        for (auto& h : hashing)
+            if (h.valid()) h.get();
+    };
     std::unique_ptr<gpu::TileStream> stream;
     if (gen)
         stream = std::make_unique<gpu::TileStream>(*gen, m.r.spec, tileWidth, bandRows,
@@ -586,17 +611,18 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
         m.convert(band.data(), texels, samples.data());
         lap(t.convert, since);
         writer->writeRows(samples.data(), p.rows);
-        if (sha) {
-            // In order: the previous band's digest first, then this one's, in the background.
-            if (hashing[1 - current].valid()) hashing[1 - current].get();
-            hashing[current] = std::async(std::launch::async, [&sha, &samples, bytes = texels * m.storedBytes] {
-                sha->update(samples.data(), bytes);
-            });
-            current = 1 - current;
-        }
+        // In order: the previous band's digest first, then this one's, in the background.
+        if (hashing[1 - current].valid()) hashing[1 - current].get();
+        hashing[current] = std::async(std::launch::async, [&sha, &samples, bytes = texels * m.storedBytes] {
+            sha->update(samples.data(), bytes);
+        });
+        current = 1 - current;
         done += static_cast<std::int64_t>(texels);
         if (observer) observer->progress(done, total);
         if (m.slices && p.y0 + p.rows == g.height) {
+            hashed();
+            writer->setDigest(sha->hex());
+            sha = std::make_unique<SampleDigest>(m.r.threads);
             writer->finish();
             writer.reset();
             m.out->stage();
@@ -613,13 +639,14 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
         for (auto& f : m.staged) files.push_back(f.get());
     } else {
         since = Clock::now();
+        hashed();
+        const std::string digest = sha->hex();
+        if (!m.sidecar) writer->setDigest(digest);
         writer->finish();
         lap(t.encode, since);
         files.push_back(m.out.get());
         if (m.sidecar) {
-            for (auto& h : hashing)
-                if (h.valid()) h.get();
-            m.record["stored"]["sha256"] = sha->hex();
+            m.record["stored"]["digest"]["value"] = digest;
             const std::string json = m.record.dump(2) + "\n";
             m.sidecar->write(json.data(), json.size());
             files.push_back(m.sidecar.get());

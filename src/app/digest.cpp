@@ -3,11 +3,13 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
+#include "core/parallel.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise::app {
@@ -42,6 +44,59 @@ std::string Sha256::hex() {
     return text;
 }
 
+namespace {
+
+void sha256(const void* data, std::size_t bytes, unsigned char* out) {
+    unsigned int size = 0;
+    if (EVP_Digest(data, bytes, out, &size, EVP_sha256(), nullptr) != 1 || size != 32) throw Error("SHA-256 failed");
+}
+
+}  // namespace
+
+void SampleDigest::hashChunks(const std::uint8_t* data, std::size_t chunks) {
+    const std::size_t at = digests_.size();
+    digests_.resize(at + 32 * chunks);
+    auto* out = reinterpret_cast<unsigned char*>(&digests_[at]);
+    glnoise::detail::parallelFor(chunks, threads_, [&](std::size_t i) {
+        sha256(data + i * kChunkBytes, kChunkBytes, out + 32 * i);
+    });
+}
+
+void SampleDigest::update(const void* data, std::size_t bytes) {
+    const auto* p = static_cast<const std::uint8_t*>(data);
+    bytes_ += bytes;
+    if (!partial_.empty()) {  // finish the chunk begun
+        const std::size_t take = std::min(bytes, kChunkBytes - partial_.size());
+        partial_.insert(partial_.end(), p, p + take);
+        p += take;
+        bytes -= take;
+        if (partial_.size() < kChunkBytes) return;
+        hashChunks(partial_.data(), 1);
+        partial_.clear();
+    }
+    const std::size_t whole = bytes / kChunkBytes;
+    if (whole > 0) hashChunks(p, whole);
+    partial_.assign(p + whole * kChunkBytes, p + bytes);
+}
+
+std::string SampleDigest::hex() {
+    if (!partial_.empty()) {
+        const std::size_t at = digests_.size();
+        digests_.resize(at + 32);
+        sha256(partial_.data(), partial_.size(), reinterpret_cast<unsigned char*>(&digests_[at]));
+        partial_.clear();
+    }
+    unsigned char root[32];
+    sha256(digests_.data(), digests_.size(), root);
+    static const char kHex[] = "0123456789abcdef";
+    std::string text;
+    for (unsigned char b : root) {
+        text += kHex[b >> 4];
+        text += kHex[b & 15];
+    }
+    return text;
+}
+
 FileDigest digestFile(const std::string& path) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) throw IoError("reading " + path + " failed: " + std::strerror(errno));
@@ -57,6 +112,22 @@ FileDigest digestFile(const std::string& path) {
     std::fclose(f);
     if (bad) throw IoError("reading " + path + " failed");
     d.sha256 = sha.hex();
+    return d;
+}
+
+FileDigest sampleDigestOfFile(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) throw IoError("reading " + path + " failed: " + std::strerror(errno));
+    SampleDigest digest;
+    std::vector<char> buf(std::size_t{64} << 20);
+    std::size_t n = 0;
+    while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0) digest.update(buf.data(), n);
+    const bool bad = std::ferror(f) != 0;
+    std::fclose(f);
+    if (bad) throw IoError("reading " + path + " failed");
+    FileDigest d;
+    d.bytes = digest.bytes();
+    d.sha256 = digest.hex();
     return d;
 }
 

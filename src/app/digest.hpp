@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace glnoise::app {
 
@@ -26,11 +27,42 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+// The digest glnoise records of a file's samples since 0.17.0, the same for every format
+// (docs/command-line.md, "Digests"): the samples as the file's record lays them out, each
+// a little-endian integer or float32, cut into chunks of 4 MiB (the last one shorter); the
+// SHA-256 of each chunk; and the SHA-256 of those digests, 32 bytes each, in order. The
+// chunks are hashed on every core, so the digest keeps up with a bake. `sha256sum` and
+// `split` compute it for a raw file.
+class SampleDigest {
+public:
+    static constexpr std::size_t kChunkBytes = std::size_t{4} << 20;
+    static constexpr const char* kMethod = "sha256-tree-4MiB";
+
+    // threads: 0 -> one per hardware thread.
+    explicit SampleDigest(unsigned threads = 0) : threads_(threads) {}
+    // The next bytes of the samples; whole chunks are hashed now, the rest waits for more.
+    void update(const void* data, std::size_t bytes);
+    // The root in lowercase hex; the object takes no more bytes after it.
+    std::string hex();
+    std::uint64_t bytes() const { return bytes_; }
+
+private:
+    void hashChunks(const std::uint8_t* data, std::size_t chunks);
+
+    unsigned threads_;
+    std::vector<std::uint8_t> partial_;  // the bytes of a chunk begun, not yet whole
+    std::string digests_;                // each whole chunk's SHA-256, 32 bytes each
+    std::uint64_t bytes_ = 0;
+};
+
 // The SHA-256 of a whole file and its size in bytes; an unreadable file is an IoError.
 struct FileDigest {
     std::string sha256;
     std::uint64_t bytes = 0;
 };
 FileDigest digestFile(const std::string& path);
+// The SampleDigest of a whole file's bytes (a raw file's samples) and its size; an
+// unreadable file is an IoError.
+FileDigest sampleDigestOfFile(const std::string& path);
 
 }  // namespace glnoise::app

@@ -75,8 +75,26 @@ std::string rawDataPath(const std::string& path) {
 
 struct Checked {
     std::string what;  // "64x64 .r16, 1 channel of 16 bits"
-    std::string digest;  // "SHA-256 as recorded", or why there is none
+    std::string digest;  // "digest as recorded", or why there is none
 };
+
+// The record's stored.digest (since 0.17.0), or null when the record has none.
+const nlohmann::json* digestOf(const nlohmann::json& rec, const std::string& path) {
+    if (!rec.contains("stored") || !rec["stored"].is_object() || !rec["stored"].contains("digest")) return nullptr;
+    const nlohmann::json& d = rec["stored"]["digest"];
+    if (!d.is_object() || !d.contains("method") || d["method"] != SampleDigest::kMethod)
+        fail(path, "its record's stored.digest is not one glnoise computes (method " +
+                       io::shown(d.is_object() && d.contains("method") ? d["method"] : nlohmann::json()) +
+                       "; this glnoise knows " + SampleDigest::kMethod + ")");
+    return &d;
+}
+
+bool isHex64(const std::string& s) {
+    return s.size() == 64 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+const std::string kNotTheBake = ": the data is not the bake the record describes (it comes from another bake, or "
+                                "changed since)";
 
 // The raw file at dataPath against its sidecar's record: size and layout, then the digest.
 Checked checkRaw(const std::string& dataPath, const nlohmann::json& rec, const std::string& sidecar) {
@@ -106,6 +124,18 @@ Checked checkRaw(const std::string& dataPath, const nlohmann::json& rec, const s
     if (size != expected)
         fail(dataPath, "holds " + std::to_string(size) + " bytes, but its sidecar " + sidecar + " describes " + c.what +
                            ", " + std::to_string(expected) + " bytes: the data is not what the sidecar records");
+    if (const nlohmann::json* d = digestOf(rec, sidecar)) {
+        if (!d->contains("value") || !(*d)["value"].is_string() || !isHex64((*d)["value"].get<std::string>()))
+            fail(sidecar, "its record's stored.digest.value is not 64 hex digits: " +
+                              io::shown(d->contains("value") ? (*d)["value"] : nlohmann::json()));
+        const std::string want = (*d)["value"].get<std::string>();
+        const FileDigest got = sampleDigestOfFile(dataPath);
+        if (got.sha256 != want)
+            fail(dataPath, "its samples' digest is " + got.sha256 + ", but its sidecar " + sidecar + " records " + want +
+                               kNotTheBake);
+        c.digest = "digest of its samples as recorded";
+        return c;
+    }
     if (!rec["stored"].contains("sha256")) {
         c.digest = "no digest recorded (" + generator(rec) + " wrote none): its size matches";
         return c;
@@ -134,12 +164,21 @@ Grid recordSize(const nlohmann::json& rec, const std::string& path) {
 }
 
 // An image against its own record: the size, the bits and the channels it says it stored,
-// every row decoded.
+// every row decoded, and the digest of its samples against the one it holds (since 0.17.0).
 std::string checkImage(const std::string& path, const nlohmann::json& rec) {
     const Grid g = recordSize(rec, path);
+    const nlohmann::json* recorded = digestOf(rec, path);
+    std::vector<std::string> order;  // an EXR's channels in the order of the bake's samples
+    if (recorded && rec["stored"].contains("exr_channels") && rec["stored"]["exr_channels"].is_array())
+        for (const auto& c : rec["stored"]["exr_channels"])
+            if (c.is_string()) order.push_back(c.get<std::string>());
     io::ImageFacts facts;
+    SampleDigest digest;
     try {
-        facts = io::readWholeImage(path);
+        facts = io::readWholeImage(
+            path, recorded ? io::SampleSink([&](const void* data, std::size_t bytes) { digest.update(data, bytes); })
+                           : io::SampleSink(),
+            order);
     } catch (const IoError& e) {
         throw Error(e.what());
     }
@@ -152,9 +191,25 @@ std::string checkImage(const std::string& path, const nlohmann::json& rec) {
         fail(path, "holds " + std::to_string(facts.bits) + "-bit samples, but its record says " + std::to_string(bits));
     if (!channels.is_array() || facts.channels.size() != channels.size())
         fail(path, "holds " + std::to_string(facts.channels.size()) + " channels, but its record says " + io::shown(channels));
+    std::string said = "every row read, as its record says";
+    if (recorded) {
+        const std::string where = endsWith(path, ".png") || endsWith(path, ".PNG") ? "tEXt chunk glnoise-digest"
+                                                                                     : "attribute glnoiseDigest";
+        if (!isHex64(facts.digest))
+            fail(path, "its record says it holds a digest of its samples, but its " + where +
+                           (facts.digest.empty() ? " is missing" : " is not 64 hex digits") +
+                           ": the file was rewritten by another tool, or cut short");
+        const std::string got = digest.hex();
+        if (got != facts.digest)
+            fail(path, "its samples' digest is " + got + ", but it records " + facts.digest +
+                           ": the pixels are not the ones glnoise baked (repainted, or changed since)");
+        said += "; digest of its samples as recorded";
+    } else {
+        said += "; it holds no digest of its samples (" + generator(rec) + " wrote none)";
+    }
     return found + " " + (endsWith(path, ".exr") || endsWith(path, ".EXR") ? "OpenEXR" : "PNG") + ", " +
            std::to_string(facts.channels.size()) + " channel" + (facts.channels.size() == 1 ? "" : "s") + " of " +
-           std::to_string(facts.bits) + " bits";
+           std::to_string(facts.bits) + " bits, " + said;
 }
 
 // A volume's slices: slice 0's record gives the depth; every slice must be there, whole,
@@ -183,7 +238,8 @@ std::string checkSlices(const std::string& pattern) {
         for (std::size_t i = 0; i < problems.size(); ++i) all += (i ? "; " : "") + problems[i];
         fail(pattern, all);
     }
-    return toString(g) + " as PNG slices, each read whole, all from one bake; made by " + generator(rec);
+    return toString(g) + " as PNG slices, each read whole" +
+           (digestOf(rec, first) ? " and each as its digest says" : "") + ", all from one bake; made by " + generator(rec);
 }
 
 }  // namespace
@@ -209,18 +265,26 @@ std::string verifyOutput(const std::string& path) {
     std::string what = checkImage(path, rec);
     if (rec.contains("slice") && rec["slice"].is_number_integer())
         what += ", slice " + std::to_string(rec["slice"].get<long long>()) + " of a volume (verify the set with its pattern)";
-    return path + ": ok: " + what + ", every row read, as its record says; made by " + generator(rec);
+    return path + ": ok: " + what + "; made by " + generator(rec);
 }
 
-void checkRawAgainstRecord(const std::string& path, const std::string& recordText, const std::string& source) {
+void checkAgainstRecord(const std::string& path, const std::string& recordText, const std::string& source) {
     const std::string data = rawDataPath(path);
-    if (data.empty()) return;
+    if (endsWith(path, ".json") && data.empty()) return;  // a preset-like record file of its own
     try {
-        (void)checkRaw(data, parseJson(recordText, source, "its glnoise record"), data + ".json");
+        const nlohmann::json rec = parseJson(recordText, source, "its glnoise record");
+        if (!data.empty()) {
+            (void)checkRaw(data, rec, data + ".json");
+        } else if (digestOf(rec, path)) {  // an image that holds a digest: its pixels must be the bake's
+            (void)checkImage(path, rec);
+        }
     } catch (const IoError&) {
         throw;
     } catch (const Error& e) {
-        throw ValidationError(source + ": " + e.what() + "; re-bake from a matching pair (glnoise verify " + data + ")");
+        const std::string m = e.what();
+        const std::string tail = m.compare(0, path.size() + 2, path + ": ") == 0 ? m.substr(path.size() + 2) : m;
+        throw ValidationError(source + ": " + tail + "; re-bake from a file glnoise verify passes (glnoise verify " +
+                              (data.empty() ? path : data) + ")");
     }
 }
 

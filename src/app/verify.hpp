@@ -14,10 +14,11 @@ namespace glnoise::app {
 // and what is wrong (a missing or unreadable file included).
 std::string verifyOutput(const std::string& path);
 
-// For bake --from: when `path` is a raw file or its sidecar, its data must be the bake
-// the sidecar records (sidecars of glnoise 0.2.0 and earlier have no digest; their size is
-// checked); other files hold their record themselves. A ValidationError "SOURCE: why"
-// otherwise.
-void checkRawAgainstRecord(const std::string& path, const std::string& recordText, const std::string& source);
+// For bake --from and the preview's --from: the file must be the bake its record describes.
+// A raw file or its sidecar: its data against the sidecar (sidecars of glnoise 0.2.0 and
+// earlier have no digest; their size is checked). A PNG or OpenEXR file that holds a digest
+// of its samples (0.17.0 on): read whole, its samples against it; earlier images hold none.
+// A ValidationError "SOURCE: why" otherwise.
+void checkAgainstRecord(const std::string& path, const std::string& recordText, const std::string& source);
 
 }  // namespace glnoise::app

@@ -188,9 +188,10 @@ BakePlan planBake(const Args& a) {
             throw ValidationError(asFlags(e));
         }
         r = requestFromRecord(record, "--from " + a.from);
-        // A raw file's data must be the bake its sidecar records (a SIGKILL between the
-        // renames of a pair, or a copy of one file of a pair, would pair two bakes).
-        checkRawAgainstRecord(a.from, record, "--from " + a.from);
+        // The file must be the bake its record describes: a raw file's data its sidecar's (a
+        // SIGKILL between the renames of a pair, or a copy of one file of a pair, would pair
+        // two bakes), an image's pixels the ones its digest was taken of (not repainted).
+        checkAgainstRecord(a.from, record, "--from " + a.from);
         base = Preset{r.spec, true, r.range, r.colormap, r.bits, r.boundRange};
     } else if (!a.preset.empty()) {
         base = loadPreset(a.preset);

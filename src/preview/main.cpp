@@ -166,7 +166,7 @@ app::BakeRequest recordOf(const std::string& path, const std::string& source) {
         throw ValidationError(what.rfind("from ", 0) == 0 ? "--" + what : what);
     }
     app::BakeRequest r = app::requestFromRecord(text, source);
-    app::checkRawAgainstRecord(path, text, source);
+    app::checkAgainstRecord(path, text, source);
     return r;
 }
 

@@ -124,8 +124,9 @@ TEST_F(Records, EveryMappingValueOfAPresetResetsFromTheCommandLine) {
 TEST_F(Records, RecordsAreReadWhereverAPngHoldsThemAndTwoAreRefused) {
     bake({"--size", "40x30", "--octaves", "3", "--seed", "5", "--backend", "cpu", "--out", file("a.png")});
     const Chunks chunks = pngChunks(slurp(file("a.png")));
-    Chunks text, rest;
-    for (const auto& c : chunks) (c.first == "tEXt" ? text : rest).push_back(c);
+    Chunks text, rest;  // the record's chunk, and the others (the digest's among them)
+    for (const auto& c : chunks)
+        (c.first == "tEXt" && c.second.rfind(std::string("glnoise\0", 8), 0) == 0 ? text : rest).push_back(c);
     ASSERT_EQ(text.size(), 1u);
     ASSERT_EQ(rest.back().first, "IEND");
     auto write = [&](const std::string& name, const Chunks& c) { std::ofstream(file(name), std::ios::binary) << pngFrom(c); };
@@ -164,10 +165,6 @@ TEST_F(Records, RecordsAreReadWhereverAPngHoldsThemAndTwoAreRefused) {
     EXPECT_FALSE(fs::exists(file("out.png")));
 }
 
-// A raw file's sidecar records the data's SHA-256 (what sha256sum prints): glnoise verify
-// and bake --from tell a pair from two bakes (what a SIGKILL between a pair's renames, or
-// copying one file of a pair, leaves) from a whole one; images are read whole against
-
 // A forged record nesting 100,000 levels deep, or a megabyte of one array, is one error at
 // every entry point that reads records: bake --from, verify and the preview's --from, for a
 // raw file's sidecar and for a PNG's text chunk alike. Nothing crashes and nothing is written.
@@ -182,7 +179,7 @@ TEST_F(Records, ForgedRecordsNestingDeepOrRunningLongAreOneError) {
     const std::string huge = wide.substr(0, wide.size() - 2) + ", \"" + std::string(200, 'x') + "\": 1}}";
     Chunks chunks = pngChunks(slurp(file("p.png")));
     for (auto& [type, data] : chunks)
-        if (type == "tEXt") data = std::string("glnoise\0", 8) + deep;
+        if (type == "tEXt" && data.rfind(std::string("glnoise\0", 8), 0) == 0) data = std::string("glnoise\0", 8) + deep;
     std::ofstream(file("deep.png"), std::ios::binary) << pngFrom(chunks);
     const std::string deepSaid = "its glnoise record nests arrays and objects more than 64 deep (at byte 64); at most 64";
     const std::string wideSaid = "--from " + file("r.r16") + ": " + std::string(40, 'a') +
@@ -192,19 +189,23 @@ TEST_F(Records, ForgedRecordsNestingDeepOrRunningLongAreOneError) {
         std::vector<std::string> args;
         std::string program, said;
     };
-    const std::string exe = test::glnoiseExe(), preview = test::previewExe();
-    for (const Case& c : std::vector<Case>{
-             {deep, {"bake", "--from", file("r.r16"), "--out", file("x.png")}, exe, "--from " + file("r.r16") + ": " + deepSaid},
-             {deep, {"verify", file("r.r16")}, exe, file("r.r16") + ": " + deepSaid},
-             {deep, {"--from", file("r.r16")}, preview, "--from " + file("r.r16") + ": " + deepSaid},
-             {wide, {"bake", "--from", file("r.r16"), "--out", file("x.png")}, exe, wideSaid},
-             {wide, {"--from", file("r.r16")}, preview, "more problems"},
-             {huge, {"bake", "--from", file("r.r16"), "--out", file("x.png")}, exe,
-              "--from " + file("r.r16.json") + ": larger than 1 MiB"},
-             {"", {"bake", "--from", file("deep.png"), "--out", file("x.png")}, exe, "--from " + file("deep.png") + ": " + deepSaid},
-             {"", {"verify", file("deep.png")}, exe, file("deep.png") + ": " + deepSaid},
-             {"", {"--from", file("deep.png")}, preview, "--from " + file("deep.png") + ": " + deepSaid},
-         }) {
+    const std::string exe = test::glnoiseExe();
+    std::vector<Case> cases = {
+        {deep, {"bake", "--from", file("r.r16"), "--out", file("x.png")}, exe, "--from " + file("r.r16") + ": " + deepSaid},
+        {deep, {"verify", file("r.r16")}, exe, file("r.r16") + ": " + deepSaid},
+        {wide, {"bake", "--from", file("r.r16"), "--out", file("x.png")}, exe, wideSaid},
+        {huge, {"bake", "--from", file("r.r16"), "--out", file("x.png")}, exe,
+         "--from " + file("r.r16.json") + ": larger than 1 MiB"},
+        {"", {"bake", "--from", file("deep.png"), "--out", file("x.png")}, exe, "--from " + file("deep.png") + ": " + deepSaid},
+        {"", {"verify", file("deep.png")}, exe, file("deep.png") + ": " + deepSaid},
+    };
+#ifdef GLNOISE_PREVIEW_EXE  // the preview reads records too, where it is built
+    const std::string preview = test::previewExe();
+    cases.push_back({deep, {"--from", file("r.r16")}, preview, "--from " + file("r.r16") + ": " + deepSaid});
+    cases.push_back({wide, {"--from", file("r.r16")}, preview, "more problems"});
+    cases.push_back({"", {"--from", file("deep.png")}, preview, "--from " + file("deep.png") + ": " + deepSaid});
+#endif
+    for (const Case& c : cases) {
         if (!c.sidecar.empty()) std::ofstream(file("r.r16.json"), std::ios::binary) << c.sidecar;
         const Result r = runWith("env -u DISPLAY -u WAYLAND_DISPLAY", c.program, c.args);
         SCOPED_TRACE(c.program + " " + c.args[0] + " " + c.args[1]);
@@ -216,16 +217,115 @@ TEST_F(Records, ForgedRecordsNestingDeepOrRunningLongAreOneError) {
     }
 }
 
-// their records, and a volume's slices checked as one set.
+// A glnoise record copied into another image (an all-grey 256 x 256 PNG, with or without
+// the digest chunk; an EXR whose digest was changed) is not the bake: verify and bake --from
+// say so, naming the file. A PNG of 0.16.0 and earlier holds no digest and still verifies.
+TEST_F(Records, ARepaintedImageIsToldFromTheBake) {
+    bake({"--size", "256x256", "--octaves", "4", "--backend", "cpu", "--out", file("p.png")});
+    bake({"--size", "256x256", "--backend", "cpu", "--out", file("p.exr")});
+    const Chunks chunks = pngChunks(slurp(file("p.png")));
+    std::string grey;
+    for (int y = 0; y < 256; ++y) grey += '\0' + std::string(256, '\x80');
+    uLongf packedSize = compressBound(static_cast<uLong>(grey.size()));
+    std::string packed(packedSize, '\0');
+    ASSERT_EQ(compress(reinterpret_cast<Bytef*>(packed.data()), &packedSize, reinterpret_cast<const Bytef*>(grey.data()),
+                       static_cast<uLong>(grey.size())), Z_OK);
+    packed.resize(packedSize);
+    Chunks painted, recordOnly, old;
+    for (const auto& [type, data] : chunks) {
+        const bool digest = type == "tEXt" && data.rfind(std::string("glnoise-digest\0", 15), 0) == 0;
+        if (type == "IDAT") {
+            if (painted.empty() || painted.back().first != "IDAT") {
+                painted.emplace_back("IDAT", packed);
+                recordOnly.emplace_back("IDAT", packed);
+            }
+            old.emplace_back(type, data);
+            continue;
+        }
+        painted.emplace_back(type, data);
+        if (!digest) recordOnly.emplace_back(type, data);
+        if (digest) continue;
+        if (type == "tEXt") {  // the record as 0.16.0 wrote it: no digest
+            auto rec = nlohmann::json::parse(data.substr(8));
+            ASSERT_TRUE(rec["stored"].contains("digest"));
+            rec["stored"].erase("digest");
+            rec["generator"] = "glnoise 0.16.0";
+            old.emplace_back(type, std::string("glnoise\0", 8) + rec.dump());
+        } else {
+            old.emplace_back(type, data);
+        }
+    }
+    for (const auto& [name, c] : std::vector<std::pair<std::string, Chunks>>{
+             {"painted.png", painted}, {"record_only.png", recordOnly}, {"old.png", old}})
+        std::ofstream(file(name), std::ios::binary) << pngFrom(c);
+
+    for (const auto& [name, said] : std::vector<std::pair<std::string, std::string>>{
+             {"painted.png", ": the pixels are not the ones glnoise baked (repainted, or changed since)"},
+             {"record_only.png", "its record says it holds a digest of its samples, but its tEXt chunk "
+                                 "glnoise-digest is missing"}}) {
+        SCOPED_TRACE(name);
+        Result r = run({"verify", file(name)});
+        EXPECT_EQ(r.code, 1);
+        EXPECT_EQ(r.err.rfind("glnoise: error: " + file(name) + ": ", 0), 0u) << r.err;
+        EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
+        r = run({"bake", "--from", file(name), "--out", file("again.png")});
+        EXPECT_EQ(r.code, 2);
+        EXPECT_EQ(r.err.rfind("glnoise: error: --from " + file(name) + ": ", 0), 0u) << r.err;
+        EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
+        EXPECT_FALSE(fs::exists(file("again.png")));
+    }
+    Result r = run({"verify", file("old.png")});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("it holds no digest of its samples (glnoise 0.16.0 wrote none)"), std::string::npos) << r.out;
+    bake({"--from", file("old.png"), "--backend", "cpu", "--out", file("fromold.png")});
+    EXPECT_EQ(slurp(file("fromold.png")), slurp(file("p.png")));
+
+    // The EXR's digest, one digit changed.
+    std::string exr = slurp(file("p.exr"));
+    const std::size_t at = exr.find(std::string("glnoiseDigest\0string\0", 21));
+    ASSERT_NE(at, std::string::npos);
+    exr[at + 25] = exr[at + 25] == '0' ? '1' : '0';
+    std::ofstream(file("changed.exr"), std::ios::binary) << exr;
+    r = run({"verify", file("changed.exr")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find(file("changed.exr") + ": its samples' digest is "), std::string::npos) << r.err;
+    r = run({"verify", file("p.exr")});
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+// The digest of a file's samples as docs/command-line.md defines it ("Digests"), computed
+// with coreutils and the openssl command, independently of glnoise: 4 MiB chunks, each
+// chunk's SHA-256, the SHA-256 of those.
+std::string digestByShell(const std::string& samples) {
+    const std::string parts = samples + ".parts";
+    const std::string cmd = "mkdir " + test::quote(parts) + " && split -b 4194304 -a 6 " + test::quote(samples) + " " +
+                            test::quote(parts + "/") + " && for c in " + test::quote(parts) +
+                            "/*; do openssl dgst -sha256 -binary \"$c\"; done | sha256sum | cut -c1-64; rm -r " +
+                            test::quote(parts);
+    FILE* p = ::popen(cmd.c_str(), "r");
+    std::string out;
+    char buf[128];
+    while (p && std::fgets(buf, sizeof buf, p)) out += buf;
+    if (p) ::pclose(p);
+    return out.substr(0, 64);
+}
+
+// A raw file's sidecar records the digest of its data: glnoise verify and bake --from tell
+// a pair from two bakes (what a SIGKILL between a pair's renames, or copying one file of a
+// pair, leaves) from a whole one; images are read whole against their records and the
+// digest they hold, and a volume's slices checked as one set.
 TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
     for (const char* seed : {"1", "2"})
         bake({"--size", "64x48", "--seed", seed, "--backend", "cpu", "--out", file(std::string("s") + seed + ".r16")});
     const auto side = nlohmann::json::parse(slurp(file("s1.r16.json")));
-    // Independent of glnoise's own digest: coreutils' sha256sum.
-    const Result sum = runWith("", "sha256sum", {file("s1.r16")});
-    ASSERT_EQ(sum.code, 0) << sum.err;
-    EXPECT_EQ(side["stored"]["sha256"], sum.out.substr(0, 64));
+    // Independent of glnoise's own digest: coreutils and openssl, as the docs say.
+    EXPECT_EQ(side["stored"]["digest"]["method"], "sha256-tree-4MiB");
+    EXPECT_EQ(side["stored"]["digest"]["value"], digestByShell(file("s1.r16")));
     EXPECT_EQ(side["stored"]["bytes"], 64 * 48 * 2);
+    // More than one chunk: 1500 x 1000 float32 samples are 6,000,000 bytes, two chunks.
+    bake({"--size", "1500x1000", "--backend", "cpu", "--out", file("two.r32")});
+    EXPECT_EQ(nlohmann::json::parse(slurp(file("two.r32.json")))["stored"]["digest"]["value"],
+              digestByShell(file("two.r32")));
     Result r = run({"verify", file("s1.r16"), file("s2.r16.json")});
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2) << r.out;
@@ -236,8 +336,8 @@ TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
     fs::copy_file(file("s1.r16.json"), file("mix.r16.json"));
     r = run({"verify", file("mix.r16")});
     EXPECT_EQ(r.code, 1);
-    EXPECT_NE(r.err.find(file("mix.r16") + ": its SHA-256 is "), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("the data is not the bake the sidecar describes"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(file("mix.r16") + ": its samples' digest is "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("the data is not the bake the record describes"), std::string::npos) << r.err;
     r = run({"bake", "--from", file("mix.r16"), "--out", file("again.r16")});
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("--from " + file("mix.r16")), std::string::npos) << r.err;
@@ -253,7 +353,7 @@ TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
     // A sidecar of glnoise 0.2.0 has no digest: the size is checked, and --from works; nor,
     // as every record before 0.7.0, the keys of rotation and cellular noise, which take their defaults.
     auto old = side;
-    old["stored"].erase("sha256");
+    old["stored"].erase("digest");
     old["stored"].erase("bytes");
     for (const char* key : {"rotate", "cell_return", "cell_distance", "cell_jitter"}) ASSERT_EQ(old["preset"].erase(key), 1u) << key;
     old["generator"] = "glnoise 0.2.0";
@@ -269,6 +369,24 @@ TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
     EXPECT_EQ(slurp(file("fromold.r16")), slurp(file("bound.r16")));
     EXPECT_NE(slurp(file("fromold.r16")), slurp(file("s1.r16")));
     EXPECT_EQ(nlohmann::json::parse(slurp(file("fromold.r16.json")))["preset"]["range"], "bound");
+    // A sidecar of glnoise 0.3.0 to 0.16.0 records the whole file's SHA-256 (sha256sum's):
+    // it verifies as it did, and a mismatch is still one.
+    auto sha = side;
+    sha["stored"].erase("digest");
+    const Result sum = runWith("", "sha256sum", {file("s1.r16")});
+    ASSERT_EQ(sum.code, 0) << sum.err;
+    sha["stored"]["sha256"] = sum.out.substr(0, 64);
+    sha["generator"] = "glnoise 0.16.0";
+    fs::copy_file(file("s1.r16"), file("sha.r16"));
+    std::ofstream(file("sha.r16.json")) << sha.dump(2);
+    fs::copy_file(file("s2.r16"), file("shamix.r16"));
+    std::ofstream(file("shamix.r16.json")) << sha.dump(2);
+    r = run({"verify", file("sha.r16")});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("SHA-256 as recorded; made by glnoise 0.16.0"), std::string::npos) << r.out;
+    r = run({"verify", file("shamix.r16")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find(file("shamix.r16") + ": its SHA-256 is "), std::string::npos) << r.err;
     // A record of this version without a range is the typical range again.
     auto now = side;
     fs::copy_file(file("s1.r16"), file("now.r16"));
@@ -281,7 +399,17 @@ TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
     bake({"--size", "64x48", "--output", "gradient", "--backend", "cpu", "--out", file("g.exr")});
     r = run({"verify", file("p.png"), file("g.exr")});
     EXPECT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find(file("g.exr") + ": ok: 64x48 OpenEXR, 4 channels of 32 bits"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(file("g.exr") + ": ok: 64x48 OpenEXR, 4 channels of 32 bits, every row read, as its record "
+                                         "says; digest of its samples as recorded"),
+              std::string::npos)
+        << r.out;
+    // A 16-bit PNG's samples are those of the .r16 of the same bake: the same digest.
+    bake({"--size", "64x48", "--seed", "1", "--bits", "16", "--backend", "cpu", "--out", file("s1.png")});
+    std::string held = slurp(file("s1.png"));
+    const std::size_t key = held.find(std::string("glnoise-digest\0", 15));
+    ASSERT_NE(key, std::string::npos);
+    EXPECT_EQ(held.substr(key + 15, 64), side["stored"]["digest"]["value"]);
+    EXPECT_GT(key, held.find("IDAT")) << "after the image data";
     const std::string png = slurp(file("p.png"));
     std::ofstream(file("short.png"), std::ios::binary) << png.substr(0, png.size() - 40);
     // One byte damaged anywhere in the image data, in its Adler-32 at the stream's end, or
@@ -307,7 +435,9 @@ TEST_F(Records, VerifyTellsAWholeOutputFromAMismatchedOrBrokenOne) {
         bake({"--size", "16x16x4", "--seed", seed, "--backend", "cpu", "--out", file(std::string("v") + seed + "_%d.png")});
     r = run({"verify", file("v1_%d.png")});
     EXPECT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("16x16x4 as PNG slices, each read whole, all from one bake"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("16x16x4 as PNG slices, each read whole and each as its digest says, all from one bake"),
+              std::string::npos)
+        << r.out;
     fs::copy_file(file("v2_2.png"), file("v1_2.png"), fs::copy_options::overwrite_existing);
     r = run({"verify", file("v1_%d.png")});
     EXPECT_EQ(r.code, 1);

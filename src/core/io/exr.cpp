@@ -11,6 +11,7 @@
 #include <OpenEXR/ImfThreading.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <memory>
 #include <thread>
 
@@ -37,15 +38,43 @@ int encoderThreads(unsigned threads) {
     return n;
 }
 
+// The digest's place in the header: a string attribute of 64 characters, reserved with this
+// placeholder and found again in the header's bytes as they are written.
+const char kDigestName[] = "glnoiseDigest";
+const std::string kDigestPlaceholder(64, '-');
+
 class ExrStream final : public Imf::OStream {
 public:
     explicit ExrStream(OutputFile& out) : Imf::OStream(out.path().c_str()), out_(out) {}
-    void write(const char c[], int n) override { out_.write(c, static_cast<std::size_t>(n)); }
+    void write(const char c[], int n) override {
+        if (capturing_) {
+            if (header_.empty()) headerStart_ = out_.tell();
+            header_.append(c, static_cast<std::size_t>(n));
+        }
+        out_.write(c, static_cast<std::size_t>(n));
+    }
     std::uint64_t tellp() override { return out_.tell(); }
     void seekp(std::uint64_t pos) override { out_.seek(pos); }
 
+    // The header's bytes are kept from here until stopCapture(), which returns the file
+    // offset of the digest placeholder's value (name, "string", a 4-byte size, the value).
+    void startCapture() { capturing_ = true; }
+    std::uint64_t stopCapture() {
+        capturing_ = false;
+        const std::string attribute = std::string(kDigestName, sizeof kDigestName) + std::string("string\0", 7);
+        const std::size_t at = header_.find(attribute);
+        if (at == std::string::npos || header_.compare(at + attribute.size() + 4, 64, kDigestPlaceholder) != 0)
+            throw std::logic_error("the EXR header holds no digest placeholder");
+        const std::uint64_t offset = headerStart_ + at + attribute.size() + 4;
+        header_.clear();
+        return offset;
+    }
+
 private:
     OutputFile& out_;
+    bool capturing_ = false;
+    std::string header_;
+    std::uint64_t headerStart_ = 0;
 };
 
 class ExrWriter final : public RowWriter {
@@ -57,8 +86,11 @@ public:
         header_.compression() = Imf::ZIP_COMPRESSION;
         for (const auto& c : layout.channels) header_.channels().insert(c, Imf::Channel(Imf::FLOAT));
         if (!layout.record.empty()) header_.insert("glnoise", Imf::StringAttribute(layout.record));
+        if (layout.digest) header_.insert(kDigestName, Imf::StringAttribute(kDigestPlaceholder));
         try {
+            if (layout.digest) stream_.startCapture();
             file_ = std::make_unique<Imf::OutputFile>(stream_, header_, encoderThreads(layout.threads));
+            if (layout.digest) digestAt_ = stream_.stopCapture();
         } catch (const std::exception& e) {
             throw IoError("encoding " + out.path() + " as OpenEXR failed: " + e.what());
         }
@@ -84,16 +116,28 @@ public:
         row_ += count;
     }
 
+    void setDigest(const std::string& hex) override {
+        if (!layout_.digest || hex.size() != 64) throw std::logic_error("an EXR digest without its place");
+        digest_ = hex;
+    }
+
     void finish() override {
         if (row_ != layout_.height)
             throw IoError("encoding " + out_.path() + ": " + std::to_string(row_) + " of " +
                           std::to_string(layout_.height) + " rows written");
+        if (layout_.digest && digest_.empty()) throw std::logic_error("an EXR's digest was not given");
         try {
             file_.reset();  // writes the line offset table
         } catch (const IoError&) {
             throw;
         } catch (const std::exception& e) {
             throw IoError("encoding " + out_.path() + " as OpenEXR failed: " + e.what());
+        }
+        if (layout_.digest) {  // the reserved value, filled in
+            const std::uint64_t end = out_.tell();
+            out_.seek(digestAt_);
+            out_.write(digest_.data(), digest_.size());
+            out_.seek(end);
         }
     }
 
@@ -104,6 +148,8 @@ private:
     Imf::Header header_;
     std::unique_ptr<Imf::OutputFile> file_;
     int row_ = 0;
+    std::uint64_t digestAt_ = 0;
+    std::string digest_;
 };
 
 }  // namespace
@@ -124,10 +170,11 @@ std::string exrRecord(const std::string& path) {
     }
 }
 
-ImageFacts readWholeExr(const std::string& path) {
+ImageFacts readWholeExr(const std::string& path, const SampleSink& sink, const std::vector<std::string>& order) {
     ImageFacts facts;
     try {
         Imf::InputFile file(path.c_str());
+        if (const auto* a = file.header().findTypedAttribute<Imf::StringAttribute>(kDigestName)) facts.digest = a->value();
         const Imath::Box2i window = file.header().dataWindow();
         facts.width = window.max.x - window.min.x + 1;
         facts.height = window.max.y - window.min.y + 1;
@@ -155,6 +202,19 @@ ImageFacts readWholeExr(const std::string& path) {
             }
             file.setFrameBuffer(fb);
             file.readPixels(window.min.y + y0, window.min.y + y0 + rows - 1);
+            if (sink) {  // interleaved, in the order asked for
+                std::vector<std::size_t> which;
+                for (const std::string& name : order.empty() ? facts.channels : order) {
+                    const auto at = std::find(facts.channels.begin(), facts.channels.end(), name);
+                    if (at == facts.channels.end()) throw std::runtime_error("it has no channel " + name);
+                    which.push_back(static_cast<std::size_t>(at - facts.channels.begin()));
+                }
+                const std::size_t texels = static_cast<std::size_t>(facts.width) * static_cast<std::size_t>(rows);
+                std::vector<float> texelsOut(texels * which.size());
+                for (std::size_t t = 0; t < texels; ++t)
+                    for (std::size_t c = 0; c < which.size(); ++c) texelsOut[t * which.size() + c] = planes[which[c]][t];
+                sink(texelsOut.data(), texelsOut.size() * sizeof(float));
+            }
         }
     } catch (const std::exception& e) {
         throw IoError(path + ": not a whole OpenEXR file (" + std::string(e.what()) + ")");

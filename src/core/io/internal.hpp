@@ -21,7 +21,7 @@ std::vector<std::string> pngRecords(const std::string& path);
 std::string exrRecord(const std::string& path);
 
 // readWholeImage for each format.
-ImageFacts readWholePng(const std::string& path);
-ImageFacts readWholeExr(const std::string& path);
+ImageFacts readWholePng(const std::string& path, const SampleSink& sink);
+ImageFacts readWholeExr(const std::string& path, const SampleSink& sink, const std::vector<std::string>& order);
 
 }  // namespace glnoise::io::detail

@@ -99,11 +99,24 @@ public:
         }
     }
 
+    void setDigest(const std::string& hex) override {
+        if (!layout_.digest || hex.size() != 64) throw std::logic_error("a PNG digest without its place");
+        digest_ = hex;
+    }
+
     void finish() override {
         if (row_ != layout_.height)
             throw IoError("encoding " + out_.path() + ": " + std::to_string(row_) + " of " +
                           std::to_string(layout_.height) + " rows written");
         if (!ended_) throw std::logic_error("PNG rows encoded but not ended");
+        if (layout_.digest) {
+            if (digest_.empty()) throw std::logic_error("a PNG's digest was not given");
+            std::string text = "glnoise-digest";
+            text.push_back('\0');
+            text += digest_;
+            chunk("tEXt", text.data(), text.size());
+        }
+        chunk("IEND", nullptr, 0);
     }
 
 private:
@@ -222,10 +235,7 @@ private:
         const std::size_t n = std::min(kWindow, all);
         window_.assign(filtered_.data() + all - n, filtered_.data() + all);
         held_ = 0;
-        if (last) {
-            chunk("IEND", nullptr, 0);
-            ended_ = true;
-        }
+        if (last) ended_ = true;  // IEND follows in finish(), after the digest
     }
 
     OutputFile& out_;
@@ -244,6 +254,7 @@ private:
     uLong adler_ = 1;
     bool started_ = false;
     bool ended_ = false;
+    std::string digest_;
 };
 
 }  // namespace
@@ -359,7 +370,8 @@ namespace {
 // all the rows before the last IDAT chunk's tail is read, so a damaged tail, or a damaged
 // stream that still yields enough rows, passes it; this walk does not let it. The stream
 // is inflated in pieces, in bounded memory; "" when the file is whole, else what is wrong.
-std::string pngStreamFault(std::FILE* f) {
+// The text of a tEXt chunk "glnoise-digest" lands in `digest`.
+std::string pngStreamFault(std::FILE* f, std::string* digest) {
     if (std::fseek(f, 8, SEEK_SET) != 0) return "it cannot be read";
     z_stream z{};
     if (inflateInit(&z) != Z_OK) return "out of memory";
@@ -378,11 +390,13 @@ std::string pngStreamFault(std::FILE* f) {
         if (length > 0x7fffffffu) return "chunk " + type + " is longer than 2^31 - 1 bytes";
         uLong crc = crc32(0L, head + 4, 4);
         const bool idat = type == "IDAT";
+        std::string text;  // a small tEXt chunk's body
         for (std::uint32_t left = length; left > 0;) {
             data.resize(std::min<std::uint32_t>(left, 1u << 20));
             if (std::fread(data.data(), 1, data.size(), f) != data.size()) return "chunk " + type + " runs past its end";
             crc = crc32_z(crc, data.data(), data.size());
             left -= static_cast<std::uint32_t>(data.size());
+            if (type == "tEXt" && length <= 256) text.append(data.begin(), data.end());
             if (!idat) continue;
             if (ended) return "its image data go on after the end of their zlib stream";
             z.next_in = data.data();
@@ -404,6 +418,11 @@ std::string pngStreamFault(std::FILE* f) {
         const std::uint32_t want =
             std::uint32_t{sum[0]} << 24 | std::uint32_t{sum[1]} << 16 | std::uint32_t{sum[2]} << 8 | sum[3];
         if (crc != want) return "chunk " + type + " fails its CRC";
+        static const std::string kDigestKey("glnoise-digest\0", 15);
+        if (text.compare(0, kDigestKey.size(), kDigestKey) == 0) {
+            if (!digest->empty()) return "it holds two tEXt chunks glnoise-digest";
+            *digest = text.substr(kDigestKey.size());
+        }
         if (type == "IEND") break;
     }
     if (!ended) return "its image data end before their zlib stream does";
@@ -412,7 +431,7 @@ std::string pngStreamFault(std::FILE* f) {
 
 }  // namespace
 
-ImageFacts readWholePng(const std::string& path) {
+ImageFacts readWholePng(const std::string& path, const SampleSink& sink) {
     ImageFacts facts;
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) throw IoError(path + ": cannot read it: " + std::strerror(errno));
@@ -431,11 +450,13 @@ ImageFacts readWholePng(const std::string& path) {
         std::vector<unsigned char> row(rowBytes);
         do {
             ret = spng_decode_row(ctx, row.data(), row.size());
+            // SPNG_FMT_PNG: the file's samples in host byte order (little-endian here).
+            if ((ret == 0 || ret == SPNG_EOI) && sink) sink(row.data(), row.size());
         } while (ret == 0);
         if (ret == SPNG_EOI) ret = 0;
     }
     spng_ctx_free(ctx);
-    const std::string fault = ret == 0 ? pngStreamFault(f) : "";
+    const std::string fault = ret == 0 ? pngStreamFault(f, &facts.digest) : "";
     std::fclose(f);
     if (ret != 0) throw IoError(path + ": not a whole PNG (" + std::string(spng_strerror(ret)) + ")");
     if (!fault.empty()) throw IoError(path + ": not a whole PNG (" + fault + ")");

@@ -2,6 +2,8 @@
 // Raw files: rows written as they are (little-endian samples on this host).
 #include "glnoise/io.hpp"
 
+#include <stdexcept>
+
 namespace glnoise::io {
 
 namespace {
@@ -12,6 +14,8 @@ public:
     void writeRows(const void* rows, int count) override {
         out_.write(rows, rowBytes_ * static_cast<std::size_t>(count));
     }
+    // A raw file holds samples alone: its digest is in its sidecar.
+    void setDigest(const std::string&) override { throw std::logic_error("a raw file holds no digest"); }
     void finish() override {}
 
 private:

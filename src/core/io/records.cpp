@@ -111,16 +111,16 @@ std::string readRecord(const std::string& path) {
     return record;
 }
 
-ImageFacts readWholeImage(const std::string& path) {
+ImageFacts readWholeImage(const std::string& path, const SampleSink& sink, const std::vector<std::string>& order) {
     Format format{};
     try {
         format = formatForPath(path);
     } catch (const ValidationError& e) {
         throw IoError(path + ": " + e.what());
     }
-    if (format == Format::Exr) return detail::readWholeExr(path);
+    if (format == Format::Exr) return detail::readWholeExr(path, sink, order);
     if (format != Format::Png) throw IoError(path + ": not an image; .png and .exr are");
-    return detail::readWholePng(path);
+    return detail::readWholePng(path, sink);
 }
 
 }  // namespace glnoise::io
