@@ -7,6 +7,7 @@
 //   ./glnoise_bake_bench                          # every format, backend and thread count
 //   ./glnoise_bake_bench --benchmark_filter='octaves1/.*/cpu'
 //   GLNOISE_BENCH_SIZE=2048 ./glnoise_bake_bench  # a quicker run
+//   ./glnoise_bake_bench --benchmark_filter=digest   # the files' digests alone, GB/s
 //
 // Each bake goes through the same path as `glnoise bake` (app::Bake): GPU tiles read back
 // through pixel buffer objects (or the CPU backend's tiles), converted and streamed into
@@ -29,6 +30,7 @@
 #include <thread>
 
 #include "app/bake.hpp"
+#include "app/digest.hpp"
 #include "glnoise/glnoise.hpp"
 
 namespace {
@@ -93,6 +95,29 @@ void bakeBench(benchmark::State& state, std::string extension, int bits, std::st
     state.counters["commit%"] = 100.0 * t.commit / t.total;
 }
 
+// The digest of 256 MiB of samples: one SHA-256 stream over the whole (what raw sidecars
+// recorded before 0.17.0) against app::SampleDigest's 4 MiB chunks on `threads` threads.
+void digestBench(benchmark::State& state, bool tree, unsigned threads) {
+    std::vector<std::uint8_t> samples(std::size_t{256} << 20);
+    for (std::size_t i = 0; i < samples.size(); ++i) samples[i] = static_cast<std::uint8_t>(i * 2654435761u >> 24);
+    for (auto _ : state) {
+        std::string hex;
+        if (tree) {
+            app::SampleDigest d(threads);
+            for (std::size_t at = 0; at < samples.size(); at += std::size_t{64} << 20)  // in 64 MiB bands
+                d.update(samples.data() + at, std::size_t{64} << 20);
+            hex = d.hex();
+        } else {
+            app::Sha256 d;
+            d.update(samples.data(), samples.size());
+            hex = d.hex();
+        }
+        benchmark::DoNotOptimize(hex);
+    }
+    state.counters["GB/s"] = benchmark::Counter(static_cast<double>(samples.size()) * 1e-9,
+                                               benchmark::Counter::kIsIterationInvariantRate);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -118,6 +143,12 @@ int main(int argc, char** argv) {
                         ->Unit(benchmark::kMillisecond)
                         ->UseRealTime()
                         ->Iterations(1);
+    benchmark::RegisterBenchmark("digest/sha256_one_stream", digestBench, false, 1u)->Unit(benchmark::kMillisecond)->UseRealTime();
+    for (const unsigned threads : {1u, all})
+        benchmark::RegisterBenchmark(("digest/tree_4MiB/threads" + std::to_string(threads)).c_str(), digestBench, true,
+                                     threads)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
     benchmark::RunSpecifiedBenchmarks();
