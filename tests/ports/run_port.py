@@ -243,8 +243,8 @@ return {renderer: renderer, compile: compiled - begun, first: drawn - compiled, 
 
 
 def listening(process, port, what, log):
-    """Waits up to 60 s for PROCESS to listen on 127.0.0.1:PORT; exits saying why not."""
-    deadline = time.time() + 60
+    """Waits for PROCESS to listen on 127.0.0.1:PORT, however long this machine takes (the
+    test's CTest TIMEOUT stops one that never does); exits saying why if it ends first."""
     while True:
         if process.poll() is not None:
             with open(log, encoding="utf-8", errors="replace") as f:
@@ -253,8 +253,6 @@ def listening(process, port, what, log):
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
             return
         except OSError:
-            if time.time() > deadline:
-                sys.exit("run_port: %s is not listening on 127.0.0.1:%d after 60 s (its log: %s)" % (what, port, log))
             time.sleep(0.1)
 
 
