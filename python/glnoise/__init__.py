@@ -86,8 +86,11 @@ class Noise:
     the value and what is allowed. `dims` left out (None) takes the data's: 2 for a
     (height, width) bake, 3 for a volume, the points' columns for eval().
 
-    A Noise is immutable and hashable; replace() makes a changed copy, and repr() is the
-    expression that makes an equal one.
+    Beyond the spec, colormap, range and bits say how save() maps values (as a preset's
+    keys do), and no_octave_limit=True keeps the octaves above a grid's Nyquist limit,
+    which bake(), save() and check() otherwise drop with a UserWarning, as `glnoise bake`
+    does. A Noise is immutable and hashable (the four included); replace() makes a changed
+    copy, and repr() is the expression that makes an equal one.
     """
 
     __slots__ = ("_spec", "_values", "_mapping")
@@ -297,7 +300,8 @@ class Noise:
     def eval(self, points: Any, backend: str = "gpu") -> np.ndarray:
         """The noise at points: an (N, dims) array of sample-space coordinates (texel
         units; float64). Returns (N,) float32, or (N, 4) for gradient and normal outputs;
-        what `glnoise eval` prints for the same points."""
+        what `glnoise eval` prints for the same points. A 1D array is N points of 1D noise
+        only when the Noise has dims=1 (else a ValueError: it could be one point)."""
         pts = np.ascontiguousarray(points, dtype=np.float64)
         if pts.ndim == 1:
             # N points of 1D noise, or one point of N dimensions: only dims=1 says which.
