@@ -9,7 +9,7 @@
 // reads as gathers, selects for branches, and the C library's cos and sin called for each
 // lane. So every lane is bit for bit the reference's texel, on every target
 // (tests/core/simd_test.cpp runs each one this CPU has). RowsOf<basis> evaluates rows of
-// one basis; core/simd_<family>.cpp compile the bases a family at a time. Internal.
+// one basis; core/simd_family.hpp compiles the bases a family at a time. Internal.
 #if defined(GLNOISE_SIMD_LANES_TOGGLE) == defined(HWY_TARGET_TOGGLE)
 #ifdef GLNOISE_SIMD_LANES_TOGGLE
 #undef GLNOISE_SIMD_LANES_TOGGLE

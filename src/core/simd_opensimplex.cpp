@@ -1,38 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The SIMD CPU backend's rows of OpenSimplex2 and OpenSimplex2S noise, for every Highway target (core/simd_lanes.hpp):
-// one file per family, so that the families compile in parallel. Internal.
-#include "core/simd_targets.hpp"
+// The SIMD CPU backend's rows of OpenSimplex2 and OpenSimplex2S noise (core/simd_family.hpp).
+#define GLNOISE_SIMD_ROWS evaluateOpenSimplexRows
+#define GLNOISE_SIMD_BASES GLNOISE_SIMD_BASIS(GLN_BASIS_OPENSIMPLEX2) GLNOISE_SIMD_BASIS(GLN_BASIS_OPENSIMPLEX2S)
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "core/simd_opensimplex.cpp"
-#include <hwy/foreach_target.h>  // IWYU pragma: keep
-#include <hwy/highway.h>
-
-#include "core/simd_lanes.hpp"
-
-HWY_BEFORE_NAMESPACE();
-namespace glnoise::cpu {
-namespace HWY_NAMESPACE {
-
-void EvaluateOpenSimplex(const simd::Job& j, int firstRow, int endRow) {
-    switch (j.params->basis) {
-        case GLN_BASIS_OPENSIMPLEX2: return RowsOf<GLN_BASIS_OPENSIMPLEX2>(j, firstRow, endRow);
-        case GLN_BASIS_OPENSIMPLEX2S: return RowsOf<GLN_BASIS_OPENSIMPLEX2S>(j, firstRow, endRow);
-        default: break;
-    }
-}
-
-}  // namespace HWY_NAMESPACE
-}  // namespace glnoise::cpu
-HWY_AFTER_NAMESPACE();
-
-#if HWY_ONCE
-namespace glnoise::cpu::simd {
-
-HWY_EXPORT(EvaluateOpenSimplex);
-
-void evaluateOpenSimplexRows(const Job& job, int firstRow, int endRow) {
-    HWY_DYNAMIC_DISPATCH(EvaluateOpenSimplex)(job, firstRow, endRow);
-}
-
-}  // namespace glnoise::cpu::simd
-#endif  // HWY_ONCE
+#include "core/simd_family.hpp"

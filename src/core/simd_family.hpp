@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// One family of the SIMD backend's bases, for every Highway target: included by each
+// core/simd_<family>.cpp after it names its rows function (GLNOISE_SIMD_ROWS), its bases
+// (GLNOISE_SIMD_BASES, as GLNOISE_SIMD_BASIS(b) each) and itself (HWY_TARGET_INCLUDE), so
+// that the families compile in parallel. Highway re-includes the file once per target,
+// hence no include guard. Internal.
+#include "core/simd_targets.hpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "core/simd_lanes.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace glnoise::cpu {
+namespace HWY_NAMESPACE {
+namespace {  // each family's own, by the same name
+
+void EvaluateFamily(const simd::Job& j, int firstRow, int endRow) {
+#define GLNOISE_SIMD_BASIS(b) \
+    case b: return RowsOf<b>(j, firstRow, endRow);
+    switch (j.params->basis) {
+        GLNOISE_SIMD_BASES
+        default: break;
+    }
+#undef GLNOISE_SIMD_BASIS
+}
+
+}  // namespace
+}  // namespace HWY_NAMESPACE
+}  // namespace glnoise::cpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace glnoise::cpu::simd {
+
+HWY_EXPORT(EvaluateFamily);
+
+void GLNOISE_SIMD_ROWS(const Job& job, int firstRow, int endRow) {
+    HWY_DYNAMIC_DISPATCH(EvaluateFamily)(job, firstRow, endRow);
+}
+
+}  // namespace glnoise::cpu::simd
+#endif  // HWY_ONCE
