@@ -49,7 +49,7 @@ std::string oneLine(const CLI::Error& e) {
     // CLI11's words for an option given twice: "--frames: At Most 1 required but received 2".
     const std::string twice = ": At Most 1 required but received ";
     if (const auto at = what.find(twice); at != std::string::npos)
-        what = what.substr(0, at) + ": given " + what.substr(at + twice.size()) + " times; give it once";
+        what.replace(at, std::string::npos, ": given " + what.substr(at + twice.size()) + " times; give it once");
     return what;
 }
 
