@@ -114,7 +114,7 @@ struct BakePlan {
     std::size_t storedBytes = 1;  // per texel in the file
     int valueChannels = 1;        // per texel from the generator
     std::optional<Colormap> colormap;
-    nlohmann::json record = nlohmann::json::object();  // a raw file's stored.sha256 is filled in as it is written
+    nlohmann::json record = nlohmann::json::object();  // a raw file's stored.digest is filled in as it is written
     std::string what;             // the summary, e.g. "4096x4096 16-bit gray, [-1, 1] -> 0..65535"
     std::vector<std::string> notes;  // values from a preset or record this output does not use
 };

@@ -7,12 +7,29 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "core/parallel.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise::app {
+
+namespace {
+
+// Bytes as lowercase hex, as sha256sum prints a digest.
+std::string toHex(const unsigned char* bytes, std::size_t size) {
+    static const char kHex[] = "0123456789abcdef";
+    std::string text;
+    text.reserve(2 * size);
+    for (std::size_t i = 0; i < size; ++i) {
+        text += kHex[bytes[i] >> 4];
+        text += kHex[bytes[i] & 15];
+    }
+    return text;
+}
+
+}  // namespace
 
 struct Sha256::Impl {
     EVP_MD_CTX* ctx = nullptr;
@@ -35,13 +52,7 @@ std::string Sha256::hex() {
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int size = 0;
     if (EVP_DigestFinal_ex(impl_->ctx, digest, &size) != 1) throw Error("SHA-256 failed");
-    static const char kHex[] = "0123456789abcdef";
-    std::string text;
-    for (unsigned int i = 0; i < size; ++i) {
-        text += kHex[digest[i] >> 4];
-        text += kHex[digest[i] & 15];
-    }
-    return text;
+    return toHex(digest, size);
 }
 
 namespace {
@@ -88,47 +99,39 @@ std::string SampleDigest::hex() {
     }
     unsigned char root[32];
     sha256(digests_.data(), digests_.size(), root);
-    static const char kHex[] = "0123456789abcdef";
-    std::string text;
-    for (unsigned char b : root) {
-        text += kHex[b >> 4];
-        text += kHex[b & 15];
-    }
-    return text;
+    return toHex(root, sizeof root);
 }
 
-FileDigest digestFile(const std::string& path) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
+namespace {
+
+// A whole file through a digest of type D (update, hex), in reads of 64 MiB: 16 of
+// SampleDigest's chunks, hashed on every core.
+template <class D>
+FileDigest digestOf(const std::string& path, D& digest) {
+    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!f) throw IoError("reading " + path + " failed: " + std::strerror(errno));
-    Sha256 sha;
     FileDigest d;
-    std::vector<char> buf(std::size_t{1} << 20);
+    std::vector<char> buf(std::size_t{64} << 20);
     std::size_t n = 0;
-    while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0) {
-        sha.update(buf.data(), n);
+    while ((n = std::fread(buf.data(), 1, buf.size(), f.get())) > 0) {
+        digest.update(buf.data(), n);
         d.bytes += n;
     }
-    const bool bad = std::ferror(f) != 0;
-    std::fclose(f);
-    if (bad) throw IoError("reading " + path + " failed");
-    d.sha256 = sha.hex();
+    if (std::ferror(f.get()) != 0) throw IoError("reading " + path + " failed");
+    d.hex = digest.hex();
     return d;
+}
+
+}  // namespace
+
+FileDigest digestFile(const std::string& path) {
+    Sha256 sha;
+    return digestOf(path, sha);
 }
 
 FileDigest sampleDigestOfFile(const std::string& path) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw IoError("reading " + path + " failed: " + std::strerror(errno));
     SampleDigest digest;
-    std::vector<char> buf(std::size_t{64} << 20);
-    std::size_t n = 0;
-    while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0) digest.update(buf.data(), n);
-    const bool bad = std::ferror(f) != 0;
-    std::fclose(f);
-    if (bad) throw IoError("reading " + path + " failed");
-    FileDigest d;
-    d.bytes = digest.bytes();
-    d.sha256 = digest.hex();
-    return d;
+    return digestOf(path, digest);
 }
 
 }  // namespace glnoise::app

@@ -55,14 +55,16 @@ private:
     std::uint64_t bytes_ = 0;
 };
 
-// The SHA-256 of a whole file and its size in bytes; an unreadable file is an IoError.
+// A whole file's digest in lowercase hex and its size in bytes.
 struct FileDigest {
-    std::string sha256;
+    std::string hex;
     std::uint64_t bytes = 0;
 };
-FileDigest digestFile(const std::string& path);
-// The SampleDigest of a whole file's bytes (a raw file's samples) and its size; an
+// The SHA-256 of a whole file (a raw sidecar's stored.sha256 before 0.17.0); an
 // unreadable file is an IoError.
+FileDigest digestFile(const std::string& path);
+// The SampleDigest of a whole file's bytes (a raw file's samples); an unreadable file is
+// an IoError.
 FileDigest sampleDigestOfFile(const std::string& path);
 
 }  // namespace glnoise::app

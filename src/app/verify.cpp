@@ -130,8 +130,8 @@ Checked checkRaw(const std::string& dataPath, const nlohmann::json& rec, const s
                               io::shown(d->contains("value") ? (*d)["value"] : nlohmann::json()));
         const std::string want = (*d)["value"].get<std::string>();
         const FileDigest got = sampleDigestOfFile(dataPath);
-        if (got.sha256 != want)
-            fail(dataPath, "its samples' digest is " + got.sha256 + ", but its sidecar " + sidecar + " records " + want +
+        if (got.hex != want)
+            fail(dataPath, "its samples' digest is " + got.hex + ", but its sidecar " + sidecar + " records " + want +
                                kNotTheBake);
         c.digest = "digest of its samples as recorded";
         return c;
@@ -144,8 +144,8 @@ Checked checkRaw(const std::string& dataPath, const nlohmann::json& rec, const s
     if (!want.is_string() || want.get<std::string>().size() != 64)
         fail(sidecar, "its record's stored.sha256 is not 64 hex digits: " + io::shown(want));
     const FileDigest got = digestFile(dataPath);
-    if (got.sha256 != want.get<std::string>())
-        fail(dataPath, "its SHA-256 is " + got.sha256 + ", but its sidecar " + sidecar + " records " +
+    if (got.hex != want.get<std::string>())
+        fail(dataPath, "its SHA-256 is " + got.hex + ", but its sidecar " + sidecar + " records " +
                            want.get<std::string>() +
                            ": the data is not the bake the sidecar describes (it comes from another bake, or "
                            "changed since)");

@@ -666,6 +666,16 @@ void writeArray(const std::string& path, ReadArray a, int channels, const std::a
 
 // ---- presets ------------------------------------------------------------------------------
 
+// A preset's colormap, range and bits as Python's Noise keeps them.
+nb::dict mappingOf(const app::Preset& p) {
+    nb::dict mapping;
+    if (p.range) mapping["range"] = nb::make_tuple(p.range->min, p.range->max);
+    else if (p.boundRange) mapping["range"] = "bound";
+    if (!p.colormap.empty()) mapping["colormap"] = p.colormap;
+    if (p.bits) mapping["bits"] = p.bits;
+    return mapping;
+}
+
 nb::tuple loadPreset(const std::string& nameOrPath) {
     app::Preset p;
     try {
@@ -673,13 +683,7 @@ nb::tuple loadPreset(const std::string& nameOrPath) {
     } catch (const ValidationError& e) {
         throw ValidationError(pythonMessage(e));
     }
-    Spec s{p.spec, p.hasDims};
-    nb::dict mapping;
-    if (p.range) mapping["range"] = nb::make_tuple(p.range->min, p.range->max);
-    else if (p.boundRange) mapping["range"] = "bound";
-    if (!p.colormap.empty()) mapping["colormap"] = p.colormap;
-    if (p.bits) mapping["bits"] = p.bits;
-    return nb::make_tuple(s, mapping);
+    return nb::make_tuple(Spec{p.spec, p.hasDims}, mappingOf(p));
 }
 
 Spec specFromText(const std::string& text, const std::string& source) {
@@ -710,7 +714,7 @@ void checkWorld(const Spec& s, const std::vector<std::int64_t>& shape, const std
 
 // A preset's mapping keys (colormap, range, bits) checked as a preset's are: the mapping as
 // save() uses it, or ValueError naming each bad value.
-nb::dict mappingFromKeywords(const std::string& text) {
+nb::dict mappingFromText(const std::string& text) {
     app::Preset p;
     try {
         p = app::parsePreset(app::parseJson(text, "Noise()", ""), "Noise()");
@@ -719,12 +723,7 @@ nb::dict mappingFromKeywords(const std::string& text) {
         for (std::string::size_type at; (at = m.find("Noise(): ")) != std::string::npos;) m.erase(at, 9);
         throw ValidationError(m);
     }
-    nb::dict mapping;
-    if (p.range) mapping["range"] = nb::make_tuple(p.range->min, p.range->max);
-    else if (p.boundRange) mapping["range"] = "bound";
-    if (!p.colormap.empty()) mapping["colormap"] = p.colormap;
-    if (p.bits) mapping["bits"] = p.bits;
-    return mapping;
+    return mappingOf(p);
 }
 
 std::string presetText(const Spec& s) {
@@ -808,7 +807,7 @@ NB_MODULE(_glnoise, m) {
     m.def("preset_names", &app::presetNames, "The built-in presets");
     m.def("check_world", &checkWorld, "spec"_a, "shape"_a, "start"_a,
           "ValueError unless an array of shape at start (x, y, z) lies within the world");
-    m.def("mapping_from_text", &mappingFromKeywords, "text"_a,
+    m.def("mapping_from_text", &mappingFromText, "text"_a,
           "colormap, range and bits as JSON, checked as a preset's: the mapping");
     m.def("read_record", [](const std::string& path) {
         try {
