@@ -2,17 +2,17 @@
 // glnoise's sampler, shared by noise.comp and eval.comp: the value of a NoiseSpec at one
 // point, from octave frames the host computed in double.
 //
-// Defines set by the host: GLN_DIMS (1-4), GLN_BASIS (GLN_BASIS_*), GLN_CURVE, GLN_FRACTAL,
-// GLN_PERIODIC (1 when any axis has a lattice period),
-// GLN_WARP (0: none, 1 or 2: the nesting depth), GLN_PATTERN (0 none, 1 marble, 2 wood),
-// GLN_CELL_RETURN and GLN_CELL_METRIC (cellular noise's GLN_CELL_*), GLN_ROTATE (1: each
-// octave's frame turns the sample offset by its axes, the spec's --rotate).
-// Frame i of a point holds freq_i * origin (kept in double on the host; skewed first for
-// simplex, 2D OpenSimplex2(S) and psrdnoise, turned first for 3D OpenSimplex2(S), both for 4D OpenSimplex2(S)) reduced to a lattice cell modulo the period (or 256) and a float fraction; the
-// shader adds freq_i * s for the sample offset s. Frames: the octaves of the sum, then for
-// each warp level and component the warp's octaves, then for a pattern one frame holding
-// the pattern's origin. C++ twin: src/mirror/sample.hpp; the frames come
-// from the planner in src/core/frames.hpp.
+// Its contract is src/mirror/sampler.def, whose rows the host turns into #defines (GLN_DIMS,
+// GLN_BASIS, GLN_CURVE, GLN_FRACTAL, GLN_WARP, GLN_PATTERN, GLN_ROTATE, GLN_CELL_RETURN,
+// GLN_CELL_METRIC, GLN_PERIODIC, GLN_OUTPUT) and uniform declarations (u_octave_count, ...)
+// ahead of this file, and into their upload. The sampler knows no basis: glnoise/fractal.glsl
+// takes a point into the basis's own coordinates and evaluates it there.
+// Frame i of a point holds freq_i * origin (kept in double on the host, in the basis's own
+// coordinates) reduced to a lattice cell modulo the period (or 256) and a float fraction;
+// the shader adds freq_i * s for the sample offset s, taken into the basis's coordinates
+// the same way. Frames: the octaves of the sum, then for each warp level and component
+// the warp's octaves, then for a pattern one frame holding the pattern's origin. C++ twin:
+// src/mirror/sample.hpp; the frames come from the planner in src/core/frames.hpp.
 #include "glnoise/fractal.glsl"
 #include "glnoise/pattern.glsl"
 
@@ -26,18 +26,6 @@ struct GlnFrame {
 layout(std430, binding = 1) readonly buffer GlnFrames {
     GlnFrame gln_frames[];
 };
-
-uniform int u_octave_count;
-uniform float u_inverse_divisor;  // 1 / the amplitude sum (--normalize) or 1: multiplied, never divided
-uniform float u_ridge_offset;
-uniform float u_ridge_gain;
-uniform int u_warp_octaves;
-uniform float u_warp_amount;   // sample units
-uniform float u_inverse_warp_divisor;
-uniform int u_pattern_frame;    // frame (from base) whose frac is freq * origin: marble (x mod 2 pi); wood (x, y, r mod 2 pi, r)
-uniform float u_pattern_frequency;
-uniform float u_pattern_scale;
-uniform float u_cell_jitter;    // cellular noise's jitter
 
 #if GLN_DIMS == 1
 #define GLN_WARP_COMPONENTS 1
@@ -55,64 +43,23 @@ uniform float u_cell_jitter;    // cellular noise's jitter
 #define GLN_PERIOD(o) ivec4(0, 0, 0, 0)
 #endif
 
-// The basis at frame o and sample offset s: (value, gradient per noise cell).
+// The basis at frame o and sample offset s: (value, gradient per noise cell). The offset
+// goes into the basis's own coordinates as the host put the frame's origin there
+// (gln_basis_space of glnoise/fractal.glsl).
 vec4 gln_octave(GlnFrame o, vec3 s) {
 #if GLN_ROTATE
-    precise vec4 turned = s.x * o.axis[0] + s.y * o.axis[1] + s.z * o.axis[2];
-    precise vec3 local = vec3(turned.x, turned.y, turned.z);
+    precise vec4 local = s.x * o.axis[0] + s.y * o.axis[1] + s.z * o.axis[2];
 #else
-    precise vec3 local = o.scale.x * s;
+    precise vec4 local = vec4(o.scale.x * s, 0.0f);
 #endif
-#if GLN_ROTATE
-    float localW = turned.w;
-#else
-    float localW = 0.0f;
-#endif
-#if (GLN_BASIS == GLN_BASIS_SIMPLEX || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2S) && GLN_DIMS == 2
-    vec2 k2 = gln_skew2(vec2(local.x, local.y));
-    local = vec3(k2.x, k2.y, 0.0f);
-#elif GLN_BASIS == GLN_BASIS_SIMPLEX && GLN_DIMS == 3
-    local = gln_skew3(local);
-#elif (GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2S) && GLN_DIMS == 3
-    local = gln_os2_turn3(local);
-#elif GLN_BASIS == GLN_BASIS_PSRDNOISE && GLN_DIMS == 2
-    vec2 k2 = gln_psrd_skew2(vec2(local.x, local.y));
-    local = vec3(k2.x, k2.y, 0.0f);
-#elif GLN_BASIS == GLN_BASIS_PSRDNOISE && GLN_DIMS == 3
-    local = gln_psrd_skew3(local);
-#elif (GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2S) && GLN_DIMS == 4
-#if GLN_BASIS == GLN_BASIS_OPENSIMPLEX2
-    vec4 k4 = gln_os2_skew4(vec4(local.x, local.y, local.z, localW));
-#else
-    vec4 k4 = gln_os2s_skew4(vec4(local.x, local.y, local.z, localW));
-#endif
-    local = vec3(k4.x, k4.y, k4.z);
-    localW = k4.w;
-#elif GLN_BASIS == GLN_BASIS_SIMPLEX
-    vec4 k4 = gln_skew4(vec4(local.x, local.y, local.z, localW));
-    local = vec3(k4.x, k4.y, k4.z);
-    localW = k4.w;
-#endif
-#if GLN_ROTATE || ((GLN_BASIS == GLN_BASIS_SIMPLEX || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2 || GLN_BASIS == GLN_BASIS_OPENSIMPLEX2S) && GLN_DIMS == 4)
-    precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w + localW);
+    local = gln_basis_space(GLN_BASIS, GLN_DIMS, local);
+#if GLN_ROTATE || GLN_DIMS == 4
+    precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w + local.w);
 #else
     precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
 #endif
-#if GLN_BASIS == GLN_BASIS_CELLULAR
-    vec4 c = gln_cellular(o.cell, vec4(p.x, GLN_DIMS >= 2 ? p.y : 0.0f, GLN_DIMS >= 3 ? p.z : 0.0f, GLN_DIMS >= 4 ? p.w : 0.0f),
-                          GLN_PERIOD(o), GLN_DIMS, GLN_CELL_RETURN, GLN_CELL_METRIC, u_cell_jitter);
-    return GLN_DIMS == 2 ? vec4(c.x, c.y, c.z, 0.0f) : GLN_DIMS == 3 ? c : vec4(c.x, 0.0f, 0.0f, 0.0f);
-#elif GLN_DIMS == 1
-    return vec4(gln_basis1(GLN_BASIS, GLN_CURVE, o.cell.x, p.x, GLN_PERIOD(o).x), 0.0f, 0.0f, 0.0f);
-#elif GLN_DIMS == 2
-    vec3 b = gln_basis2(GLN_BASIS, GLN_CURVE, ivec2(o.cell.x, o.cell.y), vec2(p.x, p.y), ivec2(GLN_PERIOD(o).x, GLN_PERIOD(o).y));
-    return vec4(b.x, b.y, b.z, 0.0f);
-#elif GLN_DIMS == 3
-    return gln_basis3(GLN_BASIS, GLN_CURVE, ivec3(o.cell.x, o.cell.y, o.cell.z), vec3(p.x, p.y, p.z),
-                      ivec3(GLN_PERIOD(o).x, GLN_PERIOD(o).y, GLN_PERIOD(o).z));
-#else
-    return vec4(gln_basis4(GLN_BASIS, GLN_CURVE, o.cell, p, GLN_PERIOD(o)), 0.0f, 0.0f, 0.0f);
-#endif
+    return gln_basis_at(GLN_BASIS, GLN_CURVE, GLN_DIMS, o.cell, p, GLN_PERIOD(o), GLN_CELL_RETURN, GLN_CELL_METRIC,
+                        u_cell_jitter);
 }
 
 // The fractal sum over frames [first, first + count) at s, gradient per sample unit.

@@ -1,69 +1,29 @@
 // SPDX-License-Identifier: MIT
-// The frame planner: for each octave, the frame (lattice cell and fraction, modulo the
-// period or 256) of an origin the host computes in double; the anchors a grid's texels are
-// sampled from; and the uniforms of shaders/sample.glsl. The GPU generator and the CPU
-// reference both use it, so their agreement cannot show a fault in it: the golden tests
-// and the tiles tests check it directly. Internal.
+// The frame planner (core/frames.cpp): for each octave, the frame (lattice cell and
+// fraction, modulo the period or 256) of an origin the host computes in double, in the
+// basis's own coordinates (the mirror's gln_basis_space in double); the anchors a grid's
+// texels are sampled from; and the sampler's parameters (mirror/sampler.def) for a spec.
+// The GPU generator and the CPU reference both use it, so their agreement cannot show a
+// fault in it: the golden tests and the tiles tests check it directly. Internal.
 #pragma once
 
 #include <array>
 #include <vector>
 
 #include "glnoise/spec.hpp"
-#include "mirror/lattice.hpp"
+#include "mirror/sample.hpp"
 
 namespace glnoise::cpu {
-
-// One frame: freq * origin (double on the host) split into a lattice cell modulo the
-// period (or 256) and a T fraction. T = float is GlnFrame in the shaders.
-template <class T>
-struct GlnFrame {
-    ivec4 cell;
-    vec4<T> frac;
-    ivec4 period;
-    vec4<T> scale;  // x: frequency, y: amplitude
-    // frequency * M e_j: what a sample offset along axis j moves the noise-space point by,
-    // M the octave's rotation (the identity unless the spec turns its octaves).
-    vec4<T> axis[3];
-};
-static_assert(sizeof(GlnFrame<float>) == 112, "matches GlnFrame (std430) in shaders/sample.glsl");
 
 // The rotation spec.rotate turns each octave by, row-major 4x4 (the identity beyond dims):
 // the golden angle theta = pi (3 - sqrt 5) in the plane in 2D; about the axis (1, 2, 3) / sqrt 14
 // in 3D (Rodrigues); in 4D the planes xy and zw by theta, then xz and yw by theta.
 std::array<double, 16> octaveRotation(int dims);
 
-// Everything gln_sample() needs besides the frames: the shaders' defines and uniforms.
-template <class T>
-struct SampleParams {
-    int dims;
-    int basis;
-    int curve;
-    int fractal;
-    int warp;      // depth, 0: none
-    int pattern;   // 0 none, 1 marble, 2 wood
-    int octaveCount;
-    T inverseDivisor;  // 1 / the sum of the amplitudes with --normalize, else 1: a multiply, exact on every GPU
-    T ridgeOffset;
-    T ridgeGain;
-    int warpOctaves;
-    T warpAmount;  // sample units
-    T inverseWarpDivisor;
-    int patternFrame;
-    T patternFrequency;
-    T patternScale;
-    int rotate;      // 1: the frames' axes turn the sample offset
-    int cellReturn;  // cellular only: GLN_CELL_* of cellular.glsl
-    int cellMetric;
-    T cellJitter;
-    int framesPerPoint;
-};
-
+// The sampler's parameters for spec (T: float for the GPU and the reference, double for
+// the oracle).
 template <class T>
 SampleParams<T> sampleParams(const NoiseSpec& spec);
-
-// GLN_WARP_COMPONENTS of sample.glsl: how many coordinates a warp displaces.
-inline int warpComponents(int dims) { return dims == 1 ? 1 : dims == 2 ? 2 : 3; }
 
 // The frames of one point whose texel (0,0,0) samples `origin` (x, y, z, w).
 template <class T>

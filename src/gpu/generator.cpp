@@ -7,7 +7,7 @@
 #include <tuple>
 
 #include "core/parallel.hpp"
-#include "core/reference.hpp"
+#include "core/frames.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
@@ -233,23 +233,65 @@ constexpr std::size_t kEvalBatch = 1 << 14;  // points per eval dispatch
 using GlnFrame = cpu::GlnFrame<float>;
 using Params = cpu::SampleParams<float>;
 
+// The sampler's defines (mirror/sampler.def), in its order.
+constexpr const char* kSamplerDefines[] = {
+#define GLNOISE_SAMPLER_DEFINE(member, define) #define,
+#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform)
+#include "mirror/sampler.def"
+#undef GLNOISE_SAMPLER_DEFINE
+#undef GLNOISE_SAMPLER_UNIFORM
+};
+constexpr std::size_t kSamplerDefineCount = std::size(kSamplerDefines);
+
 // The program variants: what changes the shader text, and so the cache key.
 struct Variant {
     std::string entry;
-    int dims, volume, basis, curve, fractal, warp, pattern, output, periodic, cellReturn, cellMetric, rotate;
+    std::array<int, kSamplerDefineCount> sampler;  // the values of kSamplerDefines
+    int volume;
     int localX = 8, localY = 8, table = 0, uniformReads = 0;
-    auto key() const {
-        return std::tie(entry, dims, volume, basis, curve, fractal, warp, pattern, output, periodic, cellReturn, cellMetric,
-                        rotate, localX, localY, table, uniformReads);
-    }
+    auto key() const { return std::tie(entry, sampler, volume, localX, localY, table, uniformReads); }
     bool operator<(const Variant& o) const { return key() < o.key(); }
 };
 
-Variant variantFor(const std::string& entry, const NoiseSpec& spec, const Params& u, bool volume) {
-    const bool periodic = spec.period != std::array<int, 4>{};
-    Variant v{entry, u.dims, volume ? 1 : 0, u.basis, u.curve, u.fractal, u.warp, u.pattern,
-              static_cast<int>(spec.output), periodic ? 1 : 0, u.cellReturn, u.cellMetric, u.rotate, 8, 8, 0, 0};
+Variant variantFor(const std::string& entry, const Params& u, bool volume) {
+    Variant v{entry, {
+#define GLNOISE_SAMPLER_DEFINE(member, define) u.member,
+#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform)
+#include "mirror/sampler.def"
+#undef GLNOISE_SAMPLER_DEFINE
+#undef GLNOISE_SAMPLER_UNIFORM
+                     },
+              volume ? 1 : 0};
     return v;
+}
+
+// The GLSL declarations of the sampler's uniforms (sample.glsl's u_*).
+std::string samplerUniforms() {
+    std::string text;
+#define GLNOISE_SAMPLER_DEFINE(member, define)
+#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform) \
+    text += std::string("uniform ") + (std::is_same_v<type, int> ? "int " : "float ") + #uniform ";\n";
+    using T = float;
+#include "mirror/sampler.def"
+#undef GLNOISE_SAMPLER_DEFINE
+#undef GLNOISE_SAMPLER_UNIFORM
+    return text;
+}
+
+// Sets the sampler's uniforms that prog uses (a compiler drops the ones a variant does not read).
+void setSamplerUniforms(const Program& prog, const Params& u) {
+    auto set = [](GLint at, auto value) {
+        if constexpr (std::is_same_v<decltype(value), int>) {
+            glUniform1i(at, value);
+        } else {
+            glUniform1f(at, value);
+        }
+    };
+#define GLNOISE_SAMPLER_DEFINE(member, define)
+#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform) set(prog.optionalUniform(#uniform), u.member);
+#include "mirror/sampler.def"
+#undef GLNOISE_SAMPLER_DEFINE
+#undef GLNOISE_SAMPLER_UNIFORM
 }
 
 }  // namespace
@@ -270,19 +312,9 @@ glsl::Source sourceFor(const Variant& v) {
     auto def = [&](const char* name, int value) {
         defines += std::string("#define ") + name + " " + std::to_string(value) + "\n";
     };
-    def("GLN_DIMS", v.dims);
+    for (std::size_t i = 0; i < kSamplerDefineCount; ++i) def(kSamplerDefines[i], v.sampler[i]);
     def("GLN_VOLUME", v.volume);
-    def("GLN_BASIS", v.basis);
-    def("GLN_CURVE", v.curve);
-    def("GLN_FRACTAL", v.fractal);
-    def("GLN_WARP", v.warp);
-    def("GLN_PATTERN", v.pattern);
-    def("GLN_OUTPUT", v.output);
     def("GLN_ANCHOR", cpu::kAnchor);
-    def("GLN_PERIODIC", v.periodic);
-    def("GLN_CELL_RETURN", v.cellReturn);
-    def("GLN_CELL_METRIC", v.cellMetric);
-    def("GLN_ROTATE", v.rotate);
     if (v.entry == "noise.comp") {
         def("GLN_LOCAL_X", v.localX);
         def("GLN_LOCAL_Y", v.localY);
@@ -290,13 +322,13 @@ glsl::Source sourceFor(const Variant& v) {
         def("GLN_UNIFORM_READS", v.uniformReads);
     }
     glsl::IncludeOptions options;
-    options.defines = defines;
+    options.defines = defines + samplerUniforms();
     return glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
 }
 
 // The noise shader's variant for `spec` under a resolved layout.
 Variant noiseVariant(const GeneratorOptions& options, const NoiseSpec& spec, bool volume) {
-    Variant variant = variantFor("noise.comp", spec, cpu::sampleParams<float>(spec), volume);
+    Variant variant = variantFor("noise.comp", cpu::sampleParams<float>(spec), volume);
     variant.localX = options.localSizeX;
     variant.localY = options.localSizeY;
     variant.table = shaderTable(options.table);
@@ -355,9 +387,10 @@ struct Generator::Impl {
         auto it = programs.find(v);
         if (it != programs.end()) return it->second;
         const glsl::Source src = sourceFor(v);
-        const std::string label = v.entry + " (dims " + std::to_string(v.dims) + ", basis " +
-                                  std::to_string(v.basis) + ", fractal " + std::to_string(v.fractal) +
-                                  (v.volume ? ", volume)" : ")");
+        std::string label = v.entry + " (";
+        for (std::size_t i = 0; i < kSamplerDefineCount; ++i)
+            label += std::string(i ? ", " : "") + kSamplerDefines[i] + " " + std::to_string(v.sampler[i]);
+        label += v.volume ? ", volume)" : ")";
         return programs.emplace(v, Program(src.text, src.files, label)).first->second;
     }
 
@@ -379,17 +412,7 @@ struct Generator::Impl {
 
     void setUniforms(const Program& prog, const NoiseSpec& spec, const Params& u) {
         glUseProgram(prog.handle());
-        glUniform1i(prog.uniform("u_octave_count"), u.octaveCount);
-        glUniform1f(prog.uniform("u_inverse_divisor"), u.inverseDivisor);
-        glUniform1f(prog.optionalUniform("u_ridge_offset"), u.ridgeOffset);
-        glUniform1f(prog.optionalUniform("u_ridge_gain"), u.ridgeGain);
-        glUniform1f(prog.optionalUniform("u_cell_jitter"), u.cellJitter);
-        glUniform1i(prog.optionalUniform("u_warp_octaves"), u.warpOctaves);
-        glUniform1f(prog.optionalUniform("u_warp_amount"), u.warpAmount);
-        glUniform1f(prog.optionalUniform("u_inverse_warp_divisor"), u.inverseWarpDivisor);
-        glUniform1i(prog.optionalUniform("u_pattern_frame"), u.patternFrame);
-        glUniform1f(prog.optionalUniform("u_pattern_frequency"), u.patternFrequency);
-        glUniform1f(prog.optionalUniform("u_pattern_scale"), u.patternScale);
+        setSamplerUniforms(prog, u);
         glUniform1f(prog.optionalUniform("u_height_scale"), static_cast<float>(spec.heightScale));
     }
 
@@ -556,7 +579,7 @@ void Generator::read(const Texture& texture, Image& image) {
 std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec, const std::vector<std::array<double, 4>>& points) {
     spec.validate();
     const Params u = cpu::sampleParams<float>(spec);
-    const Program& prog = impl_->program(variantFor("eval.comp", spec, u, false));
+    const Program& prog = impl_->program(variantFor("eval.comp", u, false));
     impl_->bindTable(spec);
     impl_->setUniforms(prog, spec, u);
     glUniform1i(prog.uniform("u_frames_per_point"), u.framesPerPoint);

@@ -11,19 +11,6 @@
 
 namespace glnoise::cpu {
 
-constexpr int GLN_CELL_F1 = 0;
-constexpr int GLN_CELL_F2 = 1;
-constexpr int GLN_CELL_F2_F1 = 2;
-constexpr int GLN_CELL_VALUE = 3;
-constexpr int GLN_CELL_EDGE = 4;
-
-constexpr int GLN_CELL_EUCLIDEAN = 0;
-constexpr int GLN_CELL_EUCLIDEAN_SQUARED = 1;
-constexpr int GLN_CELL_MANHATTAN = 2;
-constexpr int GLN_CELL_CHEBYSHEV = 3;
-
-inline constexpr double GLN_CELL_MARGIN = 0.0001;
-inline constexpr double GLN_CELL_FAR = 3.0e38;
 
 template <class T>
 struct GlnNearest {

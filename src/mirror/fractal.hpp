@@ -13,19 +13,11 @@
 
 namespace glnoise::cpu {
 
-constexpr int GLN_BASIS_PERLIN = 0;
-constexpr int GLN_BASIS_CLASSIC = 1;
-constexpr int GLN_BASIS_VALUE = 2;
-constexpr int GLN_BASIS_PERLIN_VALUE = 3;
-constexpr int GLN_BASIS_SIMPLEX = 4;
-constexpr int GLN_BASIS_CELLULAR = 5;
-constexpr int GLN_BASIS_OPENSIMPLEX2 = 6;
-constexpr int GLN_BASIS_PSRDNOISE = 7;
-constexpr int GLN_BASIS_OPENSIMPLEX2S = 8;
-constexpr int GLN_FBM = 0;
-constexpr int GLN_TURBULENCE = 1;
-constexpr int GLN_BILLOW = 2;
-constexpr int GLN_RIDGED = 3;
+// The basis ids, from glnoise/bases.def (the GLSL's GLN_BASIS_* defines; a test holds
+// fractal.glsl to them). GLN_FBM and the other constants come from the library itself.
+#define GLNOISE_BASIS(enumerator, name, define, id, ...) inline constexpr int define = id;
+#include "glnoise/bases.def"
+#undef GLNOISE_BASIS
 
 template <class T>
 struct GlnNoise {
@@ -103,25 +95,47 @@ T gln_amplitude_sum(const GlnNoise<T>& n) {
     return sum;
 }
 
+// A point in the basis's own coordinates, from the basis's file: the one place that picks
+// a basis's space (fractal.glsl's gln_basis_space2..4).
 template <class T>
 vec2<T> gln_basis_space2(int basis, vec2<T> q) {
-    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrd_skew2(q);
-    return basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S ? gln_skew2(q) : q;
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex_space2(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_space2(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_space2(q);
+    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise_space2(q);
+    return q;
 }
 
 template <class T>
 vec3<T> gln_basis_space3(int basis, vec3<T> q) {
-    if (basis == GLN_BASIS_SIMPLEX) return gln_skew3(q);
-    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) return gln_os2_turn3(q);
-    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrd_skew3(q);
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex_space3(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_space3(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_space3(q);
+    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise_space3(q);
     return q;
 }
 
 template <class T>
 vec4<T> gln_basis_space4(int basis, vec4<T> q) {
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_os2_skew4(q);
-    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_os2s_skew4(q);
-    return basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q;
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex_space4(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_space4(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_space4(q);
+    return q;
+}
+
+// The first dims coordinates of q in the basis's own coordinates, the rest as they are.
+template <class T>
+vec4<T> gln_basis_space(int basis, int dims, vec4<T> q) {
+    if (dims == 2) {
+        const vec2<T> k = gln_basis_space2(basis, vec2<T>(q.x, q.y));
+        return vec4<T>(k.x, k.y, q.z, q.w);
+    }
+    if (dims == 3) {
+        const vec3<T> k = gln_basis_space3(basis, vec3<T>(q.x, q.y, q.z));
+        return vec4<T>(k.x, k.y, k.z, q.w);
+    }
+    if (dims == 4) return gln_basis_space4(basis, q);
+    return q;
 }
 
 template <class T>
@@ -189,6 +203,27 @@ template <class T>
 T gln_basis4(const Permutation& P, const GlnNoise<T>& n, ivec4 cell, vec4<T> p, ivec4 period) {
     if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
     return gln_basis4(P, n.basis, n.curve, cell, p, period);
+}
+
+// The basis in dims dimensions at cell + p, p in its own coordinates: (value, gradient),
+// 0 where a dimension has none; cellular noise with its return, metric and jitter.
+template <class T>
+vec4<T> gln_basis_at(const Permutation& P, int basis, int curve, int dims, ivec4 cell, vec4<T> p, ivec4 period,
+                     int cellReturn, int cellMetric, T cellJitter) {
+    if (basis == GLN_BASIS_CELLULAR) {
+        vec4<T> c = gln_cellular(P, cell, vec4<T>(p.x, dims >= 2 ? p.y : T(0), dims >= 3 ? p.z : T(0), dims >= 4 ? p.w : T(0)),
+                                 period, dims, cellReturn, cellMetric, cellJitter);
+        return dims == 2 ? vec4<T>(c.x, c.y, c.z, T(0)) : dims == 3 ? c : vec4<T>(c.x, T(0), T(0), T(0));
+    }
+    if (dims == 1) return vec4<T>(gln_basis1(P, basis, curve, cell.x, p.x, period.x), T(0), T(0), T(0));
+    if (dims == 2) {
+        vec3<T> b = gln_basis2(P, basis, curve, ivec2(cell.x, cell.y), vec2<T>(p.x, p.y), ivec2(period.x, period.y));
+        return vec4<T>(b.x, b.y, b.z, T(0));
+    }
+    if (dims == 3)
+        return gln_basis3(P, basis, curve, ivec3(cell.x, cell.y, cell.z), vec3<T>(p.x, p.y, p.z),
+                          ivec3(period.x, period.y, period.z));
+    return vec4<T>(gln_basis4(P, basis, curve, cell, p, period), T(0), T(0), T(0));
 }
 
 template <class T>

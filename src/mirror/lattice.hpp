@@ -5,36 +5,36 @@
 // for the CPU backend. Internal: glnoise/cpu.hpp is the public API.
 #pragma once
 
+#include "glnoise/internal/library_constants.hpp"
 #include "mirror/permutation.hpp"
 #include "mirror/vec.hpp"
 
 namespace glnoise::cpu {
 
-constexpr int GLN_CURVE_LINEAR = 0;
-constexpr int GLN_CURVE_COSINE = 1;
-constexpr int GLN_CURVE_CUBIC = 2;
-constexpr int GLN_CURVE_QUINTIC = 3;
-constexpr int GLN_GRADIENTS = 1;
-constexpr int GLN_HEIGHTS = 2;
+// The library's constants (GLN_CURVE_*, GLN_GRADIENTS, ...) come from the GLSL:
+// glnoise/internal/library_constants.hpp, written at build time by src/port/glnoise_port.py.
+
+// One of the library's const arrays (library::NAME, rows of numbers) as a table of V.
+template <class V, class R, std::size_t N, std::size_t K>
+constexpr std::array<V, N> gln_table(const R (&rows)[N][K]) {
+    using E = decltype(V{}.x);
+    std::array<V, N> out{};
+    for (std::size_t i = 0; i < N; ++i) {
+        if constexpr (K == 2) {
+            out[i] = V(E(rows[i][0]), E(rows[i][1]));
+        } else if constexpr (K == 3) {
+            out[i] = V(E(rows[i][0]), E(rows[i][1]), E(rows[i][2]));
+        } else {
+            out[i] = V(E(rows[i][0]), E(rows[i][1]), E(rows[i][2]), E(rows[i][3]));
+        }
+    }
+    return out;
+}
 
 // The gradient tables, as integers: a lane type converts the row it reads (gln_row).
-inline constexpr std::array<ivec3, 16> GLN_GRAD3 = {
-    ivec3(1, 1, 0),  ivec3(-1, 1, 0), ivec3(1, -1, 0), ivec3(-1, -1, 0),
-    ivec3(1, 0, 1),  ivec3(-1, 0, 1), ivec3(1, 0, -1), ivec3(-1, 0, -1),
-    ivec3(0, 1, 1),  ivec3(0, -1, 1), ivec3(0, 1, -1), ivec3(0, -1, -1),
-    ivec3(1, 1, 0),  ivec3(0, -1, 1), ivec3(-1, 1, 0), ivec3(0, -1, -1)};
-
-inline constexpr std::array<ivec2, 4> GLN_GRAD2 = {ivec2(1, 1), ivec2(-1, 1), ivec2(-1, -1), ivec2(1, -1)};
-
-inline constexpr std::array<ivec4, 32> GLN_GRAD4 = {
-    ivec4(0, 1, 1, 1),  ivec4(0, 1, 1, -1),  ivec4(0, 1, -1, 1),  ivec4(0, 1, -1, -1),
-    ivec4(0, -1, 1, 1), ivec4(0, -1, 1, -1), ivec4(0, -1, -1, 1), ivec4(0, -1, -1, -1),
-    ivec4(1, 0, 1, 1),  ivec4(1, 0, 1, -1),  ivec4(1, 0, -1, 1),  ivec4(1, 0, -1, -1),
-    ivec4(-1, 0, 1, 1), ivec4(-1, 0, 1, -1), ivec4(-1, 0, -1, 1), ivec4(-1, 0, -1, -1),
-    ivec4(1, 1, 0, 1),  ivec4(1, 1, 0, -1),  ivec4(1, -1, 0, 1),  ivec4(1, -1, 0, -1),
-    ivec4(-1, 1, 0, 1), ivec4(-1, 1, 0, -1), ivec4(-1, -1, 0, 1), ivec4(-1, -1, 0, -1),
-    ivec4(1, 1, 1, 0),  ivec4(1, 1, -1, 0),  ivec4(1, -1, 1, 0),  ivec4(1, -1, -1, 0),
-    ivec4(-1, 1, 1, 0), ivec4(-1, 1, -1, 0), ivec4(-1, -1, 1, 0), ivec4(-1, -1, -1, 0)};
+inline constexpr std::array<ivec3, 16> GLN_GRAD3 = gln_table<ivec3>(library::GLN_GRAD3);
+inline constexpr std::array<ivec2, 4> GLN_GRAD2 = gln_table<ivec2>(library::GLN_GRAD2);
+inline constexpr std::array<ivec4, 32> GLN_GRAD4 = gln_table<ivec4>(library::GLN_GRAD4);
 
 // Row i of a table (the SIMD type reads one row per lane).
 template <int N, std::size_t K>
@@ -46,7 +46,6 @@ inline vec<N, float> gln_row(const std::array<vec<N, float>, K>& table, int i) {
     return table[static_cast<std::size_t>(i)];
 }
 
-inline constexpr double GLN_PI = 3.14159265358979;
 
 template <class T>
 inline T gln_fade(T t) {

@@ -10,20 +10,7 @@
 
 namespace glnoise::cpu {
 
-inline constexpr double GLN_OS2S_SCALE2 = 18.24196194486065;
-inline constexpr double GLN_OS2S_SCALE3 = 3.5946317686139184;
-inline constexpr float GLN_OS2S_R2 = 0.6666667f;
-inline constexpr float GLN_OS2S_R3 = 0.75f;
-inline constexpr float GLN_OS2S_R4 = 0.8f;
-inline constexpr double GLN_OS2S_SCALE4 = 8.986823787712526;
-inline constexpr double GLN_OS2S_U4 = -0.138196601125011;
-inline constexpr std::array<ivec4, 30> GLN_OS2S_REACH4 = {
-    ivec4(0, 0, 0, 0), ivec4(1, 0, 0, 0), ivec4(1, 1, 0, 0), ivec4(1, 1, 1, 0), ivec4(1, 1, 1, 1),
-    ivec4(2, 1, 1, 1), ivec4(0, 0, 0, -1), ivec4(0, 1, 0, 0), ivec4(1, 1, 0, 1), ivec4(1, 0, 1, 0),
-    ivec4(2, 2, 1, 1), ivec4(0, 0, -1, -1), ivec4(1, 0, 0, -1), ivec4(2, 1, 1, 0), ivec4(1, 2, 1, 1),
-    ivec4(0, 0, -1, 0), ivec4(1, 0, 0, 1), ivec4(1, 0, 1, 1), ivec4(0, 1, 1, 0), ivec4(0, 0, 1, 0),
-    ivec4(2, 2, 2, 1), ivec4(0, -1, -1, -1), ivec4(1, 0, -1, 0), ivec4(1, 1, 0, -1), ivec4(1, 2, 1, 0),
-    ivec4(0, -1, 0, 0), ivec4(2, 1, 0, 0), ivec4(1, 1, 2, 1), ivec4(0, 1, 1, 1), ivec4(0, 0, 0, 1)};
+inline constexpr std::array<ivec4, 30> GLN_OS2S_REACH4 = gln_table<ivec4>(library::GLN_OS2S_REACH4);
 
 template <class H, class I, class T>
 inline vec3<T> gln_os2s_vertex2(const H& hash, vec<2, I> v, vec2<T> d) {
@@ -123,7 +110,23 @@ vec4<T> gln_opensimplex2s_3_turned(const H& hash, ivec3 cell, vec3<T> pr) {
 
 template <class T>
 inline vec4<T> gln_os2s_skew4(vec4<T> p) {
-    return gln_os2_improve4(p, 1.118033988749894);
+    return gln_os2_improve4(p, GLN_OS2S_W4);
+}
+
+// OpenSimplex2S's own coordinates (fractal.hpp's gln_basis_space2..4 picks them).
+template <class T>
+inline vec2<T> gln_opensimplex2s_space2(vec2<T> q) {
+    return gln_skew2(q);
+}
+
+template <class T>
+inline vec3<T> gln_opensimplex2s_space3(vec3<T> q) {
+    return gln_os2_turn3(q);
+}
+
+template <class T>
+inline vec4<T> gln_opensimplex2s_space4(vec4<T> q) {
+    return gln_os2s_skew4(q);
 }
 
 // k * u for a step k of GLN_OS2S_REACH4 (-1 to 2) and a unit step u, by additions.

@@ -1,70 +1,55 @@
 // SPDX-License-Identifier: MIT
 // The C++ twin of shaders/sample.glsl: one octave, the fractal sum, the warp's
-// displacement and the sample of a point, over the frames core/frames.hpp plans. The
-// frames and uniforms are the same for every sample (S, the lane type's scalar), the
-// sample offset s is the sample's own. Internal.
+// displacement and the sample of a point, over the frames the host plans (core/frames.hpp).
+// The frames and the parameters (mirror/sampler.def) are the same for every sample (S, the
+// lane type's scalar), the sample offset s is the sample's own. Internal.
 #pragma once
 
-#include "core/frames.hpp"
 #include "mirror/pattern.hpp"
 
 namespace glnoise::cpu {
+
+// One frame: freq * origin (double on the host) split into a lattice cell modulo the
+// period (or 256) and a T fraction, in the basis's own coordinates. T = float is GlnFrame
+// in shaders/sample.glsl.
+template <class T>
+struct GlnFrame {
+    ivec4 cell;
+    vec4<T> frac;
+    ivec4 period;
+    vec4<T> scale;  // x: frequency, y: amplitude
+    // frequency * M e_j: what a sample offset along axis j moves the noise-space point by,
+    // M the octave's rotation (the identity unless the spec turns its octaves).
+    vec4<T> axis[3];
+};
+static_assert(sizeof(GlnFrame<float>) == 112, "matches GlnFrame (std430) in shaders/sample.glsl");
+
+// Everything gln_sample() needs besides the frames, row by row from mirror/sampler.def:
+// the shaders' defines and uniforms; and the frames each point has.
+template <class T>
+struct SampleParams {
+#define GLNOISE_SAMPLER_DEFINE(member, define) int member;
+#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform) type member;
+#include "mirror/sampler.def"
+#undef GLNOISE_SAMPLER_DEFINE
+#undef GLNOISE_SAMPLER_UNIFORM
+    int framesPerPoint;
+};
+
+// GLN_WARP_COMPONENTS of sample.glsl: how many coordinates a warp displaces.
+inline int warpComponents(int dims) { return dims == 1 ? 1 : dims == 2 ? 2 : 3; }
 
 // kBasis: the basis known when compiled (GLN_BASIS_*), so that a SIMD backend can compile
 // one basis at a time, each in a file of its own; -1 (the default): u.basis, when run.
 template <int kBasis = -1, class T, class S = lane_scalar<T>>
 vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>& o, vec3<T> s) {
     const int basis = kBasis >= 0 ? kBasis : u.basis;
-    vec4<T> turned = vec4<T>(T(0));
-    vec3<T> local = T(o.scale.x) * s;
-    if (u.rotate) {
-        turned = s.x * vec4<T>(o.axis[0]) + s.y * vec4<T>(o.axis[1]) + s.z * vec4<T>(o.axis[2]);
-        local = vec3<T>(turned.x, turned.y, turned.z);
-    }
-    T localW = turned.w;
-    if ((basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) &&
-        u.dims == 2) {
-        vec2<T> k2 = gln_skew2(vec2<T>(local.x, local.y));
-        local = vec3<T>(k2.x, k2.y, T(0));
-    } else if (basis == GLN_BASIS_SIMPLEX && u.dims == 3) {
-        local = gln_skew3(local);
-    } else if ((basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) && u.dims == 3) {
-        local = gln_os2_turn3(local);
-    } else if (basis == GLN_BASIS_PSRDNOISE && u.dims == 2) {
-        vec2<T> k2 = gln_psrd_skew2(vec2<T>(local.x, local.y));
-        local = vec3<T>(k2.x, k2.y, T(0));
-    } else if (basis == GLN_BASIS_PSRDNOISE && u.dims == 3) {
-        local = gln_psrd_skew3(local);
-    } else if ((basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) && u.dims == 4) {
-        const vec4<T> l4 = vec4<T>(local.x, local.y, local.z, localW);
-        vec4<T> k4 = basis == GLN_BASIS_OPENSIMPLEX2 ? gln_os2_skew4(l4) : gln_os2s_skew4(l4);
-        local = vec3<T>(k4.x, k4.y, k4.z);
-        localW = k4.w;
-    } else if (basis == GLN_BASIS_SIMPLEX) {
-        vec4<T> k4 = gln_skew4(vec4<T>(local.x, local.y, local.z, localW));
-        local = vec3<T>(k4.x, k4.y, k4.z);
-        localW = k4.w;
-    }
-    const bool addW = u.rotate || ((basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 ||
-                                     basis == GLN_BASIS_OPENSIMPLEX2S) &&
-                                    u.dims == 4);
-    vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z,
-                        addW ? T(o.frac.w) + localW : T(o.frac.w));
-    if (basis == GLN_BASIS_CELLULAR) {
-        vec4<T> c = gln_cellular(P, o.cell, vec4<T>(p.x, u.dims >= 2 ? p.y : T(0), u.dims >= 3 ? p.z : T(0), u.dims >= 4 ? p.w : T(0)),
-                                 o.period, u.dims, u.cellReturn, u.cellMetric, T(u.cellJitter));
-        return u.dims == 2 ? vec4<T>(c.x, c.y, c.z, T(0)) : u.dims == 3 ? c : vec4<T>(c.x, T(0), T(0), T(0));
-    }
-    if (u.dims == 1) return vec4<T>(gln_basis1(P, basis, u.curve, o.cell.x, p.x, o.period.x), T(0), T(0), T(0));
-    if (u.dims == 2) {
-        vec3<T> b = gln_basis2(P, basis, u.curve, ivec2(o.cell.x, o.cell.y), vec2<T>(p.x, p.y),
-                               ivec2(o.period.x, o.period.y));
-        return vec4<T>(b.x, b.y, b.z, T(0));
-    }
-    if (u.dims == 3)
-        return gln_basis3(P, basis, u.curve, ivec3(o.cell.x, o.cell.y, o.cell.z), vec3<T>(p.x, p.y, p.z),
-                          ivec3(o.period.x, o.period.y, o.period.z));
-    return vec4<T>(gln_basis4(P, basis, u.curve, o.cell, p, o.period), 0, 0, 0);
+    vec4<T> local = u.rotate ? s.x * vec4<T>(o.axis[0]) + s.y * vec4<T>(o.axis[1]) + s.z * vec4<T>(o.axis[2])
+                             : vec4<T>(T(o.scale.x) * s.x, T(o.scale.x) * s.y, T(o.scale.x) * s.z, T(0));
+    local = gln_basis_space(basis, u.dims, local);
+    const vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z,
+                              u.rotate || u.dims == 4 ? T(o.frac.w) + local.w : T(o.frac.w));
+    return gln_basis_at(P, basis, u.curve, u.dims, o.cell, p, o.period, u.cellReturn, u.cellMetric, T(u.cellJitter));
 }
 
 template <int kBasis = -1, class T, class S = lane_scalar<T>>

@@ -9,15 +9,6 @@
 
 namespace glnoise::cpu {
 
-inline constexpr double GLN_F2 = 0.366025403784439;
-inline constexpr double GLN_G2 = 0.211324865405187;
-inline constexpr double GLN_F3 = 0.333333333333333;
-inline constexpr double GLN_G3 = 0.166666666666667;
-inline constexpr double GLN_F4 = 0.309016994374947;
-inline constexpr double GLN_G4 = 0.138196601125011;
-inline constexpr double GLN_SIMPLEX2_SCALE = 70;
-inline constexpr double GLN_SIMPLEX3_SCALE = 76;
-inline constexpr double GLN_SIMPLEX4_SCALE = 62;
 
 template <class T>
 inline vec2<T> gln_skew2(vec2<T> p) {
@@ -35,6 +26,22 @@ template <class T>
 inline vec4<T> gln_skew4(vec4<T> p) {
     T s = (p.x + p.y + p.z + p.w) * T(GLN_F4);
     return vec4<T>(p.x + s, p.y + s, p.z + s, p.w + s);
+}
+
+// Simplex noise's own coordinates (fractal.hpp's gln_basis_space2..4 picks them): skewed.
+template <class T>
+inline vec2<T> gln_simplex_space2(vec2<T> q) {
+    return gln_skew2(q);
+}
+
+template <class T>
+inline vec3<T> gln_simplex_space3(vec3<T> q) {
+    return gln_skew3(q);
+}
+
+template <class T>
+inline vec4<T> gln_simplex_space4(vec4<T> q) {
+    return gln_skew4(q);
 }
 
 // simplex.glsl's falloff kernel; a vertex past its radius (t <= 0) adds nothing.

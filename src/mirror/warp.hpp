@@ -10,9 +10,7 @@
 namespace glnoise::cpu {
 
 template <class T>
-inline const std::array<vec3<T>, 6> GLN_WARP_OFFSET = {
-    vec3<T>(T(1.7), T(9.2), T(4.3)), vec3<T>(T(8.3), T(2.8), T(6.1)), vec3<T>(T(5.2), T(1.3), T(7.7)),
-    vec3<T>(T(3.1), T(7.4), T(2.2)), vec3<T>(T(6.6), T(4.9), T(8.8)), vec3<T>(T(2.5), T(5.7), T(0.9))};
+inline const std::array<vec3<T>, 6> GLN_WARP_OFFSET = gln_table<vec3<T>>(library::GLN_WARP_OFFSET);
 
 template <class T>
 vec2<T> gln_warp2(const Permutation& P, const GlnNoise<T>& warp, vec2<T> p, T frequency, T amount, int depth) {

@@ -17,9 +17,11 @@
 #include <cstring>
 #include <functional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "core/reference.hpp"
+#include "glnoise/catalogue.hpp"
 
 using namespace glnoise;
 using namespace glnoise::cpu;
@@ -124,24 +126,30 @@ int main(int argc, char** argv) {
         const char* name;
         int basis;
         int curve;
+        int minDims, maxDims;
     };
-    const Case cases[] = {{"perlin", GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC},
-                          {"classic", GLN_BASIS_CLASSIC, GLN_CURVE_CUBIC},
-                          {"value (linear)", GLN_BASIS_VALUE, GLN_CURVE_LINEAR},
-                          {"value (quintic)", GLN_BASIS_VALUE, GLN_CURVE_QUINTIC},
-                          {"perlin-value", GLN_BASIS_PERLIN_VALUE, GLN_CURVE_QUINTIC},
-                          {"simplex", GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC},
-                          {"opensimplex2", GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC},
-                          {"opensimplex2s", GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC},
-                          {"psrdnoise", GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC}};
+    // Every basis of the catalogue (cellular noise: --cellular), value noise with its
+    // linear and quintic curves, in the dimensions it exists in.
+    std::vector<Case> cases;
+    std::vector<std::string> names;
+    names.reserve(2 * glnoise::basisKinds().size());
+    for (const glnoise::BasisKind& b : glnoise::basisKinds()) {
+        if (b.value == glnoise::Basis::Cellular) continue;
+        const int curve = b.value == glnoise::Basis::Classic ? GLN_CURVE_CUBIC : GLN_CURVE_QUINTIC;
+        if (b.value == glnoise::Basis::Value) {
+            names.push_back(std::string(b.name) + " (linear)");
+            cases.push_back({names.back().c_str(), b.glslId, GLN_CURVE_LINEAR, b.minDims, b.maxDims});
+            names.push_back(std::string(b.name) + " (quintic)");
+        } else {
+            names.push_back(b.name);
+        }
+        cases.push_back({names.back().c_str(), b.glslId, curve, b.minDims, b.maxDims});
+    }
     const char* only = argc > 1 ? argv[1] : "";
     std::printf("| basis | dims | min found | max found |\n|---|---|---|---|\n");
     for (const Case& c : cases)
-        for (int dims = 1; dims <= 4; ++dims) {
+        for (int dims = c.minDims; dims <= c.maxDims; ++dims) {
             if (std::strncmp(c.name, only, std::strlen(only)) != 0) continue;
-            if (c.basis == GLN_BASIS_SIMPLEX && dims == 1) continue;
-            if ((c.basis == GLN_BASIS_OPENSIMPLEX2 || c.basis == GLN_BASIS_OPENSIMPLEX2S) && dims == 1) continue;
-            if (c.basis == GLN_BASIS_PSRDNOISE && (dims == 1 || dims == 4)) continue;
             double lo = 0.0, hi = 0.0;
             std::mt19937_64 rng(1234);
             for (int t = 0; t < 5; ++t) {

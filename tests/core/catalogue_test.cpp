@@ -4,6 +4,9 @@
 // are in the enums' order.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdlib>
+#include <iterator>
 #include <map>
 #include <regex>
 
@@ -45,16 +48,28 @@ TEST(Catalogue, GlslIdsAreTheLibrarysDefines) {
     expectIdsMatchTheLibrary(fractalKinds(), defines);
     expectIdsMatchTheLibrary(outputKinds(), defines);
     expectIdsMatchTheLibrary(patternKinds(), defines);
-    // And the mirror's twins of those defines.
-    EXPECT_EQ(kindOf(Basis::Perlin).glslId, cpu::GLN_BASIS_PERLIN);
-    EXPECT_EQ(kindOf(Basis::Classic).glslId, cpu::GLN_BASIS_CLASSIC);
-    EXPECT_EQ(kindOf(Basis::Value).glslId, cpu::GLN_BASIS_VALUE);
-    EXPECT_EQ(kindOf(Basis::PerlinValue).glslId, cpu::GLN_BASIS_PERLIN_VALUE);
-    EXPECT_EQ(kindOf(Basis::Simplex).glslId, cpu::GLN_BASIS_SIMPLEX);
-    EXPECT_EQ(kindOf(Basis::Cellular).glslId, cpu::GLN_BASIS_CELLULAR);
-    EXPECT_EQ(kindOf(Basis::OpenSimplex2).glslId, cpu::GLN_BASIS_OPENSIMPLEX2);
-    EXPECT_EQ(kindOf(Basis::OpenSimplex2S).glslId, cpu::GLN_BASIS_OPENSIMPLEX2S);
-    EXPECT_EQ(kindOf(Basis::Psrdnoise).glslId, cpu::GLN_BASIS_PSRDNOISE);
+    // The mirror's GLN_BASIS_* come from the same rows (mirror/fractal.hpp), and its other
+    // constants from the library itself (glnoise/internal/library_constants.hpp).
+}
+
+// The mirror keeps each float constant of the library with the literal's own digits, in
+// double (the host plans frames with them); on the float paths it must be the float a GLSL
+// compiler reads from the same literal, or the GPU and its twin would differ.
+TEST(Catalogue, TheMirrorsConstantsRoundToTheFloatsOfTheLibrary) {
+    ASSERT_GT(std::size(cpu::library::kLiterals), 100u);
+    for (const auto& c : cpu::library::kLiterals) {
+        SCOPED_TRACE(std::string(c.name) + " = " + c.text);
+        EXPECT_EQ(static_cast<float>(c.value), std::strtof(c.text, nullptr));
+    }
+    // The constants the frame planner uses in double carry a double's digits.
+    EXPECT_NEAR(cpu::GLN_F2, (std::sqrt(3.0) - 1.0) / 2.0, 2.5e-16);
+    EXPECT_EQ(cpu::GLN_F3, 1.0 / 3.0);
+    EXPECT_NEAR(cpu::GLN_F4, (std::sqrt(5.0) - 1.0) / 4.0, 2.5e-16);
+    EXPECT_NEAR(cpu::GLN_OS2_R3, 1.0 / std::sqrt(3.0), 2.5e-16);
+    EXPECT_NEAR(cpu::GLN_OS2_H3, 0.5 / std::sqrt(3.0), 2.5e-16);
+    EXPECT_NEAR(cpu::GLN_OS2_SQRT3_2, std::sqrt(3.0) / 2.0, 2.5e-16);
+    EXPECT_NEAR(cpu::GLN_OS2_W4, 1.0 / std::sqrt(20.0), 2.5e-16);
+    EXPECT_NEAR(cpu::GLN_OS2S_W4, std::sqrt(5.0) / 2.0, 4.5e-16);
 }
 
 // Every basis parses from its name and states a bound exactly in the dimensions it has.

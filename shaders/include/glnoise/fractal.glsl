@@ -134,25 +134,45 @@ int gln_basis_kind(int basis) {
     return GLN_GRADIENTS;
 }
 
-// A point in the basis's own coordinates: skewed for simplex, 2D OpenSimplex2(S) and
-// psrdnoise, turned for 3D OpenSimplex2(S), turned and skewed for 4D OpenSimplex2(S); the
-// others take it as it is.
+// A point in the basis's own coordinates, from the basis's file (gln_<basis>_space2..4):
+// skewed for simplex, 2D OpenSimplex2(S) and psrdnoise, turned for 3D OpenSimplex2(S),
+// turned and skewed for 4D OpenSimplex2(S); the others take it as it is. The one place
+// that picks a basis's space.
 vec2 gln_basis_space2(int basis, vec2 q) {
-    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrd_skew2(q);
-    return basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S ? gln_skew2(q) : q;
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex_space2(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_space2(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_space2(q);
+    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise_space2(q);
+    return q;
 }
 
 vec3 gln_basis_space3(int basis, vec3 q) {
-    if (basis == GLN_BASIS_SIMPLEX) return gln_skew3(q);
-    if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) return gln_os2_turn3(q);
-    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrd_skew3(q);
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex_space3(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_space3(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_space3(q);
+    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise_space3(q);
     return q;
 }
 
 vec4 gln_basis_space4(int basis, vec4 q) {
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_os2_skew4(q);
-    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_os2s_skew4(q);
-    return basis == GLN_BASIS_SIMPLEX ? gln_skew4(q) : q;
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex_space4(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_space4(q);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_space4(q);
+    return q;
+}
+
+// The first dims coordinates of q in the basis's own coordinates, the rest as they are.
+vec4 gln_basis_space(int basis, int dims, vec4 q) {
+    if (dims == 2) {
+        vec2 k = gln_basis_space2(basis, vec2(q.x, q.y));
+        return vec4(k.x, k.y, q.z, q.w);
+    }
+    if (dims == 3) {
+        vec3 k = gln_basis_space3(basis, vec3(q.x, q.y, q.z));
+        return vec4(k.x, k.y, k.z, q.w);
+    }
+    if (dims == 4) return gln_basis_space4(basis, q);
+    return q;
 }
 
 // The basis at cell + p. For simplex, OpenSimplex2(S) and psrdnoise, cell and p are in the
@@ -215,6 +235,27 @@ vec4 gln_basis3(GlnNoise n, ivec3 cell, vec3 p, ivec3 period) {
 float gln_basis4(GlnNoise n, ivec4 cell, vec4 p, ivec4 period) {
     if (n.basis == GLN_BASIS_CELLULAR) return gln_cellular4(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter);
     return gln_basis4(n.basis, n.curve, cell, p, period);
+}
+
+// The basis in dims dimensions at cell + p (the first dims components; p in the basis's own
+// coordinates, gln_basis_space): (value, gradient) as a vec4, 0 where a dimension has
+// none; cellular noise with return cellReturn under cellMetric with cellJitter.
+vec4 gln_basis_at(int basis, int curve, int dims, ivec4 cell, vec4 p, ivec4 period, int cellReturn, int cellMetric,
+                  float cellJitter) {
+    if (basis == GLN_BASIS_CELLULAR) {
+        vec4 c = gln_cellular(cell, vec4(p.x, dims >= 2 ? p.y : 0.0f, dims >= 3 ? p.z : 0.0f, dims >= 4 ? p.w : 0.0f),
+                              period, dims, cellReturn, cellMetric, cellJitter);
+        return dims == 2 ? vec4(c.x, c.y, c.z, 0.0f) : dims == 3 ? c : vec4(c.x, 0.0f, 0.0f, 0.0f);
+    }
+    if (dims == 1) return vec4(gln_basis1(basis, curve, cell.x, p.x, period.x), 0.0f, 0.0f, 0.0f);
+    if (dims == 2) {
+        vec3 b = gln_basis2(basis, curve, ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(period.x, period.y));
+        return vec4(b.x, b.y, b.z, 0.0f);
+    }
+    if (dims == 3)
+        return gln_basis3(basis, curve, ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z),
+                          ivec3(period.x, period.y, period.z));
+    return vec4(gln_basis4(basis, curve, cell, p, period), 0.0f, 0.0f, 0.0f);
 }
 
 // Adds octave `octave` (the basis value n.x and its gradient n.yzw, already per unit of

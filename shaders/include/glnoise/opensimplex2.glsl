@@ -51,8 +51,11 @@
 
 const float GLN_OS2_SCALE2 = 99.83685446303647f;  // 1 / 0.01001634121365712
 const float GLN_OS2_SCALE3 = 12.54730279344914f;  // 1 / 0.07969837668935331
-const float GLN_OS2_R3 = 0.5773502691896258f;    // 1 / sqrt(3)
+const float GLN_OS2_R3 = 0.5773502691896257f;    // 1 / sqrt(3)
 const float GLN_OS2_S3 = -0.2113248654051871f;   // (1 - sqrt(3)) / (2 sqrt(3))
+const float GLN_OS2_H3 = 0.28867513459481287f;   // 1 / (2 sqrt(3))
+const float GLN_OS2_SQRT3_2 = 0.8660254037844386f;  // sqrt(3) / 2
+const float GLN_OS2_W4 = 0.22360679774997896f;   // 4D: w's scale, 1 / sqrt(20)
 const float GLN_OS2_SCALE4 = 45.44092696531987f;  // 1 / 0.0220065933241897
 const float GLN_OS2_U4 = 0.309016994374947f;     // the A4 lattice's unskew factor
 const float GLN_OS2_INV_U4 = -3.2360678915486614f;  // -1 / GLN_OS2_U4
@@ -258,16 +261,30 @@ vec4 gln_opensimplex2_3_turned(ivec3 cell, vec3 pr) {
 // gln_os2s_skew4 takes the other convention.
 vec4 gln_os2_improve4(vec4 p, float wScale) {
     GLN_PRECISE float xy = p.x + p.y;
-    GLN_PRECISE float s2 = xy * -0.211324865405187f;
-    GLN_PRECISE float zz = p.z * 0.288675134594813f;
+    GLN_PRECISE float s2 = xy * GLN_OS2_S3;
+    GLN_PRECISE float zz = p.z * GLN_OS2_H3;
     GLN_PRECISE float ww = p.w * wScale;
     GLN_PRECISE float t = zz + ww + s2;
-    GLN_PRECISE vec4 r = vec4(p.x + t, p.y + t, xy * -0.577350269189626f + (zz + ww), p.z * -0.866025403784439f + ww);
+    GLN_PRECISE vec4 r = vec4(p.x + t, p.y + t, xy * -GLN_OS2_R3 + (zz + ww), p.z * -GLN_OS2_SQRT3_2 + ww);
     return r;
 }
 
 vec4 gln_os2_skew4(vec4 p) {
-    return gln_os2_improve4(p, 0.2236067977499788f);
+    return gln_os2_improve4(p, GLN_OS2_W4);
+}
+
+// OpenSimplex2's own coordinates (glnoise/fractal.glsl's gln_basis_space2..4 picks them by
+// basis): skewed onto the simplex grid in 2D, turned in 3D, turned and skewed in 4D.
+vec2 gln_opensimplex2_space2(vec2 q) {
+    return gln_skew2(q);
+}
+
+vec3 gln_opensimplex2_space3(vec3 q) {
+    return gln_os2_turn3(q);
+}
+
+vec4 gln_opensimplex2_space4(vec4 q) {
+    return gln_os2_skew4(q);
 }
 
 // One 4D vertex's value at offset d from it: (0.6 - |d|^2)^4 (g . d).

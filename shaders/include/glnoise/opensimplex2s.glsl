@@ -55,6 +55,7 @@ const float GLN_OS2S_R3 = 0.75f;
 const float GLN_OS2S_R4 = 0.8f;
 const float GLN_OS2S_SCALE4 = 8.986823787712526f;  // 1 / 0.11127401889945551
 const float GLN_OS2S_U4 = -0.138196601125011f;     // the A4 lattice's unskew factor
+const float GLN_OS2S_W4 = 1.118033988749895f;      // 4D: w's scale, sqrt(5) / 2
 
 // The lattice points within the 4D kernel's reach of the simplex x >= y >= z >= w of the unit
 // skewed cell, as steps along its axes in that order (largest fraction first), nearest first.
@@ -149,7 +150,21 @@ vec4 gln_opensimplex2s_3_turned(ivec3 cell, vec3 pr) {
 // The reference's 4D orientation "ImproveXYZ_ImproveXY": x, y, z turned as in 3D, w along the
 // fourth axis, straight into the A4 lattice's skewed coordinates.
 vec4 gln_os2s_skew4(vec4 p) {
-    return gln_os2_improve4(p, 1.118033988749894f);
+    return gln_os2_improve4(p, GLN_OS2S_W4);
+}
+
+// OpenSimplex2S's own coordinates (glnoise/fractal.glsl's gln_basis_space2..4 picks them by
+// basis): OpenSimplex2's in 2D and 3D, its own skew in 4D.
+vec2 gln_opensimplex2s_space2(vec2 q) {
+    return gln_skew2(q);
+}
+
+vec3 gln_opensimplex2s_space3(vec3 q) {
+    return gln_os2_turn3(q);
+}
+
+vec4 gln_opensimplex2s_space4(vec4 q) {
+    return gln_os2s_skew4(q);
 }
 
 // At skewed cell `cell` + skewed position ps (gln_os2s_skew4): the value.

@@ -124,6 +124,16 @@ vec3 gln_psrd_skew3(vec3 p) {
     return r;
 }
 
+// psrdnoise's own coordinates (glnoise/fractal.glsl's gln_basis_space2 and 3 pick them by
+// basis): skewed onto its triangle (2D) or body-centred cubic (3D) lattice.
+vec2 gln_psrdnoise_space2(vec2 q) {
+    return gln_psrd_skew2(q);
+}
+
+vec3 gln_psrdnoise_space3(vec3 q) {
+    return gln_psrd_skew3(q);
+}
+
 // A skewed offset f back to the caller's coordinates: (s - f.x, s - f.y, s - f.z), s half
 // the sum.
 vec3 gln_psrd_unskew3(vec3 f) {

@@ -34,11 +34,11 @@
 
 #include "lattice.glsl"
 
-const float GLN_F2 = 0.366025403784439f;  // (sqrt(3) - 1) / 2
+const float GLN_F2 = 0.36602540378443865f;  // (sqrt(3) - 1) / 2, to a double's precision (the host skews in double)
 const float GLN_G2 = 0.211324865405187f;  // (3 - sqrt(3)) / 6
-const float GLN_F3 = 0.333333333333333f;  // 1 / 3
+const float GLN_F3 = 0.3333333333333333f;  // 1 / 3
 const float GLN_G3 = 0.166666666666667f;  // 1 / 6
-const float GLN_F4 = 0.309016994374947f;  // (sqrt(5) - 1) / 4
+const float GLN_F4 = 0.30901699437494745f;  // (sqrt(5) - 1) / 4
 const float GLN_G4 = 0.138196601125011f;  // (5 - sqrt(5)) / 20
 const float GLN_SIMPLEX2_SCALE = 70.0f;
 const float GLN_SIMPLEX3_SCALE = 76.0f;
@@ -60,6 +60,20 @@ vec4 gln_skew4(vec4 p) {
     GLN_PRECISE float s = (p.x + p.y + p.z + p.w) * GLN_F4;
     GLN_PRECISE vec4 r = vec4(p.x + s, p.y + s, p.z + s, p.w + s);
     return r;
+}
+
+// Simplex noise's own coordinates, where its lattice cells are unit cubes (glnoise/fractal.glsl's
+// gln_basis_space2..4 picks them by basis): skewed.
+vec2 gln_simplex_space2(vec2 q) {
+    return gln_skew2(q);
+}
+
+vec3 gln_simplex_space3(vec3 q) {
+    return gln_skew3(q);
+}
+
+vec4 gln_simplex_space4(vec4 q) {
+    return gln_skew4(q);
 }
 
 // The falloff kernel at offset d from a vertex with gradient g: (value, gradient) of
