@@ -4,8 +4,8 @@
 //
 // Its contract is src/mirror/sampler.def, whose rows the host turns into #defines (GLN_DIMS,
 // GLN_BASIS, GLN_CURVE, GLN_FRACTAL, GLN_WARP, GLN_PATTERN, GLN_ROTATE, GLN_CELL_RETURN,
-// GLN_CELL_METRIC, GLN_PERIODIC, GLN_OUTPUT) and uniform declarations (u_octave_count, ...)
-// ahead of this file, and into their upload. The sampler knows no basis: glnoise/fractal.glsl
+// GLN_CELL_METRIC, GLN_PERIODIC, GLN_OUTPUT), the macro GLN_SAMPLER_UNIFORMS that declares
+// its uniforms (u_octave_count, ...), and their upload. The sampler knows no basis: glnoise/fractal.glsl
 // takes a point into the basis's own coordinates and evaluates it there.
 // Frame i of a point holds freq_i * origin (kept in double on the host, in the basis's own
 // coordinates) reduced to a lattice cell modulo the period (or 256) and a float fraction;
@@ -26,6 +26,9 @@ struct GlnFrame {
 layout(std430, binding = 1) readonly buffer GlnFrames {
     GlnFrame gln_frames[];
 };
+
+// The uniforms of src/mirror/sampler.def (u_octave_count, ...), declared by the host.
+GLN_SAMPLER_UNIFORMS
 
 #if GLN_DIMS == 1
 #define GLN_WARP_COMPONENTS 1

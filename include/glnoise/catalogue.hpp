@@ -6,9 +6,10 @@
 //   for (const glnoise::BasisKind& b : glnoise::basisKinds())
 //       std::printf("%s: %d-%dD, |n| <= %g in 3D\n", b.name, b.minDims, b.maxDims, b.bound[2]);
 //
-// Adding a basis: its GLSL file, its twin in src/mirror/, one row in glnoise/bases.def (the
-// enumerator and this catalogue's row at once), one dispatch line in fractal.glsl and its
-// twin, its golden data (docs/architecture.md).
+// Adding a basis: its GLSL file (with its own coordinate space, if it has one), its twin in
+// src/mirror/, one row in glnoise/bases.def (the enumerator and this catalogue's row at
+// once), its dispatch lines in fractal.glsl and their twins, its SIMD family, its golden
+// data (docs/architecture.md).
 #pragma once
 
 #include <array>

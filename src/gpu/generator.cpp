@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <tuple>
+#include <type_traits>
 
 #include "core/parallel.hpp"
 #include "core/frames.hpp"
@@ -265,17 +268,18 @@ Variant variantFor(const std::string& entry, const Params& u, bool volume) {
     return v;
 }
 
-// The GLSL declarations of the sampler's uniforms (sample.glsl's u_*).
+// The GLSL declarations of the sampler's uniforms, as the macro GLN_SAMPLER_UNIFORMS that
+// sample.glsl expands where it declares them (after any #extension of the entry point).
 std::string samplerUniforms() {
-    std::string text;
+    std::string text = "#define GLN_SAMPLER_UNIFORMS";
 #define GLNOISE_SAMPLER_DEFINE(member, define)
 #define GLNOISE_SAMPLER_UNIFORM(type, member, uniform) \
-    text += std::string("uniform ") + (std::is_same_v<type, int> ? "int " : "float ") + #uniform ";\n";
+    text += std::string(" uniform ") + (std::is_same_v<type, int> ? "int " : "float ") + #uniform ";";
     using T = float;
 #include "mirror/sampler.def"
 #undef GLNOISE_SAMPLER_DEFINE
 #undef GLNOISE_SAMPLER_UNIFORM
-    return text;
+    return text + "\n";
 }
 
 // Sets the sampler's uniforms that prog uses (a compiler drops the ones a variant does not read).

@@ -39,8 +39,8 @@ struct SampleParams {
 // GLN_WARP_COMPONENTS of sample.glsl: how many coordinates a warp displaces.
 inline int warpComponents(int dims) { return dims == 1 ? 1 : dims == 2 ? 2 : 3; }
 
-// kBasis: the basis known when compiled (GLN_BASIS_*), so that a SIMD backend can compile
-// one basis at a time, each in a file of its own; -1 (the default): u.basis, when run.
+// kBasis: the basis id known when compiled (glnoise/bases.def), so that a SIMD backend
+// can compile its bases in files of their own; -1 (the default): u.basis, when run.
 template <int kBasis = -1, class T, class S = lane_scalar<T>>
 vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>& o, vec3<T> s) {
     const int basis = kBasis >= 0 ? kBasis : u.basis;
