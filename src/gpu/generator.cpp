@@ -270,12 +270,19 @@ Variant variantFor(const std::string& entry, const Params& u, bool volume) {
 
 // The GLSL declarations of the sampler's uniforms, as the macro GLN_SAMPLER_UNIFORMS that
 // sample.glsl expands where it declares them (after any #extension of the entry point).
+template <class V>
+constexpr const char* glslType() {
+    return std::is_same_v<V, int> ? "int" : "float";
+}
+
 std::string samplerUniforms() {
     std::string text = "#define GLN_SAMPLER_UNIFORMS";
+    auto declare = [&text](const char* type, const char* name) {
+        text += std::string(" uniform ") + type + " " + name + ";";
+    };
+    using T = float;  // the sampler.def rows' T on the GPU
 #define GLNOISE_SAMPLER_DEFINE(member, define)
-#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform) \
-    text += std::string(" uniform ") + (std::is_same_v<type, int> ? "int " : "float ") + #uniform ";";
-    using T = float;
+#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform) declare(glslType<type>(), #uniform);
 #include "mirror/sampler.def"
 #undef GLNOISE_SAMPLER_DEFINE
 #undef GLNOISE_SAMPLER_UNIFORM
