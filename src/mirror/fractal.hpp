@@ -207,9 +207,13 @@ T gln_basis4(const Permutation& P, const GlnNoise<T>& n, ivec4 cell, vec4<T> p, 
 
 // The basis in dims dimensions at cell + p, p in its own coordinates: (value, gradient),
 // 0 where a dimension has none; cellular noise with its return, metric and jitter.
-template <class T>
+// kBasis: the basis when it is known at compile time (the SIMD backend's families,
+// mirror/sample.hpp), so that each instantiation is one basis's code (the compiler folds
+// the others); -1 (the default): `basis`, when run.
+template <int kBasis = -1, class T>
 vec4<T> gln_basis_at(const Permutation& P, int basis, int curve, int dims, ivec4 cell, vec4<T> p, ivec4 period,
                      int cellReturn, int cellMetric, T cellJitter) {
+    if (kBasis >= 0) basis = kBasis;
     if (basis == GLN_BASIS_CELLULAR) {
         vec4<T> c = gln_cellular(P, cell, vec4<T>(p.x, dims >= 2 ? p.y : T(0), dims >= 3 ? p.z : T(0), dims >= 4 ? p.w : T(0)),
                                  period, dims, cellReturn, cellMetric, cellJitter);

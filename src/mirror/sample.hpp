@@ -49,7 +49,7 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
     local = gln_basis_space(basis, u.dims, local);
     const vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z,
                               u.rotate || u.dims == 4 ? T(o.frac.w) + local.w : T(o.frac.w));
-    return gln_basis_at(P, basis, u.curve, u.dims, o.cell, p, o.period, u.cellReturn, u.cellMetric, T(u.cellJitter));
+    return gln_basis_at<kBasis>(P, basis, u.curve, u.dims, o.cell, p, o.period, u.cellReturn, u.cellMetric, T(u.cellJitter));
 }
 
 template <int kBasis = -1, class T, class S = lane_scalar<T>>
