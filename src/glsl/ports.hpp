@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The library translated to HLSL, Metal and WGSL at build time (src/port/glnoise_port.py),
+// The library translated to HLSL, Metal, WGSL and Godot at build time (src/port/glnoise_port),
 // compiled into glnoise (cmake/EmbedShaders.cmake writes the table).
 #pragma once
 

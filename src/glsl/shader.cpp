@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // glnoise::shader::source: the library in one file per language. The GLSL dialects are the
 // GLSL library itself behind a table declaration; HLSL, Metal, WGSL and Godot's are the
-// families translated at build time (src/port/glnoise_port.py), put in dependency order.
+// families translated at build time (src/port/glnoise_port), put in dependency order.
 #include "glnoise/shader.hpp"
 
 #include <algorithm>

@@ -12,7 +12,7 @@
 namespace glnoise::cpu {
 
 // The library's constants (GLN_CURVE_*, GLN_GRADIENTS, ...) come from the GLSL:
-// glnoise/internal/library_constants.hpp, written at build time by src/port/glnoise_port.py.
+// glnoise/internal/library_constants.hpp, written at build time by src/port/glnoise_port.
 
 // One of the library's const arrays (library::NAME, rows of numbers) as a table of V.
 template <class V, class R, std::size_t N, std::size_t K>

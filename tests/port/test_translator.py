@@ -1,0 +1,169 @@
+# SPDX-License-Identifier: MIT
+"""The translator's stages, one by one, on small GLSL written here (no GPU, glslang or
+browser): the lexer's places, the parser's precedence, the checker's refusals, and what each
+emitter writes for the constructs where the languages differ (their manuals say how)."""
+import os
+import tempfile
+import unittest
+
+from glnoise_port import EMITTERS, Library, PortError
+from glnoise_port.cpp import cpp_constants
+from glnoise_port.lexer import tokenize
+from glnoise_port.parser import Parser
+
+DEMO = """#ifndef GLNOISE_DEMO_GLSL
+#define GLNOISE_DEMO_GLSL
+
+#define GLN_DEMO_SCALE 1.5
+
+const int GLN_DEMO_STEPS[3] = int[3](1, 2, 3);
+
+// The blend.
+float gln_demo(vec3 p, float t) {
+    vec3 f = fract(p) * GLN_DEMO_SCALE;
+    t += 1.0;
+    return mix(f.x, f.y, t) + float(GLN_DEMO_STEPS[1]);
+}
+
+float gln_demo(float x) {
+    return gln_demo(vec3(x), 0.5);
+}
+
+#endif
+"""
+
+
+class Folder:
+    """GLSL families written to a temporary folder, parsed as one library."""
+
+    def __init__(self, **families):
+        self.dir = tempfile.TemporaryDirectory()
+        self.paths = []
+        for name, text in families.items():
+            path = os.path.join(self.dir.name, name + ".glsl")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            self.paths.append(path)
+
+    def library(self):
+        return Library(self.paths)
+
+    def close(self):
+        self.dir.cleanup()
+
+
+def translate(language, **families):
+    folder = Folder(**families)
+    try:
+        lib = folder.library()
+        cls, _ = EMITTERS[language]
+        return "\n".join(cls(lib).family(f) for f in lib.families)
+    finally:
+        folder.close()
+
+
+def refusal(**families):
+    folder = Folder(**families)
+    try:
+        folder.library()
+    except PortError as e:
+        return str(e)
+    finally:
+        folder.close()
+    return None
+
+
+class Lexer(unittest.TestCase):
+    def test_tokens_keep_their_lines(self):
+        toks = tokenize("float a;\n\nint b = 3;", "x.glsl")
+        self.assertEqual([t.text for t in toks][:8], ["float", "a", ";", "int", "b", "=", "3", ";"])
+        self.assertEqual(toks[-1].kind, "eof")
+        self.assertEqual(toks[3].line, 3)
+
+    def test_a_stray_character_names_the_file_and_line(self):
+        with self.assertRaisesRegex(PortError, r"^x\.glsl:2: unexpected character '@'"):
+            tokenize("float a;\n@", "x.glsl")
+
+
+class ParserTest(unittest.TestCase):
+    def test_multiplication_binds_tighter_than_addition(self):
+        items, _ = Parser(tokenize("float f(float a) { return a + 2.0 * a; }", "x.glsl"), "x.glsl", {}).unit()
+        value = items[0].body.stmts[0].value
+        self.assertEqual((value.kind, value.op), ("binary", "+"))
+        self.assertEqual((value.right.kind, value.right.op), ("binary", "*"))
+
+
+class Checker(unittest.TestCase):
+    def test_a_switch_is_refused_with_its_place(self):
+        text = "float f(int i) {\n    switch (i) { default: return 1.0; }\n}\n"
+        self.assertRegex(refusal(odd=text), r"^odd\.glsl:2: 'switch' is outside the subset")
+
+    def test_an_unknown_function_is_refused(self):
+        self.assertRegex(refusal(odd="float f(float x) {\n    return nowhere(x);\n}\n"), r"odd\.glsl:2: .*nowhere")
+
+    def test_a_missing_include_is_refused(self):
+        text = '#include "absent.glsl"\nfloat f(float x) { return x; }\n'
+        self.assertRegex(refusal(odd=text), r"absent")
+
+
+class Emitters(unittest.TestCase):
+    def test_hlsl_spells_the_builtins_and_types_its_own_way(self):
+        out = translate("hlsl", demo=DEMO)
+        self.assertIn("float gln_demo(float3 p, float t) {", out)
+        self.assertIn("float3 f = frac(p) * GLN_DEMO_SCALE;", out)
+        self.assertIn("lerp(f.x, f.y, t)", out)
+        self.assertIn("static const float GLN_DEMO_SCALE = 1.5;", out)
+        self.assertNotIn("fract(", out)
+        self.assertNotIn("vec3", out)
+
+    def test_msl_keeps_fract_and_mix_in_constant_space(self):
+        out = translate("msl", demo=DEMO)
+        self.assertIn("constant float GLN_DEMO_SCALE = 1.5;", out)
+        self.assertIn("constant int GLN_DEMO_STEPS[3] = {", out)
+        self.assertIn("return gln_demo(float3(x), 0.5);", out)
+
+    def test_wgsl_renames_overloads_and_copies_assigned_parameters(self):
+        out = translate("wgsl", demo=DEMO)
+        # The overload with the fewest parameters keeps the name; the other takes its
+        # parameters' names. WGSL parameters are immutable, so t is copied to a var.
+        self.assertIn("fn gln_demo(x: f32) -> f32 {", out)
+        self.assertIn("fn gln_demo_p_t(p: vec3<f32>, t_in: f32) -> f32 {", out)
+        self.assertIn("var t: f32 = t_in;", out)
+        self.assertIn("return gln_demo_p_t(vec3<f32>(x), 0.5);", out)
+        self.assertIn("const GLN_DEMO_SCALE: f32 = 1.5;", out)
+
+    def test_godot_has_no_overloads_either(self):
+        out = translate("godot", demo=DEMO)
+        self.assertIn("float gln_demo_p_t(vec3 p, float t) {", out)
+        self.assertIn("float gln_demo(float x) {", out)
+
+    def test_every_language_keeps_the_comments(self):
+        for language in EMITTERS:
+            with self.subTest(language=language):
+                self.assertIn("// The blend.", translate(language, demo=DEMO))
+
+    def test_families_come_in_dependency_order(self):
+        base = "#ifndef GLNOISE_ZBASE_GLSL\n#define GLNOISE_ZBASE_GLSL\nfloat gln_b(float x) { return x; }\n#endif\n"
+        top = ('#ifndef GLNOISE_ATOP_GLSL\n#define GLNOISE_ATOP_GLSL\n#include "zbase.glsl"\n'
+               'float gln_a(float x) { return gln_b(x); }\n#endif\n')
+        folder = Folder(atop=top, zbase=base)
+        try:
+            self.assertEqual([f.name for f in folder.library().families], ["zbase", "atop"])
+        finally:
+            folder.close()
+
+
+class Cpp(unittest.TestCase):
+    def test_constants_become_doubles_and_arrays_rows(self):
+        folder = Folder(demo=DEMO)
+        try:
+            out = cpp_constants(folder.library())
+        finally:
+            folder.close()
+        self.assertIn("inline constexpr double GLN_DEMO_SCALE = 1.5;  // demo.glsl:4", out)
+        self.assertIn("inline constexpr int GLN_DEMO_STEPS[3][1] = {", out)
+        self.assertIn('{"GLN_DEMO_SCALE", "1.5", 1.5},', out)
+
+
+if __name__ == "__main__":
+    unittest.main()
