@@ -2,7 +2,10 @@
 #include "core/fields.hpp"
 
 #include <algorithm>
+#include <map>
+#include <stdexcept>
 
+#include "core/format.hpp"
 #include "glnoise/catalogue.hpp"
 
 namespace glnoise {
@@ -20,36 +23,123 @@ bool hasSine(const NoiseSpec& s) { return s.pattern == Pattern::Marble || s.patt
 bool isCellular(const NoiseSpec& s) { return s.basis == Basis::Cellular; }
 bool turns(const NoiseSpec& s) { return s.octaves > 1 || s.warpAmount != 0.0; }  // octave 0 is not turned
 
+// The value of a field's member in a default NoiseSpec, as the help writes it.
+template <class T>
+std::string defaultText(T NoiseSpec::*member) {
+    static const NoiseSpec defaults;
+    const T& v = defaults.*member;
+    if constexpr (std::is_same_v<T, double>) {
+        return formatNumber(v);
+    } else if constexpr (std::is_same_v<T, int>) {
+        return std::to_string(v);
+    } else if constexpr (std::is_enum_v<T>) {
+        return toString(v);
+    } else {
+        return "";
+    }
+}
+
+// The kinds a member of kind type E takes, as "a, b, c or d" with the default's name
+// followed by "(default)", and each kind glossed as `glosses` says ("name=gloss; ..."): a
+// gloss follows its name in parentheses, after "default: " for the default. A kind named
+// none that is the default (no pattern) is the field left out, not a choice.
+template <class E>
+std::string choicesText(E NoiseSpec::*member, const std::vector<Kind<E>>& kinds, const std::string& glosses) {
+    static const NoiseSpec defaults;
+    std::map<std::string, std::string> gloss;
+    for (std::size_t at = 0; at < glosses.size();) {
+        std::size_t end = glosses.find("; ", at);
+        if (end == std::string::npos) end = glosses.size();
+        const std::string pair = glosses.substr(at, end - at);
+        const std::size_t eq = pair.find('=');
+        gloss[pair.substr(0, eq)] = pair.substr(eq + 1);
+        at = end + 2;
+    }
+    std::vector<std::string> names;
+    for (const Kind<E>& k : kinds) {
+        const bool isDefault = k.value == defaults.*member;
+        if (isDefault && std::string(k.name) == "none") continue;
+        std::string name = k.name;
+        const auto g = gloss.find(name);
+        if (isDefault) name += g == gloss.end() ? " (default)" : " (default: " + g->second + ")";
+        else if (g != gloss.end()) name += " (" + g->second + ")";
+        names.push_back(name);
+    }
+    std::string text;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    return text;
+}
+
+template <class M>
+std::string choicesOf(M member, const std::string& glosses) {
+    using T = FieldValue<M>;
+    if constexpr (std::is_same_v<T, Curve>) return choicesText(member, curveKinds(), glosses);
+    else if constexpr (std::is_same_v<T, Fractal>) return choicesText(member, fractalKinds(), glosses);
+    else if constexpr (std::is_same_v<T, Output>) return choicesText(member, outputKinds(), glosses);
+    else if constexpr (std::is_same_v<T, Pattern>) return choicesText(member, patternKinds(), glosses);
+    else if constexpr (std::is_same_v<T, CellReturn>) return choicesText(member, cellReturnKinds(), glosses);
+    else if constexpr (std::is_same_v<T, CellDistance>) return choicesText(member, cellDistanceKinds(), glosses);
+    else return "";
+}
+
+// A field's help with its facts filled in: {default} (a default NoiseSpec's value), {min}
+// and {max} (the field's limits), {kinds} (a basis's names, "a, b, c") and {choices ...}
+// (choicesText; glosses after the word).
+std::string renderHelp(const SpecField& f) {
+    std::string out;
+    const std::string& t = f.help;
+    for (std::size_t at = 0; at < t.size();) {
+        const std::size_t open = t.find('{', at);
+        if (open == std::string::npos) {
+            out += t.substr(at);
+            break;
+        }
+        const std::size_t close = t.find('}', open);
+        out += t.substr(at, open - at);
+        const std::string word = t.substr(open + 1, close - open - 1);
+        if (word == "default") out += std::visit([](auto m) { return defaultText(m); }, f.member);
+        else if (word == "min") out += formatNumber(f.min);
+        else if (word == "max") out += formatNumber(f.max);
+        else if (word == "kinds") out += kindNames(basisKinds());
+        else if (word.rfind("choices", 0) == 0)
+            out += std::visit([&](auto m) { return choicesOf(m, word.size() > 8 ? word.substr(8) : ""); }, f.member);
+        else throw std::logic_error("help of --" + f.name + ": {" + word + "}");
+        at = close + 1;
+    }
+    return out;
+}
+
 std::vector<SpecField> makeFields() {
     const std::string octaves = "between 1 and " + std::to_string(kMaxOctaves);
     const double top = kMaxOctaves;
     using S = NoiseSpec;
     return {
-        {"dims", &S::dims, "1 to 4 (default: 4 with --w, 3 for a volume or with --z, else 2)",
+        {"dims", &S::dims, "{min} to {max} (default: 4 with --w, 3 for a volume or with --z, else 2)",
          "1, 2, 3 or 4", 1, 4, nullptr, false},
-        {"basis", &S::basis, kindNames(basisKinds()) + " (default: " + toString(Basis::Perlin) + ")",
+        {"basis", &S::basis, "{kinds} (default: {default})",
          "", 0, 0, nullptr, false},
-        {"interp", &S::interp, "value noise's blend: linear, cosine, cubic or quintic (default)",
+        {"interp", &S::interp, "value noise's blend: {choices}",
          "", 0, 0, isValueBasis, false},
         {"cell-return", &S::cellReturn,
-         "cellular: f1 (default: the distance to the nearest point), f2, f2-f1, cell-value or edge", "", 0, 0,
+         "cellular: {choices f1=the distance to the nearest point}", "", 0, 0,
          isCellular, false},
         {"cell-distance", &S::cellDistance,
-         "cellular: euclidean (default), euclidean-squared, manhattan or chebyshev", "", 0, 0, isCellular, false},
-        {"cell-jitter", &S::cellJitter, "cellular: how far points stray from their cells' centres, 0 to 1 (default 1)",
+         "cellular: {choices}", "", 0, 0, isCellular, false},
+        {"cell-jitter", &S::cellJitter, "cellular: how far points stray from their cells' centres, {min} to {max} (default {default})",
          "", 0, 1, isCellular, false},
-        {"pattern", &S::pattern, "marble, wood or clouds (the turbulence fractal)", "", 0, 0, nullptr, false},
-        {"fractal", &S::fractal, "fbm (default), turbulence, billow or ridged", "", 0, 0, notClouds, false},
-        {"ridge-offset", &S::ridgeOffset, "ridged: the offset in (offset - |n|)^2 (default 1)",
+        {"pattern", &S::pattern, "{choices clouds=the turbulence fractal}", "", 0, 0, nullptr, false},
+        {"fractal", &S::fractal, "{choices}", "", 0, 0, notClouds, false},
+        {"ridge-offset", &S::ridgeOffset, "ridged: the offset in (offset - |n|)^2 (default {default})",
          "", -1e3, 1e3, isRidged, true},
-        {"ridge-gain", &S::ridgeGain, "ridged: weight of the next octave per unit of this one, >= 0 (default 2)",
+        {"ridge-gain", &S::ridgeGain, "ridged: weight of the next octave per unit of this one, >= {min} (default {default})",
          "", 0, 1e3, isRidged, false},
-        {"frequency", &S::frequency, "lattice cells per texel, > 0 (default 0.015625 = 1/64)",
+        {"frequency", &S::frequency, "lattice cells per texel, > 0 (default {default} = 1/64)",
          "", 1e-9, 65536, nullptr, false},
-        {"octaves", &S::octaves, "fBm octaves, 1 to 32 (default 1)", octaves, 1, top, nullptr, false},
-        {"lacunarity", &S::lacunarity, "frequency ratio between octaves, > 0 (default 2)",
+        {"octaves", &S::octaves, "fBm octaves, {min} to {max} (default {default})", octaves, 1, top, nullptr, false},
+        {"lacunarity", &S::lacunarity, "frequency ratio between octaves, > 0 (default {default})",
          "", 1e-3, 1e3, nullptr, false},
-        {"gain", &S::gain, "amplitude ratio between octaves, >= 0 (default 0.5)", "", 0, 1e3, nullptr, false},
+        {"gain", &S::gain, "amplitude ratio between octaves, >= {min} (default {default})", "", 0, 1e3, nullptr, false},
         {"normalize", &S::normalize, "divide the sum by the sum of the amplitudes", "", 0, 0, nullptr, false},
         {"rotate", &S::rotate,
          "turn each octave by a further 137.5 degrees (the golden angle): no creases along the lattice; dims 2-4, "
@@ -64,18 +154,18 @@ std::vector<SpecField> makeFields() {
         {"period", &S::period, "PX[,PY[,PZ[,PW]]]: lattice period in cells at octave 0 (0: none); tileable",
          "1 to 4 comma-separated integers between 0 (none) and " + std::to_string(kMaxPeriod), 0, kMaxPeriod,
          nullptr, false},
-        {"output", &S::output, "value (default), gradient (value + d/dx, d/dy, d/dz) or normal (a normal map)",
+        {"output", &S::output, "{choices gradient=value + d/dx, d/dy, d/dz; normal=a normal map}",
          "", 0, 0, nullptr, false},
-        {"height-scale", &S::heightScale, "normal: height of the heightmap per unit of noise, in texels (default 1)",
+        {"height-scale", &S::heightScale, "normal: height of the heightmap per unit of noise, in texels (default {default})",
          "", -1e6, 1e6, isNormalMap, true},
-        {"warp-amount", &S::warpAmount, "domain warp displacement, in cells of --frequency (default 0: none)",
+        {"warp-amount", &S::warpAmount, "domain warp displacement, in cells of --frequency (default {default}: none)",
          "", -1e6, 1e6, nullptr, true},
-        {"warp-octaves", &S::warpOctaves, "octaves of the warp's fBm, 1 to 32 (default 4)",
+        {"warp-octaves", &S::warpOctaves, "octaves of the warp's fBm, {min} to {max} (default {default})",
          octaves, 1, top, isWarped, false},
         {"warp-frequency", &S::warpFrequency, "the warp's frequency in cells per texel (default: --frequency)",
          "", 0, 65536, isWarped, false},
-        {"warp-depth", &S::warpDepth, "1 (default) or 2: warp the warped point again", "1 or 2", 1, 2, isWarped, false},
-        {"pattern-scale", &S::patternScale, "marble and wood: k in sin(x + k * noise) (default 5)",
+        {"warp-depth", &S::warpDepth, "{default} (default) or {max}: warp the warped point again", "1 or 2", 1, 2, isWarped, false},
+        {"pattern-scale", &S::patternScale, "marble and wood: k in sin(x + k * noise) (default {default})",
          "", -1e3, 1e3, hasSine, true},
     };
 }
@@ -94,7 +184,11 @@ bool SpecField::isSet(const NoiseSpec& spec) const {
 }
 
 const std::vector<SpecField>& specFields() {
-    static const std::vector<SpecField> fields = makeFields();
+    static const std::vector<SpecField> fields = [] {
+        std::vector<SpecField> made = makeFields();
+        for (SpecField& f : made) f.help = renderHelp(f);
+        return made;
+    }();
     return fields;
 }
 

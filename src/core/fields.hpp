@@ -29,7 +29,9 @@ struct SpecField {
 
     std::string name;     // "ridge-gain"
     Member member;        // &NoiseSpec::ridgeGain
-    std::string help;     // the flag's help, with its default
+    // The flag's help, with its facts filled in from the table, the catalogue and a default
+    // NoiseSpec: {default}, {min}, {max}, {kinds} and {choices} in the row (fields.cpp).
+    std::string help;
     std::string allowed;  // integers: what the text must be ("between 1 and 32")
     double min = 0.0;     // the preview's limits for numbers and integers
     double max = 0.0;

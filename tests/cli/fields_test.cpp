@@ -36,6 +36,41 @@ TEST(SpecFields, EveryFieldIsOneFlagAndOneJsonKey) {
     EXPECT_EQ(record.size(), specFields().size()) << record.dump();
 }
 
+// Help comes from the facts: every choice a kind field takes is named in its help, the
+// default marked, no placeholder left, and the octave limit is the catalogue's.
+template <class E>
+void expectChoicesNamed(const char* field, const std::vector<Kind<E>>& kinds, E byDefault) {
+    const SpecField* f = findSpecField(field);
+    ASSERT_NE(f, nullptr) << field;
+    SCOPED_TRACE(f->help);
+    for (const Kind<E>& k : kinds) {
+        if (k.value == byDefault && std::string(k.name) == "none") {
+            EXPECT_EQ(f->help.find("none"), std::string::npos);
+            continue;
+        }
+        const std::string name = k.name;
+        EXPECT_NE(f->help.find(name), std::string::npos) << name;
+        if (k.value == byDefault) EXPECT_NE(f->help.find(name + " (default"), std::string::npos) << name;
+    }
+}
+
+TEST(SpecFields, HelpNamesTheCataloguesChoicesAndLimits) {
+    const NoiseSpec d;
+    expectChoicesNamed("interp", curveKinds(), d.interp);
+    expectChoicesNamed("fractal", fractalKinds(), d.fractal);
+    expectChoicesNamed("output", outputKinds(), d.output);
+    expectChoicesNamed("pattern", patternKinds(), d.pattern);
+    expectChoicesNamed("cell-return", cellReturnKinds(), d.cellReturn);
+    expectChoicesNamed("cell-distance", cellDistanceKinds(), d.cellDistance);
+    for (const BasisKind& b : basisKinds()) EXPECT_NE(findSpecField("basis")->help.find(b.name), std::string::npos);
+    for (const SpecField& f : specFields()) {
+        EXPECT_EQ(f.help.find('{'), std::string::npos) << f.name << ": " << f.help;
+    }
+    const std::string octaves = findSpecField("octaves")->help;
+    EXPECT_NE(octaves.find("1 to " + std::to_string(kMaxOctaves)), std::string::npos) << octaves;
+    EXPECT_NE(octaves.find("(default " + std::to_string(d.octaves) + ")"), std::string::npos) << octaves;
+}
+
 // Valid specs of every kind, drawn with values that exercise signs and defaults.
 std::vector<app::BakeRequest> drawRequests(int wanted) {
     std::mt19937_64 rng(20261123);
