@@ -6,6 +6,7 @@
 #include "glnoise/glsl.hpp"
 #include "glnoise/version.hpp"
 #include "glsl/embedded.hpp"
+#include "glsl/families.hpp"
 
 namespace glnoise::glsl {
 
@@ -43,6 +44,14 @@ std::vector<std::string> families() {
     return out;
 }
 
+Source familiesSource(const std::vector<std::string>& chosen) {
+    std::map<std::string, std::string> entry{{"glnoise-self-contained.glsl", ""}};
+    for (const auto& f : chosen) entry.begin()->second += "#include \"glnoise/" + f + kSuffix + "\"\n";
+    IncludeOptions options;
+    options.lineDirectives = false;
+    return resolveInMemory(entry, entry.begin()->first, options);
+}
+
 std::string selfContained(const Permutation& table, const std::vector<std::string>& wanted,
                           const std::string& origin) {
     const std::vector<std::string> all = families();
@@ -56,12 +65,7 @@ std::string selfContained(const Permutation& table, const std::vector<std::strin
     }
     if (!unknown.empty()) throw ValidationError(unknown);
 
-    // Everything from the built-in library, each file once, no #line directives.
-    std::map<std::string, std::string> entry{{"glnoise-self-contained.glsl", ""}};
-    for (const auto& f : chosen) entry.begin()->second += "#include \"glnoise/" + f + kSuffix + "\"\n";
-    IncludeOptions options;
-    options.lineDirectives = false;
-    const Source body = resolveInMemory(entry, entry.begin()->first, options);
+    const Source body = familiesSource(chosen);
 
     std::ostringstream out;
     out << "// glnoise " << kVersion << " GLSL library, self-contained: " << joined(chosen) << ".\n";

@@ -12,6 +12,7 @@
 #include "glnoise/glsl.hpp"
 #include "glnoise/permutation.hpp"
 #include "glnoise/version.hpp"
+#include "glsl/families.hpp"
 #include "glsl/ports.hpp"
 
 namespace glnoise::shader {
@@ -229,11 +230,7 @@ std::string source(const Options& o) {
     std::string body;
     std::vector<std::string> included;
     if (li.port[0] == '\0') {
-        std::map<std::string, std::string> entry{{"glnoise-self-contained.glsl", ""}};
-        for (const auto& f : chosen) entry.begin()->second += "#include \"glnoise/" + f + ".glsl\"\n";
-        glsl::IncludeOptions options;
-        options.lineDirectives = false;
-        const glsl::Source resolved = glsl::resolveInMemory(entry, entry.begin()->first, options);
+        const glsl::Source resolved = glsl::familiesSource(chosen);
         body = resolved.text;
         for (const auto& f : resolved.files)
             if (f.rfind("glnoise/", 0) == 0) included.push_back(f.substr(8, f.size() - 8 - 5));
