@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "app/agreement.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+
+#include "glnoise/cpu.hpp"
 
 namespace glnoise::app {
 
@@ -43,6 +46,39 @@ std::string agreementLine(const NoiseSpec& spec, int channel, const Agreement& s
                   static_cast<double>(s.cpu), s.sum / static_cast<double>(texels), tolerance,
                   s.maxDiff <= tolerance ? "PASS" : "FAIL");
     return line;
+}
+
+int checkBandRows(const Grid& grid) {
+    constexpr std::int64_t kBandTexels = std::int64_t{1} << 22;
+    return static_cast<int>(std::clamp<std::int64_t>(kBandTexels / grid.width, 1, grid.height));
+}
+
+std::optional<CheckVerdict> checkGrid(const NoiseSpec& spec, const Grid& grid, int bandRows,
+                                      const std::array<double, 4>& tolerances, const GpuBand& gpu, unsigned threads,
+                                      const AfterBand& after) {
+    std::array<Agreement, 4> agree{};
+    for (int z = 0; z < grid.depth; ++z)
+        for (int y0 = 0; y0 < grid.height; y0 += bandRows) {
+            const Grid band{grid.width, std::min(bandRows, grid.height - y0), 1};
+            const TexelStart start{0, y0, z};
+            const Image g = gpu(band, start);
+            const Image c = cpu::evaluate(spec, band, start, threads);
+            accumulate(agree, g, c, start);
+            if (after && !after(g, c, start)) return std::nullopt;
+        }
+    CheckVerdict v;
+    v.texels = grid.texels();
+    for (int ch = 0; ch < cpu::outputChannels(spec); ++ch) {
+        const Agreement& a = agree[static_cast<std::size_t>(ch)];
+        const double tolerance = tolerances[static_cast<std::size_t>(ch)];
+        const bool ok = a.maxDiff <= tolerance;
+        const double excess = a.maxDiff / std::max(tolerance, 1e-300);
+        v.passed = v.passed && ok;
+        v.worst = std::max(v.worst, excess);
+        if (!ok) v.worstExcess = std::max(v.worstExcess, excess);
+        v.channels.push_back({channelName(spec, ch), a, tolerance, ok, agreementLine(spec, ch, a, v.texels, tolerance)});
+    }
+    return v;
 }
 
 }  // namespace glnoise::app

@@ -12,6 +12,7 @@
 #include "app/digest.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
+#include "app/write.hpp"
 #include "core/format.hpp"
 #include "core/parallel.hpp"
 #include "glnoise/colormap.hpp"
@@ -20,35 +21,6 @@
 #include "glnoise/version.hpp"
 
 namespace glnoise::app {
-
-namespace {
-
-// An OpenEXR bake's channels, named by what they hold, so that viewers show the image and
-// not an alpha: the value as Y (gray); a gradient's derivatives as the layer "gradient"
-// (X Y Z); a normal map as R G B and its height as the layer "value".
-std::vector<std::string> exrChannels(Output o) {
-    return o == Output::Value      ? std::vector<std::string>{"Y"}
-           : o == Output::Gradient ? std::vector<std::string>{"Y", "gradient.X", "gradient.Y", "gradient.Z"}
-                                   : std::vector<std::string>{"R", "G", "B", "value.Y"};
-}
-
-}  // namespace
-
-namespace {
-
-constexpr std::size_t kBandBytes = std::size_t{64} << 20;
-constexpr std::size_t kTileBytes = std::size_t{32} << 20;
-constexpr int kTileWidth = 8192;
-
-}  // namespace
-
-BandShape bandShape(const Grid& grid, std::size_t texelBytes) {
-    const int tileWidth = std::min(grid.width, kTileWidth);
-    const std::size_t rowBytes = static_cast<std::size_t>(grid.width) * texelBytes;
-    const std::size_t tileRowBytes = static_cast<std::size_t>(tileWidth) * texelBytes;
-    const std::size_t rows = std::min(kBandBytes / rowBytes, kTileBytes / tileRowBytes);
-    return {tileWidth, static_cast<int>(std::clamp<std::size_t>(rows, 1, static_cast<std::size_t>(std::min(grid.height, 4096))))};
-}
 
 namespace {
 
@@ -233,7 +205,7 @@ struct Planner : BakePlan {
             digest["in"] = "the tEXt chunk glnoise-digest, after the image data";
         } else if (format == io::Format::Exr) {
             digest["in"] = "the header's string attribute glnoiseDigest";
-            stored["exr_channels"] = exrChannels(r.spec.output);  // the samples' order, by the file's names
+            stored["exr_channels"] = exrChannels(storedChannels, r.spec.output);  // the samples' order, by the file's names
         } else {
             digest["value"] = std::string(64, '0');
         }
@@ -402,20 +374,9 @@ struct Bake::Impl : BakePlan {
     std::unique_ptr<io::RowWriter> openWriter(io::OutputFile& file, int slice) {
         nlohmann::json rec = record;
         if (slices) rec["slice"] = slice;
-        const Grid& g = r.size;
-        switch (format) {
-            case io::Format::Png:
-                return io::openPng(file,
-                                   io::PngLayout{g.width, g.height, storedChannels, bits, rec.dump(), r.threads, true});
-            case io::Format::Exr: {
-                io::ExrLayout l{g.width, g.height, exrChannels(r.spec.output), rec.dump(), r.threads, true};
-                return io::openExr(file, l);
-            }
-            case io::Format::Raw16:
-            case io::Format::RawF32:
-                return io::openRaw(file, static_cast<std::size_t>(g.width) * storedBytes);
-        }
-        throw std::logic_error("format");
+        return openSamples(file, format,
+                           SampleLayout{r.size.width, r.size.height, storedChannels, bits,
+                                        exrChannels(storedChannels, r.spec.output), rec.dump(), r.threads, true});
     }
 
     // Bytes per texel of a band as the generator makes it: RGBA8 through a colormap, else
@@ -501,7 +462,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     const Grid& g = m.r.size;
     const std::size_t texelBytes = m.bandTexelBytes();
     const BandShape shape = bandShape(g, texelBytes);
-    const int tileWidth = shape.tileWidth, bandRows = shape.bandRows;
+    const int bandRows = shape.bandRows;
     const std::size_t bandRowBytes = static_cast<std::size_t>(g.width) * texelBytes;
     std::vector<std::uint8_t> band(bandRowBytes * static_cast<std::size_t>(bandRows));
     const std::size_t bandSampleBytes = static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows);
@@ -520,83 +481,19 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
         for (auto& h : hashing)
             if (h.valid()) h.get();
     };
-    std::unique_ptr<gpu::TileStream> stream;
-    if (gen)
-        stream = std::make_unique<gpu::TileStream>(*gen, m.r.spec, tileWidth, bandRows,
-                                                   m.colormap ? &*m.colormap : nullptr, m.range);
-
-    struct TilePos {
-        int z, y0, x0, rows, cols;
-    };
-    TilePos next{0, 0, 0, 0, 0};
-    bool more = true;
-    auto advance = [&]() -> TilePos {
-        TilePos p = next;
-        p.rows = std::min(bandRows, g.height - p.y0);
-        p.cols = std::min(tileWidth, g.width - p.x0);
-        next.x0 += tileWidth;
-        if (next.x0 >= g.width) {
-            next.x0 = 0;
-            next.y0 += bandRows;
-            if (next.y0 >= g.height) {
-                next.y0 = 0;
-                if (++next.z >= g.depth) more = false;
-            }
-        }
-        return p;
-    };
-    const TexelStart origin = m.r.start();
-    auto startOf = [&](const TilePos& p) {
-        return TexelStart{origin[0] + p.x0, origin[1] + p.y0, origin[2] + p.z};
-    };
-    std::deque<TilePos> pending;
-    auto fill = [&] {
-        while (stream && more && stream->queued() < stream->capacity()) {
-            const TilePos p = advance();
-            stream->submit(Grid{p.cols, p.rows, 1}, startOf(p));
-            pending.push_back(p);
-        }
-    };
-
     const std::int64_t total = g.texels();
     std::int64_t done = 0;
     std::unique_ptr<io::RowWriter> writer;
     int writerSlice = -1;
     io::OutputFile* file = m.out.get();
-    fill();
-    while (!pending.empty() || (!stream && more)) {
+    const auto place = [&](const TilePos& p) {
         if (observer && observer->cancelled()) throw Interrupted("interrupted");
-        TilePos p;
-        std::uint8_t* dst = nullptr;
-        if (stream) {
-            p = pending.front();
-            pending.pop_front();
-            dst = band.data() + static_cast<std::size_t>(p.x0) * texelBytes;
-            stream->take(dst, bandRowBytes);
-            fill();  // the GPU makes the next tiles while this band is written
-        } else {
-            p = advance();
-            dst = band.data() + static_cast<std::size_t>(p.x0) * texelBytes;
-            const Grid tileGrid{p.cols, p.rows, 1};
-            const Image tile = cpu == CpuBackend::Simd
-                                   ? cpu::evaluateSimd(m.r.spec, tileGrid, startOf(p), m.r.threads)
-                                   : cpu::evaluate(m.r.spec, tileGrid, startOf(p), m.r.threads);
-            detail::parallelFor(static_cast<std::size_t>(p.rows), m.colormap ? m.r.threads : 1, [&](std::size_t y) {
-                std::uint8_t* row = dst + y * bandRowBytes;
-                const float* src = &tile.data[tile.index(0, static_cast<int>(y))];
-                if (m.colormap) {
-                    for (int x = 0; x < p.cols; ++x) {
-                        const std::uint32_t c = m.colormap->color(src[x], m.range);
-                        std::memcpy(row + 4 * static_cast<std::size_t>(x), &c, 4);
-                    }
-                } else {
-                    std::memcpy(row, src, static_cast<std::size_t>(p.cols) * texelBytes);
-                }
-            });
-        }
+        return band.data() + static_cast<std::size_t>(p.x0) * texelBytes;
+    };
+    // Each band, once its last tile is in: converted, written, and hashed.
+    const auto written = [&](const TilePos& p) {
         lap(t.generate, since);
-        if (p.x0 + p.cols < g.width) continue;  // the band is not complete yet
-
+        if (p.x0 + p.cols < g.width) return;  // the band is not complete yet
         if (writerSlice != p.z && (m.slices || !writer)) {
             if (m.slices && p.z > 0) {
                 m.out = std::make_unique<io::OutputFile>(slicePath(m.r.out, p.z));
@@ -629,7 +526,9 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
             m.staged.push_back(std::move(m.out));
         }
         lap(t.encode, since);
-    }
+    };
+    const TileSource source{gen, cpu, m.r.threads, m.colormap ? &*m.colormap : nullptr, m.range};
+    walkTiles(m.r.spec, g, m.r.start(), shape, source, bandRowBytes, place, written);
     if (observer && observer->cancelled()) throw Interrupted("interrupted");
     // Files that belong together appear together: all staged before any is renamed (so a
     // full disk renames none), renamed under a lock on their directory (so two bakes into

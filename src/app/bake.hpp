@@ -18,21 +18,12 @@
 #include "glnoise/gpu.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/spec.hpp"
+#include "app/tiles.hpp"
 
 namespace glnoise::app {
 
 // The largest edge of a bake; it is cut into tiles the GPU holds.
 inline constexpr int kMaxBakeEdge = 1 << 20;
-
-// How a bake, and Python's bakes into arrays, cut a grid: into bands of whole rows of at
-// most 64 MiB, each cut into tiles of at most 8192 texels wide and 32 MiB. On the GPU the
-// tiles stream back through host buffers of their size (gpu::TileStream): on an NVIDIA
-// H200, 32 MiB tiles moved 25 GB/s where 8 MiB ones moved 10 (docs/performance.md).
-struct BandShape {
-    int tileWidth;
-    int bandRows;
-};
-BandShape bandShape(const Grid& grid, std::size_t texelBytes);
 
 // Everything a bake needs, and what its file records.
 struct BakeRequest {
@@ -77,10 +68,6 @@ std::string slicePath(const std::string& pattern, int z);
 
 // An output file claimed at `path`; a bad path is a ValidationError naming --out.
 std::unique_ptr<io::OutputFile> claimOutput(const std::string& path);
-
-// How a bake without a GPU generator evaluates: the SIMD backend (cpu::evaluateSimd) or
-// the scalar reference (cpu::evaluate); bit for bit the same texels.
-enum class CpuBackend { Simd, Reference };
 
 // Progress and cancellation, asked between tiles.
 class BakeObserver {

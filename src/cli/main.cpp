@@ -16,12 +16,12 @@
 
 #include "app/agreement.hpp"
 #include "app/bake.hpp"
+#include "app/fields.hpp"
 #include "app/flags.hpp"
 #include "app/points.hpp"
 #include "app/preset.hpp"
 #include "app/verify.hpp"
 #include "cli/command.hpp"
-#include "core/format.hpp"
 #include "glnoise/glnoise.hpp"
 
 namespace {
@@ -186,37 +186,23 @@ int runEval(const Args& a) {
     return 0;
 }
 
-// check compares in bands of at most this many texels, so that its memory stays bounded
-// at any --size: tiles of a grid compute what the whole grid does, texel for texel.
-constexpr std::int64_t kCheckBandTexels = std::int64_t{1} << 22;
-
 int runCheck(const Args& a) {
     const cli::CheckPlan plan = cli::planCheck(a);
     const Grid& grid = plan.grid;
     const NoiseSpec& spec = plan.spec;
-    const std::array<double, 4>& tolerances = plan.tolerances;
     warn(plan.warning);
     gpu::Context ctx(contextOptions(a));
     if (a.verbose) describe(ctx);
     gpu::Generator gen(ctx);
-    const int channels = cpu::outputChannels(spec);
-    std::array<app::Agreement, 4> agree{};
-    const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kCheckBandTexels / grid.width, 1, grid.height));
-    for (int z = 0; z < grid.depth; ++z) {
-        for (int y0 = 0; y0 < grid.height; y0 += bandRows) {
-            if (g_stopSignal) throw app::Interrupted("check");
-            const Grid band{grid.width, std::min(bandRows, grid.height - y0), 1};
-            const TexelStart start{0, y0, z};
-            Image g;
-            try {
-                g = gen.generate(spec, band, start);
-            } catch (const ValidationError& e) {
-                rethrowAsFlags(e);
-            }
-            const Image c = cpu::evaluate(spec, band, start);
-            app::accumulate(agree, g, c, start);
+    const auto gpuBand = [&](const Grid& band, const TexelStart& start) {
+        if (g_stopSignal) throw app::Interrupted("check");
+        try {
+            return gen.generate(spec, band, start);
+        } catch (const ValidationError& e) {
+            rethrowAsFlags(e);
         }
-    }
+    };
+    const app::CheckVerdict verdict = *app::checkGrid(spec, grid, app::checkBandRows(grid), plan.tolerances, gpuBand);
     // Cellular noise names what it returns; turned octaves say so.
     std::string basis = toString(spec.basis);
     if (spec.basis == Basis::Cellular)
@@ -226,21 +212,12 @@ int runCheck(const Args& a) {
                 basis.c_str(), toString(spec.fractal), spec.octaves, spec.octaves == 1 ? "" : "s",
                 spec.rotate ? " (rotated)" : "", spec.seed ? std::to_string(*spec.seed).c_str() : "none (Ken Perlin's table)",
                 ctx.info().renderer.c_str());
-    bool pass = true;
-    double worstExcess = 0.0;
-    for (int ch = 0; ch < channels; ++ch) {
-        const app::Agreement& s = agree[static_cast<std::size_t>(ch)];
-        const double tolerance = tolerances[static_cast<std::size_t>(ch)];
-        const bool ok = s.maxDiff <= tolerance;
-        pass = pass && ok;
-        if (!ok) worstExcess = std::max(worstExcess, s.maxDiff / std::max(tolerance, 1e-300));
-        std::printf("  %s\n", app::agreementLine(spec, ch, s, grid.texels(), tolerance).c_str());
-    }
-    std::printf("  %s\n", pass ? "PASS" : "FAIL");
-    if (!pass)
+    for (const app::ChannelVerdict& c : verdict.channels) std::printf("  %s\n", c.line.c_str());
+    std::printf("  %s\n", verdict.passed ? "PASS" : "FAIL");
+    if (!verdict.passed)
         std::fprintf(stderr, "glnoise: error: GPU and CPU reference differ by up to %.3g times the tolerance\n",
-                     worstExcess);
-    return pass ? 0 : 1;
+                     verdict.worstExcess);
+    return verdict.passed ? 0 : 1;
 }
 
 int runVerify(const Args& a) {

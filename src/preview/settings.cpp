@@ -17,15 +17,15 @@ namespace glnoise::preview {
 const char* toString(ViewKind v) noexcept {
     switch (v) {
         case ViewKind::Tiled: return "tiled";
-        case ViewKind::Terrain: return "3d";
+        case ViewKind::View3d: return "3d";
         case ViewKind::Slices: return "slices";
-        case ViewKind::Flat: break;
+        case ViewKind::View2d: break;
     }
     return "2d";
 }
 
 ViewKind parseViewKind(const std::string& flag, const std::string& text) {
-    for (ViewKind v : {ViewKind::Flat, ViewKind::Tiled, ViewKind::Terrain, ViewKind::Slices})
+    for (ViewKind v : {ViewKind::View2d, ViewKind::Tiled, ViewKind::View3d, ViewKind::Slices})
         if (text == toString(v)) return v;
     throw ValidationError(flag + " " + text + ": allowed: 2d, tiled, 3d, slices");
 }

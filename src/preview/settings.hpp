@@ -10,7 +10,7 @@
 namespace glnoise::preview {
 
 // The 2D texture, N x N copies of it, a lit heightfield, or a volume's z-slices.
-enum class ViewKind { Flat, Tiled, Terrain, Slices };
+enum class ViewKind { View2d, Tiled, View3d, Slices };
 
 const char* toString(ViewKind v) noexcept;
 // "2d", "tiled", "3d" or "slices"; ValidationError naming `flag` and what is allowed otherwise.
@@ -19,7 +19,7 @@ ViewKind parseViewKind(const std::string& flag, const std::string& text);
 struct Settings {
     bool panel = true;          // the side panel shown
     float panelWidth = 380.0f;  // in screen points before the UI scale
-    ViewKind view = ViewKind::Flat;
+    ViewKind view = ViewKind::View2d;
     int tiles = 2;              // the tiled view's copies across and down: 2 or 3
     std::map<std::string, bool> sections;  // the panel's sections by name: open or closed
 };

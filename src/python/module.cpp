@@ -33,17 +33,18 @@
 
 #include "app/agreement.hpp"
 #include "app/bake.hpp"
+#include "app/fields.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
-#include "core/fields.hpp"
-#include "core/format.hpp"
-#include "core/io/spec_json.hpp"
+#include "app/write.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/gpu.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/shader.hpp"
 #include "glnoise/version.hpp"
+#include "python/convert.hpp"
+#include "python/gpu_thread.hpp"
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -52,92 +53,7 @@ namespace glnoise::python {
 
 namespace {
 
-// ---- errors ---------------------------------------------------------------------------
-
-// A violation as Python words it: the keyword ("ridge_gain 3: ...") where the library
-// names a field or a flag ("ridge-gain", "--out").
-std::string pythonText(const Violation& v) {
-    std::string field = v.field;
-    if (field.rfind("--", 0) == 0) field = field.substr(2);
-    std::replace(field.begin(), field.end(), '-', '_');
-    if (!field.empty()) return field + " " + v.what;
-    std::string what = v.what;
-    if (what.rfind("--", 0) == 0) {
-        const std::size_t end = what.find(' ');
-        std::string flag = what.substr(2, end == std::string::npos ? end : end - 2);
-        std::replace(flag.begin(), flag.end(), '-', '_');
-        what = flag + (end == std::string::npos ? "" : what.substr(end));
-    }
-    return what;
-}
-
-std::string pythonMessage(const ValidationError& e) {
-    std::string m;
-    for (const Violation& v : e.details()) m += (m.empty() ? "" : "; ") + pythonText(v);
-    return m;
-}
-
-ValidationError invalid(const std::string& what) { return ValidationError(what); }
-
 // ---- the spec -------------------------------------------------------------------------
-
-// A Python value as the JSON value a preset would hold, so that the library's own reader
-// checks it and words what is wrong: a value of no JSON type becomes its repr, a string
-// ("must be a number").
-nlohmann::json toJson(nb::handle h) {
-    if (h.is_none()) return nullptr;
-    if (PyBool_Check(h.ptr())) return h.ptr() == Py_True;
-    const std::string type = nb::type_name(h.type()).c_str();
-    if (type == "numpy.bool" || type == "numpy.bool_") return nb::cast<bool>(h.attr("__bool__")());
-    // A numpy array (offset=np.array([1.0, 2.0])) as the list it holds.
-    if (nb::hasattr(h, "tolist") && nb::hasattr(h, "ndim") && nb::cast<int>(h.attr("ndim")) > 0)
-        return toJson(h.attr("tolist")());
-    if (PyLong_Check(h.ptr()) || (PyIndex_Check(h.ptr()) && !PyFloat_Check(h.ptr()))) {
-        nb::object i = nb::steal(PyNumber_Index(h.ptr()));
-        if (!i.is_valid()) throw nb::python_error();
-        int overflow = 0;
-        const long long v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
-        if (!overflow) return v >= 0 ? nlohmann::json(static_cast<std::uint64_t>(v)) : nlohmann::json(v);
-        const unsigned long long u = PyLong_AsUnsignedLongLong(i.ptr());
-        if (!PyErr_Occurred()) return u;
-        PyErr_Clear();
-        // Too large for any field: shown as a number, or as written beyond a double's range.
-        const double d = PyLong_AsDouble(i.ptr());
-        if (!PyErr_Occurred()) return d;
-        PyErr_Clear();
-        return nlohmann::json(nb::repr(h).c_str());
-    }
-    if (PyFloat_Check(h.ptr()) || nb::hasattr(h, "__float__")) return nb::cast<double>(h.attr("__float__")());
-    if (nb::isinstance<nb::str>(h)) return nb::cast<std::string>(h);
-    if (PyList_Check(h.ptr()) || PyTuple_Check(h.ptr())) {
-        nlohmann::json a = nlohmann::json::array();
-        for (nb::handle item : h) a.push_back(toJson(item));
-        return a;
-    }
-    return nlohmann::json(nb::repr(h).c_str());
-}
-
-// A JSON value as Python: arrays as tuples.
-nb::object toPython(const nlohmann::json& j) {
-    switch (j.type()) {
-        case nlohmann::json::value_t::null: return nb::none();
-        case nlohmann::json::value_t::boolean: return nb::bool_(j.get<bool>());
-        case nlohmann::json::value_t::number_integer: return nb::int_(j.get<long long>());
-        case nlohmann::json::value_t::number_unsigned: return nb::steal(PyLong_FromUnsignedLongLong(j.get<std::uint64_t>()));
-        case nlohmann::json::value_t::number_float: return nb::float_(j.get<double>());
-        case nlohmann::json::value_t::string: return nb::str(j.get<std::string>().c_str());
-        case nlohmann::json::value_t::array: {
-            nb::list l;
-            for (const auto& v : j) l.append(toPython(v));
-            return nb::tuple(l);
-        }
-        default: {
-            nb::dict d;
-            for (auto it = j.begin(); it != j.end(); ++it) d[it.key().c_str()] = toPython(it.value());
-            return d;
-        }
-    }
-}
 
 // A validated spec and whether its dims were given (else the shape or the points decide,
 // as `glnoise bake` lets the size decide without --dims).
@@ -159,17 +75,10 @@ struct Spec {
     }
 };
 
-// The keywords' names, in the order of the field table.
-std::vector<std::string> specKeys() {
-    std::vector<std::string> keys;
-    for (const SpecField& f : specFields()) keys.push_back(f.key());
-    return keys;
-}
-
 Spec specFromJson(const nlohmann::json& j) {
     Spec s;
     std::vector<Violation> problems;
-    io::readSpecKeys(j, s.spec, problems);
+    app::readSpecKeys(j, s.spec, problems);
     s.hasDims = j.contains("dims") && !j["dims"].is_null();
     std::vector<std::string> texts;
     for (const Violation& v : problems) texts.push_back(pythonText(v));
@@ -214,82 +123,12 @@ Spec specFromKeywords(const nb::dict& keywords) {
 
 // Every field by its keyword; dims None when it was not given.
 nb::dict specDict(const Spec& s) {
-    nlohmann::json j = io::specObject(s.spec);
+    nlohmann::json j = app::specObject(s.spec);
     if (!s.hasDims) j["dims"] = nullptr;
     nb::dict d;
-    for (const std::string& k : specKeys()) d[k.c_str()] = toPython(j[k]);
+    for (const std::string& k : app::specKeys()) d[k.c_str()] = toPython(j[k]);
     return d;
 }
-
-// ---- the GPU, on a thread of its own ------------------------------------------------
-
-class GpuThread {
-public:
-    // The one of this process; made when first asked for, never destroyed (the driver's
-    // own exit handlers may run before static destructors would).
-    static GpuThread& get() {
-        static GpuThread* const thread = new GpuThread();
-        return *thread;
-    }
-
-    // Runs job(generator, context) on the GL thread and returns when it has finished,
-    // rethrowing what it threw. The caller releases the GIL.
-    template <class F>
-    auto run(F job) -> decltype(job(std::declval<gpu::Generator&>(), std::declval<gpu::Context&>())) {
-        using R = decltype(job(std::declval<gpu::Generator&>(), std::declval<gpu::Context&>()));
-        std::packaged_task<R()> task([this, &job]() -> R {
-            ensureContext();
-            return job(*generator_, *context_);
-        });
-        std::future<R> result = task.get_future();
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            jobs_.emplace_back([&task] { task(); });
-        }
-        wake_.notify_one();
-        return result.get();
-    }
-
-private:
-    GpuThread() : thread_([this] { loop(); }) { thread_.detach(); }
-
-    void loop() {
-        for (;;) {
-            std::function<void()> job;
-            {
-                std::unique_lock<std::mutex> lock(mutex_);
-                wake_.wait(lock, [this] { return !jobs_.empty(); });
-                job = std::move(jobs_.front());
-                jobs_.pop_front();
-            }
-            job();
-        }
-    }
-
-    // On the GL thread: the context, made once; a failure is remembered and said again.
-    void ensureContext() {
-        if (generator_) return;
-        if (!failure_.empty()) throw GpuError(failure_);
-        try {
-            context_ = std::make_unique<gpu::Context>();
-            generator_ = std::make_unique<gpu::Generator>(*context_);
-        } catch (const Error& e) {
-            generator_.reset();
-            context_.reset();
-            failure_ = std::string("no GPU backend: ") + e.what() +
-                       " (backend=\"cpu\" and backend=\"reference\" need no GL)";
-            throw GpuError(failure_);
-        }
-    }
-
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::deque<std::function<void()>> jobs_;
-    std::unique_ptr<gpu::Context> context_;
-    std::unique_ptr<gpu::Generator> generator_;
-    std::string failure_;
-    std::thread thread_;
-};
 
 enum class Backend { Gpu, Cpu, Reference };
 
@@ -301,9 +140,6 @@ Backend parseBackend(const std::string& name) {
 }
 
 // ---- baking into an array -------------------------------------------------------------
-
-// check() compares bands of at most this many texels.
-constexpr std::int64_t kBandTexels = std::int64_t{1} << 22;
 
 using FloatArray = nb::ndarray<float, nb::c_contig, nb::device::cpu>;
 
@@ -366,45 +202,25 @@ NoiseSpec specForGrid(const Spec& s, const Layout& l) {
 void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& start, Backend backend,
           unsigned threads, float* out) {
     validateStart(start, g);
-    // The tiles of `glnoise bake` (app::bandShape), which land in `out` directly.
-    const app::BandShape shape = app::bandShape(g, static_cast<std::size_t>(channels) * sizeof(float));
-    const int tileWidth = shape.tileWidth, bandRows = shape.bandRows;
-    const std::size_t rowFloats = static_cast<std::size_t>(g.width) * static_cast<std::size_t>(channels);
-    auto at = [&](int z, int y, int x) {
-        return out + (static_cast<std::size_t>(z) * static_cast<std::size_t>(g.height) + static_cast<std::size_t>(y)) *
-                         rowFloats + static_cast<std::size_t>(x) * static_cast<std::size_t>(channels);
+    // The tiles of `glnoise bake`, which land in `out` directly.
+    const std::size_t texelBytes = static_cast<std::size_t>(channels) * sizeof(float);
+    const app::BandShape shape = app::bandShape(g, texelBytes);
+    const std::size_t rowBytes = static_cast<std::size_t>(g.width) * texelBytes;
+    auto* bytes = reinterpret_cast<std::uint8_t*>(out);
+    const auto place = [&](const app::TilePos& t) {
+        return bytes + (static_cast<std::size_t>(t.z) * static_cast<std::size_t>(g.height) + static_cast<std::size_t>(t.y0)) *
+                           rowBytes + static_cast<std::size_t>(t.x0) * texelBytes;
     };
-    struct Tile {
-        int z, y0, x0, rows, cols;
-    };
-    std::vector<Tile> tiles;
-    for (int z = 0; z < g.depth; ++z)
-        for (int y0 = 0; y0 < g.height; y0 += bandRows)
-            for (int x0 = 0; x0 < g.width; x0 += tileWidth)
-                tiles.push_back({z, y0, x0, std::min(bandRows, g.height - y0), std::min(tileWidth, g.width - x0)});
-    auto startOf = [&](const Tile& t) { return TexelStart{start[0] + t.x0, start[1] + t.y0, start[2] + t.z}; };
-
+    app::TileSource source;
+    source.threads = threads;
     if (backend != Backend::Gpu) {
-        for (const Tile& t : tiles) {
-            const Grid tg{t.cols, t.rows, 1};
-            const Image img = backend == Backend::Cpu ? cpu::evaluateSimd(spec, tg, startOf(t), threads)
-                                                      : cpu::evaluate(spec, tg, startOf(t), threads);
-            for (int y = 0; y < t.rows; ++y)
-                std::memcpy(at(t.z, t.y0 + y, t.x0), &img.data[img.index(0, y)],
-                            static_cast<std::size_t>(t.cols) * static_cast<std::size_t>(channels) * sizeof(float));
-        }
+        source.cpu = backend == Backend::Cpu ? app::CpuBackend::Simd : app::CpuBackend::Reference;
+        app::walkTiles(spec, g, start, shape, source, rowBytes, place);
         return;
     }
     GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) {
-        gpu::TileStream stream(gen, spec, tileWidth, bandRows);
-        std::size_t submitted = 0;
-        for (const Tile& t : tiles) {
-            while (submitted < tiles.size() && stream.queued() < stream.capacity()) {
-                const Tile& n = tiles[submitted++];
-                stream.submit(Grid{n.cols, n.rows, 1}, startOf(n));
-            }
-            stream.take(at(t.z, t.y0, t.x0), rowFloats * sizeof(float));
-        }
+        source.gpu = &gen;
+        app::walkTiles(spec, g, start, shape, source, rowBytes, place);
         return 0;
     });
 }
@@ -475,46 +291,35 @@ nb::dict check(const Spec& s, const std::vector<std::int64_t>& shape) {
     } catch (const ValidationError& e) {
         throw ValidationError(pythonMessage(e));
     }
-    const std::array<double, 4> tolerances = cpu::agreementTolerance(spec);
-    std::array<app::Agreement, 4> agree{};
     std::string renderer;
+    std::optional<app::CheckVerdict> verdict;
     {
         nb::gil_scoped_release release;
-        const int bandRows = static_cast<int>(std::clamp<std::int64_t>(kBandTexels / g.width, 1, g.height));
-        for (int z = 0; z < g.depth; ++z)
-            for (int y0 = 0; y0 < g.height; y0 += bandRows) {
-                const Grid band{g.width, std::min(bandRows, g.height - y0), 1};
-                const TexelStart start{0, y0, z};
-                Image gpuImage = GpuThread::get().run([&](gpu::Generator& gen, gpu::Context& ctx) {
-                    renderer = ctx.info().renderer;
-                    return gen.generate(spec, band, start);
-                });
-                const Image cpuImage = cpu::evaluate(spec, band, start);
-                app::accumulate(agree, gpuImage, cpuImage, start);
-            }
+        verdict = app::checkGrid(spec, g, app::checkBandRows(g), cpu::agreementTolerance(spec),
+                                 [&](const Grid& band, const TexelStart& start) {
+                                     return GpuThread::get().run([&](gpu::Generator& gen, gpu::Context& ctx) {
+                                         renderer = ctx.info().renderer;
+                                         return gen.generate(spec, band, start);
+                                     });
+                                 });
     }
     nb::list channels;
-    bool passed = true;
     std::string report;
-    for (int c = 0; c < cpu::outputChannels(spec); ++c) {
-        const app::Agreement& a = agree[static_cast<std::size_t>(c)];
-        const double tolerance = tolerances[static_cast<std::size_t>(c)];
-        const bool ok = a.maxDiff <= tolerance;
-        passed = passed && ok;
+    for (const app::ChannelVerdict& c : verdict->channels) {
         nb::dict ch;
-        ch["name"] = app::channelName(spec, c);
-        ch["max_diff"] = a.maxDiff;
-        ch["mean_diff"] = a.sum / static_cast<double>(g.texels());
-        ch["at"] = nb::make_tuple(a.at[2], a.at[1], a.at[0]);
-        ch["gpu"] = a.gpu;
-        ch["cpu"] = a.cpu;
-        ch["tolerance"] = tolerance;
-        ch["passed"] = ok;
+        ch["name"] = c.name;
+        ch["max_diff"] = c.agreement.maxDiff;
+        ch["mean_diff"] = c.agreement.sum / static_cast<double>(g.texels());
+        ch["at"] = nb::make_tuple(c.agreement.at[2], c.agreement.at[1], c.agreement.at[0]);
+        ch["gpu"] = c.agreement.gpu;
+        ch["cpu"] = c.agreement.cpu;
+        ch["tolerance"] = c.tolerance;
+        ch["passed"] = c.passed;
         channels.append(ch);
-        report += std::string(report.empty() ? "" : "\n") + app::agreementLine(spec, c, a, g.texels(), tolerance);
+        report += std::string(report.empty() ? "" : "\n") + c.line;
     }
     nb::dict d;
-    d["passed"] = passed;
+    d["passed"] = verdict->passed;
     d["renderer"] = renderer;
     d["channels"] = channels;
     d["report"] = report;
@@ -602,66 +407,14 @@ using ReadArray = nb::ndarray<const float, nb::c_contig, nb::device::cpu>;
 
 // An array of the caller's, written through the same writers as a bake, with no record.
 void writeArray(const std::string& path, ReadArray a, int channels, const std::array<double, 2>& range, int bits) {
-    const io::Format format = [&] {
-        try {
-            return io::formatForPath(path);
-        } catch (const ValidationError& e) {
-            throw ValidationError(pythonMessage(e));
-        }
-    }();
     const int width = static_cast<int>(a.shape(1));  // (height, width[, channels])
     const int height = static_cast<int>(a.shape(0));
-    const float* data = a.data();
-    const ValueRange r{range[0], range[1]};
-    std::unique_ptr<io::OutputFile> out;
     try {
-        out = app::claimOutput(path);
+        nb::gil_scoped_release release;
+        app::writeArray(path, a.data(), width, height, channels, ValueRange{range[0], range[1]}, bits);
     } catch (const ValidationError& e) {
         throw ValidationError(pythonMessage(e));
     }
-    nb::gil_scoped_release release;
-    const std::size_t rowFloats = static_cast<std::size_t>(width) * static_cast<std::size_t>(channels);
-    std::unique_ptr<io::RowWriter> writer;
-    std::vector<std::uint8_t> row;
-    switch (format) {
-        case io::Format::Png: {
-            writer = io::openPng(*out, {width, height, channels, bits, "", 0});
-            row.resize(rowFloats * static_cast<std::size_t>(bits / 8));
-            for (int y = 0; y < height; ++y) {
-                const float* src = data + static_cast<std::size_t>(y) * rowFloats;
-                if (bits == 16) {
-                    io::quantize16(src, 1, rowFloats, r, reinterpret_cast<std::uint16_t*>(row.data()));
-                } else {
-                    io::quantize8(src, 1, rowFloats, r, row.data());
-                }
-                writer->writeRows(row.data(), 1);
-            }
-            break;
-        }
-        case io::Format::Exr: {
-            std::vector<std::string> names = channels == 1   ? std::vector<std::string>{"Y"}
-                                             : channels == 3 ? std::vector<std::string>{"R", "G", "B"}
-                                                             : std::vector<std::string>{"R", "G", "B", "A"};
-            writer = io::openExr(*out, {width, height, names, "", 0});
-            writer->writeRows(data, height);
-            break;
-        }
-        case io::Format::Raw16: {
-            writer = io::openRaw(*out, rowFloats * 2);
-            std::vector<std::uint16_t> samples(rowFloats);
-            for (int y = 0; y < height; ++y) {
-                io::quantize16(data + static_cast<std::size_t>(y) * rowFloats, 1, rowFloats, r, samples.data());
-                writer->writeRows(samples.data(), 1);
-            }
-            break;
-        }
-        case io::Format::RawF32:
-            writer = io::openRaw(*out, rowFloats * sizeof(float));
-            writer->writeRows(data, height);
-            break;
-    }
-    writer->finish();
-    out->commit();
 }
 
 // ---- presets ------------------------------------------------------------------------------
@@ -793,7 +546,7 @@ NB_MODULE(_glnoise, m) {
              },
              "dims"_a, "Where 99.8% of the values lie: what a file maps to 0..255 by default");
 
-    m.def("spec_keys", &specKeys, "Every spec keyword, in the field table's order");
+    m.def("spec_keys", &app::specKeys, "Every spec keyword, in the field table's order");
     m.def("bake_into", &bakeInto, "spec"_a, "out"_a.noconvert(), "start"_a, "backend"_a, "threads"_a, "what"_a,
           "Fills a C-contiguous float32 array with the world tile at start (x, y, z)");
     m.def("eval_points", &evalPoints, "spec"_a, "points"_a, "backend"_a, "The noise at (N, dims) float64 points");

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// glnoise-preview's flags (main.cpp declares them), and the state they start from: a preset
+// or record, the flags over it, the remembered layout, each value checked before a window
+// opens (a bad one is a ValidationError naming the flag).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "app/options.hpp"
+#include "preview/state.hpp"
+
+namespace glnoise::preview {
+
+struct Args {
+    app::NoiseArgs noise;
+    bool outGiven = false;
+    std::string range, size, out = "glnoise-export.png", window = "1280x720", pan, zoom, colormap = "gray";
+    std::string speed = "1", screenshot, view, readouts, probe, uiScale, relief;
+    int tiles = 0;  // 0: as remembered
+    int frames = 0;
+    bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
+    bool check = false, showDifference = false, colormapGiven = false, turntable = false;
+    std::string preset, from, savePreset, sections;
+};
+
+// Where a run starts: the state, the window's size in screen points, the UI scale given
+// (else the monitor's), and the settings file ("" with --forget).
+struct Start {
+    State state;
+    Grid window;
+    std::optional<float> uiScale;
+    std::string settingsFile;
+};
+Start startFrom(const Args& a);
+
+}  // namespace glnoise::preview

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// The readouts' point: the value and gradient at a texel of the view's spec.
+#pragma once
+
+#include "glnoise/spec.hpp"
+
+namespace glnoise::preview {
+
+// The value and gradient at a texel of the view's spec, from the CPU reference: the
+// analytic gradient where the spec has one (fBm, 2D or 3D, no warp), else a central
+// difference over one texel. Per texel of the view, x right and y down.
+struct Probe {
+    bool valid = false;
+    int x = 0, y = 0, z = 0;
+    float gpu = 0.0f;        // the texture's value there
+    double value = 0.0;      // the reference's
+    double dx = 0.0, dy = 0.0;
+    bool analytic = false;
+};
+
+Probe probeAt(const NoiseSpec& shown, int x, int y, int z, float gpuValue);
+
+}  // namespace glnoise::preview

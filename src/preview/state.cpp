@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+#include "preview/state.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/options.hpp"
+#include "app/verify.hpp"
+#include "glnoise/cpu.hpp"
+#include "glnoise/io.hpp"
+#include "preview/views.hpp"
+
+namespace glnoise::preview {
+
+NoiseSpec viewSpec(const NoiseSpec& base, const View& v) {
+    NoiseSpec s = base;
+    s.frequency = base.frequency / v.zoom;
+    s.offset[0] = (base.offset[0] + v.originX) * v.zoom;
+    s.offset[1] = (base.offset[1] + v.originY) * v.zoom;
+    s.offset[2] = base.offset[2] * v.zoom;
+    s.z = base.z * v.zoom;
+    s.w = base.w * v.zoom;
+    if (base.warpFrequency > 0.0) s.warpFrequency = base.warpFrequency / v.zoom;
+    return s;
+}
+
+std::optional<ValueRange> chosenRange(const State& s) {
+    return s.customRange ? std::optional<ValueRange>(s.range) : std::nullopt;
+}
+
+
+app::BakeRequest recordOf(const std::string& path, const std::string& source) {
+    std::string text;
+    try {
+        text = io::readRecord(path);
+    } catch (const ValidationError& e) {
+        const std::string what = e.what();
+        throw ValidationError(what.rfind("from ", 0) == 0 ? "--" + what : what);
+    }
+    app::BakeRequest r = app::requestFromRecord(text, source);
+    app::checkAgainstRecord(path, text, source);
+    return r;
+}
+
+void applyMapping(State& s, const app::Preset& p) {
+    s.customRange = p.range.has_value();
+    if (p.range) s.range = *p.range;
+    s.boundRange = !p.range && p.boundRange;
+    s.colormap = Colormap::named(p.colormap.empty() ? "gray" : p.colormap);
+}
+
+void applyRecordView(State& s, const app::BakeRequest& r) {
+    s.exportWidth = r.size.width;
+    s.exportHeight = r.size.height;
+    s.exportDepth = r.size.isVolume() ? r.size.depth : 0;
+    const TexelStart start = r.start();
+    s.view = View{static_cast<double>(start[0]), static_cast<double>(start[1]), 1.0};
+    if (r.size.isVolume()) {
+        s.startView = preview::ViewKind::Slices;
+        s.spec.offset[2] += static_cast<double>(start[2]);  // a volume tile's first slice
+    }
+}
+
+std::string openPreset(State& s, const std::string& nameOrPath) {
+    const app::Preset p = app::loadPreset(nameOrPath);
+    s.spec = p.spec;
+    applyMapping(s, p);
+    s.view = View{};
+    return "opened preset " + nameOrPath;
+}
+std::string openRecord(State& s, const std::string& path) {
+    const app::BakeRequest r = recordOf(path, path);
+    s.spec = r.spec;
+    applyMapping(s, app::Preset{r.spec, true, r.range, r.colormap, r.bits, r.boundRange});
+    applyRecordView(s, r);
+    s.noOctaveLimit = r.noOctaveLimit;
+    if (s.startView) s.layout.view = *s.startView;
+    s.startView.reset();
+    return "opened the record of " + path;
+}
+
+std::string presetText(const State& s) {
+    const NoiseSpec spec = viewSpec(s.spec, s.view);
+    return app::presetJson(spec, chosenRange(s), s.colormap.name == "gray" ? "" : s.colormap.name, 0,
+                           !s.customRange && s.boundRange)
+               .dump(2) +
+           "\n";
+}
+std::string savePreset(const State& s, const std::string& path) {
+    const std::string text = presetText(s);
+    io::OutputFile out(path);
+    out.write(text.data(), text.size());
+    out.commit();
+    return "saved the spec as " + path;
+}
+
+// The `glnoise check` that compares what the proof compares: the spec shown over the
+
+std::string checkCommand(const NoiseSpec& spec, const Grid& grid, bool noOctaveLimit) {
+    app::BakeRequest r;
+    r.spec = spec;
+    r.size = grid;
+    r.noOctaveLimit = noOctaveLimit;
+    const std::string bake = app::bakeCommand(r, false);
+    return "glnoise check" + bake.substr(std::string("glnoise bake").size());
+}
+
+Layout layOut(const State& s, int fbWidth, int fbHeight, int winWidth, float menuPoints, float uiScale) {
+    Layout l;
+    l.pixelsPerPoint = winWidth > 0 ? static_cast<double>(fbWidth) / winWidth : 1.0;
+    if (s.chrome) {
+        l.menu = static_cast<int>(std::lround(menuPoints * l.pixelsPerPoint));
+        if (s.layout.panel) {
+            const double most = 0.6 * fbWidth;
+            const double wanted = s.layout.panelWidth * uiScale * l.pixelsPerPoint;
+            l.panelWidth = static_cast<int>(std::lround(std::clamp(wanted, std::min(160.0 * uiScale * l.pixelsPerPoint, most), most)));
+        }
+    }
+    l.menu = std::min(l.menu, fbHeight - 1);
+    l.viewWidth = std::max(1, fbWidth - l.panelWidth);
+    l.viewHeight = std::max(1, fbHeight - l.menu);
+    l.viewY = l.menu;
+    l.panelX = l.viewWidth;
+    return l;
+}
+
+std::vector<int> shownSlices(int depth) {
+    const int n = std::min(depth, kSlicesAcross * kSlicesAcross);
+    std::vector<int> v;
+    v.reserve(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k)
+        v.push_back(n == depth ? k : static_cast<int>(std::lround(static_cast<double>(k) * (depth - 1) / (n - 1))));
+    return v;
+}
+
+
+ValueRange shownRange(State& s, const NoiseSpec& spec) {
+    if (s.customRange) return s.range;
+    if (s.boundRange) return spec.statedRange();
+    const std::string key = io::specJson(spec);
+    if (key != s.typicalOf) {
+        try {
+            s.typical = cpu::typicalRange(spec);
+        } catch (const ValidationError&) {
+            s.typical = ValueRange{-1.0, 1.0};  // the panel shows the spec's error
+        }
+        s.typicalOf = key;
+    }
+    return s.typical;
+}
+
+Grid exportGrid(const State& s, const Layout& l) {
+    const Grid shown = textureGrid(s, l);
+    return Grid{s.exportWidth > 0 ? s.exportWidth : shown.width, s.exportHeight > 0 ? s.exportHeight : shown.height,
+                shown.depth};
+}
+
+// Bakes the view's spec at the export size through glnoise bake's own path.
+// What an export bakes: the view's spec at the export size, through the view's colormap
+
+app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid& grid) {
+    app::BakeRequest r;
+    r.spec = spec;
+    r.size = grid;
+    r.range = chosenRange(s);
+    r.boundRange = !s.customRange && s.boundRange;
+    r.colormap = s.colormap.name == "gray" ? "" : s.colormap.name;
+    r.out = s.exportPath;
+    r.noOctaveLimit = s.noOctaveLimit;
+    return r;
+}
+
+std::string exportView(State& s, gpu::Generator& gen, const Layout& l) {
+    const Grid grid = exportGrid(s, l);
+    NoiseSpec spec = viewSpec(s.spec, s.view);
+    app::NoiseArgs limit;
+    limit.noOctaveLimit = s.noOctaveLimit;
+    app::limitOctaves(spec, limit);  // as `glnoise bake` would
+    const app::BakeRequest request = exportRequest(s, spec, grid);
+    const std::string command = app::bakeCommand(request);
+    app::Bake bake(request);
+    const std::string what = bake.run(&gen);
+    std::printf("exported %s: %s\n  same as: %s\n", s.exportPath.c_str(), what.c_str(), command.c_str());
+    std::fflush(stdout);
+    return "exported " + s.exportPath;
+}
+
+void writeText(const std::string& path, const std::string& text) {
+    io::OutputFile out(path);
+    out.write(text.data(), text.size());
+    out.commit();
+}
+
+}  // namespace glnoise::preview

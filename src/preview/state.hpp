@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// The preview's state: what the panel edits (the noise, the view, the mapping, the export),
+// where things are on screen this frame, and what follows from them (the texture a view
+// shows, the range on screen, the export's request), apart from the window and ImGui.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/bake.hpp"
+#include "app/preset.hpp"
+#include "glnoise/colormap.hpp"
+#include "glnoise/gpu.hpp"
+#include "glnoise/spec.hpp"
+#include "preview/proof.hpp"
+#include "preview/renderer.hpp"
+#include "preview/settings.hpp"
+
+namespace glnoise::preview {
+
+constexpr double kMinZoom = 1.0 / 4096.0;
+constexpr double kMaxZoom = 4096.0;
+constexpr int kSlicesAcross = 4;  // the slices view shows 4 x 4 slices
+constexpr int kDefaultDepth = 64;
+constexpr int kTerrainEdge = 512;  // the 3D view's heightmap without an export size
+
+// What the window shows: screen pixel (x, y), y down from the top, samples the bake-space
+// point origin + (x, y) / zoom.
+struct View {
+    double originX = 0.0, originY = 0.0;
+    double zoom = 1.0;
+};
+
+// The spec whose texel (x, y) is screen pixel (x, y): the same noise, sampled at the view's
+
+// The spec whose texel (x, y) is screen pixel (x, y): the same noise, sampled at the view's
+// points. At zoom 1 and origin (0, 0) it is `base` itself.
+NoiseSpec viewSpec(const NoiseSpec& base, const View& v);
+
+// Everything the panel edits, and what the last regeneration used.
+struct State {
+    NoiseSpec spec;
+    std::string octaveNote;  // the Nyquist limit's warning, when it dropped octaves
+    bool noOctaveLimit = false;
+    View view;
+    bool customRange = false;
+    ValueRange range{-1.0, 1.0};
+    bool boundRange = false;  // not custom: the stated range instead of the typical one
+    std::string typicalOf;    // the spec JSON whose typical range `typical` is
+    ValueRange typical{-1.0, 1.0};
+    Colormap colormap = Colormap::named("gray");
+    bool animate = false;
+    double speed = 1.0;
+    int exportWidth = 0, exportHeight = 0;  // 0: the view's size
+    int exportDepth = 0;                     // the slices view's volume depth; 0: 64
+    preview::Camera camera;                  // the 3D view's
+    float relief = 0.25f;                    // the 3D view's height of the display range, in mesh widths
+    bool turntable = false;                  // the 3D view turns, a quarter turn every 3 seconds
+    std::string exportPath;
+    preview::Settings layout;  // the panel, its width, the view kind: remembered between runs
+    bool chrome = true;        // the menu bar and the panel; --hide-panel: neither, the noise alone
+    std::string status;  // the last export or error, shown in the panel
+    std::string specError;
+    preview::Histogram histogram;
+    std::string histogramOf;  // the regeneration and range it counts
+    // The readout's point: the texel under the cursor, else the pinned one (right click, --probe).
+    bool probeSet = false;
+    int probeX = 0, probeY = 0, probeZ = 0;
+    // The proof: the texture shown against the CPU reference, in the background.
+    bool proofOn = false, showDifference = false;
+    std::optional<preview::ProofResult> proof;  // the last finished one
+    std::string proofOf;                        // the regeneration it checks (or is checking)
+    std::string proofDoneOf;                    // the regeneration `proof` checked
+    std::optional<preview::ViewKind> startView;  // a volume's record opens in the slices view
+    std::string openPath, savePath;             // the File menu's text fields
+};
+
+// Where things are this frame, in framebuffer pixels from the top left.
+struct Layout {
+    int menu = 0;                       // the menu bar's height
+    int panelX = 0, panelWidth = 0;     // the side panel, 0 wide when hidden
+    int viewX = 0, viewY = 0, viewWidth = 0, viewHeight = 0;
+    double pixelsPerPoint = 1.0;
+};
+
+// The view takes what the menu bar and the panel leave; the panel is at most 60% of the
+// window, so that the noise always shows, and scrolls when its contents are taller.
+Layout layOut(const State& s, int fbWidth, int fbHeight, int winWidth, float menuPoints, float uiScale);
+
+std::optional<ValueRange> chosenRange(const State& s);
+// A baked file's record as the request that made it; errors name `source` and the key.
+app::BakeRequest recordOf(const std::string& path, const std::string& source);
+// A preset's or record's range and colormap, as the view's.
+void applyMapping(State& s, const app::Preset& p);
+// A record's bake as the view: its size as the export size (a volume's in the slices
+// view), a tile's first texel as the view's origin, no zoom.
+void applyRecordView(State& s, const app::BakeRequest& r);
+// The File menu's loads: a preset (built-in name or .json file) or a baked file's record,
+// replacing the noise, range and colormap; the view starts over. Return what to show.
+std::string openPreset(State& s, const std::string& nameOrPath);
+std::string openRecord(State& s, const std::string& path);
+// The spec on screen (pan and zoom included) with its range and colormap, as a preset:
+// what `glnoise bake --print-spec` prints for the export's command.
+std::string presetText(const State& s);
+std::string savePreset(const State& s, const std::string& path);
+// The `glnoise check` that compares what the proof compares: the spec shown over the
+// texture's grid.
+std::string checkCommand(const NoiseSpec& spec, const Grid& grid, bool noOctaveLimit);
+// The slices the slices view shows of a volume `depth` deep: all of them up to 16, else
+// 16 spread evenly from the first to the last.
+std::vector<int> shownSlices(int depth);
+// What the window maps to black..white, as an export would: the custom range, the stated
+// bound, or the spec's typical range (measured once per spec).
+ValueRange shownRange(State& s, const NoiseSpec& spec);
+// What an export bakes: the chosen size, else the texture on screen (the view's, or one copy
+// of the tiled view's).
+Grid exportGrid(const State& s, const Layout& l);
+// What an export bakes: the view's spec at the export size, through the view's colormap
+// (gray exports the values themselves).
+app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid& grid);
+// Bakes the export through glnoise bake's own path; returns what to show.
+std::string exportView(State& s, gpu::Generator& gen, const Layout& l);
+void writeText(const std::string& path, const std::string& text);
+
+}  // namespace glnoise::preview

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// The 3D view: the texture as a lit heightfield under an orbiting camera; dragging orbits,
+// the wheel moves closer or further, the turntable turns it.
+#include <algorithm>
+#include <cmath>
+
+#include "preview/views.hpp"
+
+namespace glnoise::preview {
+
+namespace {
+
+class View3d final : public ViewMode {
+public:
+    Grid texture(const State& s, const Layout&) const override {
+        if (s.exportWidth > 0 && s.exportHeight > 0) return Grid{s.exportWidth, s.exportHeight, 1};
+        return Grid{kTerrainEdge, kTerrainEdge, 1};
+    }
+
+    bool texelsUnderMouse() const override { return false; }
+
+    void controls(State& s, const Layout&) const override {
+        ImGui::SliderFloat("relief", &s.relief, 0.01f, 1.0f, "%.2f");
+        ImGui::Checkbox("turntable", &s.turntable);
+        ImGui::TextDisabled("drag: orbit  wheel: closer, further");
+    }
+
+    void mouse(State& s, const ImGuiIO& io) const override {  // orbit and dolly
+        if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
+            const ImVec2 d = io.MouseDelta;
+            s.camera.yaw -= d.x * 0.008f;
+            s.camera.pitch = std::clamp(s.camera.pitch + d.y * 0.008f, 0.05f, 1.55f);
+        }
+        if (io.MouseWheel != 0.0f)
+            s.camera.distance = std::clamp(s.camera.distance * std::pow(0.9f, io.MouseWheel), 0.2f, 20.0f);
+    }
+
+    void draw(Renderer& renderer, const State& s, const DrawRequest& d) const override {
+        if (d.difference) {
+            renderer.draw(d.viewport, d.range, *d.colormap, 1, true, d.step);
+            return;
+        }
+        renderer.drawTerrain(d.viewport, d.range, *d.colormap, s.camera, s.relief, d.moving);
+    }
+};
+
+}  // namespace
+
+const ViewMode& view3d() {
+    static const View3d view;
+    return view;
+}
+
+}  // namespace glnoise::preview
