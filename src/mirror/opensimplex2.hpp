@@ -131,26 +131,12 @@ inline vec4<T> gln_os2_improve4(vec4<T> p, double wScale) {
     return vec4<T>(p.x + t, p.y + t, xy * -T(GLN_OS2_R3) + (zz + ww), p.z * -T(GLN_OS2_SQRT3_2) + ww);
 }
 
-template <class T>
-inline vec4<T> gln_os2_skew4(vec4<T> p) {
-    return gln_os2_improve4(p, GLN_OS2_W4);
-}
+template <class T> inline vec4<T> gln_os2_skew4(vec4<T> p) { return gln_os2_improve4(p, GLN_OS2_W4); }
 
 // OpenSimplex2's own coordinates (fractal.hpp's gln_basis_space2..4 picks them).
-template <class T>
-inline vec2<T> gln_opensimplex2_space2(vec2<T> q) {
-    return gln_skew2(q);
-}
-
-template <class T>
-inline vec3<T> gln_opensimplex2_space3(vec3<T> q) {
-    return gln_os2_turn3(q);
-}
-
-template <class T>
-inline vec4<T> gln_opensimplex2_space4(vec4<T> q) {
-    return gln_os2_skew4(q);
-}
+template <class T> inline vec2<T> gln_opensimplex2_space2(vec2<T> q) { return gln_skew2(q); }
+template <class T> inline vec3<T> gln_opensimplex2_space3(vec3<T> q) { return gln_os2_turn3(q); }
+template <class T> inline vec4<T> gln_opensimplex2_space4(vec4<T> q) { return gln_os2_skew4(q); }
 
 template <class I, class T>
 inline T gln_os2_vertex4(I row, vec4<T> d) {

@@ -108,26 +108,12 @@ vec4<T> gln_opensimplex2s_3_turned(const H& hash, ivec3 cell, vec3<T> pr) {
     return n * T(GLN_OS2S_SCALE3);
 }
 
-template <class T>
-inline vec4<T> gln_os2s_skew4(vec4<T> p) {
-    return gln_os2_improve4(p, GLN_OS2S_W4);
-}
+template <class T> inline vec4<T> gln_os2s_skew4(vec4<T> p) { return gln_os2_improve4(p, GLN_OS2S_W4); }
 
 // OpenSimplex2S's own coordinates (fractal.hpp's gln_basis_space2..4 picks them).
-template <class T>
-inline vec2<T> gln_opensimplex2s_space2(vec2<T> q) {
-    return gln_skew2(q);
-}
-
-template <class T>
-inline vec3<T> gln_opensimplex2s_space3(vec3<T> q) {
-    return gln_os2_turn3(q);
-}
-
-template <class T>
-inline vec4<T> gln_opensimplex2s_space4(vec4<T> q) {
-    return gln_os2s_skew4(q);
-}
+template <class T> inline vec2<T> gln_opensimplex2s_space2(vec2<T> q) { return gln_skew2(q); }
+template <class T> inline vec3<T> gln_opensimplex2s_space3(vec3<T> q) { return gln_os2_turn3(q); }
+template <class T> inline vec4<T> gln_opensimplex2s_space4(vec4<T> q) { return gln_os2s_skew4(q); }
 
 // k * u for a step k of GLN_OS2S_REACH4 (-1 to 2) and a unit step u, by additions.
 template <class I>
@@ -149,11 +135,8 @@ T gln_opensimplex2s_4_skewed(const H& hash, ivec4 cell, vec4<T> ps) {
     T ssi = (f.x + f.y + f.z + f.w) * T(GLN_OS2S_U4);
     vec4<T> xi = vec4<T>(f.x + ssi, f.y + ssi, f.z + ssi, f.w + ssi);
     const I one = I(1), zero = I(0);
-    auto xy = f.x >= f.y, xz = f.x >= f.z, xw = f.x >= f.w, yz = f.y >= f.z, yw = f.y >= f.w, zw = f.z >= f.w;
-    I rx = gln_select(xy, one, zero) + gln_select(xz, one, zero) + gln_select(xw, one, zero);
-    I ry = gln_select(xy, zero, one) + gln_select(yz, one, zero) + gln_select(yw, one, zero);
-    I rz = gln_select(xz, zero, one) + gln_select(yz, zero, one) + gln_select(zw, one, zero);
-    I rw = gln_select(xw, zero, one) + gln_select(yw, zero, one) + gln_select(zw, zero, one);
+    const V rank = gln_ranks4<I>(f);
+    const I rx = rank.x, ry = rank.y, rz = rank.z, rw = rank.w;
     auto unit = [&](int r) {
         const I at = I(r);
         return V(gln_select(rx == at, one, zero), gln_select(ry == at, one, zero), gln_select(rz == at, one, zero),

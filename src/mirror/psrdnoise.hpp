@@ -79,15 +79,8 @@ inline ivec4 gln_psrd_frame_cell(int dims, const std::array<long long, 4>& c, co
 }
 
 // psrdnoise's own coordinates (fractal.hpp's gln_basis_space2 and 3 pick them).
-template <class T>
-inline vec2<T> gln_psrdnoise_space2(vec2<T> q) {
-    return gln_psrd_skew2(q);
-}
-
-template <class T>
-inline vec3<T> gln_psrdnoise_space3(vec3<T> q) {
-    return gln_psrd_skew3(q);
-}
+template <class T> inline vec2<T> gln_psrdnoise_space2(vec2<T> q) { return gln_psrd_skew2(q); }
+template <class T> inline vec3<T> gln_psrdnoise_space3(vec3<T> q) { return gln_psrd_skew3(q); }
 
 template <class T>
 inline vec3<T> gln_psrd_unskew3(vec3<T> f) {

@@ -29,20 +29,9 @@ inline vec4<T> gln_skew4(vec4<T> p) {
 }
 
 // Simplex noise's own coordinates (fractal.hpp's gln_basis_space2..4 picks them): skewed.
-template <class T>
-inline vec2<T> gln_simplex_space2(vec2<T> q) {
-    return gln_skew2(q);
-}
-
-template <class T>
-inline vec3<T> gln_simplex_space3(vec3<T> q) {
-    return gln_skew3(q);
-}
-
-template <class T>
-inline vec4<T> gln_simplex_space4(vec4<T> q) {
-    return gln_skew4(q);
-}
+template <class T> inline vec2<T> gln_simplex_space2(vec2<T> q) { return gln_skew2(q); }
+template <class T> inline vec3<T> gln_simplex_space3(vec3<T> q) { return gln_skew3(q); }
+template <class T> inline vec4<T> gln_simplex_space4(vec4<T> q) { return gln_skew4(q); }
 
 // simplex.glsl's falloff kernel; a vertex past its radius (t <= 0) adds nothing.
 template <class T>
@@ -158,6 +147,18 @@ vec4<T> gln_simplex3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps) {
     return n * T(GLN_SIMPLEX3_SCALE);
 }
 
+// simplex.glsl's ranks of a point's four fractions, each comparison adding 1 to the
+// larger (ties: the earlier axis); OpenSimplex2S's 4D lattice ranks them the same way.
+template <class I, class T>
+inline vec<4, I> gln_ranks4(vec4<T> f) {
+    const I one = I(1), zero = I(0);
+    auto xy = f.x >= f.y, xz = f.x >= f.z, xw = f.x >= f.w, yz = f.y >= f.z, yw = f.y >= f.w, zw = f.z >= f.w;
+    return vec<4, I>(gln_select(xy, one, zero) + gln_select(xz, one, zero) + gln_select(xw, one, zero),
+                     gln_select(xy, zero, one) + gln_select(yz, one, zero) + gln_select(yw, one, zero),
+                     gln_select(xz, zero, one) + gln_select(yz, zero, one) + gln_select(zw, one, zero),
+                     gln_select(xw, zero, one) + gln_select(yw, zero, one) + gln_select(zw, zero, one));
+}
+
 template <class T>
 T gln_simplex4_skewed(const Permutation& P, ivec4 cell, vec4<T> ps) {
     using I = lane_int<T>;
@@ -169,14 +170,9 @@ T gln_simplex4_skewed(const Permutation& P, ivec4 cell, vec4<T> ps) {
     vec4<T> f = vec4<T>(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z, ps.w - pf.w);
     T t = (f.x + f.y + f.z + f.w) * T(GLN_G4);
     vec4<T> d0 = vec4<T>(f.x - t, f.y - t, f.z - t, f.w - t);
-    // simplex.glsl's ranks, each comparison adding 1 to the larger fraction (ties: the
-    // earlier axis).
     const I one = I(1), zero = I(0);
-    auto xy = f.x >= f.y, xz = f.x >= f.z, xw = f.x >= f.w, yz = f.y >= f.z, yw = f.y >= f.w, zw = f.z >= f.w;
-    I rx = gln_select(xy, one, zero) + gln_select(xz, one, zero) + gln_select(xw, one, zero);
-    I ry = gln_select(xy, zero, one) + gln_select(yz, one, zero) + gln_select(yw, one, zero);
-    I rz = gln_select(xz, zero, one) + gln_select(yz, zero, one) + gln_select(zw, one, zero);
-    I rw = gln_select(xw, zero, one) + gln_select(yw, zero, one) + gln_select(zw, zero, one);
+    const vec<4, I> rank = gln_ranks4<I>(f);
+    const I rx = rank.x, ry = rank.y, rz = rank.z, rw = rank.w;
     auto step = [&](int m) {  // rank >= m, as m - 1 < rank
         const I below = I(m - 1);
         return vec<4, I>(gln_select(below < rx, one, zero), gln_select(below < ry, one, zero),
