@@ -12,6 +12,7 @@
 #include "app/digest.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
+#include "app/record.hpp"
 #include "app/write.hpp"
 #include "core/format.hpp"
 #include "core/parallel.hpp"

@@ -140,13 +140,4 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// What `glnoise bake` prints for a request: the flags that reproduce it exactly (numbers
-// in their shortest round-trip form), defaults left out; withOut false leaves out --out.
-std::string bakeCommand(const BakeRequest& request, bool withOut = true);
-std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::optional<ValueRange>& range,
-                        const std::string& out);
-
-// The request a record describes (--from), its output path set to `out`.
-BakeRequest requestFromRecord(const std::string& recordText, const std::string& source);
-
 }  // namespace glnoise::app

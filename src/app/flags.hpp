@@ -18,7 +18,7 @@ void addNoiseFlags(CLI::App* app, NoiseArgs& args);
 // --size WxH[xD] (or another flag's), each edge at most maxEdge; a ValidationError names
 // the flag.
 Grid parseSizeFlag(const std::string& text, const std::string& flag = "--size", int maxEdge = kMaxEdge);
-// A bake's size: edges up to cli::kMaxBakeEdge; a ValidationError names `flag`.
+// A bake's size: edges up to app::kMaxBakeEdge (bake.hpp); a ValidationError names `flag`.
 Grid parseBakeSize(const std::string& flag, const std::string& text);
 // An option given an empty value ("--frequency ''") is a ValidationError naming it: an
 // empty value would otherwise read as "not given" and quietly take the default. Checks

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // What a bake's record says: the command that reproduces a request, and the request a
 // record describes (bake --from).
+#include "app/record.hpp"
+
 #include <cstdio>
 #include <string>
 #include <type_traits>
 #include <variant>
 
-#include "app/bake.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
 #include "core/fields.hpp"

@@ -8,6 +8,7 @@
 
 #include "app/flags.hpp"
 #include "app/preset.hpp"
+#include "app/record.hpp"
 #include "app/verify.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"

@@ -35,7 +35,7 @@ const std::vector<Kind<Fractal>>& fractalKinds() {
 
 const std::vector<Kind<Output>>& outputKinds() {
     static const std::vector<Kind<Output>> kinds = {
-        // The sampler's u_output.
+        // The sampler's GLN_OUTPUT (src/mirror/sampler.def).
         {Output::Value, "value", nullptr, 0},
         {Output::Gradient, "gradient", nullptr, 1},
         {Output::Normal, "normal", nullptr, 2},
@@ -45,7 +45,7 @@ const std::vector<Kind<Output>>& outputKinds() {
 
 const std::vector<Kind<Pattern>>& patternKinds() {
     static const std::vector<Kind<Pattern>> kinds = {
-        // The sampler's u_pattern: clouds is the turbulence fractal, no pattern of its own.
+        // The sampler's GLN_PATTERN: clouds is the turbulence fractal, no pattern of its own.
         {Pattern::None, "none", nullptr, 0},
         {Pattern::Marble, "marble", nullptr, 1},
         {Pattern::Wood, "wood", nullptr, 2},

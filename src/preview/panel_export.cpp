@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/record.hpp"
 #include "preview/panel.hpp"
 
 namespace glnoise::preview {

@@ -21,6 +21,7 @@
 
 #include "app/fields.hpp"
 #include "app/options.hpp"
+#include "app/record.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
 #include "preview/panel.hpp"

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/options.hpp"
+#include "app/record.hpp"
 #include "app/verify.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/io.hpp"

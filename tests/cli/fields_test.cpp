@@ -12,6 +12,7 @@
 #include "app/bake.hpp"
 #include "app/flags.hpp"
 #include "app/preset.hpp"
+#include "app/record.hpp"
 #include "core/fields.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/glnoise.hpp"
@@ -50,7 +51,9 @@ void expectChoicesNamed(const char* field, const std::vector<Kind<E>>& kinds, E 
         }
         const std::string name = k.name;
         EXPECT_NE(f->help.find(name), std::string::npos) << name;
-        if (k.value == byDefault) EXPECT_NE(f->help.find(name + " (default"), std::string::npos) << name;
+        if (k.value == byDefault) {
+            EXPECT_NE(f->help.find(name + " (default"), std::string::npos) << name;
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "app/bake.hpp"
+#include "app/record.hpp"
 
 namespace glnoise::app {
 namespace {

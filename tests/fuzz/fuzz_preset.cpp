@@ -9,6 +9,7 @@
 
 #include "app/bake.hpp"
 #include "app/preset.hpp"
+#include "app/record.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
 

@@ -14,6 +14,7 @@
 
 #include "app/bake.hpp"
 #include "app/preset.hpp"
+#include "app/record.hpp"
 #include "glnoise/glnoise.hpp"
 #include "random_specs.hpp"
 #include "test_support.hpp"
