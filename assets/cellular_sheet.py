@@ -31,8 +31,7 @@ EXTRAS = [
 
 def bake(glnoise, extra, path):
     flags = {"--size": "%dx%d" % (TILE, TILE), "--frequency": "0.04", "--basis": "cellular"}
-    flags.update(extra)
-    return bake_tile(glnoise, flags, path)
+    return bake_tile(glnoise, {**flags, **extra}, path)
 
 
 def main():

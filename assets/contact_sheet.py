@@ -43,8 +43,7 @@ def bake_tile(glnoise, flags, path):
 
 def bake(glnoise, extra, path):
     flags = {"--normalize": None, "--size": "%dx%d" % (TILE, TILE), "--frequency": "0.03", "--octaves": "5"}
-    flags.update(extra)
-    return bake_tile(glnoise, flags, path)
+    return bake_tile(glnoise, {**flags, **extra}, path)
 
 
 def main():

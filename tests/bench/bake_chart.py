@@ -8,7 +8,6 @@ encoding hatched, the machine and renderer in the title.
         --benchmark_out=bake.json --benchmark_out_format=json
     /usr/bin/python3 tests/bench/bake_chart.py bake.json assets/bench_bake.png   # python3-matplotlib
 """
-import json
 import sys
 
 import matplotlib
@@ -16,18 +15,17 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from bench_json import measured  # noqa: E402
+
 FORMATS = [("r32", ".r32"), ("r16", ".r16"), ("exr", ".exr"), ("png8", ".png 8-bit"), ("png16", ".png 16-bit"),
            ("png_terrain", ".png terrain")]
 
 
 def main():
     source, out = sys.argv[1], sys.argv[2]
-    with open(source) as f:
-        data = json.load(f)
     runs = {}
-    for b in data["benchmarks"]:
-        if b.get("run_type") == "aggregate" or "Mtexel/s" not in b:
-            continue
+    ctx, benchmarks = measured(source, "Mtexel/s")
+    for b in benchmarks:
         # bake/SIZE/octavesN/FORMAT/BACKEND/threadsN
         _, size, octaves, fmt, backend, threads = b["name"].split("/")[:6]
         runs[(octaves, fmt, backend, threads)] = b
@@ -53,8 +51,7 @@ def main():
     ax.bar([0], [0], width, color="0.6", edgecolor="white", hatch="///", linewidth=0,
            label="hatched: the share converting and encoding")
     ax.set_ylabel("Mtexel/s, end to end")
-    ctx = data.get("context", {})
-    ax.set_title(f"glnoise bakes, {octaves.replace('octaves', '')} octave, {data['benchmarks'][0]['name'].split('/')[1]}², "
+    ax.set_title(f"glnoise bakes, {octaves.replace('octaves', '')} octave, {benchmarks[0]['name'].split('/')[1]}², "
                  f"on {ctx.get('num_cpus', '?')} CPU threads and llvmpipe", fontsize=11)
     ax.legend(fontsize=9, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.08))
     ax.grid(axis="y", alpha=0.3)

@@ -8,13 +8,14 @@ implementation, the machine and renderer in the title.
     python3 -m venv /tmp/chart && /tmp/chart/bin/pip install matplotlib
     /tmp/chart/bin/python tests/bench/chart.py bench.json assets/bench.png
 """
-import json
 import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+from bench_json import measured  # noqa: E402
 
 BACKENDS = [
     ("gpu_dispatch", "glnoise GPU (dispatch to finish)"),
@@ -33,12 +34,9 @@ WORKLOADS = [("perlin2", "2D Perlin"), ("perlin3", "3D Perlin"), ("fbm8", "3D fB
 
 def main():
     source, out = sys.argv[1], sys.argv[2]
-    with open(source) as f:
-        data = json.load(f)
     rates = {}
-    for b in data["benchmarks"]:
-        if b.get("run_type") == "aggregate" or "items_per_second" not in b:
-            continue
+    ctx, benchmarks = measured(source, "items_per_second")
+    for b in benchmarks:
         name = b["name"].replace("/real_time", "")
         rates[name] = b["items_per_second"] / 1e6
     sizes = sorted({int(n.split("/")[1]) for n in rates if n.split("/")[0] in dict(WORKLOADS)})
@@ -59,7 +57,6 @@ def main():
     ax.set_xticklabels([f"{label}\n{s}²" for _, label, s in groups])
     ax.set_yscale("log")
     ax.set_ylabel("Msamples/s (log scale)")
-    ctx = data.get("context", {})
     ax.set_title(f"glnoise and its peers on {ctx.get('renderer', 'unknown renderer')}, "
                  f"{ctx.get('cpu_threads', ctx.get('num_cpus', '?'))} CPU threads", fontsize=11)
     ax.legend(fontsize=8, ncol=4, loc="upper center", bbox_to_anchor=(0.5, -0.14))

@@ -106,36 +106,34 @@ class Checker(unittest.TestCase):
         self.assertRegex(refusal(odd=text), r"absent")
 
 
+# What each language writes for DEMO where the languages differ, and what it must not.
+# HLSL spells the built-ins and vector types its own way (frac, lerp, float3). MSL keeps
+# fract and mix, with constants in constant space. WGSL has no overloads: the one with the
+# fewest parameters keeps the name, the other takes its parameters' names; its parameters
+# cannot be assigned, so t is copied to a var. Godot has no overloads either.
+EXPECTED = {
+    "hlsl": (["float gln_demo(float3 p, float t) {", "float3 f = frac(p) * GLN_DEMO_SCALE;", "lerp(f.x, f.y, t)",
+              "static const float GLN_DEMO_SCALE = 1.5;"], ["fract(", "vec3"]),
+    "msl": (["constant float GLN_DEMO_SCALE = 1.5;", "constant int GLN_DEMO_STEPS[3] = {",
+             "return gln_demo(float3(x), 0.5);"], ["vec3"]),
+    "wgsl": (["fn gln_demo(x: f32) -> f32 {", "fn gln_demo_p_t(p: vec3<f32>, t_in: f32) -> f32 {",
+              "var t: f32 = t_in;", "return gln_demo_p_t(vec3<f32>(x), 0.5);", "const GLN_DEMO_SCALE: f32 = 1.5;"],
+             ["float"]),
+    "godot": (["float gln_demo_p_t(vec3 p, float t) {", "float gln_demo(float x) {"], ["float3"]),
+}
+
+
 class Emitters(unittest.TestCase):
-    def test_hlsl_spells_the_builtins_and_types_its_own_way(self):
-        out = translate("hlsl", demo=DEMO)
-        self.assertIn("float gln_demo(float3 p, float t) {", out)
-        self.assertIn("float3 f = frac(p) * GLN_DEMO_SCALE;", out)
-        self.assertIn("lerp(f.x, f.y, t)", out)
-        self.assertIn("static const float GLN_DEMO_SCALE = 1.5;", out)
-        self.assertNotIn("fract(", out)
-        self.assertNotIn("vec3", out)
-
-    def test_msl_keeps_fract_and_mix_in_constant_space(self):
-        out = translate("msl", demo=DEMO)
-        self.assertIn("constant float GLN_DEMO_SCALE = 1.5;", out)
-        self.assertIn("constant int GLN_DEMO_STEPS[3] = {", out)
-        self.assertIn("return gln_demo(float3(x), 0.5);", out)
-
-    def test_wgsl_renames_overloads_and_copies_assigned_parameters(self):
-        out = translate("wgsl", demo=DEMO)
-        # The overload with the fewest parameters keeps the name; the other takes its
-        # parameters' names. WGSL parameters are immutable, so t is copied to a var.
-        self.assertIn("fn gln_demo(x: f32) -> f32 {", out)
-        self.assertIn("fn gln_demo_p_t(p: vec3<f32>, t_in: f32) -> f32 {", out)
-        self.assertIn("var t: f32 = t_in;", out)
-        self.assertIn("return gln_demo_p_t(vec3<f32>(x), 0.5);", out)
-        self.assertIn("const GLN_DEMO_SCALE: f32 = 1.5;", out)
-
-    def test_godot_has_no_overloads_either(self):
-        out = translate("godot", demo=DEMO)
-        self.assertIn("float gln_demo_p_t(vec3 p, float t) {", out)
-        self.assertIn("float gln_demo(float x) {", out)
+    def test_each_language_writes_its_own_spelling(self):
+        self.assertEqual(sorted(EXPECTED), sorted(EMITTERS))
+        for language, (present, absent) in EXPECTED.items():
+            out = translate(language, demo=DEMO)
+            for text in present:
+                with self.subTest(language=language, present=text):
+                    self.assertIn(text, out)
+            for text in absent:
+                with self.subTest(language=language, absent=text):
+                    self.assertNotIn(text, out)
 
     def test_every_language_keeps_the_comments(self):
         for language in EMITTERS:
