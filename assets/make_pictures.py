@@ -46,6 +46,7 @@ PICTURES = {
                          "--pattern marble --colormap marble --check --forget --sections proof,readouts "
                          "--frames 3 --screenshot assets/preview_proof.png",
     "python-terrain.png": None,
+    "layout.png": None,
     "bench.png": None,
     "bench_cpu.png": None,
     "bench_bake.png": None,
@@ -111,12 +112,17 @@ def bench_bake(build, out):
         run([sys.executable, os.path.join(ROOT, "tests", "bench", "bake_chart.py"), data, out])
 
 
+def layout(build, out):
+    # The folders and their #include arrows, read from the sources (no build needed).
+    run([sys.executable, os.path.join(HERE, "layout.py"), out])
+
+
 def python_terrain(build, out):
     # The Python package, as python.wheel (ctest) installed it, with matplotlib.
     run([os.path.join(build, "tests", "python", "venv", "bin", "python"), os.path.join(HERE, "python_terrain.py"), out])
 
 
-MAKERS = {"python-terrain.png": python_terrain, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular,
+MAKERS = {"python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake}

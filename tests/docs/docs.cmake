@@ -21,7 +21,11 @@ else()
   add_test(NAME docs.pictures
     COMMAND "${GLNOISE_README_PYTHON}" "${CMAKE_CURRENT_LIST_DIR}/pictures.py"
             --source "${PROJECT_SOURCE_DIR}" --build "${PROJECT_BINARY_DIR}")
-  set_tests_properties(docs.commands docs.pictures PROPERTIES TIMEOUT 900 LABELS docs)
+  # The table of noise options against the field table, through glnoise's own output.
+  add_test(NAME docs.options
+    COMMAND "${GLNOISE_README_PYTHON}" "${CMAKE_CURRENT_LIST_DIR}/options.py"
+            --source "${PROJECT_SOURCE_DIR}" --build "${PROJECT_BINARY_DIR}")
+  set_tests_properties(docs.commands docs.pictures docs.options PROPERTIES TIMEOUT 900 LABELS docs)
   # docs/python.md's picture is made with the Python package python.wheel installs.
   set_tests_properties(docs.pictures PROPERTIES FIXTURES_REQUIRED python_wheel)
 endif()
