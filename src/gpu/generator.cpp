@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <cstring>
 #include <iterator>
 #include <map>
@@ -9,7 +8,6 @@
 #include <tuple>
 #include <type_traits>
 
-#include "core/parallel.hpp"
 #include "core/frames.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"

@@ -7,20 +7,12 @@
 // Every GL call runs on one thread of the module's own (GpuThread): a GL context is current
 // on one thread, and Python may call from any. The context is made the first time a GPU
 // backend is asked for and reused for the life of the process.
-#include <algorithm>
 #include <array>
 #include <cmath>
-#include <condition_variable>
 #include <cstdint>
-#include <cstring>
-#include <deque>
-#include <functional>
-#include <future>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <nanobind/nanobind.h>
