@@ -166,7 +166,7 @@ private:
     void keys(bool* exportNow, bool* copyCommand, bool* quit);
     Pointer pointer(const Frame& f) const;
     void mouse(const Frame& f);
-    Shown regenerate();
+    Shown regenerate(const Frame& f);
     void proofAndProbe(const Shown& shown, const Frame& f);
     DrawRequest drawRequest(const Frame& f, const Shown& shown) const;
     void draw(const Frame& f, const DrawRequest& d);
@@ -316,16 +316,15 @@ void Session::proofAndProbe(const Shown& shown, const Frame& f) {
 
 // Regenerates only when the spec or the size changed (a gradient is shown as its value),
 // then the histogram when the regeneration or the range changed.
-Shown Session::regenerate() {
+Shown Session::regenerate(const Frame& f) {
     State& s = s_;
     NoiseSpec spec = viewSpec(s.spec, s.view);
     if (spec.output == Output::Gradient) spec.output = Output::Value;
     s.octaveNote = app::limitOctaves(spec, a_.noise);
-    const Grid tile = textureGrid(s, layout_);
-    const std::string key = io::specJson(spec) + toString(tile);
+    const std::string key = io::specJson(spec) + toString(f.tile);
     if (key != generated_) {
         try {
-            last_ = renderer_.regenerate(spec, tile);
+            last_ = renderer_.regenerate(spec, f.tile);
             s.specError.clear();
             ++regenerations_;
         } catch (const ValidationError& e) {
@@ -420,7 +419,7 @@ int Session::loop() {
         bool exportNow = false, copyCommand = false, quit = false;
         keys(&exportNow, &copyCommand, &quit);
         mouse(f);
-        const Shown shown = regenerate();
+        const Shown shown = regenerate(f);
         proofAndProbe(shown, f);
         const DrawRequest request = drawRequest(f, shown);
         if (s.chrome) {
