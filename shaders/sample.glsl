@@ -4,7 +4,7 @@
 //
 // Its contract is src/mirror/sampler.def, whose rows the host turns into #defines (GLN_DIMS,
 // GLN_BASIS, GLN_CURVE, GLN_FRACTAL, GLN_WARP, GLN_PATTERN, GLN_ROTATE, GLN_CELL_RETURN,
-// GLN_CELL_METRIC, GLN_PERIODIC, GLN_OUTPUT), the macro GLN_SAMPLER_UNIFORMS that declares
+// GLN_CELL_METRIC, GLN_PERIODIC, GLN_OUTPUT, GLN_WORLD), the macro GLN_SAMPLER_UNIFORMS that declares
 // its uniforms (u_octave_count, ...), and their upload. The sampler knows no basis: glnoise/fractal.glsl
 // takes a point into the basis's own coordinates and evaluates it there.
 // Frame i of a point holds freq_i * origin (kept in double on the host, in the basis's own
@@ -22,6 +22,7 @@ struct GlnFrame {
     ivec4 period;  // this octave's lattice period per axis; 0: none
     vec4 scale;    // x: frequency (cells per sample unit), y: amplitude
     vec4 axis[3];  // frequency * M e_j, M the octave's rotation (GLN_ROTATE)
+    ivec4 block;   // GLN_WORLD: the lattice block of the whole cell, (cell >> 8) modulo 2^24 (0 on a periodic axis)
 };
 layout(std430, binding = 1) readonly buffer GlnFrames {
     GlnFrame gln_frames[];
@@ -46,6 +47,14 @@ GLN_SAMPLER_UNIFORMS
 #define GLN_PERIOD(o) ivec4(0, 0, 0, 0)
 #endif
 
+// GLN_WORLD 1 hashes the whole lattice coordinate (gln_world_hash of glnoise/permutation.glsl)
+// from the frame's blocks; 0 hands the basis the constant -1, the table alone.
+#if GLN_WORLD
+#define GLN_WORLD_OF(o) (o).block
+#else
+#define GLN_WORLD_OF(o) ivec4(-1, -1, -1, -1)
+#endif
+
 // The basis at frame o and sample offset s: (value, gradient per noise cell). The offset
 // goes into the basis's own coordinates as the host put the frame's origin there
 // (gln_basis_space of glnoise/fractal.glsl).
@@ -62,7 +71,7 @@ vec4 gln_octave(GlnFrame o, vec3 s) {
     precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
 #endif
     return gln_basis_at(GLN_BASIS, GLN_CURVE, GLN_DIMS, o.cell, p, GLN_PERIOD(o), GLN_CELL_RETURN, GLN_CELL_METRIC,
-                        u_cell_jitter);
+                        u_cell_jitter, GLN_WORLD_OF(o));
 }
 
 // The fractal sum over frames [first, first + count) at s, gradient per sample unit.

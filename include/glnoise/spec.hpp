@@ -112,6 +112,12 @@ struct NoiseSpec {
     // diagonals. Dims 2 to 4; not with a period (a turned lattice does not repeat along the axes).
     bool rotate = false;
     std::optional<std::uint64_t> seed;  // none: Ken Perlin's table; else a shuffled one
+    // Hash the whole lattice coordinate (modulo 2^32 cells), every axis together, into the
+    // table instead of the table's own 256 cells per axis: the noise never repeats within
+    // 2^32 cells (a world) where off it repeats every 256 cells of the lowest octave. Off by
+    // default (Ken Perlin's hash). With a period, the periodic axes still repeat; not with
+    // a period for Psrdnoise (its skewed lattice reduces its axes together).
+    bool worldHash = false;
     // Lattice period per axis (x, y, z, w) at octave 0, in cells; 0: none. Octave i uses
     // period * lacunarity^i. [0, kMaxPeriod], no more axes than dims; not for Simplex.
     std::array<int, 4> period{};
@@ -160,11 +166,13 @@ struct NoiseSpec {
     int usefulOctaves() const;
 };
 
-// The stated bound of |basis| in `dims` dimensions (docs/noise.md: measured). Cellular
-// noise's is that of F1 with Euclidean distance; cellularBound gives every other.
-double basisBound(Basis basis, int dims);
+// The stated bound of |basis| in `dims` dimensions (docs/noise.md: measured), with the
+// table's hash or the world hash (NoiseSpec::worldHash), whose arrangements of the same
+// gradients reach further for some bases. Cellular noise's is that of F1 with Euclidean
+// distance; cellularBound gives every other.
+double basisBound(Basis basis, int dims, bool worldHash = false);
 // The stated bound of cellular noise returning `ret` under `distance` (docs/noise.md: measured).
-double cellularBound(CellReturn ret, CellDistance distance, int dims);
+double cellularBound(CellReturn ret, CellDistance distance, int dims, bool worldHash = false);
 
 struct Grid {
     int width = 1;   // [1, kMaxEdge] and the driver's GL_MAX_TEXTURE_SIZE

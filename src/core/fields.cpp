@@ -145,6 +145,10 @@ std::vector<SpecField> makeFields() {
          "turn each octave by a further 137.5 degrees (the golden angle): no creases along the lattice; dims 2-4, "
          "not with --period",
          "", 0, 0, turns, false},
+        {"world-hash", &S::worldHash,
+         "hash the whole lattice coordinate, not the table's 256 cells per axis: a world that never repeats "
+         "(off: Ken Perlin's hash, which repeats every 256 cells)",
+         "", 0, 0, nullptr, false},
         {"seed", &S::seed, "unsigned 64-bit seed for a shuffled table (default: Ken Perlin's table)",
          "", 0, 0, nullptr, false},
         {"offset", &S::offset, "X,Y[,Z]: the point texel (0,0) samples (default 0,0,0)",

@@ -61,16 +61,25 @@ void setScaleAndAxes(GlnFrame<T>& f, double frequency, double amplitude, const M
 
 // One frame for the noise-space point q (double), frequency and period per axis; m is
 // the octave's rotation, whose columns times the frequency are the frame's axes.
+// The lattice block of whole cell fl (an integer in double): floor(fl / 256) modulo 2^24,
+// so that block * 256 + (fl modulo 256) is fl modulo 2^32 (the world hash's coordinate).
+int worldBlock(double fl) {
+    constexpr double kBlocks = 16777216.0;  // 2^24
+    double b = std::fmod(std::floor(fl / 256.0), kBlocks);
+    if (b < 0.0) b += kBlocks;
+    return static_cast<int>(b);
+}
+
 template <class T>
 GlnFrame<T> frameAt(const std::array<double, 4>& q, Basis basis, int dims, double frequency, double amplitude,
-                    const std::array<long long, 4>& period, const Matrix& m) {
+                    const std::array<long long, 4>& period, const Matrix& m, bool world) {
     // Into the basis's own coordinates, by the mirror's own transform in double (the
     // library's constants carry a double's digits): its lattice is periodic by 256 cells
     // there.
     const vec4<double> k = gln_basis_space(basisId(basis), dims, vec4<double>(q[0], q[1], q[2], q[3]));
     const std::array<double, 4> s = {k.x, k.y, k.z, k.w};
     GlnFrame<T> f{};
-    if (basis == Basis::Psrdnoise) {
+    if (basis == Basis::Psrdnoise && !world) {
         // Its skewed cells reduce by its hash's congruence, not axis by axis.
         std::array<long long, 4> cell{};
         for (int a = 0; a < dims; ++a) {
@@ -91,6 +100,8 @@ GlnFrame<T> frameAt(const std::array<double, 4>& q, Basis basis, int dims, doubl
             f.cell[a] = static_cast<int>(cell);
             f.frac[a] = static_cast<T>(s[i] - fl);
             f.period[a] = static_cast<int>(period[i]);
+            // The world hash takes the rest of the cell from the block; a period wins.
+            f.block[a] = world && period[i] <= 0 ? worldBlock(fl) : 0;
         }
     }
     setScaleAndAxes(f, frequency, amplitude, m);
@@ -167,6 +178,7 @@ SampleParams<T> sampleParams(const NoiseSpec& spec) {
     u.cellJitter = static_cast<T>(spec.cellJitter);
     u.periodic = spec.period != std::array<int, 4>{} ? 1 : 0;
     u.output = outputKinds()[static_cast<std::size_t>(spec.output)].glslId;
+    u.world = spec.worldHash ? 1 : 0;
     u.framesPerPoint = spec.octaves + warpFrames + (u.pattern > 0 ? 1 : 0);
     return u;
 }
@@ -189,7 +201,7 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
     for (int i = 0; i < spec.octaves; ++i) {
         std::array<double, 4> q{};
         for (int a = 0; a < 4; ++a) q[static_cast<std::size_t>(a)] = frequency * origin[static_cast<std::size_t>(a)];
-        out.push_back(frameAt<T>(spec.rotate ? turned(m, q) : q, spec.basis, spec.dims, frequency, amplitude, per, m));
+        out.push_back(frameAt<T>(spec.rotate ? turned(m, q) : q, spec.basis, spec.dims, frequency, amplitude, per, m, spec.worldHash));
         m = times(R, m);
         frequency *= spec.lacunarity;
         amplitude *= spec.gain;
@@ -209,7 +221,7 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
             for (int j = 0; j < spec.warpOctaves; ++j) {
                 std::array<double, 4> q = {scale * (wf * origin[0] + off.x), scale * (wf * origin[1] + off.y),
                                            scale * (wf * origin[2] + off.z), scale * (wf * origin[3])};
-                out.push_back(frameAt<T>(spec.rotate ? turned(wm, q) : q, spec.basis, spec.dims, scale * wf, amp, wper, wm));
+                out.push_back(frameAt<T>(spec.rotate ? turned(wm, q) : q, spec.basis, spec.dims, scale * wf, amp, wper, wm, spec.worldHash));
                 wm = times(R, wm);
                 scale *= spec.lacunarity;
                 amp *= spec.gain;

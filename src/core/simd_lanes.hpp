@@ -78,6 +78,7 @@ inline VM operator==(VF a, VF b) { return {a.v == b.v}; }
 inline VI operator+(VI a, VI b) { return VI(a.v + b.v); }
 inline VI operator-(VI a, VI b) { return VI(a.v - b.v); }
 inline VI operator&(VI a, VI b) { return VI(hn::And(a.v, b.v)); }
+inline VI operator^(VI a, VI b) { return VI(hn::Xor(a.v, b.v)); }
 inline VM operator==(VI a, VI b) { return {hn::RebindMask(DF(), a.v == b.v)}; }
 inline VM operator<(VI a, VI b) { return {hn::RebindMask(DF(), a.v < b.v)}; }
 
@@ -112,12 +113,34 @@ inline VI gln_perm(const Permutation& P, VI i) {
     return VI(hn::GatherIndex(DI(), t, i.v));
 }
 
+inline VI gln_wrap_index(VI i, int period) {
+    HWY_ALIGN int lane[kMaxLanes];
+    hn::Store(i.v, DI(), lane);
+    for (std::size_t k = 0; k < hn::Lanes(DI()); ++k) lane[k] = cpu::gln_wrap_index(lane[k], period);
+    return VI(hn::Load(DI(), lane));
+}
+
 inline VI gln_wrap(VI i, int period) {
     if (period <= 0) return i & 255;
     HWY_ALIGN int lane[kMaxLanes];
     hn::Store(i.v, DI(), lane);
     for (std::size_t k = 0; k < hn::Lanes(DI()); ++k) lane[k] = cpu::gln_wrap(lane[k], period);
     return VI(hn::Load(DI(), lane));
+}
+
+// The world hash (mirror/permutation.hpp) in the lanes' integers: adds and multiplies wrap
+// modulo 2^32 as the scalar's unsigned ones do, and the shifts are logical.
+inline VI gln_world_axis(VI i, int block, int period, unsigned k) {
+    const VI at = period > 0 ? gln_wrap_index(i, period) : i;
+    const auto whole = hn::Add(hn::Set(DI(), static_cast<int>(static_cast<unsigned>(block) << 8u)), at.v);
+    return VI(hn::Mul(whole, hn::Set(DI(), static_cast<int>(k))));
+}
+
+inline VI gln_world_hash(const Permutation& P, VI v) {
+    const hn::RebindToUnsigned<DI> du;
+    const auto u = hn::BitCast(du, v.v);
+    const auto m = hn::Mul(hn::Xor(u, hn::ShiftRight<16>(u)), hn::Set(du, GLN_WORLD_MIX));
+    return gln_perm(P, VI(hn::BitCast(DI(), hn::ShiftRight<24>(m))));
 }
 
 // psrdnoise's reduction modulo a period and halving. A power of two (512 where there is no

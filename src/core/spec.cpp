@@ -55,36 +55,49 @@ CellDistance parseCellDistance(const std::string& text) {
     return parseName("cell-distance", text, cellDistanceKinds());
 }
 
-double cellularBound(CellReturn ret, CellDistance distance, int dims) {
+double cellularBound(CellReturn ret, CellDistance distance, int dims, bool worldHash) {
     // The extremes tests/bench/glnoise_ranges.cpp found over jitters 0 to 1, rounded up
-    // (docs/noise.md); rows F1, F2, F2 - F1, edge; columns 1D to 4D.
-    static constexpr double kEuclidean[4][4] = {
-        {0.95, 1.25, 1.29, 1.26}, {1.5, 1.48, 1.36, 1.33}, {1.46, 1.32, 1.22, 1.12}, {0.75, 0.71, 0.66, 0.6}};
-    static constexpr double kManhattan[3][4] = {
-        {0.95, 1.69, 2.07, 2.25}, {1.5, 1.85, 2.08, 2.27}, {1.46, 1.71, 1.8, 1.78}};
-    static constexpr double kChebyshev[3][4] = {
-        {0.95, 1.0, 0.98, 0.93}, {1.5, 1.36, 1.16, 1.01}, {1.46, 1.26, 1.01, 1.01}};
+    // (docs/noise.md); rows F1, F2, F2 - F1, edge; columns 1D to 4D. The world hash's
+    // (glnoise_ranges --world --cellular) where they reach further: its feature points
+    // fall in combinations no table makes, up to the 1D limits 0.998 (F1) and 1.498 (F2,
+    // F2 - F1) that the points' 256 places allow.
+    static constexpr double kEuclidean[2][4][4] = {
+        {{0.95, 1.25, 1.29, 1.26}, {1.5, 1.48, 1.36, 1.33}, {1.46, 1.32, 1.22, 1.12}, {0.75, 0.71, 0.66, 0.6}},
+        {{1.0, 1.25, 1.29, 1.28}, {1.5, 1.48, 1.36, 1.33}, {1.5, 1.37, 1.25, 1.15}, {0.75, 0.71, 0.66, 0.62}}};
+    static constexpr double kManhattan[2][3][4] = {
+        {{0.95, 1.69, 2.07, 2.25}, {1.5, 1.85, 2.08, 2.27}, {1.46, 1.71, 1.8, 1.78}},
+        {{1.0, 1.69, 2.07, 2.25}, {1.5, 1.85, 2.08, 2.27}, {1.5, 1.71, 1.83, 1.9}}};
+    static constexpr double kChebyshev[2][3][4] = {
+        {{0.95, 1.0, 0.98, 0.93}, {1.5, 1.36, 1.16, 1.01}, {1.46, 1.26, 1.01, 1.01}},
+        {{1.0, 1.0, 0.99, 0.93}, {1.5, 1.36, 1.16, 1.05}, {1.5, 1.26, 1.1, 1.01}}};
+    // F2^2 - F1^2, measured; F1^2 and F2^2 are the Euclidean bounds squared.
+    static constexpr double kDifference[2][4] = {{2.19, 1.96, 1.78, 1.54}, {2.25, 2.03, 1.78, 1.54}};
+    const std::size_t w = worldHash ? 1 : 0;
     const std::size_t d = static_cast<std::size_t>(std::min(4, std::max(1, dims)) - 1);
     if (ret == CellReturn::CellValue) return 1.0;
-    if (ret == CellReturn::Edge) return kEuclidean[3][d];
+    if (ret == CellReturn::Edge) return kEuclidean[w][3][d];
     const std::size_t r = ret == CellReturn::F1 ? 0 : ret == CellReturn::F2 ? 1 : 2;
     switch (distance) {
-        case CellDistance::Euclidean: return kEuclidean[r][d];
-        case CellDistance::EuclideanSquared: {
-            // F1^2 and F2^2 from the Euclidean bounds; F2^2 - F1^2 measured.
-            static constexpr double kDifference[4] = {2.19, 1.96, 1.78, 1.54};
-            if (r == 2) return kDifference[d];
-            return kEuclidean[r][d] * kEuclidean[r][d];
-        }
-        case CellDistance::Manhattan: return kManhattan[r][d];
-        case CellDistance::Chebyshev: return kChebyshev[r][d];
+        case CellDistance::Euclidean: return kEuclidean[w][r][d];
+        case CellDistance::EuclideanSquared:
+            if (r == 2) return kDifference[w][d];
+            return kEuclidean[w][r][d] * kEuclidean[w][r][d];
+        case CellDistance::Manhattan: return kManhattan[w][r][d];
+        case CellDistance::Chebyshev: return kChebyshev[w][r][d];
     }
-    return kEuclidean[r][d];
+    return kEuclidean[w][r][d];
 }
 
-double basisBound(Basis basis, int dims) {
+double basisBound(Basis basis, int dims, bool worldHash) {
     const int d = std::min(4, std::max(1, dims));
-    return kindOf(basis).bound[static_cast<std::size_t>(d - 1)];
+    const double table = kindOf(basis).bound[static_cast<std::size_t>(d - 1)];
+    if (!worldHash) return table;
+    // Where the world hash's arrangements reach beyond the table's bound
+    // (glnoise_ranges --world: classic 3D 1.0442, perlin-value 2D 1.8962 and 4D 1.9590).
+    if (basis == Basis::Classic && d == 3) return 1.06;
+    if (basis == Basis::PerlinValue && d == 2) return 1.92;
+    if (basis == Basis::PerlinValue && d == 4) return 1.98;
+    return table;
 }
 
 
@@ -147,6 +160,10 @@ void NoiseSpec::validate() const {
             v.push_back(Violation{"period", periodText + ": " + kind.name + " noise cannot tile: " + kind.noPeriod +
                         "; use psrdnoise, the simplex-type noise that tiles, or " + tiling});
         }
+        if (basis == Basis::Psrdnoise && worldHash)
+            v.push_back(Violation{"world-hash", "with period " + periodText + ": psrdnoise's periods reduce its skewed "
+                        "lattice's axes together, so its world hash has none; tile without --world-hash (a period "
+                        "repeats anyway)"});
         if (basis == Basis::Psrdnoise && dims == 2 && period[1] % 2 != 0)
             v.push_back(Violation{"period", periodText + ": psrdnoise's y period must be even: its rows of lattice points "
                         "alternate, every other one shifted by half a cell"});
@@ -251,11 +268,11 @@ double NoiseSpec::amplitudeSum() const {
 }
 
 ValueRange NoiseSpec::basisRange() const {
-    const double B = basisBound(basis, dims);
+    const double B = basisBound(basis, dims, worldHash);
     if (basis != Basis::Cellular) return {-B, B};
     if (cellReturn == CellReturn::CellValue) return {-1.0, 1.0};
     const int d = std::min(4, std::max(1, dims));
-    return {0.0, cellularBound(cellReturn, cellDistance, d)};
+    return {0.0, cellularBound(cellReturn, cellDistance, d, worldHash)};
 }
 
 ValueRange NoiseSpec::statedRange() const {

@@ -80,11 +80,19 @@ inline void gln_cell_consider(GlnNearest<T>& s, vec4<T> v, T k, lane_int<T> h) {
 
 template <class T>
 inline vec4<T> gln_cell_vector(const Permutation& P, vec<4, lane_int<T>> base, ivec4 o, vec4<T> f, ivec4 period,
-                               int dims, T jitter, lane_int<T>& h) {
+                               ivec4 world, int dims, T jitter, lane_int<T>& h) {
     using I = lane_int<T>;
-    vec<4, I> c = vec<4, I>(gln_wrap(base.x + o.x, period.x), gln_wrap(base.y + o.y, period.y),
-                            gln_wrap(base.z + o.z, period.z), gln_wrap(base.w + o.w, period.w));
-    h = gln_cell_hash(P, c, dims);
+    if (world.x >= 0) {
+        auto v = gln_world_axis(base.x + o.x, world.x, period.x, GLN_WORLD_X);
+        if (dims >= 2) v = v ^ gln_world_axis(base.y + o.y, world.y, period.y, GLN_WORLD_Y);
+        if (dims >= 3) v = v ^ gln_world_axis(base.z + o.z, world.z, period.z, GLN_WORLD_Z);
+        if (dims >= 4) v = v ^ gln_world_axis(base.w + o.w, world.w, period.w, GLN_WORLD_W);
+        h = gln_world_hash(P, v);
+    } else {
+        vec<4, I> c = vec<4, I>(gln_wrap(base.x + o.x, period.x), gln_wrap(base.y + o.y, period.y),
+                                gln_wrap(base.z + o.z, period.z), gln_wrap(base.w + o.w, period.w));
+        h = gln_cell_hash(P, c, dims);
+    }
     return vec4<T>(o) + gln_cell_point(P, h, dims, jitter) - f;
 }
 
@@ -115,7 +123,7 @@ inline bool gln_cell_inner(ivec4 o, int R) {
 }
 
 template <class T>
-GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, vec4<T> f, ivec4 period, int dims,
+GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, vec4<T> f, ivec4 period, ivec4 world, int dims,
                               int metric, T jitter, bool second) {
     using I = lane_int<T>;
     GlnNearest<T> s{T(GLN_CELL_FAR), T(GLN_CELL_FAR), vec4<T>(T(0)), vec4<T>(T(0)), I(0)};
@@ -125,7 +133,7 @@ GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, ve
             for (int oy = -r.y; oy <= r.y; ++oy)
                 for (int ox = -r.x; ox <= r.x; ++ox) {
                     I h;
-                    vec4<T> v = gln_cell_vector(P, base, ivec4(ox, oy, oz, ow), f, period, dims, jitter, h);
+                    vec4<T> v = gln_cell_vector(P, base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, h);
                     gln_cell_consider(s, v, gln_cell_key(v, metric), h);
                 }
     const ivec4 one = r;
@@ -143,7 +151,7 @@ GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, ve
                         if (!gln_any(gln_cell_box_key(o, f, dims, metric, jitter) < (second ? s.k2 : s.k1) + T(GLN_CELL_MARGIN)))
                             continue;
                         I h;
-                        vec4<T> v = gln_cell_vector(P, base, o, f, period, dims, jitter, h);
+                        vec4<T> v = gln_cell_vector(P, base, o, f, period, world, dims, jitter, h);
                         gln_cell_consider(s, v, gln_cell_key(v, metric), h);
                     }
     }
@@ -151,10 +159,10 @@ GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, ve
 }
 
 template <class T>
-inline void gln_cell_bisector(const Permutation& P, vec<4, lane_int<T>> base, ivec4 o, vec4<T> f, ivec4 period, int dims,
+inline void gln_cell_bisector(const Permutation& P, vec<4, lane_int<T>> base, ivec4 o, vec4<T> f, ivec4 period, ivec4 world, int dims,
                               T jitter, vec4<T> v1, T& e, vec4<T>& n) {
     lane_int<T> h;
-    vec4<T> v = gln_cell_vector(P, base, o, f, period, dims, jitter, h);
+    vec4<T> v = gln_cell_vector(P, base, o, f, period, world, dims, jitter, h);
     vec4<T> w = v - v1;
     T ww = w.x * w.x + w.y * w.y + w.z * w.z + w.w * w.w;
     auto other = ww > T(0);
@@ -168,7 +176,7 @@ inline void gln_cell_bisector(const Permutation& P, vec<4, lane_int<T>> base, iv
 
 template <class T>
 vec4<T> gln_cell_edge(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_int<T>> base, vec4<T> f, ivec4 period,
-                      int dims, T jitter) {
+                      ivec4 world, int dims, T jitter) {
     T e = T(GLN_CELL_FAR);
     vec4<T> n = vec4<T>(T(0));
     ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
@@ -176,7 +184,7 @@ vec4<T> gln_cell_edge(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_
         for (int oz = -r.z; oz <= r.z; ++oz)
             for (int oy = -r.y; oy <= r.y; ++oy)
                 for (int ox = -r.x; ox <= r.x; ++ox)
-                    gln_cell_bisector(P, base, ivec4(ox, oy, oz, ow), f, period, dims, jitter, s.v1, e, n);
+                    gln_cell_bisector(P, base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, s.v1, e, n);
     T f1 = gln_sqrt(s.k1);
     const ivec4 one = r;
     for (int R = 2; R <= 3; ++R) {
@@ -190,7 +198,7 @@ vec4<T> gln_cell_edge(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_
                         if (gln_cell_inner(o, R)) continue;
                         T bound = f1 + T(2) * e + T(GLN_CELL_MARGIN);
                         if (!gln_any(gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter) < bound * bound)) continue;
-                        gln_cell_bisector(P, base, o, f, period, dims, jitter, s.v1, e, n);
+                        gln_cell_bisector(P, base, o, f, period, world, dims, jitter, s.v1, e, n);
                     }
     }
     return vec4<T>(e, -n.x, -n.y, -n.z);
@@ -212,7 +220,7 @@ inline vec4<T> gln_cell_distance(T k, vec4<T> v, int metric) {
 }
 
 template <class T>
-vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int dims, int ret, int metric,
+vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, ivec4 world, int dims, int ret, int metric,
                      T jitter) {
     using I = lane_int<T>;
     vec4<T> pf = floor(p);
@@ -221,9 +229,9 @@ vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, 
     vec4<T> f = p - pf;
     bool second = ret == GLN_CELL_F2 || ret == GLN_CELL_F2_F1;
     GlnNearest<T> s =
-        gln_cell_search(P, base, f, period, dims, ret == GLN_CELL_EDGE ? GLN_CELL_EUCLIDEAN : metric, jitter, second);
+        gln_cell_search(P, base, f, period, world, dims, ret == GLN_CELL_EDGE ? GLN_CELL_EUCLIDEAN : metric, jitter, second);
     if (ret == GLN_CELL_VALUE) return vec4<T>(gln_height<T>(s.h1), T(0), T(0), T(0));
-    if (ret == GLN_CELL_EDGE) return gln_cell_edge(P, s, base, f, period, dims, jitter);
+    if (ret == GLN_CELL_EDGE) return gln_cell_edge(P, s, base, f, period, world, dims, jitter);
     vec4<T> a = gln_cell_distance(s.k1, s.v1, metric);
     if (ret == GLN_CELL_F1) return a;
     vec4<T> b = gln_cell_distance(s.k2, s.v2, metric);
@@ -232,28 +240,31 @@ vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, 
 }
 
 template <class T>
-T gln_cellular1(const Permutation& P, int cell, T p, int period, int ret, int metric, T jitter) {
-    return gln_cellular(P, ivec4(cell, 0, 0, 0), vec4<T>(p, T(0), T(0), T(0)), ivec4(period, 0, 0, 0), 1, ret, metric,
-                        jitter)
+T gln_cellular1(const Permutation& P, int cell, T p, int period, int ret, int metric, T jitter, int world = -1) {
+    return gln_cellular(P, ivec4(cell, 0, 0, 0), vec4<T>(p, T(0), T(0), T(0)), ivec4(period, 0, 0, 0), ivec4(world, 0, 0, 0), 1,
+                        ret, metric, jitter)
         .x;
 }
 
 template <class T>
-vec3<T> gln_cellular2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int ret, int metric, T jitter) {
-    vec4<T> c = gln_cellular(P, ivec4(cell.x, cell.y, 0, 0), vec4<T>(p.x, p.y, T(0), T(0)),
-                             ivec4(period.x, period.y, 0, 0), 2, ret, metric, jitter);
+vec3<T> gln_cellular2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int ret, int metric, T jitter,
+                      ivec2 world = ivec2(-1, -1)) {
+    vec4<T> c = gln_cellular(P, ivec4(cell.x, cell.y, 0, 0), vec4<T>(p.x, p.y, T(0), T(0)), ivec4(period.x, period.y, 0, 0),
+                             ivec4(world.x, world.y, 0, 0), 2, ret, metric, jitter);
     return vec3<T>(c.x, c.y, c.z);
 }
 
 template <class T>
-vec4<T> gln_cellular3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int ret, int metric, T jitter) {
+vec4<T> gln_cellular3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int ret, int metric, T jitter,
+                      ivec3 world = ivec3(-1, -1, -1)) {
     return gln_cellular(P, ivec4(cell.x, cell.y, cell.z, 0), vec4<T>(p.x, p.y, p.z, T(0)),
-                        ivec4(period.x, period.y, period.z, 0), 3, ret, metric, jitter);
+                        ivec4(period.x, period.y, period.z, 0), ivec4(world.x, world.y, world.z, 0), 3, ret, metric, jitter);
 }
 
 template <class T>
-T gln_cellular4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int ret, int metric, T jitter) {
-    return gln_cellular(P, cell, p, period, 4, ret, metric, jitter).x;
+T gln_cellular4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int ret, int metric, T jitter,
+                ivec4 world = ivec4(-1, -1, -1, -1)) {
+    return gln_cellular(P, cell, p, period, world, 4, ret, metric, jitter).x;
 }
 
 template <class T>

@@ -139,46 +139,59 @@ vec4<T> gln_basis_space(int basis, int dims, vec4<T> q) {
 }
 
 template <class T>
-T gln_basis1(const Permutation& P, int basis, int curve, int cell, T p, int period) {
+T gln_basis1(const Permutation& P, int basis, int curve, int cell, T p, int period, int world = -1) {
     if (basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S ||
         basis == GLN_BASIS_PSRDNOISE)
         return T(0);
-    if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
-    return gln_lattice1(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1), world);
+    return gln_lattice1(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
+}
+
+// The OpenSimplex2 forms take the world in their hash (opensimplex2.hpp's GlnWorldHash).
+template <class T>
+vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<T> p, ivec2 period,
+                   ivec2 world = ivec2(-1, -1)) {
+    const bool on = world.x >= 0;
+    const GlnWorldHash wh{P, ivec4(world.x, world.y, 0, 0)};
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(P, cell, p, world);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return on ? gln_opensimplex2_2_skewed(wh, cell, p) : gln_opensimplex2_2_skewed(P, cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S)
+        return on ? gln_opensimplex2s_2_skewed(wh, cell, p) : gln_opensimplex2s_2_skewed(P, cell, p);
+    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise2_skewed(P, cell, p, period, world);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1), world);
+    return gln_lattice2(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
 }
 
 template <class T>
-vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<T> p, ivec2 period) {
-    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(P, cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_2_skewed(P, cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_2_skewed(P, cell, p);
-    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise2_skewed(P, cell, p, period);
-    if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
-    return gln_lattice2(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
-}
-
-template <class T>
-vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<T> p, ivec3 period) {
-    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(P, cell, p);
+vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<T> p, ivec3 period,
+                   ivec3 world = ivec3(-1, -1, -1)) {
+    const bool on = world.x >= 0;
+    const GlnWorldHash wh{P, ivec4(world.x, world.y, world.z, 0)};
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(P, cell, p, world);
     if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) {
-        vec4<T> n = basis == GLN_BASIS_OPENSIMPLEX2 ? gln_opensimplex2_3_turned(P, cell, p)
-                                                    : gln_opensimplex2s_3_turned(P, cell, p);
+        vec4<T> n = basis == GLN_BASIS_OPENSIMPLEX2
+                        ? (on ? gln_opensimplex2_3_turned(wh, cell, p) : gln_opensimplex2_3_turned(P, cell, p))
+                        : (on ? gln_opensimplex2s_3_turned(wh, cell, p) : gln_opensimplex2s_3_turned(P, cell, p));
         vec3<T> g = gln_os2_turn3_back(vec3<T>(n.y, n.z, n.w));
         return vec4<T>(n.x, g.x, g.y, g.z);
     }
-    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise3_skewed(P, cell, p, period);
-    if (basis == GLN_BASIS_CELLULAR) return gln_cellular3(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
-    return gln_lattice3(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise3_skewed(P, cell, p, period, world);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular3(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1), world);
+    return gln_lattice3(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
 }
 
 template <class T>
-T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, ivec4 period) {
-    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(P, cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_4_skewed(P, cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_4_skewed(P, cell, p);
+T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, ivec4 period,
+             ivec4 world = ivec4(-1, -1, -1, -1)) {
+    const bool on = world.x >= 0;
+    const GlnWorldHash wh{P, world};
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(P, cell, p, world);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return on ? gln_opensimplex2_4_skewed(wh, cell, p) : gln_opensimplex2_4_skewed(P, cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S)
+        return on ? gln_opensimplex2s_4_skewed(wh, cell, p) : gln_opensimplex2s_4_skewed(P, cell, p);
     if (basis == GLN_BASIS_PSRDNOISE) return T(0);
-    if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1));
-    return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1), world);
+    return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
 }
 
 template <class T>
@@ -212,22 +225,23 @@ T gln_basis4(const Permutation& P, const GlnNoise<T>& n, ivec4 cell, vec4<T> p, 
 // the others); -1 (the default): `basis`, when run.
 template <int kBasis = -1, class T>
 vec4<T> gln_basis_at(const Permutation& P, int basis, int curve, int dims, ivec4 cell, vec4<T> p, ivec4 period,
-                     int cellReturn, int cellMetric, T cellJitter) {
+                     int cellReturn, int cellMetric, T cellJitter, ivec4 world = ivec4(-1, -1, -1, -1)) {
     if (kBasis >= 0) basis = kBasis;
     if (basis == GLN_BASIS_CELLULAR) {
         vec4<T> c = gln_cellular(P, cell, vec4<T>(p.x, dims >= 2 ? p.y : T(0), dims >= 3 ? p.z : T(0), dims >= 4 ? p.w : T(0)),
-                                 period, dims, cellReturn, cellMetric, cellJitter);
+                                 period, world, dims, cellReturn, cellMetric, cellJitter);
         return dims == 2 ? vec4<T>(c.x, c.y, c.z, T(0)) : dims == 3 ? c : vec4<T>(c.x, T(0), T(0), T(0));
     }
-    if (dims == 1) return vec4<T>(gln_basis1(P, basis, curve, cell.x, p.x, period.x), T(0), T(0), T(0));
+    if (dims == 1) return vec4<T>(gln_basis1(P, basis, curve, cell.x, p.x, period.x, world.x), T(0), T(0), T(0));
     if (dims == 2) {
-        vec3<T> b = gln_basis2(P, basis, curve, ivec2(cell.x, cell.y), vec2<T>(p.x, p.y), ivec2(period.x, period.y));
+        vec3<T> b = gln_basis2(P, basis, curve, ivec2(cell.x, cell.y), vec2<T>(p.x, p.y), ivec2(period.x, period.y),
+                               ivec2(world.x, world.y));
         return vec4<T>(b.x, b.y, b.z, T(0));
     }
     if (dims == 3)
         return gln_basis3(P, basis, curve, ivec3(cell.x, cell.y, cell.z), vec3<T>(p.x, p.y, p.z),
-                          ivec3(period.x, period.y, period.z));
-    return vec4<T>(gln_basis4(P, basis, curve, cell, p, period), T(0), T(0), T(0));
+                          ivec3(period.x, period.y, period.z), ivec3(world.x, world.y, world.z));
+    return vec4<T>(gln_basis4(P, basis, curve, cell, p, period, world), T(0), T(0), T(0));
 }
 
 template <class T>

@@ -140,31 +140,54 @@ inline vec3<T> gln_cornergrad3(I hash, int kind) {
 }
 
 template <class T>
-T gln_lattice1(const Permutation& P, int cell, T p, int period, int curve, int kind) {
+T gln_lattice1(const Permutation& P, int cell, T p, int period, int curve, int kind, int world = -1) {
     using I = lane_int<T>;
     T pf = gln_floor(p);
-    I X0 = gln_wrap(cell + static_cast<I>(pf), period);
-    I X1 = gln_wrap(cell + static_cast<I>(pf) + 1, period);
+    I h0;
+    I h1;
+    if (world >= 0) {
+        h0 = gln_world_hash(P, gln_world_axis(cell + static_cast<I>(pf), world, period, GLN_WORLD_X));
+        h1 = gln_world_hash(P, gln_world_axis(cell + static_cast<I>(pf) + 1, world, period, GLN_WORLD_X));
+    } else {
+        h0 = gln_perm(P, gln_wrap(cell + static_cast<I>(pf), period));
+        h1 = gln_perm(P, gln_wrap(cell + static_cast<I>(pf) + 1, period));
+    }
     T x = p - pf;
-    T a = gln_corner1(gln_perm(P, X0), x, kind);
-    T b = gln_corner1(gln_perm(P, X1), x - T(1), kind);
+    T a = gln_corner1(h0, x, kind);
+    T b = gln_corner1(h1, x - T(1), kind);
     return gln_lerp(gln_curve(x, curve), a, b);
 }
 
 template <class T>
-vec3<T> gln_lattice2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int curve, int kind) {
+vec3<T> gln_lattice2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int curve, int kind,
+                     ivec2 world = ivec2(-1, -1)) {
     using I = lane_int<T>;
     vec2<T> pf = floor(p);
-    I X = gln_wrap(cell.x + static_cast<I>(pf.x), period.x);
-    I Y = gln_wrap(cell.y + static_cast<I>(pf.y), period.y);
-    I X1 = gln_wrap(cell.x + static_cast<I>(pf.x) + 1, period.x);
-    I Y1 = gln_wrap(cell.y + static_cast<I>(pf.y) + 1, period.y);
     T xf = p.x - pf.x;
     T yf = p.y - pf.y;
-    I valueTopRight = gln_perm(P, gln_perm(P, X1) + Y1);
-    I valueTopLeft = gln_perm(P, gln_perm(P, X) + Y1);
-    I valueBottomRight = gln_perm(P, gln_perm(P, X1) + Y);
-    I valueBottomLeft = gln_perm(P, gln_perm(P, X) + Y);
+    I valueTopRight;
+    I valueTopLeft;
+    I valueBottomRight;
+    I valueBottomLeft;
+    if (world.x >= 0) {
+        auto x0 = gln_world_axis(cell.x + static_cast<I>(pf.x), world.x, period.x, GLN_WORLD_X);
+        auto x1 = gln_world_axis(cell.x + static_cast<I>(pf.x) + 1, world.x, period.x, GLN_WORLD_X);
+        auto y0 = gln_world_axis(cell.y + static_cast<I>(pf.y), world.y, period.y, GLN_WORLD_Y);
+        auto y1 = gln_world_axis(cell.y + static_cast<I>(pf.y) + 1, world.y, period.y, GLN_WORLD_Y);
+        valueTopRight = gln_world_hash(P, x1 ^ y1);
+        valueTopLeft = gln_world_hash(P, x0 ^ y1);
+        valueBottomRight = gln_world_hash(P, x1 ^ y0);
+        valueBottomLeft = gln_world_hash(P, x0 ^ y0);
+    } else {
+        I X = gln_wrap(cell.x + static_cast<I>(pf.x), period.x);
+        I Y = gln_wrap(cell.y + static_cast<I>(pf.y), period.y);
+        I X1 = gln_wrap(cell.x + static_cast<I>(pf.x) + 1, period.x);
+        I Y1 = gln_wrap(cell.y + static_cast<I>(pf.y) + 1, period.y);
+        valueTopRight = gln_perm(P, gln_perm(P, X1) + Y1);
+        valueTopLeft = gln_perm(P, gln_perm(P, X) + Y1);
+        valueBottomRight = gln_perm(P, gln_perm(P, X1) + Y);
+        valueBottomLeft = gln_perm(P, gln_perm(P, X) + Y);
+    }
     T dotTopRight = gln_corner2(valueTopRight, vec2<T>(xf - T(1), yf - T(1)), kind);
     T dotTopLeft = gln_corner2(valueTopLeft, vec2<T>(xf, yf - T(1)), kind);
     T dotBottomRight = gln_corner2(valueBottomRight, vec2<T>(xf - T(1), yf), kind);
@@ -182,35 +205,65 @@ vec3<T> gln_lattice2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, 
 }
 
 template <class T>
-vec4<T> gln_lattice3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int curve, int kind) {
+vec4<T> gln_lattice3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int curve, int kind,
+                     ivec3 world = ivec3(-1, -1, -1)) {
     using I = lane_int<T>;
     vec3<T> pf = floor(p);
-    I X = gln_wrap(cell.x + static_cast<I>(pf.x), period.x);
-    I Y = gln_wrap(cell.y + static_cast<I>(pf.y), period.y);
-    I Z = gln_wrap(cell.z + static_cast<I>(pf.z), period.z);
-    I X1 = gln_wrap(cell.x + static_cast<I>(pf.x) + 1, period.x);
-    I Y1 = gln_wrap(cell.y + static_cast<I>(pf.y) + 1, period.y);
-    I Z1 = gln_wrap(cell.z + static_cast<I>(pf.z) + 1, period.z);
     T x = p.x - pf.x;
     T y = p.y - pf.y;
     T z = p.z - pf.z;
     T u = gln_curve(x, curve);
     T v = gln_curve(y, curve);
     T w = gln_curve(z, curve);
-    I A = gln_perm(P, X);
-    I B = gln_perm(P, X1);
-    I AA = gln_perm(P, A + Y);
-    I AB = gln_perm(P, A + Y1);
-    I BA = gln_perm(P, B + Y);
-    I BB = gln_perm(P, B + Y1);
-    I hAA = gln_perm(P, AA + Z);
-    I hBA = gln_perm(P, BA + Z);
-    I hAB = gln_perm(P, AB + Z);
-    I hBB = gln_perm(P, BB + Z);
-    I hAA1 = gln_perm(P, AA + Z1);
-    I hBA1 = gln_perm(P, BA + Z1);
-    I hAB1 = gln_perm(P, AB + Z1);
-    I hBB1 = gln_perm(P, BB + Z1);
+    I hAA;
+    I hBA;
+    I hAB;
+    I hBB;
+    I hAA1;
+    I hBA1;
+    I hAB1;
+    I hBB1;
+    if (world.x >= 0) {
+        auto x0 = gln_world_axis(cell.x + static_cast<I>(pf.x), world.x, period.x, GLN_WORLD_X);
+        auto x1 = gln_world_axis(cell.x + static_cast<I>(pf.x) + 1, world.x, period.x, GLN_WORLD_X);
+        auto y0 = gln_world_axis(cell.y + static_cast<I>(pf.y), world.y, period.y, GLN_WORLD_Y);
+        auto y1 = gln_world_axis(cell.y + static_cast<I>(pf.y) + 1, world.y, period.y, GLN_WORLD_Y);
+        auto z0 = gln_world_axis(cell.z + static_cast<I>(pf.z), world.z, period.z, GLN_WORLD_Z);
+        auto z1 = gln_world_axis(cell.z + static_cast<I>(pf.z) + 1, world.z, period.z, GLN_WORLD_Z);
+        auto AA = x0 ^ y0;
+        auto AB = x0 ^ y1;
+        auto BA = x1 ^ y0;
+        auto BB = x1 ^ y1;
+        hAA = gln_world_hash(P, AA ^ z0);
+        hBA = gln_world_hash(P, BA ^ z0);
+        hAB = gln_world_hash(P, AB ^ z0);
+        hBB = gln_world_hash(P, BB ^ z0);
+        hAA1 = gln_world_hash(P, AA ^ z1);
+        hBA1 = gln_world_hash(P, BA ^ z1);
+        hAB1 = gln_world_hash(P, AB ^ z1);
+        hBB1 = gln_world_hash(P, BB ^ z1);
+    } else {
+        I X = gln_wrap(cell.x + static_cast<I>(pf.x), period.x);
+        I Y = gln_wrap(cell.y + static_cast<I>(pf.y), period.y);
+        I Z = gln_wrap(cell.z + static_cast<I>(pf.z), period.z);
+        I X1 = gln_wrap(cell.x + static_cast<I>(pf.x) + 1, period.x);
+        I Y1 = gln_wrap(cell.y + static_cast<I>(pf.y) + 1, period.y);
+        I Z1 = gln_wrap(cell.z + static_cast<I>(pf.z) + 1, period.z);
+        I A = gln_perm(P, X);
+        I B = gln_perm(P, X1);
+        I AA = gln_perm(P, A + Y);
+        I AB = gln_perm(P, A + Y1);
+        I BA = gln_perm(P, B + Y);
+        I BB = gln_perm(P, B + Y1);
+        hAA = gln_perm(P, AA + Z);
+        hBA = gln_perm(P, BA + Z);
+        hAB = gln_perm(P, AB + Z);
+        hBB = gln_perm(P, BB + Z);
+        hAA1 = gln_perm(P, AA + Z1);
+        hBA1 = gln_perm(P, BA + Z1);
+        hAB1 = gln_perm(P, AB + Z1);
+        hBB1 = gln_perm(P, BB + Z1);
+    }
     T a = gln_corner3(hAA, vec3<T>(x, y, z), kind);
     T b = gln_corner3(hBA, vec3<T>(x - T(1), y, z), kind);
     T c = gln_corner3(hAB, vec3<T>(x, y - T(1), z), kind);
@@ -237,7 +290,8 @@ vec4<T> gln_lattice3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, 
 }
 
 template <class T>
-T gln_lattice4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int curve, int kind) {
+T gln_lattice4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int curve, int kind,
+               ivec4 world = ivec4(-1, -1, -1, -1)) {
     using I = lane_int<T>;
     vec4<T> pf = floor(p);
     vec<4, I> c0 = vec<4, I>(gln_wrap(cell.x + static_cast<I>(pf.x), period.x), gln_wrap(cell.y + static_cast<I>(pf.y), period.y),
@@ -252,7 +306,17 @@ T gln_lattice4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int cu
         I Y = bit.y == 0 ? c0.y : c1.y;
         I Z = bit.z == 0 ? c0.z : c1.z;
         I W = bit.w == 0 ? c0.w : c1.w;
-        I hash = gln_perm(P, gln_perm(P, gln_perm(P, gln_perm(P, X) + Y) + Z) + W);
+        I hash;
+        if (world.x >= 0) {
+            const vec<4, I> at = vec<4, I>(cell.x + static_cast<I>(pf.x) + bit.x, cell.y + static_cast<I>(pf.y) + bit.y,
+                                           cell.z + static_cast<I>(pf.z) + bit.z, cell.w + static_cast<I>(pf.w) + bit.w);
+            hash = gln_world_hash(P, gln_world_axis(at.x, world.x, period.x, GLN_WORLD_X) ^
+                                         gln_world_axis(at.y, world.y, period.y, GLN_WORLD_Y) ^
+                                         gln_world_axis(at.z, world.z, period.z, GLN_WORLD_Z) ^
+                                         gln_world_axis(at.w, world.w, period.w, GLN_WORLD_W));
+        } else {
+            hash = gln_perm(P, gln_perm(P, gln_perm(P, gln_perm(P, X) + Y) + Z) + W);
+        }
         k[static_cast<std::size_t>(i)] = gln_corner4(hash, f - vec4<T>(bit), kind);
     }
     std::array<T, 4> s = {gln_curve(f.x, curve), gln_curve(f.y, curve), gln_curve(f.z, curve), gln_curve(f.w, curve)};

@@ -51,6 +51,42 @@ inline I gln_os2_hash4(const Permutation& P, I x, I y, I z, I w, I salt) {
     return I(v - gln_floor(v / T(160)) * T(160));
 }
 
+// The world hash as H (permutation.glsl's world): the table and the cell's lattice blocks
+// (world.x >= 0). The GLSL passes `world` down its functions; here it rides in the hash.
+struct GlnWorldHash {
+    const Permutation& P;
+    ivec4 world;
+};
+
+template <class I>
+inline I gln_os2_hash2(const GlnWorldHash& h, I x, I y) {
+    return gln_world_hash2(h.P, vec<2, I>(x, y), ivec2(h.world.x, h.world.y));
+}
+
+template <class I>
+inline I gln_os2_hash3(const GlnWorldHash& h, I x, I y, I z) {
+    return gln_world_hash3(h.P, vec<3, I>(x, y, z), ivec3(h.world.x, h.world.y, h.world.z));
+}
+
+template <class T, class I>
+inline I gln_os2_hash4(const GlnWorldHash& h, I x, I y, I z, I w, I salt) {
+    I k = gln_world_hash(h.P, gln_world_axis(x, h.world.x, 0, GLN_WORLD_X) ^ gln_world_axis(y, h.world.y, 0, GLN_WORLD_Y) ^
+                                  gln_world_axis(z, h.world.z, 0, GLN_WORLD_Z) ^ gln_world_axis(w, h.world.w, 0, GLN_WORLD_W) ^
+                                  gln_world_axis(salt, 0, 0, GLN_WORLD_SALT));
+    T v = T(k) * T(256) + T(gln_perm(h.P, k + (x & 255)));
+    return I(v - gln_floor(v / T(160)) * T(160));
+}
+
+// The hash of the 3D forms' doubled coordinates: the blocks double too (the GLSL's world2).
+template <class H>
+inline const H& gln_os2_doubled(const H& hash) {
+    return hash;
+}
+
+inline GlnWorldHash gln_os2_doubled(const GlnWorldHash& h) {
+    return {h.P, ivec4(2 * h.world.x, 2 * h.world.y, 2 * h.world.z, 2 * h.world.w)};
+}
+
 template <class I, class T>
 inline vec3<T> gln_os2_vertex2(I hash, vec2<T> d) {
     return gln_kernel2(T(0.5), vec2<T>(gln_row(GLN_OS2_GRAD2_ROWS, hash)), d);
@@ -117,7 +153,8 @@ vec4<T> gln_opensimplex2_3_turned(const H& hash, ivec3 cell, vec3<T> pr) {
     vec3<T> d1 = vec3<T>(f.x - T(0.5), f.y - T(0.5), f.z - T(0.5));
     vec<3, I> x0 = vec<3, I>((c.x + near.x) + (c.x + near.x), (c.y + near.y) + (c.y + near.y), (c.z + near.z) + (c.z + near.z));
     vec<3, I> x1 = vec<3, I>(c.x + c.x + 1, c.y + c.y + 1, c.z + c.z + 1);
-    vec4<T> n = gln_os2_pair3(hash, x0, d0) + gln_os2_pair3(hash, x1, d1);
+    decltype(auto) hash2 = gln_os2_doubled(hash);
+    vec4<T> n = gln_os2_pair3(hash2, x0, d0) + gln_os2_pair3(hash2, x1, d1);
     return n * T(GLN_OS2_SCALE3);
 }
 

@@ -101,10 +101,11 @@ vec4<T> gln_opensimplex2s_3_turned(const H& hash, ivec3 cell, vec3<T> pr) {
     V s = V(one - near.x - near.x, one - near.y - near.y, one - near.z - near.z);
     V a0 = V((c.x + near.x) + (c.x + near.x), (c.y + near.y) + (c.y + near.y), (c.z + near.z) + (c.z + near.z));
     V b0 = V(c.x + c.x + 1, c.y + c.y + 1, c.z + c.z + 1);
-    vec4<T> n = gln_os2s_vertex3(hash, a0, d0) + gln_os2s_vertex3(hash, b0, d1) +
-                gln_os2s_axis3(hash, a0, b0, d0, d1, s, 0) +
-                gln_os2s_axis3(hash, a0, b0, d0, d1, s, 1) +
-                gln_os2s_axis3(hash, a0, b0, d0, d1, s, 2);
+    decltype(auto) hash2 = gln_os2_doubled(hash);
+    vec4<T> n = gln_os2s_vertex3(hash2, a0, d0) + gln_os2s_vertex3(hash2, b0, d1) +
+                gln_os2s_axis3(hash2, a0, b0, d0, d1, s, 0) +
+                gln_os2s_axis3(hash2, a0, b0, d0, d1, s, 1) +
+                gln_os2s_axis3(hash2, a0, b0, d0, d1, s, 2);
     return n * T(GLN_OS2S_SCALE3);
 }
 

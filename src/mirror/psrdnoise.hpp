@@ -27,7 +27,8 @@ inline int gln_psrd_period(int period) {
 }
 
 template <class I>
-inline I gln_psrd_hash2(const Permutation& P, I u, I v, ivec2 period) {
+inline I gln_psrd_hash2(const Permutation& P, I u, I v, ivec2 period, ivec2 world) {
+    if (world.x >= 0) return gln_world_hash2(P, vec<2, I>(u, v), world);
     int px = gln_psrd_period(period.x);
     I ax = gln_psrd_mod(u + u - v, px + px);
     I rv = gln_psrd_mod(v, gln_psrd_period(period.y));
@@ -36,7 +37,8 @@ inline I gln_psrd_hash2(const Permutation& P, I u, I v, ivec2 period) {
 }
 
 template <class I>
-inline I gln_psrd_hash3(const Permutation& P, vec<3, I> i, ivec3 period) {
+inline I gln_psrd_hash3(const Permutation& P, vec<3, I> i, ivec3 period, ivec3 world) {
+    if (world.x >= 0) return gln_world_hash3(P, i, world);
     I ax = gln_psrd_mod(i.y + i.z - i.x, 2 * gln_psrd_period(period.x));
     I ay = gln_psrd_mod(i.x + i.z - i.y, 2 * gln_psrd_period(period.y));
     I az = gln_psrd_mod(i.x + i.y - i.z, 2 * gln_psrd_period(period.z));
@@ -89,7 +91,7 @@ inline vec3<T> gln_psrd_unskew3(vec3<T> f) {
 }
 
 template <class T>
-vec3<T> gln_psrdnoise2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps, ivec2 period) {
+vec3<T> gln_psrdnoise2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps, ivec2 period, ivec2 world = ivec2(-1, -1)) {
     using I = lane_int<T>;
     vec2<T> pf = floor(ps);
     I i = cell.x + static_cast<I>(pf.x);
@@ -100,14 +102,14 @@ vec3<T> gln_psrdnoise2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps, ivec
     I o = gln_select(fu >= fv, I(1), I(0));
     vec2<T> d1 = vec2<T>(d0.x - T(o) + T(0.5) * T(1 - o), d0.y - T(1 - o));
     vec2<T> d2 = vec2<T>(d0.x - T(0.5), d0.y - T(1));
-    vec3<T> n = gln_kernel2(T(0.8), vec2<T>(gln_row(GLN_PSRD_GRAD2, gln_psrd_hash2(P, i, j, period) & 31)), d0) +
-                gln_kernel2(T(0.8), vec2<T>(gln_row(GLN_PSRD_GRAD2, gln_psrd_hash2(P, i + o, j + 1 - o, period) & 31)), d1) +
-                gln_kernel2(T(0.8), vec2<T>(gln_row(GLN_PSRD_GRAD2, gln_psrd_hash2(P, i + 1, j + 1, period) & 31)), d2);
+    vec3<T> n = gln_kernel2(T(0.8), vec2<T>(gln_row(GLN_PSRD_GRAD2, gln_psrd_hash2(P, i, j, period, world) & 31)), d0) +
+                gln_kernel2(T(0.8), vec2<T>(gln_row(GLN_PSRD_GRAD2, gln_psrd_hash2(P, i + o, j + 1 - o, period, world) & 31)), d1) +
+                gln_kernel2(T(0.8), vec2<T>(gln_row(GLN_PSRD_GRAD2, gln_psrd_hash2(P, i + 1, j + 1, period, world) & 31)), d2);
     return n * T(GLN_PSRD_SCALE2);
 }
 
 template <class T>
-vec4<T> gln_psrdnoise3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps, ivec3 period) {
+vec4<T> gln_psrdnoise3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps, ivec3 period, ivec3 world = ivec3(-1, -1, -1)) {
     using I = lane_int<T>;
     vec3<T> pf = floor(ps);
     vec<3, I> c = vec<3, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y), cell.z + static_cast<I>(pf.z));
@@ -126,7 +128,7 @@ vec4<T> gln_psrdnoise3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps, ivec
     auto corner = [&](const vec<3, I>& o) {
         return vec<3, I>(c.x + o.x, c.y + o.y, c.z + o.z);
     };
-    auto grad = [&](const vec<3, I>& at) { return vec3<T>(gln_row(GLN_PSRD_GRAD3, gln_psrd_hash3(P, at, period) & 63)); };
+    auto grad = [&](const vec<3, I>& at) { return vec3<T>(gln_row(GLN_PSRD_GRAD3, gln_psrd_hash3(P, at, period, world) & 63)); };
     vec4<T> n = gln_kernel3(T(0.5), grad(c), d0) + gln_kernel3(T(0.5), grad(corner(o1)), d1) +
                 gln_kernel3(T(0.5), grad(corner(o2)), d2) + gln_kernel3(T(0.5), grad(corner(vec<3, I>(one, one, one))), d3);
     return n * T(GLN_PSRD_SCALE3);

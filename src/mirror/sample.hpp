@@ -21,8 +21,11 @@ struct GlnFrame {
     // frequency * M e_j: what a sample offset along axis j moves the noise-space point by,
     // M the octave's rotation (the identity unless the spec turns its octaves).
     vec4<T> axis[3];
+    // With the world hash (SampleParams::world): the lattice block of the whole cell,
+    // (cell >> 8) modulo 2^24 per axis, 0 on a periodic axis (permutation.glsl's world).
+    ivec4 block;
 };
-static_assert(sizeof(GlnFrame<float>) == 112, "matches GlnFrame (std430) in shaders/sample.glsl");
+static_assert(sizeof(GlnFrame<float>) == 128, "matches GlnFrame (std430) in shaders/sample.glsl");
 
 // Everything gln_sample() needs besides the frames, row by row from mirror/sampler.def:
 // the shaders' defines and uniforms; and the frames each point has.
@@ -49,7 +52,8 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
     local = gln_basis_space(basis, u.dims, local);
     const vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z,
                               u.rotate || u.dims == 4 ? T(o.frac.w) + local.w : T(o.frac.w));
-    return gln_basis_at<kBasis>(P, basis, u.curve, u.dims, o.cell, p, o.period, u.cellReturn, u.cellMetric, T(u.cellJitter));
+    return gln_basis_at<kBasis>(P, basis, u.curve, u.dims, o.cell, p, o.period, u.cellReturn, u.cellMetric, T(u.cellJitter),
+                                u.world ? o.block : ivec4(-1, -1, -1, -1));
 }
 
 template <int kBasis = -1, class T, class S = lane_scalar<T>>

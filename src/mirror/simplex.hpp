@@ -98,23 +98,32 @@ GlnTriangle<T> gln_simplex2_triangle(ivec2 cell, vec2<T> ps) {
 }
 
 template <class T>
-vec3<T> gln_simplex2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps) {
+vec3<T> gln_simplex2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps, ivec2 world = ivec2(-1, -1)) {
     using I = lane_int<T>;
     const GlnTriangle<T> s = gln_simplex2_triangle(cell, ps);
-    I i = s.corner.x & 255;
-    I j = s.corner.y & 255;
-    // Each corner's indices wrap to [0, 256) before its table reads, as in simplex.glsl.
-    vec<2, I> c1 = vec<2, I>((i + s.step.x) & 255, (j + s.step.y) & 255);
-    vec<2, I> c2 = vec<2, I>((i + 1) & 255, (j + 1) & 255);
-    I h0 = gln_perm(P, gln_perm(P, i) + j);
-    I h1 = gln_perm(P, gln_perm(P, c1.x) + c1.y);
-    I h2 = gln_perm(P, gln_perm(P, c2.x) + c2.y);
+    I h0;
+    I h1;
+    I h2;
+    if (world.x >= 0) {
+        h0 = gln_world_hash2(P, s.corner, world);
+        h1 = gln_world_hash2(P, vec<2, I>(s.corner.x + s.step.x, s.corner.y + s.step.y), world);
+        h2 = gln_world_hash2(P, vec<2, I>(s.corner.x + 1, s.corner.y + 1), world);
+    } else {
+        I i = s.corner.x & 255;
+        I j = s.corner.y & 255;
+        // Each corner's indices wrap to [0, 256) before its table reads, as in simplex.glsl.
+        vec<2, I> c1 = vec<2, I>((i + s.step.x) & 255, (j + s.step.y) & 255);
+        vec<2, I> c2 = vec<2, I>((i + 1) & 255, (j + 1) & 255);
+        h0 = gln_perm(P, gln_perm(P, i) + j);
+        h1 = gln_perm(P, gln_perm(P, c1.x) + c1.y);
+        h2 = gln_perm(P, gln_perm(P, c2.x) + c2.y);
+    }
     vec3<T> n = gln_simplex2_corner(h0, s.d0) + gln_simplex2_corner(h1, s.d1) + gln_simplex2_corner(h2, s.d2);
     return n * T(GLN_SIMPLEX2_SCALE);
 }
 
 template <class T>
-vec4<T> gln_simplex3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps) {
+vec4<T> gln_simplex3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps, ivec3 world = ivec3(-1, -1, -1)) {
     using I = lane_int<T>;
     vec3<T> pf = floor(ps);
     I i = (cell.x + static_cast<I>(pf.x)) & 255;
@@ -136,12 +145,25 @@ vec4<T> gln_simplex3_skewed(const Permutation& P, ivec3 cell, vec3<T> ps) {
     vec3<T> d2 = vec3<T>(d0.x - T(o2.x) + T(2) * T(GLN_G3), d0.y - T(o2.y) + T(2) * T(GLN_G3),
                          d0.z - T(o2.z) + T(2) * T(GLN_G3));
     vec3<T> d3 = vec3<T>(d0.x - T(1) + T(3) * T(GLN_G3), d0.y - T(1) + T(3) * T(GLN_G3), d0.z - T(1) + T(3) * T(GLN_G3));
-    auto wrapped = [&](const vec<3, I>& o) { return vec<3, I>((i + o.x) & 255, (j + o.y) & 255, (k + o.z) & 255); };
-    vec<3, I> c1 = wrapped(o1), c2 = wrapped(o2), c3 = wrapped(vec<3, I>(one, one, one));
-    I h0 = gln_perm(P, gln_perm(P, gln_perm(P, i) + j) + k);
-    I h1 = gln_perm(P, gln_perm(P, gln_perm(P, c1.x) + c1.y) + c1.z);
-    I h2 = gln_perm(P, gln_perm(P, gln_perm(P, c2.x) + c2.y) + c2.z);
-    I h3 = gln_perm(P, gln_perm(P, gln_perm(P, c3.x) + c3.y) + c3.z);
+    I h0;
+    I h1;
+    I h2;
+    I h3;
+    if (world.x >= 0) {
+        const vec<3, I> at = vec<3, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y), cell.z + static_cast<I>(pf.z));
+        auto plus = [&](const vec<3, I>& o) { return vec<3, I>(at.x + o.x, at.y + o.y, at.z + o.z); };
+        h0 = gln_world_hash3(P, at, world);
+        h1 = gln_world_hash3(P, plus(o1), world);
+        h2 = gln_world_hash3(P, plus(o2), world);
+        h3 = gln_world_hash3(P, plus(vec<3, I>(one, one, one)), world);
+    } else {
+        auto wrapped = [&](const vec<3, I>& o) { return vec<3, I>((i + o.x) & 255, (j + o.y) & 255, (k + o.z) & 255); };
+        vec<3, I> c1 = wrapped(o1), c2 = wrapped(o2), c3 = wrapped(vec<3, I>(one, one, one));
+        h0 = gln_perm(P, gln_perm(P, gln_perm(P, i) + j) + k);
+        h1 = gln_perm(P, gln_perm(P, gln_perm(P, c1.x) + c1.y) + c1.z);
+        h2 = gln_perm(P, gln_perm(P, gln_perm(P, c2.x) + c2.y) + c2.z);
+        h3 = gln_perm(P, gln_perm(P, gln_perm(P, c3.x) + c3.y) + c3.z);
+    }
     vec4<T> n = gln_simplex3_corner(h0, d0) + gln_simplex3_corner(h1, d1) + gln_simplex3_corner(h2, d2) +
                 gln_simplex3_corner(h3, d3);
     return n * T(GLN_SIMPLEX3_SCALE);
@@ -160,7 +182,7 @@ inline vec<4, I> gln_ranks4(vec4<T> f) {
 }
 
 template <class T>
-T gln_simplex4_skewed(const Permutation& P, ivec4 cell, vec4<T> ps) {
+T gln_simplex4_skewed(const Permutation& P, ivec4 cell, vec4<T> ps, ivec4 world = ivec4(-1, -1, -1, -1)) {
     using I = lane_int<T>;
     vec4<T> pf = floor(ps);
     I i = (cell.x + static_cast<I>(pf.x)) & 255;
@@ -189,7 +211,10 @@ T gln_simplex4_skewed(const Permutation& P, ivec4 cell, vec4<T> ps) {
     vec4<T> d3 = corner(o3, 3);
     vec4<T> d4 = vec4<T>(d0.x - T(1) + T(4) * T(GLN_G4), d0.y - T(1) + T(4) * T(GLN_G4), d0.z - T(1) + T(4) * T(GLN_G4),
                          d0.w - T(1) + T(4) * T(GLN_G4));
+    const vec<4, I> at = vec<4, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y), cell.z + static_cast<I>(pf.z),
+                                   cell.w + static_cast<I>(pf.w));
     auto hash = [&](const vec<4, I>& o) {  // the corner's indices wrapped, as in simplex.glsl
+        if (world.x >= 0) return gln_world_hash4(P, vec<4, I>(at.x + o.x, at.y + o.y, at.z + o.z, at.w + o.w), world);
         const vec<4, I> c((i + o.x) & 255, (j + o.y) & 255, (k + o.z) & 255, (l + o.w) & 255);
         return gln_perm(P, gln_perm(P, gln_perm(P, gln_perm(P, c.x) + c.y) + c.z) + c.w);
     };

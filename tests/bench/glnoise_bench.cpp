@@ -46,6 +46,7 @@ struct Workload {
     int dims;
     int octaves;
     Basis basis = Basis::Perlin;
+    bool world = false;  // NoiseSpec::worldHash
 };
 const Workload kWorkloads[] = {{"perlin2", 2, 1}, {"perlin3", 3, 1}, {"fbm8", 3, 8}};
 // The workloads' edges: 1024 and 4096 unless GLNOISE_BENCH_SIZES lists others ("1024,8192").
@@ -86,6 +87,7 @@ NoiseSpec specFor(const Workload& w) {
     s.basis = w.basis;
     s.octaves = w.octaves;
     s.frequency = 1.0 / 128;
+    s.worldHash = w.world;
     if (w.dims >= 3) s.z = 0.37;
     if (w.dims == 4) s.w = 1.61;
     return s;
@@ -367,6 +369,17 @@ int main(int argc, char** argv) {
                                          tuneBench, w, 1024, layout)
                 ->Unit(benchmark::kMillisecond)
                 ->UseRealTime();
+    // The world hash's cost: each workload with and without it, side by side (docs/noise.md).
+    for (const auto& w : kWorkloads)
+        for (int size : kSizes)
+            for (bool on : {false, true}) {
+                Workload v = w;
+                v.world = on;
+                const std::string base = std::string("world/") + w.name + "/" + std::to_string(size) + (on ? "/on/" : "/off/");
+                benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, v, size, 1u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+                benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, v, size, 0u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+                benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, v, size, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+            }
     for (const auto& w : kFamilies) {
         const std::string base = std::string("basis/") + w.name + "/";
         benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, kFamilySize, 1u, true)->Unit(benchmark::kMillisecond)->UseRealTime();

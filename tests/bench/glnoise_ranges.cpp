@@ -12,6 +12,11 @@
 //   build/glnoise_ranges              # prints a Markdown table
 //   build/glnoise_ranges simplex      # only the bases whose names start so
 //   build/glnoise_ranges --cellular
+//   build/glnoise_ranges --world [--cellular]   # with the world hash (NoiseSpec::worldHash)
+//
+// --world draws each point's lattice blocks at random (every block hashes its corners
+// otherwise), so the search meets arrangements of gradients and feature points no table
+// makes: the figures behind the world hash's bounds (basisBound and cellularBound with worldHash).
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -28,38 +33,49 @@ using namespace glnoise::cpu;
 
 namespace {
 
-double evalBasis(const Permutation& P, int basis, int curve, int dims, const double* x) {
+bool gWorld = false;  // --world
+
+// A point's lattice blocks: none (-1) without --world, else drawn with the point.
+ivec4 blocksFor(std::mt19937_64& rng) {
+    if (!gWorld) return ivec4(-1);
+    std::uniform_int_distribution<int> b(0, (1 << 24) - 1);
+    return ivec4(b(rng), b(rng), b(rng), b(rng));
+}
+
+double evalBasis(const Permutation& P, int basis, int curve, int dims, const double* x, ivec4 w) {
     switch (dims) {
-        case 1: return gln_basis1(P, basis, curve, 0, x[0], 0);
+        case 1: return gln_basis1(P, basis, curve, 0, x[0], 0, w.x);
         case 2: {
             const vec2<double> p = gln_basis_space2(basis, vec2<double>(x[0], x[1]));
-            return gln_basis2(P, basis, curve, ivec2(0), p, ivec2(0)).x;
+            return gln_basis2(P, basis, curve, ivec2(0), p, ivec2(0), ivec2(w.x, w.y)).x;
         }
         case 3: {
             const vec3<double> p = gln_basis_space3(basis, vec3<double>(x[0], x[1], x[2]));
-            return gln_basis3(P, basis, curve, ivec3(0), p, ivec3(0)).x;
+            return gln_basis3(P, basis, curve, ivec3(0), p, ivec3(0), ivec3(w.x, w.y, w.z)).x;
         }
         default: {
             const vec4<double> p = gln_basis_space4(basis, vec4<double>(x[0], x[1], x[2], x[3]));
-            return gln_basis4(P, basis, curve, ivec4(0), p, ivec4(0));
+            return gln_basis4(P, basis, curve, ivec4(0), p, ivec4(0), w);
         }
     }
 }
 
 // The largest value of f found from `samples` random points, the `keep` largest refined.
-double search(const std::function<double(const double*)>& f, int dims, int samples, std::size_t keep, int tries,
+double search(const std::function<double(const double*, ivec4)>& f, int dims, int samples, std::size_t keep, int tries,
               std::mt19937_64& rng) {
     std::uniform_real_distribution<double> u(0.0, 256.0);
     struct Hit {
         double v;
         double x[4];
+        ivec4 w;
     };
     std::vector<Hit> best;
     const auto larger = [](const Hit& a, const Hit& b) { return a.v > b.v; };
     for (int i = 0; i < samples; ++i) {
         Hit h{};
         for (int a = 0; a < dims; ++a) h.x[a] = u(rng);
-        h.v = f(h.x);
+        h.w = blocksFor(rng);
+        h.v = f(h.x, h.w);
         best.push_back(h);
         if (best.size() > 4096) {
             std::nth_element(best.begin(), best.begin() + static_cast<std::ptrdiff_t>(keep), best.end(), larger);
@@ -75,7 +91,7 @@ double search(const std::function<double(const double*)>& f, int dims, int sampl
             for (int k = 0; k < tries; ++k) {
                 Hit t = h;
                 for (int a = 0; a < dims; ++a) t.x[a] += radius * step(rng);
-                t.v = f(t.x);
+                t.v = f(t.x, t.w);
                 if (t.v > h.v) h = t;
             }
         top = std::max(top, h.v);
@@ -85,8 +101,8 @@ double search(const std::function<double(const double*)>& f, int dims, int sampl
 
 // The largest value of sign * noise found.
 double extreme(const Permutation& P, int basis, int curve, int dims, double sign, std::mt19937_64& rng) {
-    return search([&](const double* x) { return sign * evalBasis(P, basis, curve, dims, x); }, dims, 2000000, 64, 200,
-                  rng);
+    return search([&](const double* x, ivec4 w) { return sign * evalBasis(P, basis, curve, dims, x, w); }, dims,
+                  gWorld ? 400000 : 2000000, 64, 200, rng);
 }
 
 int cellular() {
@@ -102,10 +118,10 @@ int cellular() {
                 for (int t = 0; t < 2; ++t) {
                     const Permutation P = t == 0 ? Permutation::perlin() : Permutation::seeded(1);
                     for (double jitter : {0.0, 0.5, 1.0}) {
-                        const auto f = [&](const double* x) {
+                        const auto f = [&](const double* x, ivec4 w) {
                             return gln_cellular(P, ivec4(0), vec4<double>(x[0], dims > 1 ? x[1] : 0.0, dims > 2 ? x[2] : 0.0,
                                                                           dims > 3 ? x[3] : 0.0),
-                                                ivec4(0), dims, ret, metric, jitter)
+                                                ivec4(0), w, dims, ret, metric, jitter)
                                 .x;
                         };
                         hi = std::max(hi, search(f, dims, 200000, 16, 100, rng));
@@ -121,6 +137,11 @@ int cellular() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::strcmp(argv[1], "--world") == 0) {
+        gWorld = true;
+        --argc;
+        ++argv;
+    }
     if (argc > 1 && std::strcmp(argv[1], "--cellular") == 0) return cellular();
     struct Case {
         const char* name;

@@ -122,6 +122,37 @@ TEST_F(Bake, TheLatticeRepeatsEvery256CellsAsDocumented) {
     }
 }
 
+// docs/noise.md, "Worlds": with --world-hash the same tiles differ, for every basis; and at
+// 10^9 texels and beyond, where the highest octave's cells pass 2^32, `check` passes and
+// the SIMD backend writes the reference's bytes.
+TEST_F(Bake, WithTheWorldHashNoTileRepeatsAndTheBackendsAgreeAt1e9) {
+    for (const std::string basis : {"perlin", "classic", "value", "perlin-value", "cellular", "psrdnoise", "simplex",
+                                    "opensimplex2", "opensimplex2s"}) {
+        std::map<std::string, std::string> tiles;
+        for (const std::string tile : {"0,0", "64,0", "0,64", "-64,128"}) {
+            bake({"--basis", basis, "--seed", "9", "--octaves", "5", "--tile", tile, "--tile-size", "256x256",
+                  "--world-hash", "--backend", "cpu", "--out", file("t.r32")});
+            tiles[tile] = slurp(file("t.r32"));
+        }
+        for (const std::string tile : {"64,0", "0,64", "-64,128"})
+            EXPECT_NE(tiles[tile], tiles["0,0"]) << basis << " tile " << tile;
+    }
+    // At 1/64, octave 8 has 2 cells per texel: at -3 x 10^9 texels, 6 x 10^9 cells, past 2^32.
+    const std::vector<std::string> far = {"--world-hash", "--octaves", "8", "--no-octave-limit", "--seed", "4",
+                                          "--offset", "1000000000,-3000000000"};
+    std::vector<std::string> check = {"check", "--size", "256x256"};
+    check.insert(check.end(), far.begin(), far.end());
+    const Result c = run(check);
+    EXPECT_EQ(c.code, 0) << c.out << c.err;
+    EXPECT_NE(c.out.find("PASS"), std::string::npos) << c.out;
+    for (const char* backend : {"cpu", "reference"}) {
+        std::vector<std::string> b = {"--size", "300x41", "--backend", backend, "--out", file(std::string(backend) + ".r32")};
+        b.insert(b.end(), far.begin(), far.end());
+        bake(b);
+    }
+    EXPECT_EQ(slurp(file("cpu.r32")), slurp(file("reference.r32")));
+}
+
 TEST_F(Bake, ABakeWiderThanATileAndTallerThanABandIsStreamedExactly) {
     // 9000 texels wide: three GPU tiles per band; 4 Mtexel bands of 466 rows: two bands.
     bake({"--size", "9000x700", "--octaves", "4", "--seed", "2", "--out", file("gpu.r32")});

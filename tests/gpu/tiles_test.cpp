@@ -53,6 +53,24 @@ std::vector<Named> specs() {
     normal.output = Output::Normal;
     normal.heightScale = 20.0;
     v.push_back({"normal map", normal});
+    // The world hash: frames carry the whole cell, so tiles that cross blocks and anchors
+    // must still hash every corner alike.
+    NoiseSpec world = fbm;
+    world.worldHash = true;
+    world.frequency = 1.0 / 3.0;  // blocks of 256 cells every 768 texels: inside the bakes
+    v.push_back({"perlin fbm 8, world hash", world});
+    NoiseSpec worldOs2 = os2;
+    worldOs2.worldHash = true;
+    worldOs2.frequency = 0.4;
+    v.push_back({"opensimplex2 3D, world hash", worldOs2});
+    NoiseSpec worldCells;
+    worldCells.basis = Basis::Cellular;
+    worldCells.octaves = 3;
+    worldCells.frequency = 0.3;
+    worldCells.cellReturn = CellReturn::F2MinusF1;
+    worldCells.period = {7, 0, 0, 0};
+    worldCells.worldHash = true;
+    v.push_back({"cellular f2-f1, period on x, world hash", worldCells});
     return v;
 }
 
@@ -161,6 +179,12 @@ TEST(Tiles, TilesFarFromTheOriginAgreeWithTheDoubleReference) {
     volume.basis = Basis::Value;
     volume.octaves = 5;
     cases.push_back({"value fbm 5, 3D", volume});
+    NoiseSpec world = fbm;  // cells beyond 2^31 at the highest octaves: blocks above 2^23
+    world.worldHash = true;
+    cases.push_back({"perlin fbm 8, world hash", world});
+    NoiseSpec worldSimplex = simplex;
+    worldSimplex.worldHash = true;
+    cases.push_back({"simplex fbm 6, world hash", worldSimplex});
     for (const auto& [name, base] : cases) {
         for (double far : {1e7, 1e9}) {
             for (bool byTile : {true, false}) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The port tests' cases: gln_case(k, p) is case k of GLN_CASES at point p, every family's
-// functions and fractal settings. The OpenGL test compiles it as it is; the build
+// functions and fractal settings, and every basis with the world hash. The OpenGL test compiles it as it is; the build
 // translates it with the library for HLSL, Metal and WGSL. Its C++ twins, names and
 // tolerances: tests/ports/cases.hpp.
 #ifndef GLNOISE_TEST_CASES_GLSL
@@ -10,7 +10,14 @@
 #include "glnoise/pattern.glsl"
 #include "glnoise/warp.glsl"
 
-#define GLN_CASES 38
+#define GLN_CASES 57
+
+// The world hash: a cell (250, 7, 255, 3) in lattice blocks (2^24 - 1, 9, 123456, 70000),
+// so that the cases' corners cross blocks and the whole coordinate wraps at 2^32.
+vec4 gln_world_case(int basis, int dims, vec4 p, ivec4 period, int ret) {
+    return gln_basis_at(basis, GLN_CURVE_QUINTIC, dims, ivec4(250, 7, 255, 3), p, period, ret, GLN_CELL_EUCLIDEAN, 0.9f,
+                        ivec4(16777215, 9, 123456, 70000));
+}
 
 float gln_case(int k, vec4 p) {
     GlnNoise ridged = gln_noise(GLN_BASIS_VALUE, GLN_RIDGED, 4);
@@ -67,6 +74,25 @@ float gln_case(int k, vec4 p) {
     if (k == 35) return gln_fractal4(os2, p);
     if (k == 36) return gln_opensimplex2s_4(p);
     if (k == 37) return gln_fractal4(soft, p);
+    if (k == 38) return gln_world_case(GLN_BASIS_PERLIN, 3, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 39) return gln_world_case(GLN_BASIS_VALUE, 2, p, ivec4(0, 6, 0, 0), GLN_CELL_F1).y;
+    if (k == 40) return gln_world_case(GLN_BASIS_CLASSIC, 4, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 41) return gln_world_case(GLN_BASIS_PERLIN_VALUE, 1, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 42) return gln_world_case(GLN_BASIS_SIMPLEX, 2, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).y;
+    if (k == 43) return gln_world_case(GLN_BASIS_SIMPLEX, 3, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 44) return gln_world_case(GLN_BASIS_SIMPLEX, 4, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 45) return gln_world_case(GLN_BASIS_CELLULAR, 1, p, ivec4(0, 0, 0, 0), GLN_CELL_VALUE).x;
+    if (k == 46) return gln_world_case(GLN_BASIS_CELLULAR, 2, p, ivec4(0, 0, 0, 0), GLN_CELL_EDGE).y;
+    if (k == 47) return gln_world_case(GLN_BASIS_CELLULAR, 3, p, ivec4(5, 0, 0, 0), GLN_CELL_F2_F1).x;
+    if (k == 48) return gln_world_case(GLN_BASIS_CELLULAR, 4, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 49) return gln_world_case(GLN_BASIS_OPENSIMPLEX2, 2, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 50) return gln_world_case(GLN_BASIS_OPENSIMPLEX2, 3, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).z;
+    if (k == 51) return gln_world_case(GLN_BASIS_OPENSIMPLEX2, 4, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 52) return gln_world_case(GLN_BASIS_OPENSIMPLEX2S, 2, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).y;
+    if (k == 53) return gln_world_case(GLN_BASIS_OPENSIMPLEX2S, 3, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 54) return gln_world_case(GLN_BASIS_OPENSIMPLEX2S, 4, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 55) return gln_world_case(GLN_BASIS_PSRDNOISE, 2, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
+    if (k == 56) return gln_world_case(GLN_BASIS_PSRDNOISE, 3, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).w;
     return 0.0f;
 }
 

@@ -10,7 +10,7 @@
 
 namespace glnoise::test {
 
-constexpr int kCaseCount = 38;
+constexpr int kCaseCount = 57;
 
 inline const char* caseName(int k) {
     static const char* names[kCaseCount] = {"perlin1", "perlin4", "classic3", "value2", "perlinvalue3", "simplex2", "simplex3_deriv.y",
@@ -21,7 +21,8 @@ inline const char* caseName(int k) {
                                "fractal4 simplex", "opensimplex2_2", "opensimplex2_3_deriv.z", "fractal3 opensimplex2",
                                "psrdnoise2 period 7,6", "psrdnoise3_deriv.w", "fractal3 psrdnoise ridged tiled", "opensimplex2s_2", "opensimplex2s_3_deriv.y",
                                "fractal2_deriv opensimplex2s .z", "opensimplex2_4", "fractal4 opensimplex2",
-                               "opensimplex2s_4", "fractal4 opensimplex2s"};
+                               "opensimplex2s_4", "fractal4 opensimplex2s",
+                               "world perlin3", "world value2 period 0,6 .y", "world classic4", "world perlinvalue1", "world simplex2 .y", "world simplex3", "world simplex4", "world cellular1 value", "world cellular2 edge .y", "world cellular3 f2-f1 period 5", "world cellular4", "world opensimplex2_2", "world opensimplex2_3 .z", "world opensimplex2_4", "world opensimplex2s_2 .y", "world opensimplex2s_3", "world opensimplex2s_4", "world psrdnoise2", "world psrdnoise3 .w"};
     return names[k];
 }
 
@@ -55,6 +56,7 @@ inline float twinCase(const Permutation& table, int k, const float* p) {
     const vec4<float> p4(p[0], p[1], p[2], p[3]);
     const vec3<float> p3(p[0], p[1], p[2]);
     const vec2<float> p2(p[0], p[1]);
+    const ivec4 cell(250, 7, 255, 3), world(16777215, 9, 123456, 70000);  // cases.glsl's gln_world_case
     switch (k) {
         case 0: return gln_lattice1(table, 0, p[0], 0, GLN_CURVE_QUINTIC, GLN_GRADIENTS);
         case 1: return gln_lattice4(table, ivec4(0), p4, ivec4(0), GLN_CURVE_QUINTIC, GLN_GRADIENTS);
@@ -94,6 +96,25 @@ inline float twinCase(const Permutation& table, int k, const float* p) {
         case 35: return gln_fractal4(table, os2, p4);
         case 36: return gln_opensimplex2s_4_skewed(table, ivec4(0), gln_os2s_skew4(p4));
         case 37: return gln_fractal4(table, soft, p4);
+        case 38: return gln_basis_at(table, GLN_BASIS_PERLIN, GLN_CURVE_QUINTIC, 3, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 39: return gln_basis_at(table, GLN_BASIS_VALUE, GLN_CURVE_QUINTIC, 2, cell, p4, ivec4(0, 6, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).y;
+        case 40: return gln_basis_at(table, GLN_BASIS_CLASSIC, GLN_CURVE_QUINTIC, 4, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 41: return gln_basis_at(table, GLN_BASIS_PERLIN_VALUE, GLN_CURVE_QUINTIC, 1, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 42: return gln_basis_at(table, GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC, 2, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).y;
+        case 43: return gln_basis_at(table, GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC, 3, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 44: return gln_basis_at(table, GLN_BASIS_SIMPLEX, GLN_CURVE_QUINTIC, 4, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 45: return gln_basis_at(table, GLN_BASIS_CELLULAR, GLN_CURVE_QUINTIC, 1, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_VALUE, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 46: return gln_basis_at(table, GLN_BASIS_CELLULAR, GLN_CURVE_QUINTIC, 2, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_EDGE, GLN_CELL_EUCLIDEAN, 0.9f, world).y;
+        case 47: return gln_basis_at(table, GLN_BASIS_CELLULAR, GLN_CURVE_QUINTIC, 3, cell, p4, ivec4(5, 0, 0, 0), GLN_CELL_F2_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 48: return gln_basis_at(table, GLN_BASIS_CELLULAR, GLN_CURVE_QUINTIC, 4, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 49: return gln_basis_at(table, GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC, 2, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 50: return gln_basis_at(table, GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC, 3, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).z;
+        case 51: return gln_basis_at(table, GLN_BASIS_OPENSIMPLEX2, GLN_CURVE_QUINTIC, 4, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 52: return gln_basis_at(table, GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, 2, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).y;
+        case 53: return gln_basis_at(table, GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, 3, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 54: return gln_basis_at(table, GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, 4, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 55: return gln_basis_at(table, GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC, 2, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
+        case 56: return gln_basis_at(table, GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC, 3, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).w;
         default: return 0.0f;
     }
 }

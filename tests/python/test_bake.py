@@ -13,6 +13,8 @@ SPECS = [
     ({"basis": "cellular", "cell_return": "f2-f1", "fractal": "ridged", "octaves": 2},
      ("--basis", "cellular", "--cell-return", "f2-f1", "--fractal", "ridged", "--octaves", "2")),
     ({"warp_amount": 1.5, "rotate": True, "octaves": 4}, ("--warp-amount", "1.5", "--rotate", "--octaves", "4")),
+    ({"world_hash": True, "octaves": 2, "frequency": 0.25, "offset": (3e9, -7e8)},
+     ("--world-hash", "--octaves", "2", "--frequency", "0.25", "--offset", "3e9,-7e8")),
 ]
 
 

@@ -130,3 +130,15 @@ def test_a_dask_array_of_1e8_squared_is_a_small_graph_and_its_chunks_are_bakes()
     assert layers == "1"
     assert int(grown) < 64 * 1024, f"{int(grown)} KiB to build the graph"
     assert equal == "True"
+
+
+def test_a_world_hash_dask_array_repeats_nowhere_where_the_table_repeats():
+    da = pytest.importorskip("dask.array")
+    # 256 cells of the lowest octave at frequency 1/4 are 1024 texels: chunk (0, 1) of the
+    # plain array is chunk (0, 0) again, and of the world-hash array it is other noise.
+    for world, repeats in ((False, True), (True, False)):
+        d = glnoise.Noise(octaves=2, frequency=0.25, world_hash=world).to_dask((256, 4096), chunks=(256, 1024),
+                                                                                backend="cpu")
+        assert isinstance(d, da.Array)
+        a, b = d[:, :1024].compute(), d[:, 1024:2048].compute()
+        assert np.array_equal(a, b) == repeats, world

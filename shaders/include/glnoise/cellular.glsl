@@ -120,10 +120,18 @@ void gln_cell_consider(inout GlnNearest s, vec4 v, float k, int h) {
 }
 
 // The vector from the sample (at f in cell base) to the point of cell base + o.
-vec4 gln_cell_vector(ivec4 base, ivec4 o, vec4 f, ivec4 period, int dims, float jitter, out int h) {
-    ivec4 c = ivec4(gln_wrap(base.x + o.x, period.x), gln_wrap(base.y + o.y, period.y), gln_wrap(base.z + o.z, period.z),
-                    gln_wrap(base.w + o.w, period.w));
-    h = gln_cell_hash(c, dims);
+vec4 gln_cell_vector(ivec4 base, ivec4 o, vec4 f, ivec4 period, ivec4 world, int dims, float jitter, out int h) {
+    if (world.x >= 0) {
+        uint v = gln_world_axis(base.x + o.x, world.x, period.x, GLN_WORLD_X);
+        if (dims >= 2) v = v ^ gln_world_axis(base.y + o.y, world.y, period.y, GLN_WORLD_Y);
+        if (dims >= 3) v = v ^ gln_world_axis(base.z + o.z, world.z, period.z, GLN_WORLD_Z);
+        if (dims >= 4) v = v ^ gln_world_axis(base.w + o.w, world.w, period.w, GLN_WORLD_W);
+        h = gln_world_hash(v);
+    } else {
+        ivec4 c = ivec4(gln_wrap(base.x + o.x, period.x), gln_wrap(base.y + o.y, period.y), gln_wrap(base.z + o.z, period.z),
+                        gln_wrap(base.w + o.w, period.w));
+        h = gln_cell_hash(c, dims);
+    }
     GLN_PRECISE vec4 v = vec4(o) + gln_cell_point(h, dims, jitter) - f;
     return v;
 }
@@ -156,7 +164,7 @@ bool gln_cell_inner(ivec4 o, int R) {
 }
 
 // The nearest (and, when second, the second nearest) feature points to f in cell base.
-GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, int dims, int metric, float jitter, bool second) {
+GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, ivec4 world, int dims, int metric, float jitter, bool second) {
     GlnNearest s = GlnNearest(GLN_CELL_FAR, GLN_CELL_FAR, vec4(0.0f), vec4(0.0f), 0);
     ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
     for (int ow = -r.w; ow <= r.w; ++ow)
@@ -164,7 +172,7 @@ GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, int dims, int metri
             for (int oy = -r.y; oy <= r.y; ++oy)
                 for (int ox = -r.x; ox <= r.x; ++ox) {
                     int h;
-                    vec4 v = gln_cell_vector(base, ivec4(ox, oy, oz, ow), f, period, dims, jitter, h);
+                    vec4 v = gln_cell_vector(base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, h);
                     gln_cell_consider(s, v, gln_cell_key(v, metric), h);
                 }
     ivec4 one = r;
@@ -181,7 +189,7 @@ GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, int dims, int metri
                         if (gln_cell_inner(o, R)) continue;
                         if (gln_cell_box_key(o, f, dims, metric, jitter) >= (second ? s.k2 : s.k1) + GLN_CELL_MARGIN) continue;
                         int h;
-                        vec4 v = gln_cell_vector(base, o, f, period, dims, jitter, h);
+                        vec4 v = gln_cell_vector(base, o, f, period, world, dims, jitter, h);
                         gln_cell_consider(s, v, gln_cell_key(v, metric), h);
                     }
     }
@@ -190,10 +198,10 @@ GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, int dims, int metri
 
 // The distance to the point of cell o from its bisector with the nearest point (v1 the
 // vector to it), lowered into e (with the bisector's normal into n) when nearer.
-void gln_cell_bisector(ivec4 base, ivec4 o, vec4 f, ivec4 period, int dims, float jitter, vec4 v1, inout float e,
+void gln_cell_bisector(ivec4 base, ivec4 o, vec4 f, ivec4 period, ivec4 world, int dims, float jitter, vec4 v1, inout float e,
                        inout vec4 n) {
     int h;
-    vec4 v = gln_cell_vector(base, o, f, period, dims, jitter, h);
+    vec4 v = gln_cell_vector(base, o, f, period, world, dims, jitter, h);
     GLN_PRECISE vec4 w = v - v1;
     GLN_PRECISE float ww = w.x * w.x + w.y * w.y + w.z * w.z + w.w * w.w;
     if (ww > 0.0f) {
@@ -208,7 +216,7 @@ void gln_cell_bisector(ivec4 base, ivec4 o, vec4 f, ivec4 period, int dims, floa
 }
 
 // GLN_CELL_EDGE: (distance to the nearest edge, its gradient).
-vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, int dims, float jitter) {
+vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, ivec4 world, int dims, float jitter) {
     float e = GLN_CELL_FAR;
     vec4 n = vec4(0.0f);
     ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
@@ -216,7 +224,7 @@ vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, int dims, flo
         for (int oz = -r.z; oz <= r.z; ++oz)
             for (int oy = -r.y; oy <= r.y; ++oy)
                 for (int ox = -r.x; ox <= r.x; ++ox)
-                    gln_cell_bisector(base, ivec4(ox, oy, oz, ow), f, period, dims, jitter, s.v1, e, n);
+                    gln_cell_bisector(base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, s.v1, e, n);
     // A point b further than |v1| + 2e cannot be nearer: its bisector is (|b| - |v1|) / 2 away.
     float f1 = sqrt(s.k1);
     ivec4 one = r;
@@ -231,7 +239,7 @@ vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, int dims, flo
                         if (gln_cell_inner(o, R)) continue;
                         GLN_PRECISE float bound = f1 + 2.0f * e + GLN_CELL_MARGIN;
                         if (gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter) >= bound * bound) continue;
-                        gln_cell_bisector(base, o, f, period, dims, jitter, s.v1, e, n);
+                        gln_cell_bisector(base, o, f, period, world, dims, jitter, s.v1, e, n);
                     }
     }
     return vec4(e, -n.x, -n.y, -n.z);
@@ -253,15 +261,15 @@ vec4 gln_cell_distance(float k, vec4 v, int metric) {
 }
 
 // Cellular noise at cell + p over the first dims axes (the others 0): (value, gradient
-// in x, y, z). period as in glnoise/lattice.glsl.
-vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, int dims, int ret, int metric, float jitter) {
+// in x, y, z). period and world as in glnoise/lattice.glsl.
+vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int dims, int ret, int metric, float jitter) {
     vec4 pf = floor(p);
     ivec4 base = cell + ivec4(pf);
     GLN_PRECISE vec4 f = p - pf;
     bool second = ret == GLN_CELL_F2 || ret == GLN_CELL_F2_F1;
-    GlnNearest s = gln_cell_search(base, f, period, dims, ret == GLN_CELL_EDGE ? GLN_CELL_EUCLIDEAN : metric, jitter, second);
+    GlnNearest s = gln_cell_search(base, f, period, world, dims, ret == GLN_CELL_EDGE ? GLN_CELL_EUCLIDEAN : metric, jitter, second);
     if (ret == GLN_CELL_VALUE) return vec4(gln_height(s.h1), 0.0f, 0.0f, 0.0f);
-    if (ret == GLN_CELL_EDGE) return gln_cell_edge(s, base, f, period, dims, jitter);
+    if (ret == GLN_CELL_EDGE) return gln_cell_edge(s, base, f, period, world, dims, jitter);
     vec4 a = gln_cell_distance(s.k1, s.v1, metric);
     if (ret == GLN_CELL_F1) return a;
     vec4 b = gln_cell_distance(s.k2, s.v2, metric);
@@ -270,21 +278,38 @@ vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, int dims, int ret, int metri
     return d;
 }
 
-float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter) {
-    return gln_cellular(ivec4(cell, 0, 0, 0), vec4(p, 0.0f, 0.0f, 0.0f), ivec4(period, 0, 0, 0), 1, ret, metric, jitter).x;
+float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter, int world) {
+    return gln_cellular(ivec4(cell, 0, 0, 0), vec4(p, 0.0f, 0.0f, 0.0f), ivec4(period, 0, 0, 0), ivec4(world, 0, 0, 0), 1, ret,
+                        metric, jitter).x;
 }
 
-vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter) {
-    vec4 c = gln_cellular(ivec4(cell, 0, 0), vec4(p, 0.0f, 0.0f), ivec4(period, 0, 0), 2, ret, metric, jitter);
+vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter, ivec2 world) {
+    vec4 c = gln_cellular(ivec4(cell, 0, 0), vec4(p, 0.0f, 0.0f), ivec4(period, 0, 0), ivec4(world, 0, 0), 2, ret, metric, jitter);
     return vec3(c.x, c.y, c.z);
 }
 
+vec4 gln_cellular3(ivec3 cell, vec3 p, ivec3 period, int ret, int metric, float jitter, ivec3 world) {
+    return gln_cellular(ivec4(cell, 0), vec4(p, 0.0f), ivec4(period, 0), ivec4(world, 0), 3, ret, metric, jitter);
+}
+
+float gln_cellular4(ivec4 cell, vec4 p, ivec4 period, int ret, int metric, float jitter, ivec4 world) {
+    return gln_cellular(cell, p, period, world, 4, ret, metric, jitter).x;
+}
+
+float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter) {
+    return gln_cellular1(cell, p, period, ret, metric, jitter, -1);
+}
+
+vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter) {
+    return gln_cellular2(cell, p, period, ret, metric, jitter, ivec2(-1, -1));
+}
+
 vec4 gln_cellular3(ivec3 cell, vec3 p, ivec3 period, int ret, int metric, float jitter) {
-    return gln_cellular(ivec4(cell, 0), vec4(p, 0.0f), ivec4(period, 0), 3, ret, metric, jitter);
+    return gln_cellular3(cell, p, period, ret, metric, jitter, ivec3(-1, -1, -1));
 }
 
 float gln_cellular4(ivec4 cell, vec4 p, ivec4 period, int ret, int metric, float jitter) {
-    return gln_cellular(cell, p, period, 4, ret, metric, jitter).x;
+    return gln_cellular4(cell, p, period, ret, metric, jitter, ivec4(-1, -1, -1, -1));
 }
 
 float gln_cellular1(float p, int ret, int metric, float jitter) {

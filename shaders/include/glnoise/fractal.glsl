@@ -179,42 +179,60 @@ vec4 gln_basis_space(int basis, int dims, vec4 q) {
 // basis's own coordinates (gln_basis_space2..4); simplex and OpenSimplex2(S) ignore period; the gradient is per unit of the
 // caller's coordinates for every basis. cellular noise is F1 with Euclidean
 // distance and jitter 1 here, and the GlnNoise forms below take n's cellular choices.
-float gln_basis1(int basis, int curve, int cell, float p, int period) {
+// world: the cell's lattice blocks for the world hash, or -1 in x (glnoise/permutation.glsl).
+float gln_basis1(int basis, int curve, int cell, float p, int period, int world) {
     if (basis == GLN_BASIS_SIMPLEX || basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S ||
         basis == GLN_BASIS_PSRDNOISE)
         return 0.0f;
-    if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
-    return gln_lattice1(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular1(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f, world);
+    return gln_lattice1(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
 }
 
-vec3 gln_basis2(int basis, int curve, ivec2 cell, vec2 p, ivec2 period) {
-    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_2_skewed(cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_2_skewed(cell, p);
-    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise2_skewed(cell, p, period);
-    if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
-    return gln_lattice2(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+vec3 gln_basis2(int basis, int curve, ivec2 cell, vec2 p, ivec2 period, ivec2 world) {
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(cell, p, world);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_2_skewed(cell, p, world);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_2_skewed(cell, p, world);
+    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise2_skewed(cell, p, period, world);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f, world);
+    return gln_lattice2(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
 }
 
-vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period) {
-    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(cell, p);
+vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period, ivec3 world) {
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(cell, p, world);
     if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) {
-        vec4 n = basis == GLN_BASIS_OPENSIMPLEX2 ? gln_opensimplex2_3_turned(cell, p) : gln_opensimplex2s_3_turned(cell, p);
+        vec4 n = basis == GLN_BASIS_OPENSIMPLEX2 ? gln_opensimplex2_3_turned(cell, p, world)
+                                                 : gln_opensimplex2s_3_turned(cell, p, world);
         vec3 g = gln_os2_turn3_back(vec3(n.y, n.z, n.w));
         return vec4(n.x, g.x, g.y, g.z);
     }
-    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise3_skewed(cell, p, period);
-    if (basis == GLN_BASIS_CELLULAR) return gln_cellular3(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
-    return gln_lattice3(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+    if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise3_skewed(cell, p, period, world);
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular3(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f, world);
+    return gln_lattice3(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
+}
+
+float gln_basis4(int basis, int curve, ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
+    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(cell, p, world);
+    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_4_skewed(cell, p, world);
+    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_4_skewed(cell, p, world);
+    if (basis == GLN_BASIS_PSRDNOISE) return 0.0f;
+    if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f, world);
+    return gln_lattice4(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
+}
+
+float gln_basis1(int basis, int curve, int cell, float p, int period) {
+    return gln_basis1(basis, curve, cell, p, period, -1);
+}
+
+vec3 gln_basis2(int basis, int curve, ivec2 cell, vec2 p, ivec2 period) {
+    return gln_basis2(basis, curve, cell, p, period, ivec2(-1, -1));
+}
+
+vec4 gln_basis3(int basis, int curve, ivec3 cell, vec3 p, ivec3 period) {
+    return gln_basis3(basis, curve, cell, p, period, ivec3(-1, -1, -1));
 }
 
 float gln_basis4(int basis, int curve, ivec4 cell, vec4 p, ivec4 period) {
-    if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return gln_opensimplex2_4_skewed(cell, p);
-    if (basis == GLN_BASIS_OPENSIMPLEX2S) return gln_opensimplex2s_4_skewed(cell, p);
-    if (basis == GLN_BASIS_PSRDNOISE) return 0.0f;
-    if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 1.0f);
-    return gln_lattice4(cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis));
+    return gln_basis4(basis, curve, cell, p, period, ivec4(-1, -1, -1, -1));
 }
 
 float gln_basis1(GlnNoise n, int cell, float p, int period) {
@@ -239,23 +257,30 @@ float gln_basis4(GlnNoise n, ivec4 cell, vec4 p, ivec4 period) {
 
 // The basis in dims dimensions at cell + p (the first dims components; p in the basis's own
 // coordinates, gln_basis_space): (value, gradient) as a vec4, 0 where a dimension has
-// none; cellular noise with return cellReturn under cellMetric with cellJitter.
+// none; cellular noise with return cellReturn under cellMetric with cellJitter; world as in
+// gln_basis1..4.
 vec4 gln_basis_at(int basis, int curve, int dims, ivec4 cell, vec4 p, ivec4 period, int cellReturn, int cellMetric,
-                  float cellJitter) {
+                  float cellJitter, ivec4 world) {
     if (basis == GLN_BASIS_CELLULAR) {
         vec4 c = gln_cellular(cell, vec4(p.x, dims >= 2 ? p.y : 0.0f, dims >= 3 ? p.z : 0.0f, dims >= 4 ? p.w : 0.0f),
-                              period, dims, cellReturn, cellMetric, cellJitter);
+                              period, world, dims, cellReturn, cellMetric, cellJitter);
         return dims == 2 ? vec4(c.x, c.y, c.z, 0.0f) : dims == 3 ? c : vec4(c.x, 0.0f, 0.0f, 0.0f);
     }
-    if (dims == 1) return vec4(gln_basis1(basis, curve, cell.x, p.x, period.x), 0.0f, 0.0f, 0.0f);
+    if (dims == 1) return vec4(gln_basis1(basis, curve, cell.x, p.x, period.x, world.x), 0.0f, 0.0f, 0.0f);
     if (dims == 2) {
-        vec3 b = gln_basis2(basis, curve, ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(period.x, period.y));
+        vec3 b = gln_basis2(basis, curve, ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(period.x, period.y),
+                            ivec2(world.x, world.y));
         return vec4(b.x, b.y, b.z, 0.0f);
     }
     if (dims == 3)
         return gln_basis3(basis, curve, ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z),
-                          ivec3(period.x, period.y, period.z));
-    return vec4(gln_basis4(basis, curve, cell, p, period), 0.0f, 0.0f, 0.0f);
+                          ivec3(period.x, period.y, period.z), ivec3(world.x, world.y, world.z));
+    return vec4(gln_basis4(basis, curve, cell, p, period, world), 0.0f, 0.0f, 0.0f);
+}
+
+vec4 gln_basis_at(int basis, int curve, int dims, ivec4 cell, vec4 p, ivec4 period, int cellReturn, int cellMetric,
+                  float cellJitter) {
+    return gln_basis_at(basis, curve, dims, cell, p, period, cellReturn, cellMetric, cellJitter, ivec4(-1, -1, -1, -1));
 }
 
 // Adds octave `octave` (the basis value n.x and its gradient n.yzw, already per unit of

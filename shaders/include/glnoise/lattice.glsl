@@ -23,7 +23,9 @@
 // period: when a component is > 0, lattice indices wrap at it before hashing, so the noise
 // repeats every `period` cells on that axis; 0 leaves the table's own period of 256.
 // The (cell, p) form takes an integer cell and a small float p, so that a caller that keeps
-// its origin in double can hand over the cell reduced modulo the period and lose nothing.
+// its origin in double can hand over the cell reduced modulo the period and lose nothing;
+// a last argument `world`, the cell's lattice blocks, hashes the whole coordinate instead
+// of the table's 256 cells (gln_world_hash in glnoise/permutation.glsl).
 // 2D and 3D return (value, gradient); 1D and 4D return the value.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
 // C++ twin: src/mirror/lattice.hpp.
@@ -146,28 +148,54 @@ vec3 gln_cornergrad3(int hash, int kind) {
     return (kind & GLN_GRADIENTS) != 0 ? GLN_GRAD3[hash & 15] : vec3(0.0f, 0.0f, 0.0f);
 }
 
-float gln_lattice1(int cell, float p, int period, int curve, int kind) {
+float gln_lattice1(int cell, float p, int period, int curve, int kind, int world) {
     float pf = floor(p);
-    int X0 = gln_wrap(cell + int(pf), period);
-    int X1 = gln_wrap(cell + int(pf) + 1, period);
+    int h0;
+    int h1;
+    if (world >= 0) {
+        h0 = gln_world_hash(gln_world_axis(cell + int(pf), world, period, GLN_WORLD_X));
+        h1 = gln_world_hash(gln_world_axis(cell + int(pf) + 1, world, period, GLN_WORLD_X));
+    } else {
+        h0 = gln_perm(gln_wrap(cell + int(pf), period));
+        h1 = gln_perm(gln_wrap(cell + int(pf) + 1, period));
+    }
     float x = p - pf;
-    float a = gln_corner1(gln_perm(X0), x, kind);
-    float b = gln_corner1(gln_perm(X1), x - 1.0f, kind);
+    float a = gln_corner1(h0, x, kind);
+    float b = gln_corner1(h1, x - 1.0f, kind);
     return gln_lerp(gln_curve(x, curve), a, b);
 }
 
-vec3 gln_lattice2(ivec2 cell, vec2 p, ivec2 period, int curve, int kind) {
+float gln_lattice1(int cell, float p, int period, int curve, int kind) {
+    return gln_lattice1(cell, p, period, curve, kind, -1);
+}
+
+vec3 gln_lattice2(ivec2 cell, vec2 p, ivec2 period, int curve, int kind, ivec2 world) {
     vec2 pf = floor(p);
-    int X = gln_wrap(cell.x + int(pf.x), period.x);
-    int Y = gln_wrap(cell.y + int(pf.y), period.y);
-    int X1 = gln_wrap(cell.x + int(pf.x) + 1, period.x);
-    int Y1 = gln_wrap(cell.y + int(pf.y) + 1, period.y);
     float xf = p.x - pf.x;
     float yf = p.y - pf.y;
-    int valueTopRight = gln_perm(gln_perm(X1) + Y1);
-    int valueTopLeft = gln_perm(gln_perm(X) + Y1);
-    int valueBottomRight = gln_perm(gln_perm(X1) + Y);
-    int valueBottomLeft = gln_perm(gln_perm(X) + Y);
+    int valueTopRight;
+    int valueTopLeft;
+    int valueBottomRight;
+    int valueBottomLeft;
+    if (world.x >= 0) {
+        uint x0 = gln_world_axis(cell.x + int(pf.x), world.x, period.x, GLN_WORLD_X);
+        uint x1 = gln_world_axis(cell.x + int(pf.x) + 1, world.x, period.x, GLN_WORLD_X);
+        uint y0 = gln_world_axis(cell.y + int(pf.y), world.y, period.y, GLN_WORLD_Y);
+        uint y1 = gln_world_axis(cell.y + int(pf.y) + 1, world.y, period.y, GLN_WORLD_Y);
+        valueTopRight = gln_world_hash(x1 ^ y1);
+        valueTopLeft = gln_world_hash(x0 ^ y1);
+        valueBottomRight = gln_world_hash(x1 ^ y0);
+        valueBottomLeft = gln_world_hash(x0 ^ y0);
+    } else {
+        int X = gln_wrap(cell.x + int(pf.x), period.x);
+        int Y = gln_wrap(cell.y + int(pf.y), period.y);
+        int X1 = gln_wrap(cell.x + int(pf.x) + 1, period.x);
+        int Y1 = gln_wrap(cell.y + int(pf.y) + 1, period.y);
+        valueTopRight = gln_perm(gln_perm(X1) + Y1);
+        valueTopLeft = gln_perm(gln_perm(X) + Y1);
+        valueBottomRight = gln_perm(gln_perm(X1) + Y);
+        valueBottomLeft = gln_perm(gln_perm(X) + Y);
+    }
     float dotTopRight = gln_corner2(valueTopRight, vec2(xf - 1.0f, yf - 1.0f), kind);
     float dotTopLeft = gln_corner2(valueTopLeft, vec2(xf, yf - 1.0f), kind);
     float dotBottomRight = gln_corner2(valueBottomRight, vec2(xf - 1.0f, yf), kind);
@@ -184,34 +212,67 @@ vec3 gln_lattice2(ivec2 cell, vec2 p, ivec2 period, int curve, int kind) {
     return vec3(value, gradient.x, gradient.y);
 }
 
-vec4 gln_lattice3(ivec3 cell, vec3 p, ivec3 period, int curve, int kind) {
+vec3 gln_lattice2(ivec2 cell, vec2 p, ivec2 period, int curve, int kind) {
+    return gln_lattice2(cell, p, period, curve, kind, ivec2(-1, -1));
+}
+
+vec4 gln_lattice3(ivec3 cell, vec3 p, ivec3 period, int curve, int kind, ivec3 world) {
     vec3 pf = floor(p);
-    int X = gln_wrap(cell.x + int(pf.x), period.x);
-    int Y = gln_wrap(cell.y + int(pf.y), period.y);
-    int Z = gln_wrap(cell.z + int(pf.z), period.z);
-    int X1 = gln_wrap(cell.x + int(pf.x) + 1, period.x);
-    int Y1 = gln_wrap(cell.y + int(pf.y) + 1, period.y);
-    int Z1 = gln_wrap(cell.z + int(pf.z) + 1, period.z);
     float x = p.x - pf.x;
     float y = p.y - pf.y;
     float z = p.z - pf.z;
     float u = gln_curve(x, curve);
     float v = gln_curve(y, curve);
     float w = gln_curve(z, curve);
-    int A = gln_perm(X);
-    int B = gln_perm(X1);
-    int AA = gln_perm(A + Y);
-    int AB = gln_perm(A + Y1);
-    int BA = gln_perm(B + Y);
-    int BB = gln_perm(B + Y1);
-    int hAA = gln_perm(AA + Z);
-    int hBA = gln_perm(BA + Z);
-    int hAB = gln_perm(AB + Z);
-    int hBB = gln_perm(BB + Z);
-    int hAA1 = gln_perm(AA + Z1);
-    int hBA1 = gln_perm(BA + Z1);
-    int hAB1 = gln_perm(AB + Z1);
-    int hBB1 = gln_perm(BB + Z1);
+    int hAA;
+    int hBA;
+    int hAB;
+    int hBB;
+    int hAA1;
+    int hBA1;
+    int hAB1;
+    int hBB1;
+    if (world.x >= 0) {
+        uint x0 = gln_world_axis(cell.x + int(pf.x), world.x, period.x, GLN_WORLD_X);
+        uint x1 = gln_world_axis(cell.x + int(pf.x) + 1, world.x, period.x, GLN_WORLD_X);
+        uint y0 = gln_world_axis(cell.y + int(pf.y), world.y, period.y, GLN_WORLD_Y);
+        uint y1 = gln_world_axis(cell.y + int(pf.y) + 1, world.y, period.y, GLN_WORLD_Y);
+        uint z0 = gln_world_axis(cell.z + int(pf.z), world.z, period.z, GLN_WORLD_Z);
+        uint z1 = gln_world_axis(cell.z + int(pf.z) + 1, world.z, period.z, GLN_WORLD_Z);
+        uint AA = x0 ^ y0;
+        uint AB = x0 ^ y1;
+        uint BA = x1 ^ y0;
+        uint BB = x1 ^ y1;
+        hAA = gln_world_hash(AA ^ z0);
+        hBA = gln_world_hash(BA ^ z0);
+        hAB = gln_world_hash(AB ^ z0);
+        hBB = gln_world_hash(BB ^ z0);
+        hAA1 = gln_world_hash(AA ^ z1);
+        hBA1 = gln_world_hash(BA ^ z1);
+        hAB1 = gln_world_hash(AB ^ z1);
+        hBB1 = gln_world_hash(BB ^ z1);
+    } else {
+        int X = gln_wrap(cell.x + int(pf.x), period.x);
+        int Y = gln_wrap(cell.y + int(pf.y), period.y);
+        int Z = gln_wrap(cell.z + int(pf.z), period.z);
+        int X1 = gln_wrap(cell.x + int(pf.x) + 1, period.x);
+        int Y1 = gln_wrap(cell.y + int(pf.y) + 1, period.y);
+        int Z1 = gln_wrap(cell.z + int(pf.z) + 1, period.z);
+        int A = gln_perm(X);
+        int B = gln_perm(X1);
+        int AA = gln_perm(A + Y);
+        int AB = gln_perm(A + Y1);
+        int BA = gln_perm(B + Y);
+        int BB = gln_perm(B + Y1);
+        hAA = gln_perm(AA + Z);
+        hBA = gln_perm(BA + Z);
+        hAB = gln_perm(AB + Z);
+        hBB = gln_perm(BB + Z);
+        hAA1 = gln_perm(AA + Z1);
+        hBA1 = gln_perm(BA + Z1);
+        hAB1 = gln_perm(AB + Z1);
+        hBB1 = gln_perm(BB + Z1);
+    }
     float a = gln_corner3(hAA, vec3(x, y, z), kind);
     float b = gln_corner3(hBA, vec3(x - 1.0f, y, z), kind);
     float c = gln_corner3(hAB, vec3(x, y - 1.0f, z), kind);
@@ -237,7 +298,11 @@ vec4 gln_lattice3(ivec3 cell, vec3 p, ivec3 period, int curve, int kind) {
     return vec4(value, gradient.x, gradient.y, gradient.z);
 }
 
-float gln_lattice4(ivec4 cell, vec4 p, ivec4 period, int curve, int kind) {
+vec4 gln_lattice3(ivec3 cell, vec3 p, ivec3 period, int curve, int kind) {
+    return gln_lattice3(cell, p, period, curve, kind, ivec3(-1, -1, -1));
+}
+
+float gln_lattice4(ivec4 cell, vec4 p, ivec4 period, int curve, int kind, ivec4 world) {
     vec4 pf = floor(p);
     ivec4 c0 = ivec4(gln_wrap(cell.x + int(pf.x), period.x), gln_wrap(cell.y + int(pf.y), period.y),
                      gln_wrap(cell.z + int(pf.z), period.z), gln_wrap(cell.w + int(pf.w), period.w));
@@ -252,7 +317,16 @@ float gln_lattice4(ivec4 cell, vec4 p, ivec4 period, int curve, int kind) {
         int Y = bit.y == 0 ? c0.y : c1.y;
         int Z = bit.z == 0 ? c0.z : c1.z;
         int W = bit.w == 0 ? c0.w : c1.w;
-        int hash = gln_perm(gln_perm(gln_perm(gln_perm(X) + Y) + Z) + W);
+        int hash;
+        if (world.x >= 0) {
+            ivec4 at = ivec4(cell.x + int(pf.x), cell.y + int(pf.y), cell.z + int(pf.z), cell.w + int(pf.w)) + bit;
+            hash = gln_world_hash(gln_world_axis(at.x, world.x, period.x, GLN_WORLD_X) ^
+                                  gln_world_axis(at.y, world.y, period.y, GLN_WORLD_Y) ^
+                                  gln_world_axis(at.z, world.z, period.z, GLN_WORLD_Z) ^
+                                  gln_world_axis(at.w, world.w, period.w, GLN_WORLD_W));
+        } else {
+            hash = gln_perm(gln_perm(gln_perm(gln_perm(X) + Y) + Z) + W);
+        }
         k[i] = gln_corner4(hash, f - vec4(bit), kind);
     }
     float s[4] = float[4](gln_curve(f.x, curve), gln_curve(f.y, curve), gln_curve(f.z, curve), gln_curve(f.w, curve));
@@ -263,6 +337,10 @@ float gln_lattice4(ivec4 cell, vec4 p, ivec4 period, int curve, int kind) {
         }
     }
     return k[0];
+}
+
+float gln_lattice4(ivec4 cell, vec4 p, ivec4 period, int curve, int kind) {
+    return gln_lattice4(cell, p, period, curve, kind, ivec4(-1, -1, -1, -1));
 }
 
 #endif  // GLNOISE_LATTICE_GLSL

@@ -172,11 +172,14 @@ const vec4 GLN_OS2_GRAD4[160] = vec4[160](
     vec4(0.8586508742123365f, 0.508629699630796f, -0.044802370851755174f, -0.044802370851755174f), vec4(0.7821684431180708f, 0.4321472685365301f, -0.12128480194602098f, 0.4321472685365301f),
     vec4(0.7821684431180708f, 0.4321472685365301f, 0.4321472685365301f, -0.12128480194602098f), vec4(0.753341017856078f, 0.37968289875261624f, 0.37968289875261624f, 0.37968289875261624f));
 
-int gln_os2_hash2(int x, int y) {
+int gln_os2_hash2(int x, int y, ivec2 world) {
+    if (world.x >= 0) return gln_world_hash2(ivec2(x, y), world);
     return gln_perm(gln_perm(x & 255) + (y & 255));
 }
 
-int gln_os2_hash3(int x, int y, int z) {
+// x, y, z: a point's doubled coordinates; world: the doubled blocks.
+int gln_os2_hash3(int x, int y, int z, ivec3 world) {
+    if (world.x >= 0) return gln_world_hash3(ivec3(x, y, z), world);
     return gln_perm(gln_perm(gln_perm(x & 255) + (y & 255)) + (z & 255));
 }
 
@@ -184,10 +187,30 @@ int gln_os2_hash3(int x, int y, int z) {
 // coordinates and the salt, an 8-bit hash h, then one more lookup for 8 more bits, so that
 // the 160 gradients are picked evenly from the 16 bits (an 8-bit hash alone would pick 96
 // of them twice as often as the rest). The remainder is taken in float, exactly (below 2^16).
-int gln_os2_hash4(int x, int y, int z, int w, int salt) {
-    int h = gln_perm(gln_perm(gln_perm(gln_perm(gln_perm(x & 255) + (y & 255)) + (z & 255)) + (w & 255)) + salt);
+// With the world hash, the salt joins the axes' shares as a fifth.
+int gln_os2_hash4(int x, int y, int z, int w, int salt, ivec4 world) {
+    int h;
+    if (world.x >= 0) {
+        h = gln_world_hash(gln_world_axis(x, world.x, 0, GLN_WORLD_X) ^ gln_world_axis(y, world.y, 0, GLN_WORLD_Y) ^
+                           gln_world_axis(z, world.z, 0, GLN_WORLD_Z) ^ gln_world_axis(w, world.w, 0, GLN_WORLD_W) ^
+                           gln_world_axis(salt, 0, 0, GLN_WORLD_SALT));
+    } else {
+        h = gln_perm(gln_perm(gln_perm(gln_perm(gln_perm(x & 255) + (y & 255)) + (z & 255)) + (w & 255)) + salt);
+    }
     float v = float(h) * 256.0f + float(gln_perm(h + (x & 255)));
     return int(v - floor(v / 160.0f) * 160.0f);
+}
+
+int gln_os2_hash2(int x, int y) {
+    return gln_os2_hash2(x, y, ivec2(-1, -1));
+}
+
+int gln_os2_hash3(int x, int y, int z) {
+    return gln_os2_hash3(x, y, z, ivec3(-1, -1, -1));
+}
+
+int gln_os2_hash4(int x, int y, int z, int w, int salt) {
+    return gln_os2_hash4(x, y, z, w, salt, ivec4(-1, -1, -1, -1));
 }
 
 // One vertex's (value, gradient) at offset d from it (glnoise/simplex.glsl's kernel).
@@ -201,14 +224,18 @@ vec4 gln_os2_vertex3(int hash, vec3 d) {
 
 // At skewed cell `cell` + skewed position ps (gln_skew2): (value, gradient per unit of the
 // unskewed coordinates).
-vec3 gln_opensimplex2_2_skewed(ivec2 cell, vec2 ps) {
+vec3 gln_opensimplex2_2_skewed(ivec2 cell, vec2 ps, ivec2 world) {
     GlnTriangle s = gln_simplex2_triangle(cell, ps);
     int i = s.corner.x;
     int j = s.corner.y;
-    GLN_PRECISE vec3 n = gln_os2_vertex2(gln_os2_hash2(i, j), s.d0) +
-                         gln_os2_vertex2(gln_os2_hash2(i + s.step.x, j + s.step.y), s.d1) +
-                         gln_os2_vertex2(gln_os2_hash2(i + 1, j + 1), s.d2);
+    GLN_PRECISE vec3 n = gln_os2_vertex2(gln_os2_hash2(i, j, world), s.d0) +
+                         gln_os2_vertex2(gln_os2_hash2(i + s.step.x, j + s.step.y, world), s.d1) +
+                         gln_os2_vertex2(gln_os2_hash2(i + 1, j + 1, world), s.d2);
     return n * GLN_OS2_SCALE2;
+}
+
+vec3 gln_opensimplex2_2_skewed(ivec2 cell, vec2 ps) {
+    return gln_opensimplex2_2_skewed(cell, ps, ivec2(-1, -1));
 }
 
 // The turn of the 3D form (orthonormal): z onto the cube's main diagonal.
@@ -228,20 +255,20 @@ vec3 gln_os2_turn3_back(vec3 g) {
 
 // The nearest point of one cubic lattice and the next nearest. d: the sample's offset from
 // the nearest point, x2: that point's doubled coordinates.
-vec4 gln_os2_pair3(ivec3 x2, vec3 d) {
-    GLN_PRECISE vec4 n = gln_os2_vertex3(gln_os2_hash3(x2.x, x2.y, x2.z), d);
+vec4 gln_os2_pair3(ivec3 x2, vec3 d, ivec3 world2) {
+    GLN_PRECISE vec4 n = gln_os2_vertex3(gln_os2_hash3(x2.x, x2.y, x2.z, world2), d);
     vec3 a = abs(d);
     ivec3 s = ivec3(d.x >= 0.0f ? 1 : -1, d.y >= 0.0f ? 1 : -1, d.z >= 0.0f ? 1 : -1);
     ivec3 step = a.x >= a.y && a.x >= a.z ? ivec3(s.x, 0, 0) : a.y >= a.z ? ivec3(0, s.y, 0) : ivec3(0, 0, s.z);
     GLN_PRECISE vec3 d2 = vec3(d.x - float(step.x), d.y - float(step.y), d.z - float(step.z));
     ivec3 y2 = x2 + 2 * step;
-    n = n + gln_os2_vertex3(gln_os2_hash3(y2.x, y2.y, y2.z), d2);
+    n = n + gln_os2_vertex3(gln_os2_hash3(y2.x, y2.y, y2.z, world2), d2);
     return n;
 }
 
 // At turned cell `cell` + turned position pr (gln_os2_turn3): (value, gradient per unit of
 // the turned coordinates; gln_os2_turn3_back turns it back).
-vec4 gln_opensimplex2_3_turned(ivec3 cell, vec3 pr) {
+vec4 gln_opensimplex2_3_turned(ivec3 cell, vec3 pr, ivec3 world) {
     vec3 base = floor(pr);
     ivec3 c = cell + ivec3(base);
     GLN_PRECISE vec3 f = vec3(pr.x - base.x, pr.y - base.y, pr.z - base.z);  // [0, 1)
@@ -250,8 +277,14 @@ vec4 gln_opensimplex2_3_turned(ivec3 cell, vec3 pr) {
     GLN_PRECISE vec3 d0 = vec3(f.x - float(near.x), f.y - float(near.y), f.z - float(near.z));
     // The offset lattice: its nearest point is c + 1/2.
     GLN_PRECISE vec3 d1 = vec3(f.x - 0.5f, f.y - 0.5f, f.z - 0.5f);
-    GLN_PRECISE vec4 n = gln_os2_pair3(2 * (c + near), d0) + gln_os2_pair3(2 * c + 1, d1);
+    // Doubled coordinates: the blocks double too (2 * (block * 256 + c) = 2 * block * 256 + 2 * c).
+    ivec3 world2 = world.x >= 0 ? 2 * world : world;
+    GLN_PRECISE vec4 n = gln_os2_pair3(2 * (c + near), d0, world2) + gln_os2_pair3(2 * c + 1, d1, world2);
     return n * GLN_OS2_SCALE3;
+}
+
+vec4 gln_opensimplex2_3_turned(ivec3 cell, vec3 pr) {
+    return gln_opensimplex2_3_turned(cell, pr, ivec3(-1, -1, -1));
 }
 
 // The reference's 4D orientation "ImproveXYZ_ImproveXY", turn and skew in one: x, y, z as in
@@ -301,7 +334,7 @@ float gln_os2_vertex4(int row, vec4 d) {
 // 4D: five copies of the A4 lattice, each shifted by (-0.2, -0.2, -0.2, -0.2) skewed from
 // the last, and from each the vertex of the sample's simplex nearest to it. At skewed cell
 // `cell` + skewed position ps (gln_os2_skew4): the value.
-float gln_opensimplex2_4_skewed(ivec4 cell, vec4 ps) {
+float gln_opensimplex2_4_skewed(ivec4 cell, vec4 ps, ivec4 world) {
     vec4 pf = floor(ps);
     ivec4 v = ivec4(cell.x + int(pf.x), cell.y + int(pf.y), cell.z + int(pf.z), cell.w + int(pf.w));
     GLN_PRECISE vec4 si = vec4(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z, ps.w - pf.w);
@@ -326,7 +359,7 @@ float gln_opensimplex2_4_skewed(ivec4 cell, vec4 ps) {
         ssi = ssi - float(step.x + step.y + step.z + step.w) * GLN_OS2_U4;
         GLN_PRECISE vec4 d = vec4(si.x + ssi, si.y + ssi, si.z + ssi, si.w + ssi);
         int salt = int(float(copy) * 51.0f);
-        n = n + gln_os2_vertex4(gln_os2_hash4(v.x, v.y, v.z, v.w, salt), d);
+        n = n + gln_os2_vertex4(gln_os2_hash4(v.x, v.y, v.z, v.w, salt, world), d);
         // On to the next copy; below copy 0 comes copy 4, one whole cell down.
         si = vec4(si.x + 0.2f, si.y + 0.2f, si.z + 0.2f, si.w + 0.2f);
         ssi = ssi + GLN_OS2_STEP_U4;
@@ -338,6 +371,10 @@ float gln_opensimplex2_4_skewed(ivec4 cell, vec4 ps) {
         }
     }
     return n * GLN_OS2_SCALE4;
+}
+
+float gln_opensimplex2_4_skewed(ivec4 cell, vec4 ps) {
+    return gln_opensimplex2_4_skewed(cell, ps, ivec4(-1, -1, -1, -1));
 }
 
 float gln_opensimplex2_4(vec4 p) {

@@ -69,12 +69,12 @@ const ivec4 GLN_OS2S_REACH4[30] = ivec4[30](
 
 // One lattice point's (value, gradient) at offset d from it: point `v` in 2D, the point
 // with doubled coordinates x2 in 3D.
-vec3 gln_os2s_vertex2(ivec2 v, vec2 d) {
-    return gln_kernel2(GLN_OS2S_R2, GLN_OS2_GRAD2[gln_os2_hash2(v.x, v.y) % 24], d);
+vec3 gln_os2s_vertex2(ivec2 v, vec2 d, ivec2 world) {
+    return gln_kernel2(GLN_OS2S_R2, GLN_OS2_GRAD2[gln_os2_hash2(v.x, v.y, world) % 24], d);
 }
 
-vec4 gln_os2s_vertex3(ivec3 x2, vec3 d) {
-    return gln_kernel3(GLN_OS2S_R3, GLN_OS2_GRAD3[gln_os2_hash3(x2.x, x2.y, x2.z) % 48], d);
+vec4 gln_os2s_vertex3(ivec3 x2, vec3 d, ivec3 world2) {
+    return gln_kernel3(GLN_OS2S_R3, GLN_OS2_GRAD3[gln_os2_hash3(x2.x, x2.y, x2.z, world2) % 48], d);
 }
 
 // The sample's offset from the point at skewed step v from its cell's first corner, where
@@ -87,7 +87,7 @@ vec2 gln_os2s_offset2(vec2 d0, ivec2 v) {
 
 // At skewed cell `cell` + skewed position ps (gln_skew2): (value, gradient per unit of the
 // unskewed coordinates).
-vec3 gln_opensimplex2s_2_skewed(ivec2 cell, vec2 ps) {
+vec3 gln_opensimplex2s_2_skewed(ivec2 cell, vec2 ps, ivec2 world) {
     vec2 pf = floor(ps);
     GLN_PRECISE float fx = ps.x - pf.x;
     GLN_PRECISE float fy = ps.y - pf.y;
@@ -99,9 +99,14 @@ vec3 gln_opensimplex2s_2_skewed(ivec2 cell, vec2 ps) {
     bool upper = fx + fy > 1.0f;
     ivec2 v2 = upper ? (fx + fxy > 1.0f ? ivec2(2, 1) : ivec2(0, 1)) : (fx + fxy < 0.0f ? ivec2(-1, 0) : ivec2(1, 0));
     ivec2 v3 = upper ? (fy - fxy > 1.0f ? ivec2(1, 2) : ivec2(1, 0)) : (fy < fxy ? ivec2(0, -1) : ivec2(0, 1));
-    GLN_PRECISE vec3 n = gln_os2s_vertex2(c, d0) + gln_os2s_vertex2(c + ivec2(1, 1), gln_os2s_offset2(d0, ivec2(1, 1))) +
-                         gln_os2s_vertex2(c + v2, gln_os2s_offset2(d0, v2)) + gln_os2s_vertex2(c + v3, gln_os2s_offset2(d0, v3));
+    GLN_PRECISE vec3 n = gln_os2s_vertex2(c, d0, world) + gln_os2s_vertex2(c + ivec2(1, 1), gln_os2s_offset2(d0, ivec2(1, 1)), world) +
+                         gln_os2s_vertex2(c + v2, gln_os2s_offset2(d0, v2), world) +
+                         gln_os2s_vertex2(c + v3, gln_os2s_offset2(d0, v3), world);
     return n * GLN_OS2S_SCALE2;
+}
+
+vec3 gln_opensimplex2s_2_skewed(ivec2 cell, vec2 ps) {
+    return gln_opensimplex2s_2_skewed(cell, ps, ivec2(-1, -1));
 }
 
 float gln_os2s_reach3(vec3 d) {
@@ -112,7 +117,7 @@ float gln_os2s_reach3(vec3 d) {
 // The two points one axis adds (m: the axis, as a unit vector). a0 and b0: the nearest
 // points of the two cubic lattices (doubled coordinates), d0 and d1 the sample's offsets
 // from them, s the first lattice's steps towards the sample (the second's are -s).
-vec4 gln_os2s_axis3(ivec3 a0, ivec3 b0, vec3 d0, vec3 d1, ivec3 s, ivec3 m) {
+vec4 gln_os2s_axis3(ivec3 a0, ivec3 b0, vec3 d0, vec3 d1, ivec3 s, ivec3 m, ivec3 world2) {
     ivec3 one = s * m;    // along the axis
     ivec3 two = s - one;  // along the other two
     vec3 f1 = vec3(one);
@@ -123,14 +128,14 @@ vec4 gln_os2s_axis3(ivec3 a0, ivec3 b0, vec3 d0, vec3 d1, ivec3 s, ivec3 m) {
     GLN_PRECISE vec3 dB2 = vec3(d1.x + f2.x, d1.y + f2.y, d1.z + f2.z);
     bool onA = gln_os2s_reach3(dA1) > 0.0f;
     bool onB = !onA && gln_os2s_reach3(dB1) > 0.0f;
-    GLN_PRECISE vec4 n = gln_os2s_vertex3(onA ? a0 + 2 * one : a0 + 2 * two, onA ? dA1 : dA2) +
-                         gln_os2s_vertex3(onB ? b0 - 2 * one : b0 - 2 * two, onB ? dB1 : dB2);
+    GLN_PRECISE vec4 n = gln_os2s_vertex3(onA ? a0 + 2 * one : a0 + 2 * two, onA ? dA1 : dA2, world2) +
+                         gln_os2s_vertex3(onB ? b0 - 2 * one : b0 - 2 * two, onB ? dB1 : dB2, world2);
     return n;
 }
 
 // At turned cell `cell` + turned position pr (gln_os2_turn3): (value, gradient per unit of
 // the turned coordinates; gln_os2_turn3_back turns it back).
-vec4 gln_opensimplex2s_3_turned(ivec3 cell, vec3 pr) {
+vec4 gln_opensimplex2s_3_turned(ivec3 cell, vec3 pr, ivec3 world) {
     vec3 base = floor(pr);
     ivec3 c = cell + ivec3(base);
     GLN_PRECISE vec3 f = vec3(pr.x - base.x, pr.y - base.y, pr.z - base.z);  // [0, 1)
@@ -140,11 +145,16 @@ vec4 gln_opensimplex2s_3_turned(ivec3 cell, vec3 pr) {
     ivec3 s = ivec3(1, 1, 1) - 2 * near;
     ivec3 a0 = 2 * (c + near);
     ivec3 b0 = 2 * c + 1;
-    GLN_PRECISE vec4 n = gln_os2s_vertex3(a0, d0) + gln_os2s_vertex3(b0, d1) +
-                         gln_os2s_axis3(a0, b0, d0, d1, s, ivec3(1, 0, 0)) +
-                         gln_os2s_axis3(a0, b0, d0, d1, s, ivec3(0, 1, 0)) +
-                         gln_os2s_axis3(a0, b0, d0, d1, s, ivec3(0, 0, 1));
+    ivec3 world2 = world.x >= 0 ? 2 * world : world;  // doubled, as in gln_opensimplex2_3_turned
+    GLN_PRECISE vec4 n = gln_os2s_vertex3(a0, d0, world2) + gln_os2s_vertex3(b0, d1, world2) +
+                         gln_os2s_axis3(a0, b0, d0, d1, s, ivec3(1, 0, 0), world2) +
+                         gln_os2s_axis3(a0, b0, d0, d1, s, ivec3(0, 1, 0), world2) +
+                         gln_os2s_axis3(a0, b0, d0, d1, s, ivec3(0, 0, 1), world2);
     return n * GLN_OS2S_SCALE3;
+}
+
+vec4 gln_opensimplex2s_3_turned(ivec3 cell, vec3 pr) {
+    return gln_opensimplex2s_3_turned(cell, pr, ivec3(-1, -1, -1));
 }
 
 // The reference's 4D orientation "ImproveXYZ_ImproveXY": x, y, z turned as in 3D, w along the
@@ -168,7 +178,7 @@ vec4 gln_opensimplex2s_space4(vec4 q) {
 }
 
 // At skewed cell `cell` + skewed position ps (gln_os2s_skew4): the value.
-float gln_opensimplex2s_4_skewed(ivec4 cell, vec4 ps) {
+float gln_opensimplex2s_4_skewed(ivec4 cell, vec4 ps, ivec4 world) {
     vec4 pf = floor(ps);
     ivec4 c = ivec4(cell.x + int(pf.x), cell.y + int(pf.y), cell.z + int(pf.z), cell.w + int(pf.w));
     GLN_PRECISE vec4 f = vec4(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z, ps.w - pf.w);
@@ -193,13 +203,17 @@ float gln_opensimplex2s_4_skewed(ivec4 cell, vec4 ps) {
         GLN_PRECISE vec4 d = vec4(xi.x - float(v.x) - sv, xi.y - float(v.y) - sv, xi.z - float(v.z) - sv, xi.w - float(v.w) - sv);
         GLN_PRECISE float t = GLN_OS2S_R4 - ((d.x * d.x + d.y * d.y) + (d.z * d.z + d.w * d.w));
         if (t > 0.0f) {
-            vec4 g = GLN_OS2_GRAD4[gln_os2_hash4(c.x + v.x, c.y + v.y, c.z + v.z, c.w + v.w, 0)];
+            vec4 g = GLN_OS2_GRAD4[gln_os2_hash4(c.x + v.x, c.y + v.y, c.z + v.z, c.w + v.w, 0, world)];
             GLN_PRECISE float gd = (g.x * d.x + g.y * d.y) + (g.z * d.z + g.w * d.w);
             GLN_PRECISE float t2 = t * t;
             n = n + t2 * t2 * gd;
         }
     }
     return n * GLN_OS2S_SCALE4;
+}
+
+float gln_opensimplex2s_4_skewed(ivec4 cell, vec4 ps) {
+    return gln_opensimplex2s_4_skewed(cell, ps, ivec4(-1, -1, -1, -1));
 }
 
 float gln_opensimplex2s_4(vec4 p) {

@@ -94,7 +94,10 @@ int gln_psrd_period(int period) {
 
 // The hash of skewed lattice point (u, v): its doubled position (2u - v, 2v) reduced
 // modulo twice the periods, skewed back.
-int gln_psrd_hash2(int u, int v, ivec2 period) {
+// world (the cell's lattice blocks, glnoise/permutation.glsl): the whole (u, v) instead,
+// without periods.
+int gln_psrd_hash2(int u, int v, ivec2 period, ivec2 world) {
+    if (world.x >= 0) return gln_world_hash2(ivec2(u, v), world);
     int px = gln_psrd_period(period.x);
     int ax = gln_psrd_mod(u + u - v, px + px);
     int rv = gln_psrd_mod(v, gln_psrd_period(period.y));
@@ -104,7 +107,8 @@ int gln_psrd_hash2(int u, int v, ivec2 period) {
 
 // The hash of skewed lattice point i: its doubled position (v + w - u, u + w - v, u + v - w)
 // reduced modulo twice the periods, skewed back.
-int gln_psrd_hash3(ivec3 i, ivec3 period) {
+int gln_psrd_hash3(ivec3 i, ivec3 period, ivec3 world) {
+    if (world.x >= 0) return gln_world_hash3(i, world);
     int ax = gln_psrd_mod(i.y + i.z - i.x, 2 * gln_psrd_period(period.x));
     int ay = gln_psrd_mod(i.x + i.z - i.y, 2 * gln_psrd_period(period.y));
     int az = gln_psrd_mod(i.x + i.y - i.z, 2 * gln_psrd_period(period.z));
@@ -143,7 +147,7 @@ vec3 gln_psrd_unskew3(vec3 f) {
 }
 
 // At skewed cell `cell` + skewed position ps (gln_psrd_skew2): (value, gradient).
-vec3 gln_psrdnoise2_skewed(ivec2 cell, vec2 ps, ivec2 period) {
+vec3 gln_psrdnoise2_skewed(ivec2 cell, vec2 ps, ivec2 period, ivec2 world) {
     vec2 pf = floor(ps);
     int i = cell.x + int(pf.x);
     int j = cell.y + int(pf.y);
@@ -154,14 +158,18 @@ vec3 gln_psrdnoise2_skewed(ivec2 cell, vec2 ps, ivec2 period) {
     int o = fu >= fv ? 1 : 0;
     GLN_PRECISE vec2 d1 = vec2(d0.x - float(o) + 0.5f * float(1 - o), d0.y - float(1 - o));
     GLN_PRECISE vec2 d2 = vec2(d0.x - 0.5f, d0.y - 1.0f);
-    GLN_PRECISE vec3 n = gln_kernel2(0.8f, GLN_PSRD_GRAD2[gln_psrd_hash2(i, j, period) & 31], d0) +
-                         gln_kernel2(0.8f, GLN_PSRD_GRAD2[gln_psrd_hash2(i + o, j + 1 - o, period) & 31], d1) +
-                         gln_kernel2(0.8f, GLN_PSRD_GRAD2[gln_psrd_hash2(i + 1, j + 1, period) & 31], d2);
+    GLN_PRECISE vec3 n = gln_kernel2(0.8f, GLN_PSRD_GRAD2[gln_psrd_hash2(i, j, period, world) & 31], d0) +
+                         gln_kernel2(0.8f, GLN_PSRD_GRAD2[gln_psrd_hash2(i + o, j + 1 - o, period, world) & 31], d1) +
+                         gln_kernel2(0.8f, GLN_PSRD_GRAD2[gln_psrd_hash2(i + 1, j + 1, period, world) & 31], d2);
     return n * GLN_PSRD_SCALE2;
 }
 
+vec3 gln_psrdnoise2_skewed(ivec2 cell, vec2 ps, ivec2 period) {
+    return gln_psrdnoise2_skewed(cell, ps, period, ivec2(-1, -1));
+}
+
 // At skewed cell `cell` + skewed position ps (gln_psrd_skew3): (value, gradient).
-vec4 gln_psrdnoise3_skewed(ivec3 cell, vec3 ps, ivec3 period) {
+vec4 gln_psrdnoise3_skewed(ivec3 cell, vec3 ps, ivec3 period, ivec3 world) {
     vec3 pf = floor(ps);
     ivec3 c = cell + ivec3(pf);
     GLN_PRECISE vec3 f = vec3(ps.x - pf.x, ps.y - pf.y, ps.z - pf.z);
@@ -176,11 +184,15 @@ vec4 gln_psrdnoise3_skewed(ivec3 cell, vec3 ps, ivec3 period) {
     GLN_PRECISE vec3 d1 = gln_psrd_unskew3(vec3(f.x - float(o1.x), f.y - float(o1.y), f.z - float(o1.z)));
     GLN_PRECISE vec3 d2 = gln_psrd_unskew3(vec3(f.x - float(o2.x), f.y - float(o2.y), f.z - float(o2.z)));
     GLN_PRECISE vec3 d3 = gln_psrd_unskew3(vec3(f.x - 1.0f, f.y - 1.0f, f.z - 1.0f));
-    GLN_PRECISE vec4 n = gln_kernel3(0.5f, GLN_PSRD_GRAD3[gln_psrd_hash3(c, period) & 63], d0) +
-                         gln_kernel3(0.5f, GLN_PSRD_GRAD3[gln_psrd_hash3(c + o1, period) & 63], d1) +
-                         gln_kernel3(0.5f, GLN_PSRD_GRAD3[gln_psrd_hash3(c + o2, period) & 63], d2) +
-                         gln_kernel3(0.5f, GLN_PSRD_GRAD3[gln_psrd_hash3(c + ivec3(1, 1, 1), period) & 63], d3);
+    GLN_PRECISE vec4 n = gln_kernel3(0.5f, GLN_PSRD_GRAD3[gln_psrd_hash3(c, period, world) & 63], d0) +
+                         gln_kernel3(0.5f, GLN_PSRD_GRAD3[gln_psrd_hash3(c + o1, period, world) & 63], d1) +
+                         gln_kernel3(0.5f, GLN_PSRD_GRAD3[gln_psrd_hash3(c + o2, period, world) & 63], d2) +
+                         gln_kernel3(0.5f, GLN_PSRD_GRAD3[gln_psrd_hash3(c + ivec3(1, 1, 1), period, world) & 63], d3);
     return n * GLN_PSRD_SCALE3;
+}
+
+vec4 gln_psrdnoise3_skewed(ivec3 cell, vec3 ps, ivec3 period) {
+    return gln_psrdnoise3_skewed(cell, ps, period, ivec3(-1, -1, -1));
 }
 
 vec3 gln_psrdnoise2_deriv(vec2 p, ivec2 period) {

@@ -146,21 +146,34 @@ GlnTriangle gln_simplex2_triangle(ivec2 cell, vec2 ps) {
     return GlnTriangle(ivec2(cell.x + int(pf.x), cell.y + int(pf.y)), step, d0, d1, d2);
 }
 
-vec3 gln_simplex2_skewed(ivec2 cell, vec2 ps) {
+vec3 gln_simplex2_skewed(ivec2 cell, vec2 ps, ivec2 world) {
     GlnTriangle s = gln_simplex2_triangle(cell, ps);
-    int i = s.corner.x & 255;
-    int j = s.corner.y & 255;
-    // Each corner's indices wrap to [0, 256) before its table reads (see the header).
-    ivec2 c1 = ivec2((i + s.step.x) & 255, (j + s.step.y) & 255);
-    ivec2 c2 = ivec2((i + 1) & 255, (j + 1) & 255);
-    int h0 = gln_perm(gln_perm(i) + j);
-    int h1 = gln_perm(gln_perm(c1.x) + c1.y);
-    int h2 = gln_perm(gln_perm(c2.x) + c2.y);
+    int h0;
+    int h1;
+    int h2;
+    if (world.x >= 0) {
+        h0 = gln_world_hash2(s.corner, world);
+        h1 = gln_world_hash2(ivec2(s.corner.x + s.step.x, s.corner.y + s.step.y), world);
+        h2 = gln_world_hash2(ivec2(s.corner.x + 1, s.corner.y + 1), world);
+    } else {
+        int i = s.corner.x & 255;
+        int j = s.corner.y & 255;
+        // Each corner's indices wrap to [0, 256) before its table reads (see the header).
+        ivec2 c1 = ivec2((i + s.step.x) & 255, (j + s.step.y) & 255);
+        ivec2 c2 = ivec2((i + 1) & 255, (j + 1) & 255);
+        h0 = gln_perm(gln_perm(i) + j);
+        h1 = gln_perm(gln_perm(c1.x) + c1.y);
+        h2 = gln_perm(gln_perm(c2.x) + c2.y);
+    }
     GLN_PRECISE vec3 n = gln_simplex2_corner(h0, s.d0) + gln_simplex2_corner(h1, s.d1) + gln_simplex2_corner(h2, s.d2);
     return n * GLN_SIMPLEX2_SCALE;
 }
 
-vec4 gln_simplex3_skewed(ivec3 cell, vec3 ps) {
+vec3 gln_simplex2_skewed(ivec2 cell, vec2 ps) {
+    return gln_simplex2_skewed(cell, ps, ivec2(-1, -1));
+}
+
+vec4 gln_simplex3_skewed(ivec3 cell, vec3 ps, ivec3 world) {
     vec3 pf = floor(ps);
     int i = (cell.x + int(pf.x)) & 255;
     int j = (cell.y + int(pf.y)) & 255;
@@ -198,19 +211,35 @@ vec4 gln_simplex3_skewed(ivec3 cell, vec3 ps) {
     GLN_PRECISE vec3 d2 = vec3(d0.x - float(o2.x) + 2.0f * GLN_G3, d0.y - float(o2.y) + 2.0f * GLN_G3,
                    d0.z - float(o2.z) + 2.0f * GLN_G3);
     GLN_PRECISE vec3 d3 = vec3(d0.x - 1.0f + 3.0f * GLN_G3, d0.y - 1.0f + 3.0f * GLN_G3, d0.z - 1.0f + 3.0f * GLN_G3);
-    ivec3 c1 = ivec3((i + o1.x) & 255, (j + o1.y) & 255, (k + o1.z) & 255);
-    ivec3 c2 = ivec3((i + o2.x) & 255, (j + o2.y) & 255, (k + o2.z) & 255);
-    ivec3 c3 = ivec3((i + 1) & 255, (j + 1) & 255, (k + 1) & 255);
-    int h0 = gln_perm(gln_perm(gln_perm(i) + j) + k);
-    int h1 = gln_perm(gln_perm(gln_perm(c1.x) + c1.y) + c1.z);
-    int h2 = gln_perm(gln_perm(gln_perm(c2.x) + c2.y) + c2.z);
-    int h3 = gln_perm(gln_perm(gln_perm(c3.x) + c3.y) + c3.z);
+    int h0;
+    int h1;
+    int h2;
+    int h3;
+    if (world.x >= 0) {
+        ivec3 at = ivec3(cell.x + int(pf.x), cell.y + int(pf.y), cell.z + int(pf.z));
+        h0 = gln_world_hash3(at, world);
+        h1 = gln_world_hash3(at + o1, world);
+        h2 = gln_world_hash3(at + o2, world);
+        h3 = gln_world_hash3(at + ivec3(1, 1, 1), world);
+    } else {
+        ivec3 c1 = ivec3((i + o1.x) & 255, (j + o1.y) & 255, (k + o1.z) & 255);
+        ivec3 c2 = ivec3((i + o2.x) & 255, (j + o2.y) & 255, (k + o2.z) & 255);
+        ivec3 c3 = ivec3((i + 1) & 255, (j + 1) & 255, (k + 1) & 255);
+        h0 = gln_perm(gln_perm(gln_perm(i) + j) + k);
+        h1 = gln_perm(gln_perm(gln_perm(c1.x) + c1.y) + c1.z);
+        h2 = gln_perm(gln_perm(gln_perm(c2.x) + c2.y) + c2.z);
+        h3 = gln_perm(gln_perm(gln_perm(c3.x) + c3.y) + c3.z);
+    }
     GLN_PRECISE vec4 n = gln_simplex3_corner(h0, d0) + gln_simplex3_corner(h1, d1) + gln_simplex3_corner(h2, d2) +
              gln_simplex3_corner(h3, d3);
     return n * GLN_SIMPLEX3_SCALE;
 }
 
-float gln_simplex4_skewed(ivec4 cell, vec4 ps) {
+vec4 gln_simplex3_skewed(ivec3 cell, vec3 ps) {
+    return gln_simplex3_skewed(cell, ps, ivec3(-1, -1, -1));
+}
+
+float gln_simplex4_skewed(ivec4 cell, vec4 ps, ivec4 world) {
     vec4 pf = floor(ps);
     int i = (cell.x + int(pf.x)) & 255;
     int j = (cell.y + int(pf.y)) & 255;
@@ -239,18 +268,36 @@ float gln_simplex4_skewed(ivec4 cell, vec4 ps) {
                                d0.z - float(o3.z) + 3.0f * GLN_G4, d0.w - float(o3.w) + 3.0f * GLN_G4);
     GLN_PRECISE vec4 d4 = vec4(d0.x - 1.0f + 4.0f * GLN_G4, d0.y - 1.0f + 4.0f * GLN_G4, d0.z - 1.0f + 4.0f * GLN_G4,
                                d0.w - 1.0f + 4.0f * GLN_G4);
-    ivec4 c1 = ivec4((i + o1.x) & 255, (j + o1.y) & 255, (k + o1.z) & 255, (l + o1.w) & 255);
-    ivec4 c2 = ivec4((i + o2.x) & 255, (j + o2.y) & 255, (k + o2.z) & 255, (l + o2.w) & 255);
-    ivec4 c3 = ivec4((i + o3.x) & 255, (j + o3.y) & 255, (k + o3.z) & 255, (l + o3.w) & 255);
-    ivec4 c4 = ivec4((i + 1) & 255, (j + 1) & 255, (k + 1) & 255, (l + 1) & 255);
-    int h0 = gln_perm(gln_perm(gln_perm(gln_perm(i) + j) + k) + l);
-    int h1 = gln_perm(gln_perm(gln_perm(gln_perm(c1.x) + c1.y) + c1.z) + c1.w);
-    int h2 = gln_perm(gln_perm(gln_perm(gln_perm(c2.x) + c2.y) + c2.z) + c2.w);
-    int h3 = gln_perm(gln_perm(gln_perm(gln_perm(c3.x) + c3.y) + c3.z) + c3.w);
-    int h4 = gln_perm(gln_perm(gln_perm(gln_perm(c4.x) + c4.y) + c4.z) + c4.w);
+    int h0;
+    int h1;
+    int h2;
+    int h3;
+    int h4;
+    if (world.x >= 0) {
+        ivec4 at = ivec4(cell.x + int(pf.x), cell.y + int(pf.y), cell.z + int(pf.z), cell.w + int(pf.w));
+        h0 = gln_world_hash4(at, world);
+        h1 = gln_world_hash4(at + o1, world);
+        h2 = gln_world_hash4(at + o2, world);
+        h3 = gln_world_hash4(at + o3, world);
+        h4 = gln_world_hash4(at + ivec4(1, 1, 1, 1), world);
+    } else {
+        ivec4 c1 = ivec4((i + o1.x) & 255, (j + o1.y) & 255, (k + o1.z) & 255, (l + o1.w) & 255);
+        ivec4 c2 = ivec4((i + o2.x) & 255, (j + o2.y) & 255, (k + o2.z) & 255, (l + o2.w) & 255);
+        ivec4 c3 = ivec4((i + o3.x) & 255, (j + o3.y) & 255, (k + o3.z) & 255, (l + o3.w) & 255);
+        ivec4 c4 = ivec4((i + 1) & 255, (j + 1) & 255, (k + 1) & 255, (l + 1) & 255);
+        h0 = gln_perm(gln_perm(gln_perm(gln_perm(i) + j) + k) + l);
+        h1 = gln_perm(gln_perm(gln_perm(gln_perm(c1.x) + c1.y) + c1.z) + c1.w);
+        h2 = gln_perm(gln_perm(gln_perm(gln_perm(c2.x) + c2.y) + c2.z) + c2.w);
+        h3 = gln_perm(gln_perm(gln_perm(gln_perm(c3.x) + c3.y) + c3.z) + c3.w);
+        h4 = gln_perm(gln_perm(gln_perm(gln_perm(c4.x) + c4.y) + c4.z) + c4.w);
+    }
     GLN_PRECISE float n = gln_simplex4_corner(h0, d0) + gln_simplex4_corner(h1, d1) + gln_simplex4_corner(h2, d2) +
                           gln_simplex4_corner(h3, d3) + gln_simplex4_corner(h4, d4);
     return n * GLN_SIMPLEX4_SCALE;
+}
+
+float gln_simplex4_skewed(ivec4 cell, vec4 ps) {
+    return gln_simplex4_skewed(cell, ps, ivec4(-1, -1, -1, -1));
 }
 
 vec3 gln_simplex2_deriv(vec2 p) {

@@ -7,12 +7,12 @@ from .common import PortError, Type
 
 def cpp_number(node, where):
     """A GLSL constant expression of literals, constants and unary minus as C++ text (no f suffix:
-    the mirror keeps the literal's digits in double)."""
+    the mirror keeps the literal's digits in double; a uint keeps its u)."""
     if node.kind == "literal":
         text = node.text
         if text in ("true", "false"):
             raise PortError("%s: a bool where the mirror takes numbers" % where)
-        return text[:-1] if text[-1] in "fFuU" else text
+        return text[:-1] if text[-1] in "fF" else text
     if node.kind == "unary" and node.op == "-":
         return "-" + cpp_number(node.operand, where)
     if node.kind == "paren":
@@ -24,7 +24,7 @@ def cpp_number(node, where):
 
 def cpp_constants(lib):
     """src/mirror's constants, generated from the library: every #define and const scalar
-    (ints as int, the rest as double with the literal's own digits) in namespace
+    (ints as int, uints as unsigned, the rest as double with the literal's own digits) in namespace
     glnoise::cpu, every const array as rows of numbers in glnoise::cpu::library, and the
     literal text of each float for a test that it rounds to the float a shader reads."""
     scalars, arrays, literals = [], [], []
@@ -46,7 +46,7 @@ def cpp_constants(lib):
             t = item.vtype
             if t.array is None:
                 digits = cpp_number(item.init, where)
-                ctype = "int" if t.base == "int" else "double"
+                ctype = {"int": "int", "uint": "unsigned"}.get(t.base, "double")
                 scalars.append("inline constexpr %s %s = %s;  // %s:%d" % (ctype, item.name, digits, fam.fname, item.line))
                 if ctype == "double":
                     literals.append((item.name, digits))
