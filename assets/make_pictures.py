@@ -31,6 +31,7 @@ PICTURES = {
     "presets.png": "glnoise bake --preset NAME --size 512x512 --out NAME.png",
     "contact_sheet.png": None,
     "cellular.png": None,
+    "world.png": None,
     "preview.png": "xvfb-run -a glnoise-preview --window 1280x800 --octaves 7 --seed 7 --frequency 0.004 --dims 3 "
                    "--z 12.5 --colormap terrain --range -0.75,0.75 --pan 300,100 --forget --sections view,readouts "
                    "--frames 3 --screenshot assets/preview.png",
@@ -73,6 +74,10 @@ def contact_sheet(build, out):
 
 def cellular(build, out):
     run([sys.executable, os.path.join(HERE, "cellular_sheet.py"), os.path.join(build, "glnoise"), out])
+
+
+def world(build, out):
+    run([sys.executable, os.path.join(HERE, "world_sheet.py"), os.path.join(build, "glnoise"), out])
 
 
 def preview(build, out):
@@ -122,7 +127,7 @@ def python_terrain(build, out):
     run([os.path.join(build, "tests", "python", "venv", "bin", "python"), os.path.join(HERE, "python_terrain.py"), out])
 
 
-MAKERS = {"python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular,
+MAKERS = {"python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake}
