@@ -152,11 +152,13 @@ template <class T>
 vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<T> p, ivec2 period,
                    ivec2 world = ivec2(-1, -1)) {
     const bool on = world.x >= 0;
-    const GlnWorldHash wh{P, ivec4(world.x, world.y, 0, 0)};
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(P, cell, p, world);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return on ? gln_opensimplex2_2_skewed(wh, cell, p) : gln_opensimplex2_2_skewed(P, cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2)
+        return on ? gln_opensimplex2_2_skewed(GlnWorldHash{P, ivec4(world.x, world.y, 0, 0)}, cell, p)
+                  : gln_opensimplex2_2_skewed(P, cell, p);
     if (basis == GLN_BASIS_OPENSIMPLEX2S)
-        return on ? gln_opensimplex2s_2_skewed(wh, cell, p) : gln_opensimplex2s_2_skewed(P, cell, p);
+        return on ? gln_opensimplex2s_2_skewed(GlnWorldHash{P, ivec4(world.x, world.y, 0, 0)}, cell, p)
+                  : gln_opensimplex2s_2_skewed(P, cell, p);
     if (basis == GLN_BASIS_PSRDNOISE) return gln_psrdnoise2_skewed(P, cell, p, period, world);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular2(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1), world);
     return gln_lattice2(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
@@ -166,9 +168,9 @@ template <class T>
 vec4<T> gln_basis3(const Permutation& P, int basis, int curve, ivec3 cell, vec3<T> p, ivec3 period,
                    ivec3 world = ivec3(-1, -1, -1)) {
     const bool on = world.x >= 0;
-    const GlnWorldHash wh{P, ivec4(world.x, world.y, world.z, 0)};
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex3_skewed(P, cell, p, world);
     if (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_OPENSIMPLEX2S) {
+        const GlnWorldHash wh{P, ivec4(world.x, world.y, world.z, 0)};
         vec4<T> n = basis == GLN_BASIS_OPENSIMPLEX2
                         ? (on ? gln_opensimplex2_3_turned(wh, cell, p) : gln_opensimplex2_3_turned(P, cell, p))
                         : (on ? gln_opensimplex2s_3_turned(wh, cell, p) : gln_opensimplex2s_3_turned(P, cell, p));
@@ -184,11 +186,11 @@ template <class T>
 T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, ivec4 period,
              ivec4 world = ivec4(-1, -1, -1, -1)) {
     const bool on = world.x >= 0;
-    const GlnWorldHash wh{P, world};
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex4_skewed(P, cell, p, world);
-    if (basis == GLN_BASIS_OPENSIMPLEX2) return on ? gln_opensimplex2_4_skewed(wh, cell, p) : gln_opensimplex2_4_skewed(P, cell, p);
+    if (basis == GLN_BASIS_OPENSIMPLEX2)
+        return on ? gln_opensimplex2_4_skewed(GlnWorldHash{P, world}, cell, p) : gln_opensimplex2_4_skewed(P, cell, p);
     if (basis == GLN_BASIS_OPENSIMPLEX2S)
-        return on ? gln_opensimplex2s_4_skewed(wh, cell, p) : gln_opensimplex2s_4_skewed(P, cell, p);
+        return on ? gln_opensimplex2s_4_skewed(GlnWorldHash{P, world}, cell, p) : gln_opensimplex2s_4_skewed(P, cell, p);
     if (basis == GLN_BASIS_PSRDNOISE) return T(0);
     if (basis == GLN_BASIS_CELLULAR) return gln_cellular4(P, cell, p, period, GLN_CELL_F1, GLN_CELL_EUCLIDEAN, T(1), world);
     return gln_lattice4(P, cell, p, period, gln_basis_curve(basis, curve), gln_basis_kind(basis), world);
