@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "glnoise/graph.hpp"
 #include "glnoise/image.hpp"
 #include "glnoise/permutation.hpp"
 #include "glnoise/spec.hpp"
@@ -74,6 +75,26 @@ std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point
 double evaluateDouble(const NoiseSpec& spec, const Permutation& table, const Point& p);
 // The same for every channel of spec.output: (value, gradient) or (normal, value).
 std::array<double, 4> evaluateDoubleOutput(const NoiseSpec& spec, const Permutation& table, const Point& p);
+
+// A noise graph (glnoise/graph.hpp), as evaluate() and evaluatePoints() do a spec: the
+// graph's value (or its output's four channels) at every texel of the grid, world texel
+// start + (i, j, k) sampling graph.space's offset plus that texel. A graph that is a spec
+// (specOf) is evaluated as that spec; any other by the graph's own plan. Throws
+// ValidationError for a bad graph or grid.
+int outputChannels(const Graph& graph);
+// How far the GPU may be from evaluate() per channel for a graph: each node's error bound
+// from its inputs' errors and slopes (docs/graphs.md, "Ranges and tolerance"); a graph
+// that is a spec has the spec's.
+std::array<double, 4> agreementTolerance(const Graph& graph);
+// Where most of a graph's values lie: the 0.1% and 99.9% points over 256 x 256 texels
+// around its own origin (a line of 65,536 in 1D), rounded outward to three significant
+// digits of the width and kept within statedRange(graph). A graph that is a spec has the
+// spec's typical range.
+ValueRange typicalRange(const Graph& graph);
+Image evaluate(const Graph& graph, const Grid& grid, const TexelStart& start = {}, unsigned threads = 0);
+std::vector<float> evaluatePoints(const Graph& graph, const std::vector<Point>& points);
+// The graph at p with every operation in double (the oracle): (value, gradient) or (normal, value).
+std::array<double, 4> evaluateDoubleOutput(const Graph& graph, const Point& p);
 
 // The GLSL library's functions, called as your shader calls them: the same float32
 // operations in the same order, so gln_perlin3(p) in a shader reading `table` returns

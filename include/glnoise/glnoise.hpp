@@ -7,6 +7,7 @@
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/glsl.hpp"
+#include "glnoise/graph.hpp"
 #include "glnoise/gpu.hpp"
 #include "glnoise/image.hpp"
 #include "glnoise/io.hpp"

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "glnoise/graph.hpp"
 #include "glnoise/image.hpp"
 #include "glnoise/spec.hpp"
 
@@ -154,6 +155,11 @@ public:
     // Dispatches into an existing texture of the same grid and channels (no reallocation).
     void run(const NoiseSpec& spec, Texture& target);
     void run(const NoiseSpec& spec, Texture& target, const TexelStart& start);
+    // A noise graph (glnoise/graph.hpp), compiled into one compute shader of its own (cached
+    // by the graph's structure: new parameter values compile nothing); a graph that is a
+    // spec (specOf) runs as that spec. ValidationError for a bad graph.
+    Texture run(const Graph& graph, const Grid& grid, const TexelStart& start = {});
+    void run(const Graph& graph, Texture& target, const TexelStart& start = {});
     // Waits for the GPU and reads the texture back: copied by the GPU into host memory in
     // bands, several in flight, and out of it on several threads.
     Image read(const Texture& texture);
@@ -165,9 +171,13 @@ public:
     Image generate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start) {
         return read(run(spec, grid, start));
     }
+    Image generate(const Graph& graph, const Grid& grid, const TexelStart& start = {}) {
+        return read(run(graph, grid, start));
+    }
     // What `glnoise eval --backend gpu` prints: cpu::outputChannels(spec) values per point
     // (sample space: x, y, z, w; components beyond dims ignored).
     std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<std::array<double, 4>>& points);
+    std::vector<float> evaluatePoints(const Graph& graph, const std::vector<std::array<double, 4>>& points);
     // Blocks until every command so far has finished (glFinish).
     void finish();
     // The layout in use, Auto and 0x0 resolved (chooseLayout), and why it was chosen.
@@ -194,6 +204,9 @@ public:
     // as RGBA8 through it, mapped from `range` (colormap.hpp).
     TileStream(Generator& generator, const NoiseSpec& spec, int maxWidth, int maxHeight,
                const Colormap* colormap = nullptr, ValueRange range = {});
+    // The tiles of a graph (Generator::run of a graph).
+    TileStream(Generator& generator, const Graph& graph, int maxWidth, int maxHeight,
+               const Colormap* colormap = nullptr, ValueRange range = {});
     ~TileStream();
     TileStream(const TileStream&) = delete;
     TileStream& operator=(const TileStream&) = delete;
@@ -213,6 +226,8 @@ public:
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    template <class F>
+    TileStream(Generator& generator, F field, int maxWidth, int maxHeight, const Colormap* colormap, ValueRange range);
 };
 
 }  // namespace glnoise::gpu

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "glnoise/graph.hpp"
 #include "glnoise/image.hpp"
 #include "glnoise/spec.hpp"
 
@@ -49,7 +50,13 @@ struct CheckVerdict {
     bool passed = true;
     double worstExcess = 0.0;  // the largest max |gpu - cpu| / tolerance over the failing channels
     double worst = 0.0;        // the same over every channel
+    // A graph with a discontinuous node (hasJumps): the texels with some channel beyond its
+    // tolerance, each taken as one at a jump; the check passes while they are at most
+    // kJumpShare of the texels (and every difference is finite).
+    bool jumpy = false;
+    std::int64_t jumps = 0;
 };
+inline constexpr double kJumpShare = 1e-3;
 
 // Rows per band of a check over `grid`: bands of at most 2^22 texels, so that a check's
 // memory stays bounded at any size (tiles of a grid compute what the whole grid does).
@@ -64,6 +71,10 @@ using AfterBand = std::function<bool(const Image& gpu, const Image& cpu, const T
 // tolerance (cpu::agreementTolerance, or check's --tolerance): the GPU's band from `gpu`,
 // the reference's from cpu::evaluate on `threads` threads (0: every core).
 std::optional<CheckVerdict> checkGrid(const NoiseSpec& spec, const Grid& grid, int bandRows,
+                                      const std::array<double, 4>& tolerances, const GpuBand& gpu,
+                                      unsigned threads = 0, const AfterBand& after = {});
+// The same for a graph (cpu::evaluate of the graph; tolerances: cpu::agreementTolerance(graph)).
+std::optional<CheckVerdict> checkGrid(const Graph& graph, const Grid& grid, int bandRows,
                                       const std::array<double, 4>& tolerances, const GpuBand& gpu,
                                       unsigned threads = 0, const AfterBand& after = {});
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <future>
@@ -93,6 +94,9 @@ bool checkShape(const BakeRequest& r) {
     return false;
 }
 
+// The stated range of what the request bakes.
+ValueRange boundOf(const BakeRequest& r) { return r.graph ? statedRange(*r.graph) : r.spec.statedRange(); }
+
 // Plans a bake, checking in the order `glnoise bake` reports problems in.
 struct Planner : BakePlan {
     BakeRequest& r;
@@ -111,6 +115,7 @@ struct Planner : BakePlan {
             throw ValidationError("--out " + r.out + ": volume slices are written as .png");
         const Output o = r.spec.output;
         valueChannels = cpu::outputChannels(r.spec);
+        if (r.graph) r.spec = r.graph->space;
         if (volume && !slices && (format == io::Format::Png || format == io::Format::Exr))
             throw ValidationError("--out " + r.out + ": a " + io::extensionOf(format) +
                                   " holds one 2D image; write a volume as .r16, .r32 or PNG slices (--out 'slice_%04d.png')");
@@ -139,8 +144,12 @@ struct Planner : BakePlan {
         // The typical range is measured (milliseconds), so only where something is mapped.
         range = r.range                                 ? *r.range
                 : o == Output::Normal                   ? ValueRange{-1.0, 1.0}
-                : r.boundRange || !(mapped || colormap) ? r.spec.statedRange()
+                : r.boundRange || !(mapped || colormap) ? boundOf(r)
+                : r.graph                               ? cpu::typicalRange(*r.graph)
                                                         : cpu::typicalRange(r.spec);
+        if ((mapped || colormap) && !(std::isfinite(range.min) && std::isfinite(range.max)))
+            throw ValidationError("--range bound: the graph's stated range is unbounded (a position, ramp or distance "
+                                  "reaches its output unbounded); give --range MIN,MAX, or leave the typical range");
 
         // What each texel of the file holds.
         std::vector<std::string> names;
@@ -226,9 +235,19 @@ struct Planner : BakePlan {
         if (r.tile) record["tile"] = *r.tile;
         if (r.noOctaveLimit) record["no_octave_limit"] = true;
         record["stored"] = stored;
-        const ValueRange stated = r.spec.statedRange();
+        const ValueRange stated = r.graph ? statedRange(*r.graph) : r.spec.statedRange();
         record["stated_range"] = {stated.min, stated.max};
-        record["preset"] = presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange);
+        if (r.graph) {
+            // The graph whole; the preset holds the mapping alone.
+            record["graph"] = nlohmann::json::parse(r.graph->json());
+            nlohmann::json mapping = presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange);
+            nlohmann::json preset = nlohmann::json::object();
+            for (const char* key : {"colormap", "range", "bits"})
+                if (mapping.contains(key)) preset[key] = mapping[key];
+            record["preset"] = preset;
+        } else {
+            record["preset"] = presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange);
+        }
     }
     // How an error or note names a value: the flag when it was typed, else its source and key.
     static std::string named(const std::string& key, const std::string& from, const std::string& value) {
@@ -528,7 +547,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
         lap(t.encode, since);
     };
     const TileSource source{gen, cpu, m.r.threads, m.colormap ? &*m.colormap : nullptr, m.range};
-    walkTiles(m.r.spec, g, m.r.start(), shape, source, bandRowBytes, place, written);
+    walkTiles(m.r.spec, m.r.graph ? &*m.r.graph : nullptr, g, m.r.start(), shape, source, bandRowBytes, place, written);
     if (observer && observer->cancelled()) throw Interrupted("interrupted");
     // Files that belong together appear together: all staged before any is renamed (so a
     // full disk renames none), renamed under a lock on their directory (so two bakes into

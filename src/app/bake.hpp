@@ -16,6 +16,7 @@
 #include "glnoise/colormap.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/gpu.hpp"
+#include "glnoise/graph.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/spec.hpp"
 #include "app/tiles.hpp"
@@ -27,7 +28,8 @@ inline constexpr int kMaxBakeEdge = 1 << 20;
 
 // Everything a bake needs, and what its file records.
 struct BakeRequest {
-    NoiseSpec spec;
+    NoiseSpec spec;        // with a graph: the graph's space (dims, seed, placement, output)
+    std::optional<Graph> graph;  // a noise graph (--graph) in place of the spec's noise
     Grid size;             // edges 1 to kMaxBakeEdge (not Grid::validate's texture limits)
     std::optional<std::array<std::int64_t, 3>> tile;  // --tile I,J[,K] when the bake is one tile
     std::optional<ValueRange> range;  // what maps to 0..255 or 0..65535; empty: the typical range

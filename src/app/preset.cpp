@@ -36,37 +36,6 @@ const std::vector<std::string>& knownKeys() {
 
 }  // namespace
 
-nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what) {
-    io::checkJsonLimits(text, source, what);
-    std::vector<std::set<std::string>> keys;  // the keys of each object being read
-    std::string duplicate;
-    const nlohmann::json::parser_callback_t noDuplicates = [&](int, nlohmann::json::parse_event_t event,
-                                                               nlohmann::json& parsed) {
-        switch (event) {
-            case nlohmann::json::parse_event_t::object_start: keys.emplace_back(); break;
-            case nlohmann::json::parse_event_t::object_end:
-                if (!keys.empty()) keys.pop_back();
-                break;
-            case nlohmann::json::parse_event_t::key:
-                if (!keys.empty() && !keys.back().insert(parsed.get<std::string>()).second && duplicate.empty())
-                    duplicate = parsed.get<std::string>();
-                break;
-            default: break;
-        }
-        return true;
-    };
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text, noDuplicates);
-    } catch (const nlohmann::json::exception& e) {
-        throw ValidationError(source + ": " + (what.empty() ? "not JSON" : what + " is not JSON") + ": " + e.what());
-    }
-    if (!duplicate.empty())
-        throw ValidationError(source + ": " + (what.empty() ? "" : what + " ") + "gives the key \"" + duplicate +
-                              "\" twice in one object; each key once, so that what it says is not up to the reader");
-    return j;
-}
-
 Preset parsePreset(const nlohmann::json& j, const std::string& source) {
     if (!j.is_object()) throw ValidationError(source + ": must be a JSON object of spec keys");
     Preset p;
@@ -139,6 +108,40 @@ std::vector<std::string> presetNames() {
         if (key.compare(0, kPrefix.size(), kPrefix) == 0)
             v.push_back(key.substr(kPrefix.size(), key.size() - kPrefix.size() - kSuffix.size()));
     return v;
+}
+
+Graph applyGraphFlags(Graph graph, const NoiseArgs& flags, const std::string& source) {
+    static const std::vector<std::string> space = {"seed", "world-hash", "offset", "z", "w", "output", "height-scale", "dims"};
+    for (const auto& [name, text] : flags.given) {
+        if (text.empty() || std::find(space.begin(), space.end(), name) != space.end()) continue;
+        throw ValidationError("--" + name + " " + text + ": " + source +
+                              " says how its noise is made; with a graph the flags --seed, --world-hash, --offset, "
+                              "--z, --w, --output and --height-scale set where and how it is sampled");
+    }
+    if (flags.has("dims") && flags.text("dims") != std::to_string(graph.space.dims))
+        throw ValidationError("--dims " + flags.text("dims") + ": " + source + " is " + std::to_string(graph.space.dims) +
+                              "D; its nodes are made for that");
+    const NoiseSpec spec = buildSpec(flags, nullptr, &graph.space, true, source);
+    graph.space.seed = spec.seed;
+    graph.space.worldHash = spec.worldHash;
+    graph.space.offset = spec.offset;
+    graph.space.z = spec.z;
+    graph.space.w = spec.w;
+    graph.space.output = spec.output;
+    graph.space.heightScale = spec.heightScale;
+    try {
+        graph.validate();
+    } catch (const ValidationError& e) {
+        std::vector<std::string> texts;
+        for (const std::string& t : e.violations()) texts.push_back(source + ": " + t);
+        throw ValidationError(texts);
+    }
+    return graph;
+}
+
+Graph loadGraph(const std::string& path, const NoiseArgs& flags) {
+    const std::string text = io::readSmallFile(path, "graph");
+    return applyGraphFlags(Graph::parse(text, "graph " + path), flags, "graph " + path);
 }
 
 Preset loadPreset(const std::string& nameOrPath) {

@@ -18,6 +18,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/options.hpp"
+#include "core/io/spec_json.hpp"
+#include "glnoise/graph.hpp"
 #include "glnoise/spec.hpp"
 
 namespace glnoise::app {
@@ -31,17 +34,22 @@ struct Preset {
     bool boundRange = false;          // "range": "bound": with no range, the stated range
 };
 
-// JSON text as glnoise reads presets and records: a key given twice in one object is an
-// error (JSON parsers differ on which one wins), as is text that is not JSON; both are
-// ValidationErrors "SOURCE: why" (`what` names the text in them: "its record is not
-// JSON"; empty: "SOURCE: not JSON").
-nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what);
+// JSON text as glnoise reads it (core/io/spec_json.hpp).
+using io::parseJson;
 
 // Every key checked: an unknown key, a value of the wrong type or out of range is a
 // ValidationError naming `source`, the key and what is allowed (all of them at once).
 Preset parsePreset(const nlohmann::json& j, const std::string& source);
 // A built-in preset by name (assets/presets/NAME.json) or a .json file by path.
 Preset loadPreset(const std::string& nameOrPath);
+
+// The graph in the JSON file `path` (--graph), with the flags that set its space applied:
+// --seed, --world-hash, --offset, --z, --w, --output, --height-scale (and --dims, when it
+// is the graph's). Any other noise flag is a ValidationError: a graph's nodes say how its
+// noise is made. Errors name the file ("graph g.json: node \"n\" octaves 40: ...").
+Graph loadGraph(const std::string& path, const NoiseArgs& flags);
+// The same for a graph already read (a record's), its errors naming `source`.
+Graph applyGraphFlags(Graph graph, const NoiseArgs& flags, const std::string& source);
 std::vector<std::string> presetNames();
 
 // The preset that reproduces spec, range, colormap and bits: every spec field, and the

@@ -79,7 +79,8 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
     if (spec.dims <= 2) spec.offset[2] = 0.0;
     if (spec.dims == 1) spec.offset[1] = 0.0;
     const Grid& grid = r.size;
-    std::string cmd = "glnoise bake";
+    // A graph's bake names its graph as a file: the record's "graph", saved as graph.json.
+    std::string cmd = r.graph ? "glnoise bake --graph graph.json" : "glnoise bake";
     if (r.tile) {
         const auto& t = *r.tile;
         cmd += " --tile " + std::to_string(t[0]) + "," + std::to_string(t[1]);
@@ -119,6 +120,10 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
     const Preset p = parsePreset(j["preset"], source);
     BakeRequest r;
     r.spec = p.spec;
+    if (j.contains("graph")) {
+        r.graph = Graph::parse(j["graph"].dump(), source + ": its graph");
+        r.spec = r.graph->space;
+    }
     r.range = p.range;
     r.boundRange = p.boundRange;
     r.colormap = p.colormap;

@@ -46,11 +46,12 @@ private:
 };
 
 // A tile made on the CPU, copied to dst (rows rowBytes apart), through the colormap if any.
-void cpuTile(const NoiseSpec& spec, const TileSource& src, const TilePos& p, const TexelStart& start,
+void cpuTile(const NoiseSpec& spec, const Graph* graph, const TileSource& src, const TilePos& p, const TexelStart& start,
              std::size_t rowBytes, std::uint8_t* dst) {
     const Grid tileGrid{p.cols, p.rows, 1};
-    const Image tile = src.cpu == CpuBackend::Simd ? cpu::evaluateSimd(spec, tileGrid, start, src.threads)
-                                                   : cpu::evaluate(spec, tileGrid, start, src.threads);
+    const Image tile = graph                        ? cpu::evaluate(*graph, tileGrid, start, src.threads)
+                       : src.cpu == CpuBackend::Simd ? cpu::evaluateSimd(spec, tileGrid, start, src.threads)
+                                                     : cpu::evaluate(spec, tileGrid, start, src.threads);
     const std::size_t texelBytes = src.colormap ? 4 : sizeof(float) * static_cast<std::size_t>(tile.channels);
     detail::parallelFor(static_cast<std::size_t>(p.rows), src.colormap ? src.threads : 1, [&](std::size_t y) {
         std::uint8_t* row = dst + y * rowBytes;
@@ -76,7 +77,7 @@ BandShape bandShape(const Grid& grid, std::size_t texelBytes) {
     return {tileWidth, static_cast<int>(std::clamp<std::size_t>(rows, 1, static_cast<std::size_t>(std::min(grid.height, 4096))))};
 }
 
-void walkTiles(const NoiseSpec& spec, const Grid& grid, const TexelStart& origin, const BandShape& shape,
+void walkTiles(const NoiseSpec& spec, const Graph* graph, const Grid& grid, const TexelStart& origin, const BandShape& shape,
                const TileSource& source, std::size_t rowBytes, const std::function<std::uint8_t*(const TilePos&)>& place,
                const std::function<void(const TilePos&)>& done) {
     TileOrder order(grid, shape);
@@ -87,12 +88,15 @@ void walkTiles(const NoiseSpec& spec, const Grid& grid, const TexelStart& origin
         while (order.more()) {
             const TilePos p = order.next();
             std::uint8_t* dst = place(p);
-            cpuTile(spec, source, p, startOf(p), rowBytes, dst);
+            cpuTile(spec, graph, source, p, startOf(p), rowBytes, dst);
             if (done) done(p);
         }
         return;
     }
-    gpu::TileStream stream(*source.gpu, spec, shape.tileWidth, shape.bandRows, source.colormap, source.range);
+    std::unique_ptr<gpu::TileStream> made =
+        graph ? std::make_unique<gpu::TileStream>(*source.gpu, *graph, shape.tileWidth, shape.bandRows, source.colormap, source.range)
+              : std::make_unique<gpu::TileStream>(*source.gpu, spec, shape.tileWidth, shape.bandRows, source.colormap, source.range);
+    gpu::TileStream& stream = *made;
     std::deque<TilePos> pending;
     const auto fill = [&] {
         while (order.more() && stream.queued() < stream.capacity()) {

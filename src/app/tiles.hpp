@@ -48,7 +48,7 @@ struct TilePos {
 // slice, band by band, left to right. For each tile, place(tile) says where its first row
 // goes (rows rowBytes apart), then the tile is made and copied there, then done(tile) runs;
 // on the GPU the next tiles are already queued when done runs. Either may throw to stop.
-void walkTiles(const NoiseSpec& spec, const Grid& grid, const TexelStart& origin, const BandShape& shape,
+void walkTiles(const NoiseSpec& spec, const Graph* graph, const Grid& grid, const TexelStart& origin, const BandShape& shape,
                const TileSource& source, std::size_t rowBytes, const std::function<std::uint8_t*(const TilePos&)>& place,
                const std::function<void(const TilePos&)>& done = {});
 

@@ -83,6 +83,11 @@ CommandLine::CommandLine()
     bake_->add_option("--from", a.from,
                       "re-bake from the record in a glnoise .png, .exr or raw file (its .json); flags override it");
     bake_->add_flag("--print-spec", a.printSpec, "print the effective spec as JSON (a valid preset) and exit");
+    bake_->add_option("--graph", a.graph,
+                      "bake a noise graph (docs/graphs.md) from this JSON file; the noise flags but --seed, "
+                      "--world-hash, --offset, --z, --w, --output and --height-scale are the graph's nodes' to say");
+    bake_->add_flag("--print-graph", a.printGraph,
+                    "print the effective noise as a graph (JSON, a valid --graph file) and exit");
     bake_->add_option("--tile", a.tile, "I,J (I,J,K for a volume): bake tile (I, J) of the world; with --tile-size");
     bake_->add_option("--tile-size", a.tileSize,
                       "WxH or WxHxD: the size of every tile; tile (I, J) starts at world texel (I W, J H)");
@@ -95,12 +100,14 @@ CommandLine::CommandLine()
         "eval", "read points (dims numbers per line: \"x y\", \"x y z\", ...) from stdin, print values "
                 "(with --output gradient or normal: 4 per line)");
     addNoiseOptions(eval_, a, true);
+    eval_->add_option("--graph", a.graph, "evaluate a noise graph (docs/graphs.md) from this JSON file");
 
     check_ = app_.add_subcommand("check", "evaluate on GPU and CPU reference and compare");
     addNoiseOptions(check_, a, false);
     check_->add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the grid's Nyquist limit");
     check_->add_option("--size", a.size, "WxH or WxHxD")->required();
     check_->add_option("--tolerance", a.tolerance, "max |gpu - cpu| allowed (default 1e-5 x the amplitude sum)");
+    check_->add_option("--graph", a.graph, "check a noise graph (docs/graphs.md) from this JSON file");
 
     glsl_ = app_.add_subcommand(
         "glsl", "print the GLSL library as one self-contained source (table as a const array, no includes)");
@@ -181,6 +188,8 @@ BakePlan planBake(const Args& a) {
     if (!a.from.empty() && !a.preset.empty())
         throw ValidationError("--from " + a.from + ": re-bakes a file's own record; give it or --preset " + a.preset +
                               ", not both");
+    if (!a.graph.empty() && (!a.from.empty() || !a.preset.empty()))
+        throw ValidationError("--graph " + a.graph + ": bakes the graph; give it, --from or --preset, not two");
     if (!a.from.empty()) {
         std::string record;
         try {
@@ -220,15 +229,24 @@ BakePlan planBake(const Args& a) {
         }
     }
     const bool sizeKnown = !a.size.empty() || !a.tileSize.empty() || !a.from.empty();
-    if (!sizeKnown && !a.printSpec)
+    if (!sizeKnown && !a.printSpec && !a.printGraph)
         throw ValidationError("--size is required (or --tile with --tile-size, or --from FILE)");
     const Grid* grid = sizeKnown ? &r.size : nullptr;
     const std::string baseSource = !a.from.empty() ? "--from " + a.from : !a.preset.empty() ? "preset " + a.preset : "";
-    r.spec = buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims, baseSource);
-    r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
-    NoiseArgs limit = a.noise;
-    limit.noOctaveLimit = r.noOctaveLimit;
-    if (sizeKnown) plan.warning = limitOctaves(r.spec, limit, baseSource);
+    if (!a.graph.empty()) {
+        r.graph = loadGraph(a.graph, a.noise);
+    } else if (r.graph) {
+        r.graph = applyGraphFlags(*r.graph, a.noise, baseSource + ": its graph");
+    }
+    if (r.graph) {
+        r.spec = r.graph->space;
+    } else {
+        r.spec = buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims, baseSource);
+        r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
+        NoiseArgs limit = a.noise;
+        limit.noOctaveLimit = r.noOctaveLimit;
+        if (sizeKnown) plan.warning = limitOctaves(r.spec, limit, baseSource);
+    }
     if (base) {
         const std::string& source = baseSource;
         r.range = base->range;
@@ -267,7 +285,10 @@ BakePlan planBake(const Args& a) {
         r.bitsFrom.clear();
     }
     plan.printSpec = a.printSpec;
-    if (a.printSpec) return plan;
+    plan.printGraph = a.printGraph;
+    if (a.printSpec && r.graph)
+        throw ValidationError("--print-spec: a graph is printed with --print-graph (a spec holds one chain of noise)");
+    if (a.printSpec || a.printGraph) return plan;
     if (a.out.empty()) throw ValidationError("--out is required: the file to write (.png, .exr, .r16, .raw, .r32)");
     r.out = a.out;
     if (!a.threads.empty()) {
@@ -281,7 +302,12 @@ BakePlan planBake(const Args& a) {
 
 EvalPlan planEval(const Args& a) {
     EvalPlan plan;
-    plan.spec = buildSpec(a.noise, nullptr);
+    if (!a.graph.empty()) {
+        plan.graph = loadGraph(a.graph, a.noise);
+        plan.spec = plan.graph->space;
+    } else {
+        plan.spec = buildSpec(a.noise, nullptr);
+    }
     plan.backend = parseBackend(a.backend);
     return plan;
 }
@@ -289,9 +315,15 @@ EvalPlan planEval(const Args& a) {
 CheckPlan planCheck(const Args& a) {
     CheckPlan plan;
     plan.grid = parseSizeFlag(a.size);
-    plan.spec = buildSpec(a.noise, &plan.grid);
-    plan.warning = limitOctaves(plan.spec, a.noise);
-    plan.tolerances = cpu::agreementTolerance(plan.spec);
+    if (!a.graph.empty()) {
+        plan.graph = loadGraph(a.graph, a.noise);
+        plan.spec = plan.graph->space;
+        plan.tolerances = cpu::agreementTolerance(*plan.graph);
+    } else {
+        plan.spec = buildSpec(a.noise, &plan.grid);
+        plan.warning = limitOctaves(plan.spec, a.noise);
+        plan.tolerances = cpu::agreementTolerance(plan.spec);
+    }
     if (!a.tolerance.empty()) {
         const double t = parseNumber("--tolerance", a.tolerance);
         if (!(std::isfinite(t) && t >= 0))

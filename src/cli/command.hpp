@@ -32,6 +32,8 @@ struct Args {
     std::string tolerance;
     std::string preset, from, tile, tileSize, colormap, bits, threads;
     bool printSpec = false;
+    bool printGraph = false;
+    std::string graph;  // --graph FILE
     bool quiet = false;
     std::vector<std::string> families;
     std::string language, table, set, binding, tableOut;  // shader
@@ -74,18 +76,21 @@ struct BakePlan {
     BakeRequest request;
     Backend backend = Backend::Gpu;
     bool printSpec = false;   // print request's preset and stop
+    bool printGraph = false;  // print request's graph (or its spec's) and stop
     std::string warning;      // octaves dropped above the Nyquist limit, or empty
 };
 BakePlan planBake(const Args& args);
 
 struct EvalPlan {
     NoiseSpec spec;
+    std::optional<Graph> graph;  // --graph: evaluated instead of the spec
     Backend backend = Backend::Gpu;
 };
 EvalPlan planEval(const Args& args);
 
 struct CheckPlan {
     NoiseSpec spec;
+    std::optional<Graph> graph;  // --graph: checked instead of the spec
     Grid grid;
     std::array<double, 4> tolerances{};
     std::string warning;

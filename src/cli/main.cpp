@@ -107,6 +107,11 @@ int runBake(const Args& a) {
     cli::BakePlan plan = cli::planBake(a);
     const app::BakeRequest& r = plan.request;
     warn(plan.warning);
+    if (plan.printGraph) {
+        const std::string json = (r.graph ? *r.graph : graphOf(r.spec)).json() + "\n";
+        std::fwrite(json.data(), 1, json.size(), stdout);
+        return 0;
+    }
     if (plan.printSpec) {
         const std::string json = app::presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange).dump(2) + "\n";
         std::fwrite(json.data(), 1, json.size(), stdout);
@@ -132,8 +137,13 @@ int runBake(const Args& a) {
         }
         where = ctx.info().renderer;
     } else if (backend == Backend::Cpu) {
-        what = bake.run(nullptr, &progress, app::CpuBackend::Simd);
         where = "the CPU (" + cpu::simdTarget() + ")";
+        if (r.graph && !specOf(*r.graph)) {
+            warn("--backend cpu: a graph runs on the scalar CPU reference in this version (the same values; the "
+                 "SIMD backend evaluates specs)");
+            where = "the CPU reference";
+        }
+        what = bake.run(nullptr, &progress, app::CpuBackend::Simd);
     } else {
         what = bake.run(nullptr, &progress, app::CpuBackend::Reference);
         where = "the CPU reference";
@@ -156,6 +166,9 @@ int runEval(const Args& a) {
     const Backend backend = plan.backend;
     // Every line is read and checked before anything is printed; then the points are
     // evaluated and printed a batch at a time, so memory stays bounded at any input size.
+    if (plan.graph && backend == Backend::Cpu && !specOf(*plan.graph))
+        warn("--backend cpu: a graph runs on the scalar CPU reference in this version (the same values; the SIMD "
+             "backend evaluates specs)");
     app::PointSpool spool(std::cin, spec.dims);
     std::unique_ptr<gpu::Context> ctx;
     std::unique_ptr<gpu::Generator> gen;
@@ -165,12 +178,16 @@ int runEval(const Args& a) {
         gen = std::make_unique<gpu::Generator>(*ctx);
     }
     const std::size_t channels = static_cast<std::size_t>(cpu::outputChannels(spec));
+    const auto evaluate = [&](const std::vector<cpu::Point>& pts) {
+        if (plan.graph) return gen ? gen->evaluatePoints(*plan.graph, pts) : cpu::evaluatePoints(*plan.graph, pts);
+        return gen ? gen->evaluatePoints(spec, pts) : cpu::evaluatePoints(spec, pts);
+    };
     std::vector<cpu::Point> points;
     std::string out;
     char buf[32];
     while (spool.nextBatch(points)) {
         if (g_stopSignal) throw app::Interrupted("eval");
-        const std::vector<float> values = gen ? gen->evaluatePoints(spec, points) : cpu::evaluatePoints(spec, points);
+        const std::vector<float> values = evaluate(points);
         out.clear();
         for (std::size_t i = 0; i < values.size(); ++i) {
             // 9 significant digits, kept; the channels of a point on one line
@@ -197,12 +214,29 @@ int runCheck(const Args& a) {
     const auto gpuBand = [&](const Grid& band, const TexelStart& start) {
         if (g_stopSignal) throw app::Interrupted("check");
         try {
-            return gen.generate(spec, band, start);
+            return plan.graph ? gen.generate(*plan.graph, band, start) : gen.generate(spec, band, start);
         } catch (const ValidationError& e) {
             rethrowAsFlags(e);
         }
     };
-    const app::CheckVerdict verdict = *app::checkGrid(spec, grid, app::checkBandRows(grid), plan.tolerances, gpuBand);
+    const app::CheckVerdict verdict = plan.graph ? *app::checkGrid(*plan.graph, grid, app::checkBandRows(grid), plan.tolerances, gpuBand)
+                                                 : *app::checkGrid(spec, grid, app::checkBandRows(grid), plan.tolerances, gpuBand);
+    if (plan.graph) {
+        std::printf("check %s, a %dD graph of %zu nodes, seed %s, on %s\n", toString(grid).c_str(), spec.dims,
+                    plan.graph->nodes.size(), spec.seed ? std::to_string(*spec.seed).c_str() : "none (Ken Perlin's table)",
+                    ctx.info().renderer.c_str());
+        for (const app::ChannelVerdict& c : verdict.channels) std::printf("  %s\n", c.line.c_str());
+        if (verdict.jumpy)
+            std::printf("  %lld of %lld texels (%.3g%%) beyond the tolerance, at the jumps of discontinuous nodes "
+                        "(at most %.3g%% pass)\n",
+                        static_cast<long long>(verdict.jumps), static_cast<long long>(verdict.texels),
+                        100.0 * static_cast<double>(verdict.jumps) / static_cast<double>(verdict.texels), 100.0 * app::kJumpShare);
+        std::printf("  %s\n", verdict.passed ? "PASS" : "FAIL");
+        if (!verdict.passed)
+            std::fprintf(stderr, "glnoise: error: GPU and CPU reference differ by up to %.3g times the tolerance\n",
+                         verdict.worstExcess);
+        return verdict.passed ? 0 : 1;
+    }
     // Cellular noise names what it returns; turned octaves say so.
     std::string basis = toString(spec.basis);
     if (spec.basis == Basis::Cellular)

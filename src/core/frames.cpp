@@ -110,6 +110,14 @@ GlnFrame<T> frameAt(const std::array<double, 4>& q, Basis basis, int dims, doubl
 
 }  // namespace
 
+template <class T>
+GlnFrame<T> latticeFrame(const std::array<double, 4>& q, Basis basis, int dims, double frequency,
+                         const std::array<long long, 4>& period, bool world) {
+    return frameAt<T>(q, basis, dims, frequency, 1.0, period, identity(), world);
+}
+template GlnFrame<float> latticeFrame<float>(const std::array<double, 4>&, Basis, int, double, const std::array<long long, 4>&, bool);
+template GlnFrame<double> latticeFrame<double>(const std::array<double, 4>&, Basis, int, double, const std::array<long long, 4>&, bool);
+
 std::array<double, 4> gridOrigin(const NoiseSpec& spec) {
     std::array<double, 4> o = {spec.offset[0], spec.offset[1], spec.offset[2], 0.0};
     if (spec.dims >= 3) o[2] += spec.z;

@@ -29,6 +29,13 @@ SampleParams<T> sampleParams(const NoiseSpec& spec);
 template <class T>
 void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, std::vector<GlnFrame<T>>& out);
 
+// One frame of `basis` for the noise-space point q = frequency * origin (double), with a
+// lattice period per axis (0: none) and the world hash or not; scale.x is the frequency.
+// A graph's leaves take theirs from it (core/graph_plan.cpp).
+template <class T>
+GlnFrame<T> latticeFrame(const std::array<double, 4>& q, Basis basis, int dims, double frequency,
+                         const std::array<long long, 4>& period, bool world);
+
 // The origin of world texel (0,0,0): offset, plus z for dims 3 and 4, and w for dims 4.
 std::array<double, 4> gridOrigin(const NoiseSpec& spec);
 

@@ -103,6 +103,12 @@ VF perLane(VF a, F f) {
 }
 inline VF gln_cos(VF a) { return perLane(a, [](float x) { return std::cos(x); }); }
 inline VF gln_sin(VF a) { return perLane(a, [](float x) { return std::sin(x); }); }
+inline VF gln_pow(VF a, VF b) {
+    HWY_ALIGN float exponent[kMaxLanes];
+    hn::Store(b.v, DF(), exponent);
+    std::size_t i = 0;
+    return perLane(a, [&](float x) { return std::pow(x, exponent[i++]); });
+}
 
 // A table read per lane. Where every lane reads the same entry (texels in one lattice cell,
 // as most are at the lower octaves), one scalar read serves them all.

@@ -23,6 +23,25 @@ double roundTo(double x, double q, bool up) {
     return q < 1.0 ? k / std::round(1.0 / q) : k * q;
 }
 
+// The 0.1% and 99.9% points of v, rounded outward to three significant digits of the
+// width (short numbers in the record; a last-bit difference between machines moves
+// nothing) and kept within `stated`; `stated` when they do not span a width.
+ValueRange percentiles(std::vector<float>& v, const ValueRange& stated) {
+    const std::size_t n = v.size();
+    const std::size_t lo = n / 1000, hi = n - 1 - n / 1000;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lo), v.end());
+    const double low = v[lo];
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(hi), v.end());
+    const double high = v[hi];
+    if (!(high > low) || !std::isfinite(high - low)) return stated;
+    const double q = std::pow(10.0, std::floor(std::log10(high - low)) - 2.0);
+    ValueRange t{roundTo(low, q, false), roundTo(high, q, true)};
+    t.min = std::max(t.min, stated.min);
+    t.max = std::min(t.max, stated.max);
+    if (!(t.max > t.min)) return stated;
+    return t;
+}
+
 }  // namespace
 
 ValueRange typicalRange(const NoiseSpec& spec) {
@@ -51,21 +70,20 @@ ValueRange typicalRange(const NoiseSpec& spec) {
     Image img = evaluateSimd(s, grid, start, 0);
     std::vector<float>& v = img.data;
     if (spec.dims == 1) v.resize(static_cast<std::size_t>(grid.width));  // the other rows repeat it
-    const std::size_t n = v.size();
-    const std::size_t lo = n / 1000, hi = n - 1 - n / 1000;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lo), v.end());
-    const double low = v[lo];
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(hi), v.end());
-    const double high = v[hi];
-    if (!(high > low)) return stated;
-    // Outward to three significant digits of the width: short numbers in the record, and a
-    // last-bit difference between machines moves nothing.
-    const double q = std::pow(10.0, std::floor(std::log10(high - low)) - 2.0);
-    ValueRange t{roundTo(low, q, false), roundTo(high, q, true)};
-    t.min = std::max(t.min, stated.min);
-    t.max = std::min(t.max, stated.max);
-    if (!(t.max > t.min)) return stated;
-    return t;
+    return percentiles(v, stated);
+}
+
+ValueRange typicalRange(const Graph& graph) {
+    if (const auto spec = specOf(graph)) return typicalRange(*spec);
+    const ValueRange stated = statedRange(graph);
+    if (graph.space.output == Output::Normal) return {-1.0, 1.0};
+    Graph g = graph;
+    g.space.output = Output::Value;
+    // Around the graph's own origin: a graph has no one frequency to scale by.
+    const Grid grid = g.space.dims == 1 ? Grid{kEdge * kEdge, 1, 1} : Grid{kEdge, kEdge, 1};
+    const TexelStart start = g.space.dims == 1 ? TexelStart{-grid.width / 2, 0, 0} : TexelStart{-kEdge / 2, -kEdge / 2, 0};
+    Image img = evaluate(g, grid, start, 0);
+    return percentiles(img.data, stated);
 }
 
 }  // namespace glnoise::cpu

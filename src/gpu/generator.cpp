@@ -9,11 +9,13 @@
 #include <type_traits>
 
 #include "core/frames.hpp"
+#include "glnoise/catalogue.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/gpu.hpp"
 #include "gpu/gl.hpp"
+#include "gpu/graph_shader.hpp"
 #include "gpu/noise_shader.hpp"
 #include "gpu/readback.hpp"
 #include "glnoise/gl_objects.hpp"
@@ -47,7 +49,8 @@ struct Variant {
     std::array<int, kSamplerDefineCount> sampler;  // the values of kSamplerDefines
     int volume;
     int localX = 8, localY = 8, table = 0, uniformReads = 0;
-    auto key() const { return std::tie(entry, sampler, volume, localX, localY, table, uniformReads); }
+    std::string graph;  // a graph's functions (gpu/graph_shader.hpp); empty: the spec's sampler
+    auto key() const { return std::tie(entry, sampler, volume, localX, localY, table, uniformReads, graph); }
     bool operator<(const Variant& o) const { return key() < o.key(); }
 };
 
@@ -59,7 +62,7 @@ Variant variantFor(const std::string& entry, const Params& u, bool volume) {
 #undef GLNOISE_SAMPLER_DEFINE
 #undef GLNOISE_SAMPLER_UNIFORM
                      },
-              volume ? 1 : 0};
+              volume ? 1 : 0, 8, 8, 0, 0, {}};
     return v;
 }
 
@@ -100,6 +103,51 @@ void setSamplerUniforms(const Program& prog, const Params& u) {
 #undef GLNOISE_SAMPLER_UNIFORM
 }
 
+// What a dispatch evaluates: a spec, or a graph's plan (a graph that is a spec is that spec).
+struct Field {
+    NoiseSpec spec;                      // the spec, or the graph's space (dims, seed, placement, output)
+    std::optional<cpu::GraphPlan> plan;  // a graph that is not a spec
+    std::string functions;               // its GLSL
+
+    explicit Field(const NoiseSpec& s) : spec(s) { spec.validate(); }
+    explicit Field(const Graph& g) {
+        g.validate();
+        if (auto s = specOf(g)) {
+            spec = *s;
+            return;
+        }
+        spec = g.space;
+        plan = cpu::planGraph(g);
+        functions = graphFunctions(*plan);
+    }
+    // The sampler's defines and uniforms: a graph uses its output, world hash and periods.
+    Params params() const {
+        if (!plan) return cpu::sampleParams<float>(spec);
+        Params u{};
+        u.dims = plan->dims;
+        u.output = outputKinds()[static_cast<std::size_t>(spec.output)].glslId;
+        u.world = plan->world ? 1 : 0;
+        u.periodic = graphPeriodic(*plan) ? 1 : 0;
+        u.framesPerPoint = plan->framesPerPoint;
+        return u;
+    }
+    int channels() const { return spec.output == Output::Value ? 1 : 4; }
+    template <class Out>
+    void anchorFrames(const cpu::AnchorLayout& layout, Out& out) const {
+        if (plan)
+            plan->appendAnchorFrames(spec, layout, out);
+        else
+            cpu::appendAnchorFrames(spec, layout, out);
+    }
+    template <class Out>
+    void pointFrames(const std::array<double, 4>& point, Out& out) const {
+        if (plan)
+            plan->appendFrames(cpu::pointOrigin(spec, point), out);
+        else
+            cpu::appendFrames(spec, cpu::pointOrigin(spec, point), out);
+    }
+};
+
 }  // namespace
 
 // GLN_TABLE in noise.comp for each form.
@@ -129,12 +177,18 @@ glsl::Source sourceFor(const Variant& v) {
     }
     glsl::IncludeOptions options;
     options.defines = defines + samplerUniforms();
-    return glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
+    if (v.graph.empty()) return glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
+    // A graph: its sampler in place of the spec's, and its own functions.
+    std::map<std::string, std::string> files = glsl::embeddedShaders();
+    files["sample.glsl"] = files.at("graph.glsl");
+    files["graph_nodes.glsl"] = v.graph;
+    return glsl::resolveInMemory(files, v.entry, options);
 }
 
 // The noise shader's variant for `spec` under a resolved layout.
-Variant noiseVariant(const GeneratorOptions& options, const NoiseSpec& spec, bool volume) {
-    Variant variant = variantFor("noise.comp", cpu::sampleParams<float>(spec), volume);
+Variant noiseVariant(const GeneratorOptions& options, const Field& field, bool volume) {
+    Variant variant = variantFor("noise.comp", field.params(), volume);
+    variant.graph = field.functions;
     variant.localX = options.localSizeX;
     variant.localY = options.localSizeY;
     variant.table = shaderTable(options.table);
@@ -152,6 +206,7 @@ struct Generator::Impl {
     std::optional<std::optional<std::uint64_t>> uploadedSeed;  // which table is on the GPU
     Buffer frames;
     Buffer values;
+    Buffer graphParams;  // a graph's parameters (binding 3)
     std::vector<PackBuffer> readBuffers;  // Generator::read's, made on its first use
 
     Impl(Context& c, const GeneratorOptions& asked)
@@ -159,7 +214,8 @@ struct Generator::Impl {
           layout(chooseLayout(c.info(), asked)),
           permutation(sizeof(std::int32_t) * 512, nullptr, "glnoise permutation"),
           frames(sizeof(GlnFrame) * kMaxOctaves, nullptr, "glnoise frames"),
-          values(4 * sizeof(float) * kEvalBatch, nullptr, "glnoise eval values") {
+          values(4 * sizeof(float) * kEvalBatch, nullptr, "glnoise eval values"),
+          graphParams(sizeof(float) * 64, nullptr, "glnoise graph parameters") {
         const GeneratorOptions& o = options;
         auto powerOfTwo = [](int v) { return v >= 1 && v <= 64 && (v & (v - 1)) == 0; };
         if (!powerOfTwo(o.localSizeX) || !powerOfTwo(o.localSizeY) || o.localSizeX * o.localSizeY > 1024)
@@ -216,10 +272,16 @@ struct Generator::Impl {
         }
     }
 
-    void setUniforms(const Program& prog, const NoiseSpec& spec, const Params& u) {
+    void setUniforms(const Program& prog, const Field& field, const Params& u) {
         glUseProgram(prog.handle());
-        setSamplerUniforms(prog, u);
-        glUniform1f(prog.optionalUniform("u_height_scale"), static_cast<float>(spec.heightScale));
+        if (field.plan) {
+            const std::vector<float> values = field.plan->paramsAs<float>();
+            graphParams.upload(std::max<std::size_t>(1, values.size()) * sizeof(float), values.empty() ? nullptr : values.data());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, graphParams.handle());
+        } else {
+            setSamplerUniforms(prog, u);
+        }
+        glUniform1f(prog.optionalUniform("u_height_scale"), static_cast<float>(field.spec.heightScale));
     }
 
     void checkLimits(const Grid& grid) const {
@@ -234,26 +296,60 @@ struct Generator::Impl {
                                       " is above " + name + " " + std::to_string(limit) + " of " + info.renderer});
     }
 
-    void dispatch(const NoiseSpec& spec, const Texture& target, const TexelStart& start) {
-        dispatch(spec, target.handle(), target.grid(), target.channels(), start);
+    Texture run(const Field& field, const Grid& grid, const TexelStart& start) {
+        grid.validate();
+        checkLimits(grid);
+        const int channels = field.channels();
+        GLuint id = 0;
+        glGenTextures(1, &id);
+        Texture texture(id, grid, channels);
+        const GLenum target = grid.isVolume() ? GL_TEXTURE_3D : GL_TEXTURE_2D;
+        const GLenum format = channels == 1 ? GL_R32F : GL_RGBA32F;
+        glBindTexture(target, id);
+        const std::string label = "glnoise " + toString(grid) + (channels == 1 ? " r32f" : " rgba32f");
+        glObjectLabel(GL_TEXTURE, id, static_cast<GLsizei>(label.size()), label.data());
+        if (grid.isVolume())
+            glTexStorage3D(target, 1, format, grid.width, grid.height, grid.depth);
+        else
+            glTexStorage2D(target, 1, format, grid.width, grid.height);
+        glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        checkGl(("allocating a " + label.substr(8) + " texture").c_str());
+        dispatch(field, texture, start);
+        return texture;
+    }
+
+    std::vector<float> evaluatePoints(const Field& field, const std::vector<std::array<double, 4>>& points);
+
+    void runInto(const Field& field, Texture& target, const TexelStart& start) {
+        if (field.channels() != target.channels())
+            throw ValidationError(Violation{"output", std::string() + toString(field.spec.output) + ": needs a texture with " +
+                                  std::to_string(field.channels()) + " channels; this one has " +
+                                  std::to_string(target.channels())});
+        dispatch(field, target, start);
+    }
+
+    void dispatch(const Field& field, const Texture& target, const TexelStart& start) {
+        dispatch(field, target.handle(), target.grid(), target.channels(), start);
     }
 
     // Into the corner (0, 0, 0) of `texture`, which holds at least `grid`.
-    void dispatch(const NoiseSpec& spec, GLuint texture, const Grid& grid, int channels, const TexelStart& start) {
+    void dispatch(const Field& field, GLuint texture, const Grid& grid, int channels, const TexelStart& start) {
         validateStart(start, grid);
-        const Params u = cpu::sampleParams<float>(spec);
-        const Program& prog = program(noiseVariant(options, spec, grid.isVolume()));
-        bindTable(spec);
+        const Params u = field.params();
+        const Program& prog = program(noiseVariant(options, field, grid.isVolume()));
+        bindTable(field.spec);
         const cpu::AnchorLayout layout = cpu::anchorLayout(grid, start);
         std::vector<GlnFrame> planned;
-        cpu::appendAnchorFrames(spec, layout, planned);
+        field.anchorFrames(layout, planned);
         frames.upload(planned.size() * sizeof(GlnFrame), planned.data());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, frames.handle());
-        setUniforms(prog, spec, u);
+        setUniforms(prog, field, u);
+        // A graph whose value reads no frame (constants alone) leaves the anchors' uniforms unused.
         glUniform3i(prog.uniform("u_size"), grid.width, grid.height, grid.depth);
-        glUniform3i(prog.uniform("u_start"), layout.startIn[0], layout.startIn[1], layout.startIn[2]);
-        glUniform3i(prog.uniform("u_anchors"), layout.count[0], layout.count[1], layout.count[2]);
-        glUniform1i(prog.uniform("u_frames_per_anchor"), u.framesPerPoint);
+        glUniform3i(prog.optionalUniform("u_start"), layout.startIn[0], layout.startIn[1], layout.startIn[2]);
+        glUniform3i(prog.optionalUniform("u_anchors"), layout.count[0], layout.count[1], layout.count[2]);
+        glUniform1i(prog.optionalUniform("u_frames_per_anchor"), u.framesPerPoint);
         glBindImageTexture(0, texture, 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_WRITE_ONLY,
                            channels == 1 ? GL_R32F : GL_RGBA32F);
         const int lx = options.localSizeX, ly = options.localSizeY;
@@ -271,38 +367,21 @@ Generator::~Generator() = default;
 Texture Generator::run(const NoiseSpec& spec, const Grid& grid) { return run(spec, grid, TexelStart{}); }
 
 Texture Generator::run(const NoiseSpec& spec, const Grid& grid, const TexelStart& start) {
-    spec.validate();
-    grid.validate();
-    impl_->checkLimits(grid);
-    const int channels = cpu::outputChannels(spec);
-    GLuint id = 0;
-    glGenTextures(1, &id);
-    Texture texture(id, grid, channels);
-    const GLenum target = grid.isVolume() ? GL_TEXTURE_3D : GL_TEXTURE_2D;
-    const GLenum format = channels == 1 ? GL_R32F : GL_RGBA32F;
-    glBindTexture(target, id);
-    const std::string label = "glnoise " + toString(grid) + (channels == 1 ? " r32f" : " rgba32f");
-    glObjectLabel(GL_TEXTURE, id, static_cast<GLsizei>(label.size()), label.data());
-    if (grid.isVolume())
-        glTexStorage3D(target, 1, format, grid.width, grid.height, grid.depth);
-    else
-        glTexStorage2D(target, 1, format, grid.width, grid.height);
-    glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    checkGl(("allocating a " + label.substr(8) + " texture").c_str());
-    impl_->dispatch(spec, texture, start);
-    return texture;
+    return impl_->run(Field(spec), grid, start);
+}
+
+Texture Generator::run(const Graph& graph, const Grid& grid, const TexelStart& start) {
+    return impl_->run(Field(graph), grid, start);
 }
 
 void Generator::run(const NoiseSpec& spec, Texture& target) { run(spec, target, TexelStart{}); }
 
 void Generator::run(const NoiseSpec& spec, Texture& target, const TexelStart& start) {
-    spec.validate();
-    if (cpu::outputChannels(spec) != target.channels())
-        throw ValidationError(Violation{"output", std::string() + toString(spec.output) + ": needs a texture with " +
-                              std::to_string(cpu::outputChannels(spec)) + " channels; this one has " +
-                              std::to_string(target.channels())});
-    impl_->dispatch(spec, target, start);
+    impl_->runInto(Field(spec), target, start);
+}
+
+void Generator::run(const Graph& graph, Texture& target, const TexelStart& start) {
+    impl_->runInto(Field(graph), target, start);
 }
 
 Image Generator::read(const Texture& texture) {
@@ -383,13 +462,22 @@ void Generator::read(const Texture& texture, Image& image) {
 }
 
 std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec, const std::vector<std::array<double, 4>>& points) {
-    spec.validate();
-    const Params u = cpu::sampleParams<float>(spec);
-    const Program& prog = impl_->program(variantFor("eval.comp", u, false));
-    impl_->bindTable(spec);
-    impl_->setUniforms(prog, spec, u);
-    glUniform1i(prog.uniform("u_frames_per_point"), u.framesPerPoint);
-    const int channels = cpu::outputChannels(spec);
+    return impl_->evaluatePoints(Field(spec), points);
+}
+
+std::vector<float> Generator::evaluatePoints(const Graph& graph, const std::vector<std::array<double, 4>>& points) {
+    return impl_->evaluatePoints(Field(graph), points);
+}
+
+std::vector<float> Generator::Impl::evaluatePoints(const Field& field, const std::vector<std::array<double, 4>>& points) {
+    const Params u = field.params();
+    Variant variant = variantFor("eval.comp", u, false);
+    variant.graph = field.functions;
+    const Program& prog = program(variant);
+    bindTable(field.spec);
+    setUniforms(prog, field, u);
+    glUniform1i(prog.optionalUniform("u_frames_per_point"), u.framesPerPoint);
+    const int channels = field.channels();
     std::vector<float> out(points.size() * static_cast<std::size_t>(channels));
     std::vector<GlnFrame> frames;
     std::vector<float> batch(4 * kEvalBatch);
@@ -397,15 +485,15 @@ std::vector<float> Generator::evaluatePoints(const NoiseSpec& spec, const std::v
         const std::size_t count = std::min(kEvalBatch, points.size() - first);
         frames.clear();
         for (std::size_t n = first; n < first + count; ++n)
-            cpu::appendFrames(spec, cpu::pointOrigin(spec, points[n]), frames);
-        impl_->frames.upload(frames.size() * sizeof(GlnFrame), frames.data());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, impl_->frames.handle());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, impl_->values.handle());
+            field.pointFrames(points[n], frames);
+        this->frames.upload(frames.size() * sizeof(GlnFrame), frames.data());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, this->frames.handle());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, values.handle());
         glUniform1i(prog.uniform("u_count"), static_cast<GLint>(count));
         glDispatchCompute(static_cast<GLuint>((count + kLocalEval - 1) / kLocalEval), 1, 1);
         checkGl("dispatching the eval shader");
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        impl_->values.download(count * 4 * sizeof(float), batch.data());
+        values.download(count * 4 * sizeof(float), batch.data());
         checkContext("evaluating points");
         for (std::size_t n = 0; n < count; ++n)
             for (int c = 0; c < channels; ++c)
@@ -419,7 +507,7 @@ void Generator::finish() { glFinish(); }
 const ChosenLayout& Generator::layout() const noexcept { return impl_->layout; }
 
 glsl::Source detail::noiseShader(const GeneratorOptions& options, const NoiseSpec& spec, bool volume) {
-    return sourceFor(noiseVariant(options, spec, volume));
+    return sourceFor(noiseVariant(options, Field(spec), volume));
 }
 
 // ---- TileStream ---------------------------------------------------------------------------
@@ -448,7 +536,7 @@ struct Slot {
 
 struct TileStream::Impl {
     Generator& generator;
-    NoiseSpec spec;
+    Field field;
     int maxWidth, maxHeight, channels;
     bool colorize;
     ValueRange range;
@@ -460,8 +548,8 @@ struct TileStream::Impl {
     int oldest = 0;   // the slot take() returns
     int queued = 0;
 
-    Impl(Generator& g, const NoiseSpec& s, int w, int h, const Colormap* map, ValueRange r)
-        : generator(g), spec(s), maxWidth(w), maxHeight(h), channels(cpu::outputChannels(s)),
+    Impl(Generator& g, Field f, int w, int h, const Colormap* map, ValueRange r)
+        : generator(g), field(std::move(f)), maxWidth(w), maxHeight(h), channels(field.channels()),
           colorize(map != nullptr), range(r) {
         texelBytes = colorize ? 4 : sizeof(float) * static_cast<std::size_t>(channels);
         if (colorize) {
@@ -499,16 +587,25 @@ struct TileStream::Impl {
     }
 };
 
-TileStream::TileStream(Generator& generator, const NoiseSpec& spec, int maxWidth, int maxHeight,
-                       const Colormap* colormap, ValueRange range) {
-    spec.validate();
+template <>
+TileStream::TileStream(Generator& generator, Field field, int maxWidth, int maxHeight, const Colormap* colormap,
+                       ValueRange range) {
+    const NoiseSpec& spec = field.spec;
     const Grid most{maxWidth, maxHeight, 1};
     most.validate();
     generator.impl_->checkLimits(most);
     if (colormap && spec.output != Output::Value)
         throw ValidationError(Violation{"output", std::string() + toString(spec.output) + ": a colormap maps values only"});
-    impl_ = std::make_unique<Impl>(generator, spec, maxWidth, maxHeight, colormap, range);
+    impl_ = std::make_unique<Impl>(generator, std::move(field), maxWidth, maxHeight, colormap, range);
 }
+
+TileStream::TileStream(Generator& generator, const NoiseSpec& spec, int maxWidth, int maxHeight,
+                       const Colormap* colormap, ValueRange range)
+    : TileStream(generator, Field(spec), maxWidth, maxHeight, colormap, range) {}
+
+TileStream::TileStream(Generator& generator, const Graph& graph, int maxWidth, int maxHeight,
+                       const Colormap* colormap, ValueRange range)
+    : TileStream(generator, Field(graph), maxWidth, maxHeight, colormap, range) {}
 
 TileStream::~TileStream() = default;
 
@@ -525,7 +622,7 @@ void TileStream::submit(const Grid& grid, const TexelStart& start) {
         throw ValidationError(Violation{"tile", toString(grid) + ": must be 2D and at most " + std::to_string(m.maxWidth) +
                               "x" + std::to_string(m.maxHeight)});
     Slot& slot = m.slots[m.next];
-    m.generator.impl_->dispatch(m.spec, slot.values, grid, m.channels, start);
+    m.generator.impl_->dispatch(m.field, slot.values, grid, m.channels, start);
     if (m.colorize) {
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
         const Program& p = m.colormapProgram;

@@ -2,6 +2,7 @@
 #include "core/io/spec_json.hpp"
 
 #include <climits>
+#include <set>
 #include <type_traits>
 
 #include "core/fields.hpp"
@@ -92,6 +93,37 @@ nlohmann::json specObject(const NoiseSpec& spec) {
 }
 
 std::string specJson(const NoiseSpec& spec) { return specObject(spec).dump(2); }
+
+nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what) {
+    checkJsonLimits(text, source, what);
+    std::vector<std::set<std::string>> keys;  // the keys of each object being read
+    std::string duplicate;
+    const nlohmann::json::parser_callback_t noDuplicates = [&](int, nlohmann::json::parse_event_t event,
+                                                               nlohmann::json& parsed) {
+        switch (event) {
+            case nlohmann::json::parse_event_t::object_start: keys.emplace_back(); break;
+            case nlohmann::json::parse_event_t::object_end:
+                if (!keys.empty()) keys.pop_back();
+                break;
+            case nlohmann::json::parse_event_t::key:
+                if (!keys.empty() && !keys.back().insert(parsed.get<std::string>()).second && duplicate.empty())
+                    duplicate = parsed.get<std::string>();
+                break;
+            default: break;
+        }
+        return true;
+    };
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text, noDuplicates);
+    } catch (const nlohmann::json::exception& e) {
+        throw ValidationError(source + ": " + (what.empty() ? "not JSON" : what + " is not JSON") + ": " + e.what());
+    }
+    if (!duplicate.empty())
+        throw ValidationError(source + ": " + (what.empty() ? "" : what + " ") + "gives the key \"" + duplicate +
+                              "\" twice in one object; each key once, so that what it says is not up to the reader");
+    return j;
+}
 
 void readSpecKeys(const nlohmann::json& j, NoiseSpec& spec, std::vector<Violation>& problems) {
     for (const SpecField& f : specFields()) {

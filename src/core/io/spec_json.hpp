@@ -18,6 +18,12 @@ namespace glnoise::io {
 std::string shown(const nlohmann::json& v);
 std::string shownKey(const std::string& key);
 
+// JSON text as glnoise reads presets, records and graphs: first checkJsonLimits (size and
+// depth), then a key given twice in one object is an error (JSON parsers differ on which
+// one wins), as is text that is not JSON; both are ValidationErrors "SOURCE: why" (`what`
+// names the text in them: "its record is not JSON"; empty: "SOURCE: not JSON").
+nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what);
+
 // Every field of spec under its key.
 nlohmann::json specObject(const NoiseSpec& spec);
 

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+// glnoise's sampler for a noise graph, in place of sample.glsl: noise.comp and eval.comp
+// include it as "sample.glsl" when the host compiles a graph (gpu/graph_shader.cpp). It
+// holds what every graph shares: the frames, the parameters, and each operation on a
+// value and its gradient (v, dv/dx, dv/dy, dv/dz); the host writes the graph's own
+// functions into graph_nodes.glsl, one per scope (src/core/graph_plan.hpp), and
+// gln_sample() calls the output's. C++ twin: src/mirror/graph.hpp.
+//
+// Defines set by the host: GLN_OUTPUT (as sample.glsl: with 0, the value alone, each value
+// keeps only its .x, so that the compiler drops the gradients' code), GLN_WORLD (1: the
+// world hash from the frames' blocks), GLN_PERIODIC (1: some basis has a period).
+#include "glnoise/fractal.glsl"
+#include "glnoise/pattern.glsl"
+
+// sample.glsl's GlnFrame, the same layout (std430, 128 bytes).
+struct GlnFrame {
+    ivec4 cell;
+    vec4 frac;
+    ivec4 period;
+    vec4 scale;
+    vec4 axis[3];
+    ivec4 block;
+};
+layout(std430, binding = 1) readonly buffer GlnFrames {
+    GlnFrame gln_frames[];
+};
+// The graph's parameters (core/graph_plan.cpp lists each operation's): changing them
+// compiles nothing.
+layout(std430, binding = 3) readonly buffer GlnGraphParams {
+    float gln_params[];
+};
+
+#if GLN_OUTPUT != 0
+#define GLN_G(v) (v)
+#else
+#define GLN_G(v) vec4((v).x, 0.0f, 0.0f, 0.0f)
+#endif
+
+vec4 gln_g_multiply(vec4 a, vec4 b) {
+    return vec4(a.x * b.x, a.y * b.x + a.x * b.y, a.z * b.x + a.x * b.z, a.w * b.x + a.x * b.w);
+}
+
+vec4 gln_g_divide(vec4 a, vec4 b, float least) {
+    bool small = abs(b.x) < least;
+    float d = small ? (b.x < 0.0f ? -least : least) : b.x;
+    float q = a.x / d;
+    vec4 slope = small ? a : a - q * b;
+    return vec4(q, slope.y / d, slope.z / d, slope.w / d);
+}
+
+vec4 gln_g_min(vec4 a, vec4 b) {
+    return b.x < a.x ? b : a;
+}
+
+vec4 gln_g_max(vec4 a, vec4 b) {
+    return b.x > a.x ? b : a;
+}
+
+float gln_g_clamp01(float x) {
+    return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x);
+}
+
+vec4 gln_g_smooth_min(vec4 a, vec4 b, float k) {
+    float h = gln_g_clamp01(0.5f + 0.5f * (b.x - a.x) / k);
+    float v = b.x + (a.x - b.x) * h - k * h * (1.0f - h);
+    vec4 g = h * a + (1.0f - h) * b;
+    return vec4(v, g.y, g.z, g.w);
+}
+
+vec4 gln_g_smooth_max(vec4 a, vec4 b, float k) {
+    return -gln_g_smooth_min(-a, -b, k);
+}
+
+vec4 gln_g_mix(vec4 a, vec4 b, vec4 m) {
+    float t = gln_g_clamp01(m.x);
+    bool inside = m.x > 0.0f && m.x < 1.0f;
+    vec4 dm = inside ? m : vec4(0.0f);
+    vec4 v = a + (b - a) * t;
+    float span = b.x - a.x;
+    return vec4(v.x, v.y + span * dm.y, v.z + span * dm.z, v.w + span * dm.w);
+}
+
+vec4 gln_g_pow(vec4 a, float e) {
+    float m = abs(a.x);
+    float p = pow(m, e);
+    float s = e * pow(m, e - 1.0f);
+    return vec4(a.x < 0.0f ? -p : p, s * a.y, s * a.z, s * a.w);
+}
+
+vec4 gln_g_clamp(vec4 a, float lo, float hi) {
+    return a.x < lo ? vec4(lo, 0.0f, 0.0f, 0.0f) : (a.x > hi ? vec4(hi, 0.0f, 0.0f, 0.0f) : a);
+}
+
+vec4 gln_g_abs(vec4 a) {
+    return a.x < 0.0f ? -a : a;
+}
+
+// The curve through `count` points (x, y, slope) from gln_params[base].
+vec4 gln_g_curve(vec4 a, int base, int count, bool monotone) {
+    vec4 result = vec4(gln_params[base + 1], 0.0f, 0.0f, 0.0f);
+    for (int i = 0; i + 1 < count; ++i) {
+        int k = base + 3 * i;
+        float x0 = gln_params[k], y0 = gln_params[k + 1], m0 = gln_params[k + 2];
+        float x1 = gln_params[k + 3], y1 = gln_params[k + 4], m1 = gln_params[k + 5];
+        float h = x1 - x0;
+        float t = (a.x - x0) / h;
+        float v;
+        float slope;
+        if (monotone) {
+            float t2 = t * t;
+            float t3 = t2 * t;
+            v = (2.0f * t3 - 3.0f * t2 + 1.0f) * y0 + (t3 - 2.0f * t2 + t) * h * m0 + (3.0f * t2 - 2.0f * t3) * y1 +
+                (t3 - t2) * h * m1;
+            slope = ((6.0f * t2 - 6.0f * t) * y0 + (3.0f * t2 - 4.0f * t + 1.0f) * h * m0 + (6.0f * t - 6.0f * t2) * y1 +
+                     (3.0f * t2 - 2.0f * t) * h * m1) / h;
+        } else {
+            v = y0 + t * (y1 - y0);
+            slope = (y1 - y0) / h;
+        }
+        result = a.x >= x0 ? vec4(v, slope * a.y, slope * a.z, slope * a.w) : result;
+    }
+    int last = base + 3 * (count - 1);
+    return a.x >= gln_params[last] ? vec4(gln_params[last + 1], 0.0f, 0.0f, 0.0f) : result;
+}
+
+vec4 gln_g_terrace(vec4 a, float steps, float smoothness, float inverseSteps, float inverseSmoothness, bool hard) {
+    float t = a.x * steps;
+    float f = floor(t);
+    if (hard) return vec4(f * inverseSteps, 0.0f, 0.0f, 0.0f);
+    float u = t - f;
+    float w0 = gln_g_clamp01((u - (1.0f - smoothness)) * inverseSmoothness);
+    float w = w0 * w0 * (3.0f - 2.0f * w0);
+    float slope = 6.0f * w0 * (1.0f - w0) * inverseSmoothness;
+    return vec4((f + w) * inverseSteps, slope * a.y, slope * a.z, slope * a.w);
+}
+
+vec4 gln_g_marble(float x, float frequency, vec4 n, float k) {
+    GLN_PRECISE float a = x + k * n.x;
+    GLN_PRECISE float t = a - 6.28318548f * floor(a * 0.159154937f);
+    float c = cos(t);
+    return vec4(sin(t), c * (frequency + k * n.y), c * (k * n.z), c * (k * n.w));
+}
+
+vec4 gln_g_wood(vec4 origin, vec2 d, float frequency, vec4 n, float k) {
+    GLN_PRECISE float num = 2.0f * (origin.x * d.x + origin.y * d.y) + (d.x * d.x + d.y * d.y);
+    GLN_PRECISE float ox = origin.x + d.x;
+    GLN_PRECISE float oy = origin.y + d.y;
+    float r = sqrt(ox * ox + oy * oy);
+    float den = r + origin.w;
+    GLN_PRECISE float a = origin.z + (den > 0.0f ? num / den : 0.0f) + k * n.x;
+    GLN_PRECISE float t = a - 6.28318548f * floor(a * 0.159154937f);
+    float c = cos(t);
+    float inv = r > 0.0f ? frequency / r : 0.0f;
+    return vec4(sin(t), c * (ox * inv + k * n.y), c * (oy * inv + k * n.z), c * (k * n.w));
+}
+
+#if GLN_PERIODIC
+#define GLN_G_PERIOD(o) (o).period
+#else
+#define GLN_G_PERIOD(o) ivec4(0, 0, 0, 0)
+#endif
+#if GLN_WORLD
+#define GLN_G_WORLD(o) max((o).block, ivec4(0, 0, 0, 0))
+#else
+#define GLN_G_WORLD(o) ivec4(-1, -1, -1, -1)
+#endif
+
+vec4 gln_g_basis(int basis, int curve, int dims, int cellReturn, int cellMetric, float jitter, bool white, GlnFrame o,
+                 vec4 l) {
+    float f = o.scale.x;
+    GLN_PRECISE vec4 local = gln_basis_space(basis, dims, vec4(f * l.x, f * l.y, f * l.z, f * l.w));
+    GLN_PRECISE vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w + local.w);
+    if (white) p = floor(p);
+    vec4 n = gln_basis_at(basis, curve, dims, o.cell, p, GLN_G_PERIOD(o), cellReturn, cellMetric, jitter, GLN_G_WORLD(o));
+    if (white) return vec4(n.x, 0.0f, 0.0f, 0.0f);
+    return vec4(n.x, f * n.y, f * n.z, f * n.w);
+}
+
+// The graph's scopes, gln_scope_0 the output's (written by the host).
+#include "graph_nodes.glsl"
+
+vec4 gln_sample(int base, vec3 s) {
+    return gln_scope_0(vec4(s.x, s.y, s.z, 0.0f), base);
+}

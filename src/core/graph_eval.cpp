@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// Graphs on the CPU (glnoise/cpu.hpp): the reference runs a graph's plan with the mirror's
+// twins (mirror/graph.hpp), texel for texel as the graph shader does.
+#include <algorithm>
+
+#include "core/graph_plan.hpp"
+#include "core/parallel.hpp"
+#include "glnoise/cpu.hpp"
+#include "mirror/graph.hpp"
+
+namespace glnoise::cpu {
+
+namespace {
+
+// The output's channels from the graph's value (v, gradient): as outputOf does for a spec.
+template <class T>
+vec4<T> graphOutput(const NoiseSpec& space, vec4<T> v) {
+    if (space.output == Output::Value) return vec4<T>(v.x, T(0), T(0), T(0));
+    return outputOf(space, v);
+}
+
+template <bool kGrad, class T>
+vec4<T> run(const Permutation& table, const GraphPlan& plan, const std::vector<T>& params, std::vector<vec4<T>>& slots,
+            const GlnFrame<T>* frames, vec3<T> s) {
+    GraphEval<kGrad, T> eval{table, plan, params.data(), slots};
+    return eval.scope(0, vec4<T>(s.x, s.y, s.z, T(0)), frames);
+}
+
+}  // namespace
+
+int outputChannels(const Graph& graph) { return graph.space.output == Output::Value ? 1 : 4; }
+
+Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads) {
+    grid.validate();
+    validateStart(start, grid);
+    const Permutation table = Permutation::forSeed(graph.space.seed);
+    const AnchorLayout layout = anchorLayout(grid, start);
+    std::vector<GlnFrame<float>> frames;
+    plan.appendAnchorFrames(graph.space, layout, frames);
+    const std::vector<float> params = plan.paramsAs<float>();
+    const int channels = outputChannels(graph);
+    Image image(grid.width, grid.height, grid.depth, channels);
+    constexpr int kBand = 8;
+    const int rows = grid.height * grid.depth;
+    detail::parallelFor(static_cast<std::size_t>((rows + kBand - 1) / kBand), threads, [&](std::size_t band) {
+        std::vector<vec4<float>> slots;
+        const int first = static_cast<int>(band) * kBand;
+        for (int r = first; r < std::min(rows, first + kBand); ++r) {
+            const int y = r % grid.height;
+            const int z = r / grid.height;
+            float* out = &image.data[image.index(0, y, z)];
+            const int gy = layout.startIn[1] + y, gz = layout.startIn[2] + z;
+            const int ky = gy / kAnchor, kz = gz / kAnchor;
+            for (int x = 0; x < grid.width; ++x) {
+                const int gx = layout.startIn[0] + x;
+                const int kx = gx / kAnchor;
+                const vec3<float> s = vec3<float>(ivec3(gx - kx * kAnchor, gy - ky * kAnchor, gz - kz * kAnchor));
+                const GlnFrame<float>* f = frames.data() + static_cast<std::size_t>(layout.block(kx, ky, kz)) *
+                                                               static_cast<std::size_t>(plan.framesPerPoint);
+                const vec4<float> v = graphOutput(graph.space, plan.gradient ? run<true>(table, plan, params, slots, f, s)
+                                                                             : run<false>(table, plan, params, slots, f, s));
+                for (int c = 0; c < channels; ++c) out[x * channels + c] = v[c];
+            }
+        }
+    });
+    return image;
+}
+
+Image evaluate(const Graph& graph, const Grid& grid, const TexelStart& start, unsigned threads) {
+    graph.validate();
+    if (const auto spec = specOf(graph)) return evaluate(*spec, grid, start, threads);
+    return evaluatePlan(graph, planGraph(graph), grid, start, threads);
+}
+
+std::vector<float> evaluatePoints(const Graph& graph, const std::vector<Point>& points) {
+    graph.validate();
+    if (const auto spec = specOf(graph)) return evaluatePoints(*spec, points);
+    const GraphPlan plan = planGraph(graph);
+    const Permutation table = Permutation::forSeed(graph.space.seed);
+    const std::vector<float> params = plan.paramsAs<float>();
+    const int channels = outputChannels(graph);
+    std::vector<float> values;
+    std::vector<GlnFrame<float>> frames;
+    std::vector<vec4<float>> slots;
+    for (const Point& pt : points) {
+        frames.clear();
+        plan.appendFrames(pointOrigin(graph.space, pt), frames);
+        const vec3<float> s(0.0f);
+        const vec4<float> v = graphOutput(graph.space, plan.gradient ? run<true>(table, plan, params, slots, frames.data(), s)
+                                                                     : run<false>(table, plan, params, slots, frames.data(), s));
+        for (int c = 0; c < channels; ++c) values.push_back(v[c]);
+    }
+    return values;
+}
+
+std::array<double, 4> evaluateDoubleOutput(const Graph& graph, const Point& p) {
+    graph.validate();
+    if (const auto spec = specOf(graph)) return evaluateDoubleOutput(*spec, Permutation::forSeed(graph.space.seed), p);
+    return evaluatePlanDouble(graph, planGraph(graph), p);
+}
+
+std::array<double, 4> evaluatePlanDouble(const Graph& graph, const GraphPlan& plan, const Point& p) {
+    const Permutation table = Permutation::forSeed(graph.space.seed);
+    std::vector<GlnFrame<double>> frames;
+    plan.appendFrames(pointOrigin(graph.space, p), frames);
+    std::vector<vec4<double>> slots;
+    const std::vector<double> params = plan.paramsAs<double>();
+    const vec3<double> s(0.0);
+    const vec4<double> v = graphOutput(graph.space, plan.gradient ? run<true>(table, plan, params, slots, frames.data(), s)
+                                                                  : run<false>(table, plan, params, slots, frames.data(), s));
+    return {v.x, v.y, v.z, v.w};
+}
+
+}  // namespace glnoise::cpu

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: MIT
+// Planning a graph (core/graph_plan.hpp). Each operation's parameters, from PlanOp::param:
+//   constant   value
+//   basis      frequency, cell jitter, period x, y, z, w    ints: Basis, curve, cell return, cell metric, GLSL id
+//   white      frequency
+//   position   -                                           ints: axis
+//   ramp       from, 1 / (to - from)                       ints: axis
+//   distance   center x, y, z, w
+//   fractal    ridge offset, ridge gain, 1 / divisor, then per octave: amplitude, lacunarity^i
+//              and with rotate lacunarity^i R^i (16, row-major)   ints: GLSL fractal, octaves, rotate
+//   scale, offset, seed   x, y, z, w (seed: its far offset)
+//   rotate     cos, sin                                    ints: the plane's two axes
+//   warp       amount                                      ints: the components it displaces
+//   divide     least divisor;   smooth_min/max  smoothness;   pow  exponent
+//   remap      from_min, (to_max - to_min) / (from_max - from_min), to_min
+//   clamp      min, max
+//   curve      x, y, slope per point                       ints: points, monotone
+//   terrace    steps, smoothness, 1 / steps, 1 / smoothness (0 when hard)
+//   marble, wood   frequency, scale
+#include "core/graph_plan.hpp"
+
+#include <cmath>
+#include <map>
+
+#include "glnoise/catalogue.hpp"
+#include "glnoise/error.hpp"
+
+namespace glnoise::cpu {
+
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+
+const std::map<std::string, Op>& ops() {
+    static const std::map<std::string, Op> m = {
+        {"constant", Op::Constant}, {"basis", Op::Basis}, {"white", Op::White}, {"position", Op::Position},
+        {"ramp", Op::Ramp}, {"distance", Op::Distance}, {"fractal", Op::Fractal}, {"scale", Op::Scale},
+        {"offset", Op::Offset}, {"rotate", Op::Rotate}, {"warp", Op::Warp}, {"seed", Op::Seed},
+        {"vector", Op::Vector}, {"add", Op::Add}, {"subtract", Op::Subtract}, {"multiply", Op::Multiply},
+        {"divide", Op::Divide}, {"min", Op::Min}, {"max", Op::Max}, {"smooth_min", Op::SmoothMin},
+        {"smooth_max", Op::SmoothMax}, {"mix", Op::Mix}, {"pow", Op::Pow}, {"remap", Op::Remap},
+        {"clamp", Op::Clamp}, {"abs", Op::Abs}, {"invert", Op::Invert}, {"curve", Op::Curve},
+        {"terrace", Op::Terrace}, {"marble", Op::Marble}, {"wood", Op::Wood},
+    };
+    return m;
+}
+
+bool movesThePoint(Op op) {
+    return op == Op::Fractal || op == Op::Scale || op == Op::Offset || op == Op::Rotate || op == Op::Warp || op == Op::Seed;
+}
+
+bool isLeaf(Op op) {
+    return op == Op::Basis || op == Op::White || op == Op::Position || op == Op::Ramp || op == Op::Distance ||
+           op == Op::Marble || op == Op::Wood;
+}
+
+int axisIndex(const std::string& a) { return static_cast<int>(std::string("xyzw").find(a)); }
+
+// A far offset per axis from a seed (splitmix64): each in [0, 2^20) units of the point.
+std::array<double, 4> seedOffset(std::uint64_t seed) {
+    std::array<double, 4> o{};
+    std::uint64_t x = seed * 4 + 0x5EEDull;
+    for (double& v : o) {
+        std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        v = static_cast<double>(z >> 11) * 0x1p-53 * 1048576.0;
+    }
+    return o;
+}
+
+// The rotation the fractal turns each octave by (frames.hpp's octaveRotation), row-major.
+using Matrix = std::array<double, 16>;
+Matrix times(const Matrix& a, const Matrix& b) {
+    Matrix m{};
+    for (std::size_t r = 0; r < 4; ++r)
+        for (std::size_t c = 0; c < 4; ++c)
+            for (std::size_t k = 0; k < 4; ++k) m[4 * r + c] += a[4 * r + k] * b[4 * k + c];
+    return m;
+}
+
+struct Builder {
+    const Graph& g;
+    GraphPlan& plan;
+    std::map<std::string, int> scopeOf;  // a source node's id: its scope
+
+    int param(double v) {
+        plan.params.push_back(v);
+        return static_cast<int>(plan.params.size()) - 1;
+    }
+
+    int scopeFor(const std::string& root) {
+        auto it = scopeOf.find(root);
+        if (it != scopeOf.end()) return it->second;
+        PlanScope scope;
+        std::map<std::string, int> slot;
+        add(root, scope, slot);
+        const int index = static_cast<int>(plan.scopes.size());
+        plan.scopes.push_back(std::move(scope));
+        scopeOf[root] = index;
+        return index;
+    }
+
+    // Adds node id (after its inputs) to the scope being built, once.
+    int add(const std::string& id, PlanScope& scope, std::map<std::string, int>& slot) {
+        auto known = slot.find(id);
+        if (known != slot.end()) return known->second;
+        const GraphNode& n = g.nodes.at(id);
+        const GraphKind& kind = *findGraphKind(n.kind);
+        PlanOp p;
+        p.op = opOf(n.kind);
+        p.node = id;
+        for (const GraphField& f : kind.fields) {
+            if (f.type != GraphFieldType::Scalar && f.type != GraphFieldType::Vector) continue;
+            if (std::string(f.name) == "source" && movesThePoint(p.op)) continue;
+            Arg a;
+            auto in = n.inputs.find(f.name);
+            if (in != n.inputs.end())
+                a.slot = add(in->second, scope, slot);
+            else
+                a.param = param(n.constants.at(f.name));
+            p.args.push_back(a);
+        }
+        if (movesThePoint(p.op)) {
+            p.scope = scopeFor(n.inputs.at("source"));
+            p.childFrames = plan.scopes[static_cast<std::size_t>(p.scope)].frames;
+        }
+        p.param = static_cast<int>(plan.params.size());
+        parameters(n, p);
+        const long long count = movesThePoint(p.op) ? static_cast<long long>(p.childFrames) * (p.op == Op::Fractal ? p.ints[1] : 1)
+                                : isLeaf(p.op)      ? 1
+                                                    : 0;
+        if (count > 0) p.frame = scope.frames;
+        if (scope.frames + count > kMaxGraphFrames)
+            throw ValidationError(Violation{"node \"" + id + "\"",
+                                            "needs " + std::to_string(scope.frames + count) +
+                                                " basis evaluations per point, its fractals' octaves and its inputs "
+                                                "unfolded; at most " + std::to_string(kMaxGraphFrames)});
+        scope.frames += static_cast<int>(count);
+        scope.ops.push_back(std::move(p));
+        return slot[id] = static_cast<int>(scope.ops.size()) - 1;
+    }
+
+    void parameters(const GraphNode& n, PlanOp& p) {
+        auto num = [&](const char* f) { return n.number(f); };
+        auto four = [&](const char* f, double fill) {
+            const std::vector<double>& l = n.lists.at(f);
+            for (std::size_t a = 0; a < 4; ++a) param(l.size() == 1 ? (static_cast<int>(a) < plan.dims ? l[0] : fill) : a < l.size() ? l[a] : fill);
+        };
+        switch (p.op) {
+            case Op::Constant: param(num("value")); break;
+            case Op::Basis: {
+                const Basis b = parseBasis(n.choice("basis"));
+                param(num("frequency"));
+                param(num("cell_jitter"));
+                const auto& per = n.lists.at("period");
+                for (std::size_t a = 0; a < 4; ++a) param(a < per.size() ? per[a] : 0.0);
+                p.ints = {static_cast<int>(b), curveKinds()[static_cast<std::size_t>(parseCurve(n.choice("curve")))].glslId,
+                          cellReturnKinds()[static_cast<std::size_t>(parseCellReturn(n.choice("cell_return")))].glslId,
+                          cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId,
+                          kindOf(b).glslId, 0};
+                break;
+            }
+            case Op::White: param(num("frequency")); break;
+            case Op::Position: p.ints[0] = axisIndex(n.choice("axis")); break;
+            case Op::Ramp:
+                p.ints[0] = axisIndex(n.choice("axis"));
+                param(num("from"));
+                param(1.0 / (num("to") - num("from")));
+                break;
+            case Op::Distance: four("center", 0.0); break;
+            case Op::Fractal: {
+                const Fractal type = parseFractal(n.choice("type"));
+                const int octaves = static_cast<int>(num("octaves"));
+                const bool rotate = num("rotate") != 0.0;
+                p.ints = {fractalKinds()[static_cast<std::size_t>(type)].glslId, octaves, rotate ? 1 : 0, 0, 0, 0};
+                param(num("ridge_offset"));
+                param(num("ridge_gain"));
+                double sum = 0.0, amp = 1.0;
+                for (int i = 0; i < octaves; ++i, amp *= num("gain")) sum += amp;
+                param(num("normalize") != 0.0 ? 1.0 / sum : 1.0);
+                const Matrix R = octaveRotation(plan.dims);
+                Matrix m{};
+                for (int i = 0; i < 4; ++i) m[static_cast<std::size_t>(5 * i)] = 1.0;
+                double lac = 1.0;
+                amp = 1.0;
+                for (int i = 0; i < octaves; ++i) {
+                    param(amp);
+                    param(lac);
+                    if (rotate)
+                        for (double e : m) param(lac * e);
+                    amp *= num("gain");
+                    lac *= num("lacunarity");
+                    m = times(R, m);
+                }
+                break;
+            }
+            case Op::Scale: four("by", 1.0); break;
+            case Op::Offset: four("by", 0.0); break;
+            case Op::Seed:
+                for (double v : seedOffset(static_cast<std::uint64_t>(num("seed")))) param(v);
+                break;
+            case Op::Rotate: {
+                const double t = num("degrees") * 3.14159265358979323846 / 180.0;
+                param(std::cos(t));
+                param(std::sin(t));
+                const std::string& plane = n.choice("plane");
+                p.ints[0] = axisIndex(plane.substr(0, 1));
+                p.ints[1] = axisIndex(plane.substr(1, 1));
+                break;
+            }
+            case Op::Warp:
+                param(num("amount"));
+                p.ints[0] = plan.dims;
+                break;
+            case Op::Divide: param(num("min_divisor")); break;
+            case Op::SmoothMin:
+            case Op::SmoothMax: param(num("smoothness")); break;
+            case Op::Pow: param(num("exponent")); break;
+            case Op::Remap:
+                param(num("from_min"));
+                param((num("to_max") - num("to_min")) / (num("from_max") - num("from_min")));
+                param(num("to_min"));
+                break;
+            case Op::Clamp:
+                param(num("min"));
+                param(num("max"));
+                break;
+            case Op::Curve: {
+                const std::vector<double>& pts = n.lists.at("points");
+                const std::size_t count = pts.size() / 2;
+                const bool monotone = n.choice("interpolation") == "monotone";
+                // Fritsch-Carlson: secant slopes, their means at inner points, zero at a turn,
+                // and limited so that the cubic stays monotone on every segment.
+                std::vector<double> d(count - 1), m(count, 0.0);
+                for (std::size_t i = 0; i + 1 < count; ++i)
+                    d[i] = (pts[2 * i + 3] - pts[2 * i + 1]) / (pts[2 * i + 2] - pts[2 * i]);
+                m[0] = d[0];
+                m[count - 1] = d[count - 2];
+                for (std::size_t i = 1; i + 1 < count; ++i) m[i] = d[i - 1] * d[i] <= 0.0 ? 0.0 : (d[i - 1] + d[i]) / 2.0;
+                for (std::size_t i = 0; i + 1 < count; ++i) {
+                    if (d[i] == 0.0) {
+                        m[i] = m[i + 1] = 0.0;
+                        continue;
+                    }
+                    const double a = m[i] / d[i], b = m[i + 1] / d[i], h = a * a + b * b;
+                    if (h > 9.0) {
+                        const double t = 3.0 / std::sqrt(h);
+                        m[i] = t * a * d[i];
+                        m[i + 1] = t * b * d[i];
+                    }
+                }
+                for (std::size_t i = 0; i < count; ++i) {
+                    param(pts[2 * i]);
+                    param(pts[2 * i + 1]);
+                    param(m[i]);
+                }
+                p.ints[0] = static_cast<int>(count);
+                p.ints[1] = monotone ? 1 : 0;
+                break;
+            }
+            case Op::Terrace: {
+                const double s = num("smoothness");
+                param(num("steps"));
+                param(s);
+                param(1.0 / num("steps"));
+                param(s > 0.0 ? 1.0 / s : 0.0);
+                p.ints[0] = s > 0.0 ? 0 : 1;
+                break;
+            }
+            case Op::Marble:
+            case Op::Wood:
+                param(num("frequency"));
+                param(num("scale"));
+                break;
+            default: break;
+        }
+    }
+};
+
+template <class T>
+void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, long long periodScale,
+                 std::vector<GlnFrame<T>>& out) {
+    const std::vector<double>& P = plan.params;
+    for (const PlanOp& p : plan.scopes[static_cast<std::size_t>(s)].ops) {
+        const std::size_t at = static_cast<std::size_t>(p.param);
+        switch (p.op) {
+            case Op::Basis:
+            case Op::White: {
+                const double f = P[at];
+                const std::array<double, 4> q = {f * o[0], f * o[1], f * o[2], f * o[3]};
+                std::array<long long, 4> period{};
+                if (p.op == Op::Basis)
+                    for (std::size_t a = 0; a < 4; ++a) period[a] = static_cast<long long>(P[at + 2 + a]) * periodScale;
+                const Basis b = p.op == Op::Basis ? static_cast<Basis>(p.ints[0]) : Basis::Value;
+                out.push_back(latticeFrame<T>(q, b, plan.dims, f, period, plan.world));
+                break;
+            }
+            case Op::Position: {
+                GlnFrame<T> f{};
+                f.frac.x = static_cast<T>(o[static_cast<std::size_t>(p.ints[0])]);
+                out.push_back(f);
+                break;
+            }
+            case Op::Ramp: {
+                GlnFrame<T> f{};
+                f.frac.x = static_cast<T>((o[static_cast<std::size_t>(p.ints[0])] - P[at]) * P[at + 1]);
+                out.push_back(f);
+                break;
+            }
+            case Op::Distance: {
+                GlnFrame<T> f{};
+                for (int a = 0; a < plan.dims; ++a)
+                    f.frac[a] = static_cast<T>(o[static_cast<std::size_t>(a)] - P[at + static_cast<std::size_t>(a)]);
+                out.push_back(f);
+                break;
+            }
+            case Op::Marble:
+            case Op::Wood: {
+                // As the sampler's pattern frame (core/frames.cpp): the angle modulo 2 pi in double.
+                GlnFrame<T> f{};
+                const double x = P[at] * o[0], y = P[at] * o[1], r = std::hypot(x, y);
+                if (p.op == Op::Marble)
+                    f.frac = vec4<T>(static_cast<T>(x - kTwoPi * std::floor(x / kTwoPi)), static_cast<T>(y), T(0), T(0));
+                else
+                    f.frac = vec4<T>(static_cast<T>(x), static_cast<T>(y), static_cast<T>(r - kTwoPi * std::floor(r / kTwoPi)),
+                                     static_cast<T>(r));
+                out.push_back(f);
+                break;
+            }
+            case Op::Fractal: {
+                const int octaves = p.ints[1];
+                const bool rotate = p.ints[2] != 0;
+                const std::size_t stride = rotate ? 18 : 2;
+                for (int i = 0; i < octaves; ++i) {
+                    const std::size_t k = at + 3 + stride * static_cast<std::size_t>(i);
+                    std::array<double, 4> q{};
+                    if (rotate) {
+                        for (std::size_t r = 0; r < 4; ++r)
+                            for (std::size_t c = 0; c < 4; ++c) q[r] += P[k + 2 + 4 * r + c] * o[c];
+                    } else {
+                        for (std::size_t a = 0; a < 4; ++a) q[a] = P[k + 1] * o[a];
+                    }
+                    appendScope(plan, p.scope, q, periodScale * std::llround(P[k + 1]), out);
+                }
+                break;
+            }
+            case Op::Scale:
+            case Op::Offset:
+            case Op::Seed: {
+                std::array<double, 4> q{};
+                for (std::size_t a = 0; a < 4; ++a) q[a] = p.op == Op::Scale ? P[at + a] * o[a] : o[a] + P[at + a];
+                appendScope(plan, p.scope, q, periodScale, out);
+                break;
+            }
+            case Op::Rotate: {
+                std::array<double, 4> q = o;
+                const auto a = static_cast<std::size_t>(p.ints[0]), b = static_cast<std::size_t>(p.ints[1]);
+                q[a] = P[at] * o[a] - P[at + 1] * o[b];
+                q[b] = P[at + 1] * o[a] + P[at] * o[b];
+                appendScope(plan, p.scope, q, periodScale, out);
+                break;
+            }
+            case Op::Warp: appendScope(plan, p.scope, o, periodScale, out); break;
+            default: break;
+        }
+    }
+}
+
+}  // namespace
+
+Op opOf(const std::string& kind) { return ops().at(kind); }
+
+GraphPlan planGraph(const Graph& graph) {
+    GraphPlan plan;
+    plan.dims = graph.space.dims;
+    plan.world = graph.space.worldHash;
+    plan.gradient = graph.space.output != Output::Value;
+    Builder b{graph, plan, {}};
+    // Scope 0 is the output's: make it first, then its sources after it.
+    plan.scopes.emplace_back();
+    PlanScope root;
+    std::map<std::string, int> slot;
+    b.add(graph.out, root, slot);
+    plan.scopes[0] = std::move(root);
+    plan.framesPerPoint = plan.scopes[0].frames;
+    return plan;
+}
+
+template <class T>
+void GraphPlan::appendFrames(const std::array<double, 4>& origin, std::vector<GlnFrame<T>>& out) const {
+    appendScope(*this, 0, origin, 1, out);
+}
+
+template <class T>
+void GraphPlan::appendAnchorFrames(const NoiseSpec& space, const AnchorLayout& layout, std::vector<GlnFrame<T>>& out) const {
+    const std::array<double, 4> origin = gridOrigin(space);
+    for (int kz = 0; kz < layout.count[2]; ++kz)
+        for (int ky = 0; ky < layout.count[1]; ++ky)
+            for (int kx = 0; kx < layout.count[0]; ++kx) {
+                const std::int64_t k[3] = {kx, ky, kz};
+                std::array<double, 4> o = origin;
+                for (std::size_t a = 0; a < 3; ++a) o[a] += static_cast<double>(layout.first[a] + k[a] * kAnchor);
+                appendFrames(o, out);
+            }
+}
+
+template void GraphPlan::appendFrames<float>(const std::array<double, 4>&, std::vector<GlnFrame<float>>&) const;
+template void GraphPlan::appendFrames<double>(const std::array<double, 4>&, std::vector<GlnFrame<double>>&) const;
+template void GraphPlan::appendAnchorFrames<float>(const NoiseSpec&, const AnchorLayout&, std::vector<GlnFrame<float>>&) const;
+template void GraphPlan::appendAnchorFrames<double>(const NoiseSpec&, const AnchorLayout&, std::vector<GlnFrame<double>>&) const;
+
+}  // namespace glnoise::cpu

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// A graph made ready to evaluate (core/graph_plan.cpp): its nodes cut into scopes, each a
+// list of operations in input order, and its parameters in one array. The CPU's twin
+// (mirror/graph.hpp) runs the operations; the GPU's shader (gpu/graph_shader.cpp) is
+// written from them, one function per scope; and the host plans every point's frames
+// from them in double. Internal.
+//
+// A scope is what a node evaluates at one point: the output's nodes at the sample point,
+// and each domain node's and fractal's source at the point it moves to (a fractal's for
+// each octave). Within a scope every node is evaluated once. A scope's frames, in order,
+// are one per leaf (basis, white, position, ramp, distance, marble, wood), and for each
+// domain node or fractal its source scope's frames (octaves times for a fractal).
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/frames.hpp"
+#include "glnoise/image.hpp"
+#include "glnoise/graph.hpp"
+
+namespace glnoise::cpu {
+
+// The operations. Their numbers are written into the graph shader (GLN_OP_*); they are
+// not stored anywhere.
+enum class Op {
+    Constant, Basis, White, Position, Ramp, Distance,
+    Fractal,
+    Scale, Offset, Rotate, Warp, Seed,
+    Vector,
+    Add, Subtract, Multiply, Divide, Min, Max, SmoothMin, SmoothMax, Mix, Pow,
+    Remap, Clamp, Abs, Invert, Curve, Terrace,
+    Marble, Wood,
+};
+
+// An argument: slot >= 0 (an earlier operation's value in the same scope), or a constant
+// parameter (param index).
+struct Arg {
+    int slot = -1;
+    int param = -1;
+};
+
+struct PlanOp {
+    Op op;
+    std::string node;       // the graph node's id
+    std::vector<Arg> args;  // the kind's inputs in its field order (source first)
+    int param = 0;          // its parameters start here
+    int frame = -1;         // a leaf's frame, from its scope's first
+    int scope = -1;         // a domain node's or fractal's source scope
+    int childFrames = 0;    // that scope's frames per evaluation
+    // Structure, written into the shader: a basis id, its curve, cellular return and
+    // metric; a fractal's GLN_* id, octaves, rotate; a curve's point count and monotone;
+    // a position's axis; a rotation's plane axes; what a warp displaces (components).
+    std::array<int, 6> ints{};
+};
+
+struct PlanScope {
+    std::vector<PlanOp> ops;  // the value is the last's
+    int frames = 0;           // per evaluation
+};
+
+struct GraphPlan {
+    std::vector<PlanScope> scopes;  // scope 0: the output's
+    std::vector<double> params;     // the float parameters, in double (T = double: the oracle)
+    int dims = 2;
+    bool world = false;
+    bool gradient = false;          // the output needs the gradient
+    int framesPerPoint = 0;
+    // The frames of one point whose texel (0,0,0) samples `origin`.
+    template <class T>
+    void appendFrames(const std::array<double, 4>& origin, std::vector<GlnFrame<T>>& out) const;
+    template <class T>
+    void appendAnchorFrames(const NoiseSpec& space, const AnchorLayout& layout, std::vector<GlnFrame<T>>& out) const;
+    // The parameters as T (float for the GPU and the reference, double for the oracle).
+    template <class T>
+    std::vector<T> paramsAs() const {
+        return std::vector<T>(params.begin(), params.end());
+    }
+};
+
+// Plans a valid graph. Throws ValidationError naming the node where the frames one point
+// needs pass kMaxGraphFrames.
+GraphPlan planGraph(const Graph& graph);
+
+// The graph by its own plan on the reference, whatever specOf says (cpu::evaluate of a
+// graph is this for a graph that is not a spec).
+Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads);
+
+// The graph by its own plan in double (the oracle) at a point of sample space.
+std::array<double, 4> evaluatePlanDouble(const Graph& graph, const GraphPlan& plan, const std::array<double, 4>& point);
+
+// The operation of a kind's name.
+Op opOf(const std::string& kind);
+
+}  // namespace glnoise::cpu

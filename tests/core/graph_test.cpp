@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: MIT
+// Noise graphs on the CPU: the format read and written, every refusal naming its node and
+// field, today's specs as graphs (the same bytes, and the graph's own plan agreeing), each
+// node kind against its formula computed here from simpler graphs, gradients against
+// finite differences of the double oracle, and tiles against the whole.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/graph_plan.hpp"
+#include "glnoise/glnoise.hpp"
+#include "random_graphs.hpp"
+#include "random_specs.hpp"
+
+namespace glnoise {
+namespace {
+
+std::string wrap(const std::string& nodes, const std::string& out = "out", const std::string& extra = "") {
+    return R"({"glnoise_graph": 1, "dims": 2, )" + extra + R"("out": ")" + out + R"(", "nodes": {)" + nodes + "}}";
+}
+
+// The error parse() throws for text, or "" when it reads it.
+std::string refusal(const std::string& text) {
+    try {
+        (void)Graph::parse(text, "g.json");
+    } catch (const ValidationError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(Graph, ReadsWhatItWritesForEveryKind) {
+    std::mt19937_64 rng(7);
+    test::GraphDrawer drawer(rng);
+    std::set<std::string> kinds;
+    for (int i = 0; i < 300; ++i) {
+        const Graph g = drawer.draw().graph;
+        const Graph back = Graph::parse(g.json(), "again");
+        EXPECT_EQ(back, g);
+        EXPECT_EQ(back.json(), g.json());
+        for (const auto& [id, n] : g.nodes) kinds.insert(n.kind);
+    }
+    for (const GraphKind& k : graphKinds()) EXPECT_TRUE(kinds.count(k.name)) << k.name << " never drawn";
+}
+
+TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
+    const std::string basis = R"("b": {"kind": "basis"})";
+    struct Case {
+        std::string text;
+        std::vector<std::string> says;
+    };
+    const std::string deep = [] {
+        std::string nodes = R"("n0": {"kind": "basis"})";
+        for (int i = 1; i <= 40; ++i)
+            nodes += ", \"n" + std::to_string(i) + R"(": {"kind": "abs", "source": "n)" + std::to_string(i - 1) + "\"}";
+        return wrap(nodes, "n40");
+    }();
+    const std::string many = [] {
+        std::string nodes = R"("n0": {"kind": "basis"})";
+        for (int i = 1; i < 300; ++i) nodes += ", \"n" + std::to_string(i) + R"(": {"kind": "constant"})";
+        return wrap(nodes, "n0");
+    }();
+    const std::vector<Case> cases = {
+        {wrap(basis + R"(, "out": {"kind": "blur", "source": "b"})"), {"node \"out\" kind", "\"blur\"", "allowed:", "fractal"}},
+        {wrap(basis + R"(, "out": {"kind": "abs", "source": "b", "sigma": 2})"), {"node \"out\" sigma", "not a field of abs"}},
+        {wrap(basis + R"(, "out": {"kind": "add", "a": "b"})"), {"node \"out\" b", "missing"}},
+        {wrap(basis + R"(, "out": {"kind": "add", "a": "b", "b": "nowhere"})"), {"node \"out\" b", "\"nowhere\"", "no node"}},
+        {wrap(basis + R"(, "v": {"kind": "vector", "x": "b"}, "out": {"kind": "add", "a": "b", "b": "v"})"),
+         {"node \"out\" b", "vector", "takes a scalar"}},
+        {wrap(basis + R"(, "out": {"kind": "warp", "source": "b", "by": "b"})"), {"node \"out\" by", "takes a vector"}},
+        {wrap(R"("a": {"kind": "abs", "source": "out"}, "out": {"kind": "invert", "source": "a"})"), {"no cycles"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "octaves": 40})"), {"node \"out\" octaves", "40", "from 1 to 32"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "gain": "NaN"})"), {"node \"out\" gain", "must be a number"}},
+        {wrap(basis + R"(, "out": {"kind": "scale", "source": "b", "by": [1, 0]})"), {"node \"out\" by", "must not be 0"}},
+        {wrap(R"("b": {"kind": "basis", "period": [4, 4]}, "out": {"kind": "scale", "source": "b", "by": 2})"),
+         {"node \"b\" period", "fractals"}},
+        {wrap(R"("b": {"kind": "basis", "basis": "simplex", "period": [4]}, "out": {"kind": "abs", "source": "b"})"),
+         {"node \"b\" period"}},
+        {wrap(R"("w": {"kind": "white"}, "out": {"kind": "abs", "source": "w"})", "out", R"("output": "gradient", )"),
+         {"node \"w\"", "no derivative", "white"}},
+        {wrap(R"("b": {"kind": "basis"}, "f": {"kind": "fractal", "source": "b", "octaves": 32},
+                 "g": {"kind": "fractal", "source": "f", "octaves": 32},
+                 "out": {"kind": "fractal", "source": "g", "octaves": 32})"),
+         {"basis evaluations per point", "at most 4096"}},
+        {deep, {"more than 32", "deep"}},
+        {many, {"300 nodes", "at most 256"}},
+        {wrap(basis, "missing"), {"out", "\"missing\"", "no node"}},
+        {wrap(basis + R"(, "out": {"kind": "position", "axis": "z"})"), {"node \"out\" axis", "2D graph has axes xy"}},
+        {R"({"glnoise_graph": 2, "out": "b", "nodes": {"b": {"kind": "basis"}}})", {"glnoise_graph", "must be 1"}},
+        {R"({"glnoise_graph": 1, "octaves": 4, "out": "b", "nodes": {"b": {"kind": "basis"}}})", {"octaves", "not a graph key"}},
+        {R"({"glnoise_graph": 1, "out": "b", "nodes": {"b": {"kind": "basis"}, "b": {"kind": "white"}}})", {"\"b\" twice"}},
+        {std::string(200, '[') + std::string(200, ']'), {"nests", "64"}},
+        {"{\"glnoise_graph\": 1,", {"not JSON"}},
+    };
+    for (const Case& c : cases) {
+        const std::string error = refusal(c.text);
+        ASSERT_FALSE(error.empty()) << c.text.substr(0, 300);
+        EXPECT_NE(error.find("g.json"), std::string::npos) << error;
+        for (const std::string& s : c.says) EXPECT_NE(error.find(s), std::string::npos) << "wanted \"" << s << "\" in: " << error;
+    }
+}
+
+bool valid(const NoiseSpec& spec) {
+    try {
+        spec.validate();
+        return true;
+    } catch (const ValidationError&) {
+        return false;
+    }
+}
+
+TEST(Graph, EverySpecIsAGraphThatBakesTheSameBytes) {
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 120; ++i) {
+        const test::Draw d = test::draw(rng);
+        if (!valid(d.spec)) continue;
+        NoiseSpec spec = d.spec;
+        if (spec.pattern == Pattern::Clouds) spec.pattern = Pattern::None;  // the turbulence fractal itself
+        const Graph g = graphOf(spec);
+        const auto back = specOf(Graph::parse(g.json(), "printed"));
+        ASSERT_TRUE(back.has_value()) << g.json() << io::specJson(spec);
+        const Image a = cpu::evaluate(spec, d.grid, d.start, 1);
+        const Image b = cpu::evaluate(g, d.grid, d.start, 1);
+        ASSERT_EQ(a.data, b.data) << g.json();
+    }
+}
+
+TEST(Graph, ItsOwnPlanAgreesWithTheSpecPipeline) {
+    // The general plan of a spec's graph, in double, is the spec's oracle: the same sums,
+    // warps and patterns, through other roundings of the same frequencies.
+    std::mt19937_64 rng(12);
+    int compared = 0;
+    for (int i = 0; i < 120; ++i) {
+        const test::Draw d = test::draw(rng);
+        if (!valid(d.spec)) continue;
+        NoiseSpec spec = d.spec;
+        if (spec.pattern == Pattern::Clouds) spec.pattern = Pattern::None;
+        const Graph g = graphOf(spec);
+        const cpu::GraphPlan plan = cpu::planGraph(g);
+        const Permutation table = Permutation::forSeed(spec.seed);
+        for (int k = 0; k < 16; ++k) {
+            const cpu::Point p = {static_cast<double>(d.start[0]) + 7.25 * k, static_cast<double>(d.start[1]) + 3.5 * k, 1.5, 0};
+            const std::array<double, 4> want = cpu::evaluateDoubleOutput(spec, table, p);
+            const std::array<double, 4> got = cpu::evaluatePlanDouble(g, plan, p);
+            for (int c = 0; c < cpu::outputChannels(spec); ++c) {
+                const auto at = static_cast<std::size_t>(c);
+                ASSERT_NEAR(got[at], want[at], 1e-8 * (1 + std::fabs(want[at]))) << g.json() << "\nchannel " << c;
+            }
+        }
+        ++compared;
+    }
+    EXPECT_GT(compared, 80);
+}
+
+// Values of a graph at points, through the reference (and the oracle's value).
+std::vector<double> values(const std::string& nodes, const std::vector<cpu::Point>& pts, int dims = 2) {
+    const Graph g = Graph::parse(R"({"glnoise_graph": 1, "dims": )" + std::to_string(dims) + R"(, "out": "out", "nodes": {)" +
+                                 nodes + "}}");
+    std::vector<double> out;
+    for (const cpu::Point& p : pts) out.push_back(cpu::evaluateDoubleOutput(g, p)[0]);
+    return out;
+}
+
+std::vector<cpu::Point> somePoints(int n, double spread) {
+    std::mt19937_64 rng(3);
+    std::vector<cpu::Point> pts;
+    for (int i = 0; i < n; ++i) {
+        std::uniform_real_distribution<double> u(-spread, spread);
+        pts.push_back({u(rng), u(rng), u(rng), 0.0});
+    }
+    return pts;
+}
+
+TEST(Graph, EachKindComputesItsFormula) {
+    const auto pts = somePoints(200, 300.0);
+    const std::string A = R"("a": {"kind": "basis", "frequency": 0.03})";
+    const std::string B = R"("b": {"kind": "basis", "basis": "simplex", "frequency": 0.02})";
+    const std::vector<double> a = values(A + R"(, "out": {"kind": "invert", "source": "a"})", pts);
+    const std::vector<double> b = values(B + R"(, "out": {"kind": "invert", "source": "b"})", pts);
+    // The library reduces a sine's angle by 2 pi rounded to float, in the oracle too.
+    auto check = [&](const std::string& node, auto formula, double within = 1e-12) {
+        const std::vector<double> v = values(A + ", " + B + ", " + node, pts);
+        for (std::size_t i = 0; i < pts.size(); ++i)
+            ASSERT_NEAR(v[i], formula(-a[i], -b[i], pts[i]), within) << node << " at point " << i;
+    };
+    check(R"("out": {"kind": "add", "a": "a", "b": "b"})", [](double x, double y, auto) { return x + y; });
+    check(R"("out": {"kind": "subtract", "a": "a", "b": 0.25})", [](double x, double, auto) { return x - 0.25; });
+    check(R"("out": {"kind": "multiply", "a": "a", "b": "b"})", [](double x, double y, auto) { return x * y; });
+    check(R"("out": {"kind": "divide", "a": "a", "b": "b", "min_divisor": 0.2})", [](double x, double y, auto) {
+        return x / (std::fabs(y) >= 0.2 ? y : (y < 0 ? -0.2 : 0.2));
+    });
+    check(R"("out": {"kind": "min", "a": "a", "b": "b"})", [](double x, double y, auto) { return std::min(x, y); });
+    check(R"("out": {"kind": "max", "a": "a", "b": "b"})", [](double x, double y, auto) { return std::max(x, y); });
+    check(R"("out": {"kind": "mix", "a": "a", "b": "b", "mask": 0.25})", [](double x, double y, auto) { return x + (y - x) * 0.25; });
+    check(R"("out": {"kind": "pow", "source": "a", "exponent": 3})", [](double x, double, auto) { return x * x * x; });
+    check(R"("out": {"kind": "remap", "source": "a", "from_min": -1, "from_max": 1, "to_min": 0, "to_max": 10})",
+          [](double x, double, auto) { return (x + 1.0) * 5.0; });
+    check(R"("out": {"kind": "clamp", "source": "a", "min": -0.1, "max": 0.2})",
+          [](double x, double, auto) { return std::clamp(x, -0.1, 0.2); });
+    check(R"("out": {"kind": "abs", "source": "a"})", [](double x, double, auto) { return std::fabs(x); });
+    check(R"("out": {"kind": "terrace", "source": "a", "steps": 4})", [](double x, double, auto) { return std::floor(4 * x) / 4; });
+    check(R"("out": {"kind": "curve", "source": "a", "interpolation": "linear", "points": [[-0.5, 1], [0, -1], [0.5, 0]]})",
+          [](double x, double, auto) {
+              if (x <= -0.5) return 1.0;
+              if (x >= 0.5) return 0.0;
+              return x < 0 ? 1.0 - 2.0 * (x + 0.5) / 0.5 : -1.0 + (x / 0.5);
+          });
+    check(R"("out": {"kind": "position", "axis": "y"})", [](double, double, const cpu::Point& p) { return p[1]; });
+    check(R"("out": {"kind": "ramp", "axis": "x", "from": 10, "to": 30})", [](double, double, const cpu::Point& p) {
+        return (p[0] - 10) / 20;
+    });
+    check(R"("out": {"kind": "distance", "center": [3, -4]})", [](double, double, const cpu::Point& p) {
+        return std::hypot(p[0] - 3, p[1] + 4);
+    });
+    check(R"("out": {"kind": "marble", "source": "a", "frequency": 0.05, "scale": 3})", [](double x, double, const cpu::Point& p) {
+        return std::sin(0.05 * p[0] + 3 * x);
+    }, 1e-5);
+    check(R"("out": {"kind": "wood", "source": "a", "frequency": 0.05, "scale": 3})", [](double x, double, const cpu::Point& p) {
+        return std::sin(0.05 * std::hypot(p[0], p[1]) + 3 * x);
+    }, 1e-5);
+    // Smooth minimum: at most min, at least min - k / 4, min itself where |a - b| >= k.
+    const std::vector<double> s = values(A + ", " + B + R"(, "out": {"kind": "smooth_min", "a": "a", "b": "b", "smoothness": 0.3})", pts);
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        const double m = std::min(-a[i], -b[i]);
+        EXPECT_LE(s[i], m + 1e-12);
+        EXPECT_GE(s[i], m - 0.075 - 1e-12);
+        if (std::fabs(a[i] - b[i]) >= 0.3) EXPECT_NEAR(s[i], m, 1e-12);
+    }
+}
+
+TEST(Graph, DomainNodesMoveThePointTheirSourceSees) {
+    const auto pts = somePoints(100, 200.0);
+    const std::string A = R"("a": {"kind": "basis", "basis": "opensimplex2", "frequency": 0.03})";
+    const std::vector<double> plain = values(A + R"(, "out": {"kind": "abs", "source": "a"})", pts);
+    auto moved = [&](const std::string& node, auto where) {
+        const std::vector<double> v = values(A + ", " + node, pts);
+        std::vector<cpu::Point> to;
+        for (const auto& p : pts) to.push_back(where(p));
+        const std::vector<double> w = values(A + R"(, "out": {"kind": "abs", "source": "a"})", to);
+        for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_NEAR(std::fabs(v[i]), w[i], 1e-9) << node;
+    };
+    moved(R"("out": {"kind": "scale", "source": "a", "by": [2, 0.5]})", [](cpu::Point p) { return cpu::Point{2 * p[0], 0.5 * p[1], 0, 0}; });
+    moved(R"("out": {"kind": "offset", "source": "a", "by": [7, -3]})", [](cpu::Point p) { return cpu::Point{p[0] + 7, p[1] - 3, 0, 0}; });
+    moved(R"("out": {"kind": "rotate", "source": "a", "degrees": 90})", [](cpu::Point p) { return cpu::Point{-p[1], p[0], 0, 0}; });
+    // A warp by a constant vector is an offset by amount times it.
+    moved(R"("v": {"kind": "vector", "x": 0.5, "y": -1}, "out": {"kind": "warp", "source": "a", "by": "v", "amount": 4})",
+          [](cpu::Point p) { return cpu::Point{p[0] + 2, p[1] - 4, 0, 0}; });
+    // Seeds: the same far place each time, a different one per seed.
+    const std::vector<double> s1 = values(A + R"(, "out": {"kind": "seed", "source": "a", "seed": 1})", pts);
+    const std::vector<double> s1b = values(A + R"(, "out": {"kind": "seed", "source": "a", "seed": 1})", pts);
+    const std::vector<double> s2 = values(A + R"(, "out": {"kind": "seed", "source": "a", "seed": 2})", pts);
+    EXPECT_EQ(s1, s1b);
+    EXPECT_NE(s1, s2);
+    (void)plain;
+}
+
+TEST(Graph, FractalsSumTheirSourceAtEveryOctave) {
+    // A fractal over a sum is the sum of its terms' fractals (fBm is linear), at the
+    // octaves' points: lacunarity^i p.
+    const auto pts = somePoints(100, 300.0);
+    const std::string S = R"("a": {"kind": "basis", "frequency": 0.02}, "b": {"kind": "basis", "basis": "value", "frequency": 0.05},
+                              "s": {"kind": "add", "a": "a", "b": "b"})";
+    const std::vector<double> whole = values(S + R"(, "out": {"kind": "fractal", "source": "s", "octaves": 3, "lacunarity": 2.5, "gain": 0.4})", pts);
+    const std::vector<double> fa = values(S + R"(, "out": {"kind": "fractal", "source": "a", "octaves": 3, "lacunarity": 2.5, "gain": 0.4})", pts);
+    const std::vector<double> fb = values(S + R"(, "out": {"kind": "fractal", "source": "b", "octaves": 3, "lacunarity": 2.5, "gain": 0.4})", pts);
+    for (std::size_t i = 0; i < pts.size(); ++i) EXPECT_NEAR(whole[i], fa[i] + fb[i], 1e-12);
+}
+
+TEST(Graph, GradientsAreTheChainRuleOfItsValues) {
+    // The oracle's gradient against central differences of its value, for random graphs
+    // of nodes with derivatives.
+    std::mt19937_64 rng(21);
+    test::GraphDrawer drawer(rng);
+    int checked = 0;
+    while (checked < 40) {
+        test::GraphDraw d = drawer.draw();
+        if (d.graph.space.output != Output::Gradient) continue;
+        if (hasJumps(d.graph)) continue;
+        Graph value = d.graph;
+        value.space.output = Output::Value;
+        for (int k = 0; k < 8; ++k) {
+            const cpu::Point p = {static_cast<double>(d.start[0]) + 3.3 * k, static_cast<double>(d.start[1]) - 1.7 * k, 0.25, 0};
+            const std::array<double, 4> g = cpu::evaluateDoubleOutput(d.graph, p);
+            // Central differences at h and h / 4: where the gradient is right they close in on
+            // it, as far off as they are from each other (warps of warps make steep, wrinkled values).
+            const double norm = std::fabs(g[1]) + std::fabs(g[2]) + std::fabs(g[3]);
+            const double h = 1e-4 / (1.0 + norm);
+            const double v0 = cpu::evaluateDoubleOutput(value, p)[0];
+            auto difference = [&](int axis, double step, double* one, double* other) {
+                cpu::Point lo = p, hi = p;
+                lo[static_cast<std::size_t>(axis)] -= step;
+                hi[static_cast<std::size_t>(axis)] += step;
+                const double up = cpu::evaluateDoubleOutput(value, hi)[0], down = cpu::evaluateDoubleOutput(value, lo)[0];
+                *one = (up - v0) / step;
+                *other = (v0 - down) / step;
+                return (up - down) / (2 * step);
+            };
+            for (int axis = 0; axis < d.graph.space.dims; ++axis) {
+                double one = 0, other = 0, a = 0, b = 0;
+                const double coarse = difference(axis, h, &one, &other);
+                const double fine = difference(axis, h / 4, &a, &b);
+                // Kinks (abs, min, clamp, curve ends, a cellular edge) break a difference that
+                // straddles one: skip the rare point where the two sides disagree.
+                if (std::fabs(one - other) > 1e-2 * (1 + std::fabs(one))) continue;
+                const double want = g[static_cast<std::size_t>(axis) + 1];
+                // What rounding the values leaves of a difference: a few ulps of the value over h.
+                const double noise = 8.0 * std::numeric_limits<double>::epsilon() * (1.0 + std::fabs(v0)) / (h / 4);
+                EXPECT_NEAR(want, fine, 2 * std::fabs(coarse - fine) + 1e-4 * (1 + norm) + noise)
+                    << d.graph.json() << " axis " << axis;
+            }
+        }
+        ++checked;
+    }
+}
+
+TEST(Graph, TilesEqualTheWholeAndStayExactFarAway) {
+    std::mt19937_64 rng(31);
+    test::GraphDrawer drawer(rng);
+    for (int i = 0; i < 30; ++i) {
+        test::GraphDraw d = drawer.draw();
+        const Grid whole{40, 20, 1};
+        const Image all = cpu::evaluate(d.graph, whole, d.start, 1);
+        const int cuts[2] = {13, 7};
+        for (int ty = 0; ty < 2; ++ty)
+            for (int tx = 0; tx < 2; ++tx) {
+                const int x0 = tx ? cuts[0] : 0, y0 = ty ? cuts[1] : 0;
+                const Grid part{tx ? whole.width - cuts[0] : cuts[0], ty ? whole.height - cuts[1] : cuts[1], 1};
+                const Image tile = cpu::evaluate(d.graph, part, {d.start[0] + x0, d.start[1] + y0, 0}, 1);
+                for (int y = 0; y < part.height; ++y)
+                    for (int x = 0; x < part.width; ++x)
+                        for (int c = 0; c < all.channels; ++c)
+                            ASSERT_EQ(tile.data[tile.index(x, y) + static_cast<std::size_t>(c)],
+                                      all.data[all.index(x0 + x, y0 + y) + static_cast<std::size_t>(c)])
+                                << d.graph.json();
+            }
+    }
+    // At 10^9 texels the float reference keeps to the double oracle as near the origin.
+    const Graph g = Graph::parse(wrap(R"("b": {"kind": "basis", "frequency": 0.01}, "f": {"kind": "fractal", "source": "b", "octaves": 6},
+                                        "c": {"kind": "basis", "basis": "cellular", "frequency": 0.03},
+                                        "out": {"kind": "smooth_min", "a": "f", "b": "c", "smoothness": 0.2})",
+                                     "out", R"("world_hash": true, )"));
+    const TexelStart far = {1000000000, -3000000000LL, 0};
+    const Image img = cpu::evaluate(g, Grid{32, 8, 1}, far, 1);
+    for (int y = 0; y < 8; ++y)
+        for (int x = 0; x < 32; ++x) {
+            const double want = cpu::evaluateDoubleOutput(g, {1e9 + x, -3e9 + y, 0, 0})[0];
+            EXPECT_NEAR(img.data[img.index(x, y)], want, 1e-4);
+        }
+}
+
+TEST(Graph, StatedRangeHoldsEveryValue) {
+    std::mt19937_64 rng(41);
+    test::GraphDrawer drawer(rng);
+    int checked = 0;
+    while (checked < 60) {
+        test::GraphDraw d = drawer.draw();
+        d.graph.space.output = Output::Value;
+        const ValueRange r = statedRange(d.graph);
+        // Unbounded ranges (positions, ramps, distances) say nothing to check, and powers of
+        // them can pass float's range.
+        if (!(std::fabs(r.min) < 1e30 && std::fabs(r.max) < 1e30)) continue;
+        ++checked;
+        const Image img = cpu::evaluate(d.graph, d.grid, d.start, 1);
+        for (float v : img.data) {
+            ASSERT_GE(v, r.min - 1e-4 * (1 + std::fabs(r.min))) << d.graph.json();
+            ASSERT_LE(v, r.max + 1e-4 * (1 + std::fabs(r.max))) << d.graph.json();
+        }
+    }
+}
+
+}  // namespace
+}  // namespace glnoise

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// Noise graphs on the GPU: random graphs over every node kind against the CPU reference
+// within the tolerance derived from each graph (cpu::agreementTolerance; texels at the
+// jumps of discontinuous nodes counted as check counts them), tiles against the whole,
+// points as eval takes them, and one program per structure. Each graph compiles its own
+// shader (about a second on llvmpipe): GLNOISE_GRAPH_CASES=N draws another count,
+// GLNOISE_GRAPH_SEED=N another set.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <random>
+#include <set>
+
+#include "app/agreement.hpp"
+#include "core/graph_plan.hpp"
+#include "glnoise/glnoise.hpp"
+#include "gpu/graph_shader.hpp"
+#include "random_graphs.hpp"
+#include "test_support.hpp"
+
+namespace glnoise {
+namespace {
+
+std::uint64_t envOr(const char* name, std::uint64_t fallback) {
+    const char* v = std::getenv(name);
+    return v ? std::strtoull(v, nullptr, 10) : fallback;
+}
+
+TEST(GraphGpu, RandomGraphsAgreeWithTheReferenceWithinTheirTolerance) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    std::mt19937_64 rng(envOr("GLNOISE_GRAPH_SEED", 20261126));
+    const std::uint64_t count = envOr("GLNOISE_GRAPH_CASES", 24);
+    test::GraphDrawer drawer(rng);
+    gpu::Generator gen(*ctx);
+    std::set<std::string> kinds;
+    for (std::uint64_t i = 0; i < count;) {
+        test::GraphDraw d = drawer.draw();
+        // The tolerance holds for values within 10^4 (docs/graphs.md); a draw of powers of
+        // positions can pass it by far.
+        Graph value = d.graph;
+        value.space.output = Output::Value;
+        const ValueRange r = statedRange(value);
+        if (!(std::fabs(r.min) <= 1e4 && std::fabs(r.max) <= 1e4)) continue;
+        ++i;
+        for (const auto& [id, n] : d.graph.nodes) kinds.insert(n.kind);
+        // The drawn place, as the graph's offset: checkGrid's bands start at world texel 0.
+        d.graph.space.offset[0] += static_cast<double>(d.start[0]);
+        if (d.graph.space.dims >= 2) d.graph.space.offset[1] += static_cast<double>(d.start[1]);
+        const std::array<double, 4> tolerance = cpu::agreementTolerance(d.graph);
+        const auto band = [&](const Grid& g, const TexelStart& s) { return gen.generate(d.graph, g, s); };
+        const auto verdict = app::checkGrid(d.graph, d.grid, d.grid.height, tolerance, band, 1);
+        ASSERT_TRUE(verdict.has_value());
+        std::string lines;
+        for (const auto& c : verdict->channels) lines += c.line + "\n";
+        EXPECT_TRUE(verdict->passed) << "graph " << i << ":\n" << lines << "jumps " << verdict->jumps << "\n" << d.graph.json();
+    }
+    if (count >= 24) EXPECT_GE(kinds.size(), 20u) << "the draw covered few kinds";
+}
+
+TEST(GraphGpu, TilesEqualTheWholeAndPointsAgree) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    const Graph g = Graph::parse(R"({"glnoise_graph": 1, "dims": 3, "world_hash": true, "out": "out", "nodes": {
+        "b": {"kind": "basis", "basis": "opensimplex2s", "frequency": 0.02},
+        "f": {"kind": "fractal", "source": "b", "octaves": 5, "rotate": true},
+        "c": {"kind": "basis", "basis": "cellular", "cell_return": "f2-f1", "frequency": 0.05},
+        "v": {"kind": "vector", "x": "f", "y": "c"},
+        "w": {"kind": "warp", "source": "c", "by": "v", "amount": 12},
+        "out": {"kind": "smooth_max", "a": "w", "b": "f", "smoothness": 0.2}}})");
+    gpu::Generator gen(*ctx);
+    const TexelStart start{1000000, -70000, 3};
+    const Image whole = gen.generate(g, Grid{300, 40, 1}, start);
+    const Image left = gen.generate(g, Grid{123, 40, 1}, start);
+    const Image right = gen.generate(g, Grid{177, 40, 1}, {start[0] + 123, start[1], start[2]});
+    for (int y = 0; y < 40; ++y) {
+        for (int x = 0; x < 123; ++x) ASSERT_EQ(left.data[left.index(x, y)], whole.data[whole.index(x, y)]);
+        for (int x = 0; x < 177; ++x) ASSERT_EQ(right.data[right.index(x, y)], whole.data[whole.index(123 + x, y)]);
+    }
+    std::vector<cpu::Point> pts;
+    for (int i = 0; i < 50; ++i) pts.push_back({1e6 + 3.7 * i, -7e4 - 1.3 * i, 3.0 + 0.1 * i, 0});
+    const std::vector<float> a = gen.evaluatePoints(g, pts);
+    const std::vector<float> b = cpu::evaluatePoints(g, pts);
+    const double tol = cpu::agreementTolerance(g)[0];
+    for (std::size_t i = 0; i < pts.size(); ++i) EXPECT_NEAR(a[i], b[i], tol);
+}
+
+TEST(GraphGpu, OneProgramPerStructure) {
+    // The shader's text is its cache key: new values for a graph's parameters write the
+    // same text (they are read from the parameter buffer); a new wiring writes another.
+    auto text = [](const std::string& gain, const std::string& source) {
+        const Graph g = Graph::parse(R"({"glnoise_graph": 1, "dims": 2, "out": "f", "nodes": {
+            "a": {"kind": "basis", "frequency": 0.01}, "b": {"kind": "basis", "basis": "value", "frequency": 0.03},
+            "m": {"kind": "multiply", "a": "a", "b": 0.5},
+            "f": {"kind": "fractal", "source": ")" + source + R"(", "octaves": 6, "gain": )" + gain + "}}}");
+        return gpu::graphFunctions(cpu::planGraph(g));
+    };
+    EXPECT_EQ(text("0.5", "m"), text("0.71", "m"));
+    EXPECT_NE(text("0.5", "m"), text("0.5", "b"));
+}
+
+}  // namespace
+}  // namespace glnoise

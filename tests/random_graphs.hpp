@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+// Random noise graphs over every node kind, drawn by a seeded generator: 1D to 4D, chains of
+// inputs up to 8 deep, fractals over any source, warps of warps, shared nodes, the world
+// hash and seeds, and a third of the 2D and 3D draws asking for gradients or normals (then
+// only kinds with a derivative). The graph tests on the CPU and the GPU draw them.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "glnoise/glnoise.hpp"
+
+namespace glnoise::test {
+
+struct GraphDraw {
+    Graph graph;
+    Grid grid;
+    TexelStart start{};
+};
+
+class GraphDrawer {
+public:
+    explicit GraphDrawer(std::mt19937_64& rng) : rng_(rng) {}
+
+    GraphDraw draw() {
+        for (;;) {
+            GraphDraw d;
+            nodes_ = nlohmann::json::object();
+            count_ = 0;
+            dims_ = 1 + pick(4);
+            gradient_ = dims_ >= 2 && dims_ <= 3 && pick(3) == 0;
+            nlohmann::json j;
+            j["glnoise_graph"] = kGraphFormat;
+            j["dims"] = dims_;
+            if (pick(2) == 0) j["seed"] = rng_() >> 1;
+            j["world_hash"] = pick(2) == 0;
+            j["offset"] = {uniform(-1e4, 1e4), dims_ >= 2 ? uniform(-1e4, 1e4) : 0.0, dims_ >= 3 ? uniform(-100, 100) : 0.0};
+            if (gradient_) j["output"] = pick(2) == 0 ? "gradient" : "normal";
+            j["out"] = scalar(8);
+            j["nodes"] = nodes_;
+            try {
+                d.graph = Graph::parse(j.dump(), "drawn");
+            } catch (const ValidationError&) {
+                continue;  // over a limit (frames): draw again
+            }
+            d.grid = Grid{12 + pick(21), 6 + pick(11), 1};
+            d.start = {static_cast<std::int64_t>(pick(2001)) - 1000, static_cast<std::int64_t>(pick(2001)) - 1000, 0};
+            return d;
+        }
+    }
+
+private:
+    int pick(int n) { return static_cast<int>(rng_() % static_cast<std::uint64_t>(n)); }
+    double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
+
+    std::string add(nlohmann::json node) {
+        const std::string id = "n" + std::to_string(count_++);
+        nodes_[id] = std::move(node);
+        return id;
+    }
+
+    nlohmann::json axes(double lo, double hi, bool nonzero = false) {
+        nlohmann::json a = nlohmann::json::array();
+        for (int i = 0; i < dims_; ++i) {
+            double v = uniform(lo, hi);
+            if (nonzero && std::fabs(v) < 0.25) v = v < 0 ? -0.25 : 0.25;
+            a.push_back(v);
+        }
+        return a;
+    }
+
+    std::string leaf() {
+        const int k = pick(gradient_ ? 8 : 10);
+        if (k < 5) {
+            nlohmann::json n = {{"kind", "basis"}, {"frequency", std::exp2(uniform(-7, -3))}};
+            std::vector<std::string> names;
+            for (const BasisKind& b : basisKinds())
+                if (dims_ >= b.minDims && dims_ <= b.maxDims) names.emplace_back(b.name);
+            const std::string b = names[static_cast<std::size_t>(pick(static_cast<int>(names.size())))];
+            n["basis"] = b;
+            if (b == "cellular") {
+                const char* returns[] = {"f1", "f2", "f2-f1", "edge", "cell-value"};
+                n["cell_return"] = returns[pick(gradient_ ? 4 : 5)];
+                n["cell_jitter"] = uniform(0.3, 1.0);
+            }
+            if (b == "value") n["curve"] = curveKinds()[static_cast<std::size_t>(pick(4))].name;
+            return add(n);
+        }
+        if (k == 5) return add({{"kind", "constant"}, {"value", uniform(-1, 1)}});
+        if (k == 6) return add({{"kind", "ramp"}, {"axis", "x"}, {"from", uniform(-50, 0)}, {"to", uniform(10, 80)}});
+        if (k == 7) {
+            nlohmann::json c = axes(-30, 30);
+            // Around the drawn offset, so that distances stay small.
+            return add({{"kind", "distance"}, {"center", c}});
+        }
+        if (k == 8) return add({{"kind", "white"}, {"frequency", std::exp2(uniform(-4, 0))}});
+        return add({{"kind", "position"}, {"axis", dims_ >= 2 && pick(2) ? "y" : "x"}});
+    }
+
+    // A scalar node whose inputs chain at most `depth` deep.
+    std::string scalar(int depth) {
+        if (depth <= 0 || count_ > 40 || pick(5) == 0) return leaf();
+        const int k = pick(22);
+        auto input = [&](int d) -> nlohmann::json {
+            if (pick(6) == 0) return uniform(-1, 1);
+            return scalar(d);
+        };
+        const int d = depth - 1;
+        switch (k) {
+            case 0:
+            case 1: {
+                nlohmann::json n = {{"kind", "fractal"}, {"source", scalar(std::min(d, 2))}, {"octaves", 1 + pick(4)},
+                                    {"lacunarity", uniform(1.6, 2.6)}, {"gain", uniform(0.3, 0.7)},
+                                    {"type", fractalKinds()[static_cast<std::size_t>(pick(4))].name},
+                                    {"normalize", pick(2) == 0}};
+                if (dims_ >= 2) n["rotate"] = pick(3) == 0;
+                return add(n);
+            }
+            case 2: return add({{"kind", "scale"}, {"source", scalar(d)}, {"by", axes(0.3, 3, true)}});
+            case 3: return add({{"kind", "offset"}, {"source", scalar(d)}, {"by", axes(-100, 100)}});
+            case 4: {
+                if (dims_ < 2) return scalar(d);
+                const char* planes[] = {"xy", "xz", "yz", "xw", "yw", "zw"};
+                std::vector<std::string> ok;
+                for (const char* p : planes)
+                    if (std::string("xyzw").find(p[1]) < static_cast<std::size_t>(dims_)) ok.emplace_back(p);
+                return add({{"kind", "rotate"}, {"source", scalar(d)}, {"degrees", uniform(-180, 180)},
+                            {"plane", ok[static_cast<std::size_t>(pick(static_cast<int>(ok.size())))]}});
+            }
+            case 5: {
+                nlohmann::json v = {{"kind", "vector"}, {"x", scalar(std::min(d, 2))}};
+                if (dims_ >= 2) v["y"] = scalar(std::min(d, 2));
+                const std::string vec = add(v);
+                return add({{"kind", "warp"}, {"source", scalar(d)}, {"by", vec}, {"amount", uniform(-20, 20)}});
+            }
+            case 6: return add({{"kind", "seed"}, {"source", scalar(d)}, {"seed", pick(1000)}});
+            case 7: return add({{"kind", "add"}, {"a", input(d)}, {"b", input(d)}});
+            case 8: return add({{"kind", "subtract"}, {"a", input(d)}, {"b", input(d)}});
+            case 9: return add({{"kind", "multiply"}, {"a", input(d)}, {"b", input(d)}});
+            case 10: return add({{"kind", "divide"}, {"a", input(d)}, {"b", input(d)}, {"min_divisor", uniform(0.1, 1)}});
+            case 11: return add({{"kind", pick(2) ? "min" : "max"}, {"a", input(d)}, {"b", input(d)}});
+            case 12:
+                return add({{"kind", pick(2) ? "smooth_min" : "smooth_max"}, {"a", input(d)}, {"b", input(d)},
+                            {"smoothness", uniform(0.05, 0.5)}});
+            case 13: return add({{"kind", "mix"}, {"a", input(d)}, {"b", input(d)}, {"mask", input(d)}});
+            case 14: return add({{"kind", "pow"}, {"source", scalar(d)}, {"exponent", gradient_ ? uniform(1, 3) : uniform(0.5, 3)}});
+            case 15:
+                return add({{"kind", "remap"}, {"source", scalar(d)}, {"from_min", uniform(-1, 0)}, {"from_max", uniform(0.1, 1)},
+                            {"to_min", uniform(-2, 2)}, {"to_max", uniform(-2, 2)}});
+            case 16: return add({{"kind", "clamp"}, {"source", scalar(d)}, {"min", uniform(-1, 0)}, {"max", uniform(0, 1)}});
+            case 17: return add({{"kind", pick(2) ? "abs" : "invert"}, {"source", scalar(d)}});
+            case 18: {
+                nlohmann::json pts = nlohmann::json::array();
+                double x = uniform(-1.2, -0.8);
+                for (int i = 0, n = 2 + pick(5); i < n; ++i, x += uniform(0.1, 0.6)) pts.push_back({x, uniform(-1, 1)});
+                return add({{"kind", "curve"}, {"source", scalar(d)}, {"points", pts},
+                            {"interpolation", pick(2) ? "linear" : "monotone"}});
+            }
+            case 19:
+                return add({{"kind", "terrace"}, {"source", scalar(d)}, {"steps", 1 + pick(8)},
+                            {"smoothness", gradient_ || pick(2) ? uniform(0.2, 1.0) : 0.0}});
+            case 20:
+                if (dims_ < 2) return scalar(d);
+                return add({{"kind", pick(2) ? "marble" : "wood"}, {"source", scalar(d)}, {"frequency", uniform(0.01, 0.1)},
+                            {"scale", uniform(1, 6)}});
+            default: {
+                // A node used twice: the same value in one scope, another at a moved point.
+                const std::string shared = scalar(d);
+                const std::string moved = add({{"kind", "offset"}, {"source", shared}, {"by", axes(-50, 50)}});
+                return add({{"kind", "add"}, {"a", shared}, {"b", moved}});
+            }
+        }
+    }
+
+    std::mt19937_64& rng_;
+    nlohmann::json nodes_;
+    int count_ = 0;
+    int dims_ = 2;
+    bool gradient_ = false;
+};
+
+}  // namespace glnoise::test
