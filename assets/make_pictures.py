@@ -32,6 +32,7 @@ PICTURES = {
     "contact_sheet.png": None,
     "cellular.png": None,
     "world.png": None,
+    "graphs.png": None,
     "preview.png": "xvfb-run -a glnoise-preview --window 1280x800 --octaves 7 --seed 7 --frequency 0.004 --dims 3 "
                    "--z 12.5 --colormap terrain --range -0.75,0.75 --pan 300,100 --forget --sections view,readouts "
                    "--frames 3 --screenshot assets/preview.png",
@@ -74,6 +75,10 @@ def contact_sheet(build, out):
 
 def cellular(build, out):
     run([sys.executable, os.path.join(HERE, "cellular_sheet.py"), os.path.join(build, "glnoise"), out])
+
+
+def graphs(build, out):
+    run([sys.executable, os.path.join(HERE, "graph_sheet.py"), os.path.join(build, "glnoise"), out])
 
 
 def world(build, out):
@@ -127,7 +132,7 @@ def python_terrain(build, out):
     run([os.path.join(build, "tests", "python", "venv", "bin", "python"), os.path.join(HERE, "python_terrain.py"), out])
 
 
-MAKERS = {"python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world,
+MAKERS = {"python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake}

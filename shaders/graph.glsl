@@ -165,15 +165,94 @@ vec4 gln_g_wood(vec4 origin, vec2 d, float frequency, vec4 n, float k) {
 #define GLN_G_WORLD(o) ivec4(-1, -1, -1, -1)
 #endif
 
-vec4 gln_g_basis(int basis, int curve, int dims, int cellReturn, int cellMetric, float jitter, bool white, GlnFrame o,
-                 vec4 l) {
+// A leaf's point in its basis's own coordinates: the frame's fraction plus frequency * l.
+vec4 gln_g_point(int basis, int dims, GlnFrame o, vec4 l) {
     float f = o.scale.x;
     GLN_PRECISE vec4 local = gln_basis_space(basis, dims, vec4(f * l.x, f * l.y, f * l.z, f * l.w));
     GLN_PRECISE vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w + local.w);
-    if (white) p = floor(p);
-    vec4 n = gln_basis_at(basis, curve, dims, o.cell, p, GLN_G_PERIOD(o), cellReturn, cellMetric, jitter, GLN_G_WORLD(o));
-    if (white) return vec4(n.x, 0.0f, 0.0f, 0.0f);
+    return p;
+}
+
+// The same for the bases whose own coordinates are the point's (the lattice bases and
+// cellular noise): no transform to inline.
+vec4 gln_g_point_plain(GlnFrame o, vec4 l) {
+    float f = o.scale.x;
+    GLN_PRECISE vec4 p = vec4(o.frac.x + f * l.x, o.frac.y + f * l.y, o.frac.z + f * l.z, o.frac.w + f * l.w);
+    return p;
+}
+
+// The gradient per noise cell as one per unit of the leaf's point.
+vec4 gln_g_scaled(GlnFrame o, vec4 n) {
+    float f = o.scale.x;
     return vec4(n.x, f * n.y, f * n.z, f * n.w);
+}
+
+// One family of bases each: gln_basis_at's branch for it (glnoise/fractal.glsl), so that a
+// graph's shader holds only the families its leaves use (each call of gln_basis_at
+// brings every family into the shader before the unused ones are dropped: 0.8 s of
+// llvmpipe's compile per leaf, against a few hundredths).
+vec4 gln_g_lattice(int basis, int curve, int dims, ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
+    int c = gln_basis_curve(basis, curve);
+    int k = gln_basis_kind(basis);
+    if (dims == 1) return vec4(gln_lattice1(cell.x, p.x, period.x, c, k, world.x), 0.0f, 0.0f, 0.0f);
+    if (dims == 2) {
+        vec3 b = gln_lattice2(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(period.x, period.y), c, k, ivec2(world.x, world.y));
+        return vec4(b.x, b.y, b.z, 0.0f);
+    }
+    if (dims == 3)
+        return gln_lattice3(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(period.x, period.y, period.z), c, k,
+                            ivec3(world.x, world.y, world.z));
+    return vec4(gln_lattice4(cell, p, period, c, k, world), 0.0f, 0.0f, 0.0f);
+}
+
+vec4 gln_g_simplex(int dims, ivec4 cell, vec4 p, ivec4 world) {
+    if (dims == 2) {
+        vec3 b = gln_simplex2_skewed(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(world.x, world.y));
+        return vec4(b.x, b.y, b.z, 0.0f);
+    }
+    if (dims == 3) return gln_simplex3_skewed(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(world.x, world.y, world.z));
+    return vec4(gln_simplex4_skewed(cell, p, world), 0.0f, 0.0f, 0.0f);
+}
+
+vec4 gln_g_opensimplex2(int dims, ivec4 cell, vec4 p, ivec4 world) {
+    if (dims == 2) {
+        vec3 b = gln_opensimplex2_2_skewed(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(world.x, world.y));
+        return vec4(b.x, b.y, b.z, 0.0f);
+    }
+    if (dims == 3) {
+        vec4 n = gln_opensimplex2_3_turned(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(world.x, world.y, world.z));
+        vec3 g = gln_os2_turn3_back(vec3(n.y, n.z, n.w));
+        return vec4(n.x, g.x, g.y, g.z);
+    }
+    return vec4(gln_opensimplex2_4_skewed(cell, p, world), 0.0f, 0.0f, 0.0f);
+}
+
+vec4 gln_g_opensimplex2s(int dims, ivec4 cell, vec4 p, ivec4 world) {
+    if (dims == 2) {
+        vec3 b = gln_opensimplex2s_2_skewed(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(world.x, world.y));
+        return vec4(b.x, b.y, b.z, 0.0f);
+    }
+    if (dims == 3) {
+        vec4 n = gln_opensimplex2s_3_turned(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(world.x, world.y, world.z));
+        vec3 g = gln_os2_turn3_back(vec3(n.y, n.z, n.w));
+        return vec4(n.x, g.x, g.y, g.z);
+    }
+    return vec4(gln_opensimplex2s_4_skewed(cell, p, world), 0.0f, 0.0f, 0.0f);
+}
+
+vec4 gln_g_psrdnoise(int dims, ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
+    if (dims == 2) {
+        vec3 b = gln_psrdnoise2_skewed(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(period.x, period.y), ivec2(world.x, world.y));
+        return vec4(b.x, b.y, b.z, 0.0f);
+    }
+    return gln_psrdnoise3_skewed(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(period.x, period.y, period.z),
+                                 ivec3(world.x, world.y, world.z));
+}
+
+vec4 gln_g_cellular(int dims, ivec4 cell, vec4 p, ivec4 period, ivec4 world, int cellReturn, int cellMetric, float jitter) {
+    vec4 c = gln_cellular(cell, vec4(p.x, dims >= 2 ? p.y : 0.0f, dims >= 3 ? p.z : 0.0f, dims >= 4 ? p.w : 0.0f), period,
+                          world, dims, cellReturn, cellMetric, jitter);
+    return dims == 2 ? vec4(c.x, c.y, c.z, 0.0f) : dims == 3 ? c : vec4(c.x, 0.0f, 0.0f, 0.0f);
 }
 
 // The graph's scopes, gln_scope_0 the output's (written by the host).

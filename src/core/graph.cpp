@@ -49,6 +49,7 @@ GraphField source() { return scalar("source", kRequired, "the input"); }
 template <class K>
 std::vector<std::string> namesOf(const std::vector<K>& kinds) {
     std::vector<std::string> names;
+    names.reserve(kinds.size());
     for (const K& k : kinds) names.emplace_back(k.name);
     return names;
 }
@@ -342,6 +343,7 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
     std::vector<Violation> problems;
     auto fail = [&] {
         std::vector<std::string> texts;
+        texts.reserve(problems.size());
         for (const Violation& v : problems) texts.push_back(source + ": " + v.text());
         throw ValidationError(texts);
     };

@@ -86,7 +86,7 @@ Graph graphOf(const NoiseSpec& spec) {
     g.space.output = spec.output;
     g.space.heightScale = spec.heightScale;
     auto put = [&g](GraphNode n) {
-        const std::string id = n.id;
+        std::string id = n.id;
         g.nodes[id] = std::move(n);
         return id;
     };

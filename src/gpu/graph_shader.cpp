@@ -53,11 +53,35 @@ struct Writer {
         switch (p.op) {
             case Op::Constant: return value(i, "vec4(" + P(q) + ", 0.0f, 0.0f, 0.0f)");
             case Op::Basis:
-                return value(i, "gln_g_basis(" + num(p.ints[4]) + ", " + num(p.ints[1]) + ", " + dims + ", " + num(p.ints[2]) +
-                                    ", " + num(p.ints[3]) + ", " + P(q + 1) + ", false, " + frame(p) + ", l)");
-            case Op::White:
-                return value(i, "gln_g_basis(" + num(kindOf(Basis::Value).glslId) + ", " + num(curveKinds()[0].glslId) + ", " +
-                                    dims + ", 0, 0, 0.0f, true, " + frame(p) + ", l)");
+            case Op::White: {
+                // The leaf's family alone (graph.glsl's gln_g_<family>), gln_basis_at's branch for it.
+                const bool white = p.op == Op::White;
+                const Basis b = white ? Basis::Value : static_cast<Basis>(p.ints[0]);
+                const std::string id = num(kindOf(b).glslId), o = "o" + I, at = "p" + I;
+                line("GlnFrame " + o + " = " + frame(p) + ";");
+                const bool plain = std::string(kindOf(b).transform) == "none";
+                const std::string point = plain ? "gln_g_point_plain(" + o + ", l)" : "gln_g_point(" + id + ", " + dims + ", " + o + ", l)";
+                line("vec4 " + at + " = " + (white ? "floor(" + point + ")" : point) + ";");
+                const std::string rest = o + ".cell, " + at;
+                const std::string period = "GLN_G_PERIOD(" + o + ")", world = "GLN_G_WORLD(" + o + ")";
+                std::string call;
+                switch (b) {
+                    case Basis::Simplex: call = "gln_g_simplex(" + dims + ", " + rest + ", " + world + ")"; break;
+                    case Basis::OpenSimplex2: call = "gln_g_opensimplex2(" + dims + ", " + rest + ", " + world + ")"; break;
+                    case Basis::OpenSimplex2S: call = "gln_g_opensimplex2s(" + dims + ", " + rest + ", " + world + ")"; break;
+                    case Basis::Psrdnoise: call = "gln_g_psrdnoise(" + dims + ", " + rest + ", " + period + ", " + world + ")"; break;
+                    case Basis::Cellular:
+                        call = "gln_g_cellular(" + dims + ", " + rest + ", " + period + ", " + world + ", " + num(p.ints[2]) + ", " +
+                               num(p.ints[3]) + ", " + P(q + 1) + ")";
+                        break;
+                    default:
+                        call = "gln_g_lattice(" + id + ", " + num(white ? curveKinds()[0].glslId : p.ints[1]) + ", " + dims + ", " +
+                               rest + ", " + period + ", " + world + ")";
+                        break;
+                }
+                if (white) return value(i, "vec4(" + call + ".x, 0.0f, 0.0f, 0.0f)");
+                return value(i, "gln_g_scaled(" + o + ", " + call + ")");
+            }
             case Op::Position:
             case Op::Ramp: {
                 const int a = p.ints[0];
@@ -65,7 +89,8 @@ struct Writer {
                 std::string g[3] = {"0.0f", "0.0f", "0.0f"};
                 if (a < 3) g[a] = k;
                 const std::string v = frame(p) + ".frac.x + l." + kComp[a] + (p.op == Op::Ramp ? " * " + k : "");
-                return value(i, "vec4(" + v + ", " + g[0] + ", " + g[1] + ", " + g[2] + ")");
+                line("precise float p" + I + " = " + v + ";");
+                return value(i, "vec4(p" + I + ", " + g[0] + ", " + g[1] + ", " + g[2] + ")");
             }
             case Op::Distance: {
                 line("vec4 d" + I + " = vec4(0.0f);");
@@ -82,13 +107,14 @@ struct Writer {
             case Op::Fractal: return fractal(p, i);
             case Op::Scale:
                 line("vec4 b" + I + " = vec4(" + P(q) + ", " + P(q + 1) + ", " + P(q + 2) + ", " + P(q + 3) + ");");
-                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(b" + I + " * l, fb + " + num(p.frame) + ");");
+                line("precise vec4 l" + I + " = b" + I + " * l;");
+                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(l" + I + ", fb + " + num(p.frame) + ");");
                 return value(i, "vec4(n" + I + ".x, b" + I + ".x * n" + I + ".y, b" + I + ".y * n" + I + ".z, b" + I + ".z * n" + I + ".w)");
             case Op::Offset:
             case Op::Seed: return value(i, "gln_scope_" + num(p.scope) + "(l, fb + " + num(p.frame) + ")");
             case Op::Rotate: {
                 const std::string a = kComp[p.ints[0]], b = kComp[p.ints[1]];
-                line("vec4 m" + I + " = l;");
+                line("precise vec4 m" + I + " = l;");
                 line("m" + I + "." + a + " = " + P(q) + " * l." + a + " - " + P(q + 1) + " * l." + b + ";");
                 line("m" + I + "." + b + " = " + P(q + 1) + " * l." + a + " + " + P(q) + " * l." + b + ";");
                 line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", fb + " + num(p.frame) + ");");
@@ -104,7 +130,7 @@ struct Writer {
             case Op::Warp: {
                 const PlanOp& by = sc.ops[static_cast<std::size_t>(p.args[0].slot)];
                 for (int k = 0; k < 4; ++k) line("vec4 c" + I + "_" + num(k) + " = " + arg(by.args[static_cast<std::size_t>(k)]) + ";");
-                line("vec4 m" + I + " = l;");
+                line("precise vec4 m" + I + " = l;");
                 for (int k = 0; k < p.ints[0]; ++k)
                     line("m" + I + "." + kComp[k] + " = l." + kComp[k] + " + " + P(q) + " * c" + I + "_" + num(k) + ".x;");
                 line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", fb + " + num(p.frame) + ");");
@@ -164,9 +190,9 @@ struct Writer {
             auto col = [&](int c) {
                 return "vec4(" + K(2 + c) + ", " + K(6 + c) + ", " + K(10 + c) + ", " + K(14 + c) + ")";
             };
-            line("    vec4 m = l.x * " + col(0) + " + l.y * " + col(1) + " + l.z * " + col(2) + " + l.w * " + col(3) + ";");
+            line("    precise vec4 m = l.x * " + col(0) + " + l.y * " + col(1) + " + l.z * " + col(2) + " + l.w * " + col(3) + ";");
         } else {
-            line("    vec4 m = " + K(1) + " * l;");
+            line("    precise vec4 m = " + K(1) + " * l;");
         }
         line("    vec4 n = gln_scope_" + num(p.scope) + "(m, fb + " + num(p.frame) + " + i * " + num(p.childFrames) + ");");
         if (plan.gradient) {

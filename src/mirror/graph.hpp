@@ -155,7 +155,8 @@ vec4<T> gln_g_wood(vec4<T> origin, vec2<T> d, T frequency, vec4<T> n, T k) {
 }
 
 // A lattice leaf at the scope's offset l: the basis at the frame plus frequency * l, its
-// gradient per unit of the point.
+// gradient per unit of the point. graph.glsl computes it in gln_g_point, one family's
+// function (gln_basis_at's branch for the leaf's basis) and gln_g_scaled.
 template <class T, class S>
 vec4<T> gln_g_basis(const Permutation& P, int basis, int curve, int dims, int cellReturn, int cellMetric, T jitter,
                     bool world, bool white, const GlnFrame<S>& o, vec4<T> l) {

@@ -15,6 +15,7 @@
 // The GPU is warmed up (program compiled, JIT done) before any timing; the clock is the
 // wall clock around glFinish, since llvmpipe reports 0 for GL_TIME_ELAPSED on compute.
 #include <benchmark/benchmark.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -147,6 +148,91 @@ void gpuBench(benchmark::State& state, Workload w, int size, bool readBack) {
         return;
     }
     timeGenerator(state, *g.generator, w, size, readBack);
+}
+
+// A workload as a graph: today's spec printed as one (graphOf: it runs as the spec), or
+// with its basis behind an offset of 0, the same values by the graph's own plan and shader.
+Graph graphFor(const Workload& w, bool ownPlan) {
+    Graph g = graphOf(specFor(w));
+    if (!ownPlan) return g;
+    nlohmann::json j = nlohmann::json::parse(g.json());
+    const std::string basis = j["nodes"].contains("fractal") ? "fractal" : j["out"].get<std::string>();
+    j["nodes"]["at"] = {{"kind", "offset"}, {"source", "noise"}, {"by", {0.0}}};
+    if (basis == "fractal") j["nodes"]["fractal"]["source"] = "at";
+    else j["out"] = "at";
+    return Graph::parse(j.dump(), "bench");
+}
+
+void graphBench(benchmark::State& state, Workload w, int size, bool ownPlan, bool onGpu) {
+    const Graph graph = graphFor(w, ownPlan);
+    const Grid grid{size, size, 1};
+    if (!onGpu) {
+        for (auto _ : state) benchmark::DoNotOptimize(cpu::evaluate(graph, grid, {}, 1).data.data());
+        setRate(state, size);
+        return;
+    }
+    Gpu& g = gpuState();
+    if (!g.generator) {
+        state.SkipWithError(("no GL context: " + g.error).c_str());
+        return;
+    }
+    gpu::Texture tex = g.generator->run(graph, grid);
+    g.generator->read(tex);
+    for (auto _ : state) {
+        g.generator->run(graph, tex);
+        g.generator->finish();
+    }
+    setRate(state, size);
+}
+
+// The time to compile a graph of `nodes` nodes into its shader on this GPU: each run builds
+// a Generator (an empty program cache) and waits for one 8x8 dispatch.
+void graphCompileBench(benchmark::State& state, int nodes) {
+    Gpu& g = gpuState();
+    if (!g.context) {
+        state.SkipWithError(("no GL context: " + g.error).c_str());
+        return;
+    }
+    // Branches of a basis, an offset and a shape, summed pairwise, then shaped: `nodes` in all
+    // (50: 12 branches of 3, 11 sums, 3 shapes).
+    nlohmann::json j = {{"glnoise_graph", 1}, {"dims", 2}};
+    nlohmann::json n = nlohmann::json::object();
+    const char* shapes[] = {"abs", "invert", "terrace"};
+    const char* bases[] = {"perlin", "simplex", "cellular", "value"};
+    const int branches = (nodes - 2) / 4;
+    std::vector<std::string> level;
+    for (int k = 0; k < branches; ++k) {
+        const std::string b = "b" + std::to_string(k), o = "o" + std::to_string(k), sh = "s" + std::to_string(k);
+        n[b] = {{"kind", "basis"}, {"basis", bases[k % 4]}, {"frequency", 0.01 * (k + 1)}};
+        n[o] = {{"kind", "offset"}, {"source", b}, {"by", {1.0 * k, 2.0}}};
+        n[sh] = {{"kind", shapes[k % 3]}, {"source", o}};
+        level.push_back(sh);
+    }
+    int sums = 0;
+    while (level.size() > 1) {
+        std::vector<std::string> next;
+        for (std::size_t i = 0; i + 1 < level.size(); i += 2) {
+            const std::string id = "sum" + std::to_string(sums++);
+            n[id] = {{"kind", "add"}, {"a", level[i]}, {"b", level[i + 1]}};
+            next.push_back(id);
+        }
+        if (level.size() % 2) next.push_back(level.back());
+        level = next;
+    }
+    std::string last = level.front();
+    for (int k = static_cast<int>(n.size()); k < nodes; ++k) {
+        const std::string id = "shape" + std::to_string(k);
+        n[id] = {{"kind", k % 2 ? "remap" : "clamp"}, {"source", last}};
+        last = id;
+    }
+    j["nodes"] = n;
+    j["out"] = last;
+    const Graph graph = Graph::parse(j.dump(), "bench");
+    for (auto _ : state) {
+        gpu::Generator gen(*g.context);
+        gen.run(graph, Grid{8, 8, 1});
+        gen.finish();
+    }
 }
 
 // The layouts of noise.comp compared by the tune/ benchmarks (gpu::GeneratorOptions).
@@ -380,6 +466,14 @@ int main(int argc, char** argv) {
                 benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, v, size, 0u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
                 benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, v, size, false)->Unit(benchmark::kMillisecond)->UseRealTime();
             }
+    for (int size : kSizes)
+        for (bool own : {false, true}) {
+            const Workload& w = kWorkloads[2];  // fbm8
+            const std::string base = std::string("graph/") + w.name + "/" + std::to_string(size) + (own ? "/own_plan/" : "/as_spec/");
+            benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), graphBench, w, size, own, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "reference_1thread").c_str(), graphBench, w, size, own, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+        }
+    benchmark::RegisterBenchmark("graph/compile/50_nodes", graphCompileBench, 50)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
     for (const auto& w : kFamilies) {
         const std::string base = std::string("basis/") + w.name + "/";
         benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, kFamilySize, 1u, true)->Unit(benchmark::kMillisecond)->UseRealTime();

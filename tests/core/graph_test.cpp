@@ -5,7 +5,9 @@
 // finite differences of the double oracle, and tiles against the whole.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <random>
 #include <set>
@@ -351,6 +353,23 @@ TEST(Graph, TilesEqualTheWholeAndStayExactFarAway) {
             const double want = cpu::evaluateDoubleOutput(g, {1e9 + x, -3e9 + y, 0, 0})[0];
             EXPECT_NEAR(img.data[img.index(x, y)], want, 1e-4);
         }
+}
+
+TEST(Graph, TheDocsTableNamesEveryKindAndField) {
+    std::ifstream in(std::string(GLNOISE_SOURCE_DIR) + "/docs/graphs.md");
+    std::vector<std::string> rows;
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("| `", 0) == 0) rows.push_back(line);
+    for (const GraphKind& k : graphKinds()) {
+        const std::string name = std::string("`") + k.name + "`";
+        const auto row = std::find_if(rows.begin(), rows.end(), [&](const std::string& r) {
+            const std::size_t cell = r.find(" | ", 1);
+            return r.substr(0, cell).find(name) != std::string::npos;
+        });
+        ASSERT_NE(row, rows.end()) << "docs/graphs.md has no row for " << k.name;
+        for (const GraphField& f : k.fields)
+            EXPECT_NE(row->find(std::string("`") + f.name + "`"), std::string::npos) << k.name << " " << f.name;
+    }
 }
 
 TEST(Graph, StatedRangeHoldsEveryValue) {

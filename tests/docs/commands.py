@@ -54,7 +54,7 @@ NOT_RUN = {
 NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
 
 
-DOCUMENTS = ["building", "command-line", "noise", "preview", "math", "guarantees", "performance", "glsl",
+DOCUMENTS = ["building", "command-line", "noise", "graphs", "preview", "math", "guarantees", "performance", "glsl",
              "shaders", "cpp", "bundle", "architecture", "python"]
 
 
@@ -228,6 +228,7 @@ def main():
         os.symlink(build, os.path.join(work, "build"))
         os.symlink(os.path.join(source, "tests"), os.path.join(work, "tests"))
         os.symlink(os.path.join(source, "cmake"), os.path.join(work, "cmake"))
+        os.symlink(os.path.join(source, "examples"), os.path.join(work, "examples"))
         os.mkdir(os.path.join(work, "assets"))
         env = dict(os.environ, PATH=shims + os.pathsep + os.environ.get("PATH", ""), GLNOISE_BENCH_SIZES="64")
         info = subprocess.run([os.path.join(build, "glnoise"), "info"], capture_output=True, text=True)

@@ -30,7 +30,7 @@ std::uint64_t envOr(const char* name, std::uint64_t fallback) {
 TEST(GraphGpu, RandomGraphsAgreeWithTheReferenceWithinTheirTolerance) {
     GLNOISE_REQUIRE_GPU(ctx);
     std::mt19937_64 rng(envOr("GLNOISE_GRAPH_SEED", 20261126));
-    const std::uint64_t count = envOr("GLNOISE_GRAPH_CASES", 24);
+    const std::uint64_t count = envOr("GLNOISE_GRAPH_CASES", 48);
     test::GraphDrawer drawer(rng);
     gpu::Generator gen(*ctx);
     std::set<std::string> kinds;
@@ -55,7 +55,9 @@ TEST(GraphGpu, RandomGraphsAgreeWithTheReferenceWithinTheirTolerance) {
         for (const auto& c : verdict->channels) lines += c.line + "\n";
         EXPECT_TRUE(verdict->passed) << "graph " << i << ":\n" << lines << "jumps " << verdict->jumps << "\n" << d.graph.json();
     }
-    if (count >= 24) EXPECT_GE(kinds.size(), 20u) << "the draw covered few kinds";
+    if (count >= 24) {
+        EXPECT_GE(kinds.size(), 25u) << "the draw covered few kinds";
+    }
 }
 
 TEST(GraphGpu, TilesEqualTheWholeAndPointsAgree) {

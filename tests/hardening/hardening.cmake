@@ -17,7 +17,7 @@ endif()
 set(GLNOISE_FUZZ_SECONDS 30 CACHE STRING "how long each fuzzer runs in the fuzz.* tests")
 
 set(_hb "${CMAKE_BINARY_DIR}/hardening")
-set(_fuzzers preset command_line include_resolver eval_lines)
+set(_fuzzers preset command_line include_resolver eval_lines graph)
 set(_targets glnoise_cli glnoise_core_tests glnoise_cli_tests glnoise_gpu_tests glnoise_leak_probe)
 foreach(_f IN LISTS _fuzzers)
   list(APPEND _targets fuzz_${_f})

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// glnoise bake, eval and check with --graph: today's flags printed as a graph bake the
+// same bytes; a graph's record re-bakes byte for byte with --from; tiles of a graph equal
+// its whole; bad graphs are refused by node and field with exit 2 and nothing written.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "cli/bake_fixture.hpp"
+#include "glnoise/glnoise.hpp"
+#include "process.hpp"
+
+namespace glnoise {
+namespace {
+
+namespace fs = std::filesystem;
+using test::Result;
+using test::slurp;
+
+const char* kGraph = R"({
+  "glnoise_graph": 1, "dims": 2, "out": "land",
+  "nodes": {
+    "low": {"kind": "basis", "basis": "opensimplex2", "frequency": 0.01},
+    "continents": {"kind": "fractal", "source": "low", "octaves": 3},
+    "peaks": {"kind": "basis", "frequency": 0.03},
+    "ridges": {"kind": "fractal", "type": "ridged", "octaves": 4, "rotate": true, "normalize": true, "source": "peaks"},
+    "mask": {"kind": "remap", "source": "continents", "from_min": -0.2, "from_max": 0.4, "to_min": 0, "to_max": 1},
+    "plains": {"kind": "terrace", "source": "continents", "steps": 6, "smoothness": 0.4},
+    "land": {"kind": "mix", "a": "plains", "b": "ridges", "mask": "mask"}
+  }
+})";
+
+class GraphCli : public test::BakeFixture {
+protected:
+    std::string write(const std::string& name, const std::string& text) {
+        std::ofstream(file(name)) << text;
+        return file(name);
+    }
+};
+
+TEST_F(GraphCli, TodaysFlagsPrintedAsAGraphBakeTheSameBytes) {
+    const std::vector<std::vector<std::string>> flags = {
+        {"--octaves", "6", "--fractal", "ridged", "--basis", "simplex"},
+        {"--octaves", "4", "--warp-amount", "1.5", "--warp-depth", "2", "--rotate", "--seed", "7"},
+        {"--basis", "cellular", "--cell-return", "f2-f1", "--period", "4,4", "--octaves", "3"},
+        {"--pattern", "wood", "--octaves", "3", "--world-hash", "--offset", "1e6,-3e5"},
+        {"--output", "normal", "--octaves", "5", "--height-scale", "20"},
+        {"--dims", "3", "--basis", "opensimplex2s", "--z", "4.5", "--octaves", "3"},
+    };
+    int n = 0;
+    for (const auto& f : flags) {
+        const std::string tag = std::to_string(n++);
+        std::vector<std::string> print = {"bake", "--print-graph"};
+        print.insert(print.end(), f.begin(), f.end());
+        const Result p = run(print);
+        ASSERT_EQ(p.code, 0) << p.err;
+        const std::string graph = write("g" + tag + ".json", p.out);
+        std::vector<std::string> byFlags = {"--size", "96x64", "--out", file("flags" + tag + ".r32")};
+        byFlags.insert(byFlags.end(), f.begin(), f.end());
+        bake(byFlags);
+        bake({"--graph", graph, "--size", "96x64", "--out", file("graph" + tag + ".r32")});
+        // The samples (the sidecars differ: one holds the graph), and the 8-bit mapping.
+        EXPECT_EQ(slurp(file("flags" + tag + ".r32")), slurp(file("graph" + tag + ".r32"))) << p.out;
+        byFlags[3] = file("flags" + tag + ".r16");
+        if (f[1] != "normal") {
+            bake(byFlags);
+            bake({"--graph", graph, "--size", "96x64", "--out", file("graph" + tag + ".r16")});
+            EXPECT_EQ(slurp(file("flags" + tag + ".r16")), slurp(file("graph" + tag + ".r16"))) << p.out;
+        }
+    }
+}
+
+TEST_F(GraphCli, ARecordReBakesByteForByteAndTilesEqualTheWhole) {
+    const std::string g = write("land.json", kGraph);
+    bake({"--graph", g, "--size", "128x96", "--bits", "16", "--out", file("land.png")});
+    bake({"--from", file("land.png"), "--out", file("again.png")});
+    EXPECT_EQ(slurp(file("land.png")), slurp(file("again.png")));
+    const Result v = run({"verify", file("land.png")});
+    EXPECT_EQ(v.code, 0) << v.err;
+    // The record holds the graph whole.
+    bake({"--graph", g, "--size", "128x96", "--out", file("land.r32")});
+    const nlohmann::json rec = nlohmann::json::parse(slurp(file("land.r32.json")));
+    ASSERT_TRUE(rec.contains("graph"));
+    EXPECT_EQ(Graph::parse(rec["graph"].dump()), Graph::parse(kGraph));
+    // Tiles of 64 x 48 are the whole's quarters, texel for texel, on the GPU and the CPU.
+    for (const char* backend : {"gpu", "reference"}) {
+        bake({"--graph", g, "--size", "128x96", "--backend", backend, "--out", file(std::string("whole_") + backend + ".r32")});
+        const std::string whole = slurp(file(std::string("whole_") + backend + ".r32"));
+        for (int ty = 0; ty < 2; ++ty)
+            for (int tx = 0; tx < 2; ++tx) {
+                const std::string out = file("t" + std::to_string(tx) + std::to_string(ty) + backend + ".r32");
+                bake({"--graph", g, "--tile", std::to_string(tx) + "," + std::to_string(ty), "--tile-size", "64x48",
+                      "--backend", backend, "--out", out});
+                const std::string tile = slurp(out);
+                for (int y = 0; y < 48; ++y)
+                    EXPECT_EQ(tile.substr(static_cast<std::size_t>(y) * 64 * 4, 64 * 4),
+                              whole.substr((static_cast<std::size_t>(ty * 48 + y) * 128 + static_cast<std::size_t>(tx) * 64) * 4, 64 * 4));
+            }
+    }
+}
+
+TEST_F(GraphCli, EvalAndCheckTakeAGraph) {
+    const std::string g = write("land.json", kGraph);
+    const Result gpu = runWith("", test::glnoiseExe(), {"eval", "--graph", g}, "1 2\n-30.5 400\n");
+    const Result ref = runWith("", test::glnoiseExe(), {"eval", "--graph", g, "--backend", "reference"}, "1 2\n-30.5 400\n");
+    ASSERT_EQ(gpu.code, 0) << gpu.err;
+    ASSERT_EQ(ref.code, 0) << ref.err;
+    EXPECT_EQ(gpu.out, ref.out);  // llvmpipe computes the reference's float operations
+    const Result c = run({"check", "--graph", g, "--size", "64x64", "--offset", "1e9,0"});
+    EXPECT_EQ(c.code, 0) << c.out << c.err;
+    EXPECT_NE(c.out.find("a 2D graph of 7 nodes"), std::string::npos) << c.out;
+    EXPECT_NE(c.out.find("PASS"), std::string::npos) << c.out;
+}
+
+TEST_F(GraphCli, BadGraphsAreRefusedByNodeAndFieldWritingNothing) {
+    struct Case {
+        std::string text;
+        std::vector<std::string> extra;
+        std::string says;
+    };
+    const std::vector<Case> cases = {
+        {R"({"glnoise_graph": 1, "out": "n", "nodes": {"n": {"kind": "fractal", "source": "b", "octaves": 99}, "b": {"kind": "basis"}}})",
+         {}, "node \"n\" octaves 99: must be from 1 to 32"},
+        {R"({"glnoise_graph": 1, "out": "n", "nodes": {"n": {"kind": "white"}}})", {"--output", "gradient"},
+         "node \"n\" has no derivative for output gradient"},
+        {kGraph, {"--octaves", "3"}, "--octaves 3: graph"},
+        {kGraph, {"--dims", "3"}, "--dims 3: graph"},
+        {"{not json", {}, "not JSON"},
+    };
+    int n = 0;
+    for (const Case& c : cases) {
+        const std::string g = write("bad" + std::to_string(n) + ".json", c.text);
+        const std::string out = file("bad" + std::to_string(n++) + ".png");
+        std::vector<std::string> args = {"bake", "--graph", g, "--size", "32x32", "--out", out};
+        args.insert(args.end(), c.extra.begin(), c.extra.end());
+        const Result r = run(args);
+        EXPECT_EQ(r.code, 2) << c.text;
+        EXPECT_NE(r.err.find(c.says), std::string::npos) << "wanted: " << c.says << "\ngot: " << r.err;
+        EXPECT_NE(r.err.find(g), std::string::npos) << r.err;
+        EXPECT_FALSE(fs::exists(out));
+    }
+    const Result both = run({"bake", "--graph", write("ok.json", kGraph), "--preset", "terrain", "--size", "8x8", "--out", file("x.png")});
+    EXPECT_EQ(both.code, 2);
+    EXPECT_NE(both.err.find("not two"), std::string::npos) << both.err;
+}
+
+}  // namespace
+}  // namespace glnoise
