@@ -215,6 +215,9 @@ class Noise:
         """The spec a file written by `glnoise bake` or save() records (its mapping too)."""
         path = os.fspath(path)
         record = json.loads(_glnoise.read_record(path))
+        if "graph" in record:
+            raise ValueError(f"from {path}: its record holds a noise graph (docs/graphs.md); the Python package "
+                             f"takes specs in this version: bake it with glnoise bake --from {path}")
         preset = record.get("preset")
         if not isinstance(preset, dict):
             raise ValueError(f"from {path}: its record holds no preset")

@@ -40,6 +40,9 @@ app::BakeRequest recordOf(const std::string& path, const std::string& source) {
         throw ValidationError(what.rfind("from ", 0) == 0 ? "--" + what : what);
     }
     app::BakeRequest r = app::requestFromRecord(text, source);
+    if (r.graph)
+        throw ValidationError(source + ": its record holds a noise graph (docs/graphs.md); glnoise-preview shows specs in "
+                              "this version: bake it with glnoise bake --from " + path);
     app::checkAgainstRecord(path, text, source);
     return r;
 }

@@ -207,12 +207,12 @@ void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& 
     source.threads = threads;
     if (backend != Backend::Gpu) {
         source.cpu = backend == Backend::Cpu ? app::CpuBackend::Simd : app::CpuBackend::Reference;
-        app::walkTiles(spec, g, start, shape, source, rowBytes, place);
+        app::walkTiles(spec, nullptr, g, start, shape, source, rowBytes, place);
         return;
     }
     GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) {
         source.gpu = &gen;
-        app::walkTiles(spec, g, start, shape, source, rowBytes, place);
+        app::walkTiles(spec, nullptr, g, start, shape, source, rowBytes, place);
         return 0;
     });
 }

@@ -605,6 +605,12 @@ TEST_F(Preview, ARecordOpensWhereItsBakeWas) {
     const auto j = readJson(file("v.json"));
     EXPECT_EQ(j["view"]["kind"], "slices");
     EXPECT_EQ(j["view"]["texture"], nlohmann::json({40, 30, 8}));
+    // A graph's record is refused by name: the preview shows specs.
+    std::ofstream(file("g.json")) << R"({"glnoise_graph": 1, "out": "a", "nodes": {"b": {"kind": "basis"}, "a": {"kind": "abs", "source": "b"}}})";
+    ASSERT_EQ(runWith("", test::glnoiseExe(), {"bake", "--graph", file("g.json"), "--size", "16x16", "--out", file("g.png")}).code, 0);
+    const auto g = show({"--from", file("g.png"), "--window", "120x90", "--hide-panel", "--frames", "1"});
+    EXPECT_EQ(g.code, 2);
+    EXPECT_NE(g.err.find("holds a noise graph"), std::string::npos) << g.err;
 }
 
 }  // namespace

@@ -89,6 +89,13 @@ def test_write_plain_arrays(cli, tmp_path):
         assert "holds no" in cli.error("bake", "--from", tmp_path / name, "--out", tmp_path / "x.png")
         r = cli.run("verify", tmp_path / name, check=False)
         assert r.returncode == 1 and "holds no glnoise record" in r.stderr
+    # A graph's record is the command's to re-bake, named as such.
+    graph = tmp_path / "g.json"
+    graph.write_text(json.dumps({"glnoise_graph": 1, "out": "a", "nodes": {
+        "b": {"kind": "basis"}, "a": {"kind": "abs", "source": "b"}}}))
+    cli.run("bake", "--graph", graph, "--size", "16x16", "--backend", "reference", "--out", tmp_path / "g.png")
+    with pytest.raises(ValueError, match="holds a noise graph"):
+        glnoise.Noise.from_file(tmp_path / "g.png")
     with pytest.raises(ValueError, match=r"^bits 12: must be 8 or 16 for .png$"):
         glnoise.write(tmp_path / "b.png", a, bits=12)
     with pytest.raises(ValueError, match=r"^array shape \(2, 3, 2\): "):
