@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -17,6 +19,12 @@
 #include "paths.hpp"
 
 namespace glnoise::test {
+
+// The unsigned integer an environment variable holds, or `fallback` when it is unset.
+inline std::uint64_t envOr(const char* name, std::uint64_t fallback) {
+    const char* v = std::getenv(name);
+    return v ? std::strtoull(v, nullptr, 10) : fallback;
+}
 
 // Rows of a committed CSV file under tests/golden (lines starting with '#' skipped).
 inline std::vector<std::vector<std::string>> readCsv(const std::string& name) {

@@ -80,6 +80,8 @@ struct GraphNode {
     std::map<std::string, double> constants;
 
     double number(const std::string& field) const { return numbers.at(field); }
+    // A node of the kind named `kind` (one of graphKinds()) with every field at its default.
+    static GraphNode defaults(const std::string& id, const std::string& kind);
     const std::string& choice(const std::string& field) const { return choices.at(field); }
 };
 
@@ -106,6 +108,10 @@ struct Graph {
     bool operator==(const Graph& o) const;
     bool operator!=(const Graph& o) const { return !(*this == o); }
 };
+
+// The spec's space alone: its dims, seed, worldHash, offset, z, w, output and heightScale
+// over a default spec (a graph's `space`).
+NoiseSpec spaceOf(const NoiseSpec& spec);
 
 // Today's spec as a graph: basis, fractal, warp and pattern as nodes (glnoise bake --print-graph).
 Graph graphOf(const NoiseSpec& spec);

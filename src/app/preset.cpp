@@ -121,14 +121,7 @@ Graph applyGraphFlags(Graph graph, const NoiseArgs& flags, const std::string& so
     if (flags.has("dims") && flags.text("dims") != std::to_string(graph.space.dims))
         throw ValidationError("--dims " + flags.text("dims") + ": " + source + " is " + std::to_string(graph.space.dims) +
                               "D; its nodes are made for that");
-    const NoiseSpec spec = buildSpec(flags, nullptr, &graph.space, true, source);
-    graph.space.seed = spec.seed;
-    graph.space.worldHash = spec.worldHash;
-    graph.space.offset = spec.offset;
-    graph.space.z = spec.z;
-    graph.space.w = spec.w;
-    graph.space.output = spec.output;
-    graph.space.heightScale = spec.heightScale;
+    graph.space = spaceOf(buildSpec(flags, nullptr, &graph.space, true, source));
     try {
         graph.validate();
     } catch (const ValidationError& e) {

@@ -25,13 +25,7 @@ Matrix identity() {
     return m;
 }
 
-Matrix times(const Matrix& a, const Matrix& b) {
-    Matrix m{};
-    for (std::size_t r = 0; r < 4; ++r)
-        for (std::size_t c = 0; c < 4; ++c)
-            for (std::size_t k = 0; k < 4; ++k) m[4 * r + c] += a[4 * r + k] * b[4 * k + c];
-    return m;
-}
+Matrix times(const Matrix& a, const Matrix& b) { return matrixProduct(a, b); }
 
 // A rotation by angle t in the plane of axes a and b.
 Matrix planeRotation(std::size_t a, std::size_t b, double t) {
@@ -109,6 +103,14 @@ GlnFrame<T> frameAt(const std::array<double, 4>& q, Basis basis, int dims, doubl
 }
 
 }  // namespace
+
+std::array<double, 16> matrixProduct(const std::array<double, 16>& a, const std::array<double, 16>& b) {
+    std::array<double, 16> m{};
+    for (std::size_t r = 0; r < 4; ++r)
+        for (std::size_t c = 0; c < 4; ++c)
+            for (std::size_t k = 0; k < 4; ++k) m[4 * r + c] += a[4 * r + k] * b[4 * k + c];
+    return m;
+}
 
 template <class T>
 GlnFrame<T> latticeFrame(const std::array<double, 4>& q, Basis basis, int dims, double frequency,

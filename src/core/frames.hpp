@@ -19,6 +19,8 @@ namespace glnoise::cpu {
 // the golden angle theta = pi (3 - sqrt 5) in the plane in 2D; about the axis (1, 2, 3) / sqrt 14
 // in 3D (Rodrigues); in 4D the planes xy and zw by theta, then xz and yw by theta.
 std::array<double, 16> octaveRotation(int dims);
+// a b, row-major 4x4.
+std::array<double, 16> matrixProduct(const std::array<double, 16>& a, const std::array<double, 16>& b);
 
 // The sampler's parameters for spec (T: float for the GPU and the reference, double for
 // the oracle).

@@ -268,7 +268,10 @@ void readField(const GraphField& f, const nlohmann::json& v, GraphNode& node, st
     }
 }
 
-GraphNode defaults(const std::string& id, const GraphKind& kind) {
+}  // namespace
+
+GraphNode GraphNode::defaults(const std::string& id, const std::string& kindName) {
+    const GraphKind& kind = *findGraphKind(kindName);
     GraphNode n;
     n.id = id;
     n.kind = kind.name;
@@ -289,6 +292,21 @@ GraphNode defaults(const std::string& id, const GraphKind& kind) {
     }
     return n;
 }
+
+NoiseSpec spaceOf(const NoiseSpec& spec) {
+    NoiseSpec s;
+    s.dims = spec.dims;
+    s.seed = spec.seed;
+    s.worldHash = spec.worldHash;
+    s.offset = spec.offset;
+    s.z = spec.z;
+    s.w = spec.w;
+    s.output = spec.output;
+    s.heightScale = spec.heightScale;
+    return s;
+}
+
+namespace {
 
 // The spec keys a graph takes at its top level.
 const std::vector<std::string>& spaceKeys() {
@@ -403,7 +421,7 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
             problems.push_back(at(id, "kind", io::shown(nj["kind"]) + ": not a node kind; allowed: " + all));
             continue;
         }
-        GraphNode node = defaults(id, *kind);
+        GraphNode node = GraphNode::defaults(id, kind->name);
         for (auto f = nj.begin(); f != nj.end(); ++f) {
             if (f.key() == "kind") continue;
             const auto field = std::find_if(kind->fields.begin(), kind->fields.end(),

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "core/graph_plan.hpp"
-#include "core/parallel.hpp"
+#include "core/reference.hpp"
 #include "glnoise/cpu.hpp"
 #include "mirror/graph.hpp"
 
@@ -40,28 +40,15 @@ Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, 
     const std::vector<float> params = plan.paramsAs<float>();
     const int channels = outputChannels(graph);
     Image image(grid.width, grid.height, grid.depth, channels);
-    constexpr int kBand = 8;
-    const int rows = grid.height * grid.depth;
-    detail::parallelFor(static_cast<std::size_t>((rows + kBand - 1) / kBand), threads, [&](std::size_t band) {
+    inBands(grid.height * grid.depth, threads, [&](int firstRow, int endRow) {
         std::vector<vec4<float>> slots;
-        const int first = static_cast<int>(band) * kBand;
-        for (int r = first; r < std::min(rows, first + kBand); ++r) {
-            const int y = r % grid.height;
-            const int z = r / grid.height;
-            float* out = &image.data[image.index(0, y, z)];
-            const int gy = layout.startIn[1] + y, gz = layout.startIn[2] + z;
-            const int ky = gy / kAnchor, kz = gz / kAnchor;
-            for (int x = 0; x < grid.width; ++x) {
-                const int gx = layout.startIn[0] + x;
-                const int kx = gx / kAnchor;
-                const vec3<float> s = vec3<float>(ivec3(gx - kx * kAnchor, gy - ky * kAnchor, gz - kz * kAnchor));
-                const GlnFrame<float>* f = frames.data() + static_cast<std::size_t>(layout.block(kx, ky, kz)) *
-                                                               static_cast<std::size_t>(plan.framesPerPoint);
-                const vec4<float> v = graphOutput(graph.space, plan.gradient ? run<true>(table, plan, params, slots, f, s)
-                                                                             : run<false>(table, plan, params, slots, f, s));
-                for (int c = 0; c < channels; ++c) out[x * channels + c] = v[c];
-            }
-        }
+        eachTexel(grid, layout, firstRow, endRow, [&](int x, int y, int z, vec3<float> s, int block) {
+            const GlnFrame<float>* f = frames.data() + static_cast<std::size_t>(block) * static_cast<std::size_t>(plan.framesPerPoint);
+            const vec4<float> v = graphOutput(graph.space, plan.gradient ? run<true>(table, plan, params, slots, f, s)
+                                                                         : run<false>(table, plan, params, slots, f, s));
+            float* out = &image.data[image.index(x, y, z)];
+            for (int c = 0; c < channels; ++c) out[c] = v[c];
+        });
     });
     return image;
 }

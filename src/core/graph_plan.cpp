@@ -70,15 +70,7 @@ std::array<double, 4> seedOffset(std::uint64_t seed) {
     return o;
 }
 
-// The rotation the fractal turns each octave by (frames.hpp's octaveRotation), row-major.
 using Matrix = std::array<double, 16>;
-Matrix times(const Matrix& a, const Matrix& b) {
-    Matrix m{};
-    for (std::size_t r = 0; r < 4; ++r)
-        for (std::size_t c = 0; c < 4; ++c)
-            for (std::size_t k = 0; k < 4; ++k) m[4 * r + c] += a[4 * r + k] * b[4 * k + c];
-    return m;
-}
 
 struct Builder {
     const Graph& g;
@@ -192,7 +184,7 @@ struct Builder {
                         for (double e : m) param(lac * e);
                     amp *= num("gain");
                     lac *= num("lacunarity");
-                    m = times(R, m);
+                    m = matrixProduct(R, m);
                 }
                 break;
             }

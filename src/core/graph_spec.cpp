@@ -12,27 +12,7 @@ namespace glnoise {
 
 namespace {
 
-GraphNode node(const std::string& id, const char* kind) {
-    GraphNode n;
-    n.id = id;
-    n.kind = kind;
-    for (const GraphField& f : findGraphKind(kind)->fields) {
-        switch (f.type) {
-            case GraphFieldType::Number:
-            case GraphFieldType::Integer:
-            case GraphFieldType::Flag: n.numbers[f.name] = f.fallback; break;
-            case GraphFieldType::Choice: n.choices[f.name] = f.choices.front(); break;
-            case GraphFieldType::Numbers: n.lists[f.name] = {f.fallback}; break;
-            case GraphFieldType::Periods: n.lists[f.name] = {}; break;
-            case GraphFieldType::Points: n.lists[f.name] = {-1.0, -1.0, 1.0, 1.0}; break;
-            case GraphFieldType::Scalar:
-                if (!std::isnan(f.fallback)) n.constants[f.name] = f.fallback;
-                break;
-            case GraphFieldType::Vector: break;
-        }
-    }
-    return n;
-}
+GraphNode node(const std::string& id, const char* kind) { return GraphNode::defaults(id, kind); }
 
 // The spec's basis at `frequency` with its periods times `periodScale`.
 GraphNode basisNode(const NoiseSpec& s, const std::string& id, double frequency, long long periodScale) {
@@ -76,15 +56,7 @@ const char* const kAxes[] = {"x", "y", "z", "w"};
 
 Graph graphOf(const NoiseSpec& spec) {
     Graph g;
-    g.space = NoiseSpec{};
-    g.space.dims = spec.dims;
-    g.space.seed = spec.seed;
-    g.space.worldHash = spec.worldHash;
-    g.space.offset = spec.offset;
-    g.space.z = spec.z;
-    g.space.w = spec.w;
-    g.space.output = spec.output;
-    g.space.heightScale = spec.heightScale;
+    g.space = spaceOf(spec);
     auto put = [&g](GraphNode n) {
         std::string id = n.id;
         g.nodes[id] = std::move(n);
@@ -142,15 +114,7 @@ Graph graphOf(const NoiseSpec& spec) {
 }
 
 std::optional<NoiseSpec> specOf(const Graph& graph) {
-    NoiseSpec s;
-    s.dims = graph.space.dims;
-    s.seed = graph.space.seed;
-    s.worldHash = graph.space.worldHash;
-    s.offset = graph.space.offset;
-    s.z = graph.space.z;
-    s.w = graph.space.w;
-    s.output = graph.space.output;
-    s.heightScale = graph.space.heightScale;
+    NoiseSpec s = spaceOf(graph.space);
     auto find = [&](const std::string& id) -> const GraphNode* {
         auto it = graph.nodes.find(id);
         return it == graph.nodes.end() ? nullptr : &it->second;

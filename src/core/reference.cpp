@@ -87,26 +87,6 @@ struct GridPlan {
     int channels;
 };
 
-// work(firstRow, endRow) over `rows` rows on `threads` threads (0: one per hardware thread).
-template <class Work>
-void inBands(int rows, unsigned threads, const Work& work) {
-    unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
-    n = std::min<unsigned>(n, static_cast<unsigned>(rows));
-    if (n <= 1) {
-        work(0, rows);
-        return;
-    }
-    // Interleaved bands of rows keep the threads busy evenly without a queue.
-    constexpr int kBand = 8;
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < n; ++t)
-        pool.emplace_back([&, t] {
-            for (int r = static_cast<int>(t) * kBand; r < rows; r += static_cast<int>(n) * kBand)
-                work(r, std::min(rows, r + kBand));
-        });
-    for (auto& th : pool) th.join();
-}
-
 }  // namespace
 
 Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads) {
@@ -117,22 +97,11 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start,
     const int channels = plan.channels;
     Image image(grid.width, grid.height, grid.depth, channels);
     inBands(grid.height * grid.depth, threads, [&](int firstRow, int endRow) {
-        for (int r = firstRow; r < endRow; ++r) {
-            const int y = r % grid.height;
-            const int z = r / grid.height;
-            float* out = &image.data[image.index(0, y, z)];
-            const int gy = layout.startIn[1] + y, gz = layout.startIn[2] + z;
-            const int ky = gy / kAnchor, kz = gz / kAnchor;
-            for (int x = 0; x < grid.width; ++x) {
-                // noise.comp's main(), texel for texel
-                const int gx = layout.startIn[0] + x;
-                const int kx = gx / kAnchor;
-                const vec3<float> s = vec3<float>(ivec3(gx - kx * kAnchor, gy - ky * kAnchor, gz - kz * kAnchor));
-                const int base = layout.block(kx, ky, kz) * u.framesPerPoint;
-                const vec4<float> v = outputOf(spec, gln_sample(P, u, plan.frames.data() + base, s));
-                for (int c = 0; c < channels; ++c) out[x * channels + c] = v[c];
-            }
-        }
+        eachTexel(grid, layout, firstRow, endRow, [&](int x, int y, int z, vec3<float> s, int block) {
+            const vec4<float> v = outputOf(spec, gln_sample(P, u, plan.frames.data() + block * u.framesPerPoint, s));
+            float* out = &image.data[image.index(x, y, z)];
+            for (int c = 0; c < channels; ++c) out[c] = v[c];
+        });
     });
     return image;
 }

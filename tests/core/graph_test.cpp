@@ -231,7 +231,9 @@ TEST(Graph, EachKindComputesItsFormula) {
         const double m = std::min(-a[i], -b[i]);
         EXPECT_LE(s[i], m + 1e-12);
         EXPECT_GE(s[i], m - 0.075 - 1e-12);
-        if (std::fabs(a[i] - b[i]) >= 0.3) EXPECT_NEAR(s[i], m, 1e-12);
+        if (std::fabs(a[i] - b[i]) >= 0.3) {
+            EXPECT_NEAR(s[i], m, 1e-12);
+        }
     }
 }
 

@@ -22,10 +22,7 @@
 namespace glnoise {
 namespace {
 
-std::uint64_t envOr(const char* name, std::uint64_t fallback) {
-    const char* v = std::getenv(name);
-    return v ? std::strtoull(v, nullptr, 10) : fallback;
-}
+using test::envOr;
 
 TEST(Property, RandomSpecsAgreeWithTheReferenceWithinTheStatedTolerance) {
     GLNOISE_REQUIRE_GPU(ctx);
