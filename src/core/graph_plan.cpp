@@ -123,7 +123,7 @@ struct Builder {
         const long long count = movesThePoint(p.op) ? static_cast<long long>(p.childFrames) * (p.op == Op::Fractal ? p.ints[1] : 1)
                                 : isLeaf(p.op)      ? 1
                                                     : 0;
-        if (count > 0) p.frame = scope.frames;
+        p.frame = scope.frames;  // where its frames start (past the end when it has none)
         if (scope.frames + count > kMaxGraphFrames)
             throw ValidationError(Violation{"node \"" + id + "\"",
                                             "needs " + std::to_string(scope.frames + count) +

@@ -46,7 +46,7 @@ struct PlanOp {
     std::string node;       // the graph node's id
     std::vector<Arg> args;  // the kind's inputs in its field order (source first)
     int param = 0;          // its parameters start here
-    int frame = -1;         // a leaf's frame, from its scope's first
+    int frame = 0;          // its frames start here, from its scope's first (a leaf's one, a domain node's or fractal's source scope's)
     int scope = -1;         // a domain node's or fractal's source scope
     int childFrames = 0;    // that scope's frames per evaluation
     // Structure, written into the shader: a basis id, its curve, cellular return and
