@@ -165,10 +165,24 @@ vec4 gln_g_wood(vec4 origin, vec2 d, float frequency, vec4 n, float k) {
 #define GLN_G_WORLD(o) ivec4(-1, -1, -1, -1)
 #endif
 
-// A leaf's point in its basis's own coordinates: the frame's fraction plus frequency * l.
-vec4 gln_g_point(int basis, int dims, GlnFrame o, vec4 l) {
+// How far a leaf's point may move from its frame: 2^24 cells along each axis, as it is
+// before its basis's own transform. Beyond it a float holds no fraction, and the bases'
+// cells stay within int. A graph can move a point that far (a warp by a power of a
+// position); a spec cannot. NaN is held at the far negative end.
+const float GLN_G_FAR = 16777216.0;
+float gln_g_bound(float x) { return x >= -GLN_G_FAR ? (x <= GLN_G_FAR ? x : GLN_G_FAR) : -GLN_G_FAR; }
+bool gln_g_within(float x) { return x >= -GLN_G_FAR && x <= GLN_G_FAR; }
+
+// The leaf's offset from its frame in cells: frequency * l, held within the bound.
+vec4 gln_g_offset(GlnFrame o, vec4 l) {
     float f = o.scale.x;
-    GLN_PRECISE vec4 local = gln_basis_space(basis, dims, vec4(f * l.x, f * l.y, f * l.z, f * l.w));
+    GLN_PRECISE vec4 m = vec4(f * l.x, f * l.y, f * l.z, f * l.w);
+    return vec4(gln_g_bound(m.x), gln_g_bound(m.y), gln_g_bound(m.z), gln_g_bound(m.w));
+}
+
+// A leaf's point in its basis's own coordinates: the frame's fraction plus the offset.
+vec4 gln_g_point(int basis, int dims, GlnFrame o, vec4 l) {
+    GLN_PRECISE vec4 local = gln_basis_space(basis, dims, gln_g_offset(o, l));
     GLN_PRECISE vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w + local.w);
     return p;
 }
@@ -176,15 +190,17 @@ vec4 gln_g_point(int basis, int dims, GlnFrame o, vec4 l) {
 // The same for the bases whose own coordinates are the point's (the lattice bases and
 // cellular noise): no transform to inline.
 vec4 gln_g_point_plain(GlnFrame o, vec4 l) {
-    float f = o.scale.x;
-    GLN_PRECISE vec4 p = vec4(o.frac.x + f * l.x, o.frac.y + f * l.y, o.frac.z + f * l.z, o.frac.w + f * l.w);
+    vec4 m = gln_g_offset(o, l);
+    GLN_PRECISE vec4 p = vec4(o.frac.x + m.x, o.frac.y + m.y, o.frac.z + m.z, o.frac.w + m.w);
     return p;
 }
 
-// The gradient per noise cell as one per unit of the leaf's point.
-vec4 gln_g_scaled(GlnFrame o, vec4 n) {
+// The gradient per noise cell as one per unit of the leaf's point: 0 along an axis held at
+// the bound, where the value no longer moves.
+vec4 gln_g_scaled(GlnFrame o, vec4 l, vec4 n) {
     float f = o.scale.x;
-    return vec4(n.x, f * n.y, f * n.z, f * n.w);
+    return vec4(n.x, gln_g_within(f * l.x) ? f * n.y : 0.0f, gln_g_within(f * l.y) ? f * n.z : 0.0f,
+                gln_g_within(f * l.z) ? f * n.w : 0.0f);
 }
 
 // One family of bases each: gln_basis_at's branch for it (glnoise/fractal.glsl), so that a

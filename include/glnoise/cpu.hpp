@@ -93,6 +93,9 @@ std::array<double, 4> agreementTolerance(const Graph& graph);
 ValueRange typicalRange(const Graph& graph);
 Image evaluate(const Graph& graph, const Grid& grid, const TexelStart& start = {}, unsigned threads = 0);
 std::vector<float> evaluatePoints(const Graph& graph, const std::vector<Point>& points);
+// The graph on the SIMD backend, as evaluateSimd() does a spec: every texel bit for bit
+// evaluate()'s, on every instruction set.
+Image evaluateSimd(const Graph& graph, const Grid& grid, const TexelStart& start = {}, unsigned threads = 0);
 // The graph at p with every operation in double (the oracle): (value, gradient) or (normal, value).
 std::array<double, 4> evaluateDoubleOutput(const Graph& graph, const Point& p);
 

@@ -49,9 +49,11 @@ private:
 void cpuTile(const NoiseSpec& spec, const Graph* graph, const TileSource& src, const TilePos& p, const TexelStart& start,
              std::size_t rowBytes, std::uint8_t* dst) {
     const Grid tileGrid{p.cols, p.rows, 1};
-    const Image tile = graph                        ? cpu::evaluate(*graph, tileGrid, start, src.threads)
-                       : src.cpu == CpuBackend::Simd ? cpu::evaluateSimd(spec, tileGrid, start, src.threads)
-                                                     : cpu::evaluate(spec, tileGrid, start, src.threads);
+    const bool simd = src.cpu == CpuBackend::Simd;
+    const Image tile = graph ? (simd ? cpu::evaluateSimd(*graph, tileGrid, start, src.threads)
+                                     : cpu::evaluate(*graph, tileGrid, start, src.threads))
+                             : (simd ? cpu::evaluateSimd(spec, tileGrid, start, src.threads)
+                                     : cpu::evaluate(spec, tileGrid, start, src.threads));
     const std::size_t texelBytes = src.colormap ? 4 : sizeof(float) * static_cast<std::size_t>(tile.channels);
     detail::parallelFor(static_cast<std::size_t>(p.rows), src.colormap ? src.threads : 1, [&](std::size_t y) {
         std::uint8_t* row = dst + y * rowBytes;

@@ -138,11 +138,6 @@ int runBake(const Args& a) {
         where = ctx.info().renderer;
     } else if (backend == Backend::Cpu) {
         where = "the CPU (" + cpu::simdTarget() + ")";
-        if (r.graph && !specOf(*r.graph)) {
-            warn("--backend cpu: a graph runs on the scalar CPU reference in this version (the same values; the "
-                 "SIMD backend evaluates specs)");
-            where = "the CPU reference";
-        }
         what = bake.run(nullptr, &progress, app::CpuBackend::Simd);
     } else {
         what = bake.run(nullptr, &progress, app::CpuBackend::Reference);
@@ -166,9 +161,6 @@ int runEval(const Args& a) {
     const Backend backend = plan.backend;
     // Every line is read and checked before anything is printed; then the points are
     // evaluated and printed a batch at a time, so memory stays bounded at any input size.
-    if (plan.graph && backend == Backend::Cpu && !specOf(*plan.graph))
-        warn("--backend cpu: a graph runs on the scalar CPU reference in this version (the same values; the SIMD "
-             "backend evaluates specs)");
     app::PointSpool spool(std::cin, spec.dims);
     std::unique_ptr<gpu::Context> ctx;
     std::unique_ptr<gpu::Generator> gen;

@@ -5,19 +5,13 @@
 
 #include "core/graph_plan.hpp"
 #include "core/reference.hpp"
+#include "core/simd.hpp"
 #include "glnoise/cpu.hpp"
 #include "mirror/graph.hpp"
 
 namespace glnoise::cpu {
 
 namespace {
-
-// The output's channels from the graph's value (v, gradient): as outputOf does for a spec.
-template <class T>
-vec4<T> graphOutput(const NoiseSpec& space, vec4<T> v) {
-    if (space.output == Output::Value) return vec4<T>(v.x, T(0), T(0), T(0));
-    return outputOf(space, v);
-}
 
 template <bool kGrad, class T>
 vec4<T> run(const Permutation& table, const GraphPlan& plan, const std::vector<T>& params, std::vector<vec4<T>>& slots,
@@ -51,6 +45,28 @@ Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, 
         });
     });
     return image;
+}
+
+Image evaluatePlanSimd(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads) {
+    grid.validate();
+    validateStart(start, grid);
+    const Permutation table = Permutation::forSeed(graph.space.seed);
+    const AnchorLayout layout = anchorLayout(grid, start);
+    std::vector<GlnFrame<float>> frames;
+    plan.appendAnchorFrames(graph.space, layout, frames);
+    const std::vector<float> params = plan.paramsAs<float>();
+    Image image(grid.width, grid.height, grid.depth, outputChannels(graph));
+    const simd::GraphJob job{&graph.space, &plan,  &table,     params.data(), frames.data(),
+                             layout,       grid,   image.data.data(), image.channels};
+    inBands(grid.height * grid.depth, threads,
+            [&job](int firstRow, int endRow) { simd::evaluateGraphRows(job, firstRow, endRow); });
+    return image;
+}
+
+Image evaluateSimd(const Graph& graph, const Grid& grid, const TexelStart& start, unsigned threads) {
+    graph.validate();
+    if (const auto spec = specOf(graph)) return evaluateSimd(*spec, grid, start, threads);
+    return evaluatePlanSimd(graph, planGraph(graph), grid, start, threads);
 }
 
 Image evaluate(const Graph& graph, const Grid& grid, const TexelStart& start, unsigned threads) {

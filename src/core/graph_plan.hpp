@@ -87,6 +87,9 @@ GraphPlan planGraph(const Graph& graph);
 // graph is this for a graph that is not a spec).
 Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads);
 
+// The same on the SIMD backend (evaluateSimd of a graph that is not a spec), bit for bit.
+Image evaluatePlanSimd(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads);
+
 // The graph by its own plan in double (the oracle) at a point of sample space.
 std::array<double, 4> evaluatePlanDouble(const Graph& graph, const GraphPlan& plan, const std::array<double, 4>& point);
 

@@ -11,6 +11,10 @@
 
 #include "core/frames.hpp"
 
+namespace glnoise::cpu {
+struct GraphPlan;
+}
+
 namespace glnoise::cpu::simd {
 
 // One grid's work: what evaluate() hands each of its threads.
@@ -24,6 +28,19 @@ struct Job {
     float* out;  // grid.texels() * outputChannels(*spec) floats, texel after texel
 };
 
+// A graph's grid (core/graph_eval.cpp): its plan, with each point's frames from the plan.
+struct GraphJob {
+    const NoiseSpec* space;
+    const GraphPlan* plan;
+    const Permutation* table;
+    const float* params;
+    const GlnFrame<float>* frames;
+    AnchorLayout layout;
+    Grid grid;
+    float* out;  // grid.texels() * channels floats, texel after texel
+    int channels;
+};
+
 // Rows [firstRow, endRow) of the grid (row r: y = r % height, z = r / height), on the
 // best target this CPU runs (or the one forceTarget chose).
 void evaluateRows(const Job& job, int firstRow, int endRow);
@@ -34,6 +51,10 @@ void evaluateSimplexRows(const Job& job, int firstRow, int endRow);
 void evaluateOpenSimplexRows(const Job& job, int firstRow, int endRow);
 void evaluateCellularRows(const Job& job, int firstRow, int endRow);
 void evaluatePsrdnoiseRows(const Job& job, int firstRow, int endRow);
+
+// A graph's rows (core/simd_graph.cpp): its plan's operations over the lanes, each leaf in
+// its family's file.
+void evaluateGraphRows(const GraphJob& job, int firstRow, int endRow);
 
 // io::quantize8/16 of values[0, count) with range [lo, lo + span], whole vectors at a time:
 // returns how many it wrote (count rounded down to the vector's lanes).

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // One family of the SIMD backend's bases, for every Highway target: included by each
-// core/simd_<family>.cpp after it names its rows function (GLNOISE_SIMD_ROWS), its bases
-// (GLNOISE_SIMD_BASES, as GLNOISE_SIMD_BASIS(b) each) and itself (HWY_TARGET_INCLUDE), so
-// that the families compile in parallel. Highway re-includes the file once per target,
-// hence no include guard. Internal.
+// core/simd_<family>.cpp after it names its rows function (GLNOISE_SIMD_ROWS), its graph
+// leaf (GLNOISE_SIMD_LEAF), its bases (GLNOISE_SIMD_BASES, as GLNOISE_SIMD_BASIS(b) each)
+// and itself (HWY_TARGET_INCLUDE), so that the families compile in parallel. Highway
+// re-includes the file once per target, hence no include guard. Internal.
 #include "core/simd_targets.hpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
@@ -26,6 +26,25 @@ void EvaluateFamily(const simd::Job& j, int firstRow, int endRow) {
 }
 
 }  // namespace
+
+// A graph's leaf of this family's bases (white noise is value noise's).
+GLNOISE_SIMD_GRAPH_LEAF(GLNOISE_SIMD_LEAF) {
+    vec4<VF> out;
+#define GLNOISE_SIMD_BASIS(b)                                                                          \
+    case b:                                                                                            \
+        if (gradient)                                                                                  \
+            GraphLeafOf<b, true>(P, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, out);  \
+        else                                                                                           \
+            GraphLeafOf<b, false>(P, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, out); \
+        return out;
+    switch (basis) {
+        GLNOISE_SIMD_BASES
+        default: break;
+    }
+#undef GLNOISE_SIMD_BASIS
+    return out;
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace glnoise::cpu
 HWY_AFTER_NAMESPACE();

@@ -25,6 +25,7 @@
 
 #include "core/simd.hpp"
 #include "glnoise/cpu.hpp"
+#include "mirror/graph.hpp"
 #include "mirror/sample.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -90,7 +91,6 @@ inline bool gln_any(VM a) { return !hn::AllFalse(DF(), a.m); }
 
 inline VF gln_select(VM c, VF a, VF b) { return VF(hn::IfThenElse(c.m, a.v, b.v)); }
 inline VI gln_select(VM c, VI a, VI b) { return VI(hn::IfThenElse(hn::RebindMask(DI(), c.m), a.v, b.v)); }
-inline VF gln_floor(VF a) { return VF(hn::Floor(a.v)); }
 inline VF gln_abs(VF a) { return VF(hn::Abs(a.v)); }
 inline VF gln_sqrt(VF a) { return VF(hn::Sqrt(a.v)); }
 
@@ -101,6 +101,12 @@ VF perLane(VF a, F f) {
     for (std::size_t i = 0; i < hn::Lanes(DF()); ++i) lane[i] = f(lane[i]);
     return VF(hn::Load(DF(), lane));
 }
+#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
+// Highway's portable Floor gives +0 for -0; std::floor keeps the sign.
+inline VF gln_floor(VF a) { return perLane(a, [](float x) { return std::floor(x); }); }
+#else
+inline VF gln_floor(VF a) { return VF(hn::Floor(a.v)); }
+#endif
 inline VF gln_cos(VF a) { return perLane(a, [](float x) { return std::cos(x); }); }
 inline VF gln_sin(VF a) { return perLane(a, [](float x) { return std::sin(x); }); }
 inline VF gln_pow(VF a, VF b) {
@@ -191,25 +197,36 @@ struct Lane<HWY_NAMESPACE::VF> {
 
 namespace HWY_NAMESPACE {
 
-// noise.comp's main() for Lanes texels of a row at once, for basis kBasis. A row is cut where its texels'
-// anchor changes (every kAnchor texels), so every lane of a call shares its frames; the
-// last lanes of a short piece repeat its last texel and are not stored. kValue: one channel,
-// the value, so the gradients the twins also compute are dead code the compiler removes
-// (the value never depends on them).
-// Flattened: every twin it calls is inlined into it, so none is compiled apart from this
-// target's attributes (the twins are templates defined outside Highway's target region).
-template <bool kValue, int kBasis>
-HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, int endRow) {
+// A graph's basis or white-noise leaf (mirror/graph.hpp's gln_g_basis) for the bases of
+// one family, each defined in its family's file (core/simd_family.hpp) so that the families
+// compile in parallel; core/simd_graph.cpp calls them.
+// gradient: false when only the value (.x) is wanted, so that the gradient is not computed.
+#define GLNOISE_SIMD_GRAPH_LEAF(name)                                                                                  \
+    vec4<VF> name(const Permutation& P, int basis, int curve, int dims, int cellReturn, int cellMetric, VF jitter, \
+                  bool world, bool white, const GlnFrame<float>& o, vec4<VF> l, bool gradient)
+GLNOISE_SIMD_GRAPH_LEAF(GraphLatticeLeaf);
+GLNOISE_SIMD_GRAPH_LEAF(GraphSimplexLeaf);
+GLNOISE_SIMD_GRAPH_LEAF(GraphOpenSimplexLeaf);
+GLNOISE_SIMD_GRAPH_LEAF(GraphCellularLeaf);
+GLNOISE_SIMD_GRAPH_LEAF(GraphPsrdnoiseLeaf);
+
+// The pieces of rows [firstRow, endRow) of a grid: a row is cut where its texels' anchor
+// changes (every kAnchor texels), so that every lane of a piece shares its frames, and
+// into Lanes texels at most. sample(block, s) gives the piece's `channels` values per lane
+// (s: each lane's offset from the anchor; the last lanes of a short piece repeat its last
+// texel), which are stored texel after texel from out, the grid's first texel.
+template <int kChannels, class Sample>
+HWY_ATTR void EachPiece(const Grid& grid, const AnchorLayout& l, int channels, float* out, int firstRow, int endRow,
+                        const Sample& sample) {
     const DF df;
     const DI di;
     const int lanes = static_cast<int>(hn::Lanes(df));
-    const int width = j.grid.width, channels = kValue ? 1 : outputChannels(*j.spec);
-    const AnchorLayout& l = j.layout;
+    const int width = grid.width;
     HWY_ALIGN float part[4][kMaxLanes];
     for (int r = firstRow; r < endRow; ++r) {
-        const int y = r % j.grid.height;
-        const int z = r / j.grid.height;
-        float* out = j.out + static_cast<std::size_t>(r) * static_cast<std::size_t>(width) * static_cast<std::size_t>(channels);
+        const int y = r % grid.height;
+        const int z = r / grid.height;
+        float* row = out + static_cast<std::size_t>(r) * static_cast<std::size_t>(width) * static_cast<std::size_t>(channels);
         const int gy = l.startIn[1] + y, gz = l.startIn[2] + z;
         const int ky = gy / kAnchor, kz = gz / kAnchor;
         const VF sy = VF(VI(gy - ky * kAnchor)), sz = VF(VI(gz - kz * kAnchor));
@@ -217,20 +234,12 @@ HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, in
             const int gx = l.startIn[0] + x;
             const int kx = gx / kAnchor;
             const int count = std::min({lanes, width - x, (kx + 1) * kAnchor - gx});
-            const int base = l.block(kx, ky, kz) * j.params->framesPerPoint;
             const VI sx = VI(hn::Min(hn::Iota(di, 0), hn::Set(di, count - 1))) + (gx - kx * kAnchor);
-            const vec3<VF> s = vec3<VF>(VF(sx), sy, sz);
-            float* o = out + static_cast<std::size_t>(x) * static_cast<std::size_t>(channels);
-            if constexpr (kValue) {
-                const VF v = gln_sample<kBasis>(*j.table, *j.params, j.frames + base, s).x;
-                if (count == lanes) {
-                    hn::StoreU(v.v, df, o);
-                } else {
-                    hn::Store(v.v, df, part[0]);
-                    for (int i = 0; i < count; ++i) o[i] = part[0][i];
-                }
+            const vec4<VF> v = sample(l.block(kx, ky, kz), vec3<VF>(VF(sx), sy, sz));
+            float* o = row + static_cast<std::size_t>(x) * static_cast<std::size_t>(channels);
+            if (kChannels == 1 && count == lanes) {
+                hn::StoreU(v.x.v, df, o);
             } else {
-                const vec4<VF> v = outputOf(*j.spec, gln_sample<kBasis>(*j.table, *j.params, j.frames + base, s));
                 for (int c = 0; c < channels; ++c) hn::Store(v[c].v, df, part[c]);
                 for (int i = 0; i < count; ++i)
                     for (int c = 0; c < channels; ++c) o[i * channels + c] = part[c][i];
@@ -238,6 +247,33 @@ HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, in
             x += count;
         }
     }
+}
+
+// noise.comp's main() for Lanes texels of a row at once, for basis kBasis. kValue: one
+// channel, the value, so the gradients the twins also compute are dead code the compiler
+// removes (the value never depends on them).
+// Flattened: every twin it calls is inlined into it, so none is compiled apart from this
+// target's attributes (the twins are templates defined outside Highway's target region).
+template <bool kValue, int kBasis>
+HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, int endRow) {
+    const int channels = kValue ? 1 : outputChannels(*j.spec);
+    const GlnFrame<float>* frames = j.frames;
+    const int perPoint = j.params->framesPerPoint;
+    EachPiece<kValue ? 1 : 4>(j.grid, j.layout, channels, j.out, firstRow, endRow, [&](int block, vec3<VF> s) {
+        const vec4<VF> v = gln_sample<kBasis>(*j.table, *j.params, frames + block * perPoint, s);
+        if constexpr (kValue) return vec4<VF>(v.x, VF(), VF(), VF());
+        else return outputOf(*j.spec, v);
+    });
+}
+
+// A graph's leaf of basis kBasis (mirror/graph.hpp), flattened as Rows is. kGrad false:
+// the value alone, so that the gradient's arithmetic is dead code the compiler removes.
+template <int kBasis, bool kGrad>
+HWY_ATTR __attribute__((flatten)) void GraphLeafOf(const Permutation& P, int curve, int dims, int cellReturn,
+                                                   int cellMetric, const VF& jitter, bool world, bool white,
+                                                   const GlnFrame<float>& o, const vec4<VF>& l, vec4<VF>& out) {
+    const vec4<VF> v = gln_g_basis<kBasis>(P, kBasis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l);
+    out = kGrad ? v : vec4<VF>(v.x, VF(), VF(), VF());
 }
 
 // Rows of one basis: one channel or the output's four.

@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: MIT
-// A graph's own GLSL (gpu/graph_shader.hpp): one function per scope of its plan, each
-// operation a statement that calls shaders/graph.glsl or the library, with the plan's
-// structure (kinds, wiring, octaves, basis ids, parameter and frame indices) written in
-// and its values read from the parameter buffer. Mirrors GraphEval (mirror/graph.hpp)
-// operation for operation.
+// A graph's own GLSL (gpu/graph_shader.hpp): one function per scope of its plan (an
+// offset's or seed's source written into its parent's, as it is evaluated at the same
+// point), each operation a statement that calls shaders/graph.glsl or the library, with
+// the plan's structure (kinds, wiring, octaves, basis ids, parameter and frame indices)
+// written in and its values read from the parameter buffer. Mirrors GraphEval
+// (mirror/graph.hpp) operation for operation, but for one thing: leaves of the same
+// structure in one function run in one loop, as the GLSL compiler inlines every call
+// (each call of a family's function would be a copy of its code to compile).
 #include "gpu/graph_shader.hpp"
 
 #include <algorithm>
+#include <map>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "glnoise/catalogue.hpp"
 
@@ -22,65 +28,157 @@ std::string P(int i) { return "gln_params[" + std::to_string(i) + "]"; }
 std::string num(int i) { return std::to_string(i); }
 const char* kComp[] = {"x", "y", "z", "w"};
 
+// Where a scope's statements are written: its own function (prefix "", frames from fb),
+// or inlined into its parent's (an offset's or seed's source: the same point, frames from
+// fb + base; its names take the prefix).
+struct At {
+    std::string prefix;
+    int base = 0;
+};
+
+// A leaf's structure: leaves alike in it share one loop of their scope (their frames and
+// parameters differ), so that the shader holds one copy of their family's code.
+struct LeafKey {
+    bool white;
+    int basis, curve, cellReturn, cellMetric;
+    bool operator<(const LeafKey& o) const {
+        return std::tie(white, basis, curve, cellReturn, cellMetric) <
+               std::tie(o.white, o.basis, o.curve, o.cellReturn, o.cellMetric);
+    }
+};
+
+LeafKey keyOf(const PlanOp& p) {
+    if (p.op == Op::White) return {true, 0, 0, 0, 0};
+    const bool cellular = static_cast<Basis>(p.ints[0]) == Basis::Cellular;
+    return {false, p.ints[0], p.ints[1], cellular ? p.ints[2] : 0, cellular ? p.ints[3] : 0};
+}
+
+struct Leaf {
+    const PlanOp* op;
+    int frame;        // from fb
+    std::string var;  // the value's name
+};
+
 struct Writer {
     const cpu::GraphPlan& plan;
     std::string out;
+    std::map<std::string, std::string> batched;  // a leaf's value name -> where its loop left it
 
-    std::string arg(const cpu::Arg& a) const {
-        return a.slot >= 0 ? "v" + num(a.slot) : "vec4(" + P(a.param) + ", 0.0f, 0.0f, 0.0f)";
+    std::string arg(const cpu::Arg& a, const At& at) const {
+        return a.slot >= 0 ? "v" + at.prefix + num(a.slot) : "vec4(" + P(a.param) + ", 0.0f, 0.0f, 0.0f)";
     }
 
-    std::string frame(const PlanOp& p) const { return "gln_frames[fb + " + num(p.frame) + "]"; }
+    std::string frame(const PlanOp& p, const At& at) const { return "gln_frames[fb + " + num(at.base + p.frame) + "]"; }
 
     void line(const std::string& s) { out += "    " + s + "\n"; }
+
+    // The leaves a scope evaluates, with those of the offset and seed sources inlined into it.
+    void leaves(const cpu::PlanScope& sc, const At& at, std::vector<Leaf>& found) const {
+        for (std::size_t i = 0; i < sc.ops.size(); ++i) {
+            const PlanOp& p = sc.ops[i];
+            if (p.op == Op::Basis || p.op == Op::White) found.push_back({&p, at.base + p.frame, "v" + at.prefix + num(static_cast<int>(i))});
+            if (p.op == Op::Offset || p.op == Op::Seed)
+                leaves(plan.scopes[static_cast<std::size_t>(p.scope)], inlined(at, static_cast<int>(i), p), found);
+        }
+    }
+
+    static At inlined(const At& at, int i, const PlanOp& p) { return {at.prefix + num(i) + "_", at.base + p.frame}; }
 
     void scope(int index) {
         const cpu::PlanScope& sc = plan.scopes[static_cast<std::size_t>(index)];
         out += "vec4 gln_scope_" + num(index) + "(vec4 l, int fb) {\n";
-        for (std::size_t i = 0; i < sc.ops.size(); ++i) op(sc, sc.ops[i], static_cast<int>(i));
+        // Leaves alike, two or more: one loop, before the statements (a leaf reads only the
+        // point and its frame).
+        std::vector<Leaf> found;
+        leaves(sc, At{}, found);
+        std::map<LeafKey, std::vector<const Leaf*>> alike;
+        for (const Leaf& f : found) alike[keyOf(*f.op)].push_back(&f);
+        batched.clear();
+        int loop = 0;
+        for (const auto& [key, group] : alike) {
+            if (group.size() < 2) continue;
+            const std::string L = num(loop++), n = num(static_cast<int>(group.size()));
+            std::string frames, params;
+            for (const Leaf* f : group) {
+                frames += (frames.empty() ? "" : ", ") + num(f->frame);
+                params += (params.empty() ? "" : ", ") + num(f->op->param);
+            }
+            line("vec4 leaves" + L + "[" + n + "];");
+            line("const int leafFrames" + L + "[" + n + "] = int[" + n + "](" + frames + ");");
+            line("const int leafParams" + L + "[" + n + "] = int[" + n + "](" + params + ");");
+            line("for (int k = 0; k < " + n + "; ++k) {");
+            const std::string body = leaf(*group.front()->op, "gln_frames[fb + leafFrames" + L + "[k]]", "leafParams" + L + "[k]", "k");
+            out += body;
+            line("    leaves" + L + "[k] = GLN_G(r);");
+            line("}");
+            for (std::size_t k = 0; k < group.size(); ++k) batched[group[k]->var] = "leaves" + L + "[" + num(static_cast<int>(k)) + "]";
+        }
+        body(sc, At{});
         line("return v" + num(static_cast<int>(sc.ops.size()) - 1) + ";");
         out += "}\n\n";
     }
 
-    void value(int i, const std::string& expr) { line("vec4 v" + num(i) + " = GLN_G(" + expr + ");"); }
+    void body(const cpu::PlanScope& sc, const At& at) {
+        for (std::size_t i = 0; i < sc.ops.size(); ++i) op(sc, sc.ops[i], static_cast<int>(i), at);
+    }
 
-    void op(const cpu::PlanScope& sc, const PlanOp& p, int i) {
-        const std::string I = num(i);
-        const int q = p.param;
-        auto in = [&](std::size_t k) { return arg(p.args[k]); };
+    // A leaf's statements, its value left in r (indented for a loop's body): the leaf's
+    // family alone (graph.glsl's gln_g_<family>), gln_basis_at's branch for it. frameAt:
+    // its frame; param: the index of its parameters (a GLSL expression).
+    std::string leaf(const PlanOp& p, const std::string& frameAt, const std::string& param, const std::string& tag) const {
+        const bool white = p.op == Op::White;
+        const Basis b = white ? Basis::Value : static_cast<Basis>(p.ints[0]);
         const std::string dims = num(plan.dims);
+        const std::string id = num(kindOf(b).glslId), o = "o" + tag, at = "p" + tag;
+        std::string text = "        GlnFrame " + o + " = " + frameAt + ";\n";
+        const bool plain = std::string(kindOf(b).transform) == "none";
+        const std::string point = plain ? "gln_g_point_plain(" + o + ", l)" : "gln_g_point(" + id + ", " + dims + ", " + o + ", l)";
+        text += "        vec4 " + at + " = " + (white ? "floor(" + point + ")" : point) + ";\n";
+        const std::string rest = o + ".cell, " + at;
+        const std::string period = "GLN_G_PERIOD(" + o + ")", world = "GLN_G_WORLD(" + o + ")";
+        std::string call;
+        switch (b) {
+            case Basis::Simplex: call = "gln_g_simplex(" + dims + ", " + rest + ", " + world + ")"; break;
+            case Basis::OpenSimplex2: call = "gln_g_opensimplex2(" + dims + ", " + rest + ", " + world + ")"; break;
+            case Basis::OpenSimplex2S: call = "gln_g_opensimplex2s(" + dims + ", " + rest + ", " + world + ")"; break;
+            case Basis::Psrdnoise: call = "gln_g_psrdnoise(" + dims + ", " + rest + ", " + period + ", " + world + ")"; break;
+            case Basis::Cellular:
+                call = "gln_g_cellular(" + dims + ", " + rest + ", " + period + ", " + world + ", " + num(p.ints[2]) + ", " +
+                       num(p.ints[3]) + ", gln_params[" + param + " + 1])";
+                break;
+            default:
+                call = "gln_g_lattice(" + id + ", " + num(white ? curveKinds()[0].glslId : p.ints[1]) + ", " + dims + ", " + rest +
+                       ", " + period + ", " + world + ")";
+                break;
+        }
+        const std::string value = white ? "vec4(" + call + ".x, 0.0f, 0.0f, 0.0f)" : "gln_g_scaled(" + o + ", l, " + call + ")";
+        return text + "        vec4 r = " + value + ";\n";
+    }
+
+    void value(int i, const std::string& expr, const At& at) {
+        line("vec4 v" + at.prefix + num(i) + " = GLN_G(" + expr + ");");
+    }
+
+    void op(const cpu::PlanScope& sc, const PlanOp& p, int i, const At& at) {
+        const std::string I = at.prefix + num(i);
+        const int q = p.param;
+        auto in = [&](std::size_t k) { return arg(p.args[k], at); };
+        auto value = [&](int, const std::string& expr) { this->value(i, expr, at); };
+        auto frame = [&](const PlanOp& o) { return this->frame(o, at); };
+        const std::string fb = "fb + " + num(at.base + p.frame);
         line("// " + p.node);
         switch (p.op) {
             case Op::Constant: return value(i, "vec4(" + P(q) + ", 0.0f, 0.0f, 0.0f)");
             case Op::Basis:
             case Op::White: {
-                // The leaf's family alone (graph.glsl's gln_g_<family>), gln_basis_at's branch for it.
-                const bool white = p.op == Op::White;
-                const Basis b = white ? Basis::Value : static_cast<Basis>(p.ints[0]);
-                const std::string id = num(kindOf(b).glslId), o = "o" + I, at = "p" + I;
-                line("GlnFrame " + o + " = " + frame(p) + ";");
-                const bool plain = std::string(kindOf(b).transform) == "none";
-                const std::string point = plain ? "gln_g_point_plain(" + o + ", l)" : "gln_g_point(" + id + ", " + dims + ", " + o + ", l)";
-                line("vec4 " + at + " = " + (white ? "floor(" + point + ")" : point) + ";");
-                const std::string rest = o + ".cell, " + at;
-                const std::string period = "GLN_G_PERIOD(" + o + ")", world = "GLN_G_WORLD(" + o + ")";
-                std::string call;
-                switch (b) {
-                    case Basis::Simplex: call = "gln_g_simplex(" + dims + ", " + rest + ", " + world + ")"; break;
-                    case Basis::OpenSimplex2: call = "gln_g_opensimplex2(" + dims + ", " + rest + ", " + world + ")"; break;
-                    case Basis::OpenSimplex2S: call = "gln_g_opensimplex2s(" + dims + ", " + rest + ", " + world + ")"; break;
-                    case Basis::Psrdnoise: call = "gln_g_psrdnoise(" + dims + ", " + rest + ", " + period + ", " + world + ")"; break;
-                    case Basis::Cellular:
-                        call = "gln_g_cellular(" + dims + ", " + rest + ", " + period + ", " + world + ", " + num(p.ints[2]) + ", " +
-                               num(p.ints[3]) + ", " + P(q + 1) + ")";
-                        break;
-                    default:
-                        call = "gln_g_lattice(" + id + ", " + num(white ? curveKinds()[0].glslId : p.ints[1]) + ", " + dims + ", " +
-                               rest + ", " + period + ", " + world + ")";
-                        break;
-                }
-                if (white) return value(i, "vec4(" + call + ".x, 0.0f, 0.0f, 0.0f)");
-                return value(i, "gln_g_scaled(" + o + ", " + call + ")");
+                const auto loop = batched.find("v" + I);
+                if (loop != batched.end()) return value(i, loop->second);
+                line("vec4 v" + I + ";");
+                line("{");
+                out += leaf(p, frame(p), num(q), I);
+                line("    v" + I + " = GLN_G(r);");
+                line("}");
+                return;
             }
             case Op::Position:
             case Op::Ramp: {
@@ -104,20 +202,26 @@ struct Writer {
                 line("float i" + I + " = r" + I + " > 0.0f ? 1.0f / r" + I + " : 0.0f;");
                 return value(i, "vec4(r" + I + ", d" + I + ".x * i" + I + ", d" + I + ".y * i" + I + ", d" + I + ".z * i" + I + ")");
             }
-            case Op::Fractal: return fractal(p, i);
+            case Op::Fractal: return fractal(p, i, at);
             case Op::Scale:
                 line("vec4 b" + I + " = vec4(" + P(q) + ", " + P(q + 1) + ", " + P(q + 2) + ", " + P(q + 3) + ");");
                 line("precise vec4 l" + I + " = b" + I + " * l;");
-                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(l" + I + ", fb + " + num(p.frame) + ");");
+                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(l" + I + ", " + fb + ");");
                 return value(i, "vec4(n" + I + ".x, b" + I + ".x * n" + I + ".y, b" + I + ".y * n" + I + ".z, b" + I + ".z * n" + I + ".w)");
             case Op::Offset:
-            case Op::Seed: return value(i, "gln_scope_" + num(p.scope) + "(l, fb + " + num(p.frame) + ")");
+            case Op::Seed: {
+                // The same point: the source's statements inlined here, its frames from fb + base.
+                const At child = inlined(at, i, p);
+                const cpu::PlanScope& src = plan.scopes[static_cast<std::size_t>(p.scope)];
+                body(src, child);
+                return value(i, "v" + child.prefix + num(static_cast<int>(src.ops.size()) - 1));
+            }
             case Op::Rotate: {
                 const std::string a = kComp[p.ints[0]], b = kComp[p.ints[1]];
                 line("precise vec4 m" + I + " = l;");
                 line("m" + I + "." + a + " = " + P(q) + " * l." + a + " - " + P(q + 1) + " * l." + b + ";");
                 line("m" + I + "." + b + " = " + P(q + 1) + " * l." + a + " + " + P(q) + " * l." + b + ";");
-                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", fb + " + num(p.frame) + ");");
+                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", " + fb + ");");
                 if (p.ints[1] < 3) {
                     const std::string ga = kComp[p.ints[0] + 1], gb = kComp[p.ints[1] + 1];
                     line("float ga" + I + " = n" + I + "." + ga + ";");
@@ -129,11 +233,11 @@ struct Writer {
             }
             case Op::Warp: {
                 const PlanOp& by = sc.ops[static_cast<std::size_t>(p.args[0].slot)];
-                for (int k = 0; k < 4; ++k) line("vec4 c" + I + "_" + num(k) + " = " + arg(by.args[static_cast<std::size_t>(k)]) + ";");
+                for (int k = 0; k < 4; ++k) line("vec4 c" + I + "_" + num(k) + " = " + arg(by.args[static_cast<std::size_t>(k)], at) + ";");
                 line("precise vec4 m" + I + " = l;");
                 for (int k = 0; k < p.ints[0]; ++k)
                     line("m" + I + "." + kComp[k] + " = l." + kComp[k] + " + " + P(q) + " * c" + I + "_" + num(k) + ".x;");
-                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", fb + " + num(p.frame) + ");");
+                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", " + fb + ");");
                 // The gradient through the displacement: read from n, written to g.
                 line("vec4 g" + I + " = n" + I + ";");
                 if (plan.gradient)
@@ -176,8 +280,8 @@ struct Writer {
         }
     }
 
-    void fractal(const PlanOp& p, int i) {
-        const std::string I = num(i);
+    void fractal(const PlanOp& p, int i, const At& at) {
+        const std::string I = at.prefix + num(i);
         const int q = p.param;
         const bool rotate = p.ints[2] != 0;
         const int stride = rotate ? 18 : 2;
@@ -194,7 +298,7 @@ struct Writer {
         } else {
             line("    precise vec4 m = " + K(1) + " * l;");
         }
-        line("    vec4 n = gln_scope_" + num(p.scope) + "(m, fb + " + num(p.frame) + " + i * " + num(p.childFrames) + ");");
+        line("    vec4 n = gln_scope_" + num(p.scope) + "(m, fb + " + num(at.base + p.frame) + " + i * " + num(p.childFrames) + ");");
         if (plan.gradient) {
             if (rotate)
                 line("    n = vec4(n.x, " + K(2) + " * n.y + " + K(6) + " * n.z + " + K(10) + " * n.w, " + K(3) + " * n.y + " + K(7) +
@@ -206,15 +310,21 @@ struct Writer {
         }
         line("    gln_fractal_step(" + num(p.ints[0]) + ", i, n, " + K(0) + ", " + P(q) + ", " + P(q + 1) + ", s" + I + ", g" + I + ");");
         line("}");
-        value(i, "s" + I + " * " + P(q + 2));
+        value(i, "s" + I + " * " + P(q + 2), at);
     }
 };
 
 }  // namespace
 
 std::string graphFunctions(const cpu::GraphPlan& plan) {
-    Writer w{plan, "// The graph's scopes (written by glnoise for this graph's structure).\n"};
-    for (std::size_t s = 1; s < plan.scopes.size(); ++s) w.scope(static_cast<int>(s));
+    Writer w{plan, "// The graph's scopes (written by glnoise for this graph's structure).\n", {}};
+    // An offset's or seed's source is written into its parent; every other scope is a function.
+    std::vector<bool> inlined(plan.scopes.size(), false);
+    for (const cpu::PlanScope& sc : plan.scopes)
+        for (const PlanOp& p : sc.ops)
+            if (p.op == Op::Offset || p.op == Op::Seed) inlined[static_cast<std::size_t>(p.scope)] = true;
+    for (std::size_t s = 1; s < plan.scopes.size(); ++s)
+        if (!inlined[s]) w.scope(static_cast<int>(s));
     w.scope(0);
     return w.out;
 }

@@ -154,35 +154,86 @@ vec4<T> gln_g_wood(vec4<T> origin, vec2<T> d, T frequency, vec4<T> n, T k) {
     return vec4<T>(gln_sin(t), c * (ox * inv + k * n.y), c * (oy * inv + k * n.z), c * (k * n.w));
 }
 
+// How far a leaf's point may move from its frame: 2^24 cells along each axis, as it is
+// before its basis's own transform (graph.glsl's GLN_G_FAR). Beyond it a float holds no
+// fraction, and the bases' cells stay within int. A graph can move a point that far (a
+// warp by a power of a position); a spec cannot. NaN is held at the far negative end.
+template <class T>
+T gln_g_bound(T x) {
+    const T lo = T(-16777216.0f), hi = T(16777216.0f);
+    const T above = gln_select(x >= lo, x, lo);  // NaN fails the comparison
+    return gln_select(above <= hi, above, hi);
+}
+template <class T>
+auto gln_g_within(T x) {
+    const T lo = T(-16777216.0f), hi = T(16777216.0f);
+    return x >= lo && x <= hi;
+}
+
 // A lattice leaf at the scope's offset l: the basis at the frame plus frequency * l, its
-// gradient per unit of the point. graph.glsl computes it in gln_g_point, one family's
-// function (gln_basis_at's branch for the leaf's basis) and gln_g_scaled.
-template <class T, class S>
+// gradient per unit of the point (0 along an axis held at the bound, where the value no
+// longer moves). graph.glsl computes it in gln_g_point, one family's function
+// (gln_basis_at's branch for the leaf's basis) and gln_g_scaled. kBasis: the basis known
+// when compiled (as gln_octave's), -1: `basis`, when run.
+template <int kBasis = -1, class T, class S>
 vec4<T> gln_g_basis(const Permutation& P, int basis, int curve, int dims, int cellReturn, int cellMetric, T jitter,
                     bool world, bool white, const GlnFrame<S>& o, vec4<T> l) {
     const T f = T(o.scale.x);
-    vec4<T> local = gln_basis_space(basis, dims, vec4<T>(f * l.x, f * l.y, f * l.z, f * l.w));
+    vec4<T> m = vec4<T>(f * l.x, f * l.y, f * l.z, f * l.w);
+    for (int a = 0; a < dims; ++a) m[a] = gln_g_bound(m[a]);  // the others are 0
+    const vec4<T> local = gln_basis_space(basis, dims, m);
     vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z, T(o.frac.w) + local.w);
     if (white) p = floor(p);
-    const vec4<T> n = gln_basis_at(P, basis, curve, dims, o.cell, p, o.period, cellReturn, cellMetric, jitter,
-                                   world ? o.block : ivec4(-1, -1, -1, -1));
+    const vec4<T> n = gln_basis_at<kBasis>(P, basis, curve, dims, o.cell, p, o.period, cellReturn, cellMetric, jitter,
+                                           world ? o.block : ivec4(-1, -1, -1, -1));
     if (white) return vec4<T>(n.x, T(0), T(0), T(0));
-    return vec4<T>(n.x, f * n.y, f * n.z, f * n.w);
+    const T zero = T(0);
+    return vec4<T>(n.x, gln_select(gln_g_within(f * l.x), f * n.y, zero), gln_select(gln_g_within(f * l.y), f * n.z, zero),
+                   gln_select(gln_g_within(f * l.z), f * n.w, zero));
+}
+
+// What GraphEval calls out of line: a basis or white-noise leaf, and a domain node's or
+// fractal's source scope. These run the twins themselves; the SIMD backend
+// (core/simd_graph.cpp) gives its own, so that each family's leaves compile in that
+// family's file and every function it runs is compiled for its instruction set.
+struct GraphCalls {
+    // kGrad: the gradient is wanted (else only .x is used).
+    template <bool kGrad, class T, class S>
+    static vec4<T> leaf(const Permutation& P, int basis, int curve, int dims, int cellReturn, int cellMetric, T jitter,
+                        bool world, bool white, const GlnFrame<S>& o, vec4<T> l) {
+        return gln_g_basis(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l);
+    }
+    template <class Eval, class T, class S>
+    static vec4<T> scope(Eval& eval, int s, vec4<T> l, const GlnFrame<S>* frames) {
+        return eval.run(s, l, frames);
+    }
+};
+
+// The output's channels from a graph's value (v, gradient): as outputOf does for a spec.
+template <class T>
+vec4<T> graphOutput(const NoiseSpec& space, vec4<T> v) {
+    if (space.output == Output::Value) return vec4<T>(v.x, T(0), T(0), T(0));
+    return outputOf(space, v);
 }
 
 // Runs a plan's scopes at one point (or one vector of points), as the graph shader does.
-template <bool kGrad, class T, class S = lane_scalar<T>>
+// Slots: where each scope's values are kept (size, resize, []), a std::vector of
+// vec4<T> but for vectors wider than the allocator aligns (core/simd_graph.cpp).
+template <bool kGrad, class T, class S = lane_scalar<T>, class Calls = GraphCalls, class Slots = std::vector<vec4<T>>>
 struct GraphEval {
     const Permutation& table;
     const GraphPlan& plan;
     const S* P;                     // the parameters as S
-    std::vector<vec4<T>>& slots;    // scratch: each scope's values, scope after scope
+    Slots& slots;                   // scratch: each scope's values, scope after scope
 
     vec4<T> arg(const Arg& a, std::size_t base) const {
         return a.slot >= 0 ? slots[base + static_cast<std::size_t>(a.slot)] : vec4<T>(T(P[a.param]), T(0), T(0), T(0));
     }
 
-    vec4<T> scope(int s, vec4<T> l, const GlnFrame<S>* frames) {
+    // Scope s at offset l with its frames.
+    vec4<T> scope(int s, vec4<T> l, const GlnFrame<S>* frames) { return Calls::scope(*this, s, l, frames); }
+
+    vec4<T> run(int s, vec4<T> l, const GlnFrame<S>* frames) {
         const PlanScope& sc = plan.scopes[static_cast<std::size_t>(s)];
         const std::size_t base = slots.size();
         slots.resize(base + sc.ops.size());
@@ -202,10 +253,10 @@ struct GraphEval {
         switch (p.op) {
             case Op::Constant: return vec4<T>(T(q[0]), T(0), T(0), T(0));
             case Op::Basis:
-                return gln_g_basis(table, p.ints[4], p.ints[1], plan.dims, p.ints[2], p.ints[3], T(q[1]), plan.world, false,
+                return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], plan.dims, p.ints[2], p.ints[3], T(q[1]), plan.world, false,
                                    frames[p.frame], l);
             case Op::White:
-                return gln_g_basis(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, plan.dims, 0, 0, T(0), plan.world, true,
+                return Calls::template leaf<kGrad>(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, plan.dims, 0, 0, T(0), plan.world, true,
                                    frames[p.frame], l);
             case Op::Position: {
                 vec4<T> v = zero;

@@ -85,7 +85,7 @@ TEST_F(GraphCli, ARecordReBakesByteForByteAndTilesEqualTheWhole) {
     ASSERT_TRUE(rec.contains("graph"));
     EXPECT_EQ(Graph::parse(rec["graph"].dump()), Graph::parse(kGraph));
     // Tiles of 64 x 48 are the whole's quarters, texel for texel, on the GPU and the CPU.
-    for (const char* backend : {"gpu", "reference"}) {
+    for (const char* backend : {"gpu", "cpu", "reference"}) {
         bake({"--graph", g, "--size", "128x96", "--backend", backend, "--out", file(std::string("whole_") + backend + ".r32")});
         const std::string whole = slurp(file(std::string("whole_") + backend + ".r32"));
         for (int ty = 0; ty < 2; ++ty)
@@ -99,6 +99,12 @@ TEST_F(GraphCli, ARecordReBakesByteForByteAndTilesEqualTheWhole) {
                               whole.substr((static_cast<std::size_t>(ty * 48 + y) * 128 + static_cast<std::size_t>(tx) * 64) * 4, 64 * 4));
             }
     }
+    // The SIMD backend writes the reference's bytes, and says where it ran.
+    EXPECT_EQ(slurp(file("whole_cpu.r32")), slurp(file("whole_reference.r32")));
+    const Result simd = run({"bake", "--graph", g, "--size", "40x30", "--backend", "cpu", "--out", file("simd.r32")});
+    EXPECT_EQ(simd.code, 0) << simd.err;
+    EXPECT_NE(simd.out.find("on the CPU ("), std::string::npos) << simd.out;
+    EXPECT_EQ(simd.err, "");
 }
 
 TEST_F(GraphCli, EvalAndCheckTakeAGraph) {

@@ -1,17 +1,22 @@
 // SPDX-License-Identifier: MIT
 // The SIMD backend (cpu::evaluateSimd) against the scalar reference (cpu::evaluate): bit
 // for bit, on every instruction set Highway compiled in that this CPU runs, over the
-// property test's random specs and over every row of the catalogue, on grids that cross
-// anchors, end between lanes and are volumes, at any thread count.
+// property test's random specs, every row of the catalogue and random graphs, on grids
+// that cross anchors, end between lanes and are volumes, at any thread count.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <set>
+#include <string>
 
+#include "core/graph_plan.hpp"
 #include "core/simd.hpp"
 #include "glnoise/glnoise.hpp"
+#include "random_graphs.hpp"
 #include "random_specs.hpp"
+#include "test_support.hpp"
 
 namespace glnoise {
 namespace {
@@ -200,6 +205,81 @@ TEST(Simd, EveryCatalogueRowIsBitIdenticalToTheReferenceOnEveryTarget) {
         }
         EXPECT_GT(checked, 100);
     }
+}
+
+// Graphs by their own plan (cpu::evaluatePlanSimd against cpu::evaluatePlan): the random
+// graphs of the GPU's property test, every node kind, 1D to 4D, with gradients and normals;
+// a volume for a 3D or 4D draw, its depth crossing an anchor; and two tiles of each grid
+// against the whole. GLNOISE_GRAPH_CASES=N draws
+// N per target (the GPU test's variable: here each costs milliseconds, so it is 4 N).
+TEST(Simd, RandomGraphsAreBitIdenticalToTheReferenceOnEveryTarget) {
+    const std::uint64_t count = 4 * test::envOr("GLNOISE_GRAPH_CASES", 48);
+    for (const std::int64_t target : cpu::simd::targets()) {
+        SCOPED_TRACE(cpu::simd::targetName(target));
+        const OnTarget on(target);
+        std::mt19937_64 rng(test::envOr("GLNOISE_GRAPH_SEED", 20261126));
+        test::GraphDrawer drawer(rng);
+        std::set<std::string> kinds;
+        int volumes = 0, gradients = 0;
+        for (std::uint64_t i = 0; i < count; ++i) {
+            test::GraphDraw d = drawer.draw();
+            if (d.graph.space.dims >= 3 && d.graph.space.output != Output::Normal && i % 2 == 0) {
+                d.grid.depth = 3;
+                d.start[2] = 254;
+                ++volumes;
+            }
+            for (const auto& [id, n] : d.graph.nodes) kinds.insert(n.kind);
+            gradients += d.graph.space.output != Output::Value;
+            const cpu::GraphPlan plan = cpu::planGraph(d.graph);
+            const Image simd = cpu::evaluatePlanSimd(d.graph, plan, d.grid, d.start, 1);
+            const Image reference = cpu::evaluatePlan(d.graph, plan, d.grid, d.start, 1);
+            ASSERT_EQ(firstDifference(simd, reference), "") << "graph " << i << "\n" << d.graph.json();
+            // Two tiles, cut at a column the draw picks, are the whole's halves.
+            const int cut = 1 + static_cast<int>(i % static_cast<std::uint64_t>(d.grid.width - 1));
+            const Image left = cpu::evaluatePlanSimd(d.graph, plan, Grid{cut, d.grid.height, d.grid.depth}, d.start, 1);
+            const Image right = cpu::evaluatePlanSimd(d.graph, plan, Grid{d.grid.width - cut, d.grid.height, d.grid.depth},
+                                                      {d.start[0] + cut, d.start[1], d.start[2]}, 1);
+            const std::size_t c = static_cast<std::size_t>(simd.channels);
+            for (int z = 0; z < d.grid.depth; ++z)
+                for (int y = 0; y < d.grid.height; ++y)
+                    for (int x = 0; x < d.grid.width; ++x) {
+                        const Image& tile = x < cut ? left : right;
+                        const float* t = &tile.data[tile.index(x < cut ? x : x - cut, y, z)];
+                        const float* w = &simd.data[simd.index(x, y, z)];
+                        ASSERT_EQ(std::memcmp(t, w, c * sizeof(float)), 0)
+                            << "graph " << i << " texel " << x << "," << y << "," << z << " cut at " << cut << "\n" << d.graph.json();
+                    }
+        }
+        if (count >= 96) {
+            EXPECT_GE(kinds.size(), 30u) << "the draw covered few kinds";
+            EXPECT_GT(volumes, 0);
+            EXPECT_GT(gradients, 0);
+        }
+    }
+}
+
+TEST(Simd, GraphsRunAsTheirSpecOrTheirPlanAtAnyThreadCount) {
+    // A spec's shape runs as that spec (cpu::specOf); any other graph by its plan.
+    NoiseSpec spec;
+    spec.octaves = 5;
+    const Graph asSpec = graphOf(spec);
+    const Grid grid{300, 90, 1};
+    EXPECT_EQ(firstDifference(cpu::evaluateSimd(asSpec, grid), cpu::evaluateSimd(spec, grid)), "");
+    const Graph g = Graph::parse(R"({"glnoise_graph": 1, "dims": 2, "world_hash": true, "out": "out", "nodes": {
+        "b": {"kind": "basis", "basis": "perlin", "frequency": 0.03},
+        "c": {"kind": "basis", "basis": "cellular", "cell_return": "f2-f1", "frequency": 0.05},
+        "f": {"kind": "fractal", "source": "b", "octaves": 4},
+        "v": {"kind": "vector", "x": "f", "y": "c"},
+        "w": {"kind": "warp", "source": "c", "by": "v", "amount": 6},
+        "out": {"kind": "smooth_min", "a": "w", "b": "f", "smoothness": 0.1}}})");
+    const Image one = cpu::evaluateSimd(g, grid, {-700, 41, 0}, 1);
+    for (unsigned threads : {2u, 3u, 0u}) {
+        EXPECT_EQ(firstDifference(cpu::evaluateSimd(g, grid, {-700, 41, 0}, threads), one), "") << threads << " threads";
+    }
+    EXPECT_EQ(firstDifference(one, cpu::evaluate(g, grid, {-700, 41, 0}, 1)), "");
+    Graph bad = g;
+    bad.nodes.at("w").inputs.at("by") = "nowhere";
+    EXPECT_THROW(cpu::evaluateSimd(bad, grid), ValidationError);
 }
 
 TEST(Simd, ThreadsDoNotChangeABit) {

@@ -97,5 +97,44 @@ TEST(GraphGpu, OneProgramPerStructure) {
     EXPECT_NE(text("0.5", "m"), text("0.5", "b"));
 }
 
+// How many times `call` appears in `text`.
+int count(const std::string& text, const std::string& call) {
+    int n = 0;
+    for (std::size_t at = text.find(call); at != std::string::npos; at = text.find(call, at + 1)) ++n;
+    return n;
+}
+
+TEST(GraphGpu, LeavesAlikeShareOneCopyOfTheirFamilysCode) {
+    // Six leaves at the sample point, four behind offsets and seeds (their sources are
+    // written into the output's function): the three cellular F1 leaves share a loop, the
+    // two perlin ones another; the F2 one differs in structure and the simplex one is alone.
+    const Graph g = Graph::parse(R"({"glnoise_graph": 1, "dims": 2, "out": "s5", "nodes": {
+        "c1": {"kind": "basis", "basis": "cellular", "frequency": 0.02},
+        "c2": {"kind": "basis", "basis": "cellular", "frequency": 0.05, "cell_jitter": 0.5},
+        "c3": {"kind": "basis", "basis": "cellular", "frequency": 0.07},
+        "c4": {"kind": "basis", "basis": "cellular", "cell_return": "f2", "frequency": 0.07},
+        "p1": {"kind": "basis", "frequency": 0.03}, "p2": {"kind": "basis", "frequency": 0.09},
+        "x": {"kind": "basis", "basis": "simplex", "frequency": 0.01},
+        "o2": {"kind": "offset", "source": "c2", "by": [5, 7]},
+        "o3": {"kind": "seed", "source": "c3", "seed": 9},
+        "op": {"kind": "offset", "source": "p2", "by": [1, 2]},
+        "s1": {"kind": "add", "a": "c1", "b": "o2"}, "s2": {"kind": "add", "a": "s1", "b": "o3"},
+        "s3": {"kind": "max", "a": "s2", "b": "c4"}, "s4": {"kind": "mix", "a": "p1", "b": "op", "mask": "x"},
+        "s5": {"kind": "subtract", "a": "s3", "b": "s4"}}})");
+    const std::string text = gpu::graphFunctions(cpu::planGraph(g));
+    EXPECT_EQ(count(text, "gln_g_cellular("), 2) << text;
+    EXPECT_EQ(count(text, "gln_g_lattice("), 1) << text;
+    EXPECT_EQ(count(text, "gln_g_simplex("), 1) << text;
+    EXPECT_EQ(count(text, "vec4 gln_scope_"), 1) << "offsets and seeds are written into their parent\n" << text;
+    // And the shader's values are the reference's.
+    GLNOISE_REQUIRE_GPU(ctx);
+    gpu::Generator gen(*ctx);
+    const Grid grid{64, 48, 1};
+    const Image gpuImage = gen.generate(g, grid, {-300, 77, 0});
+    const Image cpuImage = cpu::evaluate(g, grid, {-300, 77, 0});
+    const float tolerance = static_cast<float>(cpu::agreementTolerance(g)[0]);
+    for (std::size_t i = 0; i < cpuImage.data.size(); ++i) ASSERT_NEAR(gpuImage.data[i], cpuImage.data[i], tolerance) << i;
+}
+
 }  // namespace
 }  // namespace glnoise

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// The SIMD CPU backend's graphs: mirror/graph.hpp's GraphEval over the lanes, one texel
+// per lane as for a spec. Its calls out of line are this target's own: a leaf goes to its
+// family's function (core/simd_family.hpp) and a source scope to Scope below, each
+// flattened, so that every twin runs compiled for the target. Lanes of one piece share
+// their frames (core/simd_lanes.hpp's EachPiece), so each lane is the reference's texel
+// bit for bit.
+#include "core/simd_targets.hpp"
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "core/simd_graph.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <utility>
+
+#include <hwy/aligned_allocator.h>
+
+#include "core/graph_plan.hpp"
+#include "core/simd_lanes.hpp"
+#include "mirror/graph.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace glnoise::cpu {
+namespace HWY_NAMESPACE {
+namespace {
+
+// The values of the scopes being evaluated, in memory aligned for the lanes (a
+// std::vector's was not aligned for AVX-512's 64-byte vectors). Grows, never shrinks.
+class LaneSlots {
+public:
+    std::size_t size() const { return size_; }
+    void resize(std::size_t n) {
+        if (n > capacity_) {
+            const std::size_t capacity = std::max<std::size_t>(2 * capacity_, std::max<std::size_t>(n, 64));
+            auto grown = hwy::AllocateAligned<vec4<VF>>(capacity);
+            HWY_ASSERT(grown);
+            if (size_ > 0) std::memcpy(static_cast<void*>(grown.get()), data_.get(), size_ * sizeof(vec4<VF>));
+            data_ = std::move(grown);
+            capacity_ = capacity;
+        }
+        size_ = n;
+    }
+    vec4<VF>& operator[](std::size_t i) { return data_[i]; }
+    const vec4<VF>& operator[](std::size_t i) const { return data_[i]; }
+
+private:
+    hwy::AlignedFreeUniquePtr<vec4<VF>[]> data_;
+    std::size_t size_ = 0, capacity_ = 0;
+};
+
+struct LaneCalls {
+    template <bool kGrad>
+    static vec4<VF> leaf(const Permutation& P, int basis, int curve, int dims, int cellReturn, int cellMetric, VF jitter,
+                         bool world, bool white, const GlnFrame<float>& o, vec4<VF> l) {
+        switch (basis) {  // white noise is value noise's leaf
+            case GLN_BASIS_SIMPLEX:
+                return GraphSimplexLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
+            case GLN_BASIS_OPENSIMPLEX2:
+            case GLN_BASIS_OPENSIMPLEX2S:
+                return GraphOpenSimplexLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
+            case GLN_BASIS_CELLULAR:
+                return GraphCellularLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
+            case GLN_BASIS_PSRDNOISE:
+                return GraphPsrdnoiseLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
+            default: return GraphLatticeLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
+        }
+    }
+    template <class Eval>
+    HWY_ATTR __attribute__((flatten)) static vec4<VF> scope(Eval& eval, int s, vec4<VF> l, const GlnFrame<float>* frames) {
+        return eval.run(s, l, frames);
+    }
+};
+
+// kGrad: the plan needs the gradient (the output's four channels), else one channel, the value.
+template <bool kGrad>
+HWY_ATTR __attribute__((flatten)) void GraphRows(const simd::GraphJob& j, int firstRow, int endRow) {
+    LaneSlots slots;
+    GraphEval<kGrad, VF, float, LaneCalls, LaneSlots> eval{*j.table, *j.plan, j.params, slots};
+    const int perPoint = j.plan->framesPerPoint;
+    EachPiece<kGrad ? 4 : 1>(j.grid, j.layout, j.channels, j.out, firstRow, endRow, [&](int block, vec3<VF> s) {
+        return graphOutput(*j.space, eval.scope(0, vec4<VF>(s.x, s.y, s.z, VF(0.0f)), j.frames + block * perPoint));
+    });
+}
+
+void EvaluateGraph(const simd::GraphJob& j, int firstRow, int endRow) {
+    if (j.plan->gradient)
+        GraphRows<true>(j, firstRow, endRow);
+    else
+        GraphRows<false>(j, firstRow, endRow);
+}
+
+}  // namespace
+}  // namespace HWY_NAMESPACE
+}  // namespace glnoise::cpu
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace glnoise::cpu::simd {
+
+HWY_EXPORT(EvaluateGraph);
+
+void evaluateGraphRows(const GraphJob& job, int firstRow, int endRow) {
+    HWY_DYNAMIC_DISPATCH(EvaluateGraph)(job, firstRow, endRow);
+}
+
+}  // namespace glnoise::cpu::simd
+#endif  // HWY_ONCE
