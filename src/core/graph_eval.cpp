@@ -24,22 +24,34 @@ vec4<T> run(const Permutation& table, const GraphPlan& plan, const std::vector<T
 
 int outputChannels(const Graph& graph) { return graph.space.output == Output::Value ? 1 : 4; }
 
-Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads) {
-    grid.validate();
-    validateStart(start, grid);
-    const Permutation table = Permutation::forSeed(graph.space.seed);
-    const AnchorLayout layout = anchorLayout(grid, start);
+// What every texel of a graph's grid reads besides its offset: the table, each anchor's
+// frames and the parameters, as float.
+struct GraphGrid {
+    Permutation table;
+    AnchorLayout layout{};
     std::vector<GlnFrame<float>> frames;
-    plan.appendAnchorFrames(graph.space, layout, frames);
-    const std::vector<float> params = plan.paramsAs<float>();
+    std::vector<float> params;
+
+    GraphGrid(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start)
+        : table(Permutation::forSeed(graph.space.seed)) {
+        grid.validate();
+        validateStart(start, grid);
+        layout = anchorLayout(grid, start);
+        plan.appendAnchorFrames(graph.space, layout, frames);
+        params = plan.paramsAs<float>();
+    }
+};
+
+Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads) {
+    const GraphGrid g(graph, plan, grid, start);
     const int channels = outputChannels(graph);
     Image image(grid.width, grid.height, grid.depth, channels);
     inBands(grid.height * grid.depth, threads, [&](int firstRow, int endRow) {
         std::vector<vec4<float>> slots;
-        eachTexel(grid, layout, firstRow, endRow, [&](int x, int y, int z, vec3<float> s, int block) {
-            const GlnFrame<float>* f = frames.data() + static_cast<std::size_t>(block) * static_cast<std::size_t>(plan.framesPerPoint);
-            const vec4<float> v = graphOutput(graph.space, plan.gradient ? run<true>(table, plan, params, slots, f, s)
-                                                                         : run<false>(table, plan, params, slots, f, s));
+        eachTexel(grid, g.layout, firstRow, endRow, [&](int x, int y, int z, vec3<float> s, int block) {
+            const GlnFrame<float>* f = g.frames.data() + static_cast<std::size_t>(block) * static_cast<std::size_t>(plan.framesPerPoint);
+            const vec4<float> v = graphOutput(graph.space, plan.gradient ? run<true>(g.table, plan, g.params, slots, f, s)
+                                                                         : run<false>(g.table, plan, g.params, slots, f, s));
             float* out = &image.data[image.index(x, y, z)];
             for (int c = 0; c < channels; ++c) out[c] = v[c];
         });
@@ -48,16 +60,10 @@ Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, 
 }
 
 Image evaluatePlanSimd(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads) {
-    grid.validate();
-    validateStart(start, grid);
-    const Permutation table = Permutation::forSeed(graph.space.seed);
-    const AnchorLayout layout = anchorLayout(grid, start);
-    std::vector<GlnFrame<float>> frames;
-    plan.appendAnchorFrames(graph.space, layout, frames);
-    const std::vector<float> params = plan.paramsAs<float>();
+    const GraphGrid g(graph, plan, grid, start);
     Image image(grid.width, grid.height, grid.depth, outputChannels(graph));
-    const simd::GraphJob job{&graph.space, &plan,  &table,     params.data(), frames.data(),
-                             layout,       grid,   image.data.data(), image.channels};
+    const simd::GraphJob job{&graph.space, &plan, &g.table, g.params.data(), g.frames.data(),
+                             g.layout,     grid,  image.data.data(), image.channels};
     inBands(grid.height * grid.depth, threads,
             [&job](int firstRow, int endRow) { simd::evaluateGraphRows(job, firstRow, endRow); });
     return image;
