@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The SIMD CPU backend's graphs: mirror/graph.hpp's GraphEval over the lanes, one texel
-// per lane as for a spec. Its calls out of line are this target's own: a leaf goes to its
-// family's function (core/simd_family.hpp) and a source scope to Scope below, each
-// flattened, so that every twin runs compiled for the target. Lanes of one piece share
+// per lane as for a spec. Its calls out of line are this target's own (LaneCalls): a leaf
+// goes to its family's function (core/simd_family.hpp) and a source scope to
+// LaneCalls::scope, each flattened, so that every twin runs compiled for the target. Lanes of one piece share
 // their frames (core/simd_lanes.hpp's EachPiece), so each lane is the reference's texel
 // bit for bit.
 #include "core/simd_targets.hpp"
