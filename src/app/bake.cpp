@@ -75,6 +75,21 @@ bool checkShape(const BakeRequest& r) {
             v.push_back("--size " + toString(g) + ": each edge must be between 1 and " + std::to_string(kMaxBakeEdge));
             break;
         }
+    if (r.sharedEdges) {
+        if (!r.tile) v.push_back("--shared-edges: places tiles (--tile I,J with --tile-size WxH); this bake is no tile");
+        else if (g.width < 2 || g.height < 2 || (g.isVolume() && g.depth < 2))
+            v.push_back("--tile-size " + toString(g) +
+                        ": tiles that share their edges need each edge at least 2 texels (the stride is one less)");
+    }
+    // A seamless image wraps on itself: one 2D image of 4D noise, no world position.
+    if (r.seamless) {
+        if (g.isVolume())
+            v.push_back("--seamless: makes a 2D image wrap (4D noise on a torus); a volume would need 6D noise, "
+                        "and --size " + toString(g) + " is a volume");
+        if (r.tile) v.push_back("--seamless: the image wraps on itself; it is no tile of a world (--tile)");
+        if (r.graph) v.push_back("--seamless: takes a spec; a graph's points are its own (--graph)");
+        else if (r.spec.dims != 4) v.push_back("--seamless: samples 4D noise; the spec has dims " + std::to_string(r.spec.dims));
+    }
     if (!v.empty()) throw ValidationError(v);
     try {
         validateStart(r.start(), g);
@@ -225,7 +240,9 @@ struct Planner : BakePlan {
             stored["width"] = g.width;
             stored["height"] = g.height;
             stored["depth"] = g.depth;
-            stored["layout"] = "channels of a texel together, then x, then y, then z; the first row is y = 0";
+            stored["layout"] = r.flipY ? "channels of a texel together, then x, then y, then z; the first row is the "
+                                         "highest y (--flip-y)"
+                                       : "channels of a texel together, then x, then y, then z; the first row is y = 0";
         }
         record["generator"] = std::string("glnoise ") + GLNOISE_VERSION;
         // Without --out, so that a re-bake elsewhere records the same bytes.
@@ -233,6 +250,10 @@ struct Planner : BakePlan {
         record["size"] = size;
         record["start"] = r.start();
         if (r.tile) record["tile"] = *r.tile;
+        if (r.sharedEdges) record["shared_edges"] = true;
+        if (r.flipY) record["flip_y"] = true;
+        if (r.spec.output == Output::Normal) record["normals"] = toString(r.normals);
+        if (r.seamless) record["seamless"] = true;
         if (r.noOctaveLimit) record["no_octave_limit"] = true;
         record["stored"] = stored;
         const ValueRange stated = r.graph ? statedRange(*r.graph) : r.spec.statedRange();
@@ -421,13 +442,22 @@ struct Bake::Impl : BakePlan {
             return;
         }
         const std::size_t n = static_cast<std::size_t>(valueChannels);
-        if (format == io::Format::Exr || format == io::Format::RawF32) {
+        // A normal map's green in the convention asked for: the noise's normal has y along
+        // the rows (DirectX's way, unflipped).
+        const bool negate = r.spec.output == Output::Normal && r.negatesGreen();
+        if ((format == io::Format::Exr || format == io::Format::RawF32) && !negate) {
             std::memcpy(dst, band, texels * n * sizeof(float));
             return;
         }
         // The band's bytes hold floats: copied out, not read through a cast pointer.
         std::vector<float> values(texels * n);
         std::memcpy(values.data(), band, values.size() * sizeof(float));
+        if (negate)
+            for (std::size_t t = 0; t < texels; ++t) values[t * n + 1] = -values[t * n + 1];
+        if (format == io::Format::Exr || format == io::Format::RawF32) {
+            std::memcpy(dst, values.data(), values.size() * sizeof(float));
+            return;
+        }
         const std::size_t k = pick.size();
         std::vector<std::uint16_t> q(bits == 8 ? 0 : texels);
         std::vector<std::uint8_t> q8(bits == 8 ? texels : 0);
@@ -456,6 +486,10 @@ Bake::~Bake() = default;
 
 const std::vector<std::string>& Bake::notes() const { return impl_->notes; }
 const BakeTimings& Bake::timings() const { return impl_->timings; }
+
+const char* toString(NormalConvention convention) {
+    return convention == NormalConvention::OpenGL ? "opengl" : "directx";
+}
 
 namespace {
 
@@ -546,7 +580,7 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
         }
         lap(t.encode, since);
     };
-    const TileSource source{gen, cpu, m.r.threads, m.colormap ? &*m.colormap : nullptr, m.range};
+    const TileSource source{gen, cpu, m.r.threads, m.colormap ? &*m.colormap : nullptr, m.range, m.r.flipY, m.r.seamless};
     walkTiles(m.r.spec, m.r.graph ? &*m.r.graph : nullptr, g, m.r.start(), shape, source, bandRowBytes, place, written);
     if (observer && observer->cancelled()) throw Interrupted("interrupted");
     // Files that belong together appear together: all staged before any is renamed (so a

@@ -26,6 +26,11 @@ namespace glnoise::app {
 // The largest edge of a bake; it is cut into tiles the GPU holds.
 inline constexpr int kMaxBakeEdge = 1 << 20;
 
+// Which way a normal map's green channel points: up the image as it is viewed (OpenGL,
+// "Y+": Unity, Godot, Blender) or down it (DirectX, "Y-": Unreal).
+enum class NormalConvention { OpenGL, DirectX };
+const char* toString(NormalConvention convention);
+
 // Everything a bake needs, and what its file records.
 struct BakeRequest {
     NoiseSpec spec;        // with a graph: the graph's space (dims, seed, placement, output)
@@ -38,6 +43,16 @@ struct BakeRequest {
     int bits = 0;          // .png: 8 (default) or 16; 0: the format's own
     std::string out;       // .png, .exr, .r16/.raw, .r32; a volume as PNG slices: a path with %d or %0Nd
     bool noOctaveLimit = false;  // octaves above the Nyquist limit were kept (--no-octave-limit)
+    // Engine conventions (docs/engines.md). Tiles that share their edge texels with their
+    // neighbours (--shared-edges): tile (I, J) starts at (I (W - 1), J (H - 1)), and a
+    // volume's at K (D - 1), as World Machine and Unreal's landscapes take them.
+    bool sharedEdges = false;
+    bool flipY = false;  // --flip-y: the file's first row is the bake's last (y up the image)
+    NormalConvention normals = NormalConvention::OpenGL;  // --normals: a normal map's green
+    // --seamless: a 2D image whose opposite edges meet, any basis: texel (i, j) samples 4D
+    // noise on a flat torus, (W cos a, W sin a, H cos b, H sin b) / 2 pi with a = 2 pi i / W,
+    // b = 2 pi j / H, plus the offset; the spec is 4D.
+    bool seamless = false;
     // CPU threads (--threads): the CPU backends, the conversions and the PNG and EXR
     // encoders; 0: one per hardware thread. Not recorded: no byte depends on it.
     unsigned threads = 0;
@@ -54,11 +69,16 @@ struct BakeRequest {
     // size is given on the command line.
     std::string sizeFrom;
 
-    // The world texel of texel (0, 0, 0): the tile index times the tile size, or the origin.
+    // The world texel of texel (0, 0, 0): the tile index times the tile's stride (its size,
+    // or one less with shared edges), or the origin.
     TexelStart start() const {
         if (!tile) return {};
-        return {(*tile)[0] * size.width, (*tile)[1] * size.height, (*tile)[2] * size.depth};
+        const std::int64_t e = sharedEdges ? 1 : 0;
+        return {(*tile)[0] * (size.width - e), (*tile)[1] * (size.height - e), (*tile)[2] * (size.depth - e)};
     }
+    // Whether a normal map's green is the negated y component of the noise's normal: the
+    // noise's y runs down the file's rows (DirectX's way) unless flipped.
+    bool negatesGreen() const { return (normals == NormalConvention::OpenGL) != flipY; }
 };
 
 // "%d" or "%0Nd" once in the path, and no other %: a volume written as one PNG per slice.

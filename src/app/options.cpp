@@ -162,7 +162,7 @@ V fromFlag(const SpecField& f, const std::string& text) {
 }  // namespace
 
 NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base, bool baseHasDims,
-                    const std::string& baseSource) {
+                    const std::string& baseSource, bool seamless) {
     NoiseSpec spec = base ? *base : NoiseSpec{};
     for (const SpecField& f : specFields()) {
         const std::string& text = a.text(f.name);
@@ -171,7 +171,29 @@ NoiseSpec buildSpec(const NoiseArgs& a, const Grid* grid, const NoiseSpec* base,
     }
     // What the grid and the other flags imply when --dims and --fractal are not given.
     if (!a.has("dims") && !(base && baseHasDims))
-        spec.dims = a.has("w") ? 4 : ((grid && grid->isVolume()) || a.has("z")) ? 3 : 2;
+        spec.dims = a.has("w") || seamless ? 4 : ((grid && grid->isVolume()) || a.has("z")) ? 3 : 2;
+    if (seamless) {
+        // What a torus of 4D noise cannot be, said as such rather than as a spec's violation.
+        const auto named = [&](const char* key, const std::string& value) {
+            return (a.has(key) || !base || baseSource.empty() ? "--" + std::string(key) + " " : baseSource + ": " + key + " ") + value;
+        };
+        std::vector<std::string> v;
+        if (spec.basis == Basis::Psrdnoise)
+            v.push_back(named("basis", "psrdnoise") + ": --seamless samples 4D noise, and psrdnoise exists in 2D and 3D; "
+                        "tile it with --period instead (its lattice repeats)");
+        if (spec.dims != 4)
+            v.push_back(named("dims", std::to_string(spec.dims)) + ": --seamless samples 4D noise on a torus; give --dims 4 or leave it out");
+        if (spec.output != Output::Value)
+            v.push_back(named("output", toString(spec.output)) +
+                        ": --seamless samples 4D noise, which has no analytic gradient (2D and 3D have)");
+        if (spec.pattern != Pattern::None)
+            v.push_back(named("pattern", toString(spec.pattern)) +
+                        ": its stripes follow x, which --seamless bends into rings on the torus; leave --seamless out, "
+                        "and tile a lattice basis with --period");
+        if (spec.period != std::array<int, 4>{})
+            v.push_back("--period: --seamless makes the image wrap by itself; give one or the other");
+        if (!v.empty()) throw ValidationError(v);
+    }
     if (!a.has("fractal") && spec.pattern == Pattern::Clouds) spec.fractal = Fractal::Turbulence;
     const int offsetCount = a.has("offset") ? static_cast<int>(splitList(a.text("offset")).size()) : 0;
 

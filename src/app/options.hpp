@@ -44,8 +44,10 @@ ValueRange parseRange(const std::string& text);
 // a file's record) the flags given override its values, and its dims stand when it has one.
 // A problem with a value the flags did not give, but the base did, names `baseSource` and
 // the key ("preset mine.json: octaves 40: ..."), not a flag the user never typed.
+// `seamless` (bake --seamless): the noise is 4D, sampled on a torus; a spec that cannot be
+// (psrdnoise, a gradient, a pattern, a period) is refused saying why.
 NoiseSpec buildSpec(const NoiseArgs& args, const Grid* grid, const NoiseSpec* base = nullptr,
-                    bool baseHasDims = false, const std::string& baseSource = "");
+                    bool baseHasDims = false, const std::string& baseSource = "", bool seamless = false);
 
 // The library names fields ("octaves 0: ..."); on the command line they are flags.
 std::vector<std::string> asFlags(const ValidationError& e);

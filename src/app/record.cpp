@@ -86,12 +86,15 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
         cmd += " --tile " + std::to_string(t[0]) + "," + std::to_string(t[1]);
         if (grid.isVolume()) cmd += "," + std::to_string(t[2]);
         cmd += " --tile-size " + toString(grid);
+        if (r.sharedEdges) cmd += " --shared-edges";
     } else {
         cmd += " --size " + toString(grid);
     }
+    if (r.seamless) cmd += " --seamless";
+    if (r.flipY) cmd += " --flip-y";
     // --dims is named when it differs from what the grid, --z and --w imply; every other
     // field when it has an effect and differs from its default.
-    const int impliedDims = spec.w != 0.0 ? 4 : grid.isVolume() || spec.z != 0.0 ? 3 : 2;
+    const int impliedDims = spec.w != 0.0 || r.seamless ? 4 : grid.isVolume() || spec.z != 0.0 ? 3 : 2;
     for (const SpecField& f : specFields()) {
         const bool named = f.name == "dims" ? spec.dims != impliedDims : f.appliesTo(spec) && f.isSet(spec);
         if (!named) continue;
@@ -100,11 +103,19 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
         if (!value.empty()) cmd += (f.signedValue ? "=" : " ") + value;
     }
     if (r.noOctaveLimit) cmd += " --no-octave-limit";
+    if (spec.output == Output::Normal) cmd += std::string(" --normals ") + toString(r.normals);
     if (!r.colormap.empty()) cmd += " --colormap " + r.colormap;
     if (r.bits) cmd += " --bits " + std::to_string(r.bits);
     if (r.range) cmd += " --range=" + formatNumber(r.range->min) + "," + formatNumber(r.range->max);
     else if (r.boundRange) cmd += " --range bound";
     return withOut ? cmd + " --out " + quoted(r.out) : cmd;
+}
+
+NormalConvention parseNormals(const std::string& text, const std::string& where) {
+    if (text == "opengl") return NormalConvention::OpenGL;
+    if (text == "directx") return NormalConvention::DirectX;
+    throw ValidationError(where + " " + text +
+                          ": must be opengl (green up the image: Unity, Godot, Blender) or directx (green down: Unreal)");
 }
 
 BakeRequest requestFromRecord(const std::string& recordText, const std::string& source) {
@@ -153,11 +164,22 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
         return t;
     };
     if (j.contains("tile")) r.tile = triple("tile");
-    if (j.contains("no_octave_limit")) {
-        if (!j["no_octave_limit"].is_boolean())
-            throw ValidationError(source + ": no_octave_limit " + io::shown(j["no_octave_limit"]) +
-                                  ": must be true or false");
-        r.noOctaveLimit = j["no_octave_limit"].get<bool>();
+    const auto flag = [&](const char* key) {
+        if (!j.contains(key)) return false;
+        if (!j[key].is_boolean()) throw ValidationError(source + ": " + key + " " + io::shown(j[key]) + ": must be true or false");
+        return j[key].get<bool>();
+    };
+    r.noOctaveLimit = flag("no_octave_limit");
+    r.sharedEdges = flag("shared_edges");
+    r.flipY = flag("flip_y");
+    r.seamless = flag("seamless");
+    // Normal maps were DirectX's way (green down the image) before 0.21.0, which records no
+    // convention; OpenGL's since, unless the record says otherwise.
+    if (j.contains("normals")) {
+        r.normals = parseNormals(j["normals"].is_string() ? j["normals"].get<std::string>() : io::shown(j["normals"]),
+                                 source + ": normals");
+    } else if (madeBefore(j, 0, 21)) {
+        r.normals = NormalConvention::DirectX;
     }
     return r;
 }

@@ -2,6 +2,7 @@
 #include "app/tiles.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -69,7 +70,64 @@ void cpuTile(const NoiseSpec& spec, const Graph* graph, const TileSource& src, c
     });
 }
 
+// A tile of a seamless grid, made as points and copied to dst like cpuTile's.
+void seamlessTile(const NoiseSpec& spec, const TileSource& src, const Grid& grid, const TilePos& p,
+                  const TexelStart& start, std::size_t rowBytes, std::uint8_t* dst) {
+    const std::size_t cols = static_cast<std::size_t>(p.cols);
+    std::vector<cpu::Point> points(cols * static_cast<std::size_t>(p.rows));
+    for (int y = 0; y < p.rows; ++y)
+        for (int x = 0; x < p.cols; ++x)
+            points[static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x)] =
+                seamlessPoint(start[0] + x, start[1] + y, grid.width, grid.height);
+    std::vector<float> values;
+    if (src.gpu) {
+        values = src.gpu->evaluatePoints(spec, points);
+    } else {
+        // cpu::evaluatePoints is one thread's: the rows are shared out.
+        values.resize(points.size());
+        detail::parallelFor(static_cast<std::size_t>(p.rows), src.threads, [&](std::size_t y) {
+            const std::vector<cpu::Point> row(points.begin() + static_cast<std::ptrdiff_t>(y * cols),
+                                              points.begin() + static_cast<std::ptrdiff_t>((y + 1) * cols));
+            const std::vector<float> v = cpu::evaluatePoints(spec, row);
+            std::copy(v.begin(), v.end(), values.begin() + static_cast<std::ptrdiff_t>(y * cols));
+        });
+    }
+    detail::parallelFor(static_cast<std::size_t>(p.rows), src.colormap ? src.threads : 1, [&](std::size_t y) {
+        std::uint8_t* row = dst + y * rowBytes;
+        const float* v = &values[y * cols];
+        if (src.colormap) {
+            for (std::size_t x = 0; x < cols; ++x) {
+                const std::uint32_t c = src.colormap->color(v[x], src.range);
+                std::memcpy(row + 4 * x, &c, 4);
+            }
+        } else {
+            std::memcpy(row, v, cols * sizeof(float));
+        }
+    });
+}
+
+// Turns a tile's rows upside down where it lies (rows rowBytes apart, rowUsed bytes each).
+void reverseRows(std::uint8_t* dst, int rows, std::size_t rowBytes, std::size_t rowUsed) {
+    std::vector<std::uint8_t> held(rowUsed);
+    for (int a = 0, b = rows - 1; a < b; ++a, --b) {
+        std::uint8_t* top = dst + static_cast<std::size_t>(a) * rowBytes;
+        std::uint8_t* bottom = dst + static_cast<std::size_t>(b) * rowBytes;
+        std::memcpy(held.data(), top, rowUsed);
+        std::memcpy(top, bottom, rowUsed);
+        std::memcpy(bottom, held.data(), rowUsed);
+    }
+}
+
 }  // namespace
+
+std::array<double, 4> seamlessPoint(std::int64_t x, std::int64_t y, int width, int height) {
+    constexpr double kTurn = 6.283185307179586;  // 2 pi
+    // The angle from the texel's place in its period, so that it is exact for any x.
+    const double a = kTurn * static_cast<double>(((x % width) + width) % width) / width;
+    const double b = kTurn * static_cast<double>(((y % height) + height) % height) / height;
+    const double rx = width / kTurn, ry = height / kTurn;
+    return {rx * std::cos(a), rx * std::sin(a), ry * std::cos(b), ry * std::sin(b)};
+}
 
 BandShape bandShape(const Grid& grid, std::size_t texelBytes) {
     const int tileWidth = std::min(grid.width, kTileWidth);
@@ -83,15 +141,25 @@ void walkTiles(const NoiseSpec& spec, const Graph* graph, const Grid& grid, cons
                const TileSource& source, std::size_t rowBytes, const std::function<std::uint8_t*(const TilePos&)>& place,
                const std::function<void(const TilePos&)>& done) {
     TileOrder order(grid, shape);
+    // Flipped, the walk's rows y0 to y0 + rows are the grid's height - y0 - rows onwards,
+    // made in the grid's order and turned over where they land.
     const auto startOf = [&](const TilePos& p) {
-        return TexelStart{origin[0] + p.x0, origin[1] + p.y0, origin[2] + p.z};
+        return TexelStart{origin[0] + p.x0, origin[1] + (source.flipY ? grid.height - p.y0 - p.rows : p.y0),
+                          origin[2] + p.z};
     };
-    if (!source.gpu) {
+    const Output output = graph ? graph->space.output : spec.output;
+    const std::size_t texelBytes = source.colormap ? 4 : sizeof(float) * (output == Output::Value ? 1 : 4);
+    const auto landed = [&](const TilePos& p, std::uint8_t* dst) {
+        if (source.flipY) reverseRows(dst, p.rows, rowBytes, static_cast<std::size_t>(p.cols) * texelBytes);
+        if (done) done(p);
+    };
+    if (!source.gpu || source.seamless) {
         while (order.more()) {
             const TilePos p = order.next();
             std::uint8_t* dst = place(p);
-            cpuTile(spec, graph, source, p, startOf(p), rowBytes, dst);
-            if (done) done(p);
+            if (source.seamless) seamlessTile(spec, source, grid, p, startOf(p), rowBytes, dst);
+            else cpuTile(spec, graph, source, p, startOf(p), rowBytes, dst);
+            landed(p, dst);
         }
         return;
     }
@@ -111,9 +179,10 @@ void walkTiles(const NoiseSpec& spec, const Graph* graph, const Grid& grid, cons
     while (!pending.empty()) {
         const TilePos p = pending.front();
         pending.pop_front();
-        stream.take(place(p), rowBytes);
+        std::uint8_t* dst = place(p);
+        stream.take(dst, rowBytes);
         fill();  // the GPU makes the next tiles while this one is used
-        if (done) done(p);
+        landed(p, dst);
     }
 }
 

@@ -37,7 +37,17 @@ struct TileSource {
     unsigned threads = 0;
     const Colormap* colormap = nullptr;
     ValueRange range{};
+    // The grid's rows from its last: row y of the walk is the grid's row height - 1 - y.
+    bool flipY = false;
+    // The grid wraps (4D noise on a flat torus, BakeRequest::seamless): texels are made as
+    // points (Generator::evaluatePoints, cpu::evaluatePoints), on `threads` on the CPU.
+    bool seamless = false;
 };
+
+// The 4D point (sample space, before the spec's offset) that texel (x, y) of a seamless
+// width x height grid samples: a flat torus, so that a texel's neighbours are one texel
+// away in every direction and column width is column 0 again.
+std::array<double, 4> seamlessPoint(std::int64_t x, std::int64_t y, int width, int height);
 
 // A tile of the walk: slice z, rows y0 to y0 + rows, columns x0 to x0 + cols.
 struct TilePos {

@@ -10,6 +10,7 @@
 #include "app/preset.hpp"
 #include "app/record.hpp"
 #include "app/verify.hpp"
+#include "core/format.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/glsl.hpp"
@@ -91,6 +92,17 @@ CommandLine::CommandLine()
     bake_->add_option("--tile", a.tile, "I,J (I,J,K for a volume): bake tile (I, J) of the world; with --tile-size");
     bake_->add_option("--tile-size", a.tileSize,
                       "WxH or WxHxD: the size of every tile; tile (I, J) starts at world texel (I W, J H)");
+    bake_->add_flag("--shared-edges", a.sharedEdges,
+                    "tiles share their edge row and column (and a volume's edge slice) with their neighbours: "
+                    "tile (I, J) starts at (I (W-1), J (H-1)), as World Machine and Unreal take them");
+    bake_->add_flag("--flip-y", a.flipY, "the file's first row is the bake's highest y (y up the image); "
+                                         "a normal map's green follows the image");
+    bake_->add_option("--normals", a.normals,
+                      "a normal map's green channel: opengl (the default; up the image: Unity, Godot, Blender) or "
+                      "directx (down the image: Unreal)");
+    bake_->add_flag("--seamless", a.seamless,
+                    "a 2D image whose opposite edges meet, from any basis but psrdnoise: 4D noise sampled on a torus "
+                    "(docs/engines.md)");
     bake_->add_option("--threads", a.threads,
                       "CPU threads for --backend cpu or reference and for the PNG and EXR encoders, 1 to 1024 "
                       "(default: one per core); the file's bytes do not depend on it");
@@ -181,6 +193,17 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     return Command::Info;
 }
 
+namespace {
+// A spec's period as --period takes it: up to its last periodic axis.
+std::string joinedPeriod(const NoiseSpec& s) {
+    std::size_t last = 3;
+    while (last > 0 && s.period[last] == 0) --last;
+    std::string text;
+    for (std::size_t i = 0; i <= last; ++i) text += (i ? "," : "") + std::to_string(s.period[i]);
+    return text;
+}
+}  // namespace
+
 BakePlan planBake(const Args& a) {
     BakePlan plan;
     BakeRequest& r = plan.request;
@@ -219,8 +242,16 @@ BakePlan planBake(const Args& a) {
     } else if (!a.size.empty()) {
         r.tile.reset();
     }
+    if (!r.tile && !a.sharedEdges) r.sharedEdges = false;  // --size in place of a record's tile
+    if (a.sharedEdges) r.sharedEdges = true;
+    if (a.flipY) r.flipY = true;
+    if (a.seamless) r.seamless = true;
+    if (!a.normals.empty()) r.normals = app::parseNormals(a.normals, "--normals");
     if (r.tile) {
-        const std::int64_t edges[3] = {r.size.width, r.size.height, r.size.depth};
+        const std::int64_t stride = r.sharedEdges ? 1 : 0;
+        const std::int64_t edges[3] = {std::max<std::int64_t>(1, r.size.width - stride),
+                                       std::max<std::int64_t>(1, r.size.height - stride),
+                                       std::max<std::int64_t>(1, r.size.depth - stride)};
         for (std::size_t i = 0; i < 3; ++i) {
             const std::int64_t t = (*r.tile)[i];
             if (t < -(kMaxWorldTexel / edges[i]) || t >= kMaxWorldTexel / edges[i])
@@ -241,11 +272,33 @@ BakePlan planBake(const Args& a) {
     if (r.graph) {
         r.spec = r.graph->space;
     } else {
-        r.spec = buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims, baseSource);
+        r.spec = buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims, baseSource, r.seamless);
         r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
         NoiseArgs limit = a.noise;
         limit.noOctaveLimit = r.noOctaveLimit;
         if (sizeKnown) plan.warning = limitOctaves(r.spec, limit, baseSource);
+        // A periodic spec tiles where the image holds whole periods; the preview says so
+        // in its tiled view, and so does a bake (a tile of a world is cut where it is told).
+        const NoiseSpec& s = r.spec;
+        const int axes = std::min(s.dims, r.size.isVolume() ? 3 : 2);
+        bool periodic = sizeKnown && !r.tile && s.frequency > 0;
+        for (int i = 0; i < axes; ++i) periodic = periodic && s.period[static_cast<std::size_t>(i)] > 0;
+        if (periodic) {
+            const int edges[3] = {r.size.width, r.size.height, r.size.depth};
+            std::string repeat, size;
+            bool whole = true;
+            for (int i = 0; i < axes; ++i) {
+                const double texels = s.period[static_cast<std::size_t>(i)] / s.frequency;
+                whole = whole && std::abs(edges[i] / texels - std::round(edges[i] / texels)) < 1e-9 &&
+                        std::round(edges[i] / texels) >= 1;
+                repeat += (i ? " x " : "") + formatNumber(texels);
+            }
+            if (!whole)
+                plan.periodWarning = "--period " + joinedPeriod(s) + ": repeats every " + repeat + " texels at --frequency " +
+                                     formatNumber(s.frequency) + ", and --size " + toString(r.size) +
+                                     " is not a whole number of repeats: its opposite edges will not meet (seams show "
+                                     "when it tiles)";
+        }
     }
     if (base) {
         const std::string& source = baseSource;
@@ -284,6 +337,8 @@ BakePlan planBake(const Args& a) {
         r.bits = a.bits == "auto" ? 0 : parseInt("--bits", a.bits, "8, 16, 32 or auto");
         r.bitsFrom.clear();
     }
+    if (!a.normals.empty() && r.spec.output != Output::Normal)
+        throw ValidationError("--normals " + a.normals + ": sets a normal map's green channel; it needs --output normal");
     plan.printSpec = a.printSpec;
     plan.printGraph = a.printGraph;
     if (a.printSpec && r.graph)

@@ -33,6 +33,8 @@ struct Args {
     std::string preset, from, tile, tileSize, colormap, bits, threads;
     bool printSpec = false;
     bool printGraph = false;
+    bool sharedEdges = false, flipY = false, seamless = false;  // bake's engine conventions
+    std::string normals;                                        // --normals opengl|directx
     std::string graph;  // --graph FILE
     bool quiet = false;
     std::vector<std::string> families;
@@ -78,6 +80,7 @@ struct BakePlan {
     bool printSpec = false;   // print request's preset and stop
     bool printGraph = false;  // print request's graph (or its spec's) and stop
     std::string warning;      // octaves dropped above the Nyquist limit, or empty
+    std::string periodWarning;  // a period that does not divide the size (seams show), or empty
 };
 BakePlan planBake(const Args& args);
 

@@ -107,6 +107,7 @@ int runBake(const Args& a) {
     cli::BakePlan plan = cli::planBake(a);
     const app::BakeRequest& r = plan.request;
     warn(plan.warning);
+    warn(plan.periodWarning);
     if (plan.printGraph) {
         const std::string json = (r.graph ? *r.graph : graphOf(r.spec)).json() + "\n";
         std::fwrite(json.data(), 1, json.size(), stdout);

@@ -65,31 +65,39 @@ TEST_F(Cli, BakePngEqualsTheReferenceQuantisedTheSameWay) {
     EXPECT_EQ(outside, 0);
 }
 
+// The reference's normal has y along the rows (down the image): DirectX's green; OpenGL's
+// green, the default since 0.21.0, is its negation.
 TEST_F(Cli, BakeANormalMapWritesRgbFromTheGradient) {
-    const std::string png = file("normal.png");
-    const auto r = run({"bake", "--size", "64x48", "--basis", "simplex", "--octaves", "3", "--output", "normal",
-                        "--height-scale", "30", "--out", png});
-    ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("8-bit RGB normal map"), std::string::npos) << r.out;
-    int w = 0, h = 0, n = 0;
-    unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 0);
-    ASSERT_NE(px, nullptr);
-    ASSERT_EQ(n, 3);
-    NoiseSpec s;
-    s.basis = Basis::Simplex;
-    s.octaves = 3;
-    s.output = Output::Normal;
-    s.heightScale = 30;
-    const Image ref = cpu::evaluate(s, Grid{64, 48, 1});
-    int outside = 0;
-    for (int t = 0; t < 64 * 48; ++t)
-        for (int c = 0; c < 3; ++c) {
-            const float v = ref.data[static_cast<std::size_t>(4 * t + c)];
-            const int lo = io::quantize8(v - 1e-4f, {-1, 1}), hi = io::quantize8(v + 1e-4f, {-1, 1});
-            if (px[3 * t + c] < lo || px[3 * t + c] > hi) ++outside;
-        }
-    stbi_image_free(px);
-    EXPECT_EQ(outside, 0);
+    for (const char* convention : {"", "opengl", "directx"}) {
+        SCOPED_TRACE(convention);
+        const std::string png = file("normal.png");
+        std::vector<std::string> args = {"bake", "--size", "64x48", "--basis", "simplex", "--octaves", "3", "--output",
+                                         "normal", "--height-scale", "30", "--out", png};
+        if (*convention) args.insert(args.end(), {"--normals", convention});
+        const auto r = run(args);
+        ASSERT_EQ(r.code, 0) << r.err;
+        EXPECT_NE(r.out.find("8-bit RGB normal map"), std::string::npos) << r.out;
+        int w = 0, h = 0, n = 0;
+        unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 0);
+        ASSERT_NE(px, nullptr);
+        ASSERT_EQ(n, 3);
+        NoiseSpec s;
+        s.basis = Basis::Simplex;
+        s.octaves = 3;
+        s.output = Output::Normal;
+        s.heightScale = 30;
+        const Image ref = cpu::evaluate(s, Grid{64, 48, 1});
+        const float green = std::string(convention) == "directx" ? 1.0f : -1.0f;
+        int outside = 0;
+        for (int t = 0; t < 64 * 48; ++t)
+            for (int c = 0; c < 3; ++c) {
+                const float v = ref.data[static_cast<std::size_t>(4 * t + c)] * (c == 1 ? green : 1.0f);
+                const int lo = io::quantize8(v - 1e-4f, {-1, 1}), hi = io::quantize8(v + 1e-4f, {-1, 1});
+                if (px[3 * t + c] < lo || px[3 * t + c] > hi) ++outside;
+            }
+        stbi_image_free(px);
+        EXPECT_EQ(outside, 0);
+    }
 }
 
 TEST_F(Cli, OctavesAboveNyquistAreDroppedWithAWarning) {

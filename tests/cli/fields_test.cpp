@@ -150,9 +150,10 @@ TEST(SpecFields, TheRecordsCommandAndJsonRebuildTheSpec) {
         named += static_cast<int>(argv.size());
         CLI::App app;
         app::NoiseArgs args;
-        std::string size;
+        std::string size, normals;
         app::addNoiseFlags(&app, args);
         app.add_option("--size", size);
+        app.add_option("--normals", normals);  // a normal map's convention, which is no spec field
         ASSERT_NO_THROW(app.parse(argv));
         const Grid grid = app::parseBakeSize("--size", size);
         EXPECT_EQ(effectiveJson(app::buildSpec(args, &grid)), effectiveJson(r.spec));

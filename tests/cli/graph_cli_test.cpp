@@ -44,7 +44,7 @@ TEST_F(GraphCli, TodaysFlagsPrintedAsAGraphBakeTheSameBytes) {
     const std::vector<std::vector<std::string>> flags = {
         {"--octaves", "6", "--fractal", "ridged", "--basis", "simplex"},
         {"--octaves", "4", "--warp-amount", "1.5", "--warp-depth", "2", "--rotate", "--seed", "7"},
-        {"--basis", "cellular", "--cell-return", "f2-f1", "--period", "4,4", "--octaves", "3"},
+        {"--basis", "cellular", "--cell-return", "f2-f1", "--period", "2,2", "--frequency", "0.0625", "--octaves", "3"},
         {"--pattern", "wood", "--octaves", "3", "--world-hash", "--offset", "1e6,-3e5"},
         {"--output", "normal", "--octaves", "5", "--height-scale", "20"},
         {"--dims", "3", "--basis", "opensimplex2s", "--z", "4.5", "--octaves", "3"},

@@ -63,8 +63,10 @@ TEST_F(Records, PresetsAndRecordsWithAMappingBakeToFloatFormatsWithANote) {
         EXPECT_NE(r.err.find(note), std::string::npos) << "wanted: " << note << "\ngot: " << r.err;
     };
     bakeNoted({"--preset", "heightmap", "--size", "48x40", "--out", file("h.exr")},
-              "not applied from preset heightmap: bits 16 (.exr holds float32");
-    bake({"--preset", "heightmap", "--size", "48x40", "--bits", "auto", "--backend", "cpu", "--out", file("plain.exr")});
+              "not applied from preset heightmap: bits 16 (.exr holds float32; 16 bits are .png or .r16); range bound "
+              "(.exr stores values as they are");
+    bake({"--preset", "heightmap", "--size", "48x40", "--bits", "auto", "--range", "default", "--backend", "cpu",
+          "--out", file("plain.exr")});
     EXPECT_EQ(slurp(file("h.exr")), slurp(file("plain.exr")));
 
     bakeNoted({"--preset", "terrain", "--size", "48x40", "--colormap", "none", "--out", file("t.exr")},
