@@ -48,6 +48,8 @@ PICTURES = {
                          "--pattern marble --colormap marble --check --forget --sections proof,readouts "
                          "--frames 3 --screenshot assets/preview_proof.png",
     "python-terrain.png": None,
+    "heightmap_hillshade.png": None,
+    "seamless.png": None,
     "layout.png": None,
     "bench.png": None,
     "bench_cpu.png": None,
@@ -132,7 +134,13 @@ def python_terrain(build, out):
     run([os.path.join(build, "tests", "python", "venv", "bin", "python"), os.path.join(HERE, "python_terrain.py"), out])
 
 
-MAKERS = {"python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs,
+def engines(build, out):
+    # docs/engines.md's two: the heightmap preset's hillshade and the seamless tiles.
+    which = "heightmap" if os.path.basename(out).startswith("heightmap") else "seamless"
+    run([sys.executable, os.path.join(HERE, "engines_sheet.py"), os.path.join(build, "glnoise"), which, out])
+
+
+MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake}

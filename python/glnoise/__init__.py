@@ -319,7 +319,8 @@ class Noise:
 
     def save(self, path: Union[str, os.PathLike], shape: Shape, *, tile: Optional[Shape] = None,
              range: Range = None, colormap: Optional[str] = None, bits: Optional[int] = None,
-             backend: str = "gpu", threads: int = 0) -> str:
+             backend: str = "gpu", threads: int = 0, shared_edges: bool = False, flip_y: bool = False,
+             normals: str = "opengl", seamless: bool = False) -> str:
         """Writes what `glnoise bake` writes: .png (8 or 16 bits, or RGB through a
         colormap), .exr (float32), .r16/.raw or .r32 (with its FILE.json sidecar), a volume
         as PNG slices with %d in the path. The file records the spec, so `glnoise bake
@@ -330,7 +331,20 @@ class Noise:
         tiles of this shape (`glnoise bake --tile`). range: (min, max) mapped to 0..255 or
         0..65535, "typical" (the default) or "bound" (the stated range). Returns what was
         written, e.g. "512x512 8-bit gray, [-0.75, 0.75] -> 0..255".
+
+        Engine conventions (docs/engines.md), as `glnoise bake` takes them: shared_edges,
+        tiles that share their edge texels (`--shared-edges`: tile (i, j) starts at
+        (i (W-1), j (H-1))); flip_y, the file's first row the highest y (`--flip-y`);
+        normals, a normal map's green, "opengl" (up the image) or "directx" (`--normals`);
+        seamless, a 2D image whose opposite edges meet (`--seamless`: a Noise of dims=4,
+        sampled on a torus).
         """
+        for name, flag in (("shared_edges", shared_edges), ("flip_y", flip_y), ("seamless", seamless)):
+            if not isinstance(flag, bool):
+                raise ValueError(f"{name} {flag!r}: must be True or False")
+        if normals not in ("opengl", "directx"):
+            raise ValueError(f"normals {normals!r}: must be 'opengl' (green up the image: Unity, Godot, Blender) "
+                             "or 'directx' (green down: Unreal)")
         shape = _integers("shape", shape)
         tile_xyz = None
         if tile is not None:
@@ -346,6 +360,10 @@ class Noise:
         if bits is not None:
             mapping["bits"] = bits
         r = mapping.get("range")
+        # A heightmap (.r16, .raw) maps the stated range unless told otherwise, as `glnoise
+        # bake` does: no summit is flattened at 65535.
+        if "range" not in mapping and os.fspath(path).lower().endswith((".r16", ".raw")):
+            r = "bound"
         bound = r == "bound"
         if r in ("bound", "typical", None):
             r = None
@@ -362,7 +380,8 @@ class Noise:
             raise ValueError(f"bits {b!r}: must be 8, 16 or 32")
         cmap = mapping.get("colormap") or ""
         return _glnoise.save(self._spec, os.fspath(path), self._array_shape(shape), tile_xyz, r, bound,
-                             "" if cmap == "none" else cmap, b, backend, _threads(threads))
+                             "" if cmap == "none" else cmap, b, backend, _threads(threads), shared_edges, flip_y,
+                             normals, seamless)
 
     def to_dask(self, shape: Shape, chunks: Any = 4096, start: Optional[Shape] = None, backend: str = "gpu"):
         """A dask array of the noise over `shape` whose chunks are world tiles, each baked

@@ -89,6 +89,9 @@ bool checkShape(const BakeRequest& r) {
         if (r.tile) v.push_back("--seamless: the image wraps on itself; it is no tile of a world (--tile)");
         if (r.graph) v.push_back("--seamless: takes a spec; a graph's points are its own (--graph)");
         else if (r.spec.dims != 4) v.push_back("--seamless: samples 4D noise; the spec has dims " + std::to_string(r.spec.dims));
+        else if (r.spec.pattern != Pattern::None || r.spec.period != std::array<int, 4>{})
+            v.push_back("--seamless: wraps the noise itself; a pattern's stripes would bend into rings, and a period "
+                        "is the other way to tile (give one or the other)");
     }
     if (!v.empty()) throw ValidationError(v);
     try {

@@ -63,6 +63,7 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
         }
     });
     with("range", [&](const nlohmann::json& v) {
+        p.rangeGiven = true;
         p.boundRange = v.is_string() && v.get<std::string>() == "bound";
         if (v.is_null() || p.boundRange || (v.is_string() && v.get<std::string>() == "typical")) return p.range.reset();
         if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number() ||

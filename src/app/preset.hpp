@@ -32,6 +32,7 @@ struct Preset {
     std::string colormap;             // "" none
     int bits = 0;                     // 0: the format's default
     bool boundRange = false;          // "range": "bound": with no range, the stated range
+    bool rangeGiven = false;          // "range" is a key (typical said outright counts)
 };
 
 // JSON text as glnoise reads it (core/io/spec_json.hpp).

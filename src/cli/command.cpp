@@ -312,6 +312,24 @@ BakePlan planBake(const Args& a) {
         if (!a.noise.has("output")) r.outputFrom = source;
         if (!a.from.empty() && a.size.empty() && a.tileSize.empty()) r.sizeFrom = source;
     }
+    // A heightmap (.r16, .raw) maps the stated range unless a range is given: no value
+    // passes it, so no summit is flattened at 65535, and 16 bits leave ample levels (a
+    // graph whose stated range is unbounded keeps the typical one). A record re-bakes as
+    // it says (before 0.21.0 a .r16 without a range mapped the typical one).
+    const auto bounded = [&] {
+        if (!r.graph) return true;
+        const ValueRange stated = statedRange(*r.graph);
+        return std::isfinite(stated.min) && std::isfinite(stated.max);
+    };
+    if (a.from.empty() && a.range.empty() && !(base && base->rangeGiven) && bounded()) {
+        bool raw16 = false;
+        try {
+            raw16 = !a.out.empty() && io::formatForPath(a.out) == io::Format::Raw16;
+        } catch (const ValidationError&) {
+            // A bad --out is the bake's to name.
+        }
+        if (raw16) r.boundRange = true;
+    }
     // Each mapping value can be set back to the default from the command line: --range
     // typical (or default), --colormap none, --bits auto (the format's own).
     if (!a.range.empty()) {

@@ -28,6 +28,7 @@
 #include "app/fields.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
+#include "app/record.hpp"
 #include "app/write.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
@@ -364,7 +365,7 @@ nb::dict info() {
 std::string save(const Spec& s, const std::string& path, const std::vector<std::int64_t>& shape,
                  const std::optional<std::array<std::int64_t, 3>>& tile, const std::optional<std::array<double, 2>>& range,
                  bool boundRange, const std::string& colormap, int bits, const std::string& backendName,
-                 unsigned threads) {
+                 unsigned threads, bool sharedEdges, bool flipY, const std::string& normals, bool seamless) {
     const Backend backend = parseBackend(backendName);
     const Layout l = layoutOf(s, shape, "shape");
     app::BakeRequest r;
@@ -383,7 +384,11 @@ std::string save(const Spec& s, const std::string& path, const std::vector<std::
     r.bits = bits;
     r.out = path;
     r.threads = threads;
+    r.sharedEdges = sharedEdges;
+    r.flipY = flipY;
+    r.seamless = seamless;
     try {
+        r.normals = app::parseNormals(normals, "normals");
         if (tile) validateStart(r.start(), r.size);
         app::Bake bake(r);
         nb::gil_scoped_release release;
@@ -545,7 +550,8 @@ NB_MODULE(_glnoise, m) {
     m.def("check", &check, "spec"_a, "shape"_a, "The GPU against the CPU reference over a grid");
     m.def("info", &info, "The version, the SIMD target and the GL context's facts");
     m.def("save", &save, "spec"_a, "path"_a, "shape"_a, "tile"_a, "range"_a, "bound_range"_a, "colormap"_a, "bits"_a,
-          "backend"_a, "threads"_a, "What glnoise bake writes, record included");
+          "backend"_a, "threads"_a, "shared_edges"_a, "flip_y"_a, "normals"_a, "seamless"_a,
+          "What glnoise bake writes, record included");
     m.def("write_array", &writeArray, "path"_a, "array"_a, "channels"_a, "range"_a, "bits"_a,
           "A float32 (H, W[, C]) array written as .png, .exr, .r16 or .r32, with no record");
     m.def("load_preset", &loadPreset, "name_or_path"_a, "A built-in preset or a .json file: (spec, mapping)");

@@ -222,3 +222,30 @@ def test_the_heightmap_preset_has_no_lattice_aligned_creases(cli, tmp_path):
     assert preset < 1.25, preset
     assert perlin > 2.5, perlin
     assert before > 1.3, before
+
+
+# ---- the same from Python ---------------------------------------------------------------
+
+def test_noise_save_takes_the_same_conventions_as_the_command(cli, tmp_path):
+    import glnoise
+
+    cases = [
+        (glnoise.Noise(octaves=3), "t.r32", dict(tile=(1, 2), shared_edges=True, flip_y=True),
+         ["--tile", "2,1", "--tile-size", "40x24", "--shared-edges", "--flip-y"]),
+        (glnoise.Noise(octaves=3, output="normal", height_scale=8), "n.r32", dict(normals="directx", flip_y=True),
+         ["--size", "40x24", "--output", "normal", "--height-scale", "8", "--normals", "directx", "--flip-y"]),
+        (glnoise.Noise(octaves=3, dims=4, basis="opensimplex2"), "s.r32", dict(seamless=True),
+         ["--size", "40x24", "--basis", "opensimplex2", "--seamless"]),
+    ]
+    for noise, name, keywords, flags in cases:
+        noise.save(tmp_path / name, (24, 40), backend="cpu", **keywords)
+        cli.run("bake", "--octaves", "3", *flags, "--backend", "cpu", "--out", tmp_path / ("cli_" + name))
+        assert (tmp_path / name).read_bytes() == (tmp_path / ("cli_" + name)).read_bytes(), flags
+        assert sidecar(tmp_path / name)["command"] == sidecar(tmp_path / ("cli_" + name))["command"]
+    with pytest.raises(ValueError, match="normals 'dx': must be 'opengl'"):
+        glnoise.Noise(output="normal").save(tmp_path / "x.png", (8, 8), backend="cpu", normals="dx")
+    with pytest.raises(ValueError, match="flip_y 1: must be True or False"):
+        glnoise.Noise().save(tmp_path / "x.png", (8, 8), backend="cpu", flip_y=1)
+    with pytest.raises(ValueError, match="samples 4D noise; the spec has dims 2"):
+        glnoise.Noise().save(tmp_path / "x.png", (8, 8), backend="cpu", seamless=True)
+    assert not (tmp_path / "x.png").exists()
