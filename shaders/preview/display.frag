@@ -2,7 +2,7 @@
 #version 430
 // glnoise-preview: the noise texture drawn texel for texel into the view's rectangle, values
 // through the colormap of the bake's colormap pass (../colormap.glsl), so that the window
-// shows the colours `glnoise bake --colormap` writes; a normal map as n * 0.5 + 0.5. In the
+// shows the colours `glnoise bake --colormap` writes; a normal map as bake writes it. In the
 // tiled view the texture repeats u_tiles times across and down, from the top left, every
 // u_step-th texel when the copies texel for texel would not fit the view.
 
@@ -15,7 +15,8 @@ uniform int u_view_height; // in framebuffer pixels
 uniform int u_tiles;       // 1: the texture once; N: N x N copies
 uniform float u_min;
 uniform float u_scale;     // 255 / (max - min)
-uniform int u_normals;     // 1: the texture holds (nx, ny, nz, value): show n * 0.5 + 0.5
+uniform int u_normals;     // 1: the texture holds (nx, ny, nz, value): show n * 0.5 + 0.5,
+                           // green up the image (OpenGL's way, as bake writes by default)
 out vec4 color;
 
 void main() {
@@ -29,7 +30,8 @@ void main() {
     texel = texel % size;
     vec4 f = texelFetch(u_values, texel, 0);
     if (u_normals == 1) {
-        color = vec4(f.rgb * 0.5 + 0.5, 1.0);
+        // The noise's y runs down the rows: up the image is -ny.
+        color = vec4(vec3(f.r, -f.g, f.b) * 0.5 + 0.5, 1.0);
         return;
     }
     color = gln_colormap_color(f.r, u_min, u_scale);
