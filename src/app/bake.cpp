@@ -227,7 +227,8 @@ struct Planner : BakePlan {
         digest["method"] = SampleDigest::kMethod;
         digest["of"] = std::string("the samples as stored, each a little-endian ") +
                        (bits == 32 ? "float32" : bits == 16 ? "uint16" : "uint8") +
-                       ", channels of a pixel together, rows from y = 0, in chunks of 4 MiB";
+                       ", channels of a pixel together, rows " +
+                       (r.flipY ? "from the highest y (--flip-y)" : "from y = 0") + ", in chunks of 4 MiB";
         if (format == io::Format::Png) {
             digest["in"] = "the tEXt chunk glnoise-digest, after the image data";
         } else if (format == io::Format::Exr) {
