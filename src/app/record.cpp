@@ -17,6 +17,14 @@
 
 namespace glnoise::app {
 
+std::string periodFlag(const std::array<int, 4>& period) {
+    std::size_t last = 3;
+    while (last > 0 && period[last] == 0) --last;
+    std::string text;
+    for (std::size_t a = 0; a <= last; ++a) text += (a ? "," : "") + std::to_string(period[a]);
+    return text;
+}
+
 namespace {
 
 // A shell word for `s`: as it is when it needs no quoting, else in single quotes.
@@ -38,14 +46,7 @@ template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
 std::string commandText(E kind) {
     return toString(kind);
 }
-// Up to the last axis with a period.
-std::string commandText(const std::array<int, 4>& period) {
-    std::size_t last = 3;
-    while (last > 0 && period[last] == 0) --last;
-    std::string text;
-    for (std::size_t a = 0; a <= last; ++a) text += (a ? "," : "") + std::to_string(period[a]);
-    return text;
-}
+std::string commandText(const std::array<int, 4>& period) { return periodFlag(period); }
 // X,Y, and Z when it is not 0.
 std::string commandText(const std::array<double, 3>& offset) {
     return formatNumber(offset[0]) + "," + formatNumber(offset[1]) + (offset[2] != 0.0 ? "," + formatNumber(offset[2]) : "");

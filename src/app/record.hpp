@@ -3,12 +3,16 @@
 // request a record describes (bake --from).
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 
 #include "app/bake.hpp"
 
 namespace glnoise::app {
+
+// A period as --period takes it: its components up to the last axis with a period ("8,8").
+std::string periodFlag(const std::array<int, 4>& period);
 
 // What `glnoise bake` prints for a request: the flags that reproduce it exactly (numbers
 // in their shortest round-trip form), defaults left out; withOut false leaves out --out.

@@ -46,6 +46,25 @@ private:
     bool more_ = true;
 };
 
+// A tile's values (rows of cols texels, `channels` floats each, rows `stride` floats
+// apart) copied to dst (rows rowBytes apart), through the colormap if any.
+void copyTile(const float* values, std::size_t stride, int channels, const TileSource& src, const TilePos& p,
+              std::size_t rowBytes, std::uint8_t* dst) {
+    const std::size_t cols = static_cast<std::size_t>(p.cols);
+    detail::parallelFor(static_cast<std::size_t>(p.rows), src.colormap ? src.threads : 1, [&](std::size_t y) {
+        std::uint8_t* row = dst + y * rowBytes;
+        const float* v = values + y * stride;
+        if (src.colormap) {
+            for (std::size_t x = 0; x < cols; ++x) {
+                const std::uint32_t c = src.colormap->color(v[x], src.range);
+                std::memcpy(row + 4 * x, &c, 4);
+            }
+        } else {
+            std::memcpy(row, v, cols * sizeof(float) * static_cast<std::size_t>(channels));
+        }
+    });
+}
+
 // A tile made on the CPU, copied to dst (rows rowBytes apart), through the colormap if any.
 void cpuTile(const NoiseSpec& spec, const Graph* graph, const TileSource& src, const TilePos& p, const TexelStart& start,
              std::size_t rowBytes, std::uint8_t* dst) {
@@ -55,55 +74,35 @@ void cpuTile(const NoiseSpec& spec, const Graph* graph, const TileSource& src, c
                                      : cpu::evaluate(*graph, tileGrid, start, src.threads))
                              : (simd ? cpu::evaluateSimd(spec, tileGrid, start, src.threads)
                                      : cpu::evaluate(spec, tileGrid, start, src.threads));
-    const std::size_t texelBytes = src.colormap ? 4 : sizeof(float) * static_cast<std::size_t>(tile.channels);
-    detail::parallelFor(static_cast<std::size_t>(p.rows), src.colormap ? src.threads : 1, [&](std::size_t y) {
-        std::uint8_t* row = dst + y * rowBytes;
-        const float* values = &tile.data[tile.index(0, static_cast<int>(y))];
-        if (src.colormap) {
-            for (int x = 0; x < p.cols; ++x) {
-                const std::uint32_t c = src.colormap->color(values[x], src.range);
-                std::memcpy(row + 4 * static_cast<std::size_t>(x), &c, 4);
-            }
-        } else {
-            std::memcpy(row, values, static_cast<std::size_t>(p.cols) * texelBytes);
-        }
-    });
+    copyTile(tile.data.data(), static_cast<std::size_t>(tile.width) * static_cast<std::size_t>(tile.channels), tile.channels, src,
+             p, rowBytes, dst);
 }
 
-// A tile of a seamless grid, made as points and copied to dst like cpuTile's.
+// A tile of a seamless grid (one value per texel), made as points: on the GPU at once,
+// on the CPU a row per task (cpu::evaluatePoints is one thread's).
 void seamlessTile(const NoiseSpec& spec, const TileSource& src, const Grid& grid, const TilePos& p,
                   const TexelStart& start, std::size_t rowBytes, std::uint8_t* dst) {
     const std::size_t cols = static_cast<std::size_t>(p.cols);
-    std::vector<cpu::Point> points(cols * static_cast<std::size_t>(p.rows));
-    for (int y = 0; y < p.rows; ++y)
+    const auto rowPoints = [&](std::size_t y, std::vector<cpu::Point>& points) {
         for (int x = 0; x < p.cols; ++x)
-            points[static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x)] =
-                seamlessPoint(start[0] + x, start[1] + y, grid.width, grid.height);
+            points.push_back(seamlessPoint(start[0] + x, start[1] + static_cast<std::int64_t>(y), grid.width, grid.height));
+    };
     std::vector<float> values;
     if (src.gpu) {
+        std::vector<cpu::Point> points;
+        points.reserve(cols * static_cast<std::size_t>(p.rows));
+        for (std::size_t y = 0; y < static_cast<std::size_t>(p.rows); ++y) rowPoints(y, points);
         values = src.gpu->evaluatePoints(spec, points);
     } else {
-        // cpu::evaluatePoints is one thread's: the rows are shared out.
-        values.resize(points.size());
+        values.resize(cols * static_cast<std::size_t>(p.rows));
         detail::parallelFor(static_cast<std::size_t>(p.rows), src.threads, [&](std::size_t y) {
-            const std::vector<cpu::Point> row(points.begin() + static_cast<std::ptrdiff_t>(y * cols),
-                                              points.begin() + static_cast<std::ptrdiff_t>((y + 1) * cols));
-            const std::vector<float> v = cpu::evaluatePoints(spec, row);
+            std::vector<cpu::Point> points;
+            rowPoints(y, points);
+            const std::vector<float> v = cpu::evaluatePoints(spec, points);
             std::copy(v.begin(), v.end(), values.begin() + static_cast<std::ptrdiff_t>(y * cols));
         });
     }
-    detail::parallelFor(static_cast<std::size_t>(p.rows), src.colormap ? src.threads : 1, [&](std::size_t y) {
-        std::uint8_t* row = dst + y * rowBytes;
-        const float* v = &values[y * cols];
-        if (src.colormap) {
-            for (std::size_t x = 0; x < cols; ++x) {
-                const std::uint32_t c = src.colormap->color(v[x], src.range);
-                std::memcpy(row + 4 * x, &c, 4);
-            }
-        } else {
-            std::memcpy(row, v, cols * sizeof(float));
-        }
-    });
+    copyTile(values.data(), cols, 1, src, p, rowBytes, dst);
 }
 
 // Turns a tile's rows upside down where it lies (rows rowBytes apart, rowUsed bytes each).
@@ -147,8 +146,8 @@ void walkTiles(const NoiseSpec& spec, const Graph* graph, const Grid& grid, cons
         return TexelStart{origin[0] + p.x0, origin[1] + (source.flipY ? grid.height - p.y0 - p.rows : p.y0),
                           origin[2] + p.z};
     };
-    const Output output = graph ? graph->space.output : spec.output;
-    const std::size_t texelBytes = source.colormap ? 4 : sizeof(float) * (output == Output::Value ? 1 : 4);
+    const int channels = graph ? cpu::outputChannels(*graph) : cpu::outputChannels(spec);
+    const std::size_t texelBytes = source.colormap ? 4 : sizeof(float) * static_cast<std::size_t>(channels);
     const auto landed = [&](const TilePos& p, std::uint8_t* dst) {
         if (source.flipY) reverseRows(dst, p.rows, rowBytes, static_cast<std::size_t>(p.cols) * texelBytes);
         if (done) done(p);

@@ -193,17 +193,6 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     return Command::Info;
 }
 
-namespace {
-// A spec's period as --period takes it: up to its last periodic axis.
-std::string joinedPeriod(const NoiseSpec& s) {
-    std::size_t last = 3;
-    while (last > 0 && s.period[last] == 0) --last;
-    std::string text;
-    for (std::size_t i = 0; i <= last; ++i) text += (i ? "," : "") + std::to_string(s.period[i]);
-    return text;
-}
-}  // namespace
-
 BakePlan planBake(const Args& a) {
     BakePlan plan;
     BakeRequest& r = plan.request;
@@ -242,8 +231,8 @@ BakePlan planBake(const Args& a) {
     } else if (!a.size.empty()) {
         r.tile.reset();
     }
-    if (!r.tile && !a.sharedEdges) r.sharedEdges = false;  // --size in place of a record's tile
-    if (a.sharedEdges) r.sharedEdges = true;
+    // A record's shared edges stand while it is a tile (--size makes it none).
+    r.sharedEdges = a.sharedEdges || (r.tile && r.sharedEdges);
     if (a.flipY) r.flipY = true;
     if (a.seamless) r.seamless = true;
     if (!a.normals.empty()) r.normals = app::parseNormals(a.normals, "--normals");
@@ -294,7 +283,7 @@ BakePlan planBake(const Args& a) {
                 repeat += (i ? " x " : "") + formatNumber(texels);
             }
             if (!whole)
-                plan.periodWarning = "--period " + joinedPeriod(s) + ": repeats every " + repeat + " texels at --frequency " +
+                plan.periodWarning = "--period " + app::periodFlag(s.period) + ": repeats every " + repeat + " texels at --frequency " +
                                      formatNumber(s.frequency) + ", and --size " + toString(r.size) +
                                      " is not a whole number of repeats: its opposite edges will not meet (seams show "
                                      "when it tiles)";
