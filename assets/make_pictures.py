@@ -6,6 +6,8 @@
     /usr/bin/python3 assets/make_pictures.py build --only bench.png # the chart: runs the benchmark (minutes)
     /usr/bin/python3 assets/make_pictures.py build --only bench_cpu.png  # the CPU backends' chart (minutes)
     /usr/bin/python3 assets/make_pictures.py build --only bench_bake.png # the bakes' chart (minutes)
+    /usr/bin/python3 assets/make_pictures.py build --only bench_fastnoise2.png  # against FastNoise2 (minutes;
+                                                                    # a build with GLNOISE_PEERS_DIR)
     /usr/bin/python3 assets/make_pictures.py build --out DIR        # somewhere else (the tests compare)
     /usr/bin/python3 assets/make_pictures.py --list                 # each picture and the command its caption shows
 
@@ -54,8 +56,9 @@ PICTURES = {
     "bench.png": None,
     "bench_cpu.png": None,
     "bench_bake.png": None,
+    "bench_fastnoise2.png": None,
 }
-ON_REQUEST = {"bench.png", "bench_cpu.png", "bench_bake.png"}
+ON_REQUEST = {"bench.png", "bench_cpu.png", "bench_bake.png", "bench_fastnoise2.png"}
 
 
 def run(cmd, **kw):
@@ -113,6 +116,17 @@ def bench_cpu(build, out):
           dict(os.environ, GLNOISE_BENCH_SIZES="4096"))
 
 
+def bench_fastnoise2(build, out):
+    # The SIMD backend over FastNoise2 at 4096², 1 thread and all, widest and both at AVX2
+    # (a build configured with GLNOISE_PEERS_DIR).
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "peers.json")
+        run([os.path.join(build, "tests", "bench", "glnoise_bench"),
+             "--benchmark_filter=^(perlin2|perlin3|fbm8)/4096/(cpu_|fastnoise2_)", "--benchmark_repetitions=3",
+             "--benchmark_out=" + data, "--benchmark_out_format=json"], env=dict(os.environ, GLNOISE_BENCH_SIZES="4096"))
+        run([sys.executable, os.path.join(ROOT, "tests", "bench", "peers_chart.py"), data, out])
+
+
 def bench_bake(build, out):
     # Every format baked end to end at 4096², one octave, on both backends at 1 thread and
     # at every thread (glnoise_bake_bench).
@@ -143,7 +157,7 @@ def engines(build, out):
 MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
-          "bench_bake.png": bench_bake}
+          "bench_bake.png": bench_bake, "bench_fastnoise2.png": bench_fastnoise2}
 
 
 def main():

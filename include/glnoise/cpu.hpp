@@ -51,6 +51,10 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start,
 // NEON, or portable code), on `threads` threads. Every texel is bit for bit evaluate()'s,
 // whatever the instruction set and thread count; it is several times faster.
 Image evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& start = {}, unsigned threads = 0);
+// The same into `out`, reshaped to the grid. Its storage is kept where it already holds as
+// many floats, so a loop over grids of one size allocates and clears memory once, as a
+// caller's own buffer would; the returning form clears a new image on one thread first.
+void evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads, Image& out);
 // The instruction set evaluateSimd runs here, as Highway names it: "AVX2", "AVX3" (AVX-512),
 // "SSE4", "NEON", "EMU128" (portable).
 std::string simdTarget();

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "core/parallel.hpp"
+#include "core/reference.hpp"
 #include "glnoise/cpu.hpp"
 
 namespace glnoise::app {
@@ -70,6 +71,14 @@ void cpuTile(const NoiseSpec& spec, const Graph* graph, const TileSource& src, c
              std::size_t rowBytes, std::uint8_t* dst) {
     const Grid tileGrid{p.cols, p.rows, 1};
     const bool simd = src.cpu == CpuBackend::Simd;
+    // A tile as wide as the band, of floats, is made where it lies: no image to allocate,
+    // clear and copy.
+    const int channels = cpu::outputChannels(spec);
+    if (simd && !graph && !src.colormap &&
+        rowBytes == static_cast<std::size_t>(p.cols) * sizeof(float) * static_cast<std::size_t>(channels)) {
+        cpu::evaluateSimdTo(spec, tileGrid, start, src.threads, reinterpret_cast<float*>(dst));
+        return;
+    }
     const Image tile = graph ? (simd ? cpu::evaluateSimd(*graph, tileGrid, start, src.threads)
                                      : cpu::evaluate(*graph, tileGrid, start, src.threads))
                              : (simd ? cpu::evaluateSimd(spec, tileGrid, start, src.threads)

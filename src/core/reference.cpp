@@ -106,12 +106,34 @@ Image evaluate(const NoiseSpec& spec, const Grid& grid, const TexelStart& start,
     return image;
 }
 
-Image evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads) {
-    const GridPlan plan(spec, grid, start);
-    Image image(grid.width, grid.height, grid.depth, plan.channels);
-    const simd::Job job{&spec, &plan.table, &plan.params, plan.frames.data(), plan.layout, grid, image.data.data()};
+namespace {
+
+// The SIMD backend's rows of a checked plan, on every thread asked for.
+void runSimd(const NoiseSpec& spec, const Grid& grid, const GridPlan& plan, unsigned threads, float* out) {
+    const simd::Job job{&spec, &plan.table, &plan.params, plan.frames.data(), plan.layout, grid, out};
     inBands(grid.height * grid.depth, threads,
             [&job](int firstRow, int endRow) { simd::evaluateRows(job, firstRow, endRow); });
+}
+
+}  // namespace
+
+void evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads, Image& out) {
+    const GridPlan plan(spec, grid, start);  // checked before out changes
+    out.width = grid.width;
+    out.height = grid.height;
+    out.depth = grid.depth;
+    out.channels = plan.channels;
+    out.data.resize(static_cast<std::size_t>(grid.texels()) * static_cast<std::size_t>(plan.channels));
+    runSimd(spec, grid, plan, threads, out.data.data());
+}
+
+void evaluateSimdTo(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads, float* out) {
+    runSimd(spec, grid, GridPlan(spec, grid, start), threads, out);
+}
+
+Image evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads) {
+    Image image;
+    evaluateSimd(spec, grid, start, threads, image);
     return image;
 }
 

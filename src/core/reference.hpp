@@ -53,4 +53,8 @@ void eachTexel(const Grid& grid, const AnchorLayout& layout, int firstRow, int e
     }
 }
 
+// evaluateSimd (glnoise/cpu.hpp) into out: grid.texels() * outputChannels(spec) floats,
+// texel after texel, any alignment (a bake's band, written where it lies).
+void evaluateSimdTo(const NoiseSpec& spec, const Grid& grid, const TexelStart& start, unsigned threads, float* out);
+
 }  // namespace glnoise::cpu

@@ -20,8 +20,11 @@
 #include <hwy/highway.h>
 
 #include <algorithm>
+#include <array>
+#include <climits>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 
 #include "core/simd.hpp"
 #include "glnoise/cpu.hpp"
@@ -166,6 +169,210 @@ inline VI gln_psrd_mod(VI i, int m) {
 }
 inline VI gln_psrd_half(VI i) { return VI(hn::ShiftRight<1>(i.v)); }
 
+// Whether every lane holds the same integer.
+inline bool gln_same(VI i) { return hn::AllTrue(DI(), i.v == hn::Set(DI(), hn::GetLane(i.v))); }
+
+// Column j's packed hashes for each lane: `packed` holds `columns` of them (up to twice the
+// lanes), j < columns. Within one vector a permutation of lanes, else a gather from them.
+inline VI gln_column_lookup(const std::int32_t* packed, int columns, VI j) {
+    const DI di;
+    if (columns <= static_cast<int>(hn::Lanes(di)))
+        return VI(hn::TableLookupLanes(hn::Load(di, packed), hn::IndicesFromVec(di, j.v)));
+    return VI(hn::GatherIndex(di, packed, j.v));
+}
+
+// Byte k of each lane's packed hashes.
+template <int k>
+inline VI gln_byte(VI packed) {
+    return VI(hn::And(hn::ShiftRight<8 * k>(packed.v), hn::Set(DI(), 255)));
+}
+
+// The packed hashes of lattice columns (x at y, z) that this thread has read: in a grid the
+// pieces of a row, and of its other anchors, come back to the same columns at every octave
+// above a column per vector, so each is read once per band of rows. A slot holds one row
+// of cells (its table, y, z, periods and world), a column per x & 255, tagged with its x;
+// eight slots serve an 8-octave fractal's rows without evicting each other.
+// EachPiece empties it before each band: a table may be another at the same address next.
+struct ColumnCache {
+    static constexpr int kSlots = 8;
+    struct Slot {
+        const Permutation* table = nullptr;
+        int dims = 0;
+        int y = 0;
+        int z = 0;
+        ivec3 period{0, 0, 0};
+        ivec3 world{0, 0, 0};
+        std::array<std::int64_t, 256> tag{};  // the column's x, or kEmpty
+        std::array<std::int32_t, 256> packed{};
+    };
+    static constexpr std::int64_t kEmpty = INT64_MIN;  // no int x
+    std::array<Slot, kSlots> slots{};
+
+    int next = 0;  // the slot a new row takes, round robin
+
+    void clear() {
+        for (Slot& s : slots) s.table = nullptr;
+    }
+    // The slot of this row of cells (one per octave of a fractal, up to kSlots), a new one
+    // emptied first where none holds it.
+    Slot& row(const Permutation& P, int dims, int y, int z, ivec3 period, ivec3 world) {
+        for (Slot& s : slots)
+            if (s.y == y && s.z == z && s.table == &P && s.dims == dims && s.period.x == period.x &&
+                s.period.y == period.y && s.period.z == period.z && s.world.x == world.x && s.world.y == world.y &&
+                s.world.z == world.z)
+                return s;
+        Slot& s = slots[static_cast<std::size_t>(next)];
+        next = (next + 1) % kSlots;
+        s.table = &P;
+        s.dims = dims;
+        s.y = y;
+        s.z = z;
+        s.period = period;
+        s.world = world;
+        s.tag.fill(kEmpty);
+        return s;
+    }
+};
+
+inline ColumnCache& gln_column_cache() {
+    static thread_local ColumnCache cache;
+    return cache;
+}
+
+// Column x's packed hashes from the slot, read by `read` (x -> packed) where it has none.
+template <class Read>
+inline std::int32_t gln_cached_column(ColumnCache::Slot& s, int x, const Read& read) {
+    const std::size_t at = static_cast<std::size_t>(static_cast<unsigned>(x) & 255u);
+    if (s.tag[at] != x) {
+        s.packed[at] = read(x);
+        s.tag[at] = x;
+    }
+    return s.packed[at];
+}
+
+// The hashes of each lane's lattice cell c (mirror/lattice.hpp's gln_lattice2_hashes and
+// gln_lattice3_hashes), each read once for all the lanes that share it:
+// - where every lane lies in one lattice cell (texels of a row do, but for one in
+//   1 / frequency), its corners' hashes are read once, as ints;
+// - where the lanes lie in one row of cells along x (the rest of a grid's rows, whose y
+//   and z are the same in every lane), each column of cells' hashes is read once per band
+//   of rows (ColumnCache), packed a byte each, and each lane takes its two columns' by a
+//   permutation of lanes;
+// - else each lane reads its own.
+// The hashes are the twin's (its column functions) every way. Out of line, so that the
+// twins that call them compile once more than before, not once per way.
+inline HWY_NOINLINE __attribute__((flatten)) void gln_lane_hashes(const Permutation& P, const vec<2, VI>& c, ivec2 period, ivec2 world,
+                                  std::array<VI, 4>& out) {
+    const DI di;
+    if (gln_same(c.y)) {
+        const int y = hn::GetLane(c.y.v);
+        if (gln_same(c.x)) {
+            const std::array<int, 4> h = gln_lattice2_hashes(P, ivec2(hn::GetLane(c.x.v), y), period, world);
+            for (std::size_t k = 0; k < 4; ++k) out[k] = VI(h[k]);
+            return;
+        }
+        const int first = hn::GetLane(hn::MinOfLanes(di, c.x.v));
+        const std::int64_t span = std::int64_t{hn::GetLane(hn::MaxOfLanes(di, c.x.v))} - first + 2;
+        if (span <= static_cast<std::int64_t>(2 * hn::Lanes(di))) {
+            const int columns = static_cast<int>(span);
+            HWY_ALIGN std::int32_t packed[2 * kMaxLanes] = {};
+            ColumnCache::Slot& row = gln_column_cache().row(P, 2, y, 0, ivec3(period.x, period.y, 0), ivec3(world.x, world.y, 0));
+            for (int j = 0; j < columns; ++j)
+                packed[j] = gln_cached_column(row, first + j, [&](int x) {
+                    const std::array<int, 2> h = gln_lattice2_column(P, x, y, period, world);
+                    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u);
+                });
+            const VI at = c.x - VI(first);
+            const VI left = gln_column_lookup(packed, columns, at);
+            const VI right = gln_column_lookup(packed, columns, at + VI(1));
+            out = {gln_byte<1>(right), gln_byte<1>(left), gln_byte<0>(right), gln_byte<0>(left)};
+            return;
+        }
+    }
+    out = gln_lattice2_hashes(P, c, period, world);
+}
+
+inline HWY_NOINLINE __attribute__((flatten)) void gln_lane_hashes(const Permutation& P, const vec<3, VI>& c, ivec3 period, ivec3 world,
+                                  std::array<VI, 8>& out) {
+    const DI di;
+    if (gln_same(c.y) && gln_same(c.z)) {
+        const int y = hn::GetLane(c.y.v), z = hn::GetLane(c.z.v);
+        if (gln_same(c.x)) {
+            const std::array<int, 8> h = gln_lattice3_hashes(P, ivec3(hn::GetLane(c.x.v), y, z), period, world);
+            for (std::size_t k = 0; k < 8; ++k) out[k] = VI(h[k]);
+            return;
+        }
+        const int first = hn::GetLane(hn::MinOfLanes(di, c.x.v));
+        const std::int64_t span = std::int64_t{hn::GetLane(hn::MaxOfLanes(di, c.x.v))} - first + 2;
+        if (span <= static_cast<std::int64_t>(2 * hn::Lanes(di))) {
+            const int columns = static_cast<int>(span);
+            HWY_ALIGN std::int32_t packed[2 * kMaxLanes] = {};
+            ColumnCache::Slot& row = gln_column_cache().row(P, 3, y, z, period, world);
+            for (int j = 0; j < columns; ++j)
+                packed[j] = gln_cached_column(row, first + j, [&](int x) {
+                    const std::array<int, 4> h = gln_lattice3_column(P, x, y, z, period, world);
+                    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u |
+                                                     static_cast<std::uint32_t>(h[2]) << 16u | static_cast<std::uint32_t>(h[3]) << 24u);
+                });
+            const VI at = c.x - VI(first);
+            const VI a = gln_column_lookup(packed, columns, at);
+            const VI b = gln_column_lookup(packed, columns, at + VI(1));
+            out = {gln_byte<0>(a), gln_byte<0>(b), gln_byte<1>(a), gln_byte<1>(b),
+                   gln_byte<2>(a), gln_byte<2>(b), gln_byte<3>(a), gln_byte<3>(b)};
+            return;
+        }
+    }
+    out = gln_lattice3_hashes(P, c, period, world);
+}
+
+// gln_lattice2 and gln_lattice3 (mirror/lattice.hpp) over lanes: the twin's arithmetic on
+// the hashes gln_lane_hashes reads.
+inline vec3<VF> gln_lattice2(const Permutation& P, ivec2 cell, vec2<VF> p, ivec2 period, int curve, int kind,
+                             ivec2 world = ivec2(-1, -1)) {
+    const vec2<VF> pf = floor(p);
+    const VF xf = p.x - pf.x;
+    const VF yf = p.y - pf.y;
+    std::array<VI, 4> h;
+    gln_lane_hashes(P, vec<2, VI>(cell.x + VI(pf.x), cell.y + VI(pf.y)), period, world, h);
+    return gln_lattice2_corners(h, xf, yf, curve, kind);
+}
+
+inline vec4<VF> gln_lattice3(const Permutation& P, ivec3 cell, vec3<VF> p, ivec3 period, int curve, int kind,
+                             ivec3 world = ivec3(-1, -1, -1)) {
+    const vec3<VF> pf = floor(p);
+    const VF x = p.x - pf.x;
+    const VF y = p.y - pf.y;
+    const VF z = p.z - pf.z;
+    std::array<VI, 8> h;
+    gln_lane_hashes(P, vec<3, VI>(cell.x + VI(pf.x), cell.y + VI(pf.y), cell.z + VI(pf.z)), period, world, h);
+    return gln_lattice3_corners(h, x, y, z, curve, kind);
+}
+
+// gln_grad3 and gln_grad2 (mirror/lattice.hpp) by the hash's bits: the same choices of x, y
+// or z, and the same negations (a negation flips the sign bit, as the XOR here does), with
+// three comparisons where the twin makes seven.
+inline VF gln_grad3(VI hash, VF x, VF y, VF z) {
+    const DF df;
+    const DI di;
+    const auto h = hn::And(hash.v, hn::Set(di, 15));
+    const auto u = hn::IfThenElse(hn::RebindMask(df, h < hn::Set(di, 8)), x.v, y.v);
+    const auto xz = hn::IfThenElse(hn::RebindMask(df, hn::Or(h, hn::Set(di, 2)) == hn::Set(di, 14)), x.v, z.v);  // h 12 or 14
+    const auto v = hn::IfThenElse(hn::RebindMask(df, h < hn::Set(di, 4)), y.v, xz);
+    const auto signU = hn::BitCast(df, hn::ShiftLeft<31>(h));                                            // bit 0
+    const auto signV = hn::BitCast(df, hn::And(hn::ShiftLeft<30>(h), hn::Set(di, static_cast<int>(0x80000000u))));  // bit 1
+    return VF(hn::Add(hn::Xor(u, signU), hn::Xor(v, signV)));
+}
+
+inline VF gln_grad2(VI hash, VF x, VF y) {
+    const DF df;
+    const DI di;
+    const auto sign = hn::Set(di, static_cast<int>(0x80000000u));
+    // x is negated for h & 3 of 1 or 2 (bit 0 differs from bit 1), y for 2 or 3 (bit 1).
+    const auto signX = hn::BitCast(df, hn::ShiftLeft<31>(hn::Xor(hash.v, hn::ShiftRight<1>(hash.v))));
+    const auto signY = hn::BitCast(df, hn::And(hn::ShiftLeft<30>(hash.v), sign));
+    return VF(hn::Add(hn::Xor(x.v, signX), hn::Xor(y.v, signY)));
+}
+
 // Row i of each lane: a gather per component of the table's ints.
 template <int N, std::size_t K>
 vec<N, VI> gln_row(const std::array<vec<N, int>, K>& table, VI i) {
@@ -222,6 +429,7 @@ HWY_ATTR void EachPiece(const Grid& grid, const AnchorLayout& l, int channels, f
     const DI di;
     const int lanes = static_cast<int>(hn::Lanes(df));
     const int width = grid.width;
+    gln_column_cache().clear();  // this band's table may be at the last one's address
     HWY_ALIGN float part[4][kMaxLanes];
     for (int r = firstRow; r < endRow; ++r) {
         const int y = r % grid.height;

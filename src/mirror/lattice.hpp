@@ -158,36 +158,38 @@ T gln_lattice1(const Permutation& P, int cell, T p, int period, int curve, int k
     return gln_lerp(gln_curve(x, curve), a, b);
 }
 
-template <class T>
-vec3<T> gln_lattice2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int curve, int kind,
-                     ivec2 world = ivec2(-1, -1)) {
-    using I = lane_int<T>;
-    vec2<T> pf = floor(p);
-    T xf = p.x - pf.x;
-    T yf = p.y - pf.y;
-    I valueTopRight;
-    I valueTopLeft;
-    I valueBottomRight;
-    I valueBottomLeft;
+// The hashes of the corners (x, y) and (x, y + 1) of a lattice column, in that order: x, y
+// are a cell's lattice coordinates, before any wrap. I is int for one cell, or a lane
+// type's ints for a cell per sample.
+template <class I, class J>
+std::array<I, 2> gln_lattice2_column(const Permutation& P, I x, J y, ivec2 period, ivec2 world) {
     if (world.x >= 0) {
-        auto x0 = gln_world_axis(cell.x + static_cast<I>(pf.x), world.x, period.x, GLN_WORLD_X);
-        auto x1 = gln_world_axis(cell.x + static_cast<I>(pf.x) + 1, world.x, period.x, GLN_WORLD_X);
-        auto y0 = gln_world_axis(cell.y + static_cast<I>(pf.y), world.y, period.y, GLN_WORLD_Y);
-        auto y1 = gln_world_axis(cell.y + static_cast<I>(pf.y) + 1, world.y, period.y, GLN_WORLD_Y);
-        valueTopRight = gln_world_hash(P, x1 ^ y1);
-        valueTopLeft = gln_world_hash(P, x0 ^ y1);
-        valueBottomRight = gln_world_hash(P, x1 ^ y0);
-        valueBottomLeft = gln_world_hash(P, x0 ^ y0);
-    } else {
-        I X = gln_wrap(cell.x + static_cast<I>(pf.x), period.x);
-        I Y = gln_wrap(cell.y + static_cast<I>(pf.y), period.y);
-        I X1 = gln_wrap(cell.x + static_cast<I>(pf.x) + 1, period.x);
-        I Y1 = gln_wrap(cell.y + static_cast<I>(pf.y) + 1, period.y);
-        valueTopRight = gln_perm(P, gln_perm(P, X1) + Y1);
-        valueTopLeft = gln_perm(P, gln_perm(P, X) + Y1);
-        valueBottomRight = gln_perm(P, gln_perm(P, X1) + Y);
-        valueBottomLeft = gln_perm(P, gln_perm(P, X) + Y);
+        auto x0 = gln_world_axis(x, world.x, period.x, GLN_WORLD_X);
+        auto y0 = gln_world_axis(y, world.y, period.y, GLN_WORLD_Y);
+        auto y1 = gln_world_axis(y + 1, world.y, period.y, GLN_WORLD_Y);
+        return {gln_world_hash(P, x0 ^ y0), gln_world_hash(P, x0 ^ y1)};
     }
+    I A = gln_perm(P, gln_wrap(x, period.x));
+    return {gln_perm(P, A + gln_wrap(y, period.y)), gln_perm(P, A + gln_wrap(y + 1, period.y))};
+}
+
+// The hashes of the four corners of lattice cell c (cell + floor(p) per axis), in the
+// order top right, top left, bottom right, bottom left (y + 1 is the top): its two columns'.
+template <class I>
+std::array<I, 4> gln_lattice2_hashes(const Permutation& P, vec<2, I> c, ivec2 period, ivec2 world) {
+    const std::array<I, 2> left = gln_lattice2_column(P, c.x, c.y, period, world);
+    const std::array<I, 2> right = gln_lattice2_column(P, c.x + 1, c.y, period, world);
+    return {right[1], left[1], right[0], left[0]};
+}
+
+// gln_lattice2 from its corners' hashes (gln_lattice2_hashes) and the fraction (xf, yf).
+// The hashes may be one cell's ints while T holds many samples in that cell.
+template <class I, class T>
+vec3<T> gln_lattice2_corners(const std::array<I, 4>& h, T xf, T yf, int curve, int kind) {
+    const I& valueTopRight = h[0];
+    const I& valueTopLeft = h[1];
+    const I& valueBottomRight = h[2];
+    const I& valueBottomLeft = h[3];
     T dotTopRight = gln_corner2(valueTopRight, vec2<T>(xf - T(1), yf - T(1)), kind);
     T dotTopLeft = gln_corner2(valueTopLeft, vec2<T>(xf, yf - T(1)), kind);
     T dotBottomRight = gln_corner2(valueBottomRight, vec2<T>(xf - T(1), yf), kind);
@@ -204,66 +206,68 @@ vec3<T> gln_lattice2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, 
     return vec3<T>(value, gradient.x, gradient.y);
 }
 
+// lattice.glsl's gln_lattice2, its hashes and its blend apart (the SIMD backend reads a
+// cell's hashes once for all the samples in it; core/simd_lanes.hpp).
 template <class T>
-vec4<T> gln_lattice3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int curve, int kind,
-                     ivec3 world = ivec3(-1, -1, -1)) {
+vec3<T> gln_lattice2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int curve, int kind,
+                     ivec2 world = ivec2(-1, -1)) {
     using I = lane_int<T>;
-    vec3<T> pf = floor(p);
-    T x = p.x - pf.x;
-    T y = p.y - pf.y;
-    T z = p.z - pf.z;
+    vec2<T> pf = floor(p);
+    T xf = p.x - pf.x;
+    T yf = p.y - pf.y;
+    const vec<2, I> c = vec<2, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y));
+    return gln_lattice2_corners(gln_lattice2_hashes(P, c, period, world), xf, yf, curve, kind);
+}
+
+// The hashes of the corners (x, y, z), (x, y + 1, z), (x, y, z + 1) and (x, y + 1, z + 1)
+// of a lattice column, in that order: x, y, z are a cell's lattice coordinates, before any
+// wrap. I is int for one cell, or a lane type's ints for a cell per sample; J, y's and z's.
+template <class I, class J>
+std::array<I, 4> gln_lattice3_column(const Permutation& P, I x, J y, J z, ivec3 period, ivec3 world) {
+    if (world.x >= 0) {
+        auto x0 = gln_world_axis(x, world.x, period.x, GLN_WORLD_X);
+        auto y0 = gln_world_axis(y, world.y, period.y, GLN_WORLD_Y);
+        auto y1 = gln_world_axis(y + 1, world.y, period.y, GLN_WORLD_Y);
+        auto z0 = gln_world_axis(z, world.z, period.z, GLN_WORLD_Z);
+        auto z1 = gln_world_axis(z + 1, world.z, period.z, GLN_WORLD_Z);
+        auto AA = x0 ^ y0;
+        auto AB = x0 ^ y1;
+        return {gln_world_hash(P, AA ^ z0), gln_world_hash(P, AB ^ z0), gln_world_hash(P, AA ^ z1),
+                gln_world_hash(P, AB ^ z1)};
+    }
+    const J Z = gln_wrap(z, period.z);
+    const J Z1 = gln_wrap(z + 1, period.z);
+    I A = gln_perm(P, gln_wrap(x, period.x));
+    I AA = gln_perm(P, A + gln_wrap(y, period.y));
+    I AB = gln_perm(P, A + gln_wrap(y + 1, period.y));
+    return {gln_perm(P, AA + Z), gln_perm(P, AB + Z), gln_perm(P, AA + Z1), gln_perm(P, AB + Z1)};
+}
+
+// The hashes of the eight corners of lattice cell c (cell + floor(p) per axis), in the
+// order AA, BA, AB, BB, AA1, BA1, AB1, BB1 (A, B: x and x + 1; then y and y + 1; 1: z + 1):
+// its two columns'.
+template <class I>
+std::array<I, 8> gln_lattice3_hashes(const Permutation& P, vec<3, I> c, ivec3 period, ivec3 world) {
+    const std::array<I, 4> a = gln_lattice3_column(P, c.x, c.y, c.z, period, world);
+    const std::array<I, 4> b = gln_lattice3_column(P, c.x + 1, c.y, c.z, period, world);
+    return {a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3]};
+}
+
+// gln_lattice3 from its corners' hashes (gln_lattice3_hashes) and the fraction (x, y, z).
+// The hashes may be one cell's ints while T holds many samples in that cell.
+template <class I, class T>
+vec4<T> gln_lattice3_corners(const std::array<I, 8>& hash, T x, T y, T z, int curve, int kind) {
+    const I& hAA = hash[0];
+    const I& hBA = hash[1];
+    const I& hAB = hash[2];
+    const I& hBB = hash[3];
+    const I& hAA1 = hash[4];
+    const I& hBA1 = hash[5];
+    const I& hAB1 = hash[6];
+    const I& hBB1 = hash[7];
     T u = gln_curve(x, curve);
     T v = gln_curve(y, curve);
     T w = gln_curve(z, curve);
-    I hAA;
-    I hBA;
-    I hAB;
-    I hBB;
-    I hAA1;
-    I hBA1;
-    I hAB1;
-    I hBB1;
-    if (world.x >= 0) {
-        auto x0 = gln_world_axis(cell.x + static_cast<I>(pf.x), world.x, period.x, GLN_WORLD_X);
-        auto x1 = gln_world_axis(cell.x + static_cast<I>(pf.x) + 1, world.x, period.x, GLN_WORLD_X);
-        auto y0 = gln_world_axis(cell.y + static_cast<I>(pf.y), world.y, period.y, GLN_WORLD_Y);
-        auto y1 = gln_world_axis(cell.y + static_cast<I>(pf.y) + 1, world.y, period.y, GLN_WORLD_Y);
-        auto z0 = gln_world_axis(cell.z + static_cast<I>(pf.z), world.z, period.z, GLN_WORLD_Z);
-        auto z1 = gln_world_axis(cell.z + static_cast<I>(pf.z) + 1, world.z, period.z, GLN_WORLD_Z);
-        auto AA = x0 ^ y0;
-        auto AB = x0 ^ y1;
-        auto BA = x1 ^ y0;
-        auto BB = x1 ^ y1;
-        hAA = gln_world_hash(P, AA ^ z0);
-        hBA = gln_world_hash(P, BA ^ z0);
-        hAB = gln_world_hash(P, AB ^ z0);
-        hBB = gln_world_hash(P, BB ^ z0);
-        hAA1 = gln_world_hash(P, AA ^ z1);
-        hBA1 = gln_world_hash(P, BA ^ z1);
-        hAB1 = gln_world_hash(P, AB ^ z1);
-        hBB1 = gln_world_hash(P, BB ^ z1);
-    } else {
-        I X = gln_wrap(cell.x + static_cast<I>(pf.x), period.x);
-        I Y = gln_wrap(cell.y + static_cast<I>(pf.y), period.y);
-        I Z = gln_wrap(cell.z + static_cast<I>(pf.z), period.z);
-        I X1 = gln_wrap(cell.x + static_cast<I>(pf.x) + 1, period.x);
-        I Y1 = gln_wrap(cell.y + static_cast<I>(pf.y) + 1, period.y);
-        I Z1 = gln_wrap(cell.z + static_cast<I>(pf.z) + 1, period.z);
-        I A = gln_perm(P, X);
-        I B = gln_perm(P, X1);
-        I AA = gln_perm(P, A + Y);
-        I AB = gln_perm(P, A + Y1);
-        I BA = gln_perm(P, B + Y);
-        I BB = gln_perm(P, B + Y1);
-        hAA = gln_perm(P, AA + Z);
-        hBA = gln_perm(P, BA + Z);
-        hAB = gln_perm(P, AB + Z);
-        hBB = gln_perm(P, BB + Z);
-        hAA1 = gln_perm(P, AA + Z1);
-        hBA1 = gln_perm(P, BA + Z1);
-        hAB1 = gln_perm(P, AB + Z1);
-        hBB1 = gln_perm(P, BB + Z1);
-    }
     T a = gln_corner3(hAA, vec3<T>(x, y, z), kind);
     T b = gln_corner3(hBA, vec3<T>(x - T(1), y, z), kind);
     T c = gln_corner3(hAB, vec3<T>(x, y - T(1), z), kind);
@@ -287,6 +291,20 @@ vec4<T> gln_lattice3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, 
                                   gln_dcurve(y, curve) * gln_lerp(w, k1 - k0, k3 - k2),
                                   gln_dcurve(z, curve) * (l1 - l0));
     return vec4<T>(value, gradient.x, gradient.y, gradient.z);
+}
+
+// lattice.glsl's gln_lattice3, its hashes and its blend apart (the SIMD backend reads a
+// cell's hashes once for all the samples in it; core/simd_lanes.hpp).
+template <class T>
+vec4<T> gln_lattice3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int curve, int kind,
+                     ivec3 world = ivec3(-1, -1, -1)) {
+    using I = lane_int<T>;
+    vec3<T> pf = floor(p);
+    T x = p.x - pf.x;
+    T y = p.y - pf.y;
+    T z = p.z - pf.z;
+    const vec<3, I> c = vec<3, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y), cell.z + static_cast<I>(pf.z));
+    return gln_lattice3_corners(gln_lattice3_hashes(P, c, period, world), x, y, z, curve, kind);
 }
 
 template <class T>

@@ -36,6 +36,9 @@
 #include <FastNoiseLite.h>
 #endif
 
+#include <hwy/targets.h>
+
+#include "core/simd.hpp"
 #include "glnoise/glnoise.hpp"
 
 namespace {
@@ -118,12 +121,51 @@ void setRate(benchmark::State& state, int size) {
     state.SetItemsProcessed(state.iterations() * std::int64_t{size} * size);
 }
 
-// The CPU backends: the SIMD one (--backend cpu) and the scalar reference.
-void cpuBench(benchmark::State& state, Workload w, int size, unsigned threads, bool simd) {
+// The SIMD backend's Highway target while it lives: the widest this CPU runs, or AVX2 (the
+// "_avx2" benchmarks, so that a machine with AVX-512 measures the AVX2 code too).
+class SimdTarget {
+public:
+    explicit SimdTarget(bool avx2) : forced_(avx2) {
+        if (!avx2) return;
+        const std::vector<std::int64_t> have = cpu::simd::targets();
+        if (std::find(have.begin(), have.end(), std::int64_t{HWY_AVX2}) == have.end()) {
+            error_ = "this CPU has no AVX2";
+            forced_ = false;
+            return;
+        }
+        cpu::simd::forceTarget(HWY_AVX2);
+    }
+    ~SimdTarget() {
+        if (forced_) cpu::simd::forceTarget(0);
+    }
+    SimdTarget(const SimdTarget&) = delete;
+    SimdTarget& operator=(const SimdTarget&) = delete;
+    const std::string& error() const { return error_; }
+
+private:
+    bool forced_;
+    std::string error_;
+};
+
+// The CPU backends: the SIMD one (--backend cpu; capped at AVX2 with avx2) and the scalar
+// reference.
+void cpuBench(benchmark::State& state, Workload w, int size, unsigned threads, bool simd, bool avx2 = false) {
+    const SimdTarget target(avx2);
+    if (!target.error().empty()) {
+        state.SkipWithError(target.error().c_str());
+        return;
+    }
     const NoiseSpec spec = specFor(w);
     const Grid grid{size, size, 1};
-    for (auto _ : state)
-        benchmark::DoNotOptimize((simd ? cpu::evaluateSimd(spec, grid, {}, threads) : cpu::evaluate(spec, grid, threads)).data.data());
+    // The SIMD backend writes into one image, as the peers write into one buffer.
+    Image out;
+    for (auto _ : state) {
+        if (simd) cpu::evaluateSimd(spec, grid, {}, threads, out);
+        else out = cpu::evaluate(spec, grid, threads);
+        benchmark::DoNotOptimize(out.data.data());
+        benchmark::ClobberMemory();
+    }
+    if (simd) state.SetLabel(cpu::simdTarget());
     setRate(state, size);
 }
 
@@ -332,10 +374,26 @@ void inBands(int size, unsigned threads, std::vector<float>& out, F band) {
 // p = (x, y, z) / 128, z = 0.37 / 128 in 3D; fBm of 8 octaves, lacunarity 2, gain 0.5.
 enum class FastPeer { FastNoise2, FastNoiseLite };
 
-void fastPeerBench(benchmark::State& state, Workload w, int size, FastPeer peer, unsigned threads) {
+const char* featureSetName(FastSIMD::FeatureSet set) {
+    switch (set) {
+        case FastSIMD::FeatureSet::AVX512: return "FastNoise2 AVX512";
+        case FastSIMD::FeatureSet::AVX2: return "FastNoise2 AVX2";
+        case FastSIMD::FeatureSet::SSE41: return "FastNoise2 SSE41";
+        case FastSIMD::FeatureSet::SSE2: return "FastNoise2 SSE2";
+        default: return "FastNoise2";
+    }
+}
+
+// avx2: FastNoise2 capped at AVX2 (its nodes' maximum feature set), as glnoise's "_avx2".
+void fastPeerBench(benchmark::State& state, Workload w, int size, FastPeer peer, unsigned threads, bool avx2 = false) {
     const float f = 1.0f / 128.0f, z = 0.37f / 128.0f;
-    auto perlin = FastNoise::New<FastNoise::Perlin>();
-    auto fbm = FastNoise::New<FastNoise::FractalFBm>();
+    const FastSIMD::FeatureSet most = avx2 ? FastSIMD::FeatureSet::AVX2 : FastSIMD::FeatureSet::Max;
+    auto perlin = FastNoise::New<FastNoise::Perlin>(most);
+    auto fbm = FastNoise::New<FastNoise::FractalFBm>(most);
+    if (!perlin || !fbm) {
+        state.SkipWithError("FastNoise2 has no such feature set here");
+        return;
+    }
     fbm->SetSource(perlin);
     fbm->SetOctaveCount(w.octaves);
     fbm->SetLacunarity(2.0f);
@@ -367,6 +425,7 @@ void fastPeerBench(benchmark::State& state, Workload w, int size, FastPeer peer,
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
     }
+    if (peer == FastPeer::FastNoise2) state.SetLabel(featureSetName(fn2->GetActiveFeatureSet()));
     setRate(state, size);
 }
 #endif
@@ -378,6 +437,8 @@ public:
         ConsoleReporter::ReportRuns(runs);
         for (const auto& r : runs) {
             if (r.error_occurred) continue;
+            // With --benchmark_repetitions, the median (reported after the runs) stands.
+            if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
             auto it = r.counters.find("items_per_second");
             if (it != r.counters.end()) rates_[r.run_name.function_name] = it->second.value;  // without "/real_time"
         }
@@ -415,6 +476,34 @@ public:
                 }
                 std::printf("\n");
             }
+        // glnoise's SIMD backend against FastNoise2 on the same grid and threads: each on its
+        // widest target, then both capped at AVX2.
+        bool header = false;
+        for (const auto& w : kWorkloads)
+            for (int size : kSizes) {
+                const std::string key = std::string(w.name) + "/" + std::to_string(size) + "/";
+                auto rate = [&](const std::string& b) {
+                    auto it = rates_.find(key + b);
+                    return it == rates_.end() ? -1.0 : it->second;
+                };
+                if (rate("fastnoise2_1thread") < 0 && rate("fastnoise2_1thread_avx2") < 0) continue;
+                if (!header) {
+                    std::printf("\nglnoise CPU (SIMD) / FastNoise2, Msamples/s, same grid and threads (%s; capped: both at AVX2)\n\n",
+                                cpu::simdTarget().c_str());
+                    std::printf("| workload | size | threads | glnoise | FastNoise2 | ratio | glnoise AVX2 | FastNoise2 AVX2 | ratio |\n");
+                    std::printf("|---|---|---|---|---|---|---|---|---|\n");
+                    header = true;
+                }
+                for (const char* t : {"1thread", "all"}) {
+                    std::printf("| %s | %d² | %s |", w.name, size, t);
+                    for (const char* cap : {"", "_avx2"}) {
+                        const double g = rate(std::string("cpu_") + t + cap), f = rate(std::string("fastnoise2_") + t + cap);
+                        if (g < 0 || f < 0) std::printf(" - | - | - |");
+                        else std::printf(" %.1f | %.1f | %.2fx |", g / 1e6, f / 1e6, g / f);
+                    }
+                    std::printf("\n");
+                }
+            }
         std::printf("\nOne octave of each basis at %d², Msamples/s (ratio to GPU dispatch)\n\n", kFamilySize);
         std::printf("| basis | CPU (SIMD) 1 thread | CPU reference 1 thread | GPU dispatch |\n|---|---|---|---|\n");
         for (const auto& w : kFamilies) {
@@ -443,10 +532,12 @@ int main(int argc, char** argv) {
     for (const auto& w : kWorkloads)
         for (int size : kSizes) {
             const std::string base = std::string(w.name) + "/" + std::to_string(size) + "/";
-            benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, size, 1u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
-            benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, w, size, 0u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
-            benchmark::RegisterBenchmark((base + "reference_1thread").c_str(), cpuBench, w, size, 1u, false)->Unit(benchmark::kMillisecond)->UseRealTime();
-            benchmark::RegisterBenchmark((base + "reference_all").c_str(), cpuBench, w, size, 0u, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, size, 1u, true, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, w, size, 0u, true, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "cpu_1thread_avx2").c_str(), cpuBench, w, size, 1u, true, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "cpu_all_avx2").c_str(), cpuBench, w, size, 0u, true, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "reference_1thread").c_str(), cpuBench, w, size, 1u, false, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "reference_all").c_str(), cpuBench, w, size, 0u, false, false)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, w, size, false)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "gpu_readback").c_str(), gpuBench, w, size, true)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "stb_perlin").c_str(), peerBench, w, size, Peer::Stb)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -454,9 +545,11 @@ int main(int argc, char** argv) {
             benchmark::RegisterBenchmark((base + "glm_perlin").c_str(), peerBench, w, size, Peer::Glm)->Unit(benchmark::kMillisecond)->UseRealTime();
 #ifdef GLNOISE_BENCH_FASTNOISE
             for (const auto& [name, peer] : {std::pair{"fastnoise2", FastPeer::FastNoise2}, std::pair{"fastnoiselite", FastPeer::FastNoiseLite}}) {
-                benchmark::RegisterBenchmark((base + name + "_1thread").c_str(), fastPeerBench, w, size, peer, 1u)->Unit(benchmark::kMillisecond)->UseRealTime();
-                benchmark::RegisterBenchmark((base + name + "_all").c_str(), fastPeerBench, w, size, peer, 0u)->Unit(benchmark::kMillisecond)->UseRealTime();
+                benchmark::RegisterBenchmark((base + name + "_1thread").c_str(), fastPeerBench, w, size, peer, 1u, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+                benchmark::RegisterBenchmark((base + name + "_all").c_str(), fastPeerBench, w, size, peer, 0u, false)->Unit(benchmark::kMillisecond)->UseRealTime();
             }
+            benchmark::RegisterBenchmark((base + "fastnoise2_1thread_avx2").c_str(), fastPeerBench, w, size, FastPeer::FastNoise2, 1u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "fastnoise2_all_avx2").c_str(), fastPeerBench, w, size, FastPeer::FastNoise2, 0u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
 #endif
         }
     for (const auto& w : kWorkloads)
@@ -472,8 +565,8 @@ int main(int argc, char** argv) {
                 Workload v = w;
                 v.world = on;
                 const std::string base = std::string("world/") + w.name + "/" + std::to_string(size) + (on ? "/on/" : "/off/");
-                benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, v, size, 1u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
-                benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, v, size, 0u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+                benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, v, size, 1u, true, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+                benchmark::RegisterBenchmark((base + "cpu_all").c_str(), cpuBench, v, size, 0u, true, false)->Unit(benchmark::kMillisecond)->UseRealTime();
                 benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, v, size, false)->Unit(benchmark::kMillisecond)->UseRealTime();
             }
     for (int size : kSizes)
@@ -487,8 +580,8 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("graph/compile/50_nodes", graphCompileBench, 50)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
     for (const auto& w : kFamilies) {
         const std::string base = std::string("basis/") + w.name + "/";
-        benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, kFamilySize, 1u, true)->Unit(benchmark::kMillisecond)->UseRealTime();
-        benchmark::RegisterBenchmark((base + "reference_1thread").c_str(), cpuBench, w, kFamilySize, 1u, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+        benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, w, kFamilySize, 1u, true, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+        benchmark::RegisterBenchmark((base + "reference_1thread").c_str(), cpuBench, w, kFamilySize, 1u, false, false)->Unit(benchmark::kMillisecond)->UseRealTime();
         benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), gpuBench, w, kFamilySize, false)->Unit(benchmark::kMillisecond)->UseRealTime();
     }
     benchmark::Initialize(&argc, argv);

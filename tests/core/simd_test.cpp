@@ -282,6 +282,73 @@ TEST(Simd, GraphsRunAsTheirSpecOrTheirPlanAtAnyThreadCount) {
     EXPECT_THROW(cpu::evaluateSimd(bad, grid), ValidationError);
 }
 
+// The lattice bases read each hash once for the lanes that share it, three ways by how
+// many lattice cells a vector of texels covers: one cell (low frequencies), one row of
+// cells along x within two vectors' worth of columns, and more (each lane its own). Every
+// way, in 2D and 3D, every corner kind (gradients, heights, both), with the world hash and
+// with periods, values and gradients, on every target: bit for bit the reference.
+TEST(Simd, LatticeHashesReadOncePerCellAreTheReferencesOnEveryTarget) {
+    const double frequencies[] = {1.0 / 300.0, 1.0 / 13.0, 0.9, 3.7};
+    std::vector<NoiseSpec> specs;
+    for (const Basis basis : {Basis::Perlin, Basis::Classic, Basis::Value, Basis::PerlinValue})
+        for (const int dims : {2, 3})
+            for (const double f : frequencies)
+                for (int variant = 0; variant < 4; ++variant) {
+                    NoiseSpec s;
+                    s.basis = basis;
+                    s.dims = dims;
+                    s.frequency = f;
+                    s.octaves = 2;
+                    s.offset = {-40.25, 1e6 + 0.5, 0.0};
+                    if (dims == 3) s.z = 7.75;
+                    s.worldHash = variant == 1;
+                    if (variant == 2) {
+                        s.period = dims == 3 ? std::array<int, 4>{5, 7, 3, 0} : std::array<int, 4>{5, 7, 0, 0};
+                        s.lacunarity = 2.0;
+                    }
+                    if (variant == 3 && dims >= 2) s.output = Output::Gradient;
+                    specs.push_back(s);
+                }
+    for (const std::int64_t target : cpu::simd::targets()) {
+        SCOPED_TRACE(cpu::simd::targetName(target));
+        const OnTarget on(target);
+        for (const NoiseSpec& s : specs) {
+            s.validate();
+            const Grid grid{83, 4, s.dims == 3 ? 2 : 1};  // x from 230 crosses an anchor; 83 ends between lanes
+            const TexelStart start = {230, -2, 255};
+            const Image simd = cpu::evaluateSimd(s, grid, start, 1);
+            const Image reference = cpu::evaluate(s, grid, start, 1);
+            ASSERT_EQ(firstDifference(simd, reference), "") << describe(s, grid, start) << " world " << s.worldHash;
+        }
+    }
+}
+
+// Evaluating into an image keeps its storage where it holds as many floats, reshapes it
+// for any other grid or channel count, and leaves it as it was when the spec is refused.
+TEST(Simd, EvaluatingIntoAnImageGivesTheSameTexels) {
+    NoiseSpec s;
+    s.octaves = 3;
+    Image out;
+    cpu::evaluateSimd(s, Grid{40, 30, 1}, {5, 6, 0}, 1, out);
+    EXPECT_EQ(firstDifference(out, cpu::evaluateSimd(s, Grid{40, 30, 1}, {5, 6, 0}, 1)), "");
+    const float* storage = out.data.data();
+    s.seed = 9;
+    cpu::evaluateSimd(s, Grid{30, 40, 1}, {}, 2, out);
+    EXPECT_EQ(out.data.data(), storage) << "as many floats: the same storage";
+    EXPECT_EQ(firstDifference(out, cpu::evaluateSimd(s, Grid{30, 40, 1})), "");
+    s.output = Output::Gradient;
+    cpu::evaluateSimd(s, Grid{7, 5, 1}, {}, 1, out);
+    EXPECT_EQ(out.width, 7);
+    EXPECT_EQ(out.height, 5);
+    EXPECT_EQ(out.channels, 4);
+    EXPECT_EQ(firstDifference(out, cpu::evaluate(s, Grid{7, 5, 1})), "");
+    const Image before = out;
+    s.octaves = 0;
+    EXPECT_THROW(cpu::evaluateSimd(s, Grid{8, 8, 1}, {}, 1, out), ValidationError);
+    EXPECT_EQ(out.width, before.width);
+    EXPECT_EQ(firstDifference(out, before), "");
+}
+
 TEST(Simd, ThreadsDoNotChangeABit) {
     NoiseSpec s;
     s.octaves = 6;
