@@ -46,6 +46,8 @@ NOT_RUN = {
     "python3 -m venv v && v/bin/pip install .": "builds the Python package: python.pip_install (ctest) runs it "
                                                 "and the line after it",
     "v/bin/python -c": "needs the package pip builds: python.pip_install (ctest) runs it",
+    "/usr/bin/python3 tests/bench/peers_chart.py": "charts FastNoise2's rows: they come from a build configured "
+                                                   "with GLNOISE_PEERS_DIR, whose sources are not in the repository",
     "cmake ": "configures, builds or installs: CI builds with the Quick start's command, tests/consumer "
               "installs the package and builds an outside project against it, and build.presets configures "
               "each preset",
