@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -72,11 +73,12 @@ void cpuTile(const NoiseSpec& spec, const Graph* graph, const TileSource& src, c
     const Grid tileGrid{p.cols, p.rows, 1};
     const bool simd = src.cpu == CpuBackend::Simd;
     // A tile as wide as the band, of floats, is made where it lies: no image to allocate,
-    // clear and copy.
+    // clear and copy. The band's bytes are the floats' storage (aligned for them, checked).
     const int channels = cpu::outputChannels(spec);
     if (simd && !graph && !src.colormap &&
-        rowBytes == static_cast<std::size_t>(p.cols) * sizeof(float) * static_cast<std::size_t>(channels)) {
-        cpu::evaluateSimdTo(spec, tileGrid, start, src.threads, reinterpret_cast<float*>(dst));
+        rowBytes == static_cast<std::size_t>(p.cols) * sizeof(float) * static_cast<std::size_t>(channels) &&
+        reinterpret_cast<std::uintptr_t>(dst) % alignof(float) == 0) {
+        cpu::evaluateSimdTo(spec, tileGrid, start, src.threads, static_cast<float*>(static_cast<void*>(dst)));
         return;
     }
     const Image tile = graph ? (simd ? cpu::evaluateSimd(*graph, tileGrid, start, src.threads)
