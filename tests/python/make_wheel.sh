@@ -18,7 +18,7 @@ pip="$work/venv/bin/pip"
 PATH="$work/venv/bin:$PATH"
 export PATH
 rm -rf "$work/dist" "$work/wheelhouse"
-"$pip" wheel --quiet --disable-pip-version-check --no-deps -w "$work/dist" --config-settings=build-dir="$work/build" "$src"
+"$pip" wheel --quiet --disable-pip-version-check --no-deps -w "$work/dist" --config-settings=build-dir="$build_dir" "$src"
 auditwheel repair -w "$work/wheelhouse" "$work/dist"/glnoise-*.whl
 auditwheel show "$work/wheelhouse"/glnoise-*.whl
 "$pip" install --quiet --disable-pip-version-check --force-reinstall "$work/wheelhouse"/glnoise-*.whl

@@ -8,7 +8,7 @@ src=$1 work=$2 python=$3 backend=$4
 . "$(dirname "$0")/pip_env.sh"
 rm -rf "$work/pip-venv"
 "$python" -m venv "$work/pip-venv"
-"$work/pip-venv/bin/pip" install --quiet --disable-pip-version-check --config-settings=build-dir="$work/build" "$src"
+"$work/pip-venv/bin/pip" install --quiet --disable-pip-version-check --config-settings=build-dir="$build_dir" "$src"
 "$work/pip-venv/bin/python" -c "
 import glnoise
 s = glnoise.Noise(octaves=6).bake((512, 512), backend='$backend').std()
