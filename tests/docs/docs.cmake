@@ -26,6 +26,8 @@ else()
     COMMAND "${GLNOISE_README_PYTHON}" "${CMAKE_CURRENT_LIST_DIR}/options.py"
             --source "${PROJECT_SOURCE_DIR}" --build "${PROJECT_BINARY_DIR}")
   set_tests_properties(docs.commands docs.pictures docs.options PROPERTIES TIMEOUT 900 LABELS docs)
+  # Its preview commands run under xvfb-run -a, as the preview's tests do (tests/CMakeLists.txt).
+  set_tests_properties(docs.commands PROPERTIES RESOURCE_LOCK glnoise_xvfb_run)
   # docs/python.md's picture is made with the Python package python.wheel installs.
   set_tests_properties(docs.pictures PROPERTIES FIXTURES_REQUIRED python_wheel)
 endif()

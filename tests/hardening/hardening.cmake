@@ -27,8 +27,10 @@ add_test(NAME hardening.build
   COMMAND "${CMAKE_COMMAND}" "-DSOURCE=${PROJECT_SOURCE_DIR}" "-DBINARY=${_hb}" "-DCC=${GLNOISE_CLANG}"
           "-DCXX=${GLNOISE_CLANGXX}" "-DVENV=${GLNOISE_GLAD_VENV}" "-DTARGETS=${_targets}"
           -P "${CMAKE_CURRENT_SOURCE_DIR}/hardening/build_tree.cmake")
+# COST (here and below: about the seconds each takes on two cores) starts the long tests
+# first under ctest --parallel, so that the short ones fill the other core around them.
 set_tests_properties(hardening.build PROPERTIES FIXTURES_SETUP glnoise_hardening TIMEOUT 3600
-                     LABELS "sanitize;fuzz")
+                     LABELS "sanitize;fuzz" COST 700)
 
 # Every sanitizer finding stops the program with a report (the tree is built with
 # -fno-sanitize-recover=all), and LeakSanitizer runs at exit. The GL driver stays mapped
@@ -77,6 +79,7 @@ foreach(_suite core cli gpu)
   set_tests_properties(sanitize.${_suite} PROPERTIES FIXTURES_REQUIRED glnoise_hardening TIMEOUT 1800
                        ENVIRONMENT "${_sanitizer_env}" LABELS sanitize)
 endforeach()
+set_tests_properties(sanitize.core sanitize.cli sanitize.gpu PROPERTIES COST 200)
 
 add_test(NAME sanitize.leak_probe
   COMMAND "${CMAKE_COMMAND}" "-DPROBE=${_hb}/tests/glnoise_leak_probe"
@@ -103,3 +106,4 @@ add_test(NAME static.cppcheck
           -I "${CMAKE_BINARY_DIR}/generated/include" --suppress=missingIncludeSystem --suppress=missingInclude
           -D__linux__ -D__x86_64__ "${PROJECT_SOURCE_DIR}/src")
 set_tests_properties(static.clang-tidy static.cppcheck PROPERTIES LABELS static TIMEOUT 1800)
+set_tests_properties(static.clang-tidy PROPERTIES COST 450)
