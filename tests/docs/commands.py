@@ -48,6 +48,8 @@ NOT_RUN = {
     "v/bin/python -c": "needs the package pip builds: python.pip_install (ctest) runs it",
     "/usr/bin/python3 tests/bench/peers_chart.py": "charts FastNoise2's rows: they come from a build configured "
                                                    "with GLNOISE_PEERS_DIR, whose sources are not in the repository",
+    "/usr/bin/python3 tests/bench/instructions.py": "counts FastNoise2's instructions beside glnoise's under valgrind: "
+                                                    "FastNoise2 is in a build configured with GLNOISE_PEERS_DIR only",
     "cmake ": "configures, builds or installs: CI builds with the Quick start's command, tests/consumer "
               "installs the package and builds an outside project against it, and build.presets configures "
               "each preset",
