@@ -13,13 +13,14 @@ under Valgrind, whose CPU has AVX2 and no AVX-512; the benchmarks' labels say wh
 Needs a build configured with GLNOISE_PEERS_DIR for FastNoise2's rows (docs/building.md).
 """
 import argparse
-import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from bench_json import measured
 
 WORKLOADS = [("perlin2", "2D Perlin"), ("perlin3", "3D Perlin"), ("fbm8", "3D fBm, 8 octaves")]
 # (benchmark suffix, the function whose calls make a grid, the function whose calls do the
@@ -49,13 +50,10 @@ def call_edges(path):
                     edges.setdefault(pending, [0, 0])[1] += int(line.split()[-1])
                 pending = None
                 continue
-            if line.startswith(("fn=", "cfn=", "cfni=")):
+            if line.startswith(("fn=", "cfn=")):  # a function, and its name where first given
                 ident = line.split("=", 1)[1]
                 name = name_of(ident) if ident.startswith("(") else ident
-                if line.startswith("fn="):
-                    callee = None
-                else:
-                    callee = name
+                callee = None if line.startswith("fn=") else name
             elif line.startswith("calls=") and callee is not None:
                 edges.setdefault(callee, [0, 0])[0] += int(line.split("=", 1)[1].split()[0])
                 pending = callee
@@ -72,7 +70,7 @@ def count(bench, name, grid_fn, noise_fn, work):
     run = subprocess.run(cmd, capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit(f"instructions.py: {name} failed under valgrind:\n{run.stderr[-2000:]}")
-    runs = [b for b in json.load(open(report, encoding="utf-8"))["benchmarks"] if b.get("run_type") == "iteration"]
+    _, runs = measured(report, "iterations")
     if not runs or any(r.get("error_occurred") for r in runs):
         sys.exit(f"instructions.py: {name} did not run: {runs}")
     edges = call_edges(out)
