@@ -40,7 +40,8 @@ int outputChannels(const NoiseSpec& spec);
 // by the amplitude sum when normalized); normal channels 1e-4.
 std::array<double, 4> agreementTolerance(const NoiseSpec& spec);
 
-// threads: 0 uses every hardware thread. Throws ValidationError for a bad spec or grid.
+// threads: 0 uses every CPU this process may run on (its affinity). Throws ValidationError
+// for a bad spec or grid.
 // The image has outputChannels(spec) channels.
 Image evaluate(const NoiseSpec& spec, const Grid& grid, unsigned threads = 0);
 // The grid whose texel (0,0,0) is world texel `start` (a tile of the world; spec.hpp).

@@ -107,7 +107,7 @@ struct PngLayout {
     int channels = 1;  // 1 gray, 3 RGB, 4 RGBA
     int bits = 8;      // 8: uint8 samples; 16: uint16 samples in host byte order
     std::string record;  // stored as the tEXt chunk "glnoise" before the pixels ("" for none)
-    unsigned threads = 0;  // deflating on this many threads (0: one per hardware thread)
+    unsigned threads = 0;  // deflating on this many threads (0: one per CPU this process may run on)
     // Whether setDigest gives a digest, stored as the tEXt chunk "glnoise-digest" after the
     // image data (64 hex digits), before IEND.
     bool digest = false;

@@ -54,7 +54,7 @@ struct BakeRequest {
     // b = 2 pi j / H, plus the offset; the spec is 4D.
     bool seamless = false;
     // CPU threads (--threads): the CPU backends, the conversions and the PNG and EXR
-    // encoders; 0: one per hardware thread. Not recorded: no byte depends on it.
+    // encoders; 0: one per CPU the process may run on. Not recorded: no byte depends on it.
     unsigned threads = 0;
 
     // Where values came from when not from the command line: the preset or record that

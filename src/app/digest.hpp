@@ -38,7 +38,7 @@ public:
     static constexpr std::size_t kChunkBytes = std::size_t{4} << 20;
     static constexpr const char* kMethod = "sha256-tree-4MiB";
 
-    // threads: 0 -> one per hardware thread.
+    // threads: 0 -> one per CPU the process may run on.
     explicit SampleDigest(unsigned threads = 0) : threads_(threads) {}
     // The next bytes of the samples; whole chunks are hashed now, the rest waits for more.
     void update(const void* data, std::size_t bytes);

@@ -11,12 +11,25 @@
 #include <thread>
 #include <vector>
 
+#ifdef __linux__
+#include <sched.h>
+#endif
+
 namespace glnoise::detail {
 
-// threads: 0 -> one per hardware thread.
-inline unsigned threadCount(unsigned threads) {
-    return threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+// The hardware threads this process may run on: its CPU affinity where the system has one
+// (taskset, a container's cpuset), else every hardware thread.
+inline unsigned availableThreads() {
+#ifdef __linux__
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return static_cast<unsigned>(CPU_COUNT(&set));
+#endif
+    return std::max(1u, std::thread::hardware_concurrency());
 }
+
+// threads: 0 -> one per hardware thread this process may run on.
+inline unsigned threadCount(unsigned threads) { return threads ? threads : availableThreads(); }
 
 // work(i) for every i in [0, count), on at most `threads` threads (0: one per hardware
 // thread), each taking the next i as it finishes one. The first exception any work

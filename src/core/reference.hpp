@@ -10,14 +10,16 @@
 #include <vector>
 
 #include "core/frames.hpp"
+#include "core/parallel.hpp"
 #include "mirror/sample.hpp"
 
 namespace glnoise::cpu {
 
-// work(firstRow, endRow) over `rows` rows on `threads` threads (0: one per hardware thread).
+// work(firstRow, endRow) over `rows` rows on `threads` threads (0: one per hardware thread
+// this process may run on).
 template <class Work>
 void inBands(int rows, unsigned threads, const Work& work) {
-    unsigned n = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+    unsigned n = detail::threadCount(threads);
     n = std::min<unsigned>(n, static_cast<unsigned>(rows));
     if (n <= 1) {
         work(0, rows);

@@ -38,6 +38,7 @@
 
 #include <hwy/targets.h>
 
+#include "core/parallel.hpp"
 #include "core/simd.hpp"
 #include "glnoise/glnoise.hpp"
 
@@ -148,7 +149,8 @@ private:
 };
 
 // The CPU backends: the SIMD one (--backend cpu; capped at AVX2 with avx2) and the scalar
-// reference.
+// reference. threads 0: every hardware thread this process may run on (`taskset -c 0,1`
+// makes "all" two).
 void cpuBench(benchmark::State& state, Workload w, int size, unsigned threads, bool simd, bool avx2 = false) {
     const SimdTarget target(avx2);
     if (!target.error().empty()) {
@@ -359,7 +361,7 @@ void peerBench(benchmark::State& state, Workload w, int size, Peer peer) {
 // core), one std::thread each, as a caller without a pool of its own would.
 template <class F>
 void inBands(int size, unsigned threads, std::vector<float>& out, F band) {
-    if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    if (threads == 0) threads = detail::availableThreads();
     std::vector<std::thread> pool;
     for (unsigned k = 0; k < threads; ++k) {
         const int y0 = static_cast<int>(static_cast<long long>(size) * k / threads);
@@ -447,7 +449,7 @@ public:
         if (rates_.empty()) return;
         const Gpu& g = gpuState();
         std::printf("\nMsamples/s (ratio to the GPU path, dispatch to finish) on %s, %u CPU threads\n\n",
-                    g.context ? g.context->info().renderer.c_str() : "no GPU", std::thread::hardware_concurrency());
+                    g.context ? g.context->info().renderer.c_str() : "no GPU", detail::availableThreads());
         std::printf("| workload | size | glnoise GPU dispatch | GPU + read-back | glnoise CPU (SIMD, %s) 1 thread "
                     "| CPU all threads | CPU reference 1 thread | reference all threads "
                     "| stb_perlin | libnoise | glm::perlin | FastNoise2 1 thread | FastNoise2 all threads "
@@ -588,7 +590,7 @@ int main(int argc, char** argv) {
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
     const Gpu& g = gpuState();
     benchmark::AddCustomContext("renderer", g.context ? g.context->info().renderer : "no GL context: " + g.error);
-    benchmark::AddCustomContext("cpu_threads", std::to_string(std::thread::hardware_concurrency()));
+    benchmark::AddCustomContext("cpu_threads", std::to_string(detail::availableThreads()));
     RatioReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     reporter.printTable();

@@ -5,13 +5,20 @@
 // that cross anchors, end between lanes and are volumes, at any thread count.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <initializer_list>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 
+#include <hwy/targets.h>
+
 #include "core/graph_plan.hpp"
+#include "core/parallel.hpp"
 #include "core/simd.hpp"
 #include "glnoise/glnoise.hpp"
 #include "random_graphs.hpp"
@@ -283,6 +290,54 @@ TEST(Simd, GraphsRunAsTheirSpecOrTheirPlanAtAnyThreadCount) {
 }
 
 // The lattice bases read each hash once for the lanes that share it, three ways by how
+// The CPU's flags, from /proc/cpuinfo's first "flags" line ({} elsewhere).
+std::set<std::string> cpuFlags() {
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("flags", 0) == 0) {
+            std::istringstream words(line.substr(line.find(':') + 1));
+            std::set<std::string> flags;
+            for (std::string w; words >> w;) flags.insert(w);
+            return flags;
+        }
+    return {};
+}
+
+// The AVX targets run exactly where the CPU has them: AVX-512 (AVX3) where it has AVX-512 F,
+// VL, DQ and BW with AVX2's set, AVX2 where it has AVX2, FMA and their kin, and neither
+// where it lacks the instructions (so the bit-identity tests here cover every one the CPU
+// has, and a build that dropped one would show).
+TEST(Simd, RunsTheAvxTargetsExactlyWhereTheCpuHasThem) {
+#if defined(__x86_64__)
+    const std::set<std::string> flags = cpuFlags();
+    if (flags.empty()) GTEST_SKIP() << "no /proc/cpuinfo flags";
+    const std::vector<std::int64_t> targets = cpu::simd::targets();
+    auto built = [&](std::int64_t t) { return std::find(targets.begin(), targets.end(), t) != targets.end(); };
+    auto has = [&](std::initializer_list<const char*> names) {
+        return std::all_of(names.begin(), names.end(), [&](const char* f) { return flags.count(f) > 0; });
+    };
+    const bool avx2 = has({"avx2", "fma", "bmi1", "bmi2", "f16c", "abm", "movbe", "sse4_1", "sse4_2", "ssse3", "pclmulqdq", "aes"});
+    const bool avx3 = avx2 && has({"avx512f", "avx512vl", "avx512dq", "avx512bw", "avx512cd"});
+    if (!flags.count("avx2")) {
+        EXPECT_FALSE(built(HWY_AVX2)) << "AVX2 without the CPU's AVX2";
+    }
+    if (!flags.count("avx512f")) {
+        EXPECT_FALSE(built(HWY_AVX3)) << "AVX3 without the CPU's AVX-512";
+    }
+    if (avx2) {
+        EXPECT_TRUE(built(HWY_AVX2)) << "this CPU has AVX2";
+    }
+    if (avx3) {
+        EXPECT_TRUE(built(HWY_AVX3)) << "this CPU has AVX-512";
+        EXPECT_EQ(cpu::simdTarget(), "AVX3") << "the widest target glnoise builds";
+    } else if (avx2) {
+        EXPECT_EQ(cpu::simdTarget(), "AVX2");
+    }
+#else
+    GTEST_SKIP() << "x86-64 only";
+#endif
+}
+
 // many lattice cells a vector of texels covers: one cell (low frequencies), one row of
 // cells along x within two vectors' worth of columns, and more (each lane its own). Every
 // way, in 2D and 3D, every corner kind (gradients, heights, both), with the world hash and
@@ -359,6 +414,29 @@ TEST(Simd, ThreadsDoNotChangeABit) {
         EXPECT_EQ(firstDifference(cpu::evaluateSimd(s, grid, {}, threads), one), "") << threads << " threads";
     }
     EXPECT_EQ(firstDifference(one, cpu::evaluate(s, grid, {}, 1)), "");
+}
+
+// "Every thread" (threads 0) means the hardware threads this process may run on: pinned to
+// one CPU (as `taskset -c 0` or a one-CPU container pins it), one.
+TEST(Simd, EveryThreadMeansTheCpusThisProcessMayRunOn) {
+#ifdef __linux__
+    cpu_set_t was;
+    CPU_ZERO(&was);
+    ASSERT_EQ(sched_getaffinity(0, sizeof was, &was), 0);
+    EXPECT_EQ(detail::threadCount(0), static_cast<unsigned>(CPU_COUNT(&was)));
+    int first = 0;
+    while (!CPU_ISSET(first, &was)) ++first;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(first, &one);
+    ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+    const unsigned pinned = detail::threadCount(0);
+    ASSERT_EQ(sched_setaffinity(0, sizeof was, &was), 0);
+    EXPECT_EQ(pinned, 1u);
+    EXPECT_EQ(detail::threadCount(3), 3u) << "a count given stands";
+#else
+    GTEST_SKIP() << "Linux only";
+#endif
 }
 
 // The vectorised conversions of a bake (io::quantize8/16 over many values) give each

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "core/io/internal.hpp"
+#include "core/parallel.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
 
@@ -30,7 +31,7 @@ int encoderThreads(unsigned threads) {
     if (threads == 1) return 0;  // OpenEXR compresses on the calling thread
     if (threads == 0) {
         if (Imf::globalThreadCount() == 0)
-            Imf::setGlobalThreadCount(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+            Imf::setGlobalThreadCount(static_cast<int>(glnoise::detail::availableThreads()));
         return Imf::globalThreadCount();
     }
     const int n = static_cast<int>(std::min(threads, 1024u));
