@@ -32,8 +32,8 @@ inline unsigned availableThreads() {
 inline unsigned threadCount(unsigned threads) { return threads ? threads : availableThreads(); }
 
 // work(i) for every i in [0, count), on at most `threads` threads (0: one per hardware
-// thread), each taking the next i as it finishes one. The first exception any work
-// throws is rethrown here, after every thread has stopped.
+// thread this process may run on), each taking the next i as it finishes one. The first
+// exception any work throws is rethrown here, after every thread has stopped.
 template <class Work>
 void parallelFor(std::size_t count, unsigned threads, const Work& work) {
     const std::size_t n = std::min<std::size_t>(threadCount(threads), count);
