@@ -289,7 +289,6 @@ TEST(Simd, GraphsRunAsTheirSpecOrTheirPlanAtAnyThreadCount) {
     EXPECT_THROW(cpu::evaluateSimd(bad, grid), ValidationError);
 }
 
-// The lattice bases read each hash once for the lanes that share it, three ways by how
 // The CPU's flags, from /proc/cpuinfo's first "flags" line ({} elsewhere).
 std::set<std::string> cpuFlags() {
     std::ifstream in("/proc/cpuinfo");
@@ -338,6 +337,7 @@ TEST(Simd, RunsTheAvxTargetsExactlyWhereTheCpuHasThem) {
 #endif
 }
 
+// The lattice bases read each hash once for the lanes that share it, three ways by how
 // many lattice cells a vector of texels covers: one cell (low frequencies), one row of
 // cells along x within two vectors' worth of columns, and more (each lane its own). Every
 // way, in 2D and 3D, every corner kind (gradients, heights, both), with the world hash and
