@@ -25,6 +25,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <vector>
 
 #include "core/simd.hpp"
 #include "glnoise/cpu.hpp"
@@ -484,9 +486,358 @@ HWY_ATTR __attribute__((flatten)) void GraphLeafOf(const Permutation& P, int cur
     out = kGrad ? v : vec4<VF>(v.x, VF(), VF(), VF());
 }
 
+// ---------------------------------------------------------------------------------------
+// Rows of a lattice basis (perlin, classic, value, perlin-value) in 2D or 3D whose octaves
+// are neither warped nor turned and whose output is the value alone: the common case,
+// compiled apart from the runtime-general sampler above. Every texel of a grid's row has
+// the row's y and z, so in each octave:
+// - p.y and p.z, their cells and fractions are the row's, computed once, as scalars (the
+//   lanes' IEEE operations on one texel);
+// - each lattice column (x at the row's cells y, z) is read once for the rows in those
+//   cells, and each of its corners' parts (CornerParts: what its gradient's dot product and
+//   height add for this row) is made once for the row, into tables indexed by x
+//   (LatticeColumns);
+// - a vector whose texels lie in one cell (most of them, below a cell per vector) takes its
+//   corners' parts from the tables once per cell; a vector across cells takes each lane's
+//   by a permutation of lanes; one across more cells than lanes (above a cell per texel),
+//   or past the tables' reach, reads its hashes as gln_lattice2/3 do.
+// The octaves run outermost for each anchor's piece of a row, each adding into the piece's
+// sums in gln_sum's order, and the twin does the arithmetic (gln_lattice2_corners,
+// gln_lattice3_corners, gln_fractal_step), so every texel is the reference's, bit for bit.
+
+// A lattice corner as gln_corner2/3 take its hash: the parts of its gradient's dot product
+// with d for this row, d.x * f + c; its height h (gln_height, for the kinds with heights);
+// and the hash itself (for the gradient's corners, gln_cornergrad2/3), an int where every
+// lane shares the corner (H = int) or each lane's (H = VI). A gradient is (+-1, +-1, 0) or
+// a permutation of it (gln_grad3; gln_grad2's is (+-1, +-1)): where it has a +-1 for x, f is
+// that and c the other term, +-y or +-z (IEEE addition is commutative, so the order of u
+// + v does not matter); where it has none, c is the whole (+-y) + (+-z) and f the zero
+// whose product with d.x is -0 (d.x is x >= +0 at a left corner and x - 1 < 0 at a right
+// one: LatticeRows checks x >= 0), so that -0 + c is c, whatever c's sign.
+template <class H>
+struct CornerParts {
+    VF f;
+    VF c;
+    VF h;
+    H hash;
+};
+
+template <class T, class H>
+inline vec2<T> gln_cornergrad2(const CornerParts<H>& k, int kind) {
+    return cpu::gln_cornergrad2<T>(VI(k.hash), kind);
+}
+template <class T, class H>
+inline vec3<T> gln_cornergrad3(const CornerParts<H>& k, int kind) {
+    return cpu::gln_cornergrad3<T>(VI(k.hash), kind);
+}
+template <class H>
+inline VF gln_corner2(const CornerParts<H>& k, const vec2<VF>& d, int kind) {
+    const VF g = (kind & GLN_GRADIENTS) != 0 ? d.x * k.f + k.c : VF(0);
+    return (kind & GLN_HEIGHTS) != 0 ? g + k.h : g;
+}
+template <class H>
+inline VF gln_corner3(const CornerParts<H>& k, const vec3<VF>& d, int kind) {
+    const VF g = (kind & GLN_GRADIENTS) != 0 ? d.x * k.f + k.c : VF(0);
+    return (kind & GLN_HEIGHTS) != 0 ? g + k.h : g;
+}
+
+// f of a gradient code (hash & 15 in 3D, hash & 3 in 2D) at a left or right corner.
+constexpr float gln_x_factor(int dims, int code, bool right) {
+    if (dims == 2) return code == 0 || code == 3 ? 1.0f : -1.0f;  // gln_grad2: x negated for 1 and 2
+    if (code < 8) return (code & 1) != 0 ? -1.0f : 1.0f;            // u = x
+    if (code == 12 || code == 14) return (code & 2) != 0 ? -1.0f : 1.0f;  // v = x
+    return right ? 0.0f : -0.0f;                                    // no x
+}
+// c of a gradient code at a corner whose other coordinates are y (and z).
+inline float gln_x_rest(int dims, int code, float y, float z) {
+    if (dims == 2) return code < 2 ? y : -y;
+    if (code < 8) return (code & 2) != 0 ? -(code < 4 ? y : z) : (code < 4 ? y : z);
+    if (code == 12 || code == 14) return (code & 1) != 0 ? -y : y;
+    return ((code & 1) != 0 ? -y : y) + ((code & 2) != 0 ? -z : z);
+}
+
+// One octave's lattice columns along a row of cells (y, z, with its periods and world
+// block): each column's hashes (gln_lattice2_column, gln_lattice3_column, packed a byte
+// each), kept while the row's cells are the same; and each of its corners' f, c and h for
+// the row's fractions, kept while they are. Indexed by the column's x (its frame's cell
+// plus the lattice offset, from 0), read where a piece of a row needs them. This thread's,
+// one per octave, emptied before each band (its table may be another at the same address).
+struct LatticeColumns {
+    static constexpr int kMaxColumns = 1 << 16;  // beyond (huge periods), lanes read their own
+    // Field k of column x is fields[k * room + x]: the left corners' f (corner q: its y + 2
+    // z, each 0 or 1), the right corners' f, c and h.
+    enum : int { kLeftF = 0, kRightF = 4, kC = 8, kH = 12, kFields = 16 };
+    const Permutation* table = nullptr;
+    int y = 0;
+    int z = 0;
+    ivec3 period{0, 0, 0};
+    ivec3 world{-1, -1, -1};
+    std::uint32_t fraction[2] = {0, 0};  // the row's y and z fractions' bits
+    std::uint32_t hashes = 0;            // hashStamp[x] == hashes: packed[x] is column x's
+    std::uint32_t parts = 0;             // partStamp[x] == parts: its fields are this row's
+    std::size_t room = 0;
+    std::vector<std::uint32_t> hashStamp;
+    std::vector<std::uint32_t> partStamp;
+    std::vector<std::int32_t> packed;
+    std::vector<float> fields;
+    std::array<std::array<float, 16>, 4> rest{};  // c of corner q for each code, this row's
+
+    void clear() { table = nullptr; }
+    static void next(std::uint32_t& generation, std::vector<std::uint32_t>& stamps) {
+        if (++generation == 0) {
+            std::fill(stamps.begin(), stamps.end(), 0u);
+            generation = 1;
+        }
+    }
+    // Holds the row of cells (y, z) at fractions (yf, zf) from now on: what it held of them
+    // kept, the rest emptied.
+    void hold(int dims, const Permutation& P, int y_, int z_, ivec3 period_, ivec3 world_, float yf, float zf) {
+        if (table != &P || y != y_ || z != z_ || period.x != period_.x || period.y != period_.y ||
+            period.z != period_.z || world.x != world_.x || world.y != world_.y || world.z != world_.z) {
+            table = &P;
+            y = y_;
+            z = z_;
+            period = period_;
+            world = world_;
+            next(hashes, hashStamp);
+            fraction[0] = ~0u;  // the parts too
+        }
+        std::uint32_t bits[2];
+        std::memcpy(&bits[0], &yf, 4);
+        std::memcpy(&bits[1], &zf, 4);
+        if (bits[0] == fraction[0] && bits[1] == fraction[1]) return;
+        fraction[0] = bits[0];
+        fraction[1] = bits[1];
+        next(parts, partStamp);
+        // gln_lattice2/3_corners' d.y and d.z at corner q: y or y - 1, z or z - 1.
+        for (int q = 0; q < 4; ++q)
+            for (int code = 0; code < 16; ++code)
+                rest[static_cast<std::size_t>(q)][static_cast<std::size_t>(code)] =
+                    gln_x_rest(dims, code, (q & 1) != 0 ? yf - 1.0f : yf, (q & 2) != 0 ? zf - 1.0f : zf);
+    }
+    // Columns [first, last] made, with room for a vector's window beyond them.
+    template <int kDims, bool kHeights>
+    void fill(int first, int last) {
+        static constexpr auto kFactors = [] {
+            std::array<std::array<float, 16>, 2> f{};
+            for (int code = 0; code < 16; ++code) {
+                f[0][static_cast<std::size_t>(code)] = gln_x_factor(kDims, code, false);
+                f[1][static_cast<std::size_t>(code)] = gln_x_factor(kDims, code, true);
+            }
+            return f;
+        }();
+        static const auto kHeightOf = [] {
+            std::array<float, 256> h{};
+            for (int i = 0; i < 256; ++i) h[static_cast<std::size_t>(i)] = gln_height<float>(i);
+            return h;
+        }();
+        const std::size_t need = static_cast<std::size_t>(last) + 2 * kMaxLanes + 2;
+        if (need > room) {
+            room = std::max(need, room + room / 2);
+            hashStamp.assign(room, 0u);
+            partStamp.assign(room, 0u);
+            packed.assign(room, 0);
+            fields.assign(kFields * room, 0.0f);
+        }
+        constexpr int kCorners = kDims == 2 ? 2 : 4;
+        for (int x = first; x <= last; ++x) {
+            const auto at = static_cast<std::size_t>(x);
+            if (partStamp[at] == parts) continue;
+            if (hashStamp[at] != hashes) {
+                std::uint32_t p = 0;
+                if constexpr (kDims == 2) {
+                    const std::array<int, 2> h = gln_lattice2_column(*table, x, y, ivec2(period.x, period.y), ivec2(world.x, world.y));
+                    p = static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u;
+                } else {
+                    const std::array<int, 4> h = gln_lattice3_column(*table, x, y, z, period, world);
+                    p = static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u |
+                        static_cast<std::uint32_t>(h[2]) << 16u | static_cast<std::uint32_t>(h[3]) << 24u;
+                }
+                packed[at] = static_cast<std::int32_t>(p);
+                hashStamp[at] = hashes;
+            }
+            const auto p = static_cast<std::uint32_t>(packed[at]);
+            for (int q = 0; q < kCorners; ++q) {
+                const std::size_t hash = p >> (8 * q) & 255u;
+                const std::size_t code = hash & (kDims == 2 ? 3u : 15u);
+                const auto k = static_cast<std::size_t>(q);
+                fields[(kLeftF + k) * room + at] = kFactors[0][code];
+                fields[(kRightF + k) * room + at] = kFactors[1][code];
+                fields[(kC + k) * room + at] = rest[k][code];
+                if constexpr (kHeights) fields[(kH + k) * room + at] = kHeightOf[hash];
+            }
+            partStamp[at] = parts;
+        }
+    }
+    const float* field(int k, int q) const { return fields.data() + static_cast<std::size_t>(k + q) * room; }
+};
+
+inline std::vector<LatticeColumns>& gln_lattice_columns() {
+    static thread_local std::vector<LatticeColumns> octaves;
+    return octaves;
+}
+
+// Whether LatticeRows evaluates this job (of a lattice basis, the caller's): 2D or 3D, the
+// value alone, no warp, turn or pattern.
+inline bool LatticeRowsApply(const simd::Job& j) {
+    const SampleParams<float>& u = *j.params;
+    return (u.dims == 2 || u.dims == 3) && u.warp == 0 && u.rotate == 0 && u.pattern == 0 && outputChannels(*j.spec) == 1;
+}
+
+// The rows of lattice basis kBasis in kDims dimensions (LatticeRowsApply).
+template <int kBasis, int kDims>
+HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int firstRow, int endRow) {
+    constexpr int kKind = gln_basis_kind(kBasis);
+    constexpr bool kHeights = (kKind & GLN_HEIGHTS) != 0;
+    constexpr int kCorners = kDims == 2 ? 2 : 4;  // per column
+    using LC = LatticeColumns;
+    const DF df;
+    const DI di;
+    const int lanes = static_cast<int>(hn::Lanes(df));
+    const Permutation& P = *j.table;
+    const SampleParams<float>& u = *j.params;
+    const int curve = gln_basis_curve(kBasis, u.curve);
+    const int octaves = u.octaveCount;
+    const bool ridged = u.fractal == GLN_RIDGED;
+    const Grid& grid = j.grid;
+    const AnchorLayout& l = j.layout;
+    std::vector<LatticeColumns>& columns = gln_lattice_columns();
+    if (columns.size() < static_cast<std::size_t>(octaves)) columns.resize(static_cast<std::size_t>(octaves));
+    for (LatticeColumns& c : columns) c.clear();
+    HWY_ALIGN float sum[kAnchor + kMaxLanes];
+    HWY_ALIGN float signal[kAnchor + kMaxLanes];
+    const VF iota = VF(hn::Iota(df, 0.0f));
+    // The twin's order of the corners: in 3D gln_lattice3_hashes' (corner q of the left
+    // column, then of the right, q = y + 2 z); in 2D gln_lattice2_hashes' (top right, top
+    // left, bottom right, bottom left).
+    const auto twinIndex = [](int q, int right) { return kDims == 2 ? 2 * (1 - q) + (1 - right) : 2 * q + right; };
+    for (int r = firstRow; r < endRow; ++r) {
+        const int y = r % grid.height;
+        const int z = r / grid.height;
+        float* row = j.out + static_cast<std::size_t>(r) * static_cast<std::size_t>(grid.width);
+        const int gy = l.startIn[1] + y, gz = l.startIn[2] + z;
+        const int ky = gy / kAnchor, kz = gz / kAnchor;
+        const float sy = static_cast<float>(gy - ky * kAnchor), sz = static_cast<float>(gz - kz * kAnchor);
+        // The row's pieces, one per anchor: texels [x, x + count) at offsets s0, s0 + 1, ...
+        for (int x = 0; x < grid.width;) {
+            const int gx = l.startIn[0] + x;
+            const int kx = gx / kAnchor;
+            const int s0 = gx - kx * kAnchor;
+            const int count = std::min(grid.width - x, kAnchor - s0);
+            const GlnFrame<float>* frames = j.frames + l.block(kx, ky, kz) * u.framesPerPoint;
+            const VF last = VF(static_cast<float>(s0 + count - 1));
+            for (int i = 0; i < octaves; ++i) {
+                const GlnFrame<float>& o = frames[i];
+                const float scale = o.scale.x;
+                // The row's y and z in this octave (gln_octave's p, gln_lattice2/3's floor).
+                const float py = o.frac.y + scale * sy;
+                const float fy = std::floor(py);
+                const float yf = py - fy;
+                const int cy = o.cell.y + static_cast<int>(fy);
+                float pz = o.frac.z;
+                float zf = 0.0f;
+                int cz = 0;
+                if constexpr (kDims == 3) {
+                    pz = o.frac.z + scale * sz;
+                    const float fz = std::floor(pz);
+                    zf = pz - fz;
+                    cz = o.cell.z + static_cast<int>(fz);
+                }
+                const ivec3 period(o.period.x, o.period.y, kDims == 3 ? o.period.z : 0);
+                const ivec3 world = u.world ? ivec3(o.block.x, o.block.y, kDims == 3 ? o.block.z : 0) : ivec3(-1, -1, -1);
+                // The piece's first and last columns, as its first and last lanes find them.
+                const int cFirst = o.cell.x + static_cast<int>(std::floor(o.frac.x + scale * static_cast<float>(s0)));
+                const int cLast = o.cell.x + static_cast<int>(std::floor(o.frac.x + scale * static_cast<float>(s0 + count - 1)));
+                // The tables serve where a vector spans at most a cell per lane, and x >= 0.
+                const bool tables = scale > 0.0f && scale <= 1.0f && o.frac.x >= 0.0f && o.cell.x >= 0 &&
+                                    cLast < LC::kMaxColumns;
+                LatticeColumns& cols = columns[static_cast<std::size_t>(i)];
+                if (tables) {
+                    cols.hold(kDims, P, cy, cz, period, world, yf, zf);
+                    cols.fill<kDims, kHeights>(cFirst, cLast + 1);
+                }
+                const VF vfrac = VF(o.frac.x), vscale = VF(scale), vy = VF(yf), vz = VF(zf);
+                const VF amplitude = VF(o.scale.y);
+                std::array<CornerParts<int>, 2 * kCorners> cell{};
+                int cellX = INT_MIN;  // the cell whose corners `cell` holds
+                for (int k = 0; k < count; k += lanes) {
+                    VF s = VF(static_cast<float>(s0 + k)) + iota;
+                    if (k + lanes > count) s = VF(hn::Min(s.v, last.v));  // the last lanes repeat the last texel
+                    const VF px = vfrac + vscale * s;
+                    const VF pf = gln_floor(px);
+                    const VF fx = px - pf;
+                    const VI cx = VI(o.cell.x) + VI(pf);
+                    const int c0 = hn::GetLane(cx.v);
+                    VF n;
+                    if (tables && gln_same(cx)) {
+                        if (c0 != cellX) {
+                            cellX = c0;
+                            for (int q = 0; q < kCorners; ++q)
+                                for (int right = 0; right < 2; ++right) {
+                                    const auto at = static_cast<std::size_t>(c0 + right);
+                                    CornerParts<int>& c = cell[static_cast<std::size_t>(twinIndex(q, right))];
+                                    c.f = VF(cols.field(right != 0 ? LC::kRightF : LC::kLeftF, q)[at]);
+                                    c.c = VF(cols.field(LC::kC, q)[at]);
+                                    if constexpr (kHeights) c.h = VF(cols.field(LC::kH, q)[at]);
+                                    c.hash = static_cast<int>(static_cast<std::uint32_t>(cols.packed[at]) >> (8 * q) & 255u);
+                                }
+                        }
+                        if constexpr (kDims == 2) n = gln_lattice2_corners(cell, fx, vy, curve, kKind).x;
+                        else n = gln_lattice3_corners(cell, fx, vy, vz, curve, kKind).x;
+                    } else if (tables && hn::GetLane(hn::MaxOfLanes(di, cx.v)) - c0 < lanes) {
+                        const auto at = hn::IndicesFromVec(df, (cx - VI(c0)).v);
+                        const auto lookup = [&](const float* t) { return VF(hn::TableLookupLanes(hn::LoadU(df, t + c0), at)); };
+                        std::array<CornerParts<VI>, 2 * kCorners> lane{};
+                        for (int q = 0; q < kCorners; ++q)
+                            for (int right = 0; right < 2; ++right) {
+                                CornerParts<VI>& c = lane[static_cast<std::size_t>(twinIndex(q, right))];
+                                c.f = lookup(cols.field(right != 0 ? LC::kRightF : LC::kLeftF, q) + right);
+                                c.c = lookup(cols.field(LC::kC, q) + right);
+                                if constexpr (kHeights) c.h = lookup(cols.field(LC::kH, q) + right);
+                                const VI packed = VI(hn::TableLookupLanes(hn::LoadU(di, cols.packed.data() + c0 + right),
+                                                                          hn::IndicesFromVec(di, (cx - VI(c0)).v)));
+                                c.hash = VI(hn::And(hn::ShiftRightSame(packed.v, 8 * q), hn::Set(di, 255)));
+                            }
+                        if constexpr (kDims == 2) n = gln_lattice2_corners(lane, fx, vy, curve, kKind).x;
+                        else n = gln_lattice3_corners(lane, fx, vy, vz, curve, kKind).x;
+                    } else if constexpr (kDims == 2) {
+                        n = gln_lattice2(P, ivec2(o.cell.x, o.cell.y), vec2<VF>(px, VF(py)), ivec2(period.x, period.y), curve,
+                                         kKind, ivec2(world.x, world.y)).x;
+                    } else {
+                        n = gln_lattice3(P, ivec3(o.cell.x, o.cell.y, o.cell.z), vec3<VF>(px, VF(py), VF(pz)), period, curve,
+                                         kKind, world).x;
+                    }
+                    // gln_sum's step on these texels' sums (their gradients are not wanted).
+                    vec4<VF> total(i == 0 ? VF(0) : VF(hn::Load(df, sum + k)), VF(0), VF(0), VF(0));
+                    vec4<VF> sig(i == 0 || !ridged ? VF(0) : VF(hn::Load(df, signal + k)), VF(0), VF(0), VF(0));
+                    gln_fractal_step(u.fractal, i, vec4<VF>(n, VF(0), VF(0), VF(0)), amplitude, VF(u.ridgeOffset),
+                                     VF(u.ridgeGain), total, sig);
+                    hn::Store(total.x.v, df, sum + k);
+                    if (ridged) hn::Store(sig.x.v, df, signal + k);
+                }
+            }
+            // gln_sample: the sum times the inverse divisor.
+            float* out = row + x;
+            const VF inverse = VF(u.inverseDivisor);
+            int k = 0;
+            for (; k + lanes <= count; k += lanes) hn::StoreU((VF(hn::Load(df, sum + k)) * inverse).v, df, out + k);
+            for (; k < count; ++k) out[k] = sum[k] * u.inverseDivisor;
+            x += count;
+        }
+    }
+}
+
 // Rows of one basis: one channel or the output's four.
 template <int kBasis>
 void RowsOf(const simd::Job& j, int firstRow, int endRow) {
+    if constexpr (kBasis == GLN_BASIS_PERLIN || kBasis == GLN_BASIS_CLASSIC || kBasis == GLN_BASIS_VALUE ||
+                  kBasis == GLN_BASIS_PERLIN_VALUE) {
+        if (LatticeRowsApply(j)) {
+            if (j.params->dims == 2) LatticeRows<kBasis, 2>(j, firstRow, endRow);
+            else LatticeRows<kBasis, 3>(j, firstRow, endRow);
+            return;
+        }
+    }
     if (outputChannels(*j.spec) == 1)
         Rows<true, kBasis>(j, firstRow, endRow);
     else

@@ -72,13 +72,13 @@ inline vec4<T> gln_turn4(vec4<T> q) {
 }
 
 
-inline int gln_basis_curve(int basis, int curve) {
+constexpr int gln_basis_curve(int basis, int curve) {
     if (basis == GLN_BASIS_CLASSIC) return GLN_CURVE_CUBIC;
     if (basis == GLN_BASIS_VALUE) return curve;
     return GLN_CURVE_QUINTIC;
 }
 
-inline int gln_basis_kind(int basis) {
+constexpr int gln_basis_kind(int basis) {
     if (basis == GLN_BASIS_VALUE) return GLN_HEIGHTS;
     if (basis == GLN_BASIS_PERLIN_VALUE) return GLN_GRADIENTS | GLN_HEIGHTS;
     return GLN_GRADIENTS;

@@ -378,6 +378,73 @@ TEST(Simd, LatticeHashesReadOncePerCellAreTheReferencesOnEveryTarget) {
     }
 }
 
+// The lattice bases' rows (2D and 3D, the value alone, no warp or turn) read their hashes
+// and corners' parts from per-row tables: a vector in one cell, across cells within the
+// lanes, across more (above a cell per texel, where each lane reads its own), and past the
+// tables' reach (a period of more cells than they hold). Every fractal (ridged keeps a
+// signal per texel across octaves), up to 12 octaves (one cell per texel and beyond), rows
+// whose y and z fractions are 0 (the corners whose gradient has no x are then a sum of
+// zeros), lanes that end a piece (widths between lanes, an anchor crossed), the world hash
+// across blocks, periods, and two threads: bit for bit the reference, on every target.
+TEST(Simd, LatticeRowsAreTheReferencesOnEveryTarget) {
+    struct Case {
+        double frequency;
+        int octaves;
+        std::array<double, 3> offset;
+        double z;
+        int variant;  // 0 plain, 1 world hash, 2 periods, 3 a period beyond the tables' reach
+    };
+    const Case cases[] = {
+        {1.0 / 128.0, 8, {0.0, 0.0, 0.0}, 0.0, 0},        // rows 0 and 128 at fractions 0
+        {1.0 / 16.0, 12, {-3.0, 5.0, 0.0}, 2.0, 0},       // whole offsets: fractions 0 every 16 rows
+        {1.0, 2, {0.0, 0.0, 0.0}, 0.0, 0},                // one cell per texel, fractions 0 on every row
+        {0.5, 3, {-40.25, 1e6 + 0.5, 0.0}, 7.75, 0},
+        {1.0 / 7.0, 6, {1e5 + 0.3, -2e5 + 0.6, 0.0}, -3.1, 1},
+        {1.0 / 64.0, 10, {16777000.0, -16777300.0, 0.0}, 0.0, 1},  // world blocks crossed at the upper octaves
+        {1.0 / 20.0, 5, {0.0, 0.0, 0.0}, 0.0, 2},
+        {1.0 / 8.0, 4, {2.5, 0.0, 0.0}, 1.0, 3},
+        {1.0 / 3.0, 3, {0.0, 0.0, 0.0}, 0.0, 0},
+    };
+    std::vector<NoiseSpec> specs;
+    for (const Basis basis : {Basis::Perlin, Basis::Classic, Basis::Value, Basis::PerlinValue})
+        for (const int dims : {2, 3})
+            for (const Fractal fractal : {Fractal::Fbm, Fractal::Turbulence, Fractal::Billow, Fractal::Ridged})
+                for (const Case& c : cases) {
+                    NoiseSpec s;
+                    s.basis = basis;
+                    s.dims = dims;
+                    s.fractal = fractal;
+                    s.frequency = c.frequency;
+                    s.octaves = c.octaves;
+                    s.offset = c.offset;
+                    if (dims == 3) s.z = c.z;
+                    s.worldHash = c.variant == 1;
+                    if (c.variant == 2) s.period = dims == 3 ? std::array<int, 4>{5, 7, 3, 0} : std::array<int, 4>{5, 7, 0, 0};
+                    if (c.variant == 3) s.period = {100000, 0, 0, 0};
+                    if (basis == Basis::Value) s.interp = static_cast<Curve>(specs.size() % 4);
+                    s.normalize = specs.size() % 2 == 0;
+                    specs.push_back(s);
+                }
+    for (const std::int64_t target : cpu::simd::targets()) {
+        SCOPED_TRACE(cpu::simd::targetName(target));
+        const OnTarget on(target);
+        for (std::size_t i = 0; i < specs.size(); ++i) {
+            const NoiseSpec& s = specs[i];
+            s.validate();
+            // x from 200 crosses an anchor; 83 and 91 end between lanes; rows from 0 (and
+            // from 126 in 3D, crossing row 128) so that the cases' zero fractions are met.
+            const Grid grid = i % 2 == 0 ? Grid{83, 3, s.dims == 3 ? 2 : 1} : Grid{91, 4, 1};
+            const TexelStart start = {200, s.dims == 3 && i % 3 == 0 ? 126 : 0, 0};
+            const Image reference = cpu::evaluate(s, grid, start, 1);
+            ASSERT_EQ(firstDifference(cpu::evaluateSimd(s, grid, start, 1), reference), "")
+                << describe(s, grid, start) << " world " << s.worldHash;
+            if (i % 7 == 0)
+                ASSERT_EQ(firstDifference(cpu::evaluateSimd(s, grid, start, 2), reference), "")
+                    << "2 threads: " << describe(s, grid, start);
+        }
+    }
+}
+
 // Evaluating into an image keeps its storage where it holds as many floats, reshapes it
 // for any other grid or channel count, and leaves it as it was when the spec is refused.
 TEST(Simd, EvaluatingIntoAnImageGivesTheSameTexels) {
