@@ -438,9 +438,10 @@ TEST(Simd, LatticeRowsAreTheReferencesOnEveryTarget) {
             const Image reference = cpu::evaluate(s, grid, start, 1);
             ASSERT_EQ(firstDifference(cpu::evaluateSimd(s, grid, start, 1), reference), "")
                 << describe(s, grid, start) << " world " << s.worldHash;
-            if (i % 7 == 0)
+            if (i % 7 == 0) {
                 ASSERT_EQ(firstDifference(cpu::evaluateSimd(s, grid, start, 2), reference), "")
                     << "2 threads: " << describe(s, grid, start);
+            }
         }
     }
 }
