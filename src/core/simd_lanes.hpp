@@ -189,6 +189,18 @@ inline VI gln_byte(VI packed) {
     return VI(hn::And(hn::ShiftRight<8 * k>(packed.v), hn::Set(DI(), 255)));
 }
 
+// A lattice column's hashes (gln_lattice2_column, gln_lattice3_column) packed a byte
+// each, in the column function's order from the low byte.
+inline std::int32_t gln_packed_column(const Permutation& P, int x, int y, ivec2 period, ivec2 world) {
+    const std::array<int, 2> h = gln_lattice2_column(P, x, y, period, world);
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u);
+}
+inline std::int32_t gln_packed_column(const Permutation& P, int x, int y, int z, ivec3 period, ivec3 world) {
+    const std::array<int, 4> h = gln_lattice3_column(P, x, y, z, period, world);
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u |
+                                     static_cast<std::uint32_t>(h[2]) << 16u | static_cast<std::uint32_t>(h[3]) << 24u);
+}
+
 // The packed hashes of lattice columns (x at y, z) that this thread has read: in a grid the
 // pieces of a row, and of its other anchors, come back to the same columns at every octave
 // above a column per vector, so each is read once per band of rows. A slot holds one row
@@ -280,10 +292,7 @@ inline HWY_NOINLINE __attribute__((flatten)) void gln_lane_hashes(const Permutat
             HWY_ALIGN std::int32_t packed[2 * kMaxLanes] = {};
             ColumnCache::Slot& row = gln_column_cache().row(P, 2, y, 0, ivec3(period.x, period.y, 0), ivec3(world.x, world.y, 0));
             for (int j = 0; j < columns; ++j)
-                packed[j] = gln_cached_column(row, first + j, [&](int x) {
-                    const std::array<int, 2> h = gln_lattice2_column(P, x, y, period, world);
-                    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u);
-                });
+                packed[j] = gln_cached_column(row, first + j, [&](int x) { return gln_packed_column(P, x, y, period, world); });
             const VI at = c.x - VI(first);
             const VI left = gln_column_lookup(packed, columns, at);
             const VI right = gln_column_lookup(packed, columns, at + VI(1));
@@ -311,11 +320,7 @@ inline HWY_NOINLINE __attribute__((flatten)) void gln_lane_hashes(const Permutat
             HWY_ALIGN std::int32_t packed[2 * kMaxLanes] = {};
             ColumnCache::Slot& row = gln_column_cache().row(P, 3, y, z, period, world);
             for (int j = 0; j < columns; ++j)
-                packed[j] = gln_cached_column(row, first + j, [&](int x) {
-                    const std::array<int, 4> h = gln_lattice3_column(P, x, y, z, period, world);
-                    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u |
-                                                     static_cast<std::uint32_t>(h[2]) << 16u | static_cast<std::uint32_t>(h[3]) << 24u);
-                });
+                packed[j] = gln_cached_column(row, first + j, [&](int x) { return gln_packed_column(P, x, y, z, period, world); });
             const VI at = c.x - VI(first);
             const VI a = gln_column_lookup(packed, columns, at);
             const VI b = gln_column_lookup(packed, columns, at + VI(1));
@@ -551,7 +556,10 @@ constexpr float gln_x_factor(int dims, int code, bool right) {
 // c of a gradient code at a corner whose other coordinates are y (and z).
 inline float gln_x_rest(int dims, int code, float y, float z) {
     if (dims == 2) return code < 2 ? y : -y;
-    if (code < 8) return (code & 2) != 0 ? -(code < 4 ? y : z) : (code < 4 ? y : z);
+    if (code < 8) {
+        const float v = code < 4 ? y : z;
+        return (code & 2) != 0 ? -v : v;
+    }
     if (code == 12 || code == 14) return (code & 1) != 0 ? -y : y;
     return ((code & 1) != 0 ? -y : y) + ((code & 2) != 0 ? -z : z);
 }
@@ -644,16 +652,8 @@ struct LatticeColumns {
             const auto at = static_cast<std::size_t>(x);
             if (partStamp[at] == parts) continue;
             if (hashStamp[at] != hashes) {
-                std::uint32_t p = 0;
-                if constexpr (kDims == 2) {
-                    const std::array<int, 2> h = gln_lattice2_column(*table, x, y, ivec2(period.x, period.y), ivec2(world.x, world.y));
-                    p = static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u;
-                } else {
-                    const std::array<int, 4> h = gln_lattice3_column(*table, x, y, z, period, world);
-                    p = static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u |
-                        static_cast<std::uint32_t>(h[2]) << 16u | static_cast<std::uint32_t>(h[3]) << 24u;
-                }
-                packed[at] = static_cast<std::int32_t>(p);
+                if constexpr (kDims == 2) packed[at] = gln_packed_column(*table, x, y, ivec2(period.x, period.y), ivec2(world.x, world.y));
+                else packed[at] = gln_packed_column(*table, x, y, z, period, world);
                 hashStamp[at] = hashes;
             }
             const auto p = static_cast<std::uint32_t>(packed[at]);
@@ -785,7 +785,9 @@ HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int first
                         if constexpr (kDims == 2) n = gln_lattice2_corners(cell, fx, vy, curve, kKind).x;
                         else n = gln_lattice3_corners(cell, fx, vy, vz, curve, kKind).x;
                     } else if (tables && hn::GetLane(hn::MaxOfLanes(di, cx.v)) - c0 < lanes) {
-                        const auto at = hn::IndicesFromVec(df, (cx - VI(c0)).v);
+                        const VI offset = cx - VI(c0);
+                        const auto at = hn::IndicesFromVec(df, offset.v);
+                        const auto atInt = hn::IndicesFromVec(di, offset.v);
                         const auto lookup = [&](const float* t) { return VF(hn::TableLookupLanes(hn::LoadU(df, t + c0), at)); };
                         std::array<CornerParts<VI>, 2 * kCorners> lane{};
                         for (int q = 0; q < kCorners; ++q)
@@ -794,8 +796,7 @@ HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int first
                                 c.f = lookup(cols.field(right != 0 ? LC::kRightF : LC::kLeftF, q) + right);
                                 c.c = lookup(cols.field(LC::kC, q) + right);
                                 if constexpr (kHeights) c.h = lookup(cols.field(LC::kH, q) + right);
-                                const VI packed = VI(hn::TableLookupLanes(hn::LoadU(di, cols.packed.data() + c0 + right),
-                                                                          hn::IndicesFromVec(di, (cx - VI(c0)).v)));
+                                const VI packed = VI(hn::TableLookupLanes(hn::LoadU(di, cols.packed.data() + c0 + right), atInt));
                                 c.hash = VI(hn::And(hn::ShiftRightSame(packed.v, 8 * q), hn::Set(di, 255)));
                             }
                         if constexpr (kDims == 2) n = gln_lattice2_corners(lane, fx, vy, curve, kKind).x;
