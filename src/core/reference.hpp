@@ -6,8 +6,7 @@
 #pragma once
 
 #include <algorithm>
-#include <thread>
-#include <vector>
+#include <cstddef>
 
 #include "core/frames.hpp"
 #include "core/parallel.hpp"
@@ -16,24 +15,21 @@
 namespace glnoise::cpu {
 
 // work(firstRow, endRow) over `rows` rows on `threads` threads (0: one per hardware thread
-// this process may run on).
+// this process may run on), this one among them. The rows go in bands of 8, each to the
+// next thread free, so that a thread that starts late (its CPU busy, or a virtual CPU
+// waking) takes fewer bands instead of holding up the grid (docs/performance.md).
 template <class Work>
 void inBands(int rows, unsigned threads, const Work& work) {
-    unsigned n = detail::threadCount(threads);
-    n = std::min<unsigned>(n, static_cast<unsigned>(rows));
-    if (n <= 1) {
+    constexpr int kBand = 8;
+    if (detail::threadCount(threads) <= 1 || rows <= kBand) {
         work(0, rows);
         return;
     }
-    // Interleaved bands of rows keep the threads busy evenly without a queue.
-    constexpr int kBand = 8;
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < n; ++t)
-        pool.emplace_back([&, t] {
-            for (int r = static_cast<int>(t) * kBand; r < rows; r += static_cast<int>(n) * kBand)
-                work(r, std::min(rows, r + kBand));
-        });
-    for (auto& th : pool) th.join();
+    const std::size_t bands = (static_cast<std::size_t>(rows) + kBand - 1) / kBand;
+    detail::parallelFor(bands, threads, [&](std::size_t b) {
+        const int first = static_cast<int>(b) * kBand;
+        work(first, std::min(rows, first + kBand));
+    });
 }
 
 

@@ -3,8 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "glnoise/cpu.hpp"
 #include "test_support.hpp"
@@ -216,6 +220,35 @@ TEST(Reference, ThreadsDoNotChangeValues) {
     const Image one = evaluate(s, g, 1);
     EXPECT_EQ(evaluate(s, g, 2).data, one.data);
     EXPECT_EQ(evaluate(s, g, 7).data, one.data);
+}
+
+// inBands hands out every row exactly once, in pieces of at most 8 rows within the grid,
+// whatever the thread count (more threads than bands included), and an exception thrown
+// by the work reaches the caller once every thread has stopped.
+TEST(Reference, InBandsGivesEveryRowOnceAndPassesOnAnError) {
+    for (const int rows : {0, 1, 7, 8, 9, 17, 1000}) {
+        for (const unsigned threads : {1u, 2u, 3u, 16u, 0u}) {
+            SCOPED_TRACE(std::to_string(rows) + " rows, " + std::to_string(threads) + " threads");
+            std::vector<std::atomic<int>> seen(static_cast<std::size_t>(rows));
+            std::atomic<bool> badPiece{false};
+            inBands(rows, threads, [&](int first, int end) {
+                if (first < 0 || end > rows || end < first || (threads != 1 && end - first > 8)) badPiece = true;
+                for (int r = first; r < end; ++r) ++seen[static_cast<std::size_t>(r)];
+            });
+            EXPECT_FALSE(badPiece);
+            for (int r = 0; r < rows; ++r) ASSERT_EQ(seen[static_cast<std::size_t>(r)].load(), 1) << "row " << r;
+        }
+    }
+    std::atomic<int> done{0};
+    EXPECT_THROW(inBands(400, 4,
+                         [&](int first, int) {
+                             if (first == 160) throw std::runtime_error("row 160");
+                             ++done;
+                         }),
+                 std::runtime_error);
+    // Bands are taken in order, and the call returns only when every thread has stopped:
+    // the 20 bands before the one that threw are all done by then.
+    EXPECT_GE(done.load(), 20);
 }
 
 TEST(Reference, VolumeSlicesEqualTwoDimensionalSlices) {
