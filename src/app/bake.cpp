@@ -519,7 +519,8 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     Clock::time_point since = began;
     const Grid& g = m.r.size;
     const std::size_t texelBytes = m.bandTexelBytes();
-    const BandShape shape = bandShape(g, texelBytes);
+    const TileSource source{gen, cpu, m.r.threads, m.colormap ? &*m.colormap : nullptr, m.range, m.r.flipY, m.r.seamless};
+    const BandShape shape = bandShape(g, texelBytes, source);
     const int bandRows = shape.bandRows;
     const std::size_t bandRowBytes = static_cast<std::size_t>(g.width) * texelBytes;
     // The band and the sample buffers are not cleared: every byte is written (the band's by
@@ -529,9 +530,11 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     const std::size_t bandSampleBytes = static_cast<std::size_t>(g.width) * m.storedBytes * static_cast<std::size_t>(bandRows);
 
     // Every file's digest of its samples (SampleDigest: 4 MiB chunks hashed on every core)
-    // is computed in the background, a band behind the write, so that it overlaps the GPU's
-    // next tiles and the write instead of adding to them. Two sample buffers: the band being
-    // converted and written, and the one being hashed. A new digest for each slice's file.
+    // is computed in the background while the band is written and the next one made, so
+    // that it overlaps them instead of adding to them. (Waiting for it before the next band
+    // made the noise on every core of the CPU faster, but a 4096^2 .r32 bake 10% slower in
+    // all: docs/performance.md.) Two sample buffers: the band being converted and written,
+    // and the one being hashed. A new digest for each slice's file.
     auto sha = std::make_unique<SampleDigest>(m.r.threads);
     const std::unique_ptr<std::uint8_t[]> sampleBuffers[2] = {std::unique_ptr<std::uint8_t[]>(new std::uint8_t[bandSampleBytes]),
                                                               std::unique_ptr<std::uint8_t[]>(new std::uint8_t[bandSampleBytes])};
@@ -567,12 +570,12 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
         if (hashing[current].valid()) hashing[current].get();  // this buffer's last band is hashed
         m.convert(band.get(), texels, samples);
         lap(t.convert, since);
-        writer->writeRows(samples, p.rows);
         // In order: the previous band's digest first, then this one's, in the background.
         if (hashing[1 - current].valid()) hashing[1 - current].get();
         hashing[current] = std::async(std::launch::async, [&sha, samples, bytes = texels * m.storedBytes] {
             sha->update(samples, bytes);
         });
+        writer->writeRows(samples, p.rows);
         current = 1 - current;
         done += static_cast<std::int64_t>(texels);
         if (observer) observer->progress(done, total);
@@ -587,7 +590,6 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
         }
         lap(t.encode, since);
     };
-    const TileSource source{gen, cpu, m.r.threads, m.colormap ? &*m.colormap : nullptr, m.range, m.r.flipY, m.r.seamless};
     walkTiles(m.r.spec, m.r.graph ? &*m.r.graph : nullptr, g, m.r.start(), shape, source, bandRowBytes, place, written);
     if (observer && observer->cancelled()) throw Interrupted("interrupted");
     // Files that belong together appear together: all staged before any is renamed (so a

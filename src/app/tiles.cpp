@@ -18,6 +18,12 @@ namespace {
 
 constexpr std::size_t kBandBytes = std::size_t{64} << 20;
 constexpr std::size_t kTileBytes = std::size_t{32} << 20;
+// On the CPU a band is 4 MiB per thread, at least 8 and at most kBandBytes: what a bake
+// does with a band (convert, digest, write) then reads it from the caches, and its buffers
+// are faulted in once and reused. Each tile's rows are shared among the threads, so the
+// band grows with them (docs/performance.md, "Bands on the CPU").
+constexpr std::size_t kCpuBandBytesPerThread = std::size_t{4} << 20;
+constexpr std::size_t kCpuBandBytesMin = std::size_t{8} << 20;
 constexpr int kTileWidth = 8192;
 
 // The tiles in order, one at a time.
@@ -139,11 +145,16 @@ std::array<double, 4> seamlessPoint(std::int64_t x, std::int64_t y, int width, i
     return {rx * std::cos(a), rx * std::sin(a), ry * std::cos(b), ry * std::sin(b)};
 }
 
-BandShape bandShape(const Grid& grid, std::size_t texelBytes) {
+BandShape bandShape(const Grid& grid, std::size_t texelBytes, const TileSource& source) {
     const int tileWidth = std::min(grid.width, kTileWidth);
     const std::size_t rowBytes = static_cast<std::size_t>(grid.width) * texelBytes;
     const std::size_t tileRowBytes = static_cast<std::size_t>(tileWidth) * texelBytes;
-    const std::size_t rows = std::min(kBandBytes / rowBytes, kTileBytes / tileRowBytes);
+    std::size_t bandBytes = kBandBytes;
+    if (!source.gpu) {
+        const std::size_t threads = glnoise::detail::threadCount(source.threads);
+        bandBytes = std::clamp(kCpuBandBytesPerThread * threads, kCpuBandBytesMin, kBandBytes);
+    }
+    const std::size_t rows = std::min(bandBytes / rowBytes, kTileBytes / tileRowBytes);
     return {tileWidth, static_cast<int>(std::clamp<std::size_t>(rows, 1, static_cast<std::size_t>(std::min(grid.height, 4096))))};
 }
 

@@ -15,16 +15,6 @@
 
 namespace glnoise::app {
 
-// How a bake, and Python's bakes into arrays, cut a grid: into bands of whole rows of at
-// most 64 MiB, each cut into tiles of at most 8192 texels wide and 32 MiB. On the GPU the
-// tiles stream back through host buffers of their size (gpu::TileStream): on an NVIDIA
-// H200, 32 MiB tiles moved 25 GB/s where 8 MiB ones moved 10 (docs/performance.md).
-struct BandShape {
-    int tileWidth;
-    int bandRows;
-};
-BandShape bandShape(const Grid& grid, std::size_t texelBytes);
-
 // How a walk without a GPU generator evaluates: the SIMD backend (cpu::evaluateSimd) or
 // the scalar reference (cpu::evaluate); bit for bit the same texels.
 enum class CpuBackend { Simd, Reference };
@@ -43,6 +33,17 @@ struct TileSource {
     // points (Generator::evaluatePoints, cpu::evaluatePoints), on `threads` on the CPU.
     bool seamless = false;
 };
+
+// How a bake, and Python's bakes into arrays, cut a grid: into bands of whole rows, each
+// cut into tiles of at most 8192 texels wide and 32 MiB. From the GPU, bands of at most
+// 64 MiB: the tiles stream back through host buffers of their size (gpu::TileStream), and
+// on an NVIDIA H200 32 MiB tiles moved 25 GB/s where 8 MiB ones moved 10. On the CPU,
+// 4 MiB per thread of `source`, from 8 to 64 MiB (docs/performance.md).
+struct BandShape {
+    int tileWidth;
+    int bandRows;
+};
+BandShape bandShape(const Grid& grid, std::size_t texelBytes, const TileSource& source);
 
 // The 4D point (sample space, before the spec's offset) that texel (x, y) of a seamless
 // width x height grid samples: a flat torus, so that a texel's neighbours are one texel

@@ -197,7 +197,6 @@ void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& 
     validateStart(start, g);
     // The tiles of `glnoise bake`, which land in `out` directly.
     const std::size_t texelBytes = static_cast<std::size_t>(channels) * sizeof(float);
-    const app::BandShape shape = app::bandShape(g, texelBytes);
     const std::size_t rowBytes = static_cast<std::size_t>(g.width) * texelBytes;
     auto* bytes = reinterpret_cast<std::uint8_t*>(out);
     const auto place = [&](const app::TilePos& t) {
@@ -208,12 +207,12 @@ void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& 
     source.threads = threads;
     if (backend != Backend::Gpu) {
         source.cpu = backend == Backend::Cpu ? app::CpuBackend::Simd : app::CpuBackend::Reference;
-        app::walkTiles(spec, nullptr, g, start, shape, source, rowBytes, place);
+        app::walkTiles(spec, nullptr, g, start, app::bandShape(g, texelBytes, source), source, rowBytes, place);
         return;
     }
     GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) {
         source.gpu = &gen;
-        app::walkTiles(spec, nullptr, g, start, shape, source, rowBytes, place);
+        app::walkTiles(spec, nullptr, g, start, app::bandShape(g, texelBytes, source), source, rowBytes, place);
         return 0;
     });
 }

@@ -154,14 +154,17 @@ TEST_F(Bake, WithTheWorldHashNoTileRepeatsAndTheBackendsAgreeAt1e9) {
 }
 
 TEST_F(Bake, ABakeWiderThanATileAndTallerThanABandIsStreamedExactly) {
-    // 9000 texels wide: three GPU tiles per band; 4 Mtexel bands of 466 rows: two bands.
-    bake({"--size", "9000x700", "--octaves", "4", "--seed", "2", "--out", file("gpu.r32")});
-    bake({"--size", "9000x700", "--octaves", "4", "--seed", "2", "--backend", "cpu", "--out", file("cpu.r32")});
+    // 9000 texels wide: two tiles per band (8192 and 808 wide). From the GPU, bands of 1024
+    // rows (32 MiB tiles): two. On the CPU with two threads, bands of 8 MiB, 233 rows of
+    // 9000 floats: five, the last of 168 rows.
+    bake({"--size", "9000x1100", "--octaves", "4", "--seed", "2", "--out", file("gpu.r32")});
+    bake({"--size", "9000x1100", "--octaves", "4", "--seed", "2", "--backend", "cpu", "--threads", "2", "--out",
+          file("cpu.r32")});
     NoiseSpec s;
     s.octaves = 4;
     s.seed = 2;
-    Image ref = cpu::evaluate(s, Grid{9000, 700, 1});
-    Image gpu(9000, 700, 1), cpuFile(9000, 700, 1);
+    Image ref = cpu::evaluate(s, Grid{9000, 1100, 1});
+    Image gpu(9000, 1100, 1), cpuFile(9000, 1100, 1);
     gpu.data = floats(slurp(file("gpu.r32")));
     cpuFile.data = floats(slurp(file("cpu.r32")));
     ASSERT_EQ(gpu.data.size(), ref.data.size());
