@@ -19,7 +19,9 @@
 #include <OpenEXR/ImfThreading.h>
 
 #include <cmath>
+#include <set>
 
+#include "core/io/internal.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise::io {
@@ -266,6 +268,57 @@ TEST(Writers, PngPiecesMakeOneStreamWhateverTheThreads) {
         }
         first.clear();
     }
+}
+
+// Pieces deflated apart make one stream that zlib inflates back, whatever their final
+// blocks leave unused of their last bytes (each of the 8 counts comes up, and each puts
+// the stored block that follows differently), with stored blocks (random bytes), fixed
+// codes (pieces of a few bytes), dynamic codes and pieces of many blocks.
+TEST(Writers, DeflatedPiecesJoinWhateverTheirLastBytesLeaveUnused) {
+    std::uint32_t state = 99;
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    std::set<int> spare;
+    for (const int level : {1, 2, 6}) {
+        detail::PieceDeflater deflater(level);
+        for (int round = 0; round < 60; ++round) {
+            const int pieces = 1 + round % 4;
+            std::vector<std::uint8_t> whole, stream, out;
+            for (int p = 0; p < pieces; ++p) {
+                const int kind = (round + p) % 3;
+                const std::size_t size = kind == 0 ? 1 + next() % 40 : 1 + next() % 150000;
+                std::vector<std::uint8_t> piece(size);
+                for (std::size_t i = 0; i < size; ++i)  // random bytes, or a ramp with a little noise
+                    piece[i] = static_cast<std::uint8_t>(kind == 1 ? next() : i / 64 + (next() & 3));
+                const bool last = p + 1 == pieces;
+                deflater.deflate(piece.data(), piece.size(), last, out);
+                if (last) {
+                    EXPECT_EQ(deflater.spareBits(), -1);
+                } else {
+                    spare.insert(deflater.spareBits());
+                    ASSERT_GE(out.size(), 4u);  // ends with an empty stored block, as a sync flush
+                    EXPECT_EQ(std::vector<std::uint8_t>(out.end() - 4, out.end()), (std::vector<std::uint8_t>{0, 0, 0xff, 0xff}));
+                }
+                whole.insert(whole.end(), piece.begin(), piece.end());
+                stream.insert(stream.end(), out.begin(), out.end());
+            }
+            z_stream z{};
+            ASSERT_EQ(inflateInit2(&z, -15), Z_OK);
+            std::vector<std::uint8_t> back(whole.size() + 16);
+            z.next_in = stream.data();
+            z.avail_in = static_cast<uInt>(stream.size());
+            z.next_out = back.data();
+            z.avail_out = static_cast<uInt>(back.size());
+            EXPECT_EQ(inflate(&z, Z_FINISH), Z_STREAM_END) << "level " << level << ", round " << round;
+            EXPECT_EQ(z.avail_in, 0u) << "bytes after the stream's end";
+            ASSERT_EQ(z.total_out, whole.size());
+            EXPECT_EQ(std::memcmp(back.data(), whole.data(), whole.size()), 0) << "level " << level << ", round " << round;
+            inflateEnd(&z);
+        }
+    }
+    EXPECT_EQ(spare.size(), 8u) << "not every count of unused bits came up";
 }
 
 TEST(Writers, PngTakesNoRowsPastItsHeight) {

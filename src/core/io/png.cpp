@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// PNG: the streamed writer (zlib, deflated on every core), the whole-image writers, and
+// PNG: the streamed writer (libdeflate, on every core), the whole-image writers, and
 // reading a file's records and rows back (libspng).
+#include <libdeflate.h>
 #include <spng.h>
 #include <zlib.h>
 
@@ -9,6 +10,9 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <memory>
+#include <new>
+#include <stdexcept>
 #include <utility>
 
 #include "core/io/internal.hpp"
@@ -23,17 +27,14 @@ namespace {
 
 // The PNG is written here, chunk by chunk, so that its one zlib stream can be compressed
 // on every core: the image's rows are cut into pieces of about 256 KiB (by row count
-// alone, never by thread count), each piece is deflated on its own, primed with the last
-// 32 KiB of the piece before it, and ends on a byte boundary (a sync flush), so that the
-// pieces laid end to end are one valid stream, as pigz makes them. Its Adler-32 is the
-// pieces' sums combined. Every row uses the Up filter, and deflate runs at level 4 for
-// 8-bit samples and 1 for 16-bit ones, whose low bytes are noise that longer searches
-// find few matches in. Measured on glnoise's noise from frequency 1/256 to 1/10, these
-// make 16-bit files 5% to 22% smaller than adaptive filters at level 6, and 8-bit ones
-// from 26% smaller to 18% larger (the smoothest), at about 4 times the speed on one core
-// (docs/performance.md).
+// alone, never by thread count), each piece is deflated on its own (libdeflate) and ends
+// on a byte boundary, so that the pieces laid end to end are one valid stream, as pigz
+// makes them (detail::PieceDeflater). Its Adler-32 is the pieces' sums combined. Every
+// row uses the Up filter, and deflate runs at libdeflate's level 2 for 8-bit samples and
+// 1 for 16-bit ones, whose low bytes are noise that longer searches find few matches in.
+// On glnoise's noise these make files within 2% of zlib's level 4 (8-bit) and level 1
+// (16-bit), which glnoise used before 0.23.0, 1.5 to 2 times as fast (docs/performance.md).
 constexpr std::size_t kPieceBytes = 256 * 1024;
-constexpr std::size_t kWindow = 32 * 1024;
 
 void put32(std::uint8_t* b, std::uint32_t v) {
     b[0] = static_cast<std::uint8_t>(v >> 24);
@@ -41,6 +42,74 @@ void put32(std::uint8_t* b, std::uint32_t v) {
     b[2] = static_cast<std::uint8_t>(v >> 8);
     b[3] = static_cast<std::uint8_t>(v);
 }
+
+}  // namespace
+
+detail::PieceDeflater::PieceDeflater(int level) {
+    compressor_ = libdeflate_alloc_compressor(level);
+    auto scan = std::make_unique<z_stream>();
+    if (!compressor_ || inflateInit2(scan.get(), -15) != Z_OK) {
+        libdeflate_free_compressor(static_cast<libdeflate_compressor*>(compressor_));
+        throw std::bad_alloc();
+    }
+    scan_ = scan.release();
+    scratch_.resize(64 * 1024);
+}
+
+detail::PieceDeflater::~PieceDeflater() {
+    libdeflate_free_compressor(static_cast<libdeflate_compressor*>(compressor_));
+    auto* scan = static_cast<z_stream*>(scan_);
+    inflateEnd(scan);
+    delete scan;
+}
+
+void detail::PieceDeflater::deflate(const std::uint8_t* in, std::size_t size, bool last, std::vector<std::uint8_t>& out) {
+    auto* c = static_cast<libdeflate_compressor*>(compressor_);
+    out.resize(libdeflate_deflate_compress_bound(c, size) + 5);  // + the empty stored block
+    const std::size_t n = libdeflate_deflate_compress(c, in, size, out.data(), out.size());
+    if (n == 0) throw std::runtime_error("deflate ran out of room");
+    out.resize(n);
+    spareBits_ = -1;
+    if (last) return;
+    // Walk the piece block by block (zlib's inflate, stopping at each block's end) to find
+    // where its final block's header is and where that block ends; the walk inflates the
+    // piece, which checks it too.
+    auto& z = *static_cast<z_stream*>(scan_);
+    inflateReset(&z);
+    z.next_in = out.data();
+    z.avail_in = static_cast<uInt>(n);
+    std::size_t headerByte = 0;  // the header of the block being walked: its first bit
+    unsigned headerBit = 1;
+    std::size_t inflated = 0;
+    for (;;) {
+        z.next_out = scratch_.data();
+        z.avail_out = static_cast<uInt>(scratch_.size());
+        const int ret = inflate(&z, Z_BLOCK);
+        inflated += scratch_.size() - z.avail_out;
+        // (Z_BUF_ERROR: nothing read or written, when a call only found a block's end.)
+        if (ret != Z_OK && !(ret == Z_BUF_ERROR && (z.data_type & 128)))
+            throw std::runtime_error("a deflated piece does not inflate");
+        if (!(z.data_type & 128)) continue;  // inside a block: its output filled scratch_
+        const auto spare = static_cast<unsigned>(z.data_type & 7);  // unused bits of the last byte read
+        const std::size_t used = n - z.avail_in;
+        if (z.data_type & 64) {  // the end of the final block
+            if (used != n || inflated != size) throw std::runtime_error("a deflated piece does not inflate to itself");
+            out[headerByte] = static_cast<std::uint8_t>(out[headerByte] & ~headerBit);
+            out[n - 1] = static_cast<std::uint8_t>(out[n - 1] & ((1u << (8 - spare)) - 1));
+            if (spare < 3) out.push_back(0);  // the stored block's 3 header bits need the next byte
+            static const std::uint8_t kEmptyStored[4] = {0, 0, 0xff, 0xff};
+            out.insert(out.end(), kEmptyStored, kEmptyStored + 4);
+            spareBits_ = static_cast<int>(spare);
+            return;
+        }
+        // The next block's header starts at the first unused bit.
+        headerByte = spare ? used - 1 : used;
+        headerBit = spare ? 0x100u >> spare : 1u;
+        if (headerByte >= n) throw std::runtime_error("a deflated piece ends before its final block");
+    }
+}
+
+namespace {
 
 class PngWriter final : public RowWriter {
 public:
@@ -78,11 +147,6 @@ public:
             chunk("tEXt", text.data(), text.size());
         }
     }
-    ~PngWriter() override {
-        for (auto& s : slots_)
-            if (s.ready) deflateEnd(&s.z);
-    }
-
     void writeRows(const void* rows, int count) override {
         const auto* p = static_cast<const std::uint8_t*>(rows);
         if (count > layout_.height - row_)
@@ -121,10 +185,8 @@ public:
 
 private:
     struct Slot {
-        z_stream z{};
-        bool ready = false;
+        std::unique_ptr<detail::PieceDeflater> deflater;
         std::vector<std::uint8_t> out;
-        std::size_t size = 0;
         uLong adler = 1;
         std::size_t inBytes = 0;
     };
@@ -134,8 +196,8 @@ private:
         std::uint8_t head[8];
         put32(head, static_cast<std::uint32_t>(length));
         std::memcpy(head + 4, type, 4);
-        uLong crc = crc32(0L, head + 4, 4);
-        if (length > 0) crc = crc32_z(crc, static_cast<const Bytef*>(data), length);  // null data: zlib's start value
+        std::uint32_t crc = libdeflate_crc32(0, head + 4, 4);
+        if (length > 0) crc = libdeflate_crc32(crc, data, length);
         std::uint8_t tail[4];
         put32(tail, static_cast<std::uint32_t>(crc));
         out_.write(head, 8);
@@ -162,7 +224,7 @@ private:
         }
     }
 
-    int level() const { return layout_.bits == 8 ? 4 : 1; }
+    int level() const { return layout_.bits == 8 ? 2 : 1; }
 
     void encodeHeld() {
         const std::size_t filteredRow = rowBytes_ + 1;
@@ -175,43 +237,23 @@ private:
             const std::size_t rows = std::min(pieceRows_, held_ - first);
             const std::uint8_t* in = filtered_.data() + first * filteredRow;
             s.inBytes = rows * filteredRow;
-            if (!s.ready) {
-                if (deflateInit2(&s.z, level(), Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-                    throw IoError("encoding " + out_.path() + ": out of memory");
-                s.ready = true;
-                s.out.resize(deflateBound(&s.z, static_cast<uLong>(pieceRows_ * filteredRow)) + 64);
-            } else {
-                deflateReset(&s.z);
+            if (!s.deflater) s.deflater = std::make_unique<detail::PieceDeflater>(level());
+            try {
+                s.deflater->deflate(in, s.inBytes, last && i + 1 == count, s.out);
+            } catch (const std::runtime_error& e) {
+                throw IoError("encoding " + out_.path() + ": " + e.what());
             }
-            // Primed with the 32 KiB before it: the previous piece's tail, in this batch
-            // or kept from the last one.
-            if (i > 0) {
-                const std::size_t n = std::min(kWindow, first * filteredRow);
-                deflateSetDictionary(&s.z, in - n, static_cast<uInt>(n));
-            } else if (!window_.empty()) {
-                deflateSetDictionary(&s.z, window_.data(), static_cast<uInt>(window_.size()));
-            }
-            s.z.next_in = const_cast<Bytef*>(in);
-            s.z.avail_in = static_cast<uInt>(s.inBytes);
-            s.z.next_out = s.out.data();
-            s.z.avail_out = static_cast<uInt>(s.out.size());
-            const bool end = last && i + 1 == count;
-            const int ret = deflate(&s.z, end ? Z_FINISH : Z_SYNC_FLUSH);
-            if (ret != (end ? Z_STREAM_END : Z_OK) || s.z.avail_in != 0)
-                throw IoError("encoding " + out_.path() + ": deflate failed");
-            s.size = s.out.size() - s.z.avail_out;
-            s.adler = adler32_z(1, in, s.inBytes);
+            s.adler = libdeflate_adler32(1, in, s.inBytes);
         });
         for (std::size_t i = 0; i < count; ++i) {
             Slot& s = slots_[i];
             adler_ = adler32_combine(adler_, s.adler, static_cast<z_off_t>(s.inBytes));
             std::uint8_t* data = s.out.data();
-            std::size_t size = s.size;
+            std::size_t size = s.out.size();
             std::vector<std::uint8_t> framed;
             if (!started_ || (last && i + 1 == count)) {
                 // The zlib header (deflate, 32 KiB window, FLEVEL 0 for level 1, 1 for
-                // levels 2 to 5) before the first piece; the Adler-32 of the whole after
-                // the last.
+                // level 2) before the first piece; the Adler-32 of the whole after the last.
                 framed.reserve(size + 6);
                 if (!started_) {
                     const unsigned cmf = 0x78, flg = (level() == 1 ? 0u : 1u) << 6;
@@ -229,11 +271,8 @@ private:
             }
             chunk("IDAT", data, size);
         }
-        // What the next batch needs: the last row (for Up) and the last 32 KiB.
+        // What the next batch needs: the last row, for Up.
         std::memcpy(previous_.data(), pending_.data() + (held_ - 1) * rowBytes_, rowBytes_);
-        const std::size_t all = held_ * filteredRow;
-        const std::size_t n = std::min(kWindow, all);
-        window_.assign(filtered_.data() + all - n, filtered_.data() + all);
         held_ = 0;
         if (last) ended_ = true;  // IEND follows in finish(), after the digest
     }
@@ -247,7 +286,6 @@ private:
     std::vector<std::uint8_t> pending_;   // rows held until a batch is full
     std::vector<std::uint8_t> filtered_;  // the same rows, filtered
     std::vector<std::uint8_t> previous_;  // the row above the held ones
-    std::vector<std::uint8_t> window_;    // the filtered bytes' last 32 KiB so far
     std::vector<Slot> slots_;
     std::size_t held_ = 0;
     int row_ = 0;
