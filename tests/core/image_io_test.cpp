@@ -19,6 +19,7 @@
 #include <OpenEXR/ImfThreading.h>
 
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "core/io/internal.hpp"
@@ -319,6 +320,200 @@ TEST(Writers, DeflatedPiecesJoinWhateverTheirLastBytesLeaveUnused) {
         }
     }
     EXPECT_EQ(spare.size(), 8u) << "not every count of unused bits came up";
+}
+
+// zlib's inflate, stopping at each block's end, as the oracle for DeflateWalker: where
+// the final block starts and ends and what the stream inflates to, or nothing when zlib
+// refuses the stream or it ends before its final block does.
+std::optional<detail::DeflateEnds> zlibEnds(const std::vector<std::uint8_t>& stream) {
+    z_stream z{};
+    if (inflateInit2(&z, -15) != Z_OK) return std::nullopt;
+    std::vector<std::uint8_t> sink(1 << 16);
+    z.next_in = const_cast<std::uint8_t*>(stream.data());
+    z.avail_in = static_cast<uInt>(stream.size());
+    std::size_t header = 0;
+    std::optional<detail::DeflateEnds> ends;
+    for (;;) {
+        z.next_out = sink.data();
+        z.avail_out = static_cast<uInt>(sink.size());
+        const uInt before = z.avail_in;
+        const int ret = inflate(&z, Z_BLOCK);
+        if (ret != Z_OK && ret != Z_BUF_ERROR) break;
+        if (z.data_type & 128) {  // at a block's end (or the first block's start)
+            const std::size_t bit = (stream.size() - z.avail_in) * 8 - static_cast<std::size_t>(z.data_type & 7);
+            if (z.data_type & 64) {
+                ends = detail::DeflateEnds{header, bit, z.total_out};
+                break;
+            }
+            header = bit;
+        }
+        if (ret == Z_BUF_ERROR && z.avail_in == 0 && before == 0) break;  // it wants more than there is
+    }
+    inflateEnd(&z);
+    return ends;
+}
+
+std::string showEnds(const std::optional<detail::DeflateEnds>& e) {
+    if (!e) return "refused";
+    return "final block " + std::to_string(e->finalBlockBit) + ", end " + std::to_string(e->endBit) + ", " +
+           std::to_string(e->inflatedBytes) + " bytes";
+}
+
+// One final dynamic block of RFC 1951 written bit by bit: the literal/length and distance
+// codes' lengths given, coded with the code lengths' code given, then `literals` and the end.
+std::vector<std::uint8_t> dynamicBlock(const std::vector<std::uint8_t>& literalLengths, const std::vector<std::uint8_t>& distanceLengths,
+                                       const std::vector<std::uint8_t>& codeLengthLengths, const std::vector<unsigned>& literals) {
+    std::vector<std::uint8_t> out;
+    unsigned bits = 0;
+    const auto put = [&](unsigned value, unsigned count) {  // first bit first
+        for (unsigned i = 0; i < count; ++i, ++bits) {
+            if (bits % 8 == 0) out.push_back(0);
+            out.back() = static_cast<std::uint8_t>(out.back() | ((value >> i) & 1u) << (bits % 8));
+        }
+    };
+    const auto canonical = [](const std::vector<std::uint8_t>& lengths) {  // RFC 1951, 3.2.2
+        std::vector<unsigned> count(16), next(16), codes(lengths.size());
+        for (const auto l : lengths) ++count[l];
+        count[0] = 0;
+        for (unsigned l = 1, code = 0; l < 16; ++l) next[l] = code = (code + count[l - 1]) << 1;
+        for (std::size_t s = 0; s < lengths.size(); ++s)
+            if (lengths[s]) codes[s] = next[lengths[s]]++;
+        return codes;
+    };
+    const auto putCode = [&](unsigned code, unsigned length) {  // codes go most significant bit first
+        for (unsigned i = length; i-- > 0;) put(code >> i, 1);
+    };
+    static const unsigned kOrder[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    unsigned sent = 19;
+    while (sent > 4 && codeLengthLengths[kOrder[sent - 1]] == 0) --sent;
+    put(1, 1);  // final
+    put(2, 2);  // dynamic
+    put(static_cast<unsigned>(literalLengths.size() - 257), 5);
+    put(static_cast<unsigned>(distanceLengths.size() - 1), 5);
+    put(sent - 4, 4);
+    for (unsigned i = 0; i < sent; ++i) put(codeLengthLengths[kOrder[i]], 3);
+    const auto clCodes = canonical(codeLengthLengths);
+    for (const auto* lengths : {&literalLengths, &distanceLengths})
+        for (const auto l : *lengths) putCode(clCodes[l], codeLengthLengths[l]);
+    const auto litCodes = canonical(literalLengths);
+    for (const unsigned s : literals) putCode(litCodes[s], literalLengths[s]);
+    putCode(litCodes[256], literalLengths[256]);
+    return out;
+}
+
+TEST(Writers, DeflateWalkerFindsTheEndsZlibsInflateFindsAndRefusesWhatItRefuses) {
+    std::uint32_t state = 7;
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    const auto data = [&](std::size_t size, int kind) {  // random, a ramp with noise, or text-like runs
+        std::vector<std::uint8_t> d(size);
+        for (std::size_t i = 0; i < size; ++i)
+            d[i] = static_cast<std::uint8_t>(kind == 0 ? next() : kind == 1 ? i / 64 + (next() & 3) : "abcab ab"[next() % 8]);
+        return d;
+    };
+    std::vector<std::vector<std::uint8_t>> streams;
+    for (const int level : {1, 2, 6, 9, 12}) {  // libdeflate: stored, fixed and dynamic blocks
+        detail::PieceDeflater deflater(level);
+        for (const std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{30}, std::size_t{5000}, std::size_t{200000}})
+            for (int kind = 0; kind < 3; ++kind) {
+                std::vector<std::uint8_t> out;
+                const auto d = data(size, kind);
+                deflater.deflate(d.data(), d.size(), true, out);
+                streams.push_back(out);
+            }
+    }
+    // zlib: every level and strategy, with flushes that end blocks (empty stored ones, empty
+    // fixed ones) and a change of level between blocks.
+    for (const int strategy : {Z_DEFAULT_STRATEGY, Z_FILTERED, Z_HUFFMAN_ONLY, Z_RLE, Z_FIXED})
+        for (int level = 0; level <= 9; level += 3) {
+            z_stream z{};
+            ASSERT_EQ(deflateInit2(&z, level, Z_DEFLATED, -15, 8, strategy), Z_OK);
+            std::vector<std::uint8_t> out(1 << 20);
+            z.next_out = out.data();
+            z.avail_out = static_cast<uInt>(out.size());
+            const int flushes[] = {Z_SYNC_FLUSH, Z_PARTIAL_FLUSH, Z_FULL_FLUSH, Z_BLOCK, Z_NO_FLUSH, Z_FINISH};
+            std::vector<std::vector<std::uint8_t>> parts;
+            for (int i = 0; i < 6; ++i) parts.push_back(data(i == 3 ? 70000 : 1 + next() % 3000, i % 3));
+            for (int i = 0; i < 6; ++i) {
+                if (i == 4) {
+                    ASSERT_EQ(deflateParams(&z, 9 - level, strategy), Z_OK);
+                }
+                z.next_in = parts[static_cast<std::size_t>(i)].data();
+                z.avail_in = static_cast<uInt>(parts[static_cast<std::size_t>(i)].size());
+                ASSERT_NE(deflate(&z, flushes[i]), Z_STREAM_ERROR);
+            }
+            out.resize(out.size() - z.avail_out);
+            deflateEnd(&z);
+            streams.push_back(out);
+        }
+    // Blocks written by hand: both codes whole, with as many lengths as a block may have,
+    // and with one too many literal/length or distance lengths (which zlib refuses).
+    {
+        std::vector<std::uint8_t> literal(286, 8), distance(30, 5), codeLength(19, 0);
+        std::fill(literal.begin() + 144, literal.begin() + 256, 9);  // the fixed code's lengths,
+        std::fill(literal.begin() + 256, literal.begin() + 280, 7);  // but 284 and 285 one bit
+        literal[284] = literal[285] = 7;                              // shorter for 286 and 287
+        distance[0] = distance[1] = 4;
+        codeLength[5] = codeLength[7] = codeLength[8] = 2;
+        codeLength[4] = codeLength[9] = 3;
+        const std::vector<unsigned> text = {'g', 'l', 0, 255, 144};
+        streams.push_back(dynamicBlock(literal, distance, codeLength, text));
+        auto moreLiterals = literal;
+        moreLiterals[284] = moreLiterals[285] = 8;
+        moreLiterals.push_back(8);
+        moreLiterals.push_back(8);
+        const auto tooManyLiterals = dynamicBlock(moreLiterals, distance, codeLength, text);
+        std::vector<std::uint8_t> moreDistances(32, 5);
+        const auto tooManyDistances = dynamicBlock(literal, moreDistances, codeLength, text);
+        ASSERT_TRUE(zlibEnds(streams.back()).has_value());
+        ASSERT_FALSE(zlibEnds(tooManyLiterals).has_value());
+        ASSERT_FALSE(zlibEnds(tooManyDistances).has_value());
+        detail::DeflateWalker walker;
+        detail::DeflateEnds ends;
+        EXPECT_FALSE(walker.walk(tooManyLiterals.data(), tooManyLiterals.size(), ends));
+        EXPECT_FALSE(walker.walk(tooManyDistances.data(), tooManyDistances.size(), ends));
+    }
+    detail::DeflateWalker walker;
+    int whole = 0, refused = 0, agreedBroken = 0;
+    const auto check = [&](const std::vector<std::uint8_t>& stream, const std::string& what) {
+        detail::DeflateEnds got;
+        const bool ok = walker.walk(stream.data(), stream.size(), got);
+        const auto want = zlibEnds(stream);
+        EXPECT_EQ(showEnds(ok ? std::optional<detail::DeflateEnds>(got) : std::nullopt), showEnds(want)) << what;
+        (want ? whole : refused) += 1;
+    };
+    for (std::size_t s = 0; s < streams.size(); ++s) {
+        const auto& stream = streams[s];
+        const std::string name = "stream " + std::to_string(s) + " (" + std::to_string(stream.size()) + " bytes)";
+        check(stream, name);
+        ASSERT_TRUE(zlibEnds(stream).has_value()) << name;
+        for (int cut = 0; cut < 12 && !stream.empty(); ++cut) {  // cut short
+            const std::size_t keep = next() % stream.size();
+            check(std::vector<std::uint8_t>(stream.begin(), stream.begin() + static_cast<std::ptrdiff_t>(keep)),
+                  name + " cut to " + std::to_string(keep));
+        }
+        for (int flip = 0; flip < 40 && !stream.empty(); ++flip) {  // a bit flipped, early (in the codes) or anywhere
+            auto bad = stream;
+            const std::size_t at = flip < 20 ? next() % std::min<std::size_t>(bad.size(), 80) : next() % bad.size();
+            const unsigned bit = next() % 8;
+            bad[at] = static_cast<std::uint8_t>(bad[at] ^ (1u << bit));
+            const int before = refused;
+            check(bad, name + " with bit " + std::to_string(bit) + " of byte " + std::to_string(at) + " flipped");
+            agreedBroken += refused - before;
+        }
+    }
+    for (int round = 0; round < 400; ++round) {  // noise
+        std::vector<std::uint8_t> noise(next() % 300);
+        for (auto& b : noise) b = static_cast<std::uint8_t>(next());
+        if (round % 4 == 0 && !noise.empty()) noise[0] = static_cast<std::uint8_t>((noise[0] & ~6u) | 4u);  // a dynamic block
+        check(noise, "noise " + std::to_string(round));
+    }
+    // Both sides came up: streams read to their ends, and streams refused, flipped ones among them.
+    EXPECT_GT(whole, 500);
+    EXPECT_GT(refused, 500);
+    EXPECT_GT(agreedBroken, 100);
 }
 
 TEST(Writers, PngTakesNoRowsPastItsHeight) {

@@ -47,21 +47,10 @@ void put32(std::uint8_t* b, std::uint32_t v) {
 
 detail::PieceDeflater::PieceDeflater(int level) {
     compressor_ = libdeflate_alloc_compressor(level);
-    auto scan = std::make_unique<z_stream>();
-    if (!compressor_ || inflateInit2(scan.get(), -15) != Z_OK) {
-        libdeflate_free_compressor(static_cast<libdeflate_compressor*>(compressor_));
-        throw std::bad_alloc();
-    }
-    scan_ = scan.release();
-    scratch_.resize(64 * 1024);
+    if (!compressor_) throw std::bad_alloc();
 }
 
-detail::PieceDeflater::~PieceDeflater() {
-    libdeflate_free_compressor(static_cast<libdeflate_compressor*>(compressor_));
-    auto* scan = static_cast<z_stream*>(scan_);
-    inflateEnd(scan);
-    delete scan;
-}
+detail::PieceDeflater::~PieceDeflater() { libdeflate_free_compressor(static_cast<libdeflate_compressor*>(compressor_)); }
 
 void detail::PieceDeflater::deflate(const std::uint8_t* in, std::size_t size, bool last, std::vector<std::uint8_t>& out) {
     auto* c = static_cast<libdeflate_compressor*>(compressor_);
@@ -71,42 +60,19 @@ void detail::PieceDeflater::deflate(const std::uint8_t* in, std::size_t size, bo
     out.resize(n);
     spareBits_ = -1;
     if (last) return;
-    // Walk the piece block by block (zlib's inflate, stopping at each block's end) to find
-    // where its final block's header is and where that block ends; the walk inflates the
-    // piece, which checks it too.
-    auto& z = *static_cast<z_stream*>(scan_);
-    inflateReset(&z);
-    z.next_in = out.data();
-    z.avail_in = static_cast<uInt>(n);
-    std::size_t headerByte = 0;  // the header of the block being walked: its first bit
-    unsigned headerBit = 1;
-    std::size_t inflated = 0;
-    for (;;) {
-        z.next_out = scratch_.data();
-        z.avail_out = static_cast<uInt>(scratch_.size());
-        const int ret = inflate(&z, Z_BLOCK);
-        inflated += scratch_.size() - z.avail_out;
-        // (Z_BUF_ERROR: nothing read or written, when a call only found a block's end.)
-        if (ret != Z_OK && !(ret == Z_BUF_ERROR && (z.data_type & 128)))
-            throw std::runtime_error("a deflated piece does not inflate");
-        if (!(z.data_type & 128)) continue;  // inside a block: its output filled scratch_
-        const auto spare = static_cast<unsigned>(z.data_type & 7);  // unused bits of the last byte read
-        const std::size_t used = n - z.avail_in;
-        if (z.data_type & 64) {  // the end of the final block
-            if (used != n || inflated != size) throw std::runtime_error("a deflated piece does not inflate to itself");
-            out[headerByte] = static_cast<std::uint8_t>(out[headerByte] & ~headerBit);
-            out[n - 1] = static_cast<std::uint8_t>(out[n - 1] & ((1u << (8 - spare)) - 1));
-            if (spare < 3) out.push_back(0);  // the stored block's 3 header bits need the next byte
-            static const std::uint8_t kEmptyStored[4] = {0, 0, 0xff, 0xff};
-            out.insert(out.end(), kEmptyStored, kEmptyStored + 4);
-            spareBits_ = static_cast<int>(spare);
-            return;
-        }
-        // The next block's header starts at the first unused bit.
-        headerByte = spare ? used - 1 : used;
-        headerBit = spare ? 0x100u >> spare : 1u;
-        if (headerByte >= n) throw std::runtime_error("a deflated piece ends before its final block");
-    }
+    // Where the piece's final block starts and ends; the walk reads every code, which
+    // checks the piece too.
+    DeflateEnds ends;
+    if (!walker_.walk(out.data(), n, ends) || ends.inflatedBytes != size || (ends.endBit + 7) / 8 != n)
+        throw std::runtime_error("a deflated piece does not inflate to itself");
+    const std::size_t headerByte = ends.finalBlockBit / 8;
+    out[headerByte] = static_cast<std::uint8_t>(out[headerByte] & ~(1u << (ends.finalBlockBit % 8)));
+    const auto spare = static_cast<unsigned>((8 - ends.endBit % 8) % 8);  // unused bits of the last byte
+    out[n - 1] = static_cast<std::uint8_t>(out[n - 1] & ((1u << (8 - spare)) - 1));
+    if (spare < 3) out.push_back(0);  // the stored block's 3 header bits need the next byte
+    static const std::uint8_t kEmptyStored[4] = {0, 0, 0xff, 0xff};
+    out.insert(out.end(), kEmptyStored, kEmptyStored + 4);
+    spareBits_ = static_cast<int>(spare);
 }
 
 namespace {
