@@ -170,7 +170,7 @@ bool DeflateWalker::walk(const std::uint8_t* in, std::size_t size, DeflateEnds& 
                 }
                 if (!build(codeLengthLengths, codeLengthKinds_, 19, true, 7, codeLength_, sizeof codeLength_ / sizeof codeLength_[0]))
                     return false;
-                std::uint8_t read[288 + 32];
+                std::uint8_t read[288 + 32] = {};
                 const unsigned total = literals + distances;
                 for (unsigned i = 0; i < total;) {
                     if (!refill()) return false;

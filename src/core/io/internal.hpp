@@ -54,12 +54,12 @@ private:
     static constexpr std::uint32_t kLink = 1u << 31, kBad = 1u << 30, kLiteral = 1u << 29, kEnd = 1u << 28;
     static bool build(const std::uint8_t* lengths, const std::uint32_t* kinds, unsigned count, bool whole, unsigned bits,
                       std::uint32_t* table, std::size_t capacity);
-    std::uint32_t literalKinds_[288];
-    std::uint32_t distanceKinds_[32];
-    std::uint32_t codeLengthKinds_[19];
-    std::uint32_t literal_[(1u << kLiteralBits) + 288 * (1u << (15 - kLiteralBits))];
-    std::uint32_t distance_[(1u << kDistanceBits) + 32 * (1u << (15 - kDistanceBits))];
-    std::uint32_t codeLength_[1u << 7];
+    std::uint32_t literalKinds_[288] = {};
+    std::uint32_t distanceKinds_[32] = {};
+    std::uint32_t codeLengthKinds_[19] = {};
+    std::uint32_t literal_[(1u << kLiteralBits) + 288 * (1u << (15 - kLiteralBits))] = {};
+    std::uint32_t distance_[(1u << kDistanceBits) + 32 * (1u << (15 - kDistanceBits))] = {};
+    std::uint32_t codeLength_[1u << 7] = {};
 };
 
 // Deflates the pieces of one long deflate stream apart (libdeflate), so that they can be
