@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Work spread over threads inside the library: the encoders' chunks and the bake's
-// conversions. Each call starts its threads and joins them before it returns.
+// Work spread over threads inside the library: the encoders' chunks, the bake's
+// conversions and the CPU backends' bands. The threads are the process's workers
+// (core/parallel.cpp), started once and kept, not started for each call.
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
-#include <exception>
-#include <mutex>
 #include <thread>
-#include <vector>
 
 #ifdef __linux__
 #include <sched.h>
@@ -31,9 +28,22 @@ inline unsigned availableThreads() {
 // threads: 0 -> one per hardware thread this process may run on.
 inline unsigned threadCount(unsigned threads) { return threads ? threads : availableThreads(); }
 
+// The most workers the process keeps: one fewer than glnoise's largest --threads.
+inline constexpr std::size_t kMaxWorkers = 1023;
+
+// body(context, i) for every i in [0, count), on the calling thread and up to `helpers` of
+// the process's workers, each taking the next i as it finishes one; see parallelFor.
+void runOnWorkers(std::size_t count, std::size_t helpers, void (*body)(const void* context, std::size_t i),
+                  const void* context);
+
 // work(i) for every i in [0, count), on at most `threads` threads (0: one per hardware
-// thread this process may run on), each taking the next i as it finishes one. The first
-// exception any work throws is rethrown here, after every thread has stopped.
+// thread this process may run on): the calling thread and as many of the process's idle
+// workers (started the first time they are needed, and kept) as it asks for, each taking
+// the next i as it finishes one. A worker that is busy with another call's work is not
+// waited for: the calling thread does what no worker takes, so calls from several threads
+// at once, and calls inside work, never wait on each other. The first exception any work
+// throws is rethrown here, after every thread has left this call's work; no i is started
+// after it.
 template <class Work>
 void parallelFor(std::size_t count, unsigned threads, const Work& work) {
     const std::size_t n = std::min<std::size_t>(threadCount(threads), count);
@@ -41,26 +51,8 @@ void parallelFor(std::size_t count, unsigned threads, const Work& work) {
         for (std::size_t i = 0; i < count; ++i) work(i);
         return;
     }
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr error;
-    std::mutex errorLock;
-    auto run = [&] {
-        for (std::size_t i; (i = next.fetch_add(1)) < count;) {
-            try {
-                work(i);
-            } catch (...) {
-                const std::lock_guard<std::mutex> hold(errorLock);
-                if (!error) error = std::current_exception();
-                next = count;
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    pool.reserve(n - 1);
-    for (std::size_t t = 1; t < n; ++t) pool.emplace_back(run);
-    run();
-    for (auto& th : pool) th.join();
-    if (error) std::rethrow_exception(error);
+    runOnWorkers(
+        count, n - 1, [](const void* context, std::size_t i) { (*static_cast<const Work*>(context))(i); }, &work);
 }
 
 }  // namespace glnoise::detail
