@@ -40,7 +40,6 @@ DeflateWalker::DeflateWalker() {
     literalKinds_[286] = literalKinds_[287] = kBad;
     for (unsigned s = 0; s < 30; ++s) distanceKinds_[s] = s | std::uint32_t{kDistanceExtra[s]} << 24 | std::uint32_t{kDistanceExtra[s]} << 16;
     distanceKinds_[30] = distanceKinds_[31] = kBad;
-    for (unsigned s = 0; s < 19; ++s) codeLengthKinds_[s] = s;
 }
 
 // One canonical code's table: 2^bits entries read by the next `bits` bits of the stream;
@@ -168,7 +167,7 @@ bool DeflateWalker::walk(const std::uint8_t* in, std::size_t size, DeflateEnds& 
                     if (!refill()) return false;
                     codeLengthLengths[kCodeLengthOrder[i]] = static_cast<std::uint8_t>(take(3));
                 }
-                if (!build(codeLengthLengths, codeLengthKinds_, 19, true, 7, codeLength_, sizeof codeLength_ / sizeof codeLength_[0]))
+                if (!build(codeLengthLengths, kCodeLengthKinds, 19, true, 7, codeLength_, sizeof codeLength_ / sizeof codeLength_[0]))
                     return false;
                 std::uint8_t read[288 + 32] = {};
                 const unsigned total = literals + distances;
