@@ -42,8 +42,8 @@ void runOnWorkers(std::size_t count, std::size_t helpers, void (*body)(const voi
 // the next i as it finishes one. A worker that is busy with another call's work is not
 // waited for: the calling thread does what no worker takes, so calls from several threads
 // at once, and calls inside work, never wait on each other. The first exception any work
-// throws is rethrown here, after every thread has left this call's work; no i is started
-// after it.
+// throws is rethrown here, after every thread has left this call's work; the i that no
+// thread had taken when it was thrown are skipped.
 template <class Work>
 void parallelFor(std::size_t count, unsigned threads, const Work& work) {
     const std::size_t n = std::min<std::size_t>(threadCount(threads), count);
