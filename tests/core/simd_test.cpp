@@ -548,6 +548,43 @@ TEST(Simd, ManyValuesQuantizeAsOneOnEveryTarget) {
     }
 }
 
+// Ranges whose levels fall on halves: [0, 2 top / (2k + 1)] puts v = 1 (and 0.5, 0.75 of
+// the like) on level k + 0.5 within a unit in the last place, where the quotient and the
+// product by top / span can round to either side. The vectors still give each value's
+// one-value result (the quotient's), on every target.
+TEST(Simd, QuantizeDecidesHalvesAsTheQuotientDoes) {
+    const auto levelOf = [](double x) {
+        const double whole = std::trunc(x);
+        return whole + (x - whole >= 0.5 ? 1.0 : 0.0);
+    };
+    int productDiffers = 0;
+    std::vector<std::pair<ValueRange, double>> cases;  // a range and its top
+    for (const double top : {255.0, 65535.0})
+        for (int k = 0; k < static_cast<int>(top); k += top > 255.0 ? 97 : 1) {
+            const double span = 2.0 * top / (2 * k + 1);
+            for (const double v : {1.0, 0.5, 0.75})
+                productDiffers += levelOf(v / span * top) != levelOf(v * (top / span));
+            cases.push_back({ValueRange{0.0, span}, top});
+        }
+    // Without such cases this test would prove nothing.
+    ASSERT_GT(productDiffers, 50);
+    const std::vector<float> values = {1.0f, 0.5f, 0.75f, 1.0f, 0.5f, 0.75f, 1.0f, 0.5f,
+                                       0.75f, 1.0f, 0.5f, 0.75f, 1.0f, 0.5f, 0.75f, 1.0f};
+    for (const std::int64_t target : cpu::simd::targets()) {
+        const OnTarget on(target);
+        int differ = 0;
+        for (const auto& [range, top] : cases) {
+            std::vector<std::uint8_t> q8(values.size());
+            std::vector<std::uint16_t> q16(values.size());
+            if (top == 255.0) io::quantize8(values.data(), 1, values.size(), range, q8.data());
+            else io::quantize16(values.data(), 1, values.size(), range, q16.data());
+            for (std::size_t i = 0; i < values.size(); ++i)
+                differ += top == 255.0 ? q8[i] != io::quantize8(values[i], range) : q16[i] != io::quantize16(values[i], range);
+        }
+        EXPECT_EQ(differ, 0) << cpu::simd::targetName(target);
+    }
+}
+
 TEST(Simd, RefusesWhatTheReferenceRefuses) {
     NoiseSpec s;
     s.octaves = 0;
