@@ -454,32 +454,39 @@ struct Bake::Impl : BakePlan {
             std::memcpy(dst, band, texels * n * sizeof(float));
             return;
         }
-        // The band's bytes hold floats: copied out, not read through a cast pointer.
-        std::vector<float> values(texels * n);
-        std::memcpy(values.data(), band, values.size() * sizeof(float));
-        if (negate)
-            for (std::size_t t = 0; t < texels; ++t) values[t * n + 1] = -values[t * n + 1];
-        if (format == io::Format::Exr || format == io::Format::RawF32) {
-            std::memcpy(dst, values.data(), values.size() * sizeof(float));
-            return;
-        }
+        // The band's bytes hold floats: copied out, not read through a cast pointer, a few
+        // hundred texels at a time into buffers that stay in the first-level cache.
+        constexpr std::size_t kChunk = 512, kMostChannels = 4;
+        float values[kChunk * kMostChannels];
+        std::uint16_t q[kChunk];
+        std::uint8_t q8[kChunk];
+        if (n > kMostChannels) throw std::logic_error("a texel of more than 4 values");
         const std::size_t k = pick.size();
-        std::vector<std::uint16_t> q(bits == 8 ? 0 : texels);
-        std::vector<std::uint8_t> q8(bits == 8 ? texels : 0);
-        for (std::size_t c = 0; c < k; ++c) {
-            const float* first = values.data() + pick[c];
-            if (bits == 8) {
-                std::uint8_t* out = k == 1 ? dst : q8.data();
-                io::quantize8(first, n, texels, range, out);
-                if (k > 1)
-                    for (std::size_t t = 0; t < texels; ++t) dst[t * k + c] = out[t];
-            } else {
-                // Host order: PNG rows and .r16 (little-endian hosts).
-                io::quantize16(first, n, texels, range, q.data());
-                if (k == 1) {
-                    std::memcpy(dst, q.data(), texels * sizeof(std::uint16_t));
+        for (std::size_t at = 0; at < texels; at += kChunk) {
+            const std::size_t m = std::min(kChunk, texels - at);
+            std::memcpy(values, band + at * n * sizeof(float), m * n * sizeof(float));
+            std::uint8_t* to = dst + at * storedBytes;
+            if (negate)
+                for (std::size_t t = 0; t < m; ++t) values[t * n + 1] = -values[t * n + 1];
+            if (format == io::Format::Exr || format == io::Format::RawF32) {
+                std::memcpy(to, values, m * n * sizeof(float));
+                continue;
+            }
+            for (std::size_t c = 0; c < k; ++c) {
+                const float* first = values + pick[c];
+                if (bits == 8) {
+                    std::uint8_t* out = k == 1 ? to : q8;
+                    io::quantize8(first, n, m, range, out);
+                    if (k > 1)
+                        for (std::size_t t = 0; t < m; ++t) to[t * k + c] = out[t];
                 } else {
-                    for (std::size_t t = 0; t < texels; ++t) std::memcpy(dst + (t * k + c) * 2, &q[t], 2);
+                    // Host order: PNG rows and .r16 (little-endian hosts).
+                    io::quantize16(first, n, m, range, q);
+                    if (k == 1) {
+                        std::memcpy(to, q, m * sizeof(std::uint16_t));
+                    } else {
+                        for (std::size_t t = 0; t < m; ++t) std::memcpy(to + (t * k + c) * 2, &q[t], 2);
+                    }
                 }
             }
         }
