@@ -178,15 +178,23 @@ private:
         const std::uint8_t* up = r ? cur - rowBytes_ : previous_.data();
         dst[0] = 2;
         ++dst;
+        // (The count in a local: stores through dst could change a member, which would keep
+        // the loops out of vectors.)
+        const std::size_t bytes = rowBytes_;
         if (layout_.bits == 8) {
-            for (std::size_t i = 0; i < rowBytes_; ++i) dst[i] = static_cast<std::uint8_t>(cur[i] - up[i]);
+            for (std::size_t i = 0; i < bytes; ++i) dst[i] = static_cast<std::uint8_t>(cur[i] - up[i]);
             return;
         }
         // Host order is little-endian: a sample's low byte comes first. The difference
-        // is taken per byte of the big-endian sample, as PNG's filters are defined.
-        for (std::size_t i = 0; i < rowBytes_; i += 2) {
-            dst[i] = static_cast<std::uint8_t>(cur[i + 1] - up[i + 1]);
-            dst[i + 1] = static_cast<std::uint8_t>(cur[i] - up[i]);
+        // is taken per byte of the big-endian sample, as PNG's filters are defined; whole
+        // samples at a time, which the compiler keeps in vectors.
+        for (std::size_t i = 0; i < bytes; i += 2) {
+            std::uint16_t c, u;
+            std::memcpy(&c, cur + i, 2);
+            std::memcpy(&u, up + i, 2);
+            const unsigned low = (c - u) & 0xffu, high = ((c >> 8) - (u >> 8)) & 0xffu;
+            const auto d = static_cast<std::uint16_t>(high | low << 8);
+            std::memcpy(dst + i, &d, 2);
         }
     }
 
