@@ -24,7 +24,7 @@ packages=(
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GL, Mesa llvmpipe when no GPU
   libstb-dev libcli11-dev nlohmann-json3-dev
   libspng-dev libopenexr-dev                           # PNG (8 and 16 bits), OpenEXR
-  libdeflate-dev                                       # deflating a PNG on every core
+  libdeflate-dev libisal-dev                           # deflating a PNG on every core
   libssl-dev                                           # SHA-256: the digests of every file's samples
   libhwy-dev                                           # Highway: the SIMD CPU backend
   libglfw3-dev libimgui-dev libfreetype-dev            # glnoise-preview

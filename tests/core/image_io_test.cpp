@@ -322,6 +322,110 @@ TEST(Writers, DeflatedPiecesJoinWhateverTheirLastBytesLeaveUnused) {
     EXPECT_EQ(spare.size(), 8u) << "not every count of unused bits came up";
 }
 
+// zlib's raw inflate of `stream`, primed with `dictionary`: what it inflates to, or nothing
+// when zlib refuses it or it does not end exactly at its last byte.
+std::optional<std::vector<std::uint8_t>> zlibInflate(const std::vector<std::uint8_t>& stream, const std::uint8_t* dictionary,
+                                                     std::size_t dictionarySize, std::size_t expected) {
+    z_stream z{};
+    if (inflateInit2(&z, -15) != Z_OK) return std::nullopt;
+    std::vector<std::uint8_t> back(expected + 64);
+    std::optional<std::vector<std::uint8_t>> result;
+    if (dictionarySize == 0 || inflateSetDictionary(&z, dictionary, static_cast<uInt>(dictionarySize)) == Z_OK) {
+        z.next_in = const_cast<std::uint8_t*>(stream.data());
+        z.avail_in = static_cast<uInt>(stream.size());
+        z.next_out = back.data();
+        z.avail_out = static_cast<uInt>(back.size());
+        const int rc = inflate(&z, Z_SYNC_FLUSH);
+        if ((rc == Z_STREAM_END || rc == Z_OK) && z.avail_in == 0) {
+            back.resize(z.total_out);
+            result = std::move(back);
+        }
+    }
+    inflateEnd(&z);
+    return result;
+}
+
+// Pieces deflated apart, each primed with the bytes before it, make one stream that zlib
+// inflates back: every piece but the last ends with a sync flush and the last with the
+// final block, whatever the pieces' sizes and the history they are given (none, less than
+// 32 KiB, more). Their codes reach back into that history (a piece that repeats it
+// deflates to a few bytes, and does not inflate without it) but no further than 32 KiB
+// (older bytes do not change a piece's bytes), so that a piece's bytes depend on it and
+// the 32 KiB before it alone.
+TEST(Writers, PrimedPiecesJoinAndReachBackIntoTheLast32KiB) {
+    constexpr std::size_t kWindow = 32 * 1024;
+    std::uint32_t state = 7;
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    detail::PrimedDeflater deflater;
+    std::vector<std::uint8_t> out;
+    int repeats = 0;
+    for (int round = 0; round < 40; ++round) {
+        const int pieces = 1 + round % 5;
+        std::vector<std::uint8_t> whole, stream;
+        std::vector<std::size_t> starts;
+        for (int p = 0; p < pieces; ++p) {
+            const int kind = (round + p) % 4;
+            const std::size_t size = kind == 0 ? 1 + next() % 40 : 1 + next() % 120000;
+            const std::size_t start = whole.size();
+            for (std::size_t i = 0; i < size; ++i) {
+                std::uint8_t b = 0;
+                if (kind == 1) {
+                    b = static_cast<std::uint8_t>(next());  // random: stored blocks
+                } else if (kind == 3 && start > 0) {
+                    b = whole[start - 1 - (next() % std::min<std::size_t>(start, 4 * kWindow))];  // older bytes too
+                } else {
+                    b = static_cast<std::uint8_t>(i / 64 + (next() & 3));  // a ramp with a little noise
+                }
+                whole.push_back(b);
+            }
+            const bool last = p + 1 == pieces;
+            deflater.deflate(whole.data() + start, size, start, last, out);
+            if (!last) {
+                ASSERT_GE(out.size(), 4u);
+                EXPECT_EQ(std::vector<std::uint8_t>(out.end() - 4, out.end()), (std::vector<std::uint8_t>{0, 0, 0xff, 0xff}))
+                    << "round " << round << ", piece " << p << ": not ended by a sync flush";
+            }
+            // Alone, primed with the 32 KiB before it, the piece inflates to itself.
+            const std::size_t primed = std::min(start, kWindow);
+            const auto alone = zlibInflate(out, whole.data() + start - primed, primed, size);
+            ASSERT_TRUE(alone.has_value()) << "round " << round << ", piece " << p;
+            EXPECT_TRUE(std::equal(alone->begin(), alone->end(), whole.begin() + static_cast<std::ptrdiff_t>(start),
+                                   whole.end()) && alone->size() == size)
+                << "round " << round << ", piece " << p;
+            if (start > kWindow) {  // older bytes changed: the same piece
+                std::vector<std::uint8_t> changed(whole.begin(), whole.end());
+                for (std::size_t i = 0; i < start - kWindow; ++i) changed[i] = static_cast<std::uint8_t>(~changed[i]);
+                std::vector<std::uint8_t> again;
+                deflater.deflate(changed.data() + start, size, start, last, again);
+                EXPECT_TRUE(again == out) << "round " << round << ", piece " << p << ": bytes over 32 KiB back mattered";
+            }
+            starts.push_back(start);
+            stream.insert(stream.end(), out.begin(), out.end());
+        }
+        const auto back = zlibInflate(stream, nullptr, 0, whole.size());
+        ASSERT_TRUE(back.has_value()) << "round " << round;
+        EXPECT_TRUE(*back == whole) << "round " << round;
+
+        // A piece that repeats the 32 KiB before it, with different bytes further back.
+        if (whole.size() >= 2 * kWindow) {
+            std::vector<std::uint8_t> repeat(whole.end() - static_cast<std::ptrdiff_t>(kWindow), whole.end());
+            std::vector<std::uint8_t> both(whole);
+            both.insert(both.end(), repeat.begin(), repeat.end());
+            deflater.deflate(both.data() + whole.size(), kWindow, whole.size(), true, out);
+            EXPECT_LT(out.size(), kWindow / 8) << "round " << round << ": the history was not used";
+            EXPECT_FALSE(zlibInflate(out, nullptr, 0, kWindow).has_value()) << "round " << round << ": inflates without its history";
+            const auto primed = zlibInflate(out, repeat.data(), repeat.size(), kWindow);
+            ASSERT_TRUE(primed.has_value());
+            EXPECT_TRUE(*primed == repeat);
+            ++repeats;
+        }
+    }
+    EXPECT_GT(repeats, 10) << "too few rounds reached back a whole window";
+}
+
 // zlib's inflate, stopping at each block's end, as the oracle for DeflateWalker: where
 // the final block starts and ends and what the stream inflates to, or nothing when zlib
 // refuses the stream or it ends before its final block does.

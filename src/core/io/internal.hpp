@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,34 @@ private:
     void* compressor_ = nullptr;
     DeflateWalker walker_;
     int spareBits_ = -1;
+};
+
+// Deflates the pieces of one long deflate stream apart (ISA-L's igzip, its level 1), each
+// primed with the 32 KiB of the stream before it, so that a piece refers back across its
+// start as one stream would. Every piece but the last ends with a sync flush (an empty
+// stored block on a byte boundary), so that the pieces laid end to end are one stream. The
+// same bytes in (the piece and the 32 KiB before it) give the same bytes out on every
+// thread count. igzip picks its code by the CPU: its SSE4.2, AVX and AVX2 forms of level 1
+// make the same bytes (docs/performance.md); its C form, for CPUs without SSE4.2, hashes
+// otherwise and makes other (as valid) bytes.
+class PrimedDeflater {
+public:
+    PrimedDeflater();
+    ~PrimedDeflater();
+    PrimedDeflater(const PrimedDeflater&) = delete;
+    PrimedDeflater& operator=(const PrimedDeflater&) = delete;
+
+    // `size` bytes from `in` -> `out` (resized to fit), where the `history` bytes before
+    // `in` are the stream's so far (the last 32 KiB of them are used). std::runtime_error
+    // if igzip refuses, which does not happen but on a fault.
+    void deflate(const std::uint8_t* in, std::size_t size, std::size_t history, bool last, std::vector<std::uint8_t>& out);
+
+    // The bytes of the stream before a piece that deflate uses.
+    static constexpr std::size_t kHistory = 32 * 1024;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
 };
 
 }  // namespace glnoise::io::detail
