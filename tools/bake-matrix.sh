@@ -67,6 +67,7 @@ volume-os2s|r32|--basis opensimplex2s --size 24x24x8 --octaves 2
 colormap-terrain|png|--colormap terrain --octaves 6
 colormap-fire-16|png|--preset fire
 png16|png|--bits 16 --octaves 4 --range bound
+png16-pieces|png|--bits 16 --size 1024x700 --octaves 2 --frequency 0.01
 exr-value|exr|--basis value --dims 3
 preset-stone|png|--preset stone
 offset-far|r32|--offset 123456.5,-98765.25,4321 --dims 3 --octaves 3
