@@ -34,8 +34,8 @@ namespace {
 // are deflated by libdeflate at its level 2 (detail::PieceDeflater), which makes files
 // within 2% of zlib's level 4 at 1.5 to 2 times its rate. 16-bit samples, whose low bytes
 // are noise that longer searches find few matches in, are deflated by ISA-L's igzip at its
-// level 1, each piece primed with the 32 KiB before it (detail::PrimedDeflater): 1.9 to 2.7
-// times as fast as libdeflate's level 1 and its walk, files 3% to 12% larger
+// level 1, each piece primed with the 32 KiB before it (detail::PrimedDeflater): 1.9 to 2.8
+// times as fast as libdeflate's level 1 and its walk, files 2% to 12% larger
 // (docs/performance.md).
 constexpr std::size_t kPieceBytes = 256 * 1024;
 
