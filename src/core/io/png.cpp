@@ -255,6 +255,8 @@ private:
         const std::size_t filteredRow = rowBytes_ + 1;
         const std::size_t count = (held_ + pieceRows_ - 1) / pieceRows_;
         const bool last = row_ == layout_.height;
+        // The filtered bytes of the batches before, which a 16-bit piece may reach back into.
+        const std::size_t before = (static_cast<std::size_t>(row_) - held_) * filteredRow;
         std::uint8_t* rows0 = filtered_.data() + detail::PrimedDeflater::kHistory;
         glnoise::detail::parallelFor(held_, threads_, [&](std::size_t r) { filterRow(r, rows0 + r * filteredRow); });
         glnoise::detail::parallelFor(count, threads_, [&](std::size_t i) {
@@ -270,7 +272,7 @@ private:
                     s.deflater->deflate(in, s.inBytes, lastPiece, s.out);
                 } else {
                     if (!s.primed) s.primed = std::make_unique<detail::PrimedDeflater>();
-                    s.primed->deflate(in, s.inBytes, deflated_ + first * filteredRow, lastPiece, s.out);
+                    s.primed->deflate(in, s.inBytes, before + first * filteredRow, lastPiece, s.out);
                 }
             } catch (const std::runtime_error& e) {
                 throw IoError("encoding " + out_.path() + ": " + e.what());
@@ -305,10 +307,11 @@ private:
             chunk("IDAT", data, size);
         }
         // What the next batch needs: the last row, for Up, and the last 32 KiB of the
-        // filtered rows (which may reach back into the batches before), to prime with.
+        // filtered rows (which may reach back into the batches before), to prime 16-bit
+        // pieces with.
         std::memcpy(previous_.data(), pending_.data() + (held_ - 1) * rowBytes_, rowBytes_);
-        std::memmove(filtered_.data(), filtered_.data() + held_ * filteredRow, detail::PrimedDeflater::kHistory);
-        deflated_ += held_ * filteredRow;
+        if (layout_.bits == 16)
+            std::memmove(filtered_.data(), filtered_.data() + held_ * filteredRow, detail::PrimedDeflater::kHistory);
         held_ = 0;
         if (last) ended_ = true;  // IEND follows in finish(), after the digest
     }
@@ -320,8 +323,7 @@ private:
     std::size_t batch_ = 0;      // pieces encoded together
     unsigned threads_ = 1;
     std::vector<std::uint8_t> pending_;   // rows held until a batch is full
-    std::vector<std::uint8_t> filtered_;  // the 32 KiB before them, and the same rows filtered
-    std::size_t deflated_ = 0;            // filtered bytes of the batches before
+    std::vector<std::uint8_t> filtered_;  // the 32 KiB before them (16-bit rows), and the same rows filtered
     std::vector<std::uint8_t> previous_;  // the row above the held ones
     std::vector<Slot> slots_;
     std::size_t held_ = 0;
