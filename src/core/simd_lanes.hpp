@@ -174,6 +174,26 @@ inline VI gln_psrd_half(VI i) { return VI(hn::ShiftRight<1>(i.v)); }
 // Whether every lane holds the same integer.
 inline bool gln_same(VI i) { return hn::AllTrue(DI(), i.v == hn::Set(DI(), hn::GetLane(i.v))); }
 
+// table[code] in each lane, code from 0 to 15: permutations of the table's vectors of Lanes
+// entries, each lane taking the one its code's high bits name.
+template <class V>
+inline hn::Vec<DF> gln_lookup16(const float* table, V code) {
+    const DF df;
+    const DI di;
+    constexpr int kLanes = static_cast<int>(HWY_LANES(float));
+    if constexpr (kLanes >= 16) {
+        return hn::TableLookupLanes(hn::LoadU(df, table), hn::IndicesFromVec(df, code));
+    } else {
+        const auto at = hn::IndicesFromVec(df, hn::And(code, hn::Set(di, kLanes - 1)));
+        auto v = hn::TableLookupLanes(hn::LoadU(df, table), at);
+        for (int part = 1; part < 16 / kLanes; ++part) {
+            const auto mask = hn::RebindMask(df, code > hn::Set(di, part * kLanes - 1));
+            v = hn::IfThenElse(mask, hn::TableLookupLanes(hn::LoadU(df, table + part * kLanes), at), v);
+        }
+        return v;
+    }
+}
+
 // Column j's packed hashes for each lane: `packed` holds `columns` of them (up to twice the
 // lanes), j < columns. Within one vector a permutation of lanes, else a gather from them.
 inline VI gln_column_lookup(const std::int32_t* packed, int columns, VI j) {
@@ -567,7 +587,7 @@ inline float gln_x_rest(int dims, int code, float y, float z) {
 // One octave's lattice columns along a row of cells (y, z, with its periods and world
 // block): each column's hashes (gln_lattice2_column, gln_lattice3_column, packed a byte
 // each), kept while the row's cells are the same; and each of its corners' f, c and h for
-// the row's fractions, kept while they are. Indexed by the column's x (its frame's cell
+// the row's fractions, made once for the row. Indexed by the column's x (its frame's cell
 // plus the lattice offset, from 0), read where a piece of a row needs them. This thread's,
 // one per octave, emptied before each band (its table may be another at the same address).
 struct LatticeColumns {
@@ -582,10 +602,13 @@ struct LatticeColumns {
     ivec3 world{-1, -1, -1};
     std::uint32_t fraction[2] = {0, 0};  // the row's y and z fractions' bits
     std::uint32_t hashes = 0;            // hashStamp[x] == hashes: packed[x] is column x's
-    std::uint32_t parts = 0;             // partStamp[x] == parts: its fields are this row's
+    // Columns [madeFirst, madeLast] hold this row's fields. The lattice repeats every 256
+    // cells (its frames' cells are taken mod 256), so the pieces of a long row come back
+    // to the same columns: at a cell per texel each anchor's piece is columns 0 to 256.
+    int madeFirst = 0;
+    int madeLast = -1;
     std::size_t room = 0;
     std::vector<std::uint32_t> hashStamp;
-    std::vector<std::uint32_t> partStamp;
     std::vector<std::int32_t> packed;
     std::vector<float> fields;
     std::array<std::array<float, 16>, 4> rest{};  // c of corner q for each code, this row's
@@ -597,8 +620,8 @@ struct LatticeColumns {
             generation = 1;
         }
     }
-    // Holds the row of cells (y, z) at fractions (yf, zf) from now on: what it held of them
-    // kept, the rest emptied.
+    // Holds the row of cells (y, z) at fractions (yf, zf) from now on: the hashes it held
+    // kept if they are that row's, and the c of each code for those fractions.
     void hold(int dims, const Permutation& P, int y_, int z_, ivec3 period_, ivec3 world_, float yf, float zf) {
         if (table != &P || y != y_ || z != z_ || period.x != period_.x || period.y != period_.y ||
             period.z != period_.z || world.x != world_.x || world.y != world_.y || world.z != world_.z) {
@@ -608,7 +631,7 @@ struct LatticeColumns {
             period = period_;
             world = world_;
             next(hashes, hashStamp);
-            fraction[0] = ~0u;  // the parts too
+            madeLast = madeFirst - 1;
         }
         std::uint32_t bits[2];
         std::memcpy(&bits[0], &yf, 4);
@@ -616,16 +639,54 @@ struct LatticeColumns {
         if (bits[0] == fraction[0] && bits[1] == fraction[1]) return;
         fraction[0] = bits[0];
         fraction[1] = bits[1];
-        next(parts, partStamp);
+        madeLast = madeFirst - 1;
         // gln_lattice2/3_corners' d.y and d.z at corner q: y or y - 1, z or z - 1.
         for (int q = 0; q < 4; ++q)
             for (int code = 0; code < 16; ++code)
                 rest[static_cast<std::size_t>(q)][static_cast<std::size_t>(code)] =
                     gln_x_rest(dims, code, (q & 1) != 0 ? yf - 1.0f : yf, (q & 2) != 0 ? zf - 1.0f : zf);
     }
-    // Columns [first, last] made, with room for a vector's window beyond them.
+    // Columns [first, last] made for this row, with room for a vector's window beyond
+    // them: those of them not made yet. vectors: whether they are made Lanes at a time,
+    // where a vector of texels spans more than a column; else one at a time (below a column
+    // per vector, a cell's texels read its columns' fields as scalars soon after, which a
+    // store of a whole vector would keep waiting).
     template <int kDims, bool kHeights>
-    void fill(int first, int last) {
+    void fill(int first, int last, bool vectors) {
+        if (vectors) {
+            // To the end of its vector of columns (counted from column 0): a row's next piece
+            // most often needs the columns after these, and a vector makes them at once.
+            const int lanes = static_cast<int>(hn::Lanes(DF()));
+            last = (last / lanes + 1) * lanes - 1;
+        }
+        const std::size_t need = static_cast<std::size_t>(last) + 2 * kMaxLanes + 2;
+        if (need > room) {  // new tables: nothing made
+            room = std::max(need, room + room / 2);
+            hashStamp.assign(room, 0u);
+            packed.assign(room, 0);
+            fields.assign(kFields * room, 0.0f);
+            madeLast = madeFirst - 1;
+        }
+        if (madeFirst <= madeLast && first >= madeFirst && last <= madeLast) return;
+        if (madeFirst > madeLast || last < madeFirst - 1 || first > madeLast + 1) {
+            make<kDims, kHeights>(first, last, vectors);  // none of them made, or apart from those that are
+            madeFirst = first;
+            madeLast = last;
+            return;
+        }
+        if (first < madeFirst) make<kDims, kHeights>(first, madeFirst - 1, vectors);
+        if (last > madeLast) make<kDims, kHeights>(madeLast + 1, last, vectors);
+        madeFirst = std::min(first, madeFirst);
+        madeLast = std::max(last, madeLast);
+    }
+    // Columns [first, last] made: each column's hashes read where they are not this row of
+    // cells', then every column's corners' f, c and h for the row's fractions. With vectors,
+    // Lanes columns at a time, by lookups of the gradient's code in registers; a vector
+    // reaching past `last` writes those columns' fields too, from their packed hashes:
+    // where those are made already, their hashes are this row of cells' and the same fields
+    // are written.
+    template <int kDims, bool kHeights>
+    void make(int first, int last, bool vectors) {
         static constexpr auto kFactors = [] {
             std::array<std::array<float, 16>, 2> f{};
             for (int code = 0; code < 16; ++code) {
@@ -639,34 +700,60 @@ struct LatticeColumns {
             for (int i = 0; i < 256; ++i) h[static_cast<std::size_t>(i)] = gln_height<float>(i);
             return h;
         }();
-        const std::size_t need = static_cast<std::size_t>(last) + 2 * kMaxLanes + 2;
-        if (need > room) {
-            room = std::max(need, room + room / 2);
-            hashStamp.assign(room, 0u);
-            partStamp.assign(room, 0u);
-            packed.assign(room, 0);
-            fields.assign(kFields * room, 0.0f);
+        {
+            // (In locals: the stores of ints could otherwise change the members they come from.)
+            const Permutation& P = *table;
+            const int cy = y, cz = z;
+            const ivec3 per = period, wor = world;
+            const std::uint32_t stamp = hashes;
+            std::uint32_t* const stamps = hashStamp.data();
+            std::int32_t* const columns = packed.data();
+            for (int x = first; x <= last; ++x) {
+                const auto at = static_cast<std::size_t>(x);
+                if (stamps[at] == stamp) continue;
+                if constexpr (kDims == 2) columns[at] = gln_packed_column(P, x, cy, ivec2(per.x, per.y), ivec2(wor.x, wor.y));
+                else columns[at] = gln_packed_column(P, x, cy, cz, per, wor);
+                stamps[at] = stamp;
+            }
         }
         constexpr int kCorners = kDims == 2 ? 2 : 4;
-        for (int x = first; x <= last; ++x) {
+        if (!vectors) {
+            for (int x = first; x <= last; ++x) {
+                const auto at = static_cast<std::size_t>(x);
+                const auto p = static_cast<std::uint32_t>(packed[at]);
+                for (int q = 0; q < kCorners; ++q) {
+                    const std::size_t hash = p >> (8 * q) & 255u;
+                    const std::size_t code = hash & (kDims == 2 ? 3u : 15u);
+                    const auto k = static_cast<std::size_t>(q);
+                    fields[(kLeftF + k) * room + at] = kFactors[0][code];
+                    fields[(kRightF + k) * room + at] = kFactors[1][code];
+                    fields[(kC + k) * room + at] = rest[k][code];
+                    if constexpr (kHeights) fields[(kH + k) * room + at] = kHeightOf[hash];
+                }
+            }
+            return;
+        }
+        const DF df;
+        const DI di;
+        const auto codeMask = hn::Set(di, kDims == 2 ? 3 : 15);
+        // (Pointers in locals: the stores could otherwise change the vectors' members.)
+        const std::int32_t* const hashesOf = packed.data();
+        float* const out = fields.data();
+        const std::size_t stride = room;
+        const auto restOf = rest;
+        for (int x = first; x <= last; x += static_cast<int>(hn::Lanes(df))) {
             const auto at = static_cast<std::size_t>(x);
-            if (partStamp[at] == parts) continue;
-            if (hashStamp[at] != hashes) {
-                if constexpr (kDims == 2) packed[at] = gln_packed_column(*table, x, y, ivec2(period.x, period.y), ivec2(world.x, world.y));
-                else packed[at] = gln_packed_column(*table, x, y, z, period, world);
-                hashStamp[at] = hashes;
-            }
-            const auto p = static_cast<std::uint32_t>(packed[at]);
+            const auto p = hn::LoadU(di, hashesOf + at);
             for (int q = 0; q < kCorners; ++q) {
-                const std::size_t hash = p >> (8 * q) & 255u;
-                const std::size_t code = hash & (kDims == 2 ? 3u : 15u);
+                const auto hash = hn::And(hn::ShiftRightSame(p, 8 * q), hn::Set(di, 255));
+                const auto code = hn::And(hash, codeMask);
                 const auto k = static_cast<std::size_t>(q);
-                fields[(kLeftF + k) * room + at] = kFactors[0][code];
-                fields[(kRightF + k) * room + at] = kFactors[1][code];
-                fields[(kC + k) * room + at] = rest[k][code];
-                if constexpr (kHeights) fields[(kH + k) * room + at] = kHeightOf[hash];
+                hn::StoreU(gln_lookup16(kFactors[0].data(), code), df, out + (kLeftF + k) * stride + at);
+                hn::StoreU(gln_lookup16(kFactors[1].data(), code), df, out + (kRightF + k) * stride + at);
+                hn::StoreU(gln_lookup16(restOf[k].data(), code), df, out + (kC + k) * stride + at);
+                if constexpr (kHeights)
+                    hn::StoreU(hn::GatherIndex(df, kHeightOf.data(), hash), df, out + (kH + k) * stride + at);
             }
-            partStamp[at] = parts;
         }
     }
     const float* field(int k, int q) const { return fields.data() + static_cast<std::size_t>(k + q) * room; }
@@ -754,7 +841,7 @@ HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int first
                 LatticeColumns& cols = columns[static_cast<std::size_t>(i)];
                 if (tables) {
                     cols.hold(kDims, P, cy, cz, period, world, yf, zf);
-                    cols.fill<kDims, kHeights>(cFirst, cLast + 1);
+                    cols.fill<kDims, kHeights>(cFirst, cLast + 1, scale * static_cast<float>(lanes) > 1.0f);
                 }
                 const VF vfrac = VF(o.frac.x), vscale = VF(scale), vy = VF(yf), vz = VF(zf);
                 const VF amplitude = VF(o.scale.y);
