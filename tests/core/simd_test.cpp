@@ -446,6 +446,40 @@ TEST(Simd, LatticeRowsAreTheReferencesOnEveryTarget) {
     }
 }
 
+// Rows of many anchors: a frame's cells repeat every 256, so the pieces of a row come back
+// to the columns the row's tables made (at a cell per texel, each piece of 256 texels to
+// the same ones), and a piece starting mid-anchor makes the columns before those made.
+// Each octave's columns, made once for a row and reused by its later pieces, are the
+// reference's on every target, at fine octaves (made a vector at a time) and coarse ones.
+TEST(Simd, LatticeRowsReuseTheirColumnsAcrossAnchorsOnEveryTarget) {
+    std::vector<NoiseSpec> specs;
+    for (const Basis basis : {Basis::Perlin, Basis::Value})
+        for (const int dims : {2, 3})
+            for (const double frequency : {1.0, 0.5, 0.25, 1.0 / 3.0, 0.125, 3.0 / 7.0, 1.0 / 64.0}) {
+                NoiseSpec s;
+                s.basis = basis;
+                s.dims = dims;
+                s.frequency = frequency;
+                s.octaves = frequency < 0.1 ? 7 : 2;  // 1/64 reaches 1 at its seventh octave
+                s.offset = {frequency == 0.5 ? 0.25 : 0.0, 0.5, 0.0};
+                if (dims == 3) s.z = 0.37;
+                specs.push_back(s);
+            }
+    for (const std::int64_t target : cpu::simd::targets()) {
+        SCOPED_TRACE(cpu::simd::targetName(target));
+        const OnTarget on(target);
+        for (std::size_t i = 0; i < specs.size(); ++i) {
+            const NoiseSpec& s = specs[i];
+            s.validate();
+            // 1100 texels from x 200: five anchors' pieces, the first one starting mid-anchor.
+            const Grid grid{1100, 3, 1};
+            const TexelStart start = {i % 2 == 0 ? 200 : 0, 0, 0};
+            const Image reference = cpu::evaluate(s, grid, start, 1);
+            ASSERT_EQ(firstDifference(cpu::evaluateSimd(s, grid, start, 1), reference), "") << describe(s, grid, start);
+        }
+    }
+}
+
 // Evaluating into an image keeps its storage where it holds as many floats, reshapes it
 // for any other grid or channel count, and leaves it as it was when the spec is refused.
 TEST(Simd, EvaluatingIntoAnImageGivesTheSameTexels) {
