@@ -649,8 +649,8 @@ struct LatticeColumns {
     // Columns [first, last] made for this row, with room for a vector's window beyond
     // them: those of them not made yet. vectors: whether they are made Lanes at a time,
     // where a vector of texels spans more than a column; else one at a time (below a column
-    // per vector, a cell's texels read its columns' fields as scalars soon after, which a
-    // store of a whole vector would keep waiting).
+    // per vector, where a cell's texels read its columns' fields as scalars soon after,
+    // making them by vectors measured slower: docs/performance.md).
     template <int kDims, bool kHeights>
     void fill(int first, int last, bool vectors) {
         if (vectors) {

@@ -471,7 +471,8 @@ TEST(Simd, LatticeRowsReuseTheirColumnsAcrossAnchorsOnEveryTarget) {
         for (std::size_t i = 0; i < specs.size(); ++i) {
             const NoiseSpec& s = specs[i];
             s.validate();
-            // 1100 texels from x 200: five anchors' pieces, the first one starting mid-anchor.
+            // 1100 texels from x 200 or 0: five anchors' pieces, the first one starting
+            // mid-anchor or at its start.
             const Grid grid{1100, 3, 1};
             const TexelStart start = {i % 2 == 0 ? 200 : 0, 0, 0};
             const Image reference = cpu::evaluate(s, grid, start, 1);
