@@ -9,6 +9,15 @@
 #   sudo tools/avx512-emulated.sh                    # build into build-avx512-emulated, boot, compare
 #   sudo tools/avx512-emulated.sh --filter 'Simd.*'  # the core tests to run (default below)
 #   KEEP=1 sudo tools/avx512-emulated.sh             # keep the work folder (serial log, ISO)
+#   sudo tools/avx512-emulated.sh --bench PEERS      # instructions per sample against FastNoise2
+#
+# --bench PEERS (the folder of FastNoise2, FastSIMD and FastNoiseLite sources, as for
+# GLNOISE_PEERS_DIR) runs glnoise_bench's one-thread comparison with FastNoise2 at 1024^2 in
+# the guest instead of the checks, on the widest target and capped at AVX2, and one octave
+# of 3D Perlin at each of the 8-octave fBm's frequencies. The emulated
+# CPU's time-stamp counter advances once per instruction, and the guest's clock reads it at
+# the frequency the kernel detects, so a rate there is that frequency over instructions per
+# sample: the counts of AVX-512 code, which Valgrind cannot run. Counts, not speeds.
 #
 # Needs root to install what is missing (bochs, bochsbios, vgabios, busybox-static,
 # isolinux, syslinux-common, xorriso, cpio) and the Debian registry (the kernel package).
@@ -27,10 +36,12 @@
 set -euo pipefail
 
 filter='Simd.*:Writers.*:Colormap.*'
+peers=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --filter) filter="${2:?--filter needs a gtest filter}"; shift 2 ;;
-    -h|--help) sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --bench) peers="${2:?--bench needs the folder of the FastNoise2, FastSIMD and FastNoiseLite sources}"; shift 2 ;;
+    -h|--help) sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "avx512-emulated: error: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -62,19 +73,30 @@ trap cleanup EXIT
 fixed=""
 for r in $(seq 16 31); do fixed="$fixed -ffixed-xmm$r"; done
 echo "avx512-emulated: building glnoise_core_tests and glnoise into $build"
-cmake -S "$repo" -B "$build" -DGLNOISE_ALL_TESTS=ON -DCMAKE_CXX_FLAGS="$fixed" -DCMAKE_C_FLAGS="$fixed" >"$work/cmake.log" 2>&1 \
+# FastNoise2 (--bench) is built apart with its own flags: it gathers nothing, so it keeps them.
+configure=(-DGLNOISE_ALL_TESTS=ON -DCMAKE_CXX_FLAGS="$fixed" -DCMAKE_C_FLAGS="$fixed")
+targets=(glnoise_core_tests glnoise_cli)
+if [ -n "$peers" ]; then
+  peers="$(cd "$peers" && pwd)" || exit 2
+  configure+=(-DGLNOISE_PEERS_DIR="$peers"); targets+=(glnoise_bench)
+fi
+cmake -S "$repo" -B "$build" "${configure[@]}" >"$work/cmake.log" 2>&1 \
   || { tail -20 "$work/cmake.log" >&2; exit 1; }
-cmake --build "$build" --target glnoise_core_tests glnoise_cli --parallel "$(nproc)" >"$work/build.log" 2>&1 \
+cmake --build "$build" --target "${targets[@]}" --parallel "$(nproc)" >"$work/build.log" 2>&1 \
   || { tail -20 "$work/build.log" >&2; exit 1; }
-tests="$build/tests/glnoise_core_tests"; cli="$build/glnoise"
+tests="$build/tests/glnoise_core_tests"; cli="$build/glnoise"; bench="$build/tests/bench/glnoise_bench"
 # (grep -c reads to the end: with pipefail, grep -q's early exit would fail objdump instead)
 high=$(objdump -d "$tests" "$cli" | grep -cE '[xyz]mm(1[6-9]|2[0-9]|3[01])\b' || true)
 if [ "$high" -gt 0 ]; then
   echo "avx512-emulated: error: the build still uses registers xmm16 to xmm31, which Bochs mishandles" >&2; exit 1
 fi
+if [ -n "$peers" ]; then  # FastNoise2's code may use them, but not in a gather
+  high=$(objdump -d "$bench" | grep -E 'gather' | grep -cE '[xyz]mm(1[6-9]|2[0-9]|3[01])\b' || true)
+  [ "$high" -eq 0 ] || { echo "avx512-emulated: error: glnoise_bench gathers with registers xmm16 to xmm31, which Bochs mishandles" >&2; exit 1; }
+fi
 
 # The same matrix on this machine, to compare with.
-"$repo/tools/bake-matrix.sh" "$cli" "$work/here" cpu reference >/dev/null
+[ -n "$peers" ] || "$repo/tools/bake-matrix.sh" "$cli" "$work/here" cpu reference >/dev/null
 
 # Debian 12's kernel, from the registry.
 depends="$(apt-cache depends linux-image-amd64)"
@@ -88,13 +110,15 @@ dpkg-deb -x "$work"/"$kernel_pkg"_*.deb "$work/kernel"
 root="$work/initramfs"
 mkdir -p "$root"/{bin,proc,sys,dev,tmp,lib64,lib/x86_64-linux-gnu,t,tools}
 cp /bin/busybox "$root/bin/"
-for applet in sh mount poweroff cat echo grep sync sleep find sort xargs sha256sum wc sed mkdir rm head tail; do
+for applet in sh mount poweroff cat echo grep sync sleep find sort xargs sha256sum wc sed mkdir rm head tail dmesg; do
   ln -s busybox "$root/bin/$applet"
 done
 cp /bin/bash "$root/bin/"
-cp "$tests" "$cli" "$root/t/"
+binaries=("$tests" "$cli")
+[ -z "$peers" ] || binaries+=("$bench")
+cp "${binaries[@]}" "$root/t/"
 cp "$repo/tools/bake-matrix.sh" "$root/tools/"
-for f in "$tests" "$cli" /bin/bash; do
+for f in "${binaries[@]}" /bin/bash; do
   ldd "$f" | awk '/=> \//{print $3}' | while read -r lib; do cp -L "$lib" "$root/lib/x86_64-linux-gnu/"; done
 done
 cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
@@ -105,6 +129,15 @@ mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev; m
 echo "== flags \$(grep -m1 '^flags' /proc/cpuinfo)"
 cd /t
 echo "== target \$(./glnoise bake --backend cpu --size 64x64 --out /tmp/probe.r32 2>&1)"
+echo "== clocksource \$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+echo "== tsc \$(dmesg | grep -m1 -o 'tsc: Detected [0-9.]* MHz')"
+if [ -x ./glnoise_bench ]; then
+  GLNOISE_BENCH_SIZES=1024 ./glnoise_bench --benchmark_filter='^((perlin2|perlin3|fbm8)/1024/(cpu|fastnoise2)|octave/perlin3/1024/[0-9_]+/cpu)_1thread(_avx2)?/' \\
+    --benchmark_min_time=0.05 --benchmark_color=false --benchmark_out=/tmp/bench.json --benchmark_out_format=json 2>&1
+  echo "== bench rc \$?"
+  echo "== json begin"; cat /tmp/bench.json; echo "== json end"
+  echo "== done"; sleep 5; poweroff -f
+fi
 ./glnoise_core_tests --gtest_color=no --gtest_filter='$filter' 2>&1
 echo "== tests rc \$?"
 bash /tools/bake-matrix.sh /t/glnoise /tmp/matrix cpu reference 2>&1
@@ -169,6 +202,40 @@ done
 log="$work/serial.log"
 echo "avx512-emulated: emulated in $(( $(date +%s) - start )) s; the guest's AVX-512:" \
   "$(grep -m1 '^== flags' "$log" | grep -o 'avx512[a-z]*' | paste -sd' ')"
+grep -m1 '^== clocksource' "$log" || true
+if [ -n "$peers" ]; then
+  mhz="$(sed -n 's/^== tsc tsc: Detected \([0-9.]*\) MHz.*/\1/p' "$log" | head -1)"
+  [ -n "$mhz" ] || { echo "avx512-emulated: error: the guest's kernel named no TSC frequency; see $log" >&2; KEEP=1; exit 1; }
+  grep -q '^== target .*(AVX3)' "$log" || { echo "avx512-emulated: glnoise did not run its AVX3 target in the guest" >&2; KEEP=1; exit 1; }
+  grep -q '^== bench rc 0' "$log" || { echo "avx512-emulated: glnoise_bench failed in the guest; see $log" >&2; KEEP=1; exit 1; }
+  sed -n '/^== json begin/,/^== json end/p' "$log" | sed '1d;$d' | tr -d '\r' >"$work/bench.json"
+  cp "$work/bench.json" "$build/emulated-bench.json"
+  python3 - "$work/bench.json" "$mhz" <<'PY'
+import json, sys
+benches = json.load(open(sys.argv[1]))["benchmarks"]
+hz = float(sys.argv[2]) * 1e6
+per = {b["name"].split("/real_time")[0]: hz / b["items_per_second"] for b in benches
+       if b.get("run_type") != "aggregate" and b.get("items_per_second")}
+print("\nInstructions per sample at 1024^2, one thread (the guest's TSC at %.1f MHz over its rates):\n" % (hz / 1e6))
+print("| workload | glnoise AVX3 | FastNoise2 AVX-512 | glnoise / FastNoise2 | glnoise AVX2 | FastNoise2 AVX2 | glnoise / FastNoise2 |")
+print("|---|---|---|---|---|---|---|")
+for w, label in (("perlin2", "2D Perlin"), ("perlin3", "3D Perlin"), ("fbm8", "3D fBm, 8 octaves")):
+    row = [label]
+    for cap in ("", "_avx2"):
+        g, f = per.get(f"{w}/1024/cpu_1thread{cap}"), per.get(f"{w}/1024/fastnoise2_1thread{cap}")
+        row += ["-" if g is None else f"{g:.1f}", "-" if f is None else f"{f:.1f}",
+                "-" if None in (g, f) else f"{g / f:.2f}x"]
+    print("| " + " | ".join(row) + " |")
+print("\nOne octave of 3D Perlin at each of the fBm's frequencies, instructions per sample:\n")
+print("| frequency | glnoise AVX3 | glnoise AVX2 |")
+print("|---|---|---|")
+for shift in range(8):
+    f = f"1_{128 >> shift}"
+    cells = [per.get(f"octave/perlin3/1024/{f}/cpu_1thread{cap}") for cap in ("", "_avx2")]
+    print(f"| 1/{128 >> shift} | " + " | ".join("-" if c is None else f"{c:.1f}" for c in cells) + " |")
+PY
+  exit 0
+fi
 status=0
 grep -E '^== target|^\[ +(PASSED|FAILED) +\]|^\[  FAILED  \]|tests rc|matrix rc|traps:' "$log" || true
 grep -q '^== target .*(AVX3)' "$log" || { echo "avx512-emulated: glnoise did not run its AVX3 target in the guest" >&2; status=1; }

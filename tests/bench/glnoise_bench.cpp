@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -52,6 +53,7 @@ struct Workload {
     int octaves;
     Basis basis = Basis::Perlin;
     bool world = false;  // NoiseSpec::worldHash
+    int finer = 0;       // the frequency is 1/128 times 2^finer
 };
 const Workload kWorkloads[] = {{"perlin2", 2, 1}, {"perlin3", 3, 1}, {"fbm8", 3, 8}};
 // The workloads' edges: 1024 and 4096 unless GLNOISE_BENCH_SIZES lists others ("1024,8192").
@@ -91,7 +93,7 @@ NoiseSpec specFor(const Workload& w) {
     s.dims = w.dims;
     s.basis = w.basis;
     s.octaves = w.octaves;
-    s.frequency = 1.0 / 128;
+    s.frequency = std::ldexp(1.0 / 128, w.finer);
     s.worldHash = w.world;
     if (w.dims >= 3) s.z = 0.37;
     if (w.dims == 4) s.w = 1.61;
@@ -579,6 +581,15 @@ int main(int argc, char** argv) {
             benchmark::RegisterBenchmark((base + "simd_1thread").c_str(), graphBench, w, size, own, GraphOn::Simd)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "reference_1thread").c_str(), graphBench, w, size, own, GraphOn::Reference)->Unit(benchmark::kMillisecond)->UseRealTime();
         }
+    // The fBm's octaves one at a time: one octave of 3D Perlin at each of fbm8's frequencies,
+    // 1/128 to 1 (a cell per vector up to a cell per texel), for where an fBm's time goes.
+    for (int finer = 0; finer < 8; ++finer) {
+        Workload v = kWorkloads[1];  // perlin3
+        v.finer = finer;
+        const std::string base = "octave/perlin3/1024/1_" + std::to_string(128 >> finer) + "/";
+        benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, v, 1024, 1u, true, false)->Unit(benchmark::kMillisecond)->UseRealTime();
+        benchmark::RegisterBenchmark((base + "cpu_1thread_avx2").c_str(), cpuBench, v, 1024, 1u, true, true)->Unit(benchmark::kMillisecond)->UseRealTime();
+    }
     benchmark::RegisterBenchmark("graph/compile/50_nodes", graphCompileBench, 50)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
     for (const auto& w : kFamilies) {
         const std::string base = std::string("basis/") + w.name + "/";
