@@ -21,7 +21,8 @@
 #
 # Needs root to install what is missing (bochs, bochsbios, vgabios, busybox-static,
 # isolinux, syslinux-common, xorriso, cpio) and the Debian registry (the kernel package).
-# Takes about 25 minutes on two cores: 6 to build, about 20 in the emulator.
+# Takes about 25 minutes on two cores: 6 to build, about 20 in the emulator (--bench: 10 in
+# the emulator).
 #
 # What the emulation needs, each for a fault of Bochs 2.7 (Debian 12's), not of glnoise:
 # - the binaries are built with registers xmm16 to xmm31 reserved (-ffixed-xmmN): Bochs
