@@ -592,9 +592,18 @@ inline float gln_x_rest(int dims, int code, float y, float z) {
 // one per octave, emptied before each band (its table may be another at the same address).
 struct LatticeColumns {
     static constexpr int kMaxColumns = 1 << 16;  // beyond (huge periods), lanes read their own
-    // Field k of column x is fields[k * room + x]: the left corners' f (corner q: its y + 2
-    // z, each 0 or 1), the right corners' f, c and h.
+    // Field k of column x is fields[k * kRoom + x - base]: the left corners' f (corner q:
+    // its y + 2 z, each 0 or 1), the right corners' f, c and h. A fixed stride puts every
+    // field of a vector's columns at a constant offset from one address, so that each
+    // lookup is one instruction. The fields hold columns [base, base + kRoom): a row
+    // without a period spans columns 0 to 512 at most (its frames' cells, below 256, and
+    // the 257 of a piece at a cell per texel), which 576 holds with a vector's reach
+    // beyond; a row of a longer period moves base where a piece (258 columns at most)
+    // needs it. 576 floats, 36 cache lines, also spread the fields' lines over the data
+    // cache's sets (a stride near a multiple of 4 KiB would put them in the same ones).
     enum : int { kLeftF = 0, kRightF = 4, kC = 8, kH = 12, kFields = 16 };
+    static constexpr int kRoom = 576;
+    static constexpr int kReach = 2 * kMaxLanes + 2;  // past a piece's last column: a vector's window
     const Permutation* table = nullptr;
     int y = 0;
     int z = 0;
@@ -602,15 +611,19 @@ struct LatticeColumns {
     ivec3 world{-1, -1, -1};
     std::uint32_t fraction[2] = {0, 0};  // the row's y and z fractions' bits
     std::uint32_t hashes = 0;            // hashStamp[x] == hashes: packed[x] is column x's
+    // Columns [hashedFirst, hashedLast] all have this row of cells' hashes.
+    int hashedFirst = 0;
+    int hashedLast = -1;
     // Columns [madeFirst, madeLast] hold this row's fields. The lattice repeats every 256
     // cells (its frames' cells are taken mod 256), so the pieces of a long row come back
     // to the same columns: at a cell per texel each anchor's piece is columns 0 to 256.
     int madeFirst = 0;
     int madeLast = -1;
-    std::size_t room = 0;
+    std::size_t room = 0;  // of hashStamp and packed
+    int base = 0;
     std::vector<std::uint32_t> hashStamp;
     std::vector<std::int32_t> packed;
-    std::vector<float> fields;
+    std::vector<float> fields = std::vector<float>(static_cast<std::size_t>(kFields) * kRoom, 0.0f);
     std::array<std::array<float, 16>, 4> rest{};  // c of corner q for each code, this row's
 
     void clear() { table = nullptr; }
@@ -631,6 +644,7 @@ struct LatticeColumns {
             period = period_;
             world = world_;
             next(hashes, hashStamp);
+            hashedLast = hashedFirst - 1;
             madeLast = madeFirst - 1;
         }
         std::uint32_t bits[2];
@@ -659,12 +673,16 @@ struct LatticeColumns {
             const int lanes = static_cast<int>(hn::Lanes(DF()));
             last = (last / lanes + 1) * lanes - 1;
         }
-        const std::size_t need = static_cast<std::size_t>(last) + 2 * kMaxLanes + 2;
+        const std::size_t need = static_cast<std::size_t>(last) + kReach;
         if (need > room) {  // new tables: nothing made
             room = std::max(need, room + room / 2);
             hashStamp.assign(room, 0u);
             packed.assign(room, 0);
-            fields.assign(kFields * room, 0.0f);
+            hashedLast = hashedFirst - 1;
+            madeLast = madeFirst - 1;
+        }
+        if (first < base || last + kReach > base + kRoom) {  // columns the fields do not hold: none made
+            base = first;
             madeLast = madeFirst - 1;
         }
         if (madeFirst <= madeLast && first >= madeFirst && last <= madeLast) return;
@@ -708,7 +726,9 @@ struct LatticeColumns {
             const std::uint32_t stamp = hashes;
             std::uint32_t* const stamps = hashStamp.data();
             std::int32_t* const columns = packed.data();
-            if (wor.x >= 0) {
+            if (first >= hashedFirst && last <= hashedLast) {
+                // every column's hashes read already
+            } else if (wor.x >= 0) {
                 for (int x = first; x <= last; ++x) {
                     const auto at = static_cast<std::size_t>(x);
                     if (stamps[at] == stamp) continue;
@@ -741,6 +761,13 @@ struct LatticeColumns {
                     stamps[at] = stamp;
                 }
             }
+            if (hashedFirst > hashedLast || first > hashedLast + 1 || last < hashedFirst - 1) {
+                hashedFirst = first;
+                hashedLast = last;
+            } else {
+                hashedFirst = std::min(first, hashedFirst);
+                hashedLast = std::max(last, hashedLast);
+            }
         }
         constexpr int kCorners = kDims == 2 ? 2 : 4;
         if (!vectors) {
@@ -751,10 +778,11 @@ struct LatticeColumns {
                     const std::size_t hash = p >> (8 * q) & 255u;
                     const std::size_t code = hash & (kDims == 2 ? 3u : 15u);
                     const auto k = static_cast<std::size_t>(q);
-                    fields[(kLeftF + k) * room + at] = kFactors[0][code];
-                    fields[(kRightF + k) * room + at] = kFactors[1][code];
-                    fields[(kC + k) * room + at] = rest[k][code];
-                    if constexpr (kHeights) fields[(kH + k) * room + at] = kHeightOf[hash];
+                    const auto in = static_cast<std::size_t>(x - base);
+                    fields[(kLeftF + k) * kRoom + in] = kFactors[0][code];
+                    fields[(kRightF + k) * kRoom + in] = kFactors[1][code];
+                    fields[(kC + k) * kRoom + in] = rest[k][code];
+                    if constexpr (kHeights) fields[(kH + k) * kRoom + in] = kHeightOf[hash];
                 }
             }
             return;
@@ -765,24 +793,22 @@ struct LatticeColumns {
         // (Pointers in locals: the stores could otherwise change the vectors' members.)
         const std::int32_t* const hashesOf = packed.data();
         float* const out = fields.data();
-        const std::size_t stride = room;
+        const int from = base;
         const auto restOf = rest;
         for (int x = first; x <= last; x += static_cast<int>(hn::Lanes(df))) {
-            const auto at = static_cast<std::size_t>(x);
-            const auto p = hn::LoadU(di, hashesOf + at);
+            const auto p = hn::LoadU(di, hashesOf + static_cast<std::size_t>(x));
+            float* const at = out + (x - from);
             for (int q = 0; q < kCorners; ++q) {
                 const auto hash = hn::And(hn::ShiftRightSame(p, 8 * q), hn::Set(di, 255));
                 const auto code = hn::And(hash, codeMask);
-                const auto k = static_cast<std::size_t>(q);
-                hn::StoreU(gln_lookup16(kFactors[0].data(), code), df, out + (kLeftF + k) * stride + at);
-                hn::StoreU(gln_lookup16(kFactors[1].data(), code), df, out + (kRightF + k) * stride + at);
-                hn::StoreU(gln_lookup16(restOf[k].data(), code), df, out + (kC + k) * stride + at);
+                hn::StoreU(gln_lookup16(kFactors[0].data(), code), df, at + (kLeftF + q) * kRoom);
+                hn::StoreU(gln_lookup16(kFactors[1].data(), code), df, at + (kRightF + q) * kRoom);
+                hn::StoreU(gln_lookup16(restOf[static_cast<std::size_t>(q)].data(), code), df, at + (kC + q) * kRoom);
                 if constexpr (kHeights)
-                    hn::StoreU(hn::GatherIndex(df, kHeightOf.data(), hash), df, out + (kH + k) * stride + at);
+                    hn::StoreU(hn::GatherIndex(df, kHeightOf.data(), hash), df, at + (kH + q) * kRoom);
             }
         }
     }
-    const float* field(int k, int q) const { return fields.data() + static_cast<std::size_t>(k + q) * room; }
 };
 
 inline std::vector<LatticeColumns>& gln_lattice_columns() {
@@ -871,6 +897,11 @@ HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int first
                 }
                 const VF vfrac = VF(o.frac.x), vscale = VF(scale), vy = VF(yf), vz = VF(zf);
                 const VF amplitude = VF(o.scale.y);
+                // (In locals: the stores of sums could otherwise change the tables they come from.)
+                const float* const fields = cols.fields.data();
+                const std::int32_t* const packedOf = cols.packed.data();
+                const int from = cols.base;
+                const auto field = [&](int k, int q, int x) { return fields + (k + q) * LC::kRoom + (x - from); };
                 std::array<CornerParts<int>, 2 * kCorners> cell{};
                 int cellX = INT_MIN;  // the cell whose corners `cell` holds
                 for (int k = 0; k < count; k += lanes) {
@@ -880,36 +911,40 @@ HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int first
                     const VF pf = gln_floor(px);
                     const VF fx = px - pf;
                     const VI cx = VI(o.cell.x) + VI(pf);
+                    // With the tables the lanes' x grow with their s (scale > 0: IEEE multiplies
+                    // and adds are monotonic, and so is floor), so the first lane's cell is the
+                    // least and the last lane's the greatest.
                     const int c0 = hn::GetLane(cx.v);
+                    const int spread = tables ? hn::GetLane(hn::Reverse(di, cx.v)) - c0 : lanes;
                     VF n;
-                    if (tables && gln_same(cx)) {
+                    if (spread == 0) {
                         if (c0 != cellX) {
                             cellX = c0;
                             for (int q = 0; q < kCorners; ++q)
                                 for (int right = 0; right < 2; ++right) {
-                                    const auto at = static_cast<std::size_t>(c0 + right);
+                                    const int at = c0 + right;
                                     CornerParts<int>& c = cell[static_cast<std::size_t>(twinIndex(q, right))];
-                                    c.f = VF(cols.field(right != 0 ? LC::kRightF : LC::kLeftF, q)[at]);
-                                    c.c = VF(cols.field(LC::kC, q)[at]);
-                                    if constexpr (kHeights) c.h = VF(cols.field(LC::kH, q)[at]);
-                                    c.hash = static_cast<int>(static_cast<std::uint32_t>(cols.packed[at]) >> (8 * q) & 255u);
+                                    c.f = VF(*field(right != 0 ? LC::kRightF : LC::kLeftF, q, at));
+                                    c.c = VF(*field(LC::kC, q, at));
+                                    if constexpr (kHeights) c.h = VF(*field(LC::kH, q, at));
+                                    c.hash = static_cast<int>(static_cast<std::uint32_t>(packedOf[at]) >> (8 * q) & 255u);
                                 }
                         }
                         if constexpr (kDims == 2) n = gln_lattice2_corners(cell, fx, vy, curve, kKind).x;
                         else n = gln_lattice3_corners(cell, fx, vy, vz, curve, kKind).x;
-                    } else if (tables && hn::GetLane(hn::MaxOfLanes(di, cx.v)) - c0 < lanes) {
+                    } else if (spread < lanes) {
                         const VI offset = cx - VI(c0);
                         const auto at = hn::IndicesFromVec(df, offset.v);
                         const auto atInt = hn::IndicesFromVec(di, offset.v);
-                        const auto lookup = [&](const float* t) { return VF(hn::TableLookupLanes(hn::LoadU(df, t + c0), at)); };
+                        const auto lookup = [&](const float* t) { return VF(hn::TableLookupLanes(hn::LoadU(df, t), at)); };
                         std::array<CornerParts<VI>, 2 * kCorners> lane{};
                         for (int q = 0; q < kCorners; ++q)
                             for (int right = 0; right < 2; ++right) {
                                 CornerParts<VI>& c = lane[static_cast<std::size_t>(twinIndex(q, right))];
-                                c.f = lookup(cols.field(right != 0 ? LC::kRightF : LC::kLeftF, q) + right);
-                                c.c = lookup(cols.field(LC::kC, q) + right);
-                                if constexpr (kHeights) c.h = lookup(cols.field(LC::kH, q) + right);
-                                const VI packed = VI(hn::TableLookupLanes(hn::LoadU(di, cols.packed.data() + c0 + right), atInt));
+                                c.f = lookup(field(right != 0 ? LC::kRightF : LC::kLeftF, q, c0 + right));
+                                c.c = lookup(field(LC::kC, q, c0 + right));
+                                if constexpr (kHeights) c.h = lookup(field(LC::kH, q, c0 + right));
+                                const VI packed = VI(hn::TableLookupLanes(hn::LoadU(di, packedOf + c0 + right), atInt));
                                 c.hash = VI(hn::And(hn::ShiftRightSame(packed.v, 8 * q), hn::Set(di, 255)));
                             }
                         if constexpr (kDims == 2) n = gln_lattice2_corners(lane, fx, vy, curve, kKind).x;

@@ -481,6 +481,39 @@ TEST(Simd, LatticeRowsReuseTheirColumnsAcrossAnchorsOnEveryTarget) {
     }
 }
 
+// Rows of a long period: their columns reach past the 576 a row's tables hold from their
+// first, so the tables move to the columns a piece needs (and back at the next row, and
+// where the frames' cells wrap at the period), making those again, on every target.
+TEST(Simd, LatticeRowsOfLongPeriodsAreTheReferencesOnEveryTarget) {
+    std::vector<NoiseSpec> specs;
+    for (const Basis basis : {Basis::Perlin, Basis::Value})
+        for (const int dims : {2, 3})
+            for (const double frequency : {1.0, 0.5, 1.0 / 3.0, 0.125}) {
+                NoiseSpec s;
+                s.basis = basis;
+                s.dims = dims;
+                s.frequency = frequency;
+                s.octaves = 2;
+                s.period = {3000, 0, 0, 0};
+                s.offset = {0.0, 0.5, 0.0};
+                if (dims == 3) s.z = 0.37;
+                specs.push_back(s);
+            }
+    for (const std::int64_t target : cpu::simd::targets()) {
+        SCOPED_TRACE(cpu::simd::targetName(target));
+        const OnTarget on(target);
+        for (const NoiseSpec& s : specs) {
+            s.validate();
+            // 2600 texels from x 1800: at a cell per texel the columns run from 1800 to 2999
+            // and again from 0 to 1399, the tables moving along the row and back to 1800.
+            const Grid grid{2600, 3, 1};
+            const TexelStart start = {1800, 0, 0};
+            const Image reference = cpu::evaluate(s, grid, start, 1);
+            ASSERT_EQ(firstDifference(cpu::evaluateSimd(s, grid, start, 1), reference), "") << describe(s, grid, start);
+        }
+    }
+}
+
 // Evaluating into an image keeps its storage where it holds as many floats, reshapes it
 // for any other grid or channel count, and leaves it as it was when the spec is refused.
 TEST(Simd, EvaluatingIntoAnImageGivesTheSameTexels) {
