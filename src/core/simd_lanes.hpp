@@ -604,6 +604,8 @@ struct LatticeColumns {
     enum : int { kLeftF = 0, kRightF = 4, kC = 8, kH = 12, kFields = 16 };
     static constexpr int kRoom = 576;
     static constexpr int kReach = 2 * kMaxLanes + 2;  // past a piece's last column: a vector's window
+    // A row's columns from 0 to 2 kAnchor (rounded up to a vector) at base 0, and so a piece's.
+    static_assert(2 * kAnchor + kMaxLanes + kReach <= kRoom, "the fields hold a row without a period");
     const Permutation* table = nullptr;
     int y = 0;
     int z = 0;
