@@ -8,6 +8,8 @@
     /usr/bin/python3 assets/make_pictures.py build --only bench_bake.png # the bakes' chart (minutes)
     /usr/bin/python3 assets/make_pictures.py build --only bench_fastnoise2.png  # against FastNoise2 (minutes;
                                                                     # a build with GLNOISE_PEERS_DIR)
+    /usr/bin/python3 assets/make_pictures.py build --only bench_fastnoise2_xeon.png  # the same, six runs on
+                                                                    # two cores (taskset -c 0,1)
     /usr/bin/python3 assets/make_pictures.py build --out DIR        # somewhere else (the tests compare)
     /usr/bin/python3 assets/make_pictures.py --list                 # each picture and the command its caption shows
 
@@ -57,8 +59,9 @@ PICTURES = {
     "bench_cpu.png": None,
     "bench_bake.png": None,
     "bench_fastnoise2.png": None,
+    "bench_fastnoise2_xeon.png": None,
 }
-ON_REQUEST = {"bench.png", "bench_cpu.png", "bench_bake.png", "bench_fastnoise2.png"}
+ON_REQUEST = {"bench.png", "bench_cpu.png", "bench_bake.png", "bench_fastnoise2.png", "bench_fastnoise2_xeon.png"}
 
 
 def run(cmd, **kw):
@@ -116,15 +119,22 @@ def bench_cpu(build, out):
           dict(os.environ, GLNOISE_BENCH_SIZES="4096"))
 
 
-def bench_fastnoise2(build, out):
+def bench_fastnoise2(build, out, runs=1, pin=()):
     # The SIMD backend over FastNoise2 at 4096², 1 thread and all, widest and both at AVX2
     # (a build configured with GLNOISE_PEERS_DIR).
     with tempfile.TemporaryDirectory() as tmp:
-        data = os.path.join(tmp, "peers.json")
-        run([os.path.join(build, "tests", "bench", "glnoise_bench"),
-             "--benchmark_filter=^(perlin2|perlin3|fbm8)/4096/(cpu_|fastnoise2_)", "--benchmark_repetitions=3",
-             "--benchmark_out=" + data, "--benchmark_out_format=json"], env=dict(os.environ, GLNOISE_BENCH_SIZES="4096"))
-        run([sys.executable, os.path.join(ROOT, "tests", "bench", "peers_chart.py"), data, out])
+        data = [os.path.join(tmp, "peers%d.json" % i) for i in range(runs)]
+        for path in data:
+            run(list(pin) + [os.path.join(build, "tests", "bench", "glnoise_bench"),
+                             "--benchmark_filter=^(perlin2|perlin3|fbm8)/4096/(cpu_|fastnoise2_)",
+                             "--benchmark_repetitions=3", "--benchmark_out=" + path, "--benchmark_out_format=json"],
+                env=dict(os.environ, GLNOISE_BENCH_SIZES="4096"))
+        run([sys.executable, os.path.join(ROOT, "tests", "bench", "peers_chart.py")] + data + [out])
+
+
+def bench_fastnoise2_runs(build, out):
+    # docs/performance.md's Xeon chart: six runs on two cores, "all threads" being those two.
+    bench_fastnoise2(build, out, runs=6, pin=("taskset", "-c", "0,1"))
 
 
 def bench_bake(build, out):
@@ -157,7 +167,8 @@ def engines(build, out):
 MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
-          "bench_bake.png": bench_bake, "bench_fastnoise2.png": bench_fastnoise2}
+          "bench_bake.png": bench_bake, "bench_fastnoise2.png": bench_fastnoise2,
+          "bench_fastnoise2_xeon.png": bench_fastnoise2_runs}
 
 
 def main():
