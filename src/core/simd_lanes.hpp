@@ -606,6 +606,13 @@ struct LatticeColumns {
     static constexpr int kReach = 2 * kMaxLanes + 2;  // past a piece's last column: a vector's window
     // A row's columns from 0 to 2 kAnchor (rounded up to a vector) at base 0, and so a piece's.
     static_assert(2 * kAnchor + kMaxLanes + kReach <= kRoom, "the fields hold a row without a period");
+    // Field k of column x in fields that hold columns from base: the one formula for their
+    // writers and readers, which pass the address and base in so that loops keep both in
+    // registers (through the members, a store could change them).
+    template <typename T>
+    static T* fieldAt(T* fields, int base, int k, int x) {
+        return fields + static_cast<std::ptrdiff_t>(k) * kRoom + (x - base);
+    }
     const Permutation* table = nullptr;
     int y = 0;
     int z = 0;
@@ -772,19 +779,20 @@ struct LatticeColumns {
             }
         }
         constexpr int kCorners = kDims == 2 ? 2 : 4;
+        // (Pointers in locals: the stores could otherwise change the vectors' members.)
+        const std::int32_t* const hashesOf = packed.data();
+        float* const out = fields.data();
+        const int from = base;
         if (!vectors) {
             for (int x = first; x <= last; ++x) {
-                const auto at = static_cast<std::size_t>(x);
-                const auto p = static_cast<std::uint32_t>(packed[at]);
+                const auto p = static_cast<std::uint32_t>(hashesOf[static_cast<std::size_t>(x)]);
                 for (int q = 0; q < kCorners; ++q) {
                     const std::size_t hash = p >> (8 * q) & 255u;
                     const std::size_t code = hash & (kDims == 2 ? 3u : 15u);
-                    const auto k = static_cast<std::size_t>(q);
-                    const auto in = static_cast<std::size_t>(x - base);
-                    fields[(kLeftF + k) * kRoom + in] = kFactors[0][code];
-                    fields[(kRightF + k) * kRoom + in] = kFactors[1][code];
-                    fields[(kC + k) * kRoom + in] = rest[k][code];
-                    if constexpr (kHeights) fields[(kH + k) * kRoom + in] = kHeightOf[hash];
+                    *fieldAt(out, from, kLeftF + q, x) = kFactors[0][code];
+                    *fieldAt(out, from, kRightF + q, x) = kFactors[1][code];
+                    *fieldAt(out, from, kC + q, x) = rest[static_cast<std::size_t>(q)][code];
+                    if constexpr (kHeights) *fieldAt(out, from, kH + q, x) = kHeightOf[hash];
                 }
             }
             return;
@@ -792,22 +800,17 @@ struct LatticeColumns {
         const DF df;
         const DI di;
         const auto codeMask = hn::Set(di, kDims == 2 ? 3 : 15);
-        // (Pointers in locals: the stores could otherwise change the vectors' members.)
-        const std::int32_t* const hashesOf = packed.data();
-        float* const out = fields.data();
-        const int from = base;
         const auto restOf = rest;
         for (int x = first; x <= last; x += static_cast<int>(hn::Lanes(df))) {
             const auto p = hn::LoadU(di, hashesOf + static_cast<std::size_t>(x));
-            float* const at = out + (x - from);
             for (int q = 0; q < kCorners; ++q) {
                 const auto hash = hn::And(hn::ShiftRightSame(p, 8 * q), hn::Set(di, 255));
                 const auto code = hn::And(hash, codeMask);
-                hn::StoreU(gln_lookup16(kFactors[0].data(), code), df, at + (kLeftF + q) * kRoom);
-                hn::StoreU(gln_lookup16(kFactors[1].data(), code), df, at + (kRightF + q) * kRoom);
-                hn::StoreU(gln_lookup16(restOf[static_cast<std::size_t>(q)].data(), code), df, at + (kC + q) * kRoom);
+                hn::StoreU(gln_lookup16(kFactors[0].data(), code), df, fieldAt(out, from, kLeftF + q, x));
+                hn::StoreU(gln_lookup16(kFactors[1].data(), code), df, fieldAt(out, from, kRightF + q, x));
+                hn::StoreU(gln_lookup16(restOf[static_cast<std::size_t>(q)].data(), code), df, fieldAt(out, from, kC + q, x));
                 if constexpr (kHeights)
-                    hn::StoreU(hn::GatherIndex(df, kHeightOf.data(), hash), df, at + (kH + q) * kRoom);
+                    hn::StoreU(hn::GatherIndex(df, kHeightOf.data(), hash), df, fieldAt(out, from, kH + q, x));
             }
         }
     }
@@ -903,7 +906,7 @@ HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int first
                 const float* const fields = cols.fields.data();
                 const std::int32_t* const packedOf = cols.packed.data();
                 const int from = cols.base;
-                const auto field = [&](int k, int q, int x) { return fields + (k + q) * LC::kRoom + (x - from); };
+                const auto field = [&](int k, int q, int x) { return LC::fieldAt(fields, from, k + q, x); };
                 std::array<CornerParts<int>, 2 * kCorners> cell{};
                 int cellX = INT_MIN;  // the cell whose corners `cell` holds
                 for (int k = 0; k < count; k += lanes) {
