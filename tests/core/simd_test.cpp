@@ -37,6 +37,18 @@ public:
     OnTarget& operator=(const OnTarget&) = delete;
 };
 
+// Runs body once on each target this CPU has, the SIMD backend forced to it and the
+// target named in any failure; a fatal failure ends the run.
+template <typename Body>
+void onEveryTarget(Body&& body) {
+    for (const std::int64_t target : cpu::simd::targets()) {
+        SCOPED_TRACE(cpu::simd::targetName(target));
+        const OnTarget on(target);
+        body();
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+}
+
 // The first texel whose bits differ, or "" when every bit is the same.
 std::string firstDifference(const Image& simd, const Image& reference) {
     if (simd.data.size() != reference.data.size()) return "sizes differ";
@@ -76,9 +88,7 @@ TEST(Simd, RunsOnTheBestTargetThisCpuHas) {
 }
 
 TEST(Simd, RandomSpecsAreBitIdenticalToTheReferenceOnEveryTarget) {
-    for (const std::int64_t target : cpu::simd::targets()) {
-        SCOPED_TRACE(cpu::simd::targetName(target));
-        const OnTarget on(target);
+    onEveryTarget([&] {
         std::mt19937_64 rng(20261123);
         int checked = 0;
         while (checked < 300) {
@@ -94,7 +104,7 @@ TEST(Simd, RandomSpecsAreBitIdenticalToTheReferenceOnEveryTarget) {
             const std::string diff = firstDifference(simd, reference);
             ASSERT_EQ(diff, "") << describe(d.spec, d.grid, d.start);
         }
-    }
+    });
 }
 
 // Every basis in every dimension it has, with every curve, fractal and output, periods,
@@ -192,9 +202,7 @@ std::vector<NoiseSpec> catalogueSpecs() {
 
 TEST(Simd, EveryCatalogueRowIsBitIdenticalToTheReferenceOnEveryTarget) {
     const std::vector<NoiseSpec> specs = catalogueSpecs();
-    for (const std::int64_t target : cpu::simd::targets()) {
-        SCOPED_TRACE(cpu::simd::targetName(target));
-        const OnTarget on(target);
+    onEveryTarget([&] {
         int checked = 0;
         for (const NoiseSpec& s : specs) {
             try {
@@ -211,7 +219,7 @@ TEST(Simd, EveryCatalogueRowIsBitIdenticalToTheReferenceOnEveryTarget) {
             ASSERT_EQ(firstDifference(simd, reference), "") << describe(s, grid, start);
         }
         EXPECT_GT(checked, 100);
-    }
+    });
 }
 
 // Graphs by their own plan (cpu::evaluatePlanSimd against cpu::evaluatePlan): the random
@@ -221,9 +229,7 @@ TEST(Simd, EveryCatalogueRowIsBitIdenticalToTheReferenceOnEveryTarget) {
 // N per target (the GPU test's variable: here each costs milliseconds, so it is 4 N).
 TEST(Simd, RandomGraphsAreBitIdenticalToTheReferenceOnEveryTarget) {
     const std::uint64_t count = 4 * test::envOr("GLNOISE_GRAPH_CASES", 48);
-    for (const std::int64_t target : cpu::simd::targets()) {
-        SCOPED_TRACE(cpu::simd::targetName(target));
-        const OnTarget on(target);
+    onEveryTarget([&] {
         std::mt19937_64 rng(test::envOr("GLNOISE_GRAPH_SEED", 20261126));
         test::GraphDrawer drawer(rng);
         std::set<std::string> kinds;
@@ -262,7 +268,7 @@ TEST(Simd, RandomGraphsAreBitIdenticalToTheReferenceOnEveryTarget) {
             EXPECT_GT(volumes, 0);
             EXPECT_GT(gradients, 0);
         }
-    }
+    });
 }
 
 TEST(Simd, GraphsRunAsTheirSpecOrTheirPlanAtAnyThreadCount) {
@@ -364,9 +370,7 @@ TEST(Simd, LatticeHashesReadOncePerCellAreTheReferencesOnEveryTarget) {
                     if (variant == 3 && dims >= 2) s.output = Output::Gradient;
                     specs.push_back(s);
                 }
-    for (const std::int64_t target : cpu::simd::targets()) {
-        SCOPED_TRACE(cpu::simd::targetName(target));
-        const OnTarget on(target);
+    onEveryTarget([&] {
         for (const NoiseSpec& s : specs) {
             s.validate();
             const Grid grid{83, 4, s.dims == 3 ? 2 : 1};  // x from 230 crosses an anchor; 83 ends between lanes
@@ -375,7 +379,7 @@ TEST(Simd, LatticeHashesReadOncePerCellAreTheReferencesOnEveryTarget) {
             const Image reference = cpu::evaluate(s, grid, start, 1);
             ASSERT_EQ(firstDifference(simd, reference), "") << describe(s, grid, start) << " world " << s.worldHash;
         }
-    }
+    });
 }
 
 // The lattice bases' rows (2D and 3D, the value alone, no warp or turn) read their hashes
@@ -425,9 +429,7 @@ TEST(Simd, LatticeRowsAreTheReferencesOnEveryTarget) {
                     s.normalize = specs.size() % 2 == 0;
                     specs.push_back(s);
                 }
-    for (const std::int64_t target : cpu::simd::targets()) {
-        SCOPED_TRACE(cpu::simd::targetName(target));
-        const OnTarget on(target);
+    onEveryTarget([&] {
         for (std::size_t i = 0; i < specs.size(); ++i) {
             const NoiseSpec& s = specs[i];
             s.validate();
@@ -443,7 +445,7 @@ TEST(Simd, LatticeRowsAreTheReferencesOnEveryTarget) {
                     << "2 threads: " << describe(s, grid, start);
             }
         }
-    }
+    });
 }
 
 // Rows of many anchors: a frame's cells repeat every 256, so the pieces of a row come back
@@ -465,9 +467,7 @@ TEST(Simd, LatticeRowsReuseTheirColumnsAcrossAnchorsOnEveryTarget) {
                 if (dims == 3) s.z = 0.37;
                 specs.push_back(s);
             }
-    for (const std::int64_t target : cpu::simd::targets()) {
-        SCOPED_TRACE(cpu::simd::targetName(target));
-        const OnTarget on(target);
+    onEveryTarget([&] {
         for (std::size_t i = 0; i < specs.size(); ++i) {
             const NoiseSpec& s = specs[i];
             s.validate();
@@ -478,7 +478,7 @@ TEST(Simd, LatticeRowsReuseTheirColumnsAcrossAnchorsOnEveryTarget) {
             const Image reference = cpu::evaluate(s, grid, start, 1);
             ASSERT_EQ(firstDifference(cpu::evaluateSimd(s, grid, start, 1), reference), "") << describe(s, grid, start);
         }
-    }
+    });
 }
 
 // Rows of a long period: their columns reach past the 576 a row's tables hold from their
@@ -499,9 +499,7 @@ TEST(Simd, LatticeRowsOfLongPeriodsAreTheReferencesOnEveryTarget) {
                 if (dims == 3) s.z = 0.37;
                 specs.push_back(s);
             }
-    for (const std::int64_t target : cpu::simd::targets()) {
-        SCOPED_TRACE(cpu::simd::targetName(target));
-        const OnTarget on(target);
+    onEveryTarget([&] {
         for (const NoiseSpec& s : specs) {
             s.validate();
             // 2600 texels from x 1800: at a cell per texel the columns run from 1800 to 2999
@@ -511,7 +509,7 @@ TEST(Simd, LatticeRowsOfLongPeriodsAreTheReferencesOnEveryTarget) {
             const Image reference = cpu::evaluate(s, grid, start, 1);
             ASSERT_EQ(firstDifference(cpu::evaluateSimd(s, grid, start, 1), reference), "") << describe(s, grid, start);
         }
-    }
+    });
 }
 
 // Evaluating into an image keeps its storage where it holds as many floats, reshapes it
@@ -593,8 +591,7 @@ TEST(Simd, ManyValuesQuantizeAsOneOnEveryTarget) {
             }
         values.insert(values.end(), {static_cast<float>(range.min), static_cast<float>(range.max), std::nanf(""),
                                      INFINITY, -INFINITY, 1e30f, -1e30f, -0.0f});
-        for (const std::int64_t target : cpu::simd::targets()) {
-            const OnTarget on(target);
+        onEveryTarget([&] {
             for (const std::size_t count : {values.size(), values.size() - 3, std::size_t{5}}) {
                 std::vector<std::uint8_t> q8(count);
                 std::vector<std::uint16_t> q16(count);
@@ -605,14 +602,14 @@ TEST(Simd, ManyValuesQuantizeAsOneOnEveryTarget) {
                     differ += q8[i] != io::quantize8(values[i], range);
                     differ += q16[i] != io::quantize16(values[i], range);
                 }
-                EXPECT_EQ(differ, 0) << cpu::simd::targetName(target) << ", range [" << range.min << ", "
-                                     << range.max << "], " << count << " values";
+                EXPECT_EQ(differ, 0) << "range [" << range.min << ", " << range.max << "], " << count << " values";
             }
             // Strided: every third value.
             std::vector<std::uint16_t> q16(values.size() / 3);
             io::quantize16(values.data(), 3, q16.size(), range, q16.data());
             for (std::size_t i = 0; i < q16.size(); ++i) ASSERT_EQ(q16[i], io::quantize16(values[i * 3], range));
-        }
+        });
+        if (::testing::Test::HasFatalFailure()) return;
     }
 }
 
@@ -638,8 +635,7 @@ TEST(Simd, QuantizeDecidesHalvesAsTheQuotientDoes) {
     ASSERT_GT(productDiffers, 50);
     const std::vector<float> values = {1.0f, 0.5f, 0.75f, 1.0f, 0.5f, 0.75f, 1.0f, 0.5f,
                                        0.75f, 1.0f, 0.5f, 0.75f, 1.0f, 0.5f, 0.75f, 1.0f};
-    for (const std::int64_t target : cpu::simd::targets()) {
-        const OnTarget on(target);
+    onEveryTarget([&] {
         int differ = 0;
         for (const auto& [range, top] : cases) {
             std::vector<std::uint8_t> q8(values.size());
@@ -649,8 +645,8 @@ TEST(Simd, QuantizeDecidesHalvesAsTheQuotientDoes) {
             for (std::size_t i = 0; i < values.size(); ++i)
                 differ += top == 255.0 ? q8[i] != io::quantize8(values[i], range) : q16[i] != io::quantize16(values[i], range);
         }
-        EXPECT_EQ(differ, 0) << cpu::simd::targetName(target);
-    }
+        EXPECT_EQ(differ, 0);
+    });
 }
 
 TEST(Simd, RefusesWhatTheReferenceRefuses) {
