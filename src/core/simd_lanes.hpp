@@ -209,16 +209,24 @@ inline VI gln_byte(VI packed) {
     return VI(hn::And(hn::ShiftRight<8 * k>(packed.v), hn::Set(DI(), 255)));
 }
 
-// A lattice column's hashes (gln_lattice2_column, gln_lattice3_column) packed a byte
-// each, in the column function's order from the low byte.
+// A column's hashes (each below 256) packed a byte each, the first in the low byte.
+inline std::int32_t gln_pack(int h0, int h1) {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h0) | static_cast<std::uint32_t>(h1) << 8u);
+}
+inline std::int32_t gln_pack(int h0, int h1, int h2, int h3) {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h0) | static_cast<std::uint32_t>(h1) << 8u |
+                                     static_cast<std::uint32_t>(h2) << 16u | static_cast<std::uint32_t>(h3) << 24u);
+}
+
+// A lattice column's hashes (gln_lattice2_column, gln_lattice3_column) packed, in the
+// column function's order from the low byte.
 inline std::int32_t gln_packed_column(const Permutation& P, int x, int y, ivec2 period, ivec2 world) {
     const std::array<int, 2> h = gln_lattice2_column(P, x, y, period, world);
-    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u);
+    return gln_pack(h[0], h[1]);
 }
 inline std::int32_t gln_packed_column(const Permutation& P, int x, int y, int z, ivec3 period, ivec3 world) {
     const std::array<int, 4> h = gln_lattice3_column(P, x, y, z, period, world);
-    return static_cast<std::int32_t>(static_cast<std::uint32_t>(h[0]) | static_cast<std::uint32_t>(h[1]) << 8u |
-                                     static_cast<std::uint32_t>(h[2]) << 16u | static_cast<std::uint32_t>(h[3]) << 24u);
+    return gln_pack(h[0], h[1], h[2], h[3]);
 }
 
 // The packed hashes of lattice columns (x at y, z) that this thread has read: in a grid the
@@ -756,16 +764,13 @@ struct LatticeColumns {
                     const auto at = static_cast<std::size_t>(x);
                     if (stamps[at] == stamp) continue;
                     const int A = cpu::gln_perm(P, cpu::gln_wrap(x, px));
-                    const auto AA = static_cast<std::uint32_t>(cpu::gln_perm(P, A + y0));
-                    const auto AB = static_cast<std::uint32_t>(cpu::gln_perm(P, A + y1));
+                    const int AA = cpu::gln_perm(P, A + y0);
+                    const int AB = cpu::gln_perm(P, A + y1);
                     if constexpr (kDims == 2) {
-                        columns[at] = static_cast<std::int32_t>(AA | AB << 8u);
+                        columns[at] = gln_pack(AA, AB);
                     } else {
-                        const auto h0 = static_cast<std::uint32_t>(cpu::gln_perm(P, static_cast<int>(AA) + z0));
-                        const auto h1 = static_cast<std::uint32_t>(cpu::gln_perm(P, static_cast<int>(AB) + z0));
-                        const auto h2 = static_cast<std::uint32_t>(cpu::gln_perm(P, static_cast<int>(AA) + z1));
-                        const auto h3 = static_cast<std::uint32_t>(cpu::gln_perm(P, static_cast<int>(AB) + z1));
-                        columns[at] = static_cast<std::int32_t>(h0 | h1 << 8u | h2 << 16u | h3 << 24u);
+                        columns[at] = gln_pack(cpu::gln_perm(P, AA + z0), cpu::gln_perm(P, AB + z0), cpu::gln_perm(P, AA + z1),
+                                               cpu::gln_perm(P, AB + z1));
                     }
                     stamps[at] = stamp;
                 }
