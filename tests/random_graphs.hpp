@@ -168,11 +168,38 @@ private:
                 if (dims_ < 2) return scalar(d);
                 return add({{"kind", pick(2) ? "marble" : "wood"}, {"source", scalar(d)}, {"frequency", uniform(0.01, 0.1)},
                             {"scale", uniform(1, 6)}});
+            default: return sharedAcrossScopes(d);
+        }
+    }
+
+    // A node used more than once: in one scope and at a moved point, or as the source of an
+    // offset or a seed (evaluated within its parent) and of a node that moves the point
+    // elsewhere (a scale, rotate, fractal or warp), or as a warp's source and, through a
+    // seed, inside the warp's own vector.
+    std::string sharedAcrossScopes(int d) {
+        const std::string shared = scalar(d);
+        auto inlined = [&] {
+            return pick(2) ? add({{"kind", "offset"}, {"source", shared}, {"by", axes(-50, 50)}})
+                           : add({{"kind", "seed"}, {"source", shared}, {"seed", pick(1000)}});
+        };
+        switch (pick(4)) {
+            case 0: return add({{"kind", "add"}, {"a", shared}, {"b", inlined()}});
+            case 1: {
+                const std::string near = inlined();
+                const std::string far = pick(2) ? add({{"kind", "scale"}, {"source", shared}, {"by", axes(0.3, 3, true)}})
+                                                : add({{"kind", "fractal"}, {"source", shared}, {"octaves", 1 + pick(3)}});
+                return add({{"kind", pick(2) ? "add" : "multiply"}, {"a", pick(2) ? near : far}, {"b", pick(2) ? far : near}});
+            }
+            case 2: {
+                const std::string q = inlined();
+                nlohmann::json v = {{"kind", "vector"}, {"x", q}};
+                if (dims_ >= 2) v["y"] = q;
+                const std::string vec = add(v);
+                return add({{"kind", "warp"}, {"source", shared}, {"by", vec}, {"amount", uniform(-20, 20)}});
+            }
             default: {
-                // A node used twice: the same value in one scope, another at a moved point.
-                const std::string shared = scalar(d);
-                const std::string moved = add({{"kind", "offset"}, {"source", shared}, {"by", axes(-50, 50)}});
-                return add({{"kind", "add"}, {"a", shared}, {"b", moved}});
+                const std::string far = add({{"kind", "scale"}, {"source", shared}, {"by", axes(0.3, 3, true)}});
+                return add({{"kind", "subtract"}, {"a", far}, {"b", shared}});
             }
         }
     }

@@ -32,6 +32,14 @@ inline constexpr int kMaxGraphNodes = 256;
 inline constexpr int kMaxGraphDepth = 32;
 inline constexpr int kMaxGraphFrames = 4096;
 
+// A node's id: 1 to kMaxGraphIdLength characters, each an ASCII letter, a digit, '_', '-'
+// or '.'. Ids name nodes in messages only: a graph's shader is written from generated
+// names and numbers, never from an id or any other string of the graph.
+inline constexpr int kMaxGraphIdLength = 64;
+inline constexpr const char* kGraphIdRule =
+    "must be 1 to 64 characters, each a letter (A-Z, a-z), a digit, '_', '-' or '.'";
+bool validGraphId(const std::string& id);
+
 // What a field of a node kind holds.
 enum class GraphFieldType {
     Number,   // a finite number

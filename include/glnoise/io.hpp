@@ -166,8 +166,10 @@ inline constexpr std::size_t kMaxSmallFile = std::size_t{1} << 20;
 // preset needs 3 levels; the limit keeps a forged one from exhausting the stack of a reader.
 inline constexpr int kMaxJsonDepth = 64;
 // Every JSON document glnoise reads (records, sidecars, presets, colormaps, the preview's
-// settings) passes this first: one larger than kMaxSmallFile or nesting deeper than
-// kMaxJsonDepth is a ValidationError "SOURCE: WHAT ..." that says where and what is allowed.
+// settings) passes this first: one larger than kMaxSmallFile, holding a byte JSON text
+// never holds (a control character, or bytes that are not UTF-8: a binary file), or
+// nesting deeper than kMaxJsonDepth is a ValidationError "SOURCE: WHAT ..." that says where
+// and what is allowed.
 // It reads the text once, front to back, without recursion; it does not check the syntax.
 void checkJsonLimits(const std::string& text, const std::string& source, const std::string& what);
 // The text of a small file (a preset, a sidecar). A path that is missing, not a regular

@@ -162,6 +162,10 @@ std::vector<GraphKind> makeKinds() {
     return k;
 }
 
+bool idCharacter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+}
+
 std::string quoted(const std::string& id) { return "node \"" + io::shownKey(id) + "\""; }
 
 // A violation of `field` of node `id`: "node \"hills\" octaves".
@@ -182,14 +186,33 @@ std::string rangeText(const GraphField& f) {
     return "must be from " + shownNumber(f.min) + " to " + shownNumber(f.max);
 }
 
+// A number a float holds only as 0 or a subnormal: the GPU and the reference compute in float.
+bool tiny(double v) { return v != 0.0 && std::fabs(v) < static_cast<double>(std::numeric_limits<float>::min()); }
+constexpr const char* kTinyText =
+    "is below 1.17549435e-38 in magnitude, the least a float holds (it would be computed as 0); give 0 where it is "
+    "allowed, or a larger value";
+
 bool inRange(const GraphField& f, double v) {
-    if (!std::isfinite(v)) return false;
+    if (!std::isfinite(v) || tiny(v)) return false;
     if (f.positive) return v > 0.0 && v <= f.max;
     return v >= f.min && v <= f.max;
 }
 
-// Reads field f of a node from j[f.name] (present) into node; a problem is a Violation.
-void readField(const GraphField& f, const nlohmann::json& v, GraphNode& node, std::vector<Violation>& problems) {
+// Whether the field is the source of a fractal or domain node, which evaluates it at
+// other points: a node, never a number (a number is the same at every point).
+bool nodeOnly(const GraphKind& kind, const GraphField& f) {
+    const std::string group = kind.group;
+    return std::string(f.name) == "source" && (group == "fractal" || group == "domain");
+}
+
+std::string nodeOnlyText(const GraphKind& kind) {
+    return std::string("must be a node's id (a string): ") + kind.name +
+           " evaluates its source at other points, and a number is the same at every point";
+}
+
+// Reads field f of a node of `kind` from j[f.name] (present) into node; a problem is a Violation.
+void readField(const GraphKind& kind, const GraphField& f, const nlohmann::json& v, GraphNode& node,
+               std::vector<Violation>& problems) {
     auto bad = [&](const std::string& what) { problems.push_back(at(node.id, f.name, io::shown(v) + ": " + what)); };
     switch (f.type) {
         case T::Number:
@@ -197,7 +220,7 @@ void readField(const GraphField& f, const nlohmann::json& v, GraphNode& node, st
             if (!v.is_number() || (f.type == T::Integer && !v.is_number_integer()))
                 return bad(f.type == T::Integer ? "must be an integer" : "must be a number");
             const double d = v.get<double>();
-            if (!inRange(f, d)) return bad(rangeText(f));
+            if (!inRange(f, d)) return bad(tiny(d) ? kTinyText : rangeText(f));
             node.numbers[f.name] = d;
             return;
         }
@@ -227,7 +250,7 @@ void readField(const GraphField& f, const nlohmann::json& v, GraphNode& node, st
             for (const auto& e : list1) {
                 if (!e.is_number() || (ints && !e.is_number_integer())) return bad(what);
                 const double d = e.get<double>();
-                if (!inRange(f, d)) return bad("each " + rangeText(f).substr(5));
+                if (!inRange(f, d)) return bad(tiny(d) ? std::string("each number ") + kTinyText : "each " + rangeText(f).substr(5));
                 list.push_back(d);
             }
             node.lists[f.name] = list;
@@ -241,7 +264,8 @@ void readField(const GraphField& f, const nlohmann::json& v, GraphNode& node, st
                     return bad("must be a list of 2 to 16 [x, y] pairs of numbers");
                 for (int c = 0; c < 2; ++c) {
                     const double d = e[static_cast<std::size_t>(c)].get<double>();
-                    if (!inRange(f, d)) return bad("each coordinate must be a finite number within +-1e15");
+                    if (!inRange(f, d)) return bad(tiny(d) ? std::string("each coordinate ") + kTinyText
+                                                           : "each coordinate must be a finite number within +-1e15");
                     list.push_back(d);
                 }
             }
@@ -257,9 +281,10 @@ void readField(const GraphField& f, const nlohmann::json& v, GraphNode& node, st
                 node.constants.erase(f.name);
                 return;
             }
+            if (nodeOnly(kind, f)) return bad(nodeOnlyText(kind));
             if (f.type == T::Scalar && v.is_number()) {
                 const double d = v.get<double>();
-                if (!inRange(f, d)) return bad(rangeText(f));
+                if (!inRange(f, d)) return bad(tiny(d) ? kTinyText : rangeText(f));
                 node.constants[f.name] = d;
                 return;
             }
@@ -269,6 +294,10 @@ void readField(const GraphField& f, const nlohmann::json& v, GraphNode& node, st
 }
 
 }  // namespace
+
+bool validGraphId(const std::string& id) {
+    return !id.empty() && id.size() <= static_cast<std::size_t>(kMaxGraphIdLength) && std::all_of(id.begin(), id.end(), idCharacter);
+}
 
 GraphNode GraphNode::defaults(const std::string& id, const std::string& kindName) {
     const GraphKind& kind = *findGraphKind(kindName);
@@ -406,8 +435,8 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
     for (auto it = nodes.begin(); it != nodes.end(); ++it) {
         const std::string& id = it.key();
         const nlohmann::json& nj = it.value();
-        if (id.empty() || id.size() > 64) {
-            problems.push_back({"nodes", "the id \"" + io::shownKey(id) + "\": must be 1 to 64 characters"});
+        if (!validGraphId(id)) {
+            problems.push_back({"nodes", "the id \"" + io::shownKey(id) + "\": " + kGraphIdRule});
             continue;
         }
         if (!nj.is_object() || !nj.contains("kind") || !nj["kind"].is_string()) {
@@ -433,7 +462,7 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
                                       std::string("is not a field of ") + kind->name + "; allowed: " + (all.empty() ? "none" : all)));
                 continue;
             }
-            readField(*field, f.value(), node, problems);
+            readField(*kind, *field, f.value(), node, problems);
         }
         g.nodes.emplace(id, std::move(node));
     }
@@ -499,9 +528,13 @@ struct Checker {
             if (f.type != T::Scalar && f.type != T::Vector) continue;
             auto in = n.inputs.find(f.name);
             if (in == n.inputs.end()) {
-                if (!n.constants.count(f.name))
+                if (nodeOnly(*kind, f) && n.constants.count(f.name))
+                    problems.push_back(at(id, f.name, shownNumber(n.constants.at(f.name)) + ": " + nodeOnlyText(*kind)));
+                else if (!n.constants.count(f.name))
                     problems.push_back(at(id, f.name, std::string("missing: ") + kind->name + " needs its " + f.name +
-                                                          (f.type == T::Vector ? " (a vector node's id)" : " (a node's id or a number)")));
+                                                          (f.type == T::Vector  ? " (a vector node's id)"
+                                                           : nodeOnly(*kind, f) ? " (a node's id)"
+                                                                                : " (a node's id or a number)")));
                 continue;
             }
             auto target = g.nodes.find(in->second);
@@ -622,6 +655,10 @@ void Graph::validate() const {
     if (nodes.size() > static_cast<std::size_t>(kMaxGraphNodes))
         problems.push_back({"nodes", std::to_string(nodes.size()) + " nodes: at most " + std::to_string(kMaxGraphNodes)});
     if (!nodes.count(out)) problems.push_back({"out", "\"" + io::shownKey(out) + "\": no node has this id"});
+    for (const auto& [id, n] : nodes)
+        if (!validGraphId(id) || n.id != id)
+            problems.push_back({"nodes", "the id \"" + io::shownKey(id) + "\": " +
+                                             (validGraphId(id) ? "the node's id must be its key" : kGraphIdRule)});
     if (!problems.empty()) throw ValidationError(problems);
     for (const auto& [id, n] : nodes) {
         const GraphKind* kind = findGraphKind(n.kind);

@@ -166,7 +166,9 @@ struct Writer {
         auto value = [&](int, const std::string& expr) { this->value(i, expr, at); };
         auto frame = [&](const PlanOp& o) { return this->frame(o, at); };
         const std::string fb = "fb + " + num(at.base + p.frame);
-        line("// " + p.node);
+        // Generated names and the plan's numbers only: no id or other string of the graph
+        // reaches the shader's text (ids stay in the host's messages).
+        line("// operation " + I);
         switch (p.op) {
             case Op::Constant: return value(i, "vec4(" + P(q) + ", 0.0f, 0.0f, 0.0f)");
             case Op::Basis:
@@ -318,13 +320,16 @@ struct Writer {
 
 std::string graphFunctions(const cpu::GraphPlan& plan) {
     Writer w{plan, "// The graph's scopes (written by glnoise for this graph's structure).\n", {}};
-    // An offset's or seed's source is written into its parent; every other scope is a function.
-    std::vector<bool> inlined(plan.scopes.size(), false);
+    // An offset's or seed's source is written into its parent; a scope that any other node
+    // moves to (a fractal, scale, rotate or warp) is a function, even when an offset or a
+    // seed also inlines it. A scope's sources were planned before it, so a function's
+    // callees are written above it.
+    std::vector<bool> called(plan.scopes.size(), false);
     for (const cpu::PlanScope& sc : plan.scopes)
         for (const PlanOp& p : sc.ops)
-            if (p.op == Op::Offset || p.op == Op::Seed) inlined[static_cast<std::size_t>(p.scope)] = true;
+            if (p.scope >= 0 && p.op != Op::Offset && p.op != Op::Seed) called[static_cast<std::size_t>(p.scope)] = true;
     for (std::size_t s = 1; s < plan.scopes.size(); ++s)
-        if (!inlined[s]) w.scope(static_cast<int>(s));
+        if (called[s]) w.scope(static_cast<int>(s));
     w.scope(0);
     return w.out;
 }

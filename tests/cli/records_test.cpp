@@ -185,7 +185,7 @@ TEST_F(Records, ForgedRecordsNestingDeepOrRunningLongAreOneError) {
     std::ofstream(file("deep.png"), std::ios::binary) << pngFrom(chunks);
     const std::string deepSaid = "its glnoise record nests arrays and objects more than 64 deep (at byte 64); at most 64";
     const std::string wideSaid = "--from " + file("r.r16") + ": " + std::string(40, 'a') +
-                                 "... (1000 bytes) is not a known key; allowed: basis,";
+                                 "... (1000 characters) is not a known key; allowed: basis,";
     struct Case {
         std::string sidecar;  // written as r.r16.json first; "" for the PNG
         std::vector<std::string> args;

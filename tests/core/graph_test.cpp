@@ -98,6 +98,29 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {R"({"glnoise_graph": 1, "out": "b", "nodes": {"b": {"kind": "basis"}, "b": {"kind": "white"}}})", {"\"b\" twice"}},
         {std::string(200, '[') + std::string(200, ']'), {"nests", "64"}},
         {"{\"glnoise_graph\": 1,", {"not JSON"}},
+        // Forged ids: code, a preprocessor line, a NUL, characters beyond the stated set,
+        // and one past 64 characters; each shown escaped, whole or cut between characters.
+        {wrap(R"("o\n    v0 = vec4(7.0, 0.0, 0.0, 0.0);": {"kind": "basis"})", "b"),
+         {"the id \"o\\n    v0 = vec4(7.0, 0.0,", "each a letter (A-Z, a-z), a digit, '_', '-' or '.'"}},
+        {wrap(R"("b #error": {"kind": "basis"})", "b"), {"the id \"b #error\"", "must be 1 to 64 characters"}},
+        {wrap(R"("b\u0000x": {"kind": "basis"})", "b"), {"the id \"b\\x00x\"", "must be 1 to 64 characters"}},
+        {wrap(R"("Berg\u00e9": {"kind": "basis"})", "b"), {"the id \"Berg\u00e9\"", "each a letter"}},
+        {wrap("\"" + std::string(65, 'n') + R"(": {"kind": "basis"})", "b"),
+         {std::string(40, 'n') + "... (65 characters)", "must be 1 to 64 characters"}},
+        {wrap("\"" + std::string(60, 'x') + "\\u00e9\\u00e9\": {\"kind\": \"basis\"}", "b"),
+         {std::string(40, 'x') + "... (62 characters)"}},
+        // A number where a fractal or domain node takes its source: a node's id only.
+        {wrap(R"("out": {"kind": "fractal", "source": 0.5})"), {"node \"out\" source", "must be a node's id", "fractal evaluates"}},
+        {wrap(R"("out": {"kind": "scale", "source": 2, "by": 2})"), {"node \"out\" source", "must be a node's id"}},
+        {wrap(basis + R"(, "v": {"kind": "vector", "x": "b"}, "out": {"kind": "warp", "source": 1, "by": "v"})"),
+         {"node \"out\" source", "must be a node's id"}},
+        {wrap(R"("out": {"kind": "fractal"})"), {"node \"out\" source", "missing", "(a node's id)"}},
+        // Numbers a float holds only as 0: in their own words.
+        {wrap(R"("out": {"kind": "basis", "frequency": 1e-40})"), {"node \"out\" frequency", "1e-40", "below 1.17549435e-38"}},
+        {wrap(R"("out": {"kind": "constant", "value": 1e-310})"), {"1e-310", "too small for a double"}},
+        // Binary input is named as such, its bytes escaped.
+        {std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR[[[[[[[[", 24), {"not JSON text: byte 0 is 0x89", "binary"}},
+        {std::string("{\"a\x01\": 1}"), {"not JSON text: byte 3 is 0x01, a control character"}},
     };
     for (const Case& c : cases) {
         const std::string error = refusal(c.text);
@@ -295,16 +318,21 @@ TEST(Graph, GradientsAreTheChainRuleOfItsValues) {
             const double norm = std::fabs(g[1]) + std::fabs(g[2]) + std::fabs(g[3]);
             const double h = 1e-4 / (1.0 + norm);
             const double v0 = cpu::evaluateDoubleOutput(value, p)[0];
+            // The steps as the point holds them (a step below its resolution would be 0).
             auto difference = [&](int axis, double step, double* one, double* other) {
                 cpu::Point lo = p, hi = p;
-                lo[static_cast<std::size_t>(axis)] -= step;
-                hi[static_cast<std::size_t>(axis)] += step;
+                const auto a = static_cast<std::size_t>(axis);
+                lo[a] -= step;
+                hi[a] += step;
                 const double up = cpu::evaluateDoubleOutput(value, hi)[0], down = cpu::evaluateDoubleOutput(value, lo)[0];
-                *one = (up - v0) / step;
-                *other = (v0 - down) / step;
-                return (up - down) / (2 * step);
+                *one = (up - v0) / (hi[a] - p[a]);
+                *other = (v0 - down) / (p[a] - lo[a]);
+                return (up - down) / (hi[a] - lo[a]);
             };
             for (int axis = 0; axis < d.graph.space.dims; ++axis) {
+                // Steps a few ulps of the point wide measure its rounding, not the slope.
+                const double at = p[static_cast<std::size_t>(axis)];
+                if (h / 4 < 64 * (std::nextafter(std::fabs(at), INFINITY) - std::fabs(at))) continue;
                 double one = 0, other = 0, a = 0, b = 0;
                 const double coarse = difference(axis, h, &one, &other);
                 const double fine = difference(axis, h / 4, &a, &b);

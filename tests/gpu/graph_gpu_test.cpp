@@ -97,6 +97,49 @@ TEST(GraphGpu, OneProgramPerStructure) {
     EXPECT_NE(text("0.5", "m"), text("0.5", "b"));
 }
 
+TEST(GraphGpu, NoStringOfTheGraphReachesItsShader) {
+    // Ids name nodes in messages only: the shader is written from generated names and
+    // numbers, so two graphs that differ in their ids alone write the same text, and no id
+    // appears in it.
+    auto graph = [](const std::string& a, const std::string& b, const std::string& c) {
+        return Graph::parse(R"({"glnoise_graph": 1, "dims": 2, "out": ")" + c + R"(", "nodes": {
+            ")" + a + R"(": {"kind": "basis", "frequency": 0.01},
+            ")" + b + R"(": {"kind": "fractal", "source": ")" + a + R"(", "octaves": 3},
+            ")" + c + R"(": {"kind": "mix", "a": ")" + a + R"(", "b": ")" + b + R"(", "mask": 0.25}}})");
+    };
+    const std::string one = gpu::graphFunctions(cpu::planGraph(graph("Hills_North.v2", "gln_scope_9", "v0")));
+    const std::string two = gpu::graphFunctions(cpu::planGraph(graph("a", "b", "c")));
+    EXPECT_EQ(one, two);
+    EXPECT_EQ(one.find("Hills_North"), std::string::npos) << one;
+    EXPECT_EQ(one.find("gln_scope_9"), std::string::npos) << one;
+}
+
+TEST(GraphGpu, ASourceBothInlinedAndCalledCompiles) {
+    // n is the warp's source (a function of its own) and, through a seed (written into its
+    // parent), inside the warp's vector: both uses need n's scope, one inlined, one called.
+    const std::vector<std::string> graphs = {
+        R"({"glnoise_graph": 1, "dims": 2, "out": "f", "nodes": {
+            "n": {"kind": "basis", "frequency": 0.02}, "qx": {"kind": "seed", "source": "n", "seed": 3},
+            "q": {"kind": "vector", "x": "qx", "y": "qx"}, "f": {"kind": "warp", "source": "n", "by": "q", "amount": 9}}})",
+        R"({"glnoise_graph": 1, "dims": 2, "out": "s", "nodes": {
+            "n": {"kind": "basis", "basis": "simplex", "frequency": 0.03}, "o": {"kind": "offset", "source": "n", "by": [40, 7]},
+            "k": {"kind": "scale", "source": "n", "by": 2.5}, "r": {"kind": "fractal", "source": "n", "octaves": 3},
+            "t": {"kind": "add", "a": "o", "b": "k"}, "s": {"kind": "subtract", "a": "t", "b": "r"}}})",
+    };
+    for (const std::string& text : graphs) {
+        const Graph g = Graph::parse(text);
+        const std::string functions = gpu::graphFunctions(cpu::planGraph(g));
+        EXPECT_NE(functions.find("vec4 gln_scope_1("), std::string::npos) << functions;
+        GLNOISE_REQUIRE_GPU(ctx);
+        gpu::Generator gen(*ctx);
+        const Grid grid{48, 40, 1};
+        const Image gpuImage = gen.generate(g, grid, {-20, 33, 0});
+        const Image cpuImage = cpu::evaluate(g, grid, {-20, 33, 0});
+        const float tolerance = static_cast<float>(cpu::agreementTolerance(g)[0]);
+        for (std::size_t i = 0; i < cpuImage.data.size(); ++i) ASSERT_NEAR(gpuImage.data[i], cpuImage.data[i], tolerance) << i;
+    }
+}
+
 // How many times `call` appears in `text`.
 int count(const std::string& text, const std::string& call) {
     int n = 0;

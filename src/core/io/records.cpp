@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Reading what glnoise wrote: records (a PNG's text chunk, an EXR's attribute, a raw
 // file's sidecar), small JSON files, and whole images.
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -53,6 +56,22 @@ void checkJsonLimits(const std::string& text, const std::string& source, const s
     if (text.size() > kMaxSmallFile)
         throw ValidationError(whose + "is " + std::to_string(text.size()) + " bytes; at most " +
                               std::to_string(kMaxSmallFile) + " (1 MiB) are read");
+    // Text first: a byte that JSON text never holds (a control character other than tab,
+    // newline and return, or one of no UTF-8 sequence) is a binary file, whatever else
+    // its bytes would say.
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 && c >= 0xC2 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 && c <= 0xF4 ? 4 : 0;
+        bool ok = n > 0 && i + n <= text.size() && (n > 1 || c >= 0x20 || c == '\t' || c == '\n' || c == '\r') && c != 0x7F;
+        for (std::size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+        if (!ok) {
+            const char* digits = "0123456789abcdef";
+            throw ValidationError(whose + "is not JSON text: byte " + std::to_string(i) + " is 0x" + digits[c >> 4] +
+                                  digits[c & 15] + (n == 1 ? ", a control character" : ", not UTF-8") +
+                                  " (a binary file?); JSON is UTF-8 text");
+        }
+        i += n;
+    }
     int depth = 0;
     bool inString = false, escaped = false;
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -63,6 +82,19 @@ void checkJsonLimits(const std::string& text, const std::string& source, const s
             else if (c == '"') inString = false;
         } else if (c == '"') {
             inString = true;
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            // A number too small for a double reads as 0 or a subnormal: named in its own
+            // words here, where the parser would quietly keep what it became.
+            std::size_t end = i;
+            while (end < text.size() && std::strchr("0123456789+-.eE", text[end]) && text[end] != '\0') ++end;
+            const std::string token = text.substr(i, std::min<std::size_t>(end - i, 64));
+            errno = 0;
+            const double v = std::strtod(token.c_str(), nullptr);
+            if (errno == ERANGE && !std::isinf(v))
+                throw ValidationError(whose + "holds the number " + token + " (at byte " + std::to_string(i) +
+                                      "), too small for a double (below 2.2250738585072014e-308 in magnitude); give 0 "
+                                      "or a larger number");
+            i = end - 1;
         } else if (c == '[' || c == '{') {
             if (++depth > kMaxJsonDepth)
                 throw ValidationError(whose + "nests arrays and objects more than " + std::to_string(kMaxJsonDepth) +

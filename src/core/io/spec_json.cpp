@@ -23,15 +23,56 @@ nlohmann::json toJson(const V& value) {
     }
 }
 
+// The text's characters as a message shows them: a UTF-8 sequence as itself; a control
+// character, DEL or a byte of no UTF-8 sequence escaped (\n, \t, \xNN), one character each.
+std::vector<std::string> characters(const std::string& text) {
+    std::vector<std::string> out;
+    auto hex = [](unsigned char c) {
+        const char* digits = "0123456789abcdef";
+        return std::string("\\x") + digits[c >> 4] + digits[c & 15];
+    };
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        bool whole = n > 0 && i + n <= text.size() && !(n == 2 && c < 0xC2);
+        for (std::size_t k = 1; whole && k < n; ++k) whole = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+        if (!whole) {
+            out.push_back(hex(c));
+            ++i;
+            continue;
+        }
+        if (n == 1 && (c < 0x20 || c == 0x7F))
+            out.push_back(c == '\n' ? std::string("\\n") : c == '\t' ? std::string("\\t") : hex(c));
+        else
+            out.push_back(text.substr(i, n));
+        i += n;
+    }
+    return out;
+}
+
 std::string excerpt(const std::string& text) {
-    if (text.size() <= 48) return text;
-    return text.substr(0, 40) + "... (" + std::to_string(text.size()) + " bytes)";
+    const std::vector<std::string> chars = characters(text);
+    const std::size_t keep = chars.size() <= 48 ? chars.size() : 40;
+    std::string out;
+    for (std::size_t i = 0; i < keep; ++i) out += chars[i];
+    if (keep < chars.size()) out += "... (" + std::to_string(chars.size()) + " characters)";
+    return out;
 }
 
 }  // namespace
 
-std::string shown(const nlohmann::json& v) { return excerpt(v.dump()); }
+std::string shown(const nlohmann::json& v) {
+    return excerpt(v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
 std::string shownKey(const std::string& key) { return excerpt(key); }
+
+std::string printable(const std::string& text) {
+    std::string out;
+    for (const std::string& c : characters(text)) out += c;
+    return out;
+}
+
+std::size_t characterCount(const std::string& text) { return characters(text).size(); }
 
 namespace {
 
@@ -117,10 +158,11 @@ nlohmann::json parseJson(const std::string& text, const std::string& source, con
     try {
         j = nlohmann::json::parse(text, noDuplicates);
     } catch (const nlohmann::json::exception& e) {
-        throw ValidationError(source + ": " + (what.empty() ? "not JSON" : what + " is not JSON") + ": " + e.what());
+        // The parser's message quotes what it last read: shown escaped, never raw bytes.
+        throw ValidationError(source + ": " + (what.empty() ? "not JSON" : what + " is not JSON") + ": " + printable(e.what()));
     }
     if (!duplicate.empty())
-        throw ValidationError(source + ": " + (what.empty() ? "" : what + " ") + "gives the key \"" + duplicate +
+        throw ValidationError(source + ": " + (what.empty() ? "" : what + " ") + "gives the key \"" + shownKey(duplicate) +
                               "\" twice in one object; each key once, so that what it says is not up to the reader");
     return j;
 }

@@ -13,10 +13,16 @@
 
 namespace glnoise::io {
 
-// A JSON value or key as an error message shows it: whole when short, else its first 40
-// characters, "...", and its length, so that a forged megabyte never fills a terminal.
+// A JSON value or key as an error message shows it: printable() and whole when short, else
+// its first 40 characters (never cut inside one), "...", and its length in characters, so
+// that a forged megabyte never fills a terminal.
 std::string shown(const nlohmann::json& v);
 std::string shownKey(const std::string& key);
+// Text as a message shows it whole: control characters, DEL and bytes that are no UTF-8
+// escaped (\n, \t, \xNN), so that no input writes raw bytes to a terminal or a log.
+std::string printable(const std::string& text);
+// Characters as printable() counts them: a UTF-8 sequence or an escaped byte each.
+std::size_t characterCount(const std::string& text);
 
 // JSON text as glnoise reads presets, records and graphs: first checkJsonLimits (size and
 // depth), then a key given twice in one object is an error (JSON parsers differ on which
