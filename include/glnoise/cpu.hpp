@@ -93,8 +93,10 @@ int outputChannels(const Graph& graph);
 std::array<double, 4> agreementTolerance(const Graph& graph);
 // Where most of a graph's values lie: the 0.1% and 99.9% points over 256 x 256 texels
 // around its own origin (a line of 65,536 in 1D), rounded outward to three significant
-// digits of the width and kept within statedRange(graph). A graph that is a spec has the
-// spec's typical range.
+// digits of the width and kept within statedRange(graph). A graph that needs more than 64
+// basis evaluations per point samples that window at a stride of 2 to 16 texels (at most
+// 2^22 evaluations in all, at least 256 points). A graph that is a spec has the spec's
+// typical range.
 ValueRange typicalRange(const Graph& graph);
 Image evaluate(const Graph& graph, const Grid& grid, const TexelStart& start = {}, unsigned threads = 0);
 std::vector<float> evaluatePoints(const Graph& graph, const std::vector<Point>& points);

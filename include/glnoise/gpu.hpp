@@ -147,6 +147,9 @@ public:
     Generator(const Generator&) = delete;
     Generator& operator=(const Generator&) = delete;
 
+    // The context it runs on (its renderer names the GPU in a bake's record).
+    const Context& context() const noexcept;
+
     // Validates spec and grid (including the driver's texture limits: ValidationError),
     // dispatches the compute shader and returns the texture. Does not wait for the GPU.
     Texture run(const NoiseSpec& spec, const Grid& grid);

@@ -251,8 +251,8 @@ class Noise:
 
     def _array_shape(self, shape: Shape, bake: bool = True) -> Tuple[int, ...]:
         shape = _integers("shape", shape)
-        if any(n < 1 for n in shape):
-            most = "between 1 and 1048576" if bake else "at least 1"
+        if any(n < 1 or (bake and n > _MAX_BAKE_EDGE) for n in shape):
+            most = f"between 1 and {_MAX_BAKE_EDGE}" if bake else "at least 1"
             raise ValueError(f"shape {shape!r}: each edge must be {most}")
         return shape + ((4,) if self.channels == 4 else ())
 
@@ -277,7 +277,13 @@ class Noise:
 
         Memory: the result, and a working set of at most 96 MiB whatever the shape.
         """
-        array = np.empty(self._array_shape(shape), dtype=np.float32)
+        full = self._array_shape(shape)
+        try:
+            array = np.empty(full, dtype=np.float32)
+        except MemoryError:
+            size = 4 * int(np.prod(full, dtype=object))
+            raise ValueError(f"shape {tuple(shape)!r}: its {_bytes(size)} of float32 do not fit in this machine's "
+                             f"memory; bake it in pieces (bake(shape, start=...) or to_dask())") from None
         return self._bake_into(array, start, backend, threads, "shape")
 
     def bake_into(self, array: np.ndarray, start: Optional[Shape] = None, backend: str = "gpu",
@@ -318,6 +324,7 @@ class Noise:
         return _glnoise.eval_points(self._spec, pts, backend)
 
     def save(self, path: Union[str, os.PathLike], shape: Shape, *, tile: Optional[Shape] = None,
+             tile_x: Optional[int] = None, tile_y: Optional[int] = None, tile_z: Optional[int] = None,
              range: Range = None, colormap: Optional[str] = None, bits: Optional[int] = None,
              backend: str = "gpu", threads: int = 0, shared_edges: bool = False, flip_y: bool = False,
              normals: str = "opengl", seamless: bool = False) -> str:
@@ -327,8 +334,10 @@ class Noise:
         --from FILE` re-bakes it and Noise.from_file reads it. Nothing is written unless
         all of it is: a failure leaves what was at the path.
 
-        tile: (j, i) or (k, j, i), the bake being tile (i, j[, k]) of a world cut into
-        tiles of this shape (`glnoise bake --tile`). range: (min, max) mapped to 0..255 or
+        tile_x, tile_y (and tile_z for a volume): the bake being that tile of a world cut
+        into tiles of this shape, as `glnoise bake --tile X,Y[,Z]` (tile_x=3, tile_y=-2 is
+        `--tile 3,-2`). tile: the same as one tuple in the shape's own order, (y, x) or
+        (z, y, x), the reverse of --tile's: tile=(-2, 3) is `--tile 3,-2`. range: (min, max) mapped to 0..255 or
         0..65535, "typical" (the default) or "bound" (the stated range). Returns what was
         written, e.g. "512x512 8-bit gray, [-0.75, 0.75] -> 0..255".
 
@@ -347,11 +356,25 @@ class Noise:
                              "or 'directx' (green down: Unreal)")
         shape = _integers("shape", shape)
         tile_xyz = None
+        named = {k: v for k, v in (("tile_x", tile_x), ("tile_y", tile_y), ("tile_z", tile_z)) if v is not None}
+        if tile is not None and named:
+            raise ValueError(f"tile {tile!r} and {', '.join(named)}: give the tile one way, tile_x and tile_y "
+                             "(as --tile X,Y) or tile in the shape's (y, x) order")
         if tile is not None:
             t = _integers("tile", tile)
             if len(t) != len(shape):
-                raise ValueError(f"tile {t!r}: must have the shape's {len(shape)} axes")
+                raise ValueError(f"tile {t!r}: must have the shape's {len(shape)} axes, in its order "
+                                 f"({'(z, y, x)' if len(shape) == 3 else '(y, x)'})")
             tile_xyz = (t[-1], t[-2], t[0] if len(t) == 3 else 0)
+        elif named:
+            want = ("tile_x", "tile_y", "tile_z")[:len(shape)]
+            if set(named) != set(want):
+                raise ValueError(f"{', '.join(f'{k}={v!r}' for k, v in named.items())}: a bake of shape {shape!r} "
+                                 f"takes {' and '.join(want)}")
+            for k, v in named.items():
+                if not isinstance(v, int) or isinstance(v, bool):
+                    raise ValueError(f"{k} {v!r}: must be an integer")
+            tile_xyz = (named["tile_x"], named["tile_y"], named.get("tile_z", 0))
         mapping = dict(self._mapping)
         if range is not None:
             mapping["range"] = range
@@ -439,6 +462,16 @@ class Noise:
 
         return da.map_blocks(block, chunks=normalized, dtype=np.float32,
                              meta=np.empty((0,) * len(full), dtype=np.float32))
+
+
+_MAX_BAKE_EDGE = 1 << 20
+
+
+def _bytes(n: int) -> str:
+    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
 
 
 def _from_dict(values: Dict[str, Any], options: Dict[str, Any]) -> Noise:

@@ -160,12 +160,15 @@ struct Planner : BakePlan {
         if (format == io::Format::Raw16 && o != Output::Value)
             throw ValidationError(named("output", r.outputFrom, toString(o)) +
                                   ": a .r16 holds one channel, the value; write .exr or .r32");
-        // The typical range is measured (milliseconds), so only where something is mapped.
+        // The typical range is measured (milliseconds; at most about a second for the
+        // dearest graph), so only where something is mapped.
+        const auto measured = std::chrono::steady_clock::now();
         range = r.range                                 ? *r.range
                 : o == Output::Normal                   ? ValueRange{-1.0, 1.0}
                 : r.boundRange || !(mapped || colormap) ? boundOf(r)
                 : r.graph                               ? cpu::typicalRange(*r.graph)
                                                         : cpu::typicalRange(r.spec);
+        rangeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - measured).count();
         if ((mapped || colormap) && !(std::isfinite(range.min) && std::isfinite(range.max)))
             throw ValidationError("--range bound: the graph's stated range is unbounded (a position, ramp or distance "
                                   "reaches its output unbounded); give --range MIN,MAX, or leave the typical range");
@@ -522,6 +525,11 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     Impl& m = *impl_;
     BakeTimings& t = m.timings;
     t = BakeTimings{};
+    t.range = m.rangeSeconds;
+    // What makes the values, so that --from re-bakes on the same path (the CPU backends'
+    // values are the reference's; a GPU's may differ from them, within check's tolerance).
+    m.record["backend"] = gen ? "gpu" : cpu == CpuBackend::Simd ? "cpu" : "reference";
+    if (gen) m.record["renderer"] = gen->context().info().renderer;
     const Clock::time_point began = Clock::now();
     Clock::time_point since = began;
     const Grid& g = m.r.size;

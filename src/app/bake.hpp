@@ -35,6 +35,13 @@ const char* toString(NormalConvention convention);
 struct BakeRequest {
     NoiseSpec spec;        // with a graph: the graph's space (dims, seed, placement, output)
     std::optional<Graph> graph;  // a noise graph (--graph) in place of the spec's noise
+    // The file the graph came from, as the record's command names it; empty (a record's
+    // graph, re-baked with --from): the command names graph.json, the record's graph saved.
+    std::string graphFile;
+    // What a record says made it (bake --from): "gpu", "cpu" or "reference", and the GPU's
+    // renderer; empty for a record from before 0.25.0, which names neither. A bake records
+    // its own in run().
+    std::string recordedBackend, recordedRenderer;
     Grid size;             // edges 1 to kMaxBakeEdge (not Grid::validate's texture limits)
     std::optional<std::array<std::int64_t, 3>> tile;  // --tile I,J[,K] when the bake is one tile
     std::optional<ValueRange> range;  // what maps to 0..255 or 0..65535; empty: the typical range
@@ -126,6 +133,7 @@ struct BakePlan {
     nlohmann::json record = nlohmann::json::object();  // a raw file's stored.digest is filled in as it is written
     std::string what;             // the summary, e.g. "4096x4096 16-bit gray, [-1, 1] -> 0..65535"
     std::vector<std::string> notes;  // values from a preset or record this output does not use
+    double rangeSeconds = 0;      // measuring the typical range, when the mapping takes it
 };
 BakePlan planBake(const BakeRequest& request);
 
@@ -136,6 +144,7 @@ BakePlan planBake(const BakeRequest& request);
 // for a raw file's SHA-256.
 struct BakeTimings {
     double generate = 0, convert = 0, encode = 0, commit = 0, total = 0;
+    double range = 0;  // measuring the typical range, before the bake's run (not in total)
 };
 
 class Bake {

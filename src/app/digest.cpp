@@ -4,12 +4,14 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <vector>
 
+#include "app/bake.hpp"
 #include "core/parallel.hpp"
 #include "glnoise/error.hpp"
 
@@ -103,6 +105,17 @@ std::string SampleDigest::hex() {
 }
 
 namespace {
+std::atomic<bool (*)()> g_readStop{nullptr};
+}  // namespace
+
+void setReadStop(bool (*stop)()) { g_readStop = stop; }
+
+void checkReadStop() {
+    bool (*stop)() = g_readStop.load();
+    if (stop && stop()) throw Interrupted("interrupted");
+}
+
+namespace {
 
 // A whole file through a digest of type D (update, hex), in reads of 64 MiB: 16 of
 // SampleDigest's chunks, hashed on every core.
@@ -114,6 +127,7 @@ FileDigest digestOf(const std::string& path, D& digest) {
     std::vector<char> buf(std::size_t{64} << 20);
     std::size_t n = 0;
     while ((n = std::fread(buf.data(), 1, buf.size(), f.get())) > 0) {
+        checkReadStop();
         digest.update(buf.data(), n);
         d.bytes += n;
     }

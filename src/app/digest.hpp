@@ -55,6 +55,14 @@ private:
     std::uint64_t bytes_ = 0;
 };
 
+// Asked between reads of a whole file hashed below and between the rows of an image
+// verified: when it returns true, the read stops with app::Interrupted (bake.hpp). The
+// command line sets it to its stop signal's flag (SIGINT, SIGTERM, SIGHUP); null, the
+// default, never stops.
+void setReadStop(bool (*stop)());
+// Throws app::Interrupted when the stop above asks it.
+void checkReadStop();
+
 // A whole file's digest in lowercase hex and its size in bytes.
 struct FileDigest {
     std::string hex;

@@ -33,7 +33,10 @@ Grid parseBakeSize(const std::string& flag, const std::string& text) { return pa
 
 void refuseEmptyValues(const CLI::App& app) {
     for (const CLI::Option* o : app.get_options()) {
-        if (o->count() == 0 || o->get_items_expected_min() == 0) continue;  // flags take no value
+        // An on/off flag takes no value; given twice, it is bad input as any option is.
+        if (o->get_items_expected_min() == 0 && o->count() > 1)
+            throw ValidationError(o->get_name() + ": given " + std::to_string(o->count()) + " times; give it once");
+        if (o->count() == 0 || o->get_items_expected_min() == 0) continue;
         for (const std::string& value : o->results())
             if (value.empty())
                 throw ValidationError(o->get_name() + " '': is empty; give a value or leave the option out");

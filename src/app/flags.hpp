@@ -22,7 +22,8 @@ Grid parseSizeFlag(const std::string& text, const std::string& flag = "--size", 
 Grid parseBakeSize(const std::string& flag, const std::string& text);
 // An option given an empty value ("--frequency ''") is a ValidationError naming it: an
 // empty value would otherwise read as "not given" and quietly take the default. Checks
-// `app` and every subcommand that was used.
+// `app` and every subcommand that was used. So is an on/off flag given twice
+// ("--normalize --normalize"), as CLI11 already refuses an option with a value.
 void refuseEmptyValues(const CLI::App& app);
 
 // CLI11's message on one line: some of its messages end with a newline or list choices

@@ -5,6 +5,10 @@
 #include <cerrno>
 #include <charconv>
 #include <climits>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
 #include <cstdlib>
 #include <type_traits>
 #include <variant>
@@ -25,6 +29,10 @@ double parseNumber(const std::string& flag, const std::string& text) {
         throw ValidationError(flag + " " + text + ": not a number");
     if (errno == ERANGE && std::isinf(v))
         throw ValidationError(flag + " " + text + ": too large for a double");
+    if (errno == ERANGE)
+        throw ValidationError(flag + " " + text + ": too small for a double (below 2.2250738585072014e-308 in magnitude, "
+                                                  "it would be read as " + (v == 0.0 ? "0" : "a subnormal") +
+                                                  "); give 0 where it is allowed, or a larger value");
     return v;
 }
 
@@ -114,6 +122,103 @@ std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args, const std::stri
                       std::to_string(useful) + " (--no-octave-limit keeps them all)";
     spec.octaves = useful;
     return msg;
+}
+
+namespace {
+
+// The graph's wiring for the octave limit: each node's least point scale (top down from
+// the output) and least lattice frequency (bottom up), in the units of the point.
+struct OctaveScales {
+    const Graph& g;
+    std::map<std::string, double> scale;       // the least scale a node is evaluated at
+    std::map<std::string, bool> visible;       // reached other than through a warp's displacement
+    // The least frequency of its lattice leaves: 0 where a position, ramp or distance (smooth,
+    // never aliasing) reaches it, infinite where only constants do.
+    std::map<std::string, double> frequency;
+    std::vector<std::string> order;            // parents before their inputs
+
+    double leastAxis(const GraphNode& n, const char* field) const {
+        const std::vector<double>& by = n.lists.at(field);
+        double m = std::fabs(by[0]);
+        for (std::size_t a = 1; a < by.size() && static_cast<int>(a) < g.space.dims; ++a) m = std::min(m, std::fabs(by[a]));
+        return m;
+    }
+    // The least scale of the point across a fractal's octaves: lacunarity^i, i below octaves.
+    static double leastOctaveScale(const GraphNode& n) {
+        const double lac = n.number("lacunarity");
+        return lac >= 1.0 ? 1.0 : std::pow(lac, n.number("octaves") - 1.0);
+    }
+    double edge(const GraphNode& n, const std::string& field) const {
+        if (field != "source") return 1.0;
+        if (n.kind == "scale") return leastAxis(n, "by");
+        if (n.kind == "fractal") return leastOctaveScale(n);
+        return 1.0;
+    }
+
+    void sort(const std::string& id, std::set<std::string>& done) {
+        if (!done.insert(id).second) return;
+        for (const auto& [field, target] : g.nodes.at(id).inputs) sort(target, done);
+        order.push_back(id);
+    }
+
+    double least(const std::string& id) {
+        auto known = frequency.find(id);
+        if (known != frequency.end()) return known->second;
+        const GraphNode& n = g.nodes.at(id);
+        double f = std::numeric_limits<double>::infinity();
+        if (n.kind == "basis" || n.kind == "white") {
+            f = n.number("frequency");
+        } else if (n.kind == "position" || n.kind == "ramp" || n.kind == "distance") {
+            f = 0.0;
+        } else if (n.kind != "constant") {  // a constant stays infinite: it holds no lattice
+            if (n.kind == "marble" || n.kind == "wood") f = n.number("frequency") / 6.283185307179586;
+            for (const auto& [field, target] : n.inputs) f = std::min(f, least(target) * edge(n, field));
+        }
+        return frequency[id] = f;
+    }
+
+    explicit OctaveScales(const Graph& graph) : g(graph) {
+        std::set<std::string> done;
+        sort(g.out, done);
+        std::reverse(order.begin(), order.end());
+        scale[g.out] = 1.0;
+        visible[g.out] = true;
+        for (const std::string& id : order) {
+            const GraphNode& n = g.nodes.at(id);
+            for (const auto& [field, target] : n.inputs) {
+                const double s = scale.at(id) * edge(n, field);
+                auto it = scale.find(target);
+                scale[target] = it == scale.end() ? s : std::min(it->second, s);
+                const bool seen = visible.at(id) && !(n.kind == "warp" && field == "by");
+                visible[target] = visible.count(target) ? visible[target] || seen : seen;
+            }
+        }
+    }
+};
+
+}  // namespace
+
+std::string limitGraphOctaves(Graph& graph, bool noOctaveLimit, const std::string& source) {
+    OctaveScales scales(graph);
+    std::string said;
+    for (const std::string& id : scales.order) {
+        const GraphNode& n = graph.nodes.at(id);
+        if (n.kind != "fractal" || !scales.visible.at(id)) continue;
+        const int octaves = static_cast<int>(n.number("octaves"));
+        double f = scales.scale.at(id) * scales.least(n.inputs.at("source"));
+        if (!(f > 0.0) || !std::isfinite(f)) continue;
+        int useful = 0;
+        for (int i = 0; i < octaves && f <= 0.5; ++i, f *= n.number("lacunarity")) ++useful;
+        useful = std::max(1, useful);
+        if (useful >= octaves || noOctaveLimit) continue;
+        const std::string dropped = useful + 1 == octaves ? "octave " + std::to_string(octaves)
+                                                          : "octaves " + std::to_string(useful + 1) + " to " + std::to_string(octaves);
+        said += (said.empty() ? "" : "; ") + source + ": node \"" + id + "\" octaves " + std::to_string(octaves) + ": " + dropped +
+                " would be above 0.5 cells per texel, the grid's Nyquist limit, in every lattice of its source, and add only "
+                "aliasing; using " + std::to_string(useful) + " (--no-octave-limit keeps them all)";
+        graph.nodes.at(id).numbers["octaves"] = useful;
+    }
+    return said;
 }
 
 const std::string& NoiseArgs::text(const std::string& name) const {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "glnoise/error.hpp"
+#include "glnoise/graph.hpp"
 #include "glnoise/spec.hpp"
 
 namespace glnoise::app {
@@ -58,5 +59,13 @@ std::vector<std::string> asFlags(const ValidationError& e);
 // When the octaves came from a preset or record (`source`, args.octaves empty), the
 // warning names it and the key.
 std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args, const std::string& source = "");
+
+// The same for a graph (docs/graphs.md, "The octave limit"): a fractal node's octave i is
+// dropped when every lattice leaf of its source would be above 0.5 cells per texel there,
+// at the least scale the graph evaluates the fractal at (its frequencies times the scale
+// and fractal nodes above it). A fractal that reaches the output only through a warp's
+// displacement keeps its octaves, as a spec's --warp-octaves are kept. `source` names the
+// graph in the warning ("graph hills.json").
+std::string limitGraphOctaves(Graph& graph, bool noOctaveLimit, const std::string& source);
 
 }  // namespace glnoise::app

@@ -3,6 +3,8 @@
 // record describes (bake --from).
 #include "app/record.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <type_traits>
@@ -14,6 +16,7 @@
 #include "core/format.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/version.hpp"
 
 namespace glnoise::app {
 
@@ -61,6 +64,36 @@ bool madeBefore(const nlohmann::json& record, int major, int minor) {
     return a < major || (a == major && b < minor);
 }
 
+// The word after "glnoise bake --graph " in a record's command, as quoted() wrote it; empty
+// when the command holds no such word.
+std::string graphFileOf(const std::string& command) {
+    const std::string head = "glnoise bake --graph ";
+    if (command.rfind(head, 0) != 0) return {};
+    std::string word;
+    bool inQuotes = false;
+    for (std::size_t i = head.size(); i < command.size(); ++i) {
+        const char c = command[i];
+        if (c == '\\' && !inQuotes && i + 1 < command.size()) {
+            word += command[++i];
+            continue;
+        }
+        if (c == '\'') {
+            inQuotes = !inQuotes;
+            continue;
+        }
+        if (c == ' ' && !inQuotes) break;
+        word += c;
+    }
+    // A file's name, as bakeCommand writes one: else the record's graph saved, graph.json.
+    const bool name = !word.empty() && word.size() <= 255 && word != "." && word != ".." &&
+                      std::none_of(word.begin(), word.end(), [](char c) { return c == '/' || static_cast<unsigned char>(c) < 0x20; });
+    return name ? word : std::string();
+}
+
+}  // namespace
+
+namespace {
+BakeRequest requestOf(const nlohmann::json& j, const std::string& source);
 }  // namespace
 
 std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::optional<ValueRange>& range,
@@ -81,7 +114,7 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
     if (spec.dims == 1) spec.offset[1] = 0.0;
     const Grid& grid = r.size;
     // A graph's bake names its graph as a file: the record's "graph", saved as graph.json.
-    std::string cmd = r.graph ? "glnoise bake --graph graph.json" : "glnoise bake";
+    std::string cmd = r.graph ? "glnoise bake --graph " + quoted(r.graphFile.empty() ? "graph.json" : r.graphFile) : "glnoise bake";
     if (r.tile) {
         const auto& t = *r.tile;
         cmd += " --tile " + std::to_string(t[0]) + "," + std::to_string(t[1]);
@@ -121,6 +154,23 @@ NormalConvention parseNormals(const std::string& text, const std::string& where)
 
 BakeRequest requestFromRecord(const std::string& recordText, const std::string& source) {
     const nlohmann::json j = parseJson(recordText, source, "its glnoise record");
+    // A record from a later glnoise may say what this one cannot read: where it fails, its
+    // message says so.
+    if (j.is_object() && j.contains("generator") && j["generator"].is_string() &&
+        !madeBefore(j, GLNOISE_VERSION_MAJOR, GLNOISE_VERSION_MINOR + 1)) {
+        try {
+            return requestOf(j, source);
+        } catch (const ValidationError& e) {
+            throw ValidationError(std::string(e.what()) + " (made by " + io::shown(j["generator"]) +
+                                  ", newer than this glnoise " + GLNOISE_VERSION + ": bake it with that version or later)");
+        }
+    }
+    return requestOf(j, source);
+}
+
+namespace {
+
+BakeRequest requestOf(const nlohmann::json& j, const std::string& source) {
     if (!j.is_object()) throw ValidationError(source + ": its glnoise record must be a JSON object, not " + io::shown(j));
     if (!j.contains("preset")) throw ValidationError(source + ": its glnoise record has no preset");
     if (!j.contains("size")) throw ValidationError(source + ": its glnoise record has no size");
@@ -147,6 +197,16 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
     const bool mapped = j.contains("stored") && j["stored"].is_object() && j["stored"].contains("range");
     if (!j["preset"].contains("range") && mapped && r.spec.output != Output::Normal && madeBefore(j, 0, 7))
         r.boundRange = true;
+    // Before 0.25.0 a graph's typical range sampled every texel of its window, however dear
+    // its points: a graph's record of then that mapped its typical range maps the range it
+    // stored, the one that made its bytes.
+    if (r.graph && !r.range && !r.boundRange && mapped && r.spec.output != Output::Normal && madeBefore(j, 0, 25)) {
+        const nlohmann::json& stored = j["stored"]["range"];
+        if (!stored.is_array() || stored.size() != 2 || !stored[0].is_number() || !stored[1].is_number() ||
+            !(stored[0].get<double>() < stored[1].get<double>()) || !std::isfinite(stored[1].get<double>() - stored[0].get<double>()))
+            throw ValidationError(source + ": stored range " + io::shown(stored) + ": must be [MIN, MAX], finite, MIN below MAX");
+        r.range = ValueRange{stored[0].get<double>(), stored[1].get<double>()};
+    }
     try {
         r.size = parseSize(j["size"].get<std::string>(), kMaxBakeEdge);
     } catch (const ValidationError& e) {
@@ -170,7 +230,22 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
         if (!j[key].is_boolean()) throw ValidationError(source + ": " + key + " " + io::shown(j[key]) + ": must be true or false");
         return j[key].get<bool>();
     };
+    // The graph's file as the record's command names it, so that a re-bake records the same.
+    if (r.graph && j.contains("command") && j["command"].is_string()) r.graphFile = graphFileOf(j["command"].get<std::string>());
+    const auto text = [&](const char* key) {
+        if (!j.contains(key)) return std::string();
+        if (!j[key].is_string() || j[key].get<std::string>().empty() || j[key].get<std::string>().size() > 256)
+            throw ValidationError(source + ": " + key + " " + io::shown(j[key]) + ": must be a string of 1 to 256 characters");
+        return j[key].get<std::string>();
+    };
+    r.recordedBackend = text("backend");
+    if (!r.recordedBackend.empty() && r.recordedBackend != "gpu" && r.recordedBackend != "cpu" && r.recordedBackend != "reference")
+        throw ValidationError(source + ": backend " + io::shown(j["backend"]) + ": must be gpu, cpu or reference");
+    r.recordedRenderer = text("renderer");
     r.noOctaveLimit = flag("no_octave_limit");
+    // Before 0.25.0 a graph kept every fractal's octaves, above the Nyquist limit too: its
+    // record re-bakes as it was made.
+    if (r.graph && madeBefore(j, 0, 25)) r.noOctaveLimit = true;
     r.sharedEdges = flag("shared_edges");
     r.flipY = flag("flip_y");
     r.seamless = flag("seamless");
@@ -184,5 +259,7 @@ BakeRequest requestFromRecord(const std::string& recordText, const std::string& 
     }
     return r;
 }
+
+}  // namespace
 
 }  // namespace glnoise::app

@@ -7,6 +7,7 @@
 #include "app/bake.hpp"
 #include "app/digest.hpp"
 #include "app/preset.hpp"
+#include "app/record.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/io.hpp"
@@ -33,10 +34,13 @@ std::string record(const std::string& path) {
     }
 }
 
+// The record, read as bake --from reads it: a record --from would refuse fails verify too,
+// with --from's words.
 nlohmann::json parsed(const std::string& text, const std::string& path) {
     try {
         nlohmann::json j = parseJson(text, path, "its glnoise record");
         if (!j.is_object()) fail(path, "its glnoise record is not a JSON object");
+        (void)requestFromRecord(text, path);
         return j;
     } catch (const ValidationError& e) {
         throw Error(e.what());
@@ -176,7 +180,10 @@ std::string checkImage(const std::string& path, const nlohmann::json& rec) {
     SampleDigest digest;
     try {
         facts = io::readWholeImage(
-            path, recorded ? io::SampleSink([&](const void* data, std::size_t bytes) { digest.update(data, bytes); })
+            path, recorded ? io::SampleSink([&](const void* data, std::size_t bytes) {
+                checkReadStop();
+                digest.update(data, bytes);
+            })
                            : io::SampleSink(),
             order);
     } catch (const IoError& e) {
@@ -280,6 +287,8 @@ void checkAgainstRecord(const std::string& path, const std::string& recordText, 
         }
     } catch (const IoError&) {
         throw;
+    } catch (const Interrupted&) {
+        throw;  // a stop signal while the file was read: not the file's fault
     } catch (const Error& e) {
         const std::string m = e.what();
         const std::string tail = m.compare(0, path.size() + 2, path + ": ") == 0 ? m.substr(path.size() + 2) : m;

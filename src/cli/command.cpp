@@ -36,7 +36,7 @@ void addNoiseOptions(CLI::App* app, Args& a, bool withBackend) {
 }  // namespace
 
 Backend parseBackend(const std::string& text) {
-    if (text == "gpu") return Backend::Gpu;
+    if (text.empty() || text == "gpu") return Backend::Gpu;
     if (text == "cpu") return Backend::Cpu;
     if (text == "reference") return Backend::Reference;
     throw ValidationError("--backend " + text + ": must be gpu, cpu or reference");
@@ -210,10 +210,7 @@ BakePlan planBake(const Args& a) {
             throw ValidationError(asFlags(e));
         }
         r = requestFromRecord(record, "--from " + a.from);
-        // The file must be the bake its record describes: a raw file's data its sidecar's (a
-        // SIGKILL between the renames of a pair, or a copy of one file of a pair, would pair
-        // two bakes), an image's pixels the ones its digest was taken of (not repainted).
-        checkAgainstRecord(a.from, record, "--from " + a.from);
+        plan.fromRecord = record;
         base = Preset{r.spec, true, r.range, r.colormap, r.bits, r.boundRange};
     } else if (!a.preset.empty()) {
         base = loadPreset(a.preset);
@@ -255,17 +252,24 @@ BakePlan planBake(const Args& a) {
     const std::string baseSource = !a.from.empty() ? "--from " + a.from : !a.preset.empty() ? "preset " + a.preset : "";
     if (!a.graph.empty()) {
         r.graph = loadGraph(a.graph, a.noise);
+        // Its name alone, as the command's other paths are left out: the same graph baked
+        // from another folder records the same bytes.
+        r.graphFile = std::filesystem::path(a.graph).filename().string();
     } else if (r.graph) {
         r.graph = applyGraphFlags(*r.graph, a.noise, baseSource + ": its graph");
     }
+    // Octaves above the Nyquist limit are dropped from specs and graphs alike, whether or
+    // not the size is known yet (the limit is in cells per texel), so that --print-spec and
+    // --print-graph print what bakes.
+    r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
     if (r.graph) {
+        plan.warning = limitGraphOctaves(*r.graph, r.noOctaveLimit, !a.graph.empty() ? "graph " + a.graph : baseSource + ": its graph");
         r.spec = r.graph->space;
     } else {
         r.spec = buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims, baseSource, r.seamless);
-        r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
         NoiseArgs limit = a.noise;
         limit.noOctaveLimit = r.noOctaveLimit;
-        if (sizeKnown) plan.warning = limitOctaves(r.spec, limit, baseSource);
+        plan.warning = limitOctaves(r.spec, limit, baseSource);
         // A periodic spec tiles where the image holds whole periods; the preview says so
         // in its tiled view, and so does a bake (a tile of a world is cut where it is told).
         const NoiseSpec& s = r.spec;
@@ -358,8 +362,16 @@ BakePlan planBake(const Args& a) {
         if (n < 1 || n > 1024) throw ValidationError("--threads " + a.threads + ": must be 1 to 1024");
         r.threads = static_cast<unsigned>(n);
     }
-    plan.backend = parseBackend(a.backend);
+    // A record re-bakes on the backend it names, unless --backend says otherwise.
+    plan.backend = parseBackend(a.backend.empty() ? r.recordedBackend : a.backend);
     return plan;
+}
+
+void checkFromFile(const Args& a, const BakePlan& plan) {
+    // The file must be the bake its record describes: a raw file's data its sidecar's (a
+    // SIGKILL between the renames of a pair, or a copy of one file of a pair, would pair
+    // two bakes), an image's pixels the ones its digest was taken of (not repainted).
+    if (!a.from.empty()) checkAgainstRecord(a.from, plan.fromRecord, "--from " + a.from);
 }
 
 EvalPlan planEval(const Args& a) {
@@ -379,6 +391,7 @@ CheckPlan planCheck(const Args& a) {
     plan.grid = parseSizeFlag(a.size);
     if (!a.graph.empty()) {
         plan.graph = loadGraph(a.graph, a.noise);
+        plan.warning = limitGraphOctaves(*plan.graph, a.noise.noOctaveLimit, "graph " + a.graph);
         plan.spec = plan.graph->space;
         plan.tolerances = cpu::agreementTolerance(*plan.graph);
     } else {

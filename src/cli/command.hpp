@@ -25,7 +25,7 @@ using app::NoiseArgs;
 // What the user typed; empty strings are "not given".
 struct Args {
     NoiseArgs noise;
-    std::string backend = "gpu";
+    std::string backend;  // empty: gpu, or what --from's record names
     std::string size;
     std::string out;
     std::string range;
@@ -81,8 +81,14 @@ struct BakePlan {
     bool printGraph = false;  // print request's graph (or its spec's) and stop
     std::string warning;      // octaves dropped above the Nyquist limit, or empty
     std::string periodWarning;  // a period that does not divide the size (seams show), or empty
+    // --from's record: the file must be the bake it describes (checkFromFile), which reads
+    // the whole file; so it is checked after everything else the bake can refuse at once.
+    std::string fromRecord;
 };
 BakePlan planBake(const Args& args);
+// For --from: the file against its record (its digest), reading every byte; a stop signal
+// ends it (app::Interrupted). ValidationError when the file is not the bake it records.
+void checkFromFile(const Args& args, const BakePlan& plan);
 
 struct EvalPlan {
     NoiseSpec spec;

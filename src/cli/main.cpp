@@ -16,6 +16,7 @@
 
 #include "app/agreement.hpp"
 #include "app/bake.hpp"
+#include "app/digest.hpp"
 #include "app/fields.hpp"
 #include "app/flags.hpp"
 #include "app/points.hpp"
@@ -83,6 +84,20 @@ public:
         drawn_ = true;
     }
     bool cancelled() override { return g_stopSignal != 0; }
+    // A step before the bar ("measuring the typical range"), on the bar's line until it starts.
+    void step(const char* what) {
+        if (!show_) return;
+        std::fprintf(stderr, "\r%s...   ", what);
+        std::fflush(stderr);
+        drawn_ = true;
+    }
+    // Clears a step's line and restarts the bar's clock, so that its rate counts the
+    // texels' time alone.
+    void restart() {
+        if (show_ && drawn_) std::fprintf(stderr, "\r%40s\r", "");
+        drawn_ = false;
+        start_ = last_ = Clock::now();
+    }
     // Ends the bar's line.
     void end() {
         if (drawn_) std::fputc('\n', stderr);
@@ -108,6 +123,7 @@ int runBake(const Args& a) {
     const app::BakeRequest& r = plan.request;
     warn(plan.warning);
     warn(plan.periodWarning);
+    if (plan.printGraph || plan.printSpec) cli::checkFromFile(a, plan);
     if (plan.printGraph) {
         const std::string json = (r.graph ? *r.graph : graphOf(r.spec)).json() + "\n";
         std::fwrite(json.data(), 1, json.size(), stdout);
@@ -121,15 +137,37 @@ int runBake(const Args& a) {
     const Backend backend = plan.backend;
     // Claim the output path before the work, so a bad path fails in a millisecond; an
     // unclaimed file vanishes when `bake` goes out of scope.
+    TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
+    progress.step("measuring the range");
     app::Bake bake(r);
+    progress.restart();
+    // A --from file is read whole only once the bake has claimed its output and checked its
+    // size and free space.
+    progress.step("checking the --from file against its record");
+    cli::checkFromFile(a, plan);
+    progress.restart();
     for (const std::string& note : bake.notes()) std::fprintf(stderr, "glnoise: note: %s\n", note.c_str());
 
+    // A record re-bakes byte for byte on the path that made it; where this one is another,
+    // say so (the CPU backends compute the reference's values, a GPU may differ from them
+    // in the last bits, within check's tolerance).
+    const std::string& made = r.recordedBackend;
+    const auto differs = [&](const std::string& here) {
+        std::fprintf(stderr, "glnoise: note: --from %s was made on %s; this bake runs on %s, so its values may differ in "
+                             "the last bits, within glnoise check's tolerance\n",
+                     a.from.c_str(), made == "gpu" ? ("the GPU " + r.recordedRenderer).c_str() : ("the CPU (" + made + ")").c_str(),
+                     here.c_str());
+    };
+    if (!made.empty() && made == "gpu" && backend != Backend::Gpu) differs(backend == Backend::Cpu ? "the CPU" : "the CPU reference");
+    if (!made.empty() && made != "gpu" && backend == Backend::Gpu) differs("the GPU");
+
     const auto start = Clock::now();
-    TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
     std::string what, where;
     if (backend == Backend::Gpu) {
         gpu::Context ctx(contextOptions(a));
         if (a.verbose) describe(ctx);
+        if (made == "gpu" && !r.recordedRenderer.empty() && r.recordedRenderer != ctx.info().renderer)
+            differs("this machine's GPU, " + ctx.info().renderer);
         gpu::Generator gen(ctx);
         try {
             what = bake.run(&gen, &progress);
@@ -150,8 +188,9 @@ int runBake(const Args& a) {
                 static_cast<double>(r.size.texels()) / took / 1e6, where.c_str());
     if (a.verbose) {
         const app::BakeTimings& t = bake.timings();
-        std::fprintf(stderr, "glnoise: bake: generating %.3f s, converting %.3f s, encoding and writing %.3f s, "
-                             "committing %.3f s, %.3f s in all\n", t.generate, t.convert, t.encode, t.commit, t.total);
+        std::fprintf(stderr, "glnoise: bake: measuring the typical range %.3f s, generating %.3f s, converting %.3f s, "
+                             "encoding and writing %.3f s, committing %.3f s, %.3f s in all\n",
+                     t.range, t.generate, t.convert, t.encode, t.commit, t.range + t.total);
     }
     return 0;
 }
@@ -253,6 +292,8 @@ int runVerify(const Args& a) {
         try {
             const std::string line = app::verifyOutput(path) + "\n";
             std::fwrite(line.data(), 1, line.size(), stdout);
+        } catch (const app::Interrupted&) {
+            throw;
         } catch (const Error& e) {
             std::fflush(stdout);
             std::fprintf(stderr, "glnoise: error: %s\n", e.what());
@@ -338,6 +379,8 @@ static int glnoiseMain(int argc, char** argv) {
     stop.sa_handler = onStopSignal;
     sigemptyset(&stop.sa_mask);
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &stop, nullptr);
+    // Hashing a whole file (verify, bake --from) stops between reads on one of them.
+    app::setReadStop([] { return g_stopSignal != 0; });
     // Past a file size limit (ulimit -f) a write fails with EFBIG and says so, instead of
     // the process dying of SIGXFSZ.
     std::signal(SIGXFSZ, SIG_IGN);

@@ -5,6 +5,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "core/format.hpp"
@@ -254,6 +255,18 @@ void NoiseSpec::validate() const {
                         " warp octaves: the highest warp octave's frequency " + formatNumber(warpHighest) +
                         " must be at most " + formatNumber(kMaxOctaveFrequency) + " cells per sample unit"});
     }
+    // A number a float cannot hold but as 0 or a subnormal (the GPU and the reference
+    // compute in float): refused in its own words, not as what it would become.
+    const std::pair<const char*, double> numbers[] = {
+        {"frequency", frequency},        {"lacunarity", lacunarity},   {"gain", gain},
+        {"ridge-offset", ridgeOffset},   {"ridge-gain", ridgeGain},    {"z", z},
+        {"w", w},                        {"height-scale", heightScale}, {"warp-amount", warpAmount},
+        {"warp-frequency", warpFrequency}, {"pattern-scale", patternScale}, {"cell-jitter", cellJitter},
+        {"offset", offset[0]},           {"offset", offset[1]},        {"offset", offset[2]}};
+    for (const auto& [name, value] : numbers)
+        if (value != 0.0 && std::fabs(value) < static_cast<double>(std::numeric_limits<float>::min()))
+            v.push_back(Violation{name, formatNumber(value) + ": is below 1.17549435e-38 in magnitude, the least a float "
+                                        "holds (it would be computed as 0); give 0 where it is allowed, or a larger value"});
     if (!v.empty()) throw ValidationError(std::move(v));
 }
 

@@ -362,6 +362,8 @@ struct Generator::Impl {
 
 Generator::Generator(Context& context, const GeneratorOptions& options)
     : impl_(std::make_unique<Impl>(context, options)) {}
+
+const Context& Generator::context() const noexcept { return impl_->context; }
 Generator::~Generator() = default;
 
 Texture Generator::run(const NoiseSpec& spec, const Grid& grid) { return run(spec, grid, TexelStart{}); }

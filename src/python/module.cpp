@@ -7,11 +7,13 @@
 // Every GL call runs on one thread of the module's own (GpuThread): a GL context is current
 // on one thread, and Python may call from any. The context is made the first time a GPU
 // backend is asked for and reused for the life of the process.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,7 @@
 #include "app/fields.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
+#include "app/verify.hpp"
 #include "app/record.hpp"
 #include "app/write.hpp"
 #include "glnoise/cpu.hpp"
@@ -74,8 +77,16 @@ Spec specFromJson(const nlohmann::json& j) {
     app::readSpecKeys(j, s.spec, problems);
     s.hasDims = j.contains("dims") && !j["dims"].is_null();
     std::vector<std::string> texts;
-    for (const Violation& v : problems) texts.push_back(pythonText(v));
-    if (texts.empty()) {
+    std::set<std::string> named;  // the keys a problem names already, as keywords
+    for (const Violation& v : problems) {
+        texts.push_back(pythonText(v));
+        std::string k = v.field;
+        std::replace(k.begin(), k.end(), '-', '_');
+        named.insert(k);
+    }
+    // Every bad value at once: the values that were read are checked as a whole too, and
+    // what that says of a key not named above is added.
+    {
         NoiseSpec check = s.spec;
         // The dims a shape would give: a spec that is valid in 2D or 3D is valid (simplex
         // without dims, for instance); the rest waits for the shape.
@@ -93,7 +104,11 @@ Spec specFromJson(const nlohmann::json& j) {
                 }
             }
             if (!fine3)
-                for (const Violation& v : e.details()) texts.push_back(pythonText(v));
+                for (const Violation& v : e.details()) {
+                    std::string k = v.field;
+                    std::replace(k.begin(), k.end(), '-', '_');
+                    if (!named.count(k)) texts.push_back(pythonText(v));
+                }
         }
     }
     if (!texts.empty()) {
@@ -561,11 +576,16 @@ NB_MODULE(_glnoise, m) {
           "colormap, range and bits as JSON, checked as a preset's: the mapping");
     m.def("read_record", [](const std::string& path) {
         try {
-            return io::readRecord(path);
+            std::string record = io::readRecord(path);
+            // As bake --from: the file must be the bake its record describes (not repainted,
+            // nor a data file paired with another bake's sidecar).
+            nb::gil_scoped_release release;
+            app::checkAgainstRecord(path, record, "from " + path);
+            return record;
         } catch (const ValidationError& e) {
             throw ValidationError(pythonMessage(e));
         }
-    }, "path"_a, "The record a glnoise file holds, as JSON text");
+    }, "path"_a, "The record a glnoise file holds, as JSON text, once the file is checked against it");
     m.def("shader_source", &shaderSource, "language"_a, "families"_a, "seed"_a, "table"_a, "set"_a, "binding"_a,
           "The noise library as one source in a shader language");
     m.def("shader_languages", &shader::languageNames, "The shader languages");

@@ -100,3 +100,46 @@ def test_write_plain_arrays(cli, tmp_path):
         glnoise.write(tmp_path / "b.png", a, bits=12)
     with pytest.raises(ValueError, match=r"^array shape \(2, 3, 2\): "):
         glnoise.write(tmp_path / "b.png", np.zeros((2, 3, 2)))
+
+
+def test_bake_of_a_size_beyond_memory_is_a_size_error():
+    noise = glnoise.Noise(octaves=3)
+    with pytest.raises(ValueError, match=r"^shape \(10000000, 10000000\): each edge must be between 1 and 1048576$"):
+        noise.bake((10**7, 10**7), backend="cpu")
+    with pytest.raises(ValueError, match=r"^shape \(1048576, 1048576\): its 4\.0 TiB of float32 do not fit"):
+        noise.bake((2**20, 2**20), backend="cpu")
+
+
+def test_tile_x_and_tile_y_are_the_flags_order(cli, tmp_path):
+    noise = glnoise.Noise(octaves=3)
+    noise.save(tmp_path / "a.r32", (32, 40), tile_x=1, tile_y=2, backend="cpu")
+    cli.run("bake", "--octaves", "3", "--tile", "1,2", "--tile-size", "40x32", "--backend", "cpu",
+            "--out", tmp_path / "b.r32")
+    assert (tmp_path / "a.r32").read_bytes() == (tmp_path / "b.r32").read_bytes()
+    noise.save(tmp_path / "c.r32", (32, 40), tile=(2, 1), backend="cpu")
+    assert (tmp_path / "c.r32").read_bytes() == (tmp_path / "b.r32").read_bytes()
+    with pytest.raises(ValueError, match="give the tile one way"):
+        noise.save(tmp_path / "d.r32", (32, 40), tile=(2, 1), tile_x=1, backend="cpu")
+    with pytest.raises(ValueError, match=r"^tile_x=1: a bake of shape \(32, 40\) takes tile_x and tile_y$"):
+        noise.save(tmp_path / "d.r32", (32, 40), tile_x=1, backend="cpu")
+
+
+def test_from_file_refuses_a_repainted_png(cli, tmp_path):
+    path = tmp_path / "p.png"
+    glnoise.Noise(octaves=2).save(path, (16, 16), backend="cpu")
+    glnoise.Noise.from_file(path)
+    # The same record over other pixels: the file is not the bake it records.
+    import zlib
+    data = bytearray(path.read_bytes())
+    at = data.index(b"IDAT")
+    length = int.from_bytes(data[at - 4:at], "big")
+    raw = bytearray(zlib.decompress(bytes(data[at + 4:at + 4 + length])))
+    raw[1] ^= 0x40
+    packed = zlib.compress(bytes(raw))
+    chunk = len(packed).to_bytes(4, "big") + b"IDAT" + packed + zlib.crc32(b"IDAT" + packed).to_bytes(4, "big")
+    path.write_bytes(bytes(data[:at - 4]) + chunk + bytes(data[at + 8 + length:]))
+    said = cli.error("bake", "--from", path, "--out", tmp_path / "x.png")
+    with pytest.raises(ValueError) as e:
+        glnoise.Noise.from_file(path)
+    assert "is not the bake" in said or "digest" in said, said
+    assert str(e.value).startswith(f"from {path}: "), str(e.value)

@@ -151,3 +151,18 @@ def test_bad_preset_names_file_and_key(tmp_path, cli):
     assert f"preset {path}: octaves 40: " in str(e.value)
     with pytest.raises(ValueError, match="no such preset; built in: "):
         glnoise.Noise.from_preset("no-such-preset")
+
+
+def test_every_bad_value_at_once_even_with_a_bad_choice():
+    with pytest.raises(ValueError) as e:
+        glnoise.Noise(octaves=0, frequency=-1, gain=math.nan, basis="x")
+    said = str(e.value)
+    for key in ("octaves 0: ", "frequency -1: ", "gain nan: ", "basis x: "):
+        assert key in said, said
+
+
+def test_numbers_below_a_floats_reach_are_refused():
+    with pytest.raises(ValueError, match=r"^frequency 1e-320: is below 1\.17549435e-38 in magnitude"):
+        glnoise.Noise(frequency=1e-320)
+    with pytest.raises(ValueError, match=r"^gain 1e-39: is below 1\.17549435e-38"):
+        glnoise.Noise(gain=1e-39)

@@ -27,6 +27,58 @@ constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
 [[noreturn]] void fail(const std::string& path, const char* what) {
     throw IoError(std::string(what) + " " + path + " failed: " + std::strerror(errno));
 }
+
+// A process as a hidden temporary's name holds it: its pid and its start time in clock
+// ticks since boot (/proc/PID/stat, field 22), so that a pid used again by another process
+// is not taken for the owner. Empty when the process does not exist.
+std::string processTag(const std::string& pid) {
+    std::FILE* f = std::fopen(("/proc/" + pid + "/stat").c_str(), "r");
+    if (!f) return {};
+    char buf[1024];
+    const std::size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+    std::fclose(f);
+    buf[n] = '\0';
+    const char* p = std::strrchr(buf, ')');  // the command name may hold spaces and ')'
+    if (!p) return {};
+    // Fields 3 on after the name; the start time is field 22, the 20th of them.
+    int field = 2;
+    for (++p; *p && field < 22; ++p)
+        if (*p == ' ') ++field;
+    std::string start;
+    for (; *p >= '0' && *p <= '9'; ++p) start += *p;
+    return start.empty() ? std::string() : pid + "." + start;
+}
+
+const std::string& ownTag() {
+    static const std::string tag = processTag(std::to_string(::getpid()));
+    return tag;
+}
+
+// The prefix of the hidden temporaries of `path` ("dir/.name.glnoise-"); this process's
+// own add its tag and a dash.
+std::string tempPrefix(const std::string& path) { return parentDirectory(path) + "/." + baseName(path) + ".glnoise-"; }
+
+// Removes the hidden temporaries of `path` whose owner is gone (a bake killed with
+// SIGKILL between staging its slices and renaming them): those named with an owner's tag
+// whose process no longer runs. Others (a live bake's, or ones named otherwise) stay.
+void removeOrphans(const std::string& path) {
+    const std::string dir = parentDirectory(path);
+    const std::string prefix = "." + baseName(path) + ".glnoise-";
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.compare(0, prefix.size(), prefix) != 0) continue;
+        // .NAME.glnoise-PID.START-XXXXXX
+        const std::string rest = name.substr(prefix.size());
+        const auto dot = rest.find('.'), dash = rest.find('-');
+        if (dot == std::string::npos || dash == std::string::npos || dot == 0 || dash < dot) continue;
+        const std::string pid = rest.substr(0, dot);
+        if (pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 10) continue;
+        if (processTag(pid) == rest.substr(0, dash)) continue;  // its owner still runs
+        std::error_code gone;
+        std::filesystem::remove(it->path(), gone);
+    }
+}
 }  // namespace
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
@@ -38,6 +90,16 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (::stat(dir.c_str(), &st) != 0)
         throw ValidationError(Violation{"out", path_ + ": directory " + dir + " does not exist"});
     if (!S_ISDIR(st.st_mode)) throw ValidationError(Violation{"out", path_ + ": " + dir + " is not a directory"});
+    // A file its owner made read-only is not replaced (root's writes would pass a check of
+    // access rights: the mode bits say it).
+    if (::stat(path_.c_str(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0222) == 0) {
+        char mode[8];
+        std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+        throw ValidationError(Violation{"out", path_ + ": is write-protected (mode " + mode +
+                                                   "); glnoise replaces no read-only file: make it writable (chmod u+w) "
+                                                   "or remove it first"});
+    }
+    removeOrphans(path_);
     const mode_t mask = ::umask(0);
     ::umask(mask);
     // An unnamed file vanishes with the process, however it ends (even SIGKILL).
@@ -45,7 +107,7 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (fd_ >= 0) {
         unnamed_ = true;
     } else if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL || errno == ENOENT) {
-        std::string tmpl = dir + "/." + baseName(path_) + ".glnoise-XXXXXX";
+        std::string tmpl = tempPrefix(path_) + ownTag() + "-XXXXXX";
         fd_ = ::mkstemp(tmpl.data());
         if (fd_ >= 0) temp_ = tmpl;
     }
@@ -113,10 +175,11 @@ void OutputFile::seek(std::uint64_t position) {
 
 void OutputFile::materialize() {
     // linkat through /proc/self/fd needs no privilege (AT_EMPTY_PATH would).
-    const std::string dir = parentDirectory(path_);
     const std::string proc = "/proc/self/fd/" + std::to_string(fd_);
     for (int attempt = 0; attempt < 100; ++attempt) {
-        std::string tmpl = dir + "/." + baseName(path_) + ".glnoise-XXXXXX";
+        // Named for its owner, so that a later bake of the same path removes it once the
+        // owner is gone (a SIGKILL leaves staged slices behind).
+        std::string tmpl = tempPrefix(path_) + ownTag() + "-XXXXXX";
         // mktemp's name is only a candidate: linkat fails with EEXIST rather than replace.
         if (::mkstemp(tmpl.data()) < 0) fail(path_, "naming");
         ::unlink(tmpl.c_str());
