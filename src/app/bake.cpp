@@ -526,9 +526,11 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
     BakeTimings& t = m.timings;
     t = BakeTimings{};
     t.range = m.rangeSeconds;
-    // What makes the values, so that --from re-bakes on the same path (the CPU backends'
-    // values are the reference's; a GPU's may differ from them, within check's tolerance).
-    m.record["backend"] = gen ? "gpu" : cpu == CpuBackend::Simd ? "cpu" : "reference";
+    // What made the values, so that --from re-bakes on the same path: "cpu" for both CPU
+    // backends, whose values are the reference's bit for bit (so their files are the same
+    // bytes); "gpu" and the renderer for a GPU's, which may differ from them in the last
+    // bits, within check's tolerance.
+    m.record["backend"] = gen ? "gpu" : "cpu";
     if (gen) m.record["renderer"] = gen->context().info().renderer;
     const Clock::time_point began = Clock::now();
     Clock::time_point since = began;

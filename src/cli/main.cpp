@@ -155,7 +155,7 @@ int runBake(const Args& a) {
     const auto differs = [&](const std::string& here) {
         std::fprintf(stderr, "glnoise: note: --from %s was made on %s; this bake runs on %s, so its values may differ in "
                              "the last bits, within glnoise check's tolerance\n",
-                     a.from.c_str(), made == "gpu" ? ("the GPU " + r.recordedRenderer).c_str() : ("the CPU (" + made + ")").c_str(),
+                     a.from.c_str(), made == "gpu" ? ("the GPU " + r.recordedRenderer).c_str() : "the CPU",
                      here.c_str());
     };
     if (!made.empty() && made == "gpu" && backend != Backend::Gpu) differs(backend == Backend::Cpu ? "the CPU" : "the CPU reference");

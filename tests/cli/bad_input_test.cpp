@@ -238,7 +238,7 @@ TEST_F(BadInput, Presets) {
         {{"bake", "--preset", file("huge.json"), "--size", "64x64", "--out", png}, "larger than 1 MiB"},
         {{"bake", "--preset", file("truncated.json"), "--size", "64x64", "--out", png}, preset + "truncated.json: not JSON"},
         {{"bake", "--preset", file("empty.json"), "--size", "64x64", "--out", png}, preset + "empty.json: not JSON"},
-        {{"bake", "--preset", file("binary.json"), "--size", "64x64", "--out", png}, preset + "binary.json: not JSON"},
+        {{"bake", "--preset", file("binary.json"), "--size", "64x64", "--out", png}, preset + "binary.json: is not JSON text: byte 0 is 0x89, not UTF-8 (a binary file?)"},
         {{"bake", "--preset", file("nan.json"), "--size", "64x64", "--out", png}, preset + "nan.json: not JSON"},
         {{"bake", "--preset", file("deep.json"), "--size", "64x64", "--out", png}, preset + "deep.json: nests arrays and objects more than 64 deep (at byte 64); at most 64 levels are read"},
         {{"bake", "--preset", file("array.json"), "--size", "64x64", "--out", png}, preset + "array.json: must be a JSON object"},

@@ -102,7 +102,7 @@ TEST_F(Trust, ARecordNamesItsBackendAndGraphFileAndFromReBakesOnThem) {
         const std::string out = file(backend + ".r32");
         bake({"--graph", g, "--size", "80x40", "--backend", backend, "--out", out});
         const nlohmann::json rec = json(out + ".json");
-        EXPECT_EQ(rec["backend"], backend);
+        EXPECT_EQ(rec["backend"], "cpu") << "both CPU backends compute the reference's values";
         EXPECT_FALSE(rec.contains("renderer"));
         // The file's own name, wherever it was: the same graph from another folder records the same.
         EXPECT_EQ(rec["command"].get<std::string>().rfind("glnoise bake --graph hills.json ", 0), 0u) << rec["command"];
@@ -113,7 +113,7 @@ TEST_F(Trust, ARecordNamesItsBackendAndGraphFileAndFromReBakesOnThem) {
         // Told to use the GPU, it says the values may differ.
         const Result gpu = run({"bake", "--from", out, "--backend", "gpu", "--out", file("gpu.r32")});
         ASSERT_EQ(gpu.code, 0) << gpu.err;
-        EXPECT_NE(gpu.err.find("was made on the CPU (" + backend + "); this bake runs on the GPU"), std::string::npos) << gpu.err;
+        EXPECT_NE(gpu.err.find("was made on the CPU; this bake runs on the GPU"), std::string::npos) << gpu.err;
         const nlohmann::json onGpu = json(file("gpu.r32.json"));
         EXPECT_EQ(onGpu["backend"], "gpu");
         EXPECT_TRUE(onGpu["renderer"].is_string() && !onGpu["renderer"].get<std::string>().empty());
