@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "core/simd.hpp"
+#include "glnoise/cpu.hpp"
 #include "mirror/fractal.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -86,8 +87,15 @@ void evaluateRows(const Job& job, int firstRow, int endRow) {
         case GLN_BASIS_OPENSIMPLEX2S: return evaluateOpenSimplexRows(job, firstRow, endRow);
         case GLN_BASIS_CELLULAR: return evaluateCellularRows(job, firstRow, endRow);
         case GLN_BASIS_PSRDNOISE: return evaluatePsrdnoiseRows(job, firstRow, endRow);
-        default: return evaluateLatticeRows(job, firstRow, endRow);
+        default:
+            if (latticeColumnsApply(job)) return evaluateLatticeColumnRows(job, firstRow, endRow);
+            return evaluateLatticeRows(job, firstRow, endRow);
     }
+}
+
+bool latticeColumnsApply(const Job& job) {
+    const SampleParams<float>& u = *job.params;
+    return (u.dims == 2 || u.dims == 3) && u.warp == 0 && u.rotate == 0 && u.pattern == 0 && outputChannels(*job.spec) == 1;
 }
 
 std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint8_t* out) {

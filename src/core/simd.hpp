@@ -52,6 +52,18 @@ void evaluateOpenSimplexRows(const Job& job, int firstRow, int endRow);
 void evaluateCellularRows(const Job& job, int firstRow, int endRow);
 void evaluatePsrdnoiseRows(const Job& job, int firstRow, int endRow);
 
+// The lattice family's bases, as GLNOISE_SIMD_BASIS(b) each: its general rows
+// (core/simd_lattice.cpp) and its column rows (core/simd_lattice_rows.cpp) take them.
+#define GLNOISE_SIMD_LATTICE_BASES                                                                   \
+    GLNOISE_SIMD_BASIS(GLN_BASIS_PERLIN) GLNOISE_SIMD_BASIS(GLN_BASIS_CLASSIC) GLNOISE_SIMD_BASIS(GLN_BASIS_VALUE) \
+        GLNOISE_SIMD_BASIS(GLN_BASIS_PERLIN_VALUE)
+
+// Whether a job of a lattice basis (perlin, classic, value, perlin-value) is the common case
+// that evaluateLatticeColumnRows makes from each octave's lattice columns along a row
+// (core/simd_columns.hpp): 2D or 3D, the value alone, no warp, turn or pattern.
+bool latticeColumnsApply(const Job& job);
+void evaluateLatticeColumnRows(const Job& job, int firstRow, int endRow);
+
 // A graph's rows (core/simd_graph.cpp): its plan's operations over the lanes, each leaf in
 // its family's file.
 void evaluateGraphRows(const GraphJob& job, int firstRow, int endRow);

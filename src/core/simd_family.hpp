@@ -8,7 +8,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
-#include "core/simd_lanes.hpp"
+#include "core/simd_rows.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace glnoise::cpu {

@@ -19,7 +19,7 @@
 #include <hwy/aligned_allocator.h>
 
 #include "core/graph_plan.hpp"
-#include "core/simd_lanes.hpp"
+#include "core/simd_rows.hpp"
 #include "mirror/graph.hpp"
 
 HWY_BEFORE_NAMESPACE();
