@@ -10,8 +10,6 @@ namespace glnoise::cpu {
 
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586;
-
 // The ids the shaders take, from the catalogue (a test checks them against the GLSL).
 int basisId(Basis b) { return kindOf(b).glslId; }
 int curveId(Curve c) { return curveKinds()[static_cast<std::size_t>(c)].glslId; }

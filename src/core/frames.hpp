@@ -46,6 +46,9 @@ std::array<double, 4> gridOrigin(const NoiseSpec& spec);
 // (origin gridOrigin + a, in double), and the sample offset s = g - a, an integer below
 // kAnchor that float32 holds exactly. GLN_ANCHOR in shaders/noise.comp.
 inline constexpr int kAnchor = 256;
+// 2 pi in double, for the frames of the marble and wood patterns (their phase is reduced
+// modulo it on the host).
+inline constexpr double kTwoPi = 6.283185307179586;
 
 // The anchors a grid at `start` touches: texel (i, j, k) is at startIn + (i, j, k) from
 // the first anchor `first`, and its anchor's frames are block

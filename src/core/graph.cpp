@@ -1,174 +1,24 @@
 // SPDX-License-Identifier: MIT
-// Noise graphs (glnoise/graph.hpp): the node kinds, reading and writing graph JSON, and
-// what makes a graph valid.
+// Noise graphs (glnoise/graph.hpp): reading and writing graph JSON; the kinds are
+// core/graph_kinds.cpp's, what makes a graph valid core/graph_validate.cpp's.
 #include "glnoise/graph.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
-#include <set>
 
 #include <nlohmann/json.hpp>
 
-#include "core/graph_plan.hpp"
+#include "core/graph_fields.hpp"
 #include "core/io/spec_json.hpp"
-#include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise {
 
-namespace {
-
-constexpr double kRequired = std::numeric_limits<double>::quiet_NaN();
-constexpr double kHuge = 1e15;  // numbers beyond this are refused: no graph needs them, and floats would lose them
-
-using T = GraphFieldType;
-
-GraphField number(const char* name, double fallback, const char* help, double min = -kHuge, double max = kHuge) {
-    return {name, T::Number, fallback, min, max, false, {}, help};
-}
-GraphField positive(const char* name, double fallback, const char* help, double max = kHuge) {
-    return {name, T::Number, fallback, 0.0, max, true, {}, help};
-}
-GraphField integer(const char* name, double fallback, double min, double max, const char* help) {
-    return {name, T::Integer, fallback, min, max, false, {}, help};
-}
-GraphField flag(const char* name, const char* help) { return {name, T::Flag, 0.0, 0.0, 1.0, false, {}, help}; }
-GraphField choice(const char* name, std::vector<std::string> choices, const char* help) {
-    return {name, T::Choice, 0.0, 0.0, 0.0, false, std::move(choices), help};
-}
-GraphField numbers(const char* name, double fallback, const char* help) {
-    return {name, T::Numbers, fallback, -kHuge, kHuge, false, {}, help};
-}
-GraphField scalar(const char* name, double constant, const char* help) {
-    return {name, T::Scalar, constant, -kHuge, kHuge, false, {}, help};
-}
-GraphField source() { return scalar("source", kRequired, "the input"); }
-
-template <class K>
-std::vector<std::string> namesOf(const std::vector<K>& kinds) {
-    std::vector<std::string> names;
-    names.reserve(kinds.size());
-    for (const K& k : kinds) names.emplace_back(k.name);
-    return names;
-}
-
-std::vector<std::string> withDefault(std::vector<std::string> names, const std::string& first) {
-    auto it = std::find(names.begin(), names.end(), first);
-    if (it != names.end()) std::rotate(names.begin(), it, it + 1);
-    return names;
-}
-
-std::vector<GraphKind> makeKinds() {
-    const std::vector<std::string> axes = {"x", "y", "z", "w"};
-    std::vector<GraphKind> k;
-    k.push_back({"constant", "source", false, {number("value", 0.0, "the value")}, "value"});
-    k.push_back({"basis", "source", false,
-                 {choice("basis", namesOf(basisKinds()), "the noise (glnoise bake --basis)"),
-                  positive("frequency", 1.0 / 64.0, "lattice cells per unit of the point", 65536.0),
-                  choice("curve", withDefault(namesOf(curveKinds()), "quintic"), "value noise's blend"),
-                  choice("cell_return", namesOf(cellReturnKinds()), "cellular: what it returns"),
-                  choice("cell_distance", namesOf(cellDistanceKinds()), "cellular: its distance"),
-                  number("cell_jitter", 1.0, "cellular: how far feature points stray, 0 to 1", 0.0, 1.0),
-                  {"period", T::Periods, 0.0, 0.0, kMaxPeriod, false, {}, "lattice period per axis in cells; 0: none"}},
-                 "the basis at frequency * p: its value, in its stated range"});
-    k.push_back({"white", "source", false, {positive("frequency", 1.0, "cells per unit of the point", 65536.0)},
-                 "one value in [-1, 1] per lattice cell of frequency * p (value noise's height at the cell)"});
-    k.push_back({"position", "source", false, {choice("axis", axes, "which coordinate")}, "p.axis"});
-    k.push_back({"ramp", "source", false,
-                 {choice("axis", axes, "which coordinate"), number("from", 0.0, "where it is 0"),
-                  number("to", 256.0, "where it is 1")},
-                 "(p.axis - from) / (to - from)"});
-    k.push_back({"distance", "source", false, {numbers("center", 0.0, "the point it measures from")},
-                 "|p - center| over the graph's dimensions"});
-    k.push_back({"fractal", "fractal", false,
-                 {source(), choice("type", namesOf(fractalKinds()), "how octaves add"),
-                  integer("octaves", 4, 1, kMaxOctaves, "how many"),
-                  positive("lacunarity", 2.0, "point scale ratio between octaves", 1024.0),
-                  number("gain", 0.5, "amplitude ratio between octaves", 0.0, 1024.0),
-                  number("ridge_offset", 1.0, "ridged: offset"), number("ridge_gain", 2.0, "ridged: gain", 0.0, kHuge),
-                  flag("rotate", "turn octave i by R^i (no lattice creases)"),
-                  flag("normalize", "divide by the amplitude sum")},
-                 "sum over octaves i of gain^i f(source at lacunarity^i R^i p), f as the fractal type"});
-    k.push_back({"scale", "domain", false, {source(), numbers("by", 1.0, "per axis, or one number for all")},
-                 "source at by * p"});
-    k.push_back({"offset", "domain", false, {source(), numbers("by", 0.0, "per axis")}, "source at p + by"});
-    k.push_back({"rotate", "domain", false,
-                 {source(), number("degrees", 0.0, "the angle"),
-                  choice("plane", {"xy", "xz", "yz", "xw", "yw", "zw"}, "the plane it turns in")},
-                 "source at p turned in the plane"});
-    k.push_back({"warp", "domain", false,
-                 {source(), {"by", T::Vector, kRequired, 0, 0, false, {}, "the displacement (a vector node)"},
-                  number("amount", 16.0, "units of the point per unit of the vector")},
-                 "source at p + amount * by(p)"});
-    k.push_back({"seed", "domain", false,
-                 {source(), integer("seed", 1, 0, 4294967295.0, "which far place")},
-                 "source at p + a far offset drawn from seed: unrelated values from the same noise"});
-    k.push_back({"vector", "vector", true,
-                 {scalar("x", 0.0, "x"), scalar("y", 0.0, "y"), scalar("z", 0.0, "z"), scalar("w", 0.0, "w")},
-                 "(x, y, z, w): a displacement for warp"});
-    auto binary = [&](const char* name, const char* formula) {
-        k.push_back({name, "combine", false, {scalar("a", kRequired, "first"), scalar("b", kRequired, "second")}, formula});
-    };
-    binary("add", "a + b");
-    binary("subtract", "a - b");
-    binary("multiply", "a * b");
-    k.push_back({"divide", "combine", false,
-                 {scalar("a", kRequired, "numerator"), scalar("b", kRequired, "denominator"),
-                  positive("min_divisor", 1e-3, "|b| below this divides by it, with b's sign", 1e6)},
-                 "a / b, |b| at least min_divisor"});
-    binary("min", "min(a, b)");
-    binary("max", "max(a, b)");
-    k.push_back({"smooth_min", "combine", false,
-                 {scalar("a", kRequired, "first"), scalar("b", kRequired, "second"),
-                  positive("smoothness", 0.1, "the width of the blend")},
-                 "min(a, b) rounded over a width of smoothness (polynomial)"});
-    k.push_back({"smooth_max", "combine", false,
-                 {scalar("a", kRequired, "first"), scalar("b", kRequired, "second"),
-                  positive("smoothness", 0.1, "the width of the blend")},
-                 "max(a, b) rounded over a width of smoothness"});
-    k.push_back({"mix", "combine", false,
-                 {scalar("a", kRequired, "where mask <= 0"), scalar("b", kRequired, "where mask >= 1"),
-                  scalar("mask", kRequired, "the blend")},
-                 "a + (b - a) clamp(mask, 0, 1)"});
-    k.push_back({"pow", "combine", false, {source(), positive("exponent", 2.0, "the power", 64.0)},
-                 "sign(source) |source|^exponent"});
-    k.push_back({"remap", "modify", false,
-                 {source(), number("from_min", -1.0, "maps to to_min"), number("from_max", 1.0, "maps to to_max"),
-                  number("to_min", 0.0, "where from_min goes"), number("to_max", 1.0, "where from_max goes")},
-                 "to_min + (source - from_min) (to_max - to_min) / (from_max - from_min)"});
-    k.push_back({"clamp", "modify", false,
-                 {source(), number("min", -1.0, "the least value"), number("max", 1.0, "the most value")},
-                 "min(max(source, min), max)"});
-    k.push_back({"abs", "modify", false, {source()}, "|source|"});
-    k.push_back({"invert", "modify", false, {source()}, "-source"});
-    k.push_back({"curve", "modify", false,
-                 {source(), {"points", T::Points, 0.0, -kHuge, kHuge, false, {}, "[x, y] pairs, x increasing, 2 to 16"},
-                  choice("interpolation", {"monotone", "linear"}, "monotone cubic (Fritsch-Carlson) or linear")},
-                 "the curve through points at source; flat beyond its ends"});
-    k.push_back({"terrace", "modify", false,
-                 {source(), positive("steps", 8.0, "steps per unit of source", 65536.0),
-                  number("smoothness", 0.0, "0: hard steps; 1: no steps", 0.0, 1.0)},
-                 "(floor(steps s) + smoothstep ramp of the last smoothness of each step) / steps"});
-    k.push_back({"marble", "pattern", false,
-                 {source(), positive("frequency", 1.0 / 64.0, "stripes: frequency / (2 pi) per unit"),
-                  number("scale", 5.0, "k: how far the source bends them")},
-                 "sin(frequency p.x + k source)"});
-    k.push_back({"wood", "pattern", false,
-                 {source(), positive("frequency", 1.0 / 64.0, "rings: frequency / (2 pi) per unit"),
-                  number("scale", 5.0, "k: how far the source bends them")},
-                 "sin(frequency |p.xy| + k source)"});
-    return k;
-}
-
-bool idCharacter(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
-}
+namespace graph_detail {
 
 std::string quoted(const std::string& id) { return "node \"" + io::shownKey(id) + "\""; }
 
-// A violation of `field` of node `id`: "node \"hills\" octaves".
 Violation at(const std::string& id, const std::string& field, const std::string& what) {
     return {quoted(id) + (field.empty() ? "" : " " + field), what};
 }
@@ -186,9 +36,8 @@ std::string rangeText(const GraphField& f) {
     return "must be from " + shownNumber(f.min) + " to " + shownNumber(f.max);
 }
 
-// A number a float holds only as 0 or a subnormal: the GPU and the reference compute in float.
 bool tiny(double v) { return v != 0.0 && std::fabs(v) < static_cast<double>(std::numeric_limits<float>::min()); }
-constexpr const char* kTinyText =
+const char* const kTinyText =
     "is below 1.17549435e-38 in magnitude, the least a float holds (it would be computed as 0); give 0 where it is "
     "allowed, or a larger value";
 
@@ -198,8 +47,6 @@ bool inRange(const GraphField& f, double v) {
     return v >= f.min && v <= f.max;
 }
 
-// Whether the field is the source of a fractal or domain node, which evaluates it at
-// other points: a node, never a number (a number is the same at every point).
 bool nodeOnly(const GraphKind& kind, const GraphField& f) {
     const std::string group = kind.group;
     return std::string(f.name) == "source" && (group == "fractal" || group == "domain");
@@ -208,6 +55,18 @@ bool nodeOnly(const GraphKind& kind, const GraphField& f) {
 std::string nodeOnlyText(const GraphKind& kind) {
     return std::string("must be a node's id (a string): ") + kind.name +
            " evaluates its source at other points, and a number is the same at every point";
+}
+
+}  // namespace graph_detail
+
+using namespace graph_detail;
+
+namespace {
+
+using T = GraphFieldType;
+
+bool idCharacter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
 }
 
 // Reads field f of a node of `kind` from j[f.name] (present) into node; a problem is a Violation.
@@ -299,29 +158,6 @@ bool validGraphId(const std::string& id) {
     return !id.empty() && id.size() <= static_cast<std::size_t>(kMaxGraphIdLength) && std::all_of(id.begin(), id.end(), idCharacter);
 }
 
-GraphNode GraphNode::defaults(const std::string& id, const std::string& kindName) {
-    const GraphKind& kind = *findGraphKind(kindName);
-    GraphNode n;
-    n.id = id;
-    n.kind = kind.name;
-    for (const GraphField& f : kind.fields) {
-        switch (f.type) {
-            case T::Number:
-            case T::Integer:
-            case T::Flag: n.numbers[f.name] = f.fallback; break;
-            case T::Choice: n.choices[f.name] = f.choices.front(); break;
-            case T::Numbers: n.lists[f.name] = {f.fallback}; break;
-            case T::Periods: n.lists[f.name] = {}; break;
-            case T::Points: n.lists[f.name] = {-1.0, -1.0, 1.0, 1.0}; break;
-            case T::Scalar:
-                if (!std::isnan(f.fallback)) n.constants[f.name] = f.fallback;
-                break;
-            case T::Vector: break;
-        }
-    }
-    return n;
-}
-
 NoiseSpec spaceOf(const NoiseSpec& spec) {
     NoiseSpec s;
     s.dims = spec.dims;
@@ -373,17 +209,6 @@ nlohmann::json fieldJson(const GraphField& f, const GraphNode& n) {
 }
 
 }  // namespace
-
-const std::vector<GraphKind>& graphKinds() {
-    static const std::vector<GraphKind> kinds = makeKinds();
-    return kinds;
-}
-
-const GraphKind* findGraphKind(const std::string& name) {
-    for (const GraphKind& k : graphKinds())
-        if (name == k.name) return &k;
-    return nullptr;
-}
 
 Graph Graph::parse(const std::string& text, const std::string& source) {
     const nlohmann::json j = io::parseJson(text, source, "");
@@ -499,210 +324,6 @@ std::string Graph::json(int indent) const {
 
 bool Graph::operator==(const Graph& o) const {
     return json() == o.json();
-}
-
-namespace {
-
-// The frames of a plan are counted as it is made; this walks the wiring for what the
-// plan needs valid first: every input names a node of the right type, no cycle, depth.
-struct Checker {
-    const Graph& g;
-    std::vector<Violation>& problems;
-    std::map<std::string, int> state;  // 1: on the path, 2: done
-    std::map<std::string, int> depth;
-
-    int visit(const std::string& id, int level) {
-        auto s = state.find(id);
-        if (s != state.end()) {
-            if (s->second == 1) {
-                problems.push_back(at(id, "", "is its own input, through the inputs that lead back to it: a graph has no cycles"));
-                return 0;
-            }
-            return depth[id];
-        }
-        state[id] = 1;
-        const GraphNode& n = g.nodes.at(id);
-        int deepest = 0;
-        const GraphKind* kind = findGraphKind(n.kind);
-        for (const GraphField& f : kind->fields) {
-            if (f.type != T::Scalar && f.type != T::Vector) continue;
-            auto in = n.inputs.find(f.name);
-            if (in == n.inputs.end()) {
-                if (nodeOnly(*kind, f) && n.constants.count(f.name))
-                    problems.push_back(at(id, f.name, shownNumber(n.constants.at(f.name)) + ": " + nodeOnlyText(*kind)));
-                else if (!n.constants.count(f.name))
-                    problems.push_back(at(id, f.name, std::string("missing: ") + kind->name + " needs its " + f.name +
-                                                          (f.type == T::Vector  ? " (a vector node's id)"
-                                                           : nodeOnly(*kind, f) ? " (a node's id)"
-                                                                                : " (a node's id or a number)")));
-                continue;
-            }
-            auto target = g.nodes.find(in->second);
-            if (target == g.nodes.end()) {
-                problems.push_back(at(id, f.name, "\"" + io::shownKey(in->second) + "\": no node has this id"));
-                continue;
-            }
-            const bool vector = findGraphKind(target->second.kind)->vectorOut;
-            if (vector != (f.type == T::Vector)) {
-                problems.push_back(at(id, f.name, "\"" + io::shownKey(in->second) + "\" is a " + target->second.kind + " node, " +
-                                                      (vector ? "a vector; this input takes a scalar"
-                                                              : "a scalar; this input takes a vector (a vector node)")));
-                continue;
-            }
-            deepest = std::max(deepest, 1 + visit(in->second, level + 1));
-            if (deepest > kMaxGraphDepth) {
-                problems.push_back(at(id, f.name, "inputs chain more than " + std::to_string(kMaxGraphDepth) +
-                                                      " nodes deep; at most " + std::to_string(kMaxGraphDepth)));
-                break;
-            }
-            if (problems.size() > 20) break;
-        }
-        state[id] = 2;
-        depth[id] = deepest;
-        return deepest;
-    }
-};
-
-// What one node requires of its own values, given the graph's dimensions.
-void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
-    const int dims = space.dims;
-    const std::string axes = "xyzw";
-    auto axisOk = [&](const std::string& field, const std::string& axis) {
-        if (static_cast<int>(axes.find(axis)) >= dims)
-            problems.push_back(at(n.id, field, "\"" + axis + "\": a " + std::to_string(dims) + "D graph has axes " +
-                                                   axes.substr(0, static_cast<std::size_t>(dims))));
-    };
-    auto listOk = [&](const std::string& field) {
-        const auto& l = n.lists.at(field);
-        if (l.size() != 1 && static_cast<int>(l.size()) != dims)
-            problems.push_back(at(n.id, field, std::to_string(l.size()) + " numbers: one for every axis, or " +
-                                                   std::to_string(dims) + " (one per axis of a " + std::to_string(dims) + "D graph)"));
-    };
-    const std::string& k = n.kind;
-    if (k == "basis") {
-        NoiseSpec s = space;
-        s.basis = parseBasis(n.choice("basis"));
-        s.interp = parseCurve(n.choice("curve"));
-        s.cellReturn = parseCellReturn(n.choice("cell_return"));
-        s.cellDistance = parseCellDistance(n.choice("cell_distance"));
-        s.cellJitter = n.number("cell_jitter");
-        s.frequency = n.number("frequency");
-        s.output = Output::Value;
-        s.period = {};
-        const auto& per = n.lists.at("period");
-        for (std::size_t i = 0; i < per.size(); ++i) s.period[i] = static_cast<int>(per[i]);
-        try {
-            s.validate();
-        } catch (const ValidationError& e) {
-            for (const Violation& v : e.details()) {
-                std::string field = v.field;
-                std::replace(field.begin(), field.end(), '-', '_');
-                problems.push_back(at(n.id, field, v.what));
-            }
-        }
-    } else if (k == "position" || k == "ramp") {
-        axisOk("axis", n.choice("axis"));
-        if (k == "ramp" && n.number("from") == n.number("to"))
-            problems.push_back(at(n.id, "to", shownNumber(n.number("to")) + ": must differ from from"));
-    } else if (k == "distance") {
-        listOk("center");
-    } else if (k == "scale" || k == "offset") {
-        listOk("by");
-        if (k == "scale")
-            for (double v : n.lists.at("by"))
-                if (v == 0.0) problems.push_back(at(n.id, "by", "0: a scale of 0 collapses the axis; must not be 0"));
-    } else if (k == "rotate") {
-        const std::string& p = n.choice("plane");
-        axisOk("plane", std::string(1, p[0]));
-        axisOk("plane", std::string(1, p[1]));
-    } else if (k == "remap") {
-        if (n.number("from_min") == n.number("from_max"))
-            problems.push_back(at(n.id, "from_max", shownNumber(n.number("from_max")) + ": must differ from from_min"));
-    } else if (k == "clamp") {
-        if (n.number("min") > n.number("max"))
-            problems.push_back(at(n.id, "max", shownNumber(n.number("max")) + ": must be at least min " +
-                                                   shownNumber(n.number("min"))));
-    }
-}
-
-}  // namespace
-
-std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
-    if (n.kind == "white") return std::string("white noise is a step at every cell edge");
-    if (n.kind == "terrace" && n.number("smoothness") == 0.0)
-        return std::string("a terrace with smoothness 0 steps; give it a smoothness above 0");
-    if (n.kind == "pow" && n.number("exponent") < 1.0)
-        return std::string("pow with an exponent below 1 is infinitely steep at 0");
-    if (n.kind == "basis") {
-        if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
-        if (n.choice("basis") == "cellular" && n.choice("cell_return") == "cell-value")
-            return std::string("cellular cell-value steps at every cell edge");
-    }
-    return std::nullopt;
-}
-
-void Graph::validate() const {
-    std::vector<Violation> problems;
-    try {
-        NoiseSpec s = space;
-        s.output = Output::Value;
-        s.validate();
-    } catch (const ValidationError& e) {
-        for (const Violation& v : e.details()) problems.push_back(v);
-    }
-    if (space.output != Output::Value && space.dims != 2 && space.dims != 3)
-        problems.push_back({"output", std::string(toString(space.output)) + ": needs dims 2 or 3"});
-    if (nodes.size() > static_cast<std::size_t>(kMaxGraphNodes))
-        problems.push_back({"nodes", std::to_string(nodes.size()) + " nodes: at most " + std::to_string(kMaxGraphNodes)});
-    if (!nodes.count(out)) problems.push_back({"out", "\"" + io::shownKey(out) + "\": no node has this id"});
-    for (const auto& [id, n] : nodes)
-        if (!validGraphId(id) || n.id != id)
-            problems.push_back({"nodes", "the id \"" + io::shownKey(id) + "\": " +
-                                             (validGraphId(id) ? "the node's id must be its key" : kGraphIdRule)});
-    if (!problems.empty()) throw ValidationError(problems);
-    for (const auto& [id, n] : nodes) {
-        const GraphKind* kind = findGraphKind(n.kind);
-        if (!kind) {
-            problems.push_back(at(id, "kind", "\"" + n.kind + "\": not a node kind"));
-            continue;
-        }
-        checkNode(n, space, problems);
-    }
-    if (findGraphKind(nodes.at(out).kind) && findGraphKind(nodes.at(out).kind)->vectorOut)
-        problems.push_back({"out", "\"" + io::shownKey(out) + "\" is a vector node; a graph's value is a scalar"});
-    if (!problems.empty()) throw ValidationError(problems);
-    Checker checker{*this, problems, {}, {}};
-    for (const auto& entry : nodes) {
-        checker.visit(entry.first, 0);
-        if (!problems.empty()) throw ValidationError(problems);
-    }
-    // What the nodes that feed the output need of each other.
-    std::set<std::string> seen;
-    std::function<void(const std::string&, bool)> walk = [&](const std::string& id, bool periodicOk) {
-        const GraphNode& n = nodes.at(id);
-        if (space.output != Output::Value) {
-            if (auto why = noDerivative(n, space.dims))
-                problems.push_back(at(id, "", "has no derivative for output " + std::string(toString(space.output)) + ": " + *why));
-        }
-        if (n.kind == "basis" && !n.lists.at("period").empty() && !periodicOk)
-            problems.push_back(at(id, "period", "a period holds where only fractals (of an integer lacunarity, not "
-                                                "rotated), offsets, seeds and warps lie between it and the output"));
-        const std::string key = id + (periodicOk ? "+" : "-");
-        if (!seen.insert(key).second) return;
-        for (const auto& [field, target] : n.inputs) {
-            bool ok = periodicOk;
-            if (field == "source") {
-                if (n.kind == "scale" || n.kind == "rotate") ok = false;
-                if (n.kind == "fractal" &&
-                    (n.number("rotate") != 0.0 || n.number("lacunarity") != std::floor(n.number("lacunarity"))))
-                    ok = false;
-            }
-            walk(target, ok);
-        }
-    };
-    walk(out, true);
-    if (!problems.empty()) throw ValidationError(problems);
-    (void)cpu::planGraph(*this);  // counts the frames: over the limit names the node
 }
 
 }  // namespace glnoise

@@ -29,8 +29,6 @@ namespace glnoise::cpu {
 
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586;
-
 const std::map<std::string, Op>& ops() {
     static const std::map<std::string, Op> m = {
         {"constant", Op::Constant}, {"basis", Op::Basis}, {"white", Op::White}, {"position", Op::Position},

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+// What makes a noise graph valid (Graph::validate): its wiring (inputs of the right type,
+// no cycle, its depth), each node's fields against the graph's space, and what a gradient
+// needs.
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/graph_fields.hpp"
+#include "core/graph_plan.hpp"
+#include "core/io/spec_json.hpp"
+#include "glnoise/graph.hpp"
+
+namespace glnoise {
+
+using namespace graph_detail;
+
+namespace {
+
+using T = GraphFieldType;
+
+// The frames of a plan are counted as it is made; this walks the wiring for what the
+// plan needs valid first: every input names a node of the right type, no cycle, depth.
+struct Checker {
+    const Graph& g;
+    std::vector<Violation>& problems;
+    std::map<std::string, int> state;  // 1: on the path, 2: done
+    std::map<std::string, int> depth;
+
+    int visit(const std::string& id, int level) {
+        auto s = state.find(id);
+        if (s != state.end()) {
+            if (s->second == 1) {
+                problems.push_back(at(id, "", "is its own input, through the inputs that lead back to it: a graph has no cycles"));
+                return 0;
+            }
+            return depth[id];
+        }
+        state[id] = 1;
+        const GraphNode& n = g.nodes.at(id);
+        int deepest = 0;
+        const GraphKind* kind = findGraphKind(n.kind);
+        for (const GraphField& f : kind->fields) {
+            if (f.type != T::Scalar && f.type != T::Vector) continue;
+            auto in = n.inputs.find(f.name);
+            if (in == n.inputs.end()) {
+                if (nodeOnly(*kind, f) && n.constants.count(f.name))
+                    problems.push_back(at(id, f.name, shownNumber(n.constants.at(f.name)) + ": " + nodeOnlyText(*kind)));
+                else if (!n.constants.count(f.name))
+                    problems.push_back(at(id, f.name, std::string("missing: ") + kind->name + " needs its " + f.name +
+                                                          (f.type == T::Vector  ? " (a vector node's id)"
+                                                           : nodeOnly(*kind, f) ? " (a node's id)"
+                                                                                : " (a node's id or a number)")));
+                continue;
+            }
+            auto target = g.nodes.find(in->second);
+            if (target == g.nodes.end()) {
+                problems.push_back(at(id, f.name, "\"" + io::shownKey(in->second) + "\": no node has this id"));
+                continue;
+            }
+            const bool vector = findGraphKind(target->second.kind)->vectorOut;
+            if (vector != (f.type == T::Vector)) {
+                problems.push_back(at(id, f.name, "\"" + io::shownKey(in->second) + "\" is a " + target->second.kind + " node, " +
+                                                      (vector ? "a vector; this input takes a scalar"
+                                                              : "a scalar; this input takes a vector (a vector node)")));
+                continue;
+            }
+            deepest = std::max(deepest, 1 + visit(in->second, level + 1));
+            if (deepest > kMaxGraphDepth) {
+                problems.push_back(at(id, f.name, "inputs chain more than " + std::to_string(kMaxGraphDepth) +
+                                                      " nodes deep; at most " + std::to_string(kMaxGraphDepth)));
+                break;
+            }
+            if (problems.size() > 20) break;
+        }
+        state[id] = 2;
+        depth[id] = deepest;
+        return deepest;
+    }
+};
+
+// What one node requires of its own values, given the graph's dimensions.
+void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+    const int dims = space.dims;
+    const std::string axes = "xyzw";
+    auto axisOk = [&](const std::string& field, const std::string& axis) {
+        if (static_cast<int>(axes.find(axis)) >= dims)
+            problems.push_back(at(n.id, field, "\"" + axis + "\": a " + std::to_string(dims) + "D graph has axes " +
+                                                   axes.substr(0, static_cast<std::size_t>(dims))));
+    };
+    auto listOk = [&](const std::string& field) {
+        const auto& l = n.lists.at(field);
+        if (l.size() != 1 && static_cast<int>(l.size()) != dims)
+            problems.push_back(at(n.id, field, std::to_string(l.size()) + " numbers: one for every axis, or " +
+                                                   std::to_string(dims) + " (one per axis of a " + std::to_string(dims) + "D graph)"));
+    };
+    const std::string& k = n.kind;
+    if (k == "basis") {
+        NoiseSpec s = space;
+        s.basis = parseBasis(n.choice("basis"));
+        s.interp = parseCurve(n.choice("curve"));
+        s.cellReturn = parseCellReturn(n.choice("cell_return"));
+        s.cellDistance = parseCellDistance(n.choice("cell_distance"));
+        s.cellJitter = n.number("cell_jitter");
+        s.frequency = n.number("frequency");
+        s.output = Output::Value;
+        s.period = {};
+        const auto& per = n.lists.at("period");
+        for (std::size_t i = 0; i < per.size(); ++i) s.period[i] = static_cast<int>(per[i]);
+        try {
+            s.validate();
+        } catch (const ValidationError& e) {
+            for (const Violation& v : e.details()) {
+                std::string field = v.field;
+                std::replace(field.begin(), field.end(), '-', '_');
+                problems.push_back(at(n.id, field, v.what));
+            }
+        }
+    } else if (k == "position" || k == "ramp") {
+        axisOk("axis", n.choice("axis"));
+        if (k == "ramp" && n.number("from") == n.number("to"))
+            problems.push_back(at(n.id, "to", shownNumber(n.number("to")) + ": must differ from from"));
+    } else if (k == "distance") {
+        listOk("center");
+    } else if (k == "scale" || k == "offset") {
+        listOk("by");
+        if (k == "scale")
+            for (double v : n.lists.at("by"))
+                if (v == 0.0) problems.push_back(at(n.id, "by", "0: a scale of 0 collapses the axis; must not be 0"));
+    } else if (k == "rotate") {
+        const std::string& p = n.choice("plane");
+        axisOk("plane", std::string(1, p[0]));
+        axisOk("plane", std::string(1, p[1]));
+    } else if (k == "remap") {
+        if (n.number("from_min") == n.number("from_max"))
+            problems.push_back(at(n.id, "from_max", shownNumber(n.number("from_max")) + ": must differ from from_min"));
+    } else if (k == "clamp") {
+        if (n.number("min") > n.number("max"))
+            problems.push_back(at(n.id, "max", shownNumber(n.number("max")) + ": must be at least min " +
+                                                   shownNumber(n.number("min"))));
+    }
+}
+
+}  // namespace
+
+std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
+    if (n.kind == "white") return std::string("white noise is a step at every cell edge");
+    if (n.kind == "terrace" && n.number("smoothness") == 0.0)
+        return std::string("a terrace with smoothness 0 steps; give it a smoothness above 0");
+    if (n.kind == "pow" && n.number("exponent") < 1.0)
+        return std::string("pow with an exponent below 1 is infinitely steep at 0");
+    if (n.kind == "basis") {
+        if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
+        if (n.choice("basis") == "cellular" && n.choice("cell_return") == "cell-value")
+            return std::string("cellular cell-value steps at every cell edge");
+    }
+    return std::nullopt;
+}
+
+void Graph::validate() const {
+    std::vector<Violation> problems;
+    try {
+        NoiseSpec s = space;
+        s.output = Output::Value;
+        s.validate();
+    } catch (const ValidationError& e) {
+        for (const Violation& v : e.details()) problems.push_back(v);
+    }
+    if (space.output != Output::Value && space.dims != 2 && space.dims != 3)
+        problems.push_back({"output", std::string(toString(space.output)) + ": needs dims 2 or 3"});
+    if (nodes.size() > static_cast<std::size_t>(kMaxGraphNodes))
+        problems.push_back({"nodes", std::to_string(nodes.size()) + " nodes: at most " + std::to_string(kMaxGraphNodes)});
+    if (!nodes.count(out)) problems.push_back({"out", "\"" + io::shownKey(out) + "\": no node has this id"});
+    for (const auto& [id, n] : nodes)
+        if (!validGraphId(id) || n.id != id)
+            problems.push_back({"nodes", "the id \"" + io::shownKey(id) + "\": " +
+                                             (validGraphId(id) ? "the node's id must be its key" : kGraphIdRule)});
+    if (!problems.empty()) throw ValidationError(problems);
+    for (const auto& [id, n] : nodes) {
+        const GraphKind* kind = findGraphKind(n.kind);
+        if (!kind) {
+            problems.push_back(at(id, "kind", "\"" + n.kind + "\": not a node kind"));
+            continue;
+        }
+        checkNode(n, space, problems);
+    }
+    if (findGraphKind(nodes.at(out).kind) && findGraphKind(nodes.at(out).kind)->vectorOut)
+        problems.push_back({"out", "\"" + io::shownKey(out) + "\" is a vector node; a graph's value is a scalar"});
+    if (!problems.empty()) throw ValidationError(problems);
+    Checker checker{*this, problems, {}, {}};
+    for (const auto& entry : nodes) {
+        checker.visit(entry.first, 0);
+        if (!problems.empty()) throw ValidationError(problems);
+    }
+    // What the nodes that feed the output need of each other.
+    std::set<std::string> seen;
+    std::function<void(const std::string&, bool)> walk = [&](const std::string& id, bool periodicOk) {
+        const GraphNode& n = nodes.at(id);
+        if (space.output != Output::Value) {
+            if (auto why = noDerivative(n, space.dims))
+                problems.push_back(at(id, "", "has no derivative for output " + std::string(toString(space.output)) + ": " + *why));
+        }
+        if (n.kind == "basis" && !n.lists.at("period").empty() && !periodicOk)
+            problems.push_back(at(id, "period", "a period holds where only fractals (of an integer lacunarity, not "
+                                                "rotated), offsets, seeds and warps lie between it and the output"));
+        const std::string key = id + (periodicOk ? "+" : "-");
+        if (!seen.insert(key).second) return;
+        for (const auto& [field, target] : n.inputs) {
+            bool ok = periodicOk;
+            if (field == "source") {
+                if (n.kind == "scale" || n.kind == "rotate") ok = false;
+                if (n.kind == "fractal" &&
+                    (n.number("rotate") != 0.0 || n.number("lacunarity") != std::floor(n.number("lacunarity"))))
+                    ok = false;
+            }
+            walk(target, ok);
+        }
+    };
+    walk(out, true);
+    if (!problems.empty()) throw ValidationError(problems);
+    (void)cpu::planGraph(*this);  // counts the frames: over the limit names the node
+}
+
+}  // namespace glnoise

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#include "gpu/program.hpp"
+
+#include <map>
+#include <type_traits>
+
+#include "gpu/gl.hpp"
+#include "glsl/embedded.hpp"
+
+namespace glnoise::gpu {
+
+Variant variantFor(const std::string& entry, const Params& u, bool volume) {
+    Variant v{entry, {
+#define GLNOISE_SAMPLER_DEFINE(member, define) u.member,
+#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform)
+#include "mirror/sampler.def"
+#undef GLNOISE_SAMPLER_DEFINE
+#undef GLNOISE_SAMPLER_UNIFORM
+                     },
+              volume ? 1 : 0, 8, 8, 0, 0, {}};
+    return v;
+}
+
+namespace {
+
+template <class V>
+constexpr const char* glslType() {
+    return std::is_same_v<V, int> ? "int" : "float";
+}
+
+}  // namespace
+
+std::string samplerUniforms() {
+    std::string text = "#define GLN_SAMPLER_UNIFORMS";
+    auto declare = [&text](const char* type, const char* name) {
+        text += std::string(" uniform ") + type + " " + name + ";";
+    };
+    using T = float;  // the sampler.def rows' T on the GPU
+#define GLNOISE_SAMPLER_DEFINE(member, define)
+#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform) declare(glslType<type>(), #uniform);
+#include "mirror/sampler.def"
+#undef GLNOISE_SAMPLER_DEFINE
+#undef GLNOISE_SAMPLER_UNIFORM
+    return text + "\n";
+}
+
+void setSamplerUniforms(const Program& prog, const Params& u) {
+    auto set = [](GLint at, auto value) {
+        if constexpr (std::is_same_v<decltype(value), int>) {
+            glUniform1i(at, value);
+        } else {
+            glUniform1f(at, value);
+        }
+    };
+#define GLNOISE_SAMPLER_DEFINE(member, define)
+#define GLNOISE_SAMPLER_UNIFORM(type, member, uniform) set(prog.optionalUniform(#uniform), u.member);
+#include "mirror/sampler.def"
+#undef GLNOISE_SAMPLER_DEFINE
+#undef GLNOISE_SAMPLER_UNIFORM
+}
+
+int shaderTable(GeneratorOptions::Table t) {
+    switch (t) {
+        case GeneratorOptions::Table::Shared: return 1;
+        case GeneratorOptions::Table::Texture: return 2;
+        case GeneratorOptions::Table::Uniform: return 3;
+        default: return 0;
+    }
+}
+
+glsl::Source sourceFor(const Variant& v) {
+    std::string defines;
+    auto def = [&](const char* name, int value) {
+        defines += std::string("#define ") + name + " " + std::to_string(value) + "\n";
+    };
+    for (std::size_t i = 0; i < kSamplerDefineCount; ++i) def(kSamplerDefines[i], v.sampler[i]);
+    def("GLN_VOLUME", v.volume);
+    def("GLN_ANCHOR", cpu::kAnchor);
+    if (v.entry == "noise.comp") {
+        def("GLN_LOCAL_X", v.localX);
+        def("GLN_LOCAL_Y", v.localY);
+        def("GLN_TABLE", v.table);
+        def("GLN_UNIFORM_READS", v.uniformReads);
+    }
+    glsl::IncludeOptions options;
+    options.defines = defines + samplerUniforms();
+    if (v.graph.empty()) return glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
+    // A graph: its sampler in place of the spec's, and its own functions.
+    std::map<std::string, std::string> files = glsl::embeddedShaders();
+    files["sample.glsl"] = files.at("graph.glsl");
+    files["graph_nodes.glsl"] = v.graph;
+    return glsl::resolveInMemory(files, v.entry, options);
+}
+
+Variant noiseVariant(const GeneratorOptions& options, const Field& field, bool volume) {
+    Variant variant = variantFor("noise.comp", field.params(), volume);
+    variant.graph = field.functions;
+    variant.localX = options.localSizeX;
+    variant.localY = options.localSizeY;
+    variant.table = shaderTable(options.table);
+    variant.uniformReads = options.uniformReads ? 1 : 0;
+    return variant;
+}
+
+}  // namespace glnoise::gpu
