@@ -6,6 +6,8 @@
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/fields.hpp"
+#include "glnoise/format.hpp"
 #include "glnoise/glsl.hpp"
 #include "glnoise/graph.hpp"
 #include "glnoise/gpu.hpp"

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The spec's fields as the front-ends use them: the table (a row per field: its flag, JSON
-// key, help made from the facts, limits), the spec as JSON by those keys, and numbers as
-// glnoise writes them. The command line, Python and the preview take them from here.
+// The spec as JSON by the keys of the table of spec fields (glnoise/fields.hpp), as the
+// front-ends use it: the command line, Python and the preview take it from here.
 #pragma once
 
 #include <string>
@@ -9,9 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/fields.hpp"
-#include "core/format.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/fields.hpp"
 #include "glnoise/spec.hpp"
 
 namespace glnoise::app {

@@ -7,13 +7,17 @@
 
 #include "app/flags.hpp"
 #include "core/assets.hpp"
-#include "core/fields.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/fields.hpp"
 #include "glnoise/io.hpp"
 
 namespace glnoise::app {
+
+nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what) {
+    return io::parseJson(text, source, what);
+}
 
 namespace {
 

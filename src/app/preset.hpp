@@ -19,7 +19,6 @@
 #include <nlohmann/json.hpp>
 
 #include "app/options.hpp"
-#include "core/io/spec_json.hpp"
 #include "glnoise/graph.hpp"
 #include "glnoise/spec.hpp"
 
@@ -35,8 +34,10 @@ struct Preset {
     bool rangeGiven = false;          // "range" is a key (typical said outright counts)
 };
 
-// JSON text as glnoise reads it (core/io/spec_json.hpp).
-using io::parseJson;
+// JSON text as glnoise reads presets, records and graphs: its size and depth within limits,
+// no key twice in one object; else a ValidationError "SOURCE: why" (`what` names the text:
+// "its record is not JSON"; empty: "SOURCE: not JSON").
+nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what);
 
 // Every key checked: an unknown key, a value of the wrong type or out of range is a
 // ValidationError naming `source`, the key and what is allowed (all of them at once).

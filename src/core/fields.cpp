@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "core/fields.hpp"
+#include "glnoise/fields.hpp"
 
 #include <algorithm>
 #include <map>
 #include <stdexcept>
 
-#include "core/format.hpp"
+#include "glnoise/format.hpp"
 #include "glnoise/catalogue.hpp"
 
 namespace glnoise {

@@ -8,7 +8,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/format.hpp"
+#include "glnoise/format.hpp"
 #include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
 

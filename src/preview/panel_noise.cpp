@@ -23,7 +23,7 @@ std::string comboItems(const std::vector<K>& kinds) {
     return items + '\0';
 }
 
-// One spec field's widget, by its type, within the field's limits (core/fields.hpp).
+// One spec field's widget, by its type, within the field's limits (glnoise/fields.hpp).
 std::string labelOf(const SpecField& f) {
     std::string label = f.name;
     std::replace(label.begin(), label.end(), '-', ' ');

@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "app/fields.hpp"
+#include "glnoise/format.hpp"
 #include "preview/panel.hpp"
 #include "preview/views.hpp"
 

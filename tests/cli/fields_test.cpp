@@ -13,7 +13,7 @@
 #include "app/flags.hpp"
 #include "app/preset.hpp"
 #include "app/record.hpp"
-#include "core/fields.hpp"
+#include "glnoise/fields.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/glnoise.hpp"
 

@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: MIT
 # The documents (README.md, docs/) tell the truth: every command they show runs, every
-# link resolves, every picture is remade.
+# link resolves, every picture is remade, and the layering docs/architecture.md states holds.
 # Included from the top-level CMakeLists.txt after the benchmarks, whose program a
 # README command runs.
 # Debian's interpreter, which has Pillow and matplotlib (a pyenv or conda python3 earlier
 # on PATH would not).
 set(GLNOISE_README_PYTHON "/usr/bin/python3" CACHE FILEPATH "Python with Pillow and matplotlib for the README tests")
+# Every #include of the sources is one docs/architecture.md's table allows (any Python 3).
+add_test(NAME docs.layers COMMAND Python3::Interpreter "${CMAKE_CURRENT_LIST_DIR}/layers.py" --source "${PROJECT_SOURCE_DIR}")
+set_tests_properties(docs.layers PROPERTIES LABELS docs)
 execute_process(COMMAND "${GLNOISE_README_PYTHON}" -c "import PIL, matplotlib"
                 RESULT_VARIABLE _readme_python_ok OUTPUT_QUIET ERROR_QUIET)
 if(NOT _readme_python_ok EQUAL 0)

@@ -5,7 +5,7 @@
 #include <set>
 #include <type_traits>
 
-#include "core/fields.hpp"
+#include "glnoise/fields.hpp"
 #include "glnoise/io.hpp"
 
 namespace glnoise::io {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The spec as JSON, both ways, from the table of spec fields (core/fields.hpp): presets
+// The spec as JSON, both ways, from the table of spec fields (glnoise/fields.hpp): presets
 // and records hold one object of every field by its key ("ridge_gain").
 #pragma once
 

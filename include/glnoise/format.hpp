@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Formatting helpers shared by error messages and output.
+// glnoise/format.hpp: numbers and sizes as glnoise writes them in its messages, records and
+// commands (a number in the shortest text that reads back as the same double).
 #pragma once
 
 #include <charconv>

@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The fields of a NoiseSpec, one row each: its name (the flag --NAME, the JSON key with
-// '_' for '-', the field a Violation names), the member it is, its help, what its text
-// must be, the preview's limits, and when it has an effect. The command line's flags, the
+// glnoise/fields.hpp: the fields of a NoiseSpec, one row each, for tools that list, edit or
+// store a spec field by field (a panel of widgets, a form, a file format).
+//
+//   for (const glnoise::SpecField& f : glnoise::specFields())
+//       std::visit([&](auto m) { edit(f.name, f.help, spec.*m); }, f.member);
+//
+// Each row holds its name (the flag --NAME, the JSON key with '_' for '-', the field a
+// Violation names), the member it is, its help, what its text must be, the preview's
+// limits, and when it has an effect. The command line's flags, the
 // JSON of presets and records, the command that reproduces a bake and the preview's panel
 // iterate this table; each works per member type (number, integer, kind, ...), not per
 // field. Adding a field is a row here and the code that uses the value.
