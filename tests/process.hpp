@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -24,6 +25,13 @@ struct Result {
 inline std::string slurp(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A raw file's bytes as its float32 samples (host order: little-endian here).
+inline std::vector<float> floats(const std::string& bytes) {
+    std::vector<float> v(bytes.size() / 4);
+    std::memcpy(v.data(), bytes.data(), v.size() * 4);
+    return v;
 }
 
 inline std::string quote(const std::string& s) {

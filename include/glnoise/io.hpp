@@ -32,7 +32,31 @@ enum class Format {
     RawF32,  // .r32: little-endian float32, FILE.json sidecar
 };
 
-// From the file extension; throws ValidationError naming the allowed extensions.
+// What each format is, a row each (core/io/format.cpp): the bake's plan, verify, the
+// commands' help and every list of extensions read it, so that a format is described once.
+struct FormatInfo {
+    Format format = Format::Png;
+    std::string name;                     // "r16": the record's stored.format
+    std::vector<std::string> extensions;  // ".r16", ".raw": the first is the format's own
+    std::string summary;                  // "16-bit raw + .json sidecar"
+    std::vector<int> bits;                // a sample's bits, the default first: {8, 16}
+    bool mapped = false;    // integers: each value mapped from a range (else float32 as it is)
+    bool colours = false;   // RGB through a colormap
+    int channels = 1;       // the most a texel holds: 1, 3 (RGB) or 4
+    bool raw = false;       // the samples alone, little-endian (its size exact), the record in FILE.json
+    bool volumes = false;   // holds a volume, slice after slice
+    bool slices = false;    // holds a volume as one file per slice (a path with %d)
+    bool heightmap = false; // with no range chosen, maps the stated range: no summit is clipped
+    bool namedChannels = false;  // its channels have names (the record lists them in its order)
+    std::string qualifier;  // in what a bake says it wrote: " raw" ("16-bit raw gray"), " OpenEXR"
+    std::string digestIn;   // where the digest of its samples is (empty: the sidecar's value)
+};
+const std::vector<FormatInfo>& formats();
+const FormatInfo& formatInfo(Format format);
+// "A, B or C": the first extension of each format that `has`.
+std::string extensionsWhere(bool (*has)(const FormatInfo&));
+
+// From the file extension, in any case; throws ValidationError naming the allowed extensions.
 Format formatForPath(const std::string& path);
 const char* extensionOf(Format format);
 

@@ -42,6 +42,7 @@ __all__ = [
     "glsl",
     "write",
     "presets",
+    "bake_fields",
     "BACKENDS",
     "__version__",
 ]
@@ -326,8 +327,7 @@ class Noise:
     def save(self, path: Union[str, os.PathLike], shape: Shape, *, tile: Optional[Shape] = None,
              tile_x: Optional[int] = None, tile_y: Optional[int] = None, tile_z: Optional[int] = None,
              range: Range = None, colormap: Optional[str] = None, bits: Optional[int] = None,
-             backend: str = "gpu", threads: int = 0, shared_edges: bool = False, flip_y: bool = False,
-             normals: str = "opengl", seamless: bool = False) -> str:
+             backend: str = "gpu", threads: int = 0, **fields: Any) -> str:
         """Writes what `glnoise bake` writes: .png (8 or 16 bits, or RGB through a
         colormap), .exr (float32), .r16/.raw or .r32 (with its FILE.json sidecar), a volume
         as PNG slices with %d in the path. The file records the spec, so `glnoise bake
@@ -341,19 +341,9 @@ class Noise:
         0..65535, "typical" (the default) or "bound" (the stated range). Returns what was
         written, e.g. "512x512 8-bit gray, [-0.75, 0.75] -> 0..255".
 
-        Engine conventions (docs/engines.md), as `glnoise bake` takes them: shared_edges,
-        tiles that share their edge texels (`--shared-edges`: tile (i, j) starts at
-        (i (W-1), j (H-1))); flip_y, the file's first row the highest y (`--flip-y`);
-        normals, a normal map's green, "opengl" (up the image) or "directx" (`--normals`);
-        seamless, a 2D image whose opposite edges meet (`--seamless`: a Noise of dims=4,
-        sampled on a torus).
+        The bake's fields, each a keyword as `glnoise bake` takes its flag (docs/engines.md),
+        listed below and by bake_fields(): an on/off one True or False, the others a str.
         """
-        for name, flag in (("shared_edges", shared_edges), ("flip_y", flip_y), ("seamless", seamless)):
-            if not isinstance(flag, bool):
-                raise ValueError(f"{name} {flag!r}: must be True or False")
-        if normals not in ("opengl", "directx"):
-            raise ValueError(f"normals {normals!r}: must be 'opengl' (green up the image: Unity, Godot, Blender) "
-                             "or 'directx' (green down: Unreal)")
         shape = _integers("shape", shape)
         tile_xyz = None
         named = {k: v for k, v in (("tile_x", tile_x), ("tile_y", tile_y), ("tile_z", tile_z)) if v is not None}
@@ -383,10 +373,6 @@ class Noise:
         if bits is not None:
             mapping["bits"] = bits
         r = mapping.get("range")
-        # A heightmap (.r16, .raw) maps the stated range unless told otherwise, as `glnoise
-        # bake` does: no summit is flattened at 65535.
-        if "range" not in mapping and os.fspath(path).lower().endswith((".r16", ".raw")):
-            r = "bound"
         bound = r == "bound"
         if r in ("bound", "typical", None):
             r = None
@@ -403,8 +389,7 @@ class Noise:
             raise ValueError(f"bits {b!r}: must be 8, 16 or 32")
         cmap = mapping.get("colormap") or ""
         return _glnoise.save(self._spec, os.fspath(path), self._array_shape(shape), tile_xyz, r, bound,
-                             "" if cmap == "none" else cmap, b, backend, _threads(threads), shared_edges, flip_y,
-                             normals, seamless)
+                             "range" in mapping, "" if cmap == "none" else cmap, b, backend, _threads(threads), fields)
 
     def to_dask(self, shape: Shape, chunks: Any = 4096, start: Optional[Shape] = None, backend: str = "gpu"):
         """A dask array of the noise over `shape` whose chunks are world tiles, each baked
@@ -465,6 +450,19 @@ class Noise:
 
 
 _MAX_BAKE_EDGE = 1 << 20
+
+
+def bake_fields() -> List[Dict[str, Any]]:
+    """The bake's fields that Noise.save takes as keywords, as `glnoise bake` takes their
+    flags: each a dict of keyword, flag, help, choices (empty for an on/off field, which is
+    True or False) and default."""
+    return [dict(f) for f in _glnoise.bake_fields()]
+
+
+# save()'s docstring lists its keywords for the bake's fields, from their table.
+Noise.save.__doc__ += "".join(
+    f"\n        {f['keyword']} (`{f['flag']}`{', ' + ' or '.join(repr(c) for c in f['choices']) if f['choices'] else ''}): "
+    f"{f['help']}." for f in bake_fields()) + "\n"
 
 
 def _bytes(n: int) -> str:
@@ -572,7 +570,6 @@ def write(path: Union[str, os.PathLike], array: Any, *, range: Optional[Tuple[fl
         raise ValueError(f"array shape {a.shape}: must be (height, width) or (height, width, 1, 3 or 4)")
     if a.size == 0:
         raise ValueError(f"array shape {a.shape}: must not be empty")
-    ext = os.path.splitext(path)[1].lower()
     if range is None:
         finite = a[np.isfinite(a)]
         lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
@@ -585,14 +582,8 @@ def write(path: Union[str, os.PathLike], array: Any, *, range: Optional[Tuple[fl
             raise ValueError(f"range {range!r}: must be (min, max)") from None
         if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
             raise ValueError(f"range {range!r}: must be (min, max), finite, with min < max")
-    if ext == ".png":
-        b = 8 if bits is None else bits
-        if b not in (8, 16):
-            raise ValueError(f"bits {bits!r}: must be 8 or 16 for .png")
-        if channels == 1 and a.ndim == 3:
-            a = a[:, :, 0]
-    elif bits is not None:
-        raise ValueError(f"bits {bits!r}: only .png takes bits (.exr and .r32 store float32, .r16 16 bits)")
-    else:
-        b = 16 if ext in (".r16", ".raw") else 32
-    _glnoise.write_array(path, np.ascontiguousarray(a), channels, (lo, hi), b)
+    if bits is not None and (not isinstance(bits, int) or isinstance(bits, bool)):
+        raise ValueError(f"bits {bits!r}: must be an integer")
+    if channels == 1 and a.ndim == 3:
+        a = a[:, :, 0]
+    _glnoise.write_array(path, np.ascontiguousarray(a), channels, (lo, hi), 0 if bits is None else bits)

@@ -8,44 +8,36 @@
 #include <filesystem>
 #include <future>
 #include <memory>
-#include <regex>
+#include <cctype>
 
 #include "app/digest.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
 #include "app/record.hpp"
 #include "app/write.hpp"
-#include "core/format.hpp"
 #include "core/parallel.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
-#include "glnoise/version.hpp"
+#include "glnoise/format.hpp"
 
 namespace glnoise::app {
 
-namespace {
-
-std::string rangeText(ValueRange r) { return "[" + formatNumber(r.min) + ", " + formatNumber(r.max) + "]"; }
-
-std::string storedFormatName(io::Format f) {
-    switch (f) {
-        case io::Format::Png: return "png";
-        case io::Format::Exr: return "exr";
-        case io::Format::Raw16: return "r16";
-        case io::Format::RawF32: return "r32";
-    }
-    return "";
-}
-
-}  // namespace
 
 bool slicePattern(const std::string& path, std::string* error) {
-    static const std::regex one("%(0[1-9][0-9]?)?d");
-    const auto count = std::distance(std::sregex_iterator(path.begin(), path.end(), one), std::sregex_iterator());
     const auto percents = std::count(path.begin(), path.end(), '%');
     if (percents == 0) return false;
-    if (count != 1 || percents != 1) *error = "a slice pattern holds one %d or %0Nd (N from 1 to 99) and no other %";
+    // The one % starts "%d", or "%0Nd" with N from 1 to 99.
+    const std::size_t at = path.find('%');
+    std::size_t i = at + 1;
+    if (i < path.size() && path[i] == '0') {
+        const std::size_t digits = i + 1;
+        while (i + 1 < path.size() && i + 1 - digits < 2 && std::isdigit(static_cast<unsigned char>(path[i + 1]))) ++i;
+        if (i + 1 == digits || path[digits] == '0') i = at;  // no N, or N with a leading zero
+        ++i;
+    }
+    if (percents != 1 || i >= path.size() || path[i] != 'd')
+        *error = "a slice pattern holds one %d or %0Nd (N from 1 to 99) and no other %";
     return true;
 }
 
@@ -53,6 +45,38 @@ std::string slicePath(const std::string& pattern, int z) {
     char buf[4096];
     std::snprintf(buf, sizeof buf, pattern.c_str(), z);
     return buf;
+}
+
+std::string volumeFormats() {
+    std::vector<std::string> held;
+    for (const io::FormatInfo& f : io::formats())
+        if (f.volumes) held.push_back(f.extensions.front());
+    for (const io::FormatInfo& f : io::formats()) {
+        if (!f.slices) continue;
+        std::string name = f.extensions.front().substr(1);
+        for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        held.push_back(name + " slices");
+    }
+    std::string text;
+    for (std::size_t i = 0; i < held.size(); ++i) text += (i == 0 ? "" : i + 1 == held.size() ? " or " : ", ") + held[i];
+    return text;
+}
+
+std::string outputFormats() {
+    std::string text;
+    for (const io::FormatInfo& f : io::formats()) {
+        std::string names;
+        for (std::size_t i = 0; i < f.extensions.size(); ++i) names += (i ? " or " : "") + f.extensions[i];
+        text += (text.empty() ? "" : ", ") + names + " (" + f.summary + ")";
+    }
+    return text + "; a volume as " + volumeFormats() + " 'slice_%04d.png'";
+}
+
+std::string extensionList() {
+    std::string text;
+    for (const io::FormatInfo& f : io::formats())
+        for (const std::string& e : f.extensions) text += (text.empty() ? "" : ", ") + e;
+    return text;
 }
 
 std::unique_ptr<io::OutputFile> claimOutput(const std::string& path) {
@@ -63,311 +87,6 @@ std::unique_ptr<io::OutputFile> claimOutput(const std::string& path) {
     }
 }
 
-namespace {
-
-// A request's size, start and slice pattern, checked before anything else; returns
-// whether the output is a volume written as one PNG per slice.
-bool checkShape(const BakeRequest& r) {
-    const Grid& g = r.size;
-    std::vector<std::string> v;
-    const int edges[3] = {g.width, g.height, g.depth};
-    for (int e : edges)
-        if (e < 1 || e > kMaxBakeEdge) {
-            v.push_back("--size " + toString(g) + ": each edge must be between 1 and " + std::to_string(kMaxBakeEdge));
-            break;
-        }
-    if (r.sharedEdges) {
-        if (!r.tile) v.push_back("--shared-edges: places tiles (--tile I,J with --tile-size WxH); this bake is no tile");
-        else if (g.width < 2 || g.height < 2 || (g.isVolume() && g.depth < 2))
-            v.push_back("--tile-size " + toString(g) +
-                        ": tiles that share their edges need each edge at least 2 texels (the stride is one less)");
-    }
-    // A seamless image wraps on itself: one 2D image of 4D noise, no world position.
-    if (r.seamless) {
-        if (g.isVolume())
-            v.push_back("--seamless: makes a 2D image wrap (4D noise on a torus); a volume would need 6D noise, "
-                        "and --size " + toString(g) + " is a volume");
-        if (r.tile) v.push_back("--seamless: the image wraps on itself; it is no tile of a world (--tile)");
-        if (r.graph) v.push_back("--seamless: takes a spec; a graph's points are its own (--graph)");
-        else if (r.spec.dims != 4) v.push_back("--seamless: samples 4D noise; the spec has dims " + std::to_string(r.spec.dims));
-        else if (r.spec.pattern != Pattern::None || r.spec.period != std::array<int, 4>{})
-            v.push_back("--seamless: wraps the noise itself; a pattern's stripes would bend into rings, and a period "
-                        "is the other way to tile (give one or the other)");
-    }
-    if (!v.empty()) throw ValidationError(v);
-    try {
-        validateStart(r.start(), g);
-    } catch (const ValidationError& e) {
-        throw ValidationError("--tile: " + std::string(e.what()));
-    }
-    // Only a volume takes a slice pattern; in a 2D bake's path a % is a character
-    // (50%.png), and a well-formed %d is taken for a forgotten depth.
-    std::string patternError;
-    const bool pattern = slicePattern(r.out, &patternError);
-    if (g.isVolume()) {
-        if (!patternError.empty()) throw ValidationError("--out " + r.out + ": " + patternError);
-        return pattern;
-    }
-    if (pattern && patternError.empty())
-        throw ValidationError("--out " + r.out + ": a %d slice pattern is for volumes (--size WxHxD)");
-    return false;
-}
-
-// The stated range of what the request bakes.
-ValueRange boundOf(const BakeRequest& r) { return r.graph ? statedRange(*r.graph) : r.spec.statedRange(); }
-
-// Plans a bake, checking in the order `glnoise bake` reports problems in.
-struct Planner : BakePlan {
-    BakeRequest& r;
-
-    explicit Planner(const BakeRequest& req) : r(request) {
-        request = req;
-        slices = checkShape(r);
-        const Grid& g = r.size;
-        volume = g.isVolume();
-        try {
-            format = io::formatForPath(r.out);
-        } catch (const ValidationError& e) {
-            throw ValidationError(asFlags(e));
-        }
-        if (slices && format != io::Format::Png)
-            throw ValidationError("--out " + r.out + ": volume slices are written as .png");
-        const Output o = r.spec.output;
-        valueChannels = cpu::outputChannels(r.spec);
-        if (r.graph) r.spec = r.graph->space;
-        if (volume && !slices && (format == io::Format::Png || format == io::Format::Exr))
-            throw ValidationError("--out " + r.out + ": a " + io::extensionOf(format) +
-                                  " holds one 2D image; write a volume as .r16, .r32 or PNG slices (--out 'slice_%04d.png')");
-        reconcileMapping(o);
-        if (!r.colormap.empty()) {
-            try {
-                colormap = Colormap::named(r.colormap);
-            } catch (const ValidationError& e) {
-                throw ValidationError(named("colormap", r.colormapFrom, std::string(e.what()).substr(9)));
-            }
-        }
-        switch (format) {
-            case io::Format::Png: bits = r.bits ? r.bits : 8; break;
-            case io::Format::Raw16: bits = r.bits ? r.bits : 16; break;
-            case io::Format::Exr:
-            case io::Format::RawF32: bits = r.bits ? r.bits : 32; break;
-        }
-        const bool mapped = format == io::Format::Png || format == io::Format::Raw16;
-        if (mapped && o == Output::Gradient && !r.range && format == io::Format::Png)
-            throw ValidationError(named("output", r.outputFrom, "gradient") +
-                                  ": a .png stores d/dx, d/dy, d/dz as RGB mapped from --range MIN,MAX, "
-                                  "which gradients need (they have no stated range); or write .exr or .r32");
-        if (format == io::Format::Raw16 && o != Output::Value)
-            throw ValidationError(named("output", r.outputFrom, toString(o)) +
-                                  ": a .r16 holds one channel, the value; write .exr or .r32");
-        // The typical range is measured (milliseconds; at most about a second for the
-        // dearest graph), so only where something is mapped.
-        const auto measured = std::chrono::steady_clock::now();
-        range = r.range                                 ? *r.range
-                : o == Output::Normal                   ? ValueRange{-1.0, 1.0}
-                : r.boundRange || !(mapped || colormap) ? boundOf(r)
-                : r.graph                               ? cpu::typicalRange(*r.graph)
-                                                        : cpu::typicalRange(r.spec);
-        rangeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - measured).count();
-        if ((mapped || colormap) && !(std::isfinite(range.min) && std::isfinite(range.max)))
-            throw ValidationError("--range bound: the graph's stated range is unbounded (a position, ramp or distance "
-                                  "reaches its output unbounded); give --range MIN,MAX, or leave the typical range");
-
-        // What each texel of the file holds.
-        std::vector<std::string> names;
-        if (colormap) {
-            storedChannels = 3;
-            names = {"red", "green", "blue"};
-        } else if (mapped) {
-            pick = o == Output::Value ? std::vector<int>{0} : o == Output::Normal ? std::vector<int>{0, 1, 2}
-                                                                                  : std::vector<int>{1, 2, 3};
-            storedChannels = static_cast<int>(pick.size());
-            names = o == Output::Value ? std::vector<std::string>{"value"}
-                    : o == Output::Normal ? std::vector<std::string>{"nx", "ny", "nz"}
-                                          : std::vector<std::string>{"d/dx", "d/dy", "d/dz"};
-        } else {
-            storedChannels = valueChannels;
-            names = o == Output::Value ? std::vector<std::string>{"value"}
-                    : o == Output::Normal ? std::vector<std::string>{"nx", "ny", "nz", "value"}
-                                          : std::vector<std::string>{"value", "d/dx", "d/dy", "d/dz"};
-        }
-        storedBytes = static_cast<std::size_t>(storedChannels) * static_cast<std::size_t>(bits / 8);
-
-        const std::string size = toString(g);
-        const std::string top = bits == 16 ? "65535" : "255";
-        if (colormap) {
-            what = size + " 8-bit RGB through the " + r.colormap + " colormap over " + rangeText(range);
-        } else if (mapped) {
-            const char* kind = o == Output::Value    ? " gray"
-                               : o == Output::Normal ? " RGB normal map"
-                                                     : " RGB gradient (d/dx, d/dy, d/dz)";
-            what = size + " " + std::to_string(bits) + "-bit" + (format == io::Format::Raw16 ? " raw" : "") + kind +
-                   ", " + rangeText(range) + " -> 0.." + top;
-        } else {
-            what = size + (format == io::Format::Exr ? " float32 OpenEXR" : " float32") +
-                   (valueChannels == 1 ? "" : " x" + std::to_string(valueChannels));
-        }
-
-        // The record.
-        nlohmann::json stored;
-        stored["format"] = storedFormatName(format);
-        stored["bits"] = bits;
-        stored["channels"] = names;
-        if (colormap) {
-            stored["mapping"] = "colormap";
-            stored["colormap"] = r.colormap;
-            stored["range"] = {range.min, range.max};
-        } else if (mapped) {
-            stored["mapping"] = "round((value - min) / (max - min) * " + top + "), clamped to 0.." + top;
-            stored["range"] = {range.min, range.max};
-        } else {
-            stored["mapping"] = "none: float32 values";
-        }
-        // The digest of the samples (SampleDigest), so that a file and its record are known
-        // to belong together: a repainted image or a data file from another bake is told
-        // apart. A raw file's sidecar holds it, filled in when the data is written; an image
-        // holds it itself, after its pixels.
-        nlohmann::json digest;
-        digest["method"] = SampleDigest::kMethod;
-        digest["of"] = std::string("the samples as stored, each a little-endian ") +
-                       (bits == 32 ? "float32" : bits == 16 ? "uint16" : "uint8") +
-                       ", channels of a pixel together, rows " +
-                       (r.flipY ? "from the highest y (--flip-y)" : "from y = 0") + ", in chunks of 4 MiB";
-        if (format == io::Format::Png) {
-            digest["in"] = "the tEXt chunk glnoise-digest, after the image data";
-        } else if (format == io::Format::Exr) {
-            digest["in"] = "the header's string attribute glnoiseDigest";
-            stored["exr_channels"] = exrChannels(storedChannels, r.spec.output);  // the samples' order, by the file's names
-        } else {
-            digest["value"] = std::string(64, '0');
-        }
-        stored["digest"] = digest;
-        if (format == io::Format::Raw16 || format == io::Format::RawF32) {
-            stored["bytes"] = static_cast<std::uint64_t>(g.texels()) * storedBytes;
-            stored["byte_order"] = "little";
-            stored["width"] = g.width;
-            stored["height"] = g.height;
-            stored["depth"] = g.depth;
-            stored["layout"] = r.flipY ? "channels of a texel together, then x, then y, then z; the first row is the "
-                                         "highest y (--flip-y)"
-                                       : "channels of a texel together, then x, then y, then z; the first row is y = 0";
-        }
-        record["generator"] = std::string("glnoise ") + GLNOISE_VERSION;
-        // Without --out, so that a re-bake elsewhere records the same bytes.
-        record["command"] = bakeCommand(r, false);
-        record["size"] = size;
-        record["start"] = r.start();
-        if (r.tile) record["tile"] = *r.tile;
-        if (r.sharedEdges) record["shared_edges"] = true;
-        if (r.flipY) record["flip_y"] = true;
-        if (r.spec.output == Output::Normal) record["normals"] = toString(r.normals);
-        if (r.seamless) record["seamless"] = true;
-        if (r.noOctaveLimit) record["no_octave_limit"] = true;
-        record["stored"] = stored;
-        const ValueRange stated = r.graph ? statedRange(*r.graph) : r.spec.statedRange();
-        record["stated_range"] = {stated.min, stated.max};
-        if (r.graph) {
-            // The graph whole; the preset holds the mapping alone.
-            record["graph"] = nlohmann::json::parse(r.graph->json());
-            nlohmann::json mapping = presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange);
-            nlohmann::json preset = nlohmann::json::object();
-            for (const char* key : {"colormap", "range", "bits"})
-                if (mapping.contains(key)) preset[key] = mapping[key];
-            record["preset"] = preset;
-        } else {
-            record["preset"] = presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange);
-        }
-    }
-    // How an error or note names a value: the flag when it was typed, else its source and key.
-    static std::string named(const std::string& key, const std::string& from, const std::string& value) {
-        return from.empty() ? "--" + key + " " + value : from + ": " + key + " " + value;
-    }
-
-    // The mapping (colormap, bits, range) against the output format and each other. A value
-    // from a preset or record that this output cannot use is dropped, and a note says so;
-    // a value typed on the command line that cannot be used is an error naming its flag
-    // (and, where another value is in the way, where that one came from).
-    void reconcileMapping(Output o) {
-        const std::string ext = io::extensionOf(format);
-        std::vector<std::string> dropped;  // "range [-1, 1] (why)"
-        std::string droppedFrom;
-        auto drop = [&](const std::string& what, const std::string& from, const std::string& why) {
-            dropped.push_back(what + " (" + why + ")");
-            droppedFrom = from;
-        };
-        const std::string rangeValue = r.range ? formatNumber(r.range->min) + "," + formatNumber(r.range->max) : "bound";
-        auto refuse = [&](const std::string& key, const std::string& value, const std::string& why) {
-            throw ValidationError("--" + key + " " + value + ": " + why);
-        };
-        // The colormap: 8-bit RGB of the value, as .png.
-        if (!r.colormap.empty()) {
-            std::string why;
-            if (format != io::Format::Png) why = ext + " stores the values, not colours";
-            else if (o != Output::Value) why = "it maps values; --output " + std::string(toString(o)) + " is not one";
-            else if (r.bits == 16 && r.bitsFrom.empty() && !r.colormapFrom.empty()) why = "--bits 16 asks for 16-bit gray";
-            if (!why.empty()) {
-                if (r.colormapFrom.empty()) {
-                    if (format != io::Format::Png)
-                        refuse("colormap", r.colormap, "colours are written as .png; " + ext + " stores the values");
-                    refuse("colormap", r.colormap, "maps values; " + named("output", r.outputFrom, toString(o)) + " is not one");
-                }
-                drop("colormap " + r.colormap, r.colormapFrom, why);
-                r.colormap.clear();
-            }
-        }
-        // The bits: .png 8 or 16 (8 with a colormap), .r16 16, .exr and .r32 32.
-        if (r.bits) {
-            const bool fits = format == io::Format::Png ? (r.bits == 8 || r.bits == 16) && !(r.bits == 16 && !r.colormap.empty())
-                              : format == io::Format::Raw16 ? r.bits == 16
-                                                            : r.bits == 32;
-            if (!fits) {
-                const std::string why = !r.colormap.empty() && format == io::Format::Png
-                                            ? "a colormap gives 8-bit RGB"
-                                        : format == io::Format::Png   ? ext + " holds 8 or 16 bits"
-                                        : format == io::Format::Raw16 ? ext + " holds 16 bits; .r32 holds float32"
-                                                                      : ext + " holds float32; 16 bits are .png or .r16";
-                const std::string value = std::to_string(r.bits);
-                if (r.bitsFrom.empty()) {
-                    if (!r.colormap.empty())
-                        refuse("bits", value, "a colormap gives 8-bit RGB" +
-                                                  (r.colormapFrom.empty() ? std::string()
-                                                                          : " (the colormap " + r.colormap + " is from " +
-                                                                                r.colormapFrom + "; --colormap none drops it)"));
-                    refuse("bits", value, why);
-                }
-                if (!r.colormap.empty() && !r.colormapFrom.empty() && format == io::Format::Png && r.bits == 16)
-                    throw ValidationError(r.bitsFrom + ": bits 16 and colormap " + r.colormap +
-                                          ": a colormap gives 8-bit RGB; the file holds one or the other");
-                drop("bits " + value, r.bitsFrom, why);
-                r.bits = 0;
-            }
-        }
-        // The range: what maps to 0..255 or 0..65535 in .png and .r16, but for normal maps.
-        if (r.range || r.boundRange) {
-            std::string why;
-            if (format == io::Format::Exr || format == io::Format::RawF32)
-                why = ext + " stores values as they are; only .png and .r16 map a range";
-            else if (format == io::Format::Png && o == Output::Normal && r.colormap.empty())
-                why = "a normal map's components always map from [-1, 1]";
-            if (!why.empty()) {
-                if (r.rangeFrom.empty()) refuse("range", rangeValue, why);
-                drop(r.range ? "range [" + formatNumber(r.range->min) + ", " + formatNumber(r.range->max) + "]"
-                             : std::string("range bound"),
-                     r.rangeFrom, why);
-                r.range.reset();
-                r.boundRange = false;
-            }
-        }
-        if (!dropped.empty()) {
-            std::string line = "not applied from " + droppedFrom + ": ";
-            for (std::size_t i = 0; i < dropped.size(); ++i) line += (i ? "; " : "") + dropped[i];
-            notes.push_back(line);
-        }
-    }};
-
-}  // namespace
-
-BakePlan planBake(const BakeRequest& request) { return Planner(request); }
 
 struct Bake::Impl : BakePlan {
     const BakeRequest& r = request;
@@ -381,7 +100,7 @@ struct Bake::Impl : BakePlan {
         checkFileSize();  // counts the sidecar, so after the record
 
         try {
-            if (format == io::Format::Raw16 || format == io::Format::RawF32)
+            if (io::formatInfo(format).raw)
                 sidecar = std::make_unique<io::OutputFile>(r.out + ".json");
         } catch (const ValidationError& e) {
             throw ValidationError(asFlags(e));
@@ -397,7 +116,7 @@ struct Bake::Impl : BakePlan {
         if (texels > (std::uintmax_t{1} << 63) / storedBytes)
             throw ValidationError("--size " + toString(g) + ": " + samples +
                                   " are more than 2^63 bytes, more than a file can hold");
-        const bool raw = format == io::Format::Raw16 || format == io::Format::RawF32;
+        const bool raw = io::formatInfo(format).raw;
         if (!raw && r.sizeFrom.empty()) return;
         const std::filesystem::path dir = std::filesystem::absolute(std::filesystem::path(r.out)).parent_path();
         std::error_code ec;
@@ -453,7 +172,8 @@ struct Bake::Impl : BakePlan {
         // A normal map's green in the convention asked for: the noise's normal has y along
         // the rows (DirectX's way, unflipped).
         const bool negate = r.spec.output == Output::Normal && r.negatesGreen();
-        if ((format == io::Format::Exr || format == io::Format::RawF32) && !negate) {
+        const bool floats = !io::formatInfo(format).mapped;
+        if (floats && !negate) {
             std::memcpy(dst, band, texels * n * sizeof(float));
             return;
         }
@@ -471,7 +191,7 @@ struct Bake::Impl : BakePlan {
             std::uint8_t* to = dst + at * storedBytes;
             if (negate)
                 for (std::size_t t = 0; t < m; ++t) values[t * n + 1] = -values[t * n + 1];
-            if (format == io::Format::Exr || format == io::Format::RawF32) {
+            if (floats) {
                 std::memcpy(to, values, m * n * sizeof(float));
                 continue;
             }
@@ -500,11 +220,9 @@ Bake::Bake(const BakeRequest& request) : impl_(std::make_unique<Impl>(request)) 
 Bake::~Bake() = default;
 
 const std::vector<std::string>& Bake::notes() const { return impl_->notes; }
+const std::vector<Note>& Bake::warnings() const { return impl_->warnings; }
+const BakePlan& Bake::plan() const { return *impl_; }
 const BakeTimings& Bake::timings() const { return impl_->timings; }
-
-const char* toString(NormalConvention convention) {
-    return convention == NormalConvention::OpenGL ? "opengl" : "directx";
-}
 
 namespace {
 

@@ -19,6 +19,7 @@
 #include "glnoise/graph.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/spec.hpp"
+#include "app/notes.hpp"
 #include "app/tiles.hpp"
 
 namespace glnoise::app {
@@ -50,16 +51,16 @@ struct BakeRequest {
     int bits = 0;          // .png: 8 (default) or 16; 0: the format's own
     std::string out;       // .png, .exr, .r16/.raw, .r32; a volume as PNG slices: a path with %d or %0Nd
     bool noOctaveLimit = false;  // octaves above the Nyquist limit were kept (--no-octave-limit)
-    // Engine conventions (docs/engines.md). Tiles that share their edge texels with their
-    // neighbours (--shared-edges): tile (I, J) starts at (I (W - 1), J (H - 1)), and a
-    // volume's at K (D - 1), as World Machine and Unreal's landscapes take them.
-    bool sharedEdges = false;
-    bool flipY = false;  // --flip-y: the file's first row is the bake's last (y up the image)
-    NormalConvention normals = NormalConvention::OpenGL;  // --normals: a normal map's green
-    // --seamless: a 2D image whose opposite edges meet, any basis: texel (i, j) samples 4D
-    // noise on a flat torus, (W cos a, W sin a, H cos b, H sin b) / 2 pi with a = 2 pi i / W,
-    // b = 2 pi j / H, plus the offset; the spec is 4D.
-    bool seamless = false;
+    // The bake's fields (app/bake_fields.def), each a member here, among them the engine
+    // conventions (docs/engines.md): sharedEdges, tiles that share their edge texels with
+    // their neighbours (tile (I, J) starts at (I (W - 1), J (H - 1)), and a volume's at
+    // K (D - 1)); seamless, a 2D image whose opposite edges meet, any basis (texel (i, j)
+    // samples 4D noise on a flat torus, (W cos a, W sin a, H cos b, H sin b) / 2 pi with
+    // a = 2 pi i / W, b = 2 pi j / H, plus the offset; the spec is 4D); flipY, the file's
+    // first row the bake's last (y up the image); normals, a normal map's green.
+#define GLNOISE_BAKE_FIELD(type, member, name, fallback, ...) type member = fallback;
+#include "app/bake_fields.def"
+#undef GLNOISE_BAKE_FIELD
     // CPU threads (--threads): the CPU backends, the conversions and the PNG and EXR
     // encoders; 0: one per CPU the process may run on. Not recorded: no byte depends on it.
     unsigned threads = 0;
@@ -70,7 +71,12 @@ struct BakeRequest {
     // not use is dropped with a note (a .exr stores values, whatever the preset's bits);
     // given on the command line, it is an error naming the flag. An error about a value
     // from a preset or record names that source and the key.
-    std::string rangeFrom, colormapFrom, bitsFrom, outputFrom;
+    std::string rangeFrom, colormapFrom, bitsFrom, outputFrom, octavesFrom;
+    // Where the graph came from, as its notes and errors name it ("graph hills.json").
+    std::string graphFrom;
+    // A range (MIN,MAX, typical or bound) was chosen, by the front-end, a preset or a record:
+    // a heightmap's default (its stated range) does not apply.
+    bool rangeChosen = false;
     // The size came from this record: a bake whose uncompressed samples would not fit the
     // free space is refused (a record handed over could ask for 10^12 texels), unless the
     // size is given on the command line.
@@ -94,6 +100,18 @@ struct BakeRequest {
 bool slicePattern(const std::string& path, std::string* error);
 // The path of slice z of a pattern slicePattern accepted.
 std::string slicePath(const std::string& pattern, int z);
+
+// The request's size, start, slice pattern and bake fields, checked before anything else
+// (ValidationError); returns whether the output is a volume written as one PNG per slice.
+bool checkShape(const BakeRequest& request);
+
+// The formats a bake writes (glnoise/io.hpp's table), as the front-ends' help names them:
+// ".png (8- or 16-bit), .exr (float32), ...; a volume as .r16, .r32 or PNG slices
+// 'slice_%04d.png'"; and every extension: ".png, .exr, .r16, .raw, .r32".
+std::string outputFormats();
+std::string extensionList();
+// What holds a volume: ".r16, .r32 or PNG slices".
+std::string volumeFormats();
 
 // An output file claimed at `path`; a bad path is a ValidationError naming --out.
 std::unique_ptr<io::OutputFile> claimOutput(const std::string& path);
@@ -133,9 +151,18 @@ struct BakePlan {
     nlohmann::json record = nlohmann::json::object();  // a raw file's stored.digest is filled in as it is written
     std::string what;             // the summary, e.g. "4096x4096 16-bit gray, [-1, 1] -> 0..65535"
     std::vector<std::string> notes;  // values from a preset or record this output does not use
+    std::vector<Note> warnings;      // what planRequest decided (octaves dropped, a period's seams)
     double rangeSeconds = 0;      // measuring the typical range, when the mapping takes it
 };
 BakePlan planBake(const BakeRequest& request);
+// The request's octaves above the Nyquist limit dropped from its spec or graph (unless
+// noOctaveLimit), and the notes that say so: what --print-spec and --print-graph print.
+std::vector<Note> limitNoise(BakeRequest& request);
+// What the request becomes before it bakes, which planBake applies first: octaves above the
+// Nyquist limit dropped from its spec or graph (unless noOctaveLimit), a heightmap's range
+// its stated one when none is chosen; and the notes that say what was decided, with a
+// period whose repeats do not meet the size (seams show where it tiles).
+std::vector<Note> planRequest(BakeRequest& request);
 
 // Where a bake's time went, in seconds of wall time: making the texels (the GPU's tiles
 // waited for, or the CPU backend), converting them to the file's samples, encoding and
@@ -163,6 +190,10 @@ public:
     // What the request said that this bake does not apply (values from a preset or record
     // that the output cannot hold), one line each: `glnoise bake` prints them as notes.
     const std::vector<std::string>& notes() const;
+    // What the plan decided about the request's values (planRequest), for the caller to word.
+    const std::vector<Note>& warnings() const;
+    // What the bake decided from its request (its request as planned, the format, ...).
+    const BakePlan& plan() const;
     // After run(): where its time went.
     const BakeTimings& timings() const;
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "app/bake.hpp"
-#include "core/fields.hpp"
+#include "glnoise/fields.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise::app {
@@ -16,6 +16,15 @@ void addNoiseFlags(CLI::App* app, NoiseArgs& a) {
             app->add_flag("--" + f.name, text, f.help);
         else
             app->add_option("--" + f.name, text, f.help);
+    }
+}
+
+void addBakeFieldFlags(CLI::App* app, std::map<std::string, std::string>& values, FrontEnd frontEnd) {
+    for (const BakeField& f : bakeFields()) {
+        if (!f.isFor(frontEnd)) continue;
+        std::string& text = values[f.name];
+        if (f.onOff()) app->add_flag("--" + f.name, text, f.help);
+        else app->add_option("--" + f.name, text, f.help);
     }
 }
 

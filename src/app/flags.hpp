@@ -2,18 +2,24 @@
 // The command-line flags shared by `glnoise` and `glnoise-preview` (CLI11).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "app/bake_fields.hpp"
 #include "app/options.hpp"
 
 namespace glnoise::app {
 
-// Every noise flag: one per spec field (core/fields.hpp), --NAME with the field's help,
+// Every noise flag: one per spec field (glnoise/fields.hpp), --NAME with the field's help,
 // into args.given[NAME]; the subcommands add their own (--size, --out, --no-octave-limit, ...).
 void addNoiseFlags(CLI::App* app, NoiseArgs& args);
+
+// A flag per bake field the front-end takes (app/bake_fields.def), --NAME with the field's
+// help, into values[NAME]: an on/off field's "true" when given.
+void addBakeFieldFlags(CLI::App* app, std::map<std::string, std::string>& values, FrontEnd frontEnd);
 
 // --size WxH[xD] (or another flag's), each edge at most maxEdge; a ValidationError names
 // the flag.

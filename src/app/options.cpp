@@ -14,9 +14,9 @@
 #include <variant>
 #include <vector>
 
-#include "core/fields.hpp"
-#include "core/format.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/fields.hpp"
+#include "glnoise/format.hpp"
 
 namespace glnoise::app {
 
@@ -110,18 +110,27 @@ auto parseNamed(F parse, const std::string& text) {
 
 }  // namespace
 
-std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args, const std::string& source) {
+namespace {
+
+// "octaves 7 to 10 would be above 0.5 cells per texel, the grid's Nyquist limit,{where} and
+// add only aliasing; using 6 (--no-octave-limit keeps them all)"
+std::vector<Note::Part> octavesDropped(int octaves, int useful, const std::string& where) {
+    const std::string dropped = useful + 1 == octaves ? "octave " + std::to_string(octaves)
+                                                      : "octaves " + std::to_string(useful + 1) + " to " + std::to_string(octaves);
+    return {{dropped + " would be above 0.5 cells per texel, the grid's Nyquist limit," + where +
+                 " and add only aliasing; using " + std::to_string(useful) + " (",
+             "no-octave-limit", "true"},
+            {" keeps them all)", "", ""}};
+}
+
+}  // namespace
+
+std::optional<Note> limitOctaves(NoiseSpec& spec, bool keepAll, const std::string& from) {
     const int useful = spec.usefulOctaves();
-    if (useful >= spec.octaves || args.noOctaveLimit) return {};
-    const std::string dropped = useful + 1 == spec.octaves ? "octave " + std::to_string(spec.octaves)
-                                                           : "octaves " + std::to_string(useful + 1) + " to " +
-                                                                 std::to_string(spec.octaves);
-    const std::string named = !args.has("octaves") && !source.empty() ? source + ": octaves " : "--octaves ";
-    std::string msg = named + std::to_string(spec.octaves) + ": " + dropped +
-                      " would be above 0.5 cells per texel, the grid's Nyquist limit, and add only aliasing; using " +
-                      std::to_string(useful) + " (--no-octave-limit keeps them all)";
+    if (useful >= spec.octaves || keepAll) return std::nullopt;
+    Note note{"octaves", std::to_string(spec.octaves), from, octavesDropped(spec.octaves, useful, "")};
     spec.octaves = useful;
-    return msg;
+    return note;
 }
 
 namespace {
@@ -198,9 +207,9 @@ struct OctaveScales {
 
 }  // namespace
 
-std::string limitGraphOctaves(Graph& graph, bool noOctaveLimit, const std::string& source) {
+std::vector<Note> limitGraphOctaves(Graph& graph, bool keepAll, const std::string& source) {
     OctaveScales scales(graph);
-    std::string said;
+    std::vector<Note> notes;
     for (const std::string& id : scales.order) {
         const GraphNode& n = graph.nodes.at(id);
         if (n.kind != "fractal" || !scales.visible.at(id)) continue;
@@ -210,15 +219,23 @@ std::string limitGraphOctaves(Graph& graph, bool noOctaveLimit, const std::strin
         int useful = 0;
         for (int i = 0; i < octaves && f <= 0.5; ++i, f *= n.number("lacunarity")) ++useful;
         useful = std::max(1, useful);
-        if (useful >= octaves || noOctaveLimit) continue;
-        const std::string dropped = useful + 1 == octaves ? "octave " + std::to_string(octaves)
-                                                          : "octaves " + std::to_string(useful + 1) + " to " + std::to_string(octaves);
-        said += (said.empty() ? "" : "; ") + source + ": node \"" + id + "\" octaves " + std::to_string(octaves) + ": " + dropped +
-                " would be above 0.5 cells per texel, the grid's Nyquist limit, in every lattice of its source, and add only "
-                "aliasing; using " + std::to_string(useful) + " (--no-octave-limit keeps them all)";
+        if (useful >= octaves || keepAll) continue;
+        notes.push_back({"node \"" + id + "\" octaves", std::to_string(octaves), source,
+                         octavesDropped(octaves, useful, " in every lattice of its source,")});
         graph.nodes.at(id).numbers["octaves"] = useful;
     }
-    return said;
+    return notes;
+}
+
+std::string flagNamed(const std::string& field, const std::string& value) {
+    return "--" + field + (value == "true" ? "" : " " + value);
+}
+
+std::string worded(const Note& note, FieldNamer name) {
+    std::string text = note.from.empty() ? name(note.field, note.value) : note.from + ": " + note.field + " " + note.value;
+    text += ": ";
+    for (const Note::Part& p : note.parts) text += p.text + (p.field.empty() ? "" : name(p.field, p.value));
+    return text;
 }
 
 const std::string& NoiseArgs::text(const std::string& name) const {

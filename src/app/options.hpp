@@ -11,6 +11,7 @@
 
 #include <vector>
 
+#include "app/notes.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/graph.hpp"
 #include "glnoise/spec.hpp"
@@ -18,7 +19,7 @@
 namespace glnoise::app {
 
 // What the user typed for the noise options: the text of each spec field's flag
-// (core/fields.hpp), by the field's name; absent or empty means "not given". An on/off
+// (glnoise/fields.hpp), by the field's name; absent or empty means "not given". An on/off
 // field's flag (--normalize) holds "true" when given.
 struct NoiseArgs {
     std::map<std::string, std::string> given;
@@ -54,18 +55,16 @@ NoiseSpec buildSpec(const NoiseArgs& args, const Grid* grid, const NoiseSpec* ba
 std::vector<std::string> asFlags(const ValidationError& e);
 
 // For a grid with unit texel spacing: when octaves above the Nyquist limit would only
-// alias, drops them from `spec` (unless args.noOctaveLimit) and returns the warning that
-// says so; otherwise returns an empty string.
-// When the octaves came from a preset or record (`source`, args.octaves empty), the
-// warning names it and the key.
-std::string limitOctaves(NoiseSpec& spec, const NoiseArgs& args, const std::string& source = "");
+// alias, drops them from `spec` (unless keepAll) and returns the note that says so, about
+// the octaves given by the front-end, or by `from` (a preset or record: "preset p.json").
+std::optional<Note> limitOctaves(NoiseSpec& spec, bool keepAll, const std::string& from = "");
 
 // The same for a graph (docs/graphs.md, "The octave limit"): a fractal node's octave i is
 // dropped when every lattice leaf of its source would be above 0.5 cells per texel there,
 // at the least scale the graph evaluates the fractal at (its frequencies times the scale
 // and fractal nodes above it). A fractal that reaches the output only through a warp's
-// displacement keeps its octaves, as a spec's --warp-octaves are kept. `source` names the
-// graph in the warning ("graph hills.json").
-std::string limitGraphOctaves(Graph& graph, bool noOctaveLimit, const std::string& source);
+// displacement keeps its octaves, as a spec's --warp-octaves are kept. A note for each
+// node, from `source` ("graph hills.json").
+std::vector<Note> limitGraphOctaves(Graph& graph, bool keepAll, const std::string& source);
 
 }  // namespace glnoise::app

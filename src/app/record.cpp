@@ -10,10 +10,11 @@
 #include <type_traits>
 #include <variant>
 
+#include "app/bake_fields.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
-#include "core/fields.hpp"
-#include "core/format.hpp"
+#include "glnoise/fields.hpp"
+#include "glnoise/format.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/version.hpp"
@@ -120,12 +121,10 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
         cmd += " --tile " + std::to_string(t[0]) + "," + std::to_string(t[1]);
         if (grid.isVolume()) cmd += "," + std::to_string(t[2]);
         cmd += " --tile-size " + toString(grid);
-        if (r.sharedEdges) cmd += " --shared-edges";
     } else {
         cmd += " --size " + toString(grid);
     }
-    if (r.seamless) cmd += " --seamless";
-    if (r.flipY) cmd += " --flip-y";
+    cmd += bakeFieldFlags(r, Place::BeforeSpec);
     // --dims is named when it differs from what the grid, --z and --w imply; every other
     // field when it has an effect and differs from its default.
     const int impliedDims = spec.w != 0.0 || r.seamless ? 4 : grid.isVolume() || spec.z != 0.0 ? 3 : 2;
@@ -137,19 +136,12 @@ std::string bakeCommand(const BakeRequest& r, bool withOut) {
         if (!value.empty()) cmd += (f.signedValue ? "=" : " ") + value;
     }
     if (r.noOctaveLimit) cmd += " --no-octave-limit";
-    if (spec.output == Output::Normal) cmd += std::string(" --normals ") + toString(r.normals);
+    cmd += bakeFieldFlags(r, Place::AfterSpec);
     if (!r.colormap.empty()) cmd += " --colormap " + r.colormap;
     if (r.bits) cmd += " --bits " + std::to_string(r.bits);
     if (r.range) cmd += " --range=" + formatNumber(r.range->min) + "," + formatNumber(r.range->max);
     else if (r.boundRange) cmd += " --range bound";
     return withOut ? cmd + " --out " + quoted(r.out) : cmd;
-}
-
-NormalConvention parseNormals(const std::string& text, const std::string& where) {
-    if (text == "opengl") return NormalConvention::OpenGL;
-    if (text == "directx") return NormalConvention::DirectX;
-    throw ValidationError(where + " " + text +
-                          ": must be opengl (green up the image: Unity, Godot, Blender) or directx (green down: Unreal)");
 }
 
 BakeRequest requestFromRecord(const std::string& recordText, const std::string& source) {
@@ -246,17 +238,13 @@ BakeRequest requestOf(const nlohmann::json& j, const std::string& source) {
     // Before 0.25.0 a graph kept every fractal's octaves, above the Nyquist limit too: its
     // record re-bakes as it was made.
     if (r.graph && madeBefore(j, 0, 25)) r.noOctaveLimit = true;
-    r.sharedEdges = flag("shared_edges");
-    r.flipY = flag("flip_y");
-    r.seamless = flag("seamless");
+    readBakeFields(j, r, source);
     // Normal maps were DirectX's way (green down the image) before 0.21.0, which records no
     // convention; OpenGL's since, unless the record says otherwise.
-    if (j.contains("normals")) {
-        r.normals = parseNormals(j["normals"].is_string() ? j["normals"].get<std::string>() : io::shown(j["normals"]),
-                                 source + ": normals");
-    } else if (madeBefore(j, 0, 21)) {
+    if (!j.contains("normals") && r.spec.output == Output::Normal && madeBefore(j, 0, 21))
         r.normals = NormalConvention::DirectX;
-    }
+    // A record chose its mapping: it re-bakes as it says.
+    r.rangeChosen = true;
     return r;
 }
 

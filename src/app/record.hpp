@@ -20,9 +20,6 @@ std::string bakeCommand(const BakeRequest& request, bool withOut = true);
 std::string bakeCommand(const NoiseSpec& spec, const Grid& grid, const std::optional<ValueRange>& range,
                         const std::string& out);
 
-// "opengl" or "directx"; else a ValidationError "WHERE VALUE: must be opengl ... or directx ...".
-NormalConvention parseNormals(const std::string& text, const std::string& where);
-
 // The request a record describes (--from), its output path set to `out`.
 BakeRequest requestFromRecord(const std::string& recordText, const std::string& source);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/verify.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <vector>
 
@@ -70,8 +71,7 @@ std::string generator(const nlohmann::json& rec) {
 std::string rawDataPath(const std::string& path) {
     const std::string data = endsWith(path, ".json") ? path.substr(0, path.size() - 5) : path;
     try {
-        const io::Format f = io::formatForPath(data);
-        return f == io::Format::Raw16 || f == io::Format::RawF32 ? data : "";
+        return io::formatInfo(io::formatForPath(data)).raw ? data : "";
     } catch (const ValidationError&) {
         return "";
     }
@@ -108,9 +108,10 @@ Checked checkRaw(const std::string& dataPath, const nlohmann::json& rec, const s
     if (!channels.is_array() || channels.empty()) fail(sidecar, "its record's stored.channels is not a list of names");
     if (bits != 16 && bits != 32) fail(sidecar, "its record's stored.bits is " + std::to_string(bits) + ", not 16 or 32");
     const io::Format format = io::formatForPath(dataPath);
-    if ((format == io::Format::Raw16) != (bits == 16))
+    const std::vector<int>& held = io::formatInfo(format).bits;
+    if (std::find(held.begin(), held.end(), static_cast<int>(bits)) == held.end())
         fail(dataPath, "its sidecar " + sidecar + " describes " + std::to_string(bits) + "-bit samples; a " +
-                           io::extensionOf(format) + " holds " + (format == io::Format::Raw16 ? "16" : "32"));
+                           io::extensionOf(format) + " holds " + std::to_string(held.front()));
     if (w == 0 || h == 0 || d == 0 || w > (1u << 20) || h > (1u << 20) || d > (1u << 20))
         fail(sidecar, "its record's stored size " + std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(d) +
                           " is not one glnoise bakes");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/write.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "app/bake.hpp"
@@ -33,10 +34,14 @@ std::unique_ptr<io::RowWriter> openSamples(io::OutputFile& file, io::Format form
 void writeArray(const std::string& path, const float* data, int width, int height, int channels, ValueRange range,
                 int bits) {
     const io::Format format = io::formatForPath(path);
+    const io::FormatInfo& f = io::formatInfo(format);
+    if (bits != 0 && std::find(f.bits.begin(), f.bits.end(), bits) == f.bits.end()) {
+        std::string held;
+        for (std::size_t i = 0; i < f.bits.size(); ++i) held += (i ? " or " : "") + std::to_string(f.bits[i]);
+        throw ValidationError(Violation{"bits", std::to_string(bits) + ": must be " + held + " for " + f.extensions.front()});
+    }
     std::unique_ptr<io::OutputFile> out = claimOutput(path);
-    SampleLayout layout{width, height, channels, bits, exrChannels(channels), "", 0, false};
-    if (format == io::Format::Raw16) layout.bits = 16;
-    if (format == io::Format::Exr || format == io::Format::RawF32) layout.bits = 32;
+    SampleLayout layout{width, height, channels, bits != 0 ? bits : f.bits.front(), exrChannels(channels), "", 0, false};
     const std::unique_ptr<io::RowWriter> writer = openSamples(*out, format, layout);
     const std::size_t rowFloats = static_cast<std::size_t>(width) * static_cast<std::size_t>(channels);
     if (layout.bits == 32) {

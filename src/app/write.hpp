@@ -37,7 +37,8 @@ std::unique_ptr<io::RowWriter> openSamples(io::OutputFile& file, io::Format form
 
 // Writes an array of float32 samples (height rows of width x channels, channels 1, 3 or 4)
 // to `path` in the format its extension names, mapping `range` to 0..255 or 0..65535 for
-// .png (8 or 16 bits) and .r16, and committing the file. A bad path is a ValidationError.
+// .png (8 or 16 bits; 0: 8) and .r16, and committing the file. A bad path or bits the format
+// does not hold are a ValidationError.
 void writeArray(const std::string& path, const float* data, int width, int height, int channels, ValueRange range,
                 int bits);
 

@@ -10,13 +10,13 @@
 #include "app/preset.hpp"
 #include "app/record.hpp"
 #include "app/verify.hpp"
-#include "core/format.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
+#include "glnoise/format.hpp"
 #include "glnoise/glsl.hpp"
-#include "glnoise/shader.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/permutation.hpp"
+#include "glnoise/shader.hpp"
 #include "glnoise/version.hpp"
 
 namespace glnoise::cli {
@@ -70,9 +70,7 @@ CommandLine::CommandLine()
     addNoiseOptions(bake_, a, true);
     bake_->add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the grid's Nyquist limit");
     bake_->add_option("--size", a.size, "WxH or WxHxD, each edge 1 to 1048576; baked in tiles, streamed to the file");
-    bake_->add_option("--out", a.out, "output file: .png (8- or 16-bit; RGB for normal, gradient and colormaps), "
-                                      ".exr (float32), .r16 or .raw (16-bit raw), .r32 (float32 raw); a volume as "
-                                      ".r16, .r32 or PNG slices 'slice_%04d.png'; .r16/.r32 get a FILE.json sidecar");
+    bake_->add_option("--out", a.out, "output file: " + app::outputFormats());
     bake_->add_option("--range", a.range,
                       "MIN,MAX mapped to 0..255 or 0..65535; typical (the default): where 99.8% of the spec's "
                       "values lie, measured on a fixed sample; bound: the stated range");
@@ -92,17 +90,7 @@ CommandLine::CommandLine()
     bake_->add_option("--tile", a.tile, "I,J (I,J,K for a volume): bake tile (I, J) of the world; with --tile-size");
     bake_->add_option("--tile-size", a.tileSize,
                       "WxH or WxHxD: the size of every tile; tile (I, J) starts at world texel (I W, J H)");
-    bake_->add_flag("--shared-edges", a.sharedEdges,
-                    "tiles share their edge row and column (and a volume's edge slice) with their neighbours: "
-                    "tile (I, J) starts at (I (W-1), J (H-1)), as World Machine and Unreal take them");
-    bake_->add_flag("--flip-y", a.flipY, "the file's first row is the bake's highest y (y up the image); "
-                                         "a normal map's green follows the image");
-    bake_->add_option("--normals", a.normals,
-                      "a normal map's green channel: opengl (the default; up the image: Unity, Godot, Blender) or "
-                      "directx (down the image: Unreal)");
-    bake_->add_flag("--seamless", a.seamless,
-                    "a 2D image whose opposite edges meet, from any basis but psrdnoise: 4D noise sampled on a torus "
-                    "(docs/engines.md)");
+    addBakeFieldFlags(bake_, a.bake, app::kCli);
     bake_->add_option("--threads", a.threads,
                       "CPU threads for --backend cpu or reference and for the PNG and EXR encoders, 1 to 1024 "
                       "(default: one per core); the file's bytes do not depend on it");
@@ -149,7 +137,7 @@ CommandLine::CommandLine()
     verify_ = app_.add_subcommand(
         "verify", "check that files are what their records say: a raw file's size and SHA-256 against its sidecar, "
                   "a .png or .exr read whole against its record, a volume's PNG slices as one bake");
-    verify_->add_option("files", a.files, "glnoise outputs: .png, .exr, .r16, .raw, .r32 (or its .json), or a "
+    verify_->add_option("files", a.files, "glnoise outputs: " + app::extensionList() + " (a raw file or its .json), or a "
                                           "volume's slice pattern 'slices/cloud_%03d.png'")
         ->required();
 
@@ -193,9 +181,9 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     return Command::Info;
 }
 
-BakePlan planBake(const Args& a) {
-    BakePlan plan;
-    BakeRequest& r = plan.request;
+BakeOrder orderBake(const Args& a) {
+    BakeOrder order;
+    BakeRequest& r = order.request;
     std::optional<Preset> base;
     if (!a.from.empty() && !a.preset.empty())
         throw ValidationError("--from " + a.from + ": re-bakes a file's own record; give it or --preset " + a.preset +
@@ -210,7 +198,7 @@ BakePlan planBake(const Args& a) {
             throw ValidationError(asFlags(e));
         }
         r = requestFromRecord(record, "--from " + a.from);
-        plan.fromRecord = record;
+        order.fromRecord = record;
         base = Preset{r.spec, true, r.range, r.colormap, r.bits, r.boundRange};
     } else if (!a.preset.empty()) {
         base = loadPreset(a.preset);
@@ -229,10 +217,12 @@ BakePlan planBake(const Args& a) {
         r.tile.reset();
     }
     // A record's shared edges stand while it is a tile (--size makes it none).
-    r.sharedEdges = a.sharedEdges || (r.tile && r.sharedEdges);
-    if (a.flipY) r.flipY = true;
-    if (a.seamless) r.seamless = true;
-    if (!a.normals.empty()) r.normals = app::parseNormals(a.normals, "--normals");
+    if (!r.tile) r.sharedEdges = false;
+    try {
+        app::setBakeFields(r, a.bake);
+    } catch (const ValidationError& e) {
+        throw ValidationError(asFlags(e));
+    }
     if (r.tile) {
         const std::int64_t stride = r.sharedEdges ? 1 : 0;
         const std::int64_t edges[3] = {std::max<std::int64_t>(1, r.size.width - stride),
@@ -255,43 +245,17 @@ BakePlan planBake(const Args& a) {
         // Its name alone, as the command's other paths are left out: the same graph baked
         // from another folder records the same bytes.
         r.graphFile = std::filesystem::path(a.graph).filename().string();
+        r.graphFrom = "graph " + a.graph;
     } else if (r.graph) {
-        r.graph = applyGraphFlags(*r.graph, a.noise, baseSource + ": its graph");
+        r.graphFrom = baseSource + ": its graph";
+        r.graph = applyGraphFlags(*r.graph, a.noise, r.graphFrom);
     }
-    // Octaves above the Nyquist limit are dropped from specs and graphs alike, whether or
-    // not the size is known yet (the limit is in cells per texel), so that --print-spec and
-    // --print-graph print what bakes.
     r.noOctaveLimit = a.noise.noOctaveLimit || r.noOctaveLimit;
     if (r.graph) {
-        plan.warning = limitGraphOctaves(*r.graph, r.noOctaveLimit, !a.graph.empty() ? "graph " + a.graph : baseSource + ": its graph");
         r.spec = r.graph->space;
     } else {
         r.spec = buildSpec(a.noise, grid, base ? &base->spec : nullptr, base && base->hasDims, baseSource, r.seamless);
-        NoiseArgs limit = a.noise;
-        limit.noOctaveLimit = r.noOctaveLimit;
-        plan.warning = limitOctaves(r.spec, limit, baseSource);
-        // A periodic spec tiles where the image holds whole periods; the preview says so
-        // in its tiled view, and so does a bake (a tile of a world is cut where it is told).
-        const NoiseSpec& s = r.spec;
-        const int axes = std::min(s.dims, r.size.isVolume() ? 3 : 2);
-        bool periodic = sizeKnown && !r.tile && s.frequency > 0;
-        for (int i = 0; i < axes; ++i) periodic = periodic && s.period[static_cast<std::size_t>(i)] > 0;
-        if (periodic) {
-            const int edges[3] = {r.size.width, r.size.height, r.size.depth};
-            std::string repeat, size;
-            bool whole = true;
-            for (int i = 0; i < axes; ++i) {
-                const double texels = s.period[static_cast<std::size_t>(i)] / s.frequency;
-                whole = whole && std::abs(edges[i] / texels - std::round(edges[i] / texels)) < 1e-9 &&
-                        std::round(edges[i] / texels) >= 1;
-                repeat += (i ? " x " : "") + formatNumber(texels);
-            }
-            if (!whole)
-                plan.periodWarning = "--period " + app::periodFlag(s.period) + ": repeats every " + repeat + " texels at --frequency " +
-                                     formatNumber(s.frequency) + ", and --size " + toString(r.size) +
-                                     " is not a whole number of repeats: its opposite edges will not meet (seams show "
-                                     "when it tiles)";
-        }
+        if (!a.noise.has("octaves")) r.octavesFrom = baseSource;
     }
     if (base) {
         const std::string& source = baseSource;
@@ -304,24 +268,7 @@ BakePlan planBake(const Args& a) {
         if (r.bits) r.bitsFrom = source;
         if (!a.noise.has("output")) r.outputFrom = source;
         if (!a.from.empty() && a.size.empty() && a.tileSize.empty()) r.sizeFrom = source;
-    }
-    // A heightmap (.r16, .raw) maps the stated range unless a range is given: no value
-    // passes it, so no summit is flattened at 65535, and 16 bits leave ample levels (a
-    // graph whose stated range is unbounded keeps the typical one). A record re-bakes as
-    // it says (before 0.21.0 a .r16 without a range mapped the typical one).
-    const auto bounded = [&] {
-        if (!r.graph) return true;
-        const ValueRange stated = statedRange(*r.graph);
-        return std::isfinite(stated.min) && std::isfinite(stated.max);
-    };
-    if (a.from.empty() && a.range.empty() && !(base && base->rangeGiven) && bounded()) {
-        bool raw16 = false;
-        try {
-            raw16 = !a.out.empty() && io::formatForPath(a.out) == io::Format::Raw16;
-        } catch (const ValidationError&) {
-            // A bad --out is the bake's to name.
-        }
-        if (raw16) r.boundRange = true;
+        r.rangeChosen = !a.from.empty() || base->rangeGiven;
     }
     // Each mapping value can be set back to the default from the command line: --range
     // typical (or default), --colormap none, --bits auto (the format's own).
@@ -330,6 +277,7 @@ BakePlan planBake(const Args& a) {
         r.range = named ? std::nullopt : std::optional<ValueRange>(parseRange(a.range));
         r.boundRange = a.range == "bound";
         r.rangeFrom.clear();
+        r.rangeChosen = true;
     }
     if (!a.colormap.empty()) {
         if (a.colormap == "none") {
@@ -348,14 +296,12 @@ BakePlan planBake(const Args& a) {
         r.bits = a.bits == "auto" ? 0 : parseInt("--bits", a.bits, "8, 16, 32 or auto");
         r.bitsFrom.clear();
     }
-    if (!a.normals.empty() && r.spec.output != Output::Normal)
-        throw ValidationError("--normals " + a.normals + ": sets a normal map's green channel; it needs --output normal");
-    plan.printSpec = a.printSpec;
-    plan.printGraph = a.printGraph;
+    order.printSpec = a.printSpec;
+    order.printGraph = a.printGraph;
     if (a.printSpec && r.graph)
         throw ValidationError("--print-spec: a graph is printed with --print-graph (a spec holds one chain of noise)");
-    if (a.printSpec || a.printGraph) return plan;
-    if (a.out.empty()) throw ValidationError("--out is required: the file to write (.png, .exr, .r16, .raw, .r32)");
+    if (a.printSpec || a.printGraph) return order;
+    if (a.out.empty()) throw ValidationError("--out is required: the file to write (" + app::extensionList() + ")");
     r.out = a.out;
     if (!a.threads.empty()) {
         const int n = parseInt("--threads", a.threads, "1 to 1024");
@@ -363,15 +309,15 @@ BakePlan planBake(const Args& a) {
         r.threads = static_cast<unsigned>(n);
     }
     // A record re-bakes on the backend it names, unless --backend says otherwise.
-    plan.backend = parseBackend(a.backend.empty() ? r.recordedBackend : a.backend);
-    return plan;
+    order.backend = parseBackend(a.backend.empty() ? r.recordedBackend : a.backend);
+    return order;
 }
 
-void checkFromFile(const Args& a, const BakePlan& plan) {
+void checkFromFile(const Args& a, const BakeOrder& order) {
     // The file must be the bake its record describes: a raw file's data its sidecar's (a
     // SIGKILL between the renames of a pair, or a copy of one file of a pair, would pair
     // two bakes), an image's pixels the ones its digest was taken of (not repainted).
-    if (!a.from.empty()) checkAgainstRecord(a.from, plan.fromRecord, "--from " + a.from);
+    if (!a.from.empty()) checkAgainstRecord(a.from, order.fromRecord, "--from " + a.from);
 }
 
 EvalPlan planEval(const Args& a) {
@@ -391,12 +337,12 @@ CheckPlan planCheck(const Args& a) {
     plan.grid = parseSizeFlag(a.size);
     if (!a.graph.empty()) {
         plan.graph = loadGraph(a.graph, a.noise);
-        plan.warning = limitGraphOctaves(*plan.graph, a.noise.noOctaveLimit, "graph " + a.graph);
+        plan.warnings = limitGraphOctaves(*plan.graph, a.noise.noOctaveLimit, "graph " + a.graph);
         plan.spec = plan.graph->space;
         plan.tolerances = cpu::agreementTolerance(*plan.graph);
     } else {
         plan.spec = buildSpec(a.noise, &plan.grid);
-        plan.warning = limitOctaves(plan.spec, a.noise);
+        if (auto note = limitOctaves(plan.spec, a.noise.noOctaveLimit)) plan.warnings.push_back(*note);
         plan.tolerances = cpu::agreementTolerance(plan.spec);
     }
     if (!a.tolerance.empty()) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -33,8 +34,9 @@ struct Args {
     std::string preset, from, tile, tileSize, colormap, bits, threads;
     bool printSpec = false;
     bool printGraph = false;
-    bool sharedEdges = false, flipY = false, seamless = false;  // bake's engine conventions
-    std::string normals;                                        // --normals opengl|directx
+    // The bake fields' flags (app/bake_fields.def), by the field's name: an on/off field's
+    // "true" when given.
+    std::map<std::string, std::string> bake;
     std::string graph;  // --graph FILE
     bool quiet = false;
     std::vector<std::string> families;
@@ -73,22 +75,22 @@ private:
     CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *shader_ = nullptr, *info_ = nullptr, *verify_ = nullptr;
 };
 
-// What `bake` will do. Reads --preset and --from files; claims nothing.
-struct BakePlan {
+// What `bake` was ordered to do: the request its flags, preset or record make (which
+// app::Bake plans), on which backend, or what to print instead. Reads --preset and --from
+// files; claims nothing.
+struct BakeOrder {
     BakeRequest request;
     Backend backend = Backend::Gpu;
     bool printSpec = false;   // print request's preset and stop
     bool printGraph = false;  // print request's graph (or its spec's) and stop
-    std::string warning;      // octaves dropped above the Nyquist limit, or empty
-    std::string periodWarning;  // a period that does not divide the size (seams show), or empty
     // --from's record: the file must be the bake it describes (checkFromFile), which reads
     // the whole file; so it is checked after everything else the bake can refuse at once.
     std::string fromRecord;
 };
-BakePlan planBake(const Args& args);
+BakeOrder orderBake(const Args& args);
 // For --from: the file against its record (its digest), reading every byte; a stop signal
 // ends it (app::Interrupted). ValidationError when the file is not the bake it records.
-void checkFromFile(const Args& args, const BakePlan& plan);
+void checkFromFile(const Args& args, const BakeOrder& order);
 
 struct EvalPlan {
     NoiseSpec spec;
@@ -102,7 +104,7 @@ struct CheckPlan {
     std::optional<Graph> graph;  // --graph: checked instead of the spec
     Grid grid;
     std::array<double, 4> tolerances{};
-    std::string warning;
+    std::vector<app::Note> warnings;  // octaves dropped above the Nyquist limit
 };
 CheckPlan planCheck(const Args& args);
 

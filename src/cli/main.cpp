@@ -51,8 +51,10 @@ double seconds(Clock::time_point since) {
     return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
-void warn(const std::string& message) {
-    if (!message.empty()) std::fprintf(stderr, "glnoise: warning: %s\n", message.c_str());
+// What a plan decided about the values given (app/notes.hpp), in the command line's words.
+void warn(const std::vector<app::Note>& notes) {
+    for (const app::Note& note : notes)
+        std::fprintf(stderr, "glnoise: warning: %s\n", app::worded(note, app::flagNamed).c_str());
 }
 
 // The signal that asked the bake to stop (SIGINT, SIGTERM, SIGHUP), or 0.
@@ -119,32 +121,34 @@ private:
 };
 
 int runBake(const Args& a) {
-    cli::BakePlan plan = cli::planBake(a);
-    const app::BakeRequest& r = plan.request;
-    warn(plan.warning);
-    warn(plan.periodWarning);
-    if (plan.printGraph || plan.printSpec) cli::checkFromFile(a, plan);
-    if (plan.printGraph) {
+    cli::BakeOrder order = cli::orderBake(a);
+    app::BakeRequest& r = order.request;
+    if (order.printGraph || order.printSpec) {
+        warn(app::limitNoise(r));
+        cli::checkFromFile(a, order);
+    }
+    if (order.printGraph) {
         const std::string json = (r.graph ? *r.graph : graphOf(r.spec)).json() + "\n";
         std::fwrite(json.data(), 1, json.size(), stdout);
         return 0;
     }
-    if (plan.printSpec) {
+    if (order.printSpec) {
         const std::string json = app::presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange).dump(2) + "\n";
         std::fwrite(json.data(), 1, json.size(), stdout);
         return 0;
     }
-    const Backend backend = plan.backend;
+    const Backend backend = order.backend;
     // Claim the output path before the work, so a bad path fails in a millisecond; an
     // unclaimed file vanishes when `bake` goes out of scope.
     TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
     progress.step("measuring the range");
     app::Bake bake(r);
     progress.restart();
+    warn(bake.warnings());
     // A --from file is read whole only once the bake has claimed its output and checked its
     // size and free space.
     progress.step("checking the --from file against its record");
-    cli::checkFromFile(a, plan);
+    cli::checkFromFile(a, order);
     progress.restart();
     for (const std::string& note : bake.notes()) std::fprintf(stderr, "glnoise: note: %s\n", note.c_str());
 
@@ -239,7 +243,7 @@ int runCheck(const Args& a) {
     const cli::CheckPlan plan = cli::planCheck(a);
     const Grid& grid = plan.grid;
     const NoiseSpec& spec = plan.spec;
-    warn(plan.warning);
+    warn(plan.warnings);
     gpu::Context ctx(contextOptions(a));
     if (a.verbose) describe(ctx);
     gpu::Generator gen(ctx);

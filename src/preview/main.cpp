@@ -37,7 +37,8 @@ int previewMain(int argc, char** argv) {
     app.add_option("--zoom", a.zoom, "screen pixels per bake texel (default 1)");
     app.add_flag("--animate", a.animate, "advance z over time (3D noise)");
     app.add_option("--speed", a.speed, "z per second when animating (default 1)");
-    app.add_option("--out", a.out, "export file: .png, .exr, .r16 or .r32, as glnoise bake writes them (default glnoise-export.png)");
+    app.add_option("--out", a.out, "export file: " + app::extensionList() + ", as glnoise bake writes them (default glnoise-export.png)");
+    app::addBakeFieldFlags(&app, a.bake, app::kPreview);
     app.add_option("--size", a.size, "export size WxH (default: the texture shown); WxHxD in the slices view");
     app.add_option("--frames", a.frames, "render this many frames, then exit (0: until closed)");
     app.add_option("--screenshot", a.screenshot, "write the window to this PNG after the last frame");
@@ -58,7 +59,8 @@ int previewMain(int argc, char** argv) {
                    "export (comma-separated)");
     app.add_option("--preset", a.preset, "start from a preset: " + app::joinedNames(app::presetNames()) +
                                              ", or a .json file; flags override it");
-    app.add_option("--from", a.from, "continue from the record in a glnoise .png, .exr or raw file; flags override it");
+    app.add_option("--from", a.from, "continue from the record in a glnoise file (" + app::extensionList() +
+                                         ", or a raw file's .json); flags override it");
     app.add_option("--save-preset", a.savePreset, "save the spec on screen as a preset after the last frame (File menu)");
     app.add_flag("--check", a.check, "start with the proof on: the texture shown against the CPU reference, as glnoise check compares");
     app.add_flag("--show-difference", a.showDifference, "with the proof on, show |gpu - cpu| / tolerance instead of the noise");

@@ -8,6 +8,7 @@
 #include "app/fields.hpp"
 #include "app/flags.hpp"
 #include "app/preset.hpp"
+#include "glnoise/format.hpp"
 #include "glnoise/io.hpp"
 
 namespace glnoise::preview {
@@ -54,6 +55,14 @@ Start startFrom(const Args& a) {
     s.noOctaveLimit = a.noise.noOctaveLimit || (record && record->noOctaveLimit);
     if (base) applyMapping(s, *base);
     if (record) applyRecordView(s, *record);
+    try {
+        app::setBakeFields(s.exportFields, a.bake);
+        s.exportFields.spec = s.spec;
+        for (const Violation& v : app::inapplicableBakeFields(s.exportFields))
+            throw ValidationError(v.field.empty() ? v.what : "--" + v.field + " " + v.what);
+    } catch (const ValidationError& e) {
+        throw ValidationError(app::asFlags(e));
+    }
     if (!a.range.empty()) {
         s.boundRange = a.range == "bound";
         s.customRange = a.range != "default" && a.range != "typical" && !s.boundRange;

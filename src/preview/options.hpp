@@ -4,6 +4,7 @@
 // opens (a bad one is a ValidationError naming the flag).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -22,6 +23,8 @@ struct Args {
     bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
     bool check = false, showDifference = false, colormapGiven = false, turntable = false;
     std::string preset, from, savePreset, sections;
+    // The bake fields' flags the preview takes (app/bake_fields.def), by name: its exports'.
+    std::map<std::string, std::string> bake;
 };
 
 // Where a run starts: the state, the window's size in screen points, the UI scale given

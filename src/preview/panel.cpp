@@ -44,7 +44,8 @@ void menuBar(State& s, bool* exportNow, bool* copyCommand, bool* quit) {
         }
         if (ImGui::BeginMenu("Open preset or record")) {
             ImGui::SetNextItemWidth(ImGui::GetFontSize() * 20.0f);
-            ImGui::InputTextWithHint("##open", "a preset .json, or a baked .png .exr .r16 .r32", &s.openPath);
+            static const std::string hint = "a preset .json, or a baked " + app::extensionList();
+            ImGui::InputTextWithHint("##open", hint.c_str(), &s.openPath);
             try {
                 if (ImGui::Button("open as preset")) s.status = openPreset(s, s.openPath);
                 ImGui::SameLine();

@@ -1,23 +1,52 @@
 // SPDX-License-Identifier: MIT
-// The panel's Export section: the file, the size, and the `glnoise bake` command that
-// writes the same bytes.
+// The panel's Export section: the file, the size, the bake fields the preview takes (a
+// widget each, from their table), and the `glnoise bake` command that writes the same bytes.
 #include <algorithm>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/bake_fields.hpp"
 #include "app/record.hpp"
 #include "preview/panel.hpp"
 
 namespace glnoise::preview {
 
+namespace {
+
+// A bake field's widget: a checkbox for an on/off field, a choice's buttons for the others.
+void fieldWidget(const app::BakeField& f, app::BakeRequest& r) {
+    std::visit(
+        [&](auto m) {
+            if constexpr (std::is_same_v<std::remove_reference_t<decltype(r.*m)>, bool>) {
+                ImGui::Checkbox(f.name.c_str(), &(r.*m));
+            } else {
+                int chosen = static_cast<int>(r.*m);
+                for (std::size_t i = 0; i < f.choices().size(); ++i) {
+                    if (i > 0) ImGui::SameLine();
+                    ImGui::RadioButton((f.name + " " + f.choices()[i]).c_str(), &chosen, static_cast<int>(i));
+                }
+                r.*m = static_cast<std::remove_reference_t<decltype(r.*m)>>(chosen);
+            }
+        },
+        f.member);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("--%s: %s", f.name.c_str(), f.help.c_str());
+}
+
+}  // namespace
+
 void exportSection(State& s, const Layout& l, bool* exportNow) {
-    ImGui::InputText("file (.png, .r32)", &s.exportPath);
+    ImGui::InputText(("file (" + app::extensionList() + ")").c_str(), &s.exportPath);
     int size[2] = {s.exportWidth, s.exportHeight};
     ImGui::InputInt2("size (0: view)", size);
     s.exportWidth = std::clamp(size[0], 0, kMaxEdge);
     s.exportHeight = std::clamp(size[1], 0, kMaxEdge);
+    s.exportFields.spec = s.spec;  // what a field applies to
+    for (const app::BakeField& f : app::bakeFields())
+        if (f.isFor(app::kPreview) && f.appliesTo(s.exportFields)) fieldWidget(f, s.exportFields);
     if (ImGui::Button("export (S)")) *exportNow = true;
     ImGui::SameLine();
     const std::string command = app::bakeCommand(exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, l)));

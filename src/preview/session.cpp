@@ -23,6 +23,7 @@
 #include "app/options.hpp"
 #include "app/record.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/format.hpp"
 #include "glnoise/io.hpp"
 #include "preview/panel.hpp"
 #include "preview/probe.hpp"
@@ -320,7 +321,8 @@ Shown Session::regenerate(const Frame& f) {
     State& s = s_;
     NoiseSpec spec = viewSpec(s.spec, s.view);
     if (spec.output == Output::Gradient) spec.output = Output::Value;
-    s.octaveNote = app::limitOctaves(spec, a_.noise);
+    const auto note = app::limitOctaves(spec, s.noOctaveLimit);
+    s.octaveNote = note ? app::worded(*note, app::flagNamed) : "";
     const std::string key = io::specJson(spec) + toString(f.tile);
     if (key != generated_) {
         try {

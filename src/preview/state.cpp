@@ -58,6 +58,8 @@ void applyRecordView(State& s, const app::BakeRequest& r) {
     s.exportWidth = r.size.width;
     s.exportHeight = r.size.height;
     s.exportDepth = r.size.isVolume() ? r.size.depth : 0;
+    s.exportFields.spec = r.spec;
+    app::copyBakeFields(r, s.exportFields, app::kPreview);
     const TexelStart start = r.start();
     s.view = View{static_cast<double>(start[0]), static_cast<double>(start[1]), 1.0};
     if (r.size.isVolume()) {
@@ -169,21 +171,19 @@ app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid
     r.size = grid;
     r.range = chosenRange(s);
     r.boundRange = !s.customRange && s.boundRange;
+    r.rangeChosen = s.customRange || s.boundRange;
     r.colormap = s.colormap.name == "gray" ? "" : s.colormap.name;
     r.out = s.exportPath;
     r.noOctaveLimit = s.noOctaveLimit;
+    app::copyBakeFields(s.exportFields, r, app::kPreview);
     return r;
 }
 
 std::string exportView(State& s, gpu::Generator& gen, const Layout& l) {
     const Grid grid = exportGrid(s, l);
-    NoiseSpec spec = viewSpec(s.spec, s.view);
-    app::NoiseArgs limit;
-    limit.noOctaveLimit = s.noOctaveLimit;
-    app::limitOctaves(spec, limit);  // as `glnoise bake` would
-    const app::BakeRequest request = exportRequest(s, spec, grid);
-    const std::string command = app::bakeCommand(request);
-    app::Bake bake(request);
+    const app::BakeRequest request = exportRequest(s, viewSpec(s.spec, s.view), grid);
+    app::Bake bake(request);  // the octave limit, as `glnoise bake` applies it
+    const std::string command = app::bakeCommand(bake.plan().request);
     const std::string what = bake.run(&gen);
     std::printf("exported %s: %s\n  same as: %s\n", s.exportPath.c_str(), what.c_str(), command.c_str());
     std::fflush(stdout);

@@ -58,6 +58,7 @@ struct State {
     float relief = 0.25f;                    // the 3D view's height of the display range, in mesh widths
     bool turntable = false;                  // the 3D view turns, a quarter turn every 3 seconds
     std::string exportPath;
+    app::BakeRequest exportFields;  // the export's bake fields (app/bake_fields.def): --flip-y, --normals
     preview::Settings layout;  // the panel, its width, the view kind: remembered between runs
     bool chrome = true;        // the menu bar and the panel; --hide-panel: neither, the noise alone
     std::string status;  // the last export or error, shown in the panel

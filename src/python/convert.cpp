@@ -27,6 +27,17 @@ std::string pythonText(const Violation& v) {
     return what;
 }
 
+std::string keywordNamed(const std::string& field, const std::string& value) {
+    std::string keyword = field;
+    std::replace(keyword.begin(), keyword.end(), '-', '_');
+    return value == "true" ? keyword + "=True" : keyword + " " + value;
+}
+
+void warnAll(const std::vector<app::Note>& notes) {
+    for (const app::Note& note : notes)
+        if (PyErr_WarnEx(PyExc_UserWarning, app::worded(note, keywordNamed).c_str(), 2) != 0) throw nb::python_error();
+}
+
 std::string pythonMessage(const ValidationError& e) {
     std::string m;
     for (const Violation& v : e.details()) m += (m.empty() ? "" : "; ") + pythonText(v);

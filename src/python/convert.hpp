@@ -4,10 +4,12 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nanobind/nanobind.h>
 #include <nlohmann/json.hpp>
 
+#include "app/notes.hpp"
 #include "glnoise/error.hpp"
 
 namespace glnoise::python {
@@ -19,6 +21,12 @@ namespace nb = nanobind;
 std::string pythonText(const Violation& v);
 std::string pythonMessage(const ValidationError& e);
 inline ValidationError invalid(const std::string& what) { return ValidationError(what); }
+
+// Python's name for a field given a value (app::FieldNamer): its keyword and the value
+// ("octaves 10"), an on/off setting as the keyword set ("no_octave_limit=True").
+std::string keywordNamed(const std::string& field, const std::string& value);
+// What a plan decided (app/notes.hpp), each a UserWarning in Python's words. Needs the GIL.
+void warnAll(const std::vector<app::Note>& notes);
 
 // A Python value as the JSON value a preset would hold: a value of no JSON type becomes
 // its repr, a string ("must be a number").

@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -20,6 +21,7 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/array.h>
+#include <nanobind/stl/map.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -27,6 +29,7 @@
 
 #include "app/agreement.hpp"
 #include "app/bake.hpp"
+#include "app/bake_fields.hpp"
 #include "app/fields.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
@@ -40,6 +43,7 @@
 #include "glnoise/shader.hpp"
 #include "glnoise/version.hpp"
 #include "python/convert.hpp"
+#include "python/spec.hpp"
 #include "python/gpu_thread.hpp"
 
 namespace nb = nanobind;
@@ -48,104 +52,6 @@ using namespace nb::literals;
 namespace glnoise::python {
 
 namespace {
-
-// ---- the spec -------------------------------------------------------------------------
-
-// A validated spec and whether its dims were given (else the shape or the points decide,
-// as `glnoise bake` lets the size decide without --dims).
-struct Spec {
-    NoiseSpec spec;
-    bool hasDims = false;
-    bool noOctaveLimit = false;  // octaves above a grid's Nyquist limit kept (no_octave_limit=True)
-
-    // The spec for a grid or points of `dims` dimensions (0: a 2D grid, 3: a volume).
-    NoiseSpec forDims(int dims) const {
-        NoiseSpec s = spec;
-        if (!hasDims) s.dims = dims;
-        try {
-            s.validate();
-        } catch (const ValidationError& e) {
-            throw ValidationError(pythonMessage(e));
-        }
-        return s;
-    }
-};
-
-Spec specFromJson(const nlohmann::json& j) {
-    Spec s;
-    std::vector<Violation> problems;
-    app::readSpecKeys(j, s.spec, problems);
-    s.hasDims = j.contains("dims") && !j["dims"].is_null();
-    std::vector<std::string> texts;
-    std::set<std::string> named;  // the keys a problem names already, as keywords
-    for (const Violation& v : problems) {
-        texts.push_back(pythonText(v));
-        std::string k = v.field;
-        std::replace(k.begin(), k.end(), '-', '_');
-        named.insert(k);
-    }
-    // Every bad value at once: the values that were read are checked as a whole too, and
-    // what that says of a key not named above is added.
-    {
-        NoiseSpec check = s.spec;
-        // The dims a shape would give: a spec that is valid in 2D or 3D is valid (simplex
-        // without dims, for instance); the rest waits for the shape.
-        if (!s.hasDims) check.dims = 2;
-        try {
-            check.validate();
-        } catch (const ValidationError& e) {
-            bool fine3 = false;
-            if (!s.hasDims) {
-                check.dims = 3;
-                try {
-                    check.validate();
-                    fine3 = true;
-                } catch (const ValidationError&) {
-                }
-            }
-            if (!fine3)
-                for (const Violation& v : e.details()) {
-                    std::string k = v.field;
-                    std::replace(k.begin(), k.end(), '-', '_');
-                    if (!named.count(k)) texts.push_back(pythonText(v));
-                }
-        }
-    }
-    if (!texts.empty()) {
-        std::string m;
-        for (const std::string& t : texts) m += (m.empty() ? "" : "; ") + t;
-        throw ValidationError(m);
-    }
-    return s;
-}
-
-Spec specFromKeywords(const nb::dict& keywords) {
-    nlohmann::json j = nlohmann::json::object();
-    for (auto [key, value] : keywords) {
-        const std::string k = nb::cast<std::string>(key);
-        if (k == "dims" && value.is_none()) continue;
-        j[k] = toJson(value);
-    }
-    return specFromJson(j);
-}
-
-// Every field by its keyword; dims None when it was not given.
-nb::dict specDict(const Spec& s) {
-    nlohmann::json j = app::specObject(s.spec);
-    if (!s.hasDims) j["dims"] = nullptr;
-    nb::dict d;
-    for (const std::string& k : app::specKeys()) d[k.c_str()] = toPython(j[k]);
-    return d;
-}
-
-enum class Backend { Gpu, Cpu, Reference };
-
-Backend parseBackend(const std::string& name) {
-    if (name == "gpu") return Backend::Gpu;
-    if (name == "cpu") return Backend::Cpu;
-    if (name == "reference") return Backend::Reference;
-    throw invalid("backend '" + name + "': must be gpu, cpu or reference");
-}
 
 // ---- baking into an array -------------------------------------------------------------
 
@@ -183,24 +89,19 @@ Layout layoutOf(const Spec& s, const std::vector<std::int64_t>& shape, const std
     return l;
 }
 
-// The spec for a grid: octaves above its Nyquist limit dropped, with a UserWarning in the
-// words of `glnoise bake`, unless no_octave_limit=True keeps them. Needs the GIL.
-NoiseSpec specForGrid(const Spec& s, const Layout& l) {
+// The spec for a grid of the layout's shape, as given.
+NoiseSpec specOfShape(const Spec& s, const Layout& l) {
     if (l.grid.isVolume() && s.hasDims && s.spec.dims < 3)
         throw invalid(l.text + ": a volume needs dims 3 or 4 (dims " + std::to_string(s.spec.dims) +
                       "), or dims left out");
-    NoiseSpec spec = s.forDims(l.grid.isVolume() ? 3 : 2);
-    app::NoiseArgs args;
-    args.noOctaveLimit = s.noOctaveLimit;
-    std::string warning = app::limitOctaves(spec, args);
-    if (!warning.empty()) {
-        const auto swap = [&](const std::string& from, const std::string& to) {
-            if (const auto at = warning.find(from); at != std::string::npos) warning.replace(at, from.size(), to);
-        };
-        swap("--octaves ", "octaves ");
-        swap("--no-octave-limit keeps them all", "no_octave_limit=True keeps them all");
-        if (PyErr_WarnEx(PyExc_UserWarning, warning.c_str(), 2) != 0) throw nb::python_error();
-    }
+    return s.forDims(l.grid.isVolume() ? 3 : 2);
+}
+
+// The spec for a grid: octaves above its Nyquist limit dropped (app::limitOctaves), with a
+// UserWarning, unless no_octave_limit=True keeps them. Needs the GIL.
+NoiseSpec specForGrid(const Spec& s, const Layout& l) {
+    NoiseSpec spec = specOfShape(s, l);
+    if (auto note = app::limitOctaves(spec, s.noOctaveLimit)) warnAll({*note});
     return spec;
 }
 
@@ -376,14 +277,32 @@ nb::dict info() {
 
 // What `glnoise bake` would write for this request; the record names the command that
 // re-bakes it, so `glnoise bake --from` takes the file.
+// The bake fields Python's save takes (app/bake_fields.def), keyword by keyword: an on/off
+// field a bool, the others a str; as the texts the fields' rows take.
+std::map<std::string, std::string> bakeFieldTexts(const nb::dict& fields) {
+    std::map<std::string, std::string> given;
+    for (const auto& [k, v] : fields) {
+        const std::string key = nb::cast<std::string>(k);
+        const app::BakeField* f = app::findBakeField(key);
+        if (!f || !f->isFor(app::kPython) || f->key() != key) throw nb::type_error(("save() got an unexpected keyword argument '" + key + "'").c_str());
+        if (f->onOff() && !PyBool_Check(v.ptr()))
+            throw invalid(key + " " + std::string(nb::repr(v).c_str()) + ": must be True or False");
+        given[f->name] = f->onOff() ? (v.ptr() == Py_True ? "true" : "false")
+                         : nb::isinstance<nb::str>(v) ? nb::cast<std::string>(v) : std::string(nb::repr(v).c_str());
+    }
+    return given;
+}
+
+// What `glnoise bake` would write for this request; the record names the command that
+// re-bakes it, so `glnoise bake --from` takes the file.
 std::string save(const Spec& s, const std::string& path, const std::vector<std::int64_t>& shape,
                  const std::optional<std::array<std::int64_t, 3>>& tile, const std::optional<std::array<double, 2>>& range,
-                 bool boundRange, const std::string& colormap, int bits, const std::string& backendName,
-                 unsigned threads, bool sharedEdges, bool flipY, const std::string& normals, bool seamless) {
+                 bool boundRange, bool rangeChosen, const std::string& colormap, int bits, const std::string& backendName,
+                 unsigned threads, const nb::dict& fields) {
     const Backend backend = parseBackend(backendName);
     const Layout l = layoutOf(s, shape, "shape");
     app::BakeRequest r;
-    r.spec = specForGrid(s, l);
+    r.spec = specOfShape(s, l);
     r.noOctaveLimit = s.noOctaveLimit;
     r.size = l.grid;
     r.tile = tile;
@@ -394,17 +313,17 @@ std::string save(const Spec& s, const std::string& path, const std::vector<std::
         r.range = ValueRange{(*range)[0], (*range)[1]};
     }
     r.boundRange = boundRange;
+    r.rangeChosen = rangeChosen;
     r.colormap = colormap;
     r.bits = bits;
     r.out = path;
     r.threads = threads;
-    r.sharedEdges = sharedEdges;
-    r.flipY = flipY;
-    r.seamless = seamless;
+    const std::map<std::string, std::string> given = bakeFieldTexts(fields);
     try {
-        r.normals = app::parseNormals(normals, "normals");
+        app::setBakeFields(r, given);
         if (tile) validateStart(r.start(), r.size);
         app::Bake bake(r);
+        warnAll(bake.warnings());
         nb::gil_scoped_release release;
         if (backend == Backend::Gpu)
             return GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) { return bake.run(&gen); });
@@ -412,6 +331,22 @@ std::string save(const Spec& s, const std::string& path, const std::vector<std::
     } catch (const ValidationError& e) {
         throw ValidationError(pythonMessage(e));
     }
+}
+
+// The bake fields save takes, as the package lists its keywords.
+nb::list bakeFieldList() {
+    nb::list rows;
+    for (const app::BakeField& f : app::bakeFields()) {
+        if (!f.isFor(app::kPython)) continue;
+        nb::dict d;
+        d["keyword"] = f.key();
+        d["flag"] = "--" + f.name;
+        d["help"] = f.help;
+        d["choices"] = f.choices();
+        d["default"] = f.onOff() ? nb::object(nb::bool_(false)) : nb::object(nb::str(f.text(app::BakeRequest{}).c_str()));
+        rows.append(d);
+    }
+    return rows;
 }
 
 using ReadArray = nb::ndarray<const float, nb::c_contig, nb::device::cpu>;
@@ -563,9 +498,14 @@ NB_MODULE(_glnoise, m) {
     m.def("eval_points", &evalPoints, "spec"_a, "points"_a, "backend"_a, "The noise at (N, dims) float64 points");
     m.def("check", &check, "spec"_a, "shape"_a, "The GPU against the CPU reference over a grid");
     m.def("info", &info, "The version, the SIMD target and the GL context's facts");
-    m.def("save", &save, "spec"_a, "path"_a, "shape"_a, "tile"_a, "range"_a, "bound_range"_a, "colormap"_a, "bits"_a,
-          "backend"_a, "threads"_a, "shared_edges"_a, "flip_y"_a, "normals"_a, "seamless"_a,
-          "What glnoise bake writes, record included");
+    m.def("save", &save, "spec"_a, "path"_a, "shape"_a, "tile"_a, "range"_a, "bound_range"_a, "range_chosen"_a,
+          "colormap"_a, "bits"_a, "backend"_a, "threads"_a, "fields"_a, "What glnoise bake writes, record included");
+    m.def("bake_fields", &bakeFieldList, "The keywords save takes for the bake's fields (--flip-y, ...)");
+    m.def("extensions", [] {
+        std::vector<std::string> e;
+        for (const io::FormatInfo& f : io::formats()) e.insert(e.end(), f.extensions.begin(), f.extensions.end());
+        return e;
+    }, "Every extension a file may have: .png, .exr, .r16, .raw, .r32");
     m.def("write_array", &writeArray, "path"_a, "array"_a, "channels"_a, "range"_a, "bits"_a,
           "A float32 (H, W[, C]) array written as .png, .exr, .r16 or .r32, with no record");
     m.def("load_preset", &loadPreset, "name_or_path"_a, "A built-in preset or a .json file: (spec, mapping)");

@@ -26,11 +26,7 @@ namespace fs = std::filesystem;
 using test::Result;
 using test::slurp;
 
-std::vector<float> floats(const std::string& bytes) {
-    std::vector<float> v(bytes.size() / 4);
-    std::memcpy(v.data(), bytes.data(), v.size() * 4);
-    return v;
-}
+using test::floats;
 
 class Trust : public test::BakeFixture {
 protected:

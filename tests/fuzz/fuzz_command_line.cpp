@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     CommandLine commandLine;
     try {
         switch (commandLine.parse(argv)) {
-            case Command::Bake: (void)planBake(commandLine.args()); break;
+            case Command::Bake: (void)orderBake(commandLine.args()); break;
             case Command::Eval: (void)planEval(commandLine.args()); break;
             case Command::Check: (void)planCheck(commandLine.args()); break;
             case Command::Glsl: (void)planGlsl(commandLine.args()); break;

@@ -495,6 +495,43 @@ TEST_F(Preview, AnExportIsByteForByteTheBake) {
     EXPECT_EQ(slurp(file("plain.png")), slurp(file("b.png")));
 }
 
+// The bake fields the preview takes (app/bake_fields.def: --flip-y, --normals) export as
+// glnoise bake writes them, and a record's come back with --from; a heightmap's default
+// range is the bake's.
+TEST_F(Preview, AnExportTakesTheBakesFieldsAsTheBakeDoes) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const std::vector<std::vector<std::string>> cases = {
+        {"--output", "normal", "--height-scale", "6", "--normals", "directx", "--flip-y", "--size", "72x40"},
+        {"--flip-y", "--size", "64x48"},
+        {"--size", "64x48"},
+    };
+    for (const auto& flags : cases) {
+        for (const char* ext : {".png", ".r16"}) {
+            if (std::string(ext) == ".r16" && flags[0] == "--output") continue;  // a .r16 holds the value alone
+            std::string label = ext;
+            for (const std::string& f : flags) label += " " + f;
+            SCOPED_TRACE(label);
+            const std::string exported = file(std::string("export") + ext), baked = file(std::string("bake") + ext);
+            const auto r = show(with(kBaseFlags, with(flags, {"--out", exported, "--export", "--frames", "1"})));
+            ASSERT_EQ(r.code, 0) << r.err;
+            const auto b = runWith("", test::glnoiseExe(), with({"bake"}, with(kBaseFlags, with(flags, {"--out", baked}))));
+            ASSERT_EQ(b.code, 0) << b.err;
+            EXPECT_EQ(slurp(exported), slurp(baked));
+            // The record's fields come back with --from: its export is the file again.
+            const auto again = show({"--from", baked, "--window", "120x90", "--out", file(std::string("again") + ext),
+                                     "--export", "--frames", "1"});
+            ASSERT_EQ(again.code, 0) << again.err;
+            EXPECT_EQ(slurp(file(std::string("again") + ext)), slurp(baked));
+        }
+    }
+    // Refused as the bake refuses it.
+    const auto bad = show(with(kBaseFlags, {"--normals", "directx", "--frames", "1"}));
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("--normals directx: sets a normal map's green channel; it needs --output normal"),
+              std::string::npos)
+        << bad.err;
+}
+
 TEST_F(Preview, RegeneratesOnlyWhenSomethingChanges) {
     GLNOISE_REQUIRE_DISPLAY();
     auto count = [](const std::string& out) {

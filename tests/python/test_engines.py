@@ -242,10 +242,44 @@ def test_noise_save_takes_the_same_conventions_as_the_command(cli, tmp_path):
         cli.run("bake", "--octaves", "3", *flags, "--backend", "cpu", "--out", tmp_path / ("cli_" + name))
         assert (tmp_path / name).read_bytes() == (tmp_path / ("cli_" + name)).read_bytes(), flags
         assert sidecar(tmp_path / name)["command"] == sidecar(tmp_path / ("cli_" + name))["command"]
-    with pytest.raises(ValueError, match="normals 'dx': must be 'opengl'"):
+    with pytest.raises(ValueError, match=r"^normals dx: must be opengl \(green up the image: Unity, Godot, Blender\) or "
+                                         r"directx \(green down: Unreal\)$"):
         glnoise.Noise(output="normal").save(tmp_path / "x.png", (8, 8), backend="cpu", normals="dx")
+    with pytest.raises(ValueError, match=r"^normals directx: sets a normal map's green channel; it needs --output normal$"):
+        glnoise.Noise().save(tmp_path / "x.png", (8, 8), backend="cpu", normals="directx")
+    with pytest.raises(TypeError, match="save\\(\\) got an unexpected keyword argument 'flip'"):
+        glnoise.Noise().save(tmp_path / "x.png", (8, 8), backend="cpu", flip=True)
     with pytest.raises(ValueError, match="flip_y 1: must be True or False"):
         glnoise.Noise().save(tmp_path / "x.png", (8, 8), backend="cpu", flip_y=1)
     with pytest.raises(ValueError, match="samples 4D noise; the spec has dims 2"):
         glnoise.Noise().save(tmp_path / "x.png", (8, 8), backend="cpu", seamless=True)
     assert not (tmp_path / "x.png").exists()
+
+
+def test_save_takes_each_bake_field_of_the_table_as_the_command_takes_its_flag(cli, tmp_path):
+    import glnoise
+
+    fields = glnoise.bake_fields()
+    assert {f["keyword"] for f in fields} >= {"shared_edges", "flip_y", "normals", "seamless"}
+    for f in fields:
+        assert f["flag"] == "--" + f["keyword"].replace("_", "-")
+        assert f["flag"] in cli.run("bake", "--help").stdout
+        assert f["keyword"] in glnoise.Noise.save.__doc__
+        if not f["choices"]:
+            assert f["default"] is False
+            with pytest.raises(ValueError, match=f"^{f['keyword']} 'yes': must be True or False$"):
+                glnoise.Noise().save(tmp_path / "x.png", (8, 8), backend="cpu", **{f["keyword"]: "yes"})
+        else:
+            assert f["default"] in f["choices"]
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_a_heightmap_maps_its_stated_range_from_python_as_from_the_command(cli, tmp_path):
+    import glnoise
+
+    glnoise.Noise(octaves=4).save(tmp_path / "h.r16", (24, 40), backend="cpu")
+    cli.run("bake", "--octaves", "4", "--size", "40x24", "--backend", "cpu", "--out", tmp_path / "cli.r16")
+    assert (tmp_path / "h.r16").read_bytes() == (tmp_path / "cli.r16").read_bytes()
+    assert sidecar(tmp_path / "h.r16")["command"].endswith("--range bound")
+    glnoise.Noise(octaves=4, range="typical").save(tmp_path / "t.r16", (24, 40), backend="cpu")
+    assert "--range" not in sidecar(tmp_path / "t.r16")["command"]

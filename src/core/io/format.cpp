@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/io/internal.hpp"
 #include "core/simd.hpp"
@@ -31,30 +32,71 @@ std::string baseName(const std::string& path) {
 
 }  // namespace detail
 
-using detail::endsWith;
+
+const std::vector<FormatInfo>& formats() {
+    static const std::vector<FormatInfo> rows = [] {
+        std::vector<FormatInfo> r(4);
+        const auto row = [](FormatInfo& f, Format format, const char* name, std::vector<std::string> extensions,
+                            const char* summary, std::vector<int> bits) {
+            f.format = format;
+            f.name = name;
+            f.extensions = std::move(extensions);
+            f.summary = summary;
+            f.bits = std::move(bits);
+        };
+        row(r[0], Format::Png, "png", {".png"}, "8- or 16-bit", {8, 16});
+        r[0].mapped = r[0].colours = r[0].slices = true;
+        r[0].channels = 3;
+        r[0].digestIn = "the tEXt chunk glnoise-digest, after the image data";
+        row(r[1], Format::Exr, "exr", {".exr"}, "float32", {32});
+        r[1].channels = 4;
+        r[1].namedChannels = true;
+        r[1].qualifier = " OpenEXR";
+        r[1].digestIn = "the header's string attribute glnoiseDigest";
+        row(r[2], Format::Raw16, "r16", {".r16", ".raw"}, "16-bit raw + .json sidecar", {16});
+        r[2].mapped = r[2].raw = r[2].volumes = r[2].heightmap = true;
+        r[2].qualifier = " raw";
+        row(r[3], Format::RawF32, "r32", {".r32"}, "float32 raw + .json sidecar", {32});
+        r[3].raw = r[3].volumes = true;
+        r[3].channels = 4;
+        return r;
+    }();
+    return rows;
+}
+
+const FormatInfo& formatInfo(Format format) {
+    for (const FormatInfo& f : formats())
+        if (f.format == format) return f;
+    throw std::logic_error("a format without its row");
+}
+
+std::string extensionsWhere(bool (*has)(const FormatInfo&)) {
+    std::vector<std::string> picked;
+    for (const FormatInfo& f : formats())
+        if (has(f)) picked.push_back(f.extensions.front());
+    std::string text;
+    for (std::size_t i = 0; i < picked.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == picked.size() ? " or " : ", ") + picked[i];
+    return text;
+}
 
 Format formatForPath(const std::string& path) {
     // The extension in any case: UP.PNG is a PNG.
-    std::string lower = path.substr(path.size() < 4 ? 0 : path.size() - 4);
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (endsWith(lower, ".png")) return Format::Png;
-    if (endsWith(lower, ".exr")) return Format::Exr;
-    if (endsWith(lower, ".r16") || endsWith(lower, ".raw")) return Format::Raw16;
-    if (endsWith(lower, ".r32")) return Format::RawF32;
-    throw ValidationError(Violation{"out", path +
-                          ": unknown file type; allowed: .png (8- or 16-bit), .exr (float32), .r16 or .raw "
-                          "(16-bit raw + .json sidecar), .r32 (float32 raw + .json sidecar)"});
+    const auto dot = path.find_last_of("./");
+    std::string ext = dot == std::string::npos || path[dot] != '.' ? std::string() : path.substr(dot);
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string allowed;
+    for (const FormatInfo& f : formats()) {
+        for (const std::string& e : f.extensions)
+            if (ext == e) return f.format;
+        std::string names;
+        for (std::size_t i = 0; i < f.extensions.size(); ++i) names += (i ? " or " : "") + f.extensions[i];
+        allowed += (allowed.empty() ? "" : ", ") + names + " (" + f.summary + ")";
+    }
+    throw ValidationError(Violation{"out", path + ": unknown file type; allowed: " + allowed});
 }
 
-const char* extensionOf(Format format) {
-    switch (format) {
-        case Format::Png: return ".png";
-        case Format::Exr: return ".exr";
-        case Format::Raw16: return ".r16";
-        case Format::RawF32: return ".r32";
-    }
-    return "";
-}
+const char* extensionOf(Format format) { return formatInfo(format).extensions.front().c_str(); }
 
 namespace {
 double mapped(float value, ValueRange range, double top) {

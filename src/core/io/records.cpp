@@ -118,7 +118,7 @@ std::string readRecord(const std::string& path) {
             throw ValidationError(Violation{"from", path + ": not a glnoise file; allowed: .png, .exr, or a raw file's .json "
                                   "sidecar"});
         }
-        if (format != Format::Png && format != Format::Exr) {
+        if (formatInfo(format).raw) {
             record = readSmallFile(path + ".json", "from");
         } else {
             requireRegularFile(path, "from");
