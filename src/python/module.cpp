@@ -38,6 +38,7 @@
 #include "app/write.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/format.hpp"
 #include "glnoise/gpu.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/shader.hpp"
