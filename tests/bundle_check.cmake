@@ -3,7 +3,8 @@
 # into an empty folder, and run from there (on llvmpipe through EGL, with only the host's
 # GL libraries): every program resolves its libraries inside the bundle or the stated
 # baseline, `glnoise info` and a bake work, the bake's bytes equal the build tree's, and
-# `run-checks --quick` passes every step and writes its report.
+# `run-checks --smoke` and `run-measurements --smoke` pass every step and write their
+# reports (each program of the bundle runs; the suites themselves run in this build's ctest).
 #
 #   cmake -DBUILD=<build dir> -DWORK=<scratch dir> -P tests/bundle_check.cmake
 cmake_minimum_required(VERSION 3.21)
@@ -71,16 +72,16 @@ if(NOT a STREQUAL b)
   message(FATAL_ERROR "the bundle's bake differs from the build tree's")
 endif()
 
-# run_script(SCRIPT REPORT WANT...): runs the bundle's SCRIPT --quick with its report in
+# run_script(SCRIPT REPORT WANT...): runs the bundle's SCRIPT --smoke with its report in
 # WORK/REPORT (and any further arguments in ARGS), fails unless it passes and its report has
 # every WANT, and leaves the report in `report`.
 function(run_script script name)
   cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "WANT;ARGS")
-  execute_process(COMMAND "${root}/${script}" --quick --report "${WORK}/${name}" ${arg_ARGS} WORKING_DIRECTORY "${WORK}"
+  execute_process(COMMAND "${root}/${script}" --smoke --report "${WORK}/${name}" ${arg_ARGS} WORKING_DIRECTORY "${WORK}"
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT rc EQUAL 0)
     message("${out}")
-    message(FATAL_ERROR "${script} --quick failed (exit ${rc}); its report: ${WORK}/${name}")
+    message(FATAL_ERROR "${script} --smoke failed (exit ${rc}); its report: ${WORK}/${name}")
   endif()
   file(READ "${WORK}/${name}" text)
   foreach(want IN LISTS arg_WANT)
@@ -107,4 +108,4 @@ foreach(file gpu-bench.json probe/cases.f32 probe/twins.f32)
     message(FATAL_ERROR "run-measurements --out wrote no ${file}")
   endif()
 endforeach()
-message(STATUS "bundle: ${tarballs} (${bytes} bytes) runs unpacked; run-checks --quick and run-measurements --quick passed")
+message(STATUS "bundle: ${tarballs} (${bytes} bytes) runs unpacked; run-checks --smoke and run-measurements --smoke passed")
