@@ -16,7 +16,7 @@
 namespace glnoise::cpu {
 namespace {
 
-const Permutation kKen = Permutation::perlin();
+const Permutation kPerlinTable = Permutation::perlin();
 
 // Ken Perlin's grad() as he wrote it, with branches, to check the 16-entry table.
 float branchyGrad(int hash, float x, float y, float z) {
@@ -35,19 +35,19 @@ NoiseSpec unitSpec(int dims, std::optional<std::uint64_t> seed = std::nullopt) {
 }
 
 TEST(Reference, KenPerlinsKnownValues) {
-    EXPECT_NEAR(gln_perlin3(kKen, vec3<double>(3.14, 42.0, 7.0)), 0.136919958784, 1e-12);
-    EXPECT_EQ(gln_perlin3(kKen, vec3<double>(0.5, 0.5, 0.5)), -0.25);
-    EXPECT_NEAR(gln_perlin3(kKen, vec3<float>(3.14f, 42.0f, 7.0f)), 0.136919958784, 2e-6);
-    EXPECT_EQ(gln_perlin3(kKen, vec3<float>(0.5f, 0.5f, 0.5f)), -0.25f);
-    EXPECT_NEAR(evaluateDouble(unitSpec(3), kKen, {3.14, 42.0, 7.0}), 0.136919958784, 1e-12);
+    EXPECT_NEAR(gln_perlin3(kPerlinTable, vec3<double>(3.14, 42.0, 7.0)), 0.136919958784, 1e-12);
+    EXPECT_EQ(gln_perlin3(kPerlinTable, vec3<double>(0.5, 0.5, 0.5)), -0.25);
+    EXPECT_NEAR(gln_perlin3(kPerlinTable, vec3<float>(3.14f, 42.0f, 7.0f)), 0.136919958784, 2e-6);
+    EXPECT_EQ(gln_perlin3(kPerlinTable, vec3<float>(0.5f, 0.5f, 0.5f)), -0.25f);
+    EXPECT_NEAR(evaluateDouble(unitSpec(3), kPerlinTable, {3.14, 42.0, 7.0}), 0.136919958784, 1e-12);
 }
 
 TEST(Reference, ZeroAtEveryLatticePoint) {
     for (int x = -300; x <= 300; x += 7)
         for (int y = -20; y <= 20; y += 3)
             for (int z : {-256, -1, 0, 1, 255, 256, 1000}) {
-                ASSERT_EQ(gln_perlin3(kKen, vec3<float>(ivec3(x, y, z))), 0.0f) << x << "," << y << "," << z;
-                ASSERT_EQ(gln_perlin2(kKen, vec2<float>(ivec2(x, z))), 0.0f) << x << "," << z;
+                ASSERT_EQ(gln_perlin3(kPerlinTable, vec3<float>(ivec3(x, y, z))), 0.0f) << x << "," << y << "," << z;
+                ASSERT_EQ(gln_perlin2(kPerlinTable, vec2<float>(ivec2(x, z))), 0.0f) << x << "," << z;
             }
 }
 
@@ -56,12 +56,12 @@ TEST(Reference, PeriodIs256OnEveryAxis) {
     std::uniform_real_distribution<double> u(-100.0, 100.0);
     for (int i = 0; i < 500; ++i) {
         const vec3<double> p(u(rng), u(rng), u(rng));
-        const double v = gln_perlin3(kKen, p);
-        EXPECT_NEAR(gln_perlin3(kKen, p + vec3<double>(256, 0, 0)), v, 1e-12);
-        EXPECT_NEAR(gln_perlin3(kKen, p + vec3<double>(0, -256, 0)), v, 1e-12);
-        EXPECT_NEAR(gln_perlin3(kKen, p + vec3<double>(0, 0, 512)), v, 1e-12);
+        const double v = gln_perlin3(kPerlinTable, p);
+        EXPECT_NEAR(gln_perlin3(kPerlinTable, p + vec3<double>(256, 0, 0)), v, 1e-12);
+        EXPECT_NEAR(gln_perlin3(kPerlinTable, p + vec3<double>(0, -256, 0)), v, 1e-12);
+        EXPECT_NEAR(gln_perlin3(kPerlinTable, p + vec3<double>(0, 0, 512)), v, 1e-12);
         const vec2<double> q(p.x, p.y);
-        EXPECT_NEAR(gln_perlin2(kKen, q + vec2<double>(256, -256)), gln_perlin2(kKen, q), 1e-12);
+        EXPECT_NEAR(gln_perlin2(kPerlinTable, q + vec2<double>(256, -256)), gln_perlin2(kPerlinTable, q), 1e-12);
     }
 }
 
@@ -85,7 +85,7 @@ TEST(Reference, Perlin3MatchesGoldenValues) {
     int rows = 0;
     for (const auto& r : test::readCsv("perlin3.csv")) {
         const int seed = std::stoi(r[0]);
-        const Permutation P = seed < 0 ? kKen : Permutation::seeded(static_cast<std::uint64_t>(seed));
+        const Permutation P = seed < 0 ? kPerlinTable : Permutation::seeded(static_cast<std::uint64_t>(seed));
         const vec3<double> p(std::stod(r[1]), std::stod(r[2]), std::stod(r[3]));
         const double expected = std::stod(r[4]);
         ASSERT_NEAR(gln_perlin3(P, p), expected, 1e-12) << "double at " << r[1] << "," << r[2] << "," << r[3];
@@ -102,7 +102,7 @@ TEST(Reference, Perlin2MatchesTheSeedArticle) {
     int rows = 0;
     for (const auto& r : test::readCsv("perlin2.csv")) {
         const int seed = std::stoi(r[0]);
-        const Permutation P = seed < 0 ? kKen : Permutation::seeded(static_cast<std::uint64_t>(seed));
+        const Permutation P = seed < 0 ? kPerlinTable : Permutation::seeded(static_cast<std::uint64_t>(seed));
         const vec2<double> p(std::stod(r[1]), std::stod(r[2]));
         const double expected = std::stod(r[3]);
         ASSERT_NEAR(gln_perlin2(P, p), expected, 1e-12) << "double at " << r[1] << "," << r[2];
@@ -139,9 +139,9 @@ TEST(Reference, NormalizeDividesByTheAmplitudeSum) {
     s.octaves = 5;
     s.gain = 0.7;
     const Point p = {12.3, -4.5, 6.7, 0.0};
-    const double raw = evaluateDouble(s, kKen, p);
+    const double raw = evaluateDouble(s, kPerlinTable, p);
     s.normalize = true;
-    EXPECT_NEAR(evaluateDouble(s, kKen, p), raw / (1 + 0.7 + 0.49 + 0.343 + 0.2401), 1e-12);
+    EXPECT_NEAR(evaluateDouble(s, kPerlinTable, p), raw / (1 + 0.7 + 0.49 + 0.343 + 0.2401), 1e-12);
     EXPECT_NEAR(evaluatePoints(s, {p})[0], raw / s.amplitudeSum(), 1e-6);
 }
 
@@ -155,9 +155,9 @@ TEST(Reference, LibraryFbmAgreesWithTheContract) {
         s.dims = dims;
         for (int i = 0; i < 200; ++i) {
             const vec3<float> p(u(rng), u(rng), dims == 3 ? u(rng) : 0.0f);
-            const double expected = evaluateDouble(s, kKen, {p.x, p.y, p.z});
-            const float got = dims == 3 ? gln_fbm3(kKen, p, 6, 2.0f, 0.5f)
-                                        : gln_fbm2(kKen, vec2<float>(p.x, p.y), 6, 2.0f, 0.5f);
+            const double expected = evaluateDouble(s, kPerlinTable, {p.x, p.y, p.z});
+            const float got = dims == 3 ? gln_fbm3(kPerlinTable, p, 6, 2.0f, 0.5f)
+                                        : gln_fbm2(kPerlinTable, vec2<float>(p.x, p.y), 6, 2.0f, 0.5f);
             ASSERT_NEAR(got, expected, 1e-4) << "dims " << dims;  // float p * 2^5 up to 1600
         }
     }
@@ -189,7 +189,7 @@ TEST(Reference, FarOriginIsAsExactAsTheOrigin) {
         double worst = 0.0;
         for (int y = 0; y < 64; y += 3)
             for (int x = 0; x < 64; x += 3)
-                worst = std::max(worst, std::fabs(img.at(x, y) - evaluateDouble(s, kKen, {double(x), double(y), 0.0})));
+                worst = std::max(worst, std::fabs(img.at(x, y) - evaluateDouble(s, kPerlinTable, {double(x), double(y), 0.0})));
         EXPECT_LT(worst, 2e-6) << "offset " << far;
     }
 }
@@ -199,8 +199,8 @@ TEST(Reference, ValuesStayWithinTheStatedRange) {
     std::uniform_real_distribution<double> u(0.0, 256.0);
     double lo3 = 0, hi3 = 0, lo2 = 0, hi2 = 0;
     for (int i = 0; i < 400000; ++i) {
-        const double v3 = gln_perlin3(kKen, vec3<double>(u(rng), u(rng), u(rng)));
-        const double v2 = gln_perlin2(kKen, vec2<double>(u(rng), u(rng)));
+        const double v3 = gln_perlin3(kPerlinTable, vec3<double>(u(rng), u(rng), u(rng)));
+        const double v2 = gln_perlin2(kPerlinTable, vec2<double>(u(rng), u(rng)));
         lo3 = std::min(lo3, v3), hi3 = std::max(hi3, v3);
         lo2 = std::min(lo2, v2), hi2 = std::max(hi2, v2);
     }
