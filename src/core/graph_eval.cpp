@@ -60,6 +60,7 @@ Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, 
 }
 
 Image evaluatePlanSimd(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads) {
+    simd::requireAvailable();
     const GraphGrid g(graph, plan, grid, start);
     Image image(grid.width, grid.height, grid.depth, outputChannels(graph));
     const simd::GraphJob job{&graph.space, &plan, &g.table, g.params.data(), g.frames.data(),

@@ -110,6 +110,7 @@ namespace {
 
 // The SIMD backend's rows of a checked plan, on every thread asked for.
 void runSimd(const NoiseSpec& spec, const Grid& grid, const GridPlan& plan, unsigned threads, float* out) {
+    simd::requireAvailable();
     const simd::Job job{&spec, &plan.table, &plan.params, plan.frames.data(), plan.layout, grid, out};
     inBands(grid.height * grid.depth, threads,
             [&job](int firstRow, int endRow) { simd::evaluateRows(job, firstRow, endRow); });
@@ -137,7 +138,9 @@ Image evaluateSimd(const NoiseSpec& spec, const Grid& grid, const TexelStart& st
     return image;
 }
 
-std::string simdTarget() { return simd::targetName(simd::currentTarget()); }
+std::string simdTarget() {
+    return simd::available() ? simd::targetName(simd::currentTarget()) : "none: this CPU lacks the least target compiled";
+}
 
 std::vector<float> evaluatePoints(const NoiseSpec& spec, const std::vector<Point>& points) {
     spec.validate();

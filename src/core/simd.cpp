@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "core/simd.hpp"
+#include "glnoise/error.hpp"
 #include "glnoise/cpu.hpp"
 #include "mirror/fractal.hpp"
 
@@ -99,17 +100,26 @@ bool latticeColumnsApply(const Job& job) {
 }
 
 std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint8_t* out) {
-    return HWY_DYNAMIC_DISPATCH(Quantize8)(values, count, lo, span, out);
+    return available() ? HWY_DYNAMIC_DISPATCH(Quantize8)(values, count, lo, span, out) : 0;
 }
 std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint16_t* out) {
-    return HWY_DYNAMIC_DISPATCH(Quantize16)(values, count, lo, span, out);
+    return available() ? HWY_DYNAMIC_DISPATCH(Quantize16)(values, count, lo, span, out) : 0;
+}
+
+bool available() { return (hwy::SupportedTargets() & HWY_TARGETS) != 0; }
+
+void requireAvailable() {
+    if (!available())
+        throw Error("the SIMD CPU backend needs at least " + targetName(HWY_STATIC_TARGET) + " (on x86-64: SSE4.2 with "
+                    "CLMUL and AES), which this CPU lacks; the CPU reference (--backend reference, backend=\"reference\") "
+                    "computes the same values");
 }
 
 std::vector<std::int64_t> targets() { return hwy::SupportedAndGeneratedTargets(); }
 
 std::string targetName(std::int64_t target) { return hwy::TargetName(target); }
 
-std::int64_t currentTarget() { return HWY_DYNAMIC_DISPATCH(TargetBit)(); }
+std::int64_t currentTarget() { return available() ? HWY_DYNAMIC_DISPATCH(TargetBit)() : 0; }
 
 void forceTarget(std::int64_t target) {
     hwy::SetSupportedTargetsForTest(target);

@@ -73,6 +73,13 @@ void evaluateGraphRows(const GraphJob& job, int firstRow, int endRow);
 std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint8_t* out);
 std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint16_t* out);
 
+// Whether this CPU runs a target the backend was compiled for (on x86-64: SSE4.2 with CLMUL
+// and AES, or better; core/simd_targets.hpp). Where it does not, requireAvailable throws an
+// Error saying so (the reference computes the same values), and quantize leaves every value
+// to its caller.
+bool available();
+void requireAvailable();
+
 // The targets compiled in that this CPU runs, best first (Highway's bits), and a name.
 std::vector<std::int64_t> targets();
 std::string targetName(std::int64_t target);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/graph_plan.hpp"
+#include "core/simd.hpp"
 #include "glnoise/cpu.hpp"
 
 namespace glnoise::cpu {
@@ -70,7 +71,9 @@ ValueRange typicalRange(const NoiseSpec& spec) {
     // A slice of kEdge x kEdge texels (a line of kEdge^2 in 1D) around the origin.
     const Grid grid = spec.dims == 1 ? Grid{kEdge * kEdge / 4, 4, 1} : Grid{kEdge, kEdge, 1};
     const TexelStart start = spec.dims == 1 ? TexelStart{-grid.width / 2, 0, 0} : TexelStart{-kEdge / 2, -kEdge / 2, 0};
-    Image img = evaluateSimd(s, grid, start, 0);
+    // The SIMD backend's values are the reference's bit for bit: where this CPU has no SIMD
+    // target, the reference measures the same range.
+    Image img = simd::available() ? evaluateSimd(s, grid, start, 0) : evaluate(s, grid, start);
     std::vector<float>& v = img.data;
     if (spec.dims == 1) v.resize(static_cast<std::size_t>(grid.width));  // the other rows repeat it
     return percentiles(v, stated);
@@ -93,7 +96,7 @@ ValueRange typicalRange(const Graph& graph) {
     if (stride == 1) {
         const Grid grid = g.space.dims == 1 ? Grid{kEdge * kEdge, 1, 1} : Grid{kEdge, kEdge, 1};
         const TexelStart start = g.space.dims == 1 ? TexelStart{-grid.width / 2, 0, 0} : TexelStart{-kEdge / 2, -kEdge / 2, 0};
-        Image img = evaluateSimd(g, grid, start, 0);  // bit for bit evaluate()'s
+        Image img = simd::available() ? evaluateSimd(g, grid, start, 0) : evaluate(g, grid, start);  // bit for bit
         return percentiles(img.data, stated);
     }
     std::vector<Point> points;

@@ -49,6 +49,43 @@ void onEveryTarget(Body&& body) {
     }
 }
 
+// A CPU that has none of the targets compiled (on x86-64 one without SSE4.2, CLMUL and AES,
+// as Highway's portable target alone stands for here): the SIMD backend is refused saying
+// what it needs and what computes the same values; what every bake uses of it (the typical
+// range, quantizing to 8 and 16 bits) still gives the same results, by the reference's way.
+TEST(Simd, ACpuWithoutTheLeastTargetIsToldAndBakesStillMapTheSameValues) {
+    NoiseSpec s;
+    s.octaves = 4;
+    const ValueRange typical = cpu::typicalRange(s);
+    std::vector<float> values(1000);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = std::sin(0.37f * static_cast<float>(i)) * 1.3f;
+    std::vector<std::uint8_t> q8(values.size()), q8Without(values.size());
+    std::vector<std::uint16_t> q16(values.size()), q16Without(values.size());
+    io::quantize8(values.data(), 1, values.size(), ValueRange{-1.0, 1.0}, q8.data());
+    io::quantize16(values.data(), 1, values.size(), ValueRange{-1.0, 1.0}, q16.data());
+    ASSERT_TRUE(cpu::simd::available());
+    {
+        const OnTarget none(HWY_EMU128);
+        EXPECT_FALSE(cpu::simd::available());
+        try {
+            (void)cpu::evaluateSimd(s, Grid{16, 16, 1});
+            ADD_FAILURE() << "the SIMD backend ran without a target";
+        } catch (const Error& e) {
+            EXPECT_NE(std::string(e.what()).find("needs at least SSE4"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("--backend reference"), std::string::npos) << e.what();
+        }
+        EXPECT_EQ(cpu::simdTarget().rfind("none", 0), 0u) << cpu::simdTarget();
+        const ValueRange without = cpu::typicalRange(s);
+        EXPECT_EQ(without.min, typical.min);
+        EXPECT_EQ(without.max, typical.max);
+        io::quantize8(values.data(), 1, values.size(), ValueRange{-1.0, 1.0}, q8Without.data());
+        io::quantize16(values.data(), 1, values.size(), ValueRange{-1.0, 1.0}, q16Without.data());
+    }
+    EXPECT_EQ(q8, q8Without);
+    EXPECT_EQ(q16, q16Without);
+    EXPECT_TRUE(cpu::simd::available());
+}
+
 // The first texel whose bits differ, or "" when every bit is the same.
 std::string firstDifference(const Image& simd, const Image& reference) {
     if (simd.data.size() != reference.data.size()) return "sizes differ";
