@@ -132,7 +132,8 @@ class Noise:
 
     @property
     def range(self) -> Range:
-        """What save() maps to 0..255 or 0..65535: (min, max), "bound", or None (typical)."""
+        """What save() maps to 0..255 or 0..65535: (min, max), "bound", "typical", or None
+        (not chosen: typical, and the stated range for a heightmap, .r16)."""
         return self._mapping.get("range")
 
     @property

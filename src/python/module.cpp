@@ -371,6 +371,7 @@ nb::dict mappingOf(const app::Preset& p) {
     nb::dict mapping;
     if (p.range) mapping["range"] = nb::make_tuple(p.range->min, p.range->max);
     else if (p.boundRange) mapping["range"] = "bound";
+    else if (p.rangeGiven) mapping["range"] = "typical";  // said outright: a .r16 maps it too
     if (!p.colormap.empty()) mapping["colormap"] = p.colormap;
     if (p.bits) mapping["bits"] = p.bits;
     return mapping;
