@@ -91,12 +91,12 @@ foreach(_suite core cli gpu)
 endforeach()
 # The suites that drive the GL driver (cli, gpu) start after the plain suite of the same
 # name (DEPENDS on its tests, which does not pull them into a run of the sanitized suite
-# alone), from the shader cache the plain suites fill (GLNOISE_SHADER_CACHE, the same
-# shaders): under AddressSanitizer's allocator Mesa's compiler runs many times slower,
-# and compiling the shaders again took most of sanitize.gpu's 24 minutes (one test: 502 s
-# with a cold cache, 7 s with a warm one). A sanitized suite is defined in a file CTest reads
-# after the plain suites' lists of tests (glnoise_<suite>_tests_TESTS).
-list(APPEND _sanitizer_env "MESA_SHADER_CACHE_DIR=${GLNOISE_SHADER_CACHE}")
+# alone), so that the driver finds the suite's shaders in Mesa's disk cache (one per user,
+# which every test's driver shares: the same shaders): under AddressSanitizer's allocator
+# Mesa's compiler runs many times slower, and compiling them again took most of
+# sanitize.gpu's 24 minutes (one test: 502 s with a cold cache, 7 s with a warm one). A
+# sanitized suite is defined in a file CTest reads after the plain suites' lists of tests
+# (glnoise_<suite>_tests_TESTS).
 foreach(_suite core cli gpu)
   set(_after "")
   if(NOT _suite STREQUAL "core")
