@@ -17,6 +17,7 @@
 #include "glnoise/error.hpp"
 #include "glnoise/fields.hpp"
 #include "glnoise/format.hpp"
+#include "graph/kinds.hpp"
 
 namespace glnoise::app {
 
@@ -159,8 +160,8 @@ struct OctaveScales {
     }
     double edge(const GraphNode& n, const std::string& field) const {
         if (field != "source") return 1.0;
-        if (n.kind == "scale") return leastAxis(n, "by");
-        if (n.kind == "fractal") return leastOctaveScale(n);
+        if (graph::opOf(n) == graph::Op::Scale) return leastAxis(n, "by");
+        if (graph::opOf(n) == graph::Op::Fractal) return leastOctaveScale(n);
         return 1.0;
     }
 
@@ -175,12 +176,12 @@ struct OctaveScales {
         if (known != frequency.end()) return known->second;
         const GraphNode& n = g.nodes.at(id);
         double f = std::numeric_limits<double>::infinity();
-        if (n.kind == "basis" || n.kind == "white") {
+        if (graph::opOf(n) == graph::Op::Basis || graph::opOf(n) == graph::Op::White) {
             f = n.number("frequency");
-        } else if (n.kind == "position" || n.kind == "ramp" || n.kind == "distance") {
+        } else if (graph::opOf(n) == graph::Op::Position || graph::opOf(n) == graph::Op::Ramp || graph::opOf(n) == graph::Op::Distance) {
             f = 0.0;
-        } else if (n.kind != "constant") {  // a constant stays infinite: it holds no lattice
-            if (n.kind == "marble" || n.kind == "wood") f = n.number("frequency") / 6.283185307179586;
+        } else if (graph::opOf(n) != graph::Op::Constant) {  // a constant stays infinite: it holds no lattice
+            if (graph::opOf(n) == graph::Op::Marble || graph::opOf(n) == graph::Op::Wood) f = n.number("frequency") / 6.283185307179586;
             for (const auto& [field, target] : n.inputs) f = std::min(f, least(target) * edge(n, field));
         }
         return frequency[id] = f;
@@ -198,7 +199,7 @@ struct OctaveScales {
                 const double s = scale.at(id) * edge(n, field);
                 auto it = scale.find(target);
                 scale[target] = it == scale.end() ? s : std::min(it->second, s);
-                const bool seen = visible.at(id) && !(n.kind == "warp" && field == "by");
+                const bool seen = visible.at(id) && !(graph::opOf(n) == graph::Op::Warp && field == "by");
                 visible[target] = visible.count(target) ? visible[target] || seen : seen;
             }
         }
@@ -212,7 +213,7 @@ std::vector<Note> limitGraphOctaves(Graph& graph, bool keepAll, const std::strin
     std::vector<Note> notes;
     for (const std::string& id : scales.order) {
         const GraphNode& n = graph.nodes.at(id);
-        if (n.kind != "fractal" || !scales.visible.at(id)) continue;
+        if (graph::opOf(n) != graph::Op::Fractal || !scales.visible.at(id)) continue;
         const int octaves = static_cast<int>(n.number("octaves"));
         double f = scales.scale.at(id) * scales.least(n.inputs.at("source"));
         if (!(f > 0.0) || !std::isfinite(f)) continue;

@@ -33,7 +33,7 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
 
 // One frame of `basis` for the noise-space point q = frequency * origin (double), with a
 // lattice period per axis (0: none) and the world hash or not; scale.x is the frequency.
-// A graph's leaves take theirs from it (core/graph_plan.cpp).
+// A graph's leaves take theirs from it (graph/plan.cpp).
 template <class T>
 GlnFrame<T> latticeFrame(const std::array<double, 4>& q, Basis basis, int dims, double frequency,
                          const std::array<long long, 4>& period, bool world);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Graphs on the CPU (glnoise/cpu.hpp): the reference runs a graph's plan with the mirror's
-// twins (mirror/graph.hpp), texel for texel as the graph shader does.
+// twins (graph/twin.hpp), texel for texel as the graph shader does.
 #include <algorithm>
 
-#include "core/graph_plan.hpp"
+#include "core/graph_eval.hpp"
 #include "core/reference.hpp"
 #include "core/simd.hpp"
 #include "glnoise/cpu.hpp"
-#include "mirror/graph.hpp"
+#include "graph/twin.hpp"
 
 namespace glnoise::cpu {
 

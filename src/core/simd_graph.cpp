@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The SIMD CPU backend's graphs: mirror/graph.hpp's GraphEval over the lanes, one texel
+// The SIMD CPU backend's graphs: graph/twin.hpp's GraphEval over the lanes, one texel
 // per lane as for a spec. Its calls out of line are this target's own (LaneCalls): a leaf
 // goes to its family's function (core/simd_family.hpp) and a source scope to
 // LaneCalls::scope, each flattened, so that every twin runs compiled for the target. Lanes of one piece share
@@ -18,9 +18,9 @@
 
 #include <hwy/aligned_allocator.h>
 
-#include "core/graph_plan.hpp"
+#include "graph/plan.hpp"
 #include "core/simd_rows.hpp"
-#include "mirror/graph.hpp"
+#include "graph/twin.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace glnoise::cpu {

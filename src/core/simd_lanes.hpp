@@ -30,7 +30,7 @@
 
 #include "core/simd.hpp"
 #include "glnoise/cpu.hpp"
-#include "mirror/graph.hpp"
+#include "graph/twin.hpp"
 #include "mirror/sample.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -439,7 +439,7 @@ struct Lane<HWY_NAMESPACE::VF> {
 
 namespace HWY_NAMESPACE {
 
-// A graph's basis or white-noise leaf (mirror/graph.hpp's gln_g_basis) for the bases of
+// A graph's basis or white-noise leaf (graph/twin.hpp's gln_g_basis) for the bases of
 // one family, each defined in its family's file (core/simd_family.hpp) so that the families
 // compile in parallel; core/simd_graph.cpp calls them.
 // gradient: false when only the value (.x) is wanted, so that the gradient is not computed.

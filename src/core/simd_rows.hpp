@@ -74,7 +74,7 @@ HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, in
     });
 }
 
-// A graph's leaf of basis kBasis (mirror/graph.hpp), flattened as Rows is. kGrad false:
+// A graph's leaf of basis kBasis (graph/twin.hpp), flattened as Rows is. kGrad false:
 // the value alone, so that the gradient's arithmetic is dead code the compiler removes.
 template <int kBasis, bool kGrad>
 HWY_ATTR __attribute__((flatten)) void GraphLeafOf(const Permutation& P, int curve, int dims, int cellReturn,

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-#include "core/graph_plan.hpp"
+#include "graph/plan.hpp"
 #include "core/simd.hpp"
 #include "glnoise/cpu.hpp"
 

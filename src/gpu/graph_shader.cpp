@@ -4,7 +4,7 @@
 // point), each operation a statement that calls shaders/graph.glsl or the library, with
 // the plan's structure (kinds, wiring, octaves, basis ids, parameter and frame indices)
 // written in and its values read from the parameter buffer. Mirrors GraphEval
-// (mirror/graph.hpp) operation for operation, but for one thing: leaves of the same
+// (graph/twin.hpp) operation for operation, but for one thing: leaves of the same
 // structure in one function run in one loop, as the GLSL compiler inlines every call
 // (each call of a family's function would be a copy of its code to compile).
 #include "gpu/graph_shader.hpp"

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/graph_plan.hpp"
+#include "graph/plan.hpp"
 
 namespace glnoise::gpu {
 

@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include "core/frames.hpp"
-#include "core/graph_plan.hpp"
+#include "graph/plan.hpp"
 #include "glnoise/catalogue.hpp"
 #include "glnoise/gl_objects.hpp"
 #include "glnoise/glsl.hpp"

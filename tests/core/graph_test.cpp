@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/graph_plan.hpp"
+#include "core/graph_eval.hpp"
 #include "glnoise/glnoise.hpp"
 #include "random_graphs.hpp"
 #include "random_specs.hpp"

@@ -17,7 +17,7 @@
 
 #include <hwy/targets.h>
 
-#include "core/graph_plan.hpp"
+#include "core/graph_eval.hpp"
 #include "core/parallel.hpp"
 #include "core/simd.hpp"
 #include "glnoise/glnoise.hpp"

@@ -8,8 +8,10 @@ one its table "Who includes whom" allows.
 The table's rows name files by pattern (`src/app/*.hpp`, `src/cli/`: every file under the
 folder) and what they may include besides the files of their own folder and the public
 headers (include/glnoise/): folders (`src/core/`, every header under it) or files
-(`src/core/graph_plan.hpp`). A file that no row names, an include that no row allows, or a
-row that names nothing fails the test, naming the file, its line and the rule.
+(`src/graph/plan.hpp`). A file that no row names, an include that no row allows, or a
+row that names nothing fails the test, naming the file, its line and the rule; so does a
+loop of includes (a file that, through the headers it includes, includes itself), which
+the table's folders cannot show when a folder is allowed to include one file of another.
 """
 import argparse
 import fnmatch
@@ -63,6 +65,27 @@ def resolve(source, including, include):
     return None
 
 
+def loops(edges):
+    """Each loop of includes, once, as the files around it."""
+    found, state, path = [], {}, []
+
+    def visit(node):
+        state[node] = 1
+        path.append(node)
+        for target in edges.get(node, []):
+            if state.get(target) == 1:
+                found.append("a loop of includes: " + " -> ".join(path[path.index(target):] + [target]))
+            elif target not in state:
+                visit(target)
+        path.pop()
+        state[node] = 2
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node)
+    return found
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--source", required=True)
@@ -76,6 +99,7 @@ def main():
                     files.append(os.path.relpath(os.path.join(folder, entry), args.source))
     failures = []
     used = set()
+    edges = {}
     for path in sorted(files):
         rules = [(i, allowed) for i, (patterns, allowed) in enumerate(rows) if any(names(p, path) for p in patterns)]
         if not rules:
@@ -87,13 +111,17 @@ def main():
             text = f.read()
         for match in INCLUDE.finditer(text):
             target = resolve(args.source, path, match.group(1))
-            if target is None or target.startswith("include/glnoise/"):
+            if target is None:
+                continue
+            edges.setdefault(path, []).append(target)
+            if target.startswith("include/glnoise/"):
                 continue
             if os.path.dirname(target) == os.path.dirname(path) or any(names(a, target) for a in allowed):
                 continue
             line = text.count("\n", 0, match.start()) + 1
             failures.append("%s:%d includes %s, which its row does not allow (allowed: its folder, include/glnoise/%s)"
                             % (path, line, target, "".join(", " + a for a in allowed)))
+    failures += loops(edges)
     for i, (patterns, _) in enumerate(rows):
         if i not in used:
             failures.append("the row for %s names no file" % ", ".join(patterns))

@@ -13,7 +13,7 @@
 #include <set>
 
 #include "app/agreement.hpp"
-#include "core/graph_plan.hpp"
+#include "graph/plan.hpp"
 #include "glnoise/glnoise.hpp"
 #include "gpu/graph_shader.hpp"
 #include "random_graphs.hpp"

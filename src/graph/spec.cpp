@@ -6,6 +6,7 @@
 #include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/graph.hpp"
+#include "graph/kinds.hpp"
 #include "mirror/sample.hpp"
 
 namespace glnoise {
@@ -120,19 +121,19 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
         return it == graph.nodes.end() ? nullptr : &it->second;
     };
     const GraphNode* n = find(graph.out);
-    if (n && (n->kind == "marble" || n->kind == "wood")) {
-        s.pattern = n->kind == "marble" ? Pattern::Marble : Pattern::Wood;
+    if (n && (graph::opOf(*n) == graph::Op::Marble || graph::opOf(*n) == graph::Op::Wood)) {
+        s.pattern = graph::opOf(*n) == graph::Op::Marble ? Pattern::Marble : Pattern::Wood;
         s.patternScale = n->number("scale");
         n = n->inputs.count("source") ? find(n->inputs.at("source")) : nullptr;
     }
     double amount = 0.0;
     const GraphNode* warpVector = nullptr;
-    if (n && n->kind == "warp") {
+    if (n && graph::opOf(*n) == graph::Op::Warp) {
         amount = n->number("amount");
         warpVector = n->inputs.count("by") ? find(n->inputs.at("by")) : nullptr;
         n = n->inputs.count("source") ? find(n->inputs.at("source")) : nullptr;
     }
-    if (n && n->kind == "fractal") {
+    if (n && graph::opOf(*n) == graph::Op::Fractal) {
         s.fractal = parseFractal(n->choice("type"));
         s.octaves = static_cast<int>(n->number("octaves"));
         s.lacunarity = n->number("lacunarity");
@@ -143,7 +144,7 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
         s.normalize = n->number("normalize") != 0.0;
         n = n->inputs.count("source") ? find(n->inputs.at("source")) : nullptr;
     }
-    if (!n || n->kind != "basis") return std::nullopt;
+    if (!n || graph::opOf(*n) != graph::Op::Basis) return std::nullopt;
     s.basis = parseBasis(n->choice("basis"));
     s.frequency = n->number("frequency");
     s.interp = parseCurve(n->choice("curve"));
@@ -157,13 +158,13 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
         // The warp's octaves, frequency and depth from its first component.
         const GraphNode* c = warpVector->inputs.count("x") ? find(warpVector->inputs.at("x")) : nullptr;
         s.warpDepth = 1;
-        if (c && c->kind == "warp") {
+        if (c && graph::opOf(*c) == graph::Op::Warp) {
             s.warpDepth = 2;
             c = c->inputs.count("source") ? find(c->inputs.at("source")) : nullptr;
         }
-        const GraphNode* fbm = c && c->kind == "offset" && c->inputs.count("source") ? find(c->inputs.at("source")) : nullptr;
-        const GraphNode* b = fbm && fbm->kind == "fractal" && fbm->inputs.count("source") ? find(fbm->inputs.at("source")) : nullptr;
-        if (!b || b->kind != "basis") return std::nullopt;
+        const GraphNode* fbm = c && graph::opOf(*c) == graph::Op::Offset && c->inputs.count("source") ? find(c->inputs.at("source")) : nullptr;
+        const GraphNode* b = fbm && graph::opOf(*fbm) == graph::Op::Fractal && fbm->inputs.count("source") ? find(fbm->inputs.at("source")) : nullptr;
+        if (!b || graph::opOf(*b) != graph::Op::Basis) return std::nullopt;
         s.warpOctaves = static_cast<int>(fbm->number("octaves"));
         s.warpFrequency = b->number("frequency") == s.frequency ? 0.0 : b->number("frequency");
         s.warpAmount = amount * s.frequency;

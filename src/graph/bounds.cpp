@@ -8,7 +8,7 @@
 #include <limits>
 #include <map>
 
-#include "core/graph_plan.hpp"
+#include "graph/kinds.hpp"
 #include "glnoise/catalogue.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/graph.hpp"
@@ -16,6 +16,8 @@
 namespace glnoise {
 
 namespace {
+
+using graph::Op;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // The slope of one octave of a basis, per lattice cell, that the tolerance assumes (the
@@ -66,10 +68,10 @@ struct Analysis {
     }
 
     Bounds compute(const GraphNode& n) {
-        const std::string& k = n.kind;
+        const graph::Op k = graph::opOf(n);
         auto num = [&](const char* f) { return n.number(f); };
-        if (k == "constant") return {num("value"), num("value"), 0, 0, false};
-        if (k == "basis") {
+        if (k == Op::Constant) return {num("value"), num("value"), 0, 0, false};
+        if (k == Op::Basis) {
             NoiseSpec s = g.space;
             s.basis = parseBasis(n.choice("basis"));
             s.cellReturn = parseCellReturn(n.choice("cell_return"));
@@ -80,20 +82,20 @@ struct Analysis {
             const double perCell = cellular ? (s.cellReturn == CellReturn::F2MinusF1 ? 2.0 : 1.0) : kBasisSlope;
             return {r.min, r.max, perCell * num("frequency"), kBasisError, cellular && s.cellReturn == CellReturn::CellValue};
         }
-        if (k == "white") return {-1, 1, 0, 0, true};
-        if (k == "position") return {-kInf, kInf, 1, 0, false};
-        if (k == "ramp") return {-kInf, kInf, 1.0 / std::fabs(num("to") - num("from")), 0, false};
-        if (k == "distance") return {0, kInf, 1, kRounding * kUnbounded, false};
-        if (k == "fractal") return fractal(n);
-        if (k == "scale") {
+        if (k == Op::White) return {-1, 1, 0, 0, true};
+        if (k == Op::Position) return {-kInf, kInf, 1, 0, false};
+        if (k == Op::Ramp) return {-kInf, kInf, 1.0 / std::fabs(num("to") - num("from")), 0, false};
+        if (k == Op::Distance) return {0, kInf, 1, kRounding * kUnbounded, false};
+        if (k == Op::Fractal) return fractal(n);
+        if (k == Op::Scale) {
             Bounds s = in(n, "source");
             double most = 0;
             for (double v : n.lists.at("by")) most = std::max(most, std::fabs(v));
             s.slope *= most;
             return s;
         }
-        if (k == "offset" || k == "seed" || k == "rotate") return in(n, "source");
-        if (k == "warp") {
+        if (k == Op::Offset || k == Op::Seed || k == Op::Rotate) return in(n, "source");
+        if (k == Op::Warp) {
             Bounds s = in(n, "source");
             const GraphNode& v = g.nodes.at(n.inputs.at("by"));
             double vs = 0, ve = 0;
@@ -110,19 +112,19 @@ struct Analysis {
             s.jumps = s.jumps || jumps;
             return s;
         }
-        if (k == "vector") return {};
+        if (k == Op::Vector) return {};
         const bool binary = n.inputs.count("a") || n.constants.count("a");
         const Bounds a = binary ? in(n, "a") : in(n, "source");
         const Bounds b = binary ? in(n, "b") : Bounds{};
         const bool jumps = a.jumps || b.jumps;
-        if (k == "add") return {a.lo + b.lo, a.hi + b.hi, a.slope + b.slope, a.error + b.error, jumps};
-        if (k == "subtract") return {a.lo - b.hi, a.hi - b.lo, a.slope + b.slope, a.error + b.error, jumps};
-        if (k == "multiply") {
+        if (k == Op::Add) return {a.lo + b.lo, a.hi + b.hi, a.slope + b.slope, a.error + b.error, jumps};
+        if (k == Op::Subtract) return {a.lo - b.hi, a.hi - b.lo, a.slope + b.slope, a.error + b.error, jumps};
+        if (k == Op::Multiply) {
             const double c[4] = {product(a.lo, b.lo), product(a.lo, b.hi), product(a.hi, b.lo), product(a.hi, b.hi)};
             return {*std::min_element(c, c + 4), *std::max_element(c, c + 4), product(a.mag(), b.slope) + product(b.mag(), a.slope),
                     product(a.mag(), b.error) + product(b.mag(), a.error) + a.error * b.error, jumps};
         }
-        if (k == "divide") {
+        if (k == Op::Divide) {
             const double least = num("min_divisor");
             const double inv = 1.0 / std::max(least, std::min(std::fabs(b.lo), std::fabs(b.hi)) * (b.lo * b.hi > 0 ? 1.0 : 0.0));
             const double m = product(a.mag(), inv);
@@ -131,40 +133,40 @@ struct Analysis {
             return {-most, most, product(inv, a.slope) + product(m * inv, b.slope), product(inv, a.error) + product(m * inv, b.error),
                     jumps || b.lo * b.hi <= 0.0};
         }
-        if (k == "min") return {std::min(a.lo, b.lo), std::min(a.hi, b.hi), std::max(a.slope, b.slope), std::max(a.error, b.error), jumps};
-        if (k == "max") return {std::max(a.lo, b.lo), std::max(a.hi, b.hi), std::max(a.slope, b.slope), std::max(a.error, b.error), jumps};
-        if (k == "smooth_min" || k == "smooth_max") {
+        if (k == Op::Min) return {std::min(a.lo, b.lo), std::min(a.hi, b.hi), std::max(a.slope, b.slope), std::max(a.error, b.error), jumps};
+        if (k == Op::Max) return {std::max(a.lo, b.lo), std::max(a.hi, b.hi), std::max(a.slope, b.slope), std::max(a.error, b.error), jumps};
+        if (k == Op::SmoothMin || k == Op::SmoothMax) {
             const double q = num("smoothness") / 4.0;  // the most the blend departs from min or max
-            const bool lower = k == "smooth_min";
+            const bool lower = k == Op::SmoothMin;
             return {lower ? std::min(a.lo, b.lo) - q : std::max(a.lo, b.lo), lower ? std::min(a.hi, b.hi) : std::max(a.hi, b.hi) + q,
                     std::max(a.slope, b.slope), a.error + b.error, jumps};
         }
-        if (k == "mix") {
+        if (k == Op::Mix) {
             const Bounds m = in(n, "mask");
             const double span = std::max(a.mag(), b.mag()) * 2.0;
             return {std::min(a.lo, b.lo), std::max(a.hi, b.hi), a.slope + b.slope + product(span, m.slope),
                     a.error + b.error + product(span, m.error), jumps || m.jumps};
         }
-        if (k == "pow") {
+        if (k == Op::Pow) {
             const double e = num("exponent");
             auto sp = [e](double x) { return x < 0 ? -std::pow(-x, e) : std::pow(x, e); };
             const double steep = e >= 1.0 ? e * std::pow(a.mag(), e - 1.0) : kInf;
             // Below 1 the slope is infinite at 0: Hoelder, |x^e - y^e| <= |x - y|^e.
             return {sp(a.lo), sp(a.hi), steep, e >= 1.0 ? product(steep, a.error) : std::pow(a.error, e), a.jumps};
         }
-        if (k == "remap") {
+        if (k == Op::Remap) {
             const double s = (num("to_max") - num("to_min")) / (num("from_max") - num("from_min"));
             const double x = num("to_min") + (a.lo - num("from_min")) * s, y = num("to_min") + (a.hi - num("from_min")) * s;
             return {std::min(x, y), std::max(x, y), product(std::fabs(s), a.slope), product(std::fabs(s), a.error), a.jumps};
         }
-        if (k == "clamp")
+        if (k == Op::Clamp)
             return {std::clamp(a.lo, num("min"), num("max")), std::clamp(a.hi, num("min"), num("max")), a.slope, a.error, a.jumps};
-        if (k == "abs") {
+        if (k == Op::Abs) {
             const double lo = a.lo <= 0 && a.hi >= 0 ? 0.0 : std::min(std::fabs(a.lo), std::fabs(a.hi));
             return {lo, std::max(std::fabs(a.lo), std::fabs(a.hi)), a.slope, a.error, a.jumps};
         }
-        if (k == "invert") return {-a.hi, -a.lo, a.slope, a.error, a.jumps};
-        if (k == "curve") {
+        if (k == Op::Invert) return {-a.hi, -a.lo, a.slope, a.error, a.jumps};
+        if (k == Op::Curve) {
             const std::vector<double>& p = n.lists.at("points");
             double lo = kInf, hi = -kInf, steep = 0;
             for (std::size_t i = 0; i < p.size(); i += 2) {
@@ -176,14 +178,14 @@ struct Analysis {
             if (n.choice("interpolation") == "monotone") steep *= 3.0;
             return {lo, hi, product(steep, a.slope), product(steep, a.error), a.jumps};
         }
-        if (k == "terrace") {
+        if (k == Op::Terrace) {
             const double steps = num("steps"), s = num("smoothness");
             const double lo = std::floor(a.lo * steps) / steps, hi = (std::floor(a.hi * steps) + 1.0) / steps;
             if (s == 0.0) return {lo, hi, 0, 0, true};
             const double steep = 1.5 / s;  // smoothstep's steepest over a width of s / steps
             return {lo, hi, product(steep, a.slope), product(steep, a.error), a.jumps};
         }
-        if (k == "marble" || k == "wood") {
+        if (k == Op::Marble || k == Op::Wood) {
             const double kk = std::fabs(num("scale"));
             return {-1, 1, num("frequency") + product(kk, a.slope), product(kk, a.error) + kBasisError, a.jumps};
         }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What reading a graph (core/graph.cpp) and validating it (core/graph_validate.cpp) share:
+// What reading a graph (graph/format.cpp) and validating it (graph/validate.cpp) share:
 // how a violation names a node and its field, and what a field's number may be. Internal.
 #pragma once
 

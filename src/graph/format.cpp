@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Noise graphs (glnoise/graph.hpp): reading and writing graph JSON; the kinds are
-// core/graph_kinds.cpp's, what makes a graph valid core/graph_validate.cpp's.
+// graph/kinds.cpp's, what makes a graph valid graph/validate.cpp's.
 #include "glnoise/graph.hpp"
 
 #include <algorithm>
@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/graph_fields.hpp"
+#include "graph/fields.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/error.hpp"
 

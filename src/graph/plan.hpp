@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// A graph made ready to evaluate (core/graph_plan.cpp): its nodes cut into scopes, each a
+// A graph made ready to evaluate (graph/plan.cpp): its nodes cut into scopes, each a
 // list of operations in input order, and its parameters in one array. The CPU's twin
-// (mirror/graph.hpp) runs the operations; the GPU's shader (gpu/graph_shader.cpp) is
+// (graph/twin.hpp) runs the operations; the GPU's shader (gpu/graph_shader.cpp) is
 // written from them, one function per scope; and the host plans every point's frames
 // from them in double. Internal.
 //
@@ -19,20 +19,13 @@
 #include "core/frames.hpp"
 #include "glnoise/image.hpp"
 #include "glnoise/graph.hpp"
+#include "graph/kinds.hpp"
 
 namespace glnoise::cpu {
 
-// The operations. Their numbers are written into the graph shader (GLN_OP_*); they are
-// not stored anywhere.
-enum class Op {
-    Constant, Basis, White, Position, Ramp, Distance,
-    Fractal,
-    Scale, Offset, Rotate, Warp, Seed,
-    Vector,
-    Add, Subtract, Multiply, Divide, Min, Max, SmoothMin, SmoothMax, Mix, Pow,
-    Remap, Clamp, Abs, Invert, Curve, Terrace,
-    Marble, Wood,
-};
+// The operations: the kinds of graph/kinds.def. Their numbers are written into the graph
+// shader nowhere; the shader is written from the plan.
+using graph::Op;
 
 // An argument: slot >= 0 (an earlier operation's value in the same scope), or a constant
 // parameter (param index).
@@ -82,18 +75,5 @@ struct GraphPlan {
 // Plans a valid graph. Throws ValidationError naming the node where the frames one point
 // needs pass kMaxGraphFrames.
 GraphPlan planGraph(const Graph& graph);
-
-// The graph by its own plan on the reference, whatever specOf says (cpu::evaluate of a
-// graph is this for a graph that is not a spec).
-Image evaluatePlan(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads);
-
-// The same on the SIMD backend (evaluateSimd of a graph that is not a spec), bit for bit.
-Image evaluatePlanSimd(const Graph& graph, const GraphPlan& plan, const Grid& grid, const TexelStart& start, unsigned threads);
-
-// The graph by its own plan in double (the oracle) at a point of sample space.
-std::array<double, 4> evaluatePlanDouble(const Graph& graph, const GraphPlan& plan, const std::array<double, 4>& point);
-
-// The operation of a kind's name.
-Op opOf(const std::string& kind);
 
 }  // namespace glnoise::cpu

@@ -6,8 +6,9 @@
 #include <set>
 #include <string>
 
-#include "core/graph_fields.hpp"
-#include "core/graph_plan.hpp"
+#include "graph/fields.hpp"
+#include "graph/kinds.hpp"
+#include "graph/plan.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/graph.hpp"
 
@@ -94,8 +95,8 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
             problems.push_back(at(n.id, field, std::to_string(l.size()) + " numbers: one for every axis, or " +
                                                    std::to_string(dims) + " (one per axis of a " + std::to_string(dims) + "D graph)"));
     };
-    const std::string& k = n.kind;
-    if (k == "basis") {
+    const graph::Op k = graph::opOf(n);
+    if (k == graph::Op::Basis) {
         NoiseSpec s = space;
         s.basis = parseBasis(n.choice("basis"));
         s.interp = parseCurve(n.choice("curve"));
@@ -116,25 +117,25 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
                 problems.push_back(at(n.id, field, v.what));
             }
         }
-    } else if (k == "position" || k == "ramp") {
+    } else if (k == graph::Op::Position || k == graph::Op::Ramp) {
         axisOk("axis", n.choice("axis"));
-        if (k == "ramp" && n.number("from") == n.number("to"))
+        if (k == graph::Op::Ramp && n.number("from") == n.number("to"))
             problems.push_back(at(n.id, "to", shownNumber(n.number("to")) + ": must differ from from"));
-    } else if (k == "distance") {
+    } else if (k == graph::Op::Distance) {
         listOk("center");
-    } else if (k == "scale" || k == "offset") {
+    } else if (k == graph::Op::Scale || k == graph::Op::Offset) {
         listOk("by");
-        if (k == "scale")
+        if (k == graph::Op::Scale)
             for (double v : n.lists.at("by"))
                 if (v == 0.0) problems.push_back(at(n.id, "by", "0: a scale of 0 collapses the axis; must not be 0"));
-    } else if (k == "rotate") {
+    } else if (k == graph::Op::Rotate) {
         const std::string& p = n.choice("plane");
         axisOk("plane", std::string(1, p[0]));
         axisOk("plane", std::string(1, p[1]));
-    } else if (k == "remap") {
+    } else if (k == graph::Op::Remap) {
         if (n.number("from_min") == n.number("from_max"))
             problems.push_back(at(n.id, "from_max", shownNumber(n.number("from_max")) + ": must differ from from_min"));
-    } else if (k == "clamp") {
+    } else if (k == graph::Op::Clamp) {
         if (n.number("min") > n.number("max"))
             problems.push_back(at(n.id, "max", shownNumber(n.number("max")) + ": must be at least min " +
                                                    shownNumber(n.number("min"))));
@@ -144,12 +145,12 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
 }  // namespace
 
 std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
-    if (n.kind == "white") return std::string("white noise is a step at every cell edge");
-    if (n.kind == "terrace" && n.number("smoothness") == 0.0)
+    if (graph::opOf(n) == graph::Op::White) return std::string("white noise is a step at every cell edge");
+    if (graph::opOf(n) == graph::Op::Terrace && n.number("smoothness") == 0.0)
         return std::string("a terrace with smoothness 0 steps; give it a smoothness above 0");
-    if (n.kind == "pow" && n.number("exponent") < 1.0)
+    if (graph::opOf(n) == graph::Op::Pow && n.number("exponent") < 1.0)
         return std::string("pow with an exponent below 1 is infinitely steep at 0");
-    if (n.kind == "basis") {
+    if (graph::opOf(n) == graph::Op::Basis) {
         if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
         if (n.choice("basis") == "cellular" && n.choice("cell_return") == "cell-value")
             return std::string("cellular cell-value steps at every cell edge");
@@ -200,7 +201,7 @@ void Graph::validate() const {
             if (auto why = noDerivative(n, space.dims))
                 problems.push_back(at(id, "", "has no derivative for output " + std::string(toString(space.output)) + ": " + *why));
         }
-        if (n.kind == "basis" && !n.lists.at("period").empty() && !periodicOk)
+        if (graph::opOf(n) == graph::Op::Basis && !n.lists.at("period").empty() && !periodicOk)
             problems.push_back(at(id, "period", "a period holds where only fractals (of an integer lacunarity, not "
                                                 "rotated), offsets, seeds and warps lie between it and the output"));
         const std::string key = id + (periodicOk ? "+" : "-");
@@ -208,8 +209,8 @@ void Graph::validate() const {
         for (const auto& [field, target] : n.inputs) {
             bool ok = periodicOk;
             if (field == "source") {
-                if (n.kind == "scale" || n.kind == "rotate") ok = false;
-                if (n.kind == "fractal" &&
+                if (graph::opOf(n) == graph::Op::Scale || graph::opOf(n) == graph::Op::Rotate) ok = false;
+                if (graph::opOf(n) == graph::Op::Fractal &&
                     (n.number("rotate") != 0.0 || n.number("lacunarity") != std::floor(n.number("lacunarity"))))
                     ok = false;
             }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The C++ twin of shaders/graph.glsl and of the shader gpu/graph_shader.cpp writes for a
 // graph: each operation on (value, gradient) as the shader does it, in the same order, and
-// GraphEval, which runs a plan's scopes (core/graph_plan.hpp) as the shader's functions
+// GraphEval, which runs a plan's scopes (graph/plan.hpp) as the shader's functions
 // do. T is the lane type (mirror/lane.hpp): float for the reference, double for the
 // oracle, a SIMD vector for the CPU backend. kGrad: the gradient is wanted (else only .x
 // of each value is meaningful, and its gradient is not computed). Internal.
@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "core/graph_plan.hpp"
+#include "graph/plan.hpp"
 #include "mirror/sample.hpp"
 
 namespace glnoise::cpu {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Planning a graph (core/graph_plan.hpp). Each operation's parameters, from PlanOp::param:
+// Planning a graph (graph/plan.hpp). Each operation's parameters, from PlanOp::param:
 //   constant   value
 //   basis      frequency, cell jitter, period x, y, z, w    ints: Basis, curve, cell return, cell metric, GLSL id
 //   white      frequency
@@ -17,7 +17,7 @@
 //   curve      x, y, slope per point                       ints: points, monotone
 //   terrace    steps, smoothness, 1 / steps, 1 / smoothness (0 when hard)
 //   marble, wood   frequency, scale
-#include "core/graph_plan.hpp"
+#include "graph/plan.hpp"
 
 #include <cmath>
 #include <map>
@@ -29,28 +29,8 @@ namespace glnoise::cpu {
 
 namespace {
 
-const std::map<std::string, Op>& ops() {
-    static const std::map<std::string, Op> m = {
-        {"constant", Op::Constant}, {"basis", Op::Basis}, {"white", Op::White}, {"position", Op::Position},
-        {"ramp", Op::Ramp}, {"distance", Op::Distance}, {"fractal", Op::Fractal}, {"scale", Op::Scale},
-        {"offset", Op::Offset}, {"rotate", Op::Rotate}, {"warp", Op::Warp}, {"seed", Op::Seed},
-        {"vector", Op::Vector}, {"add", Op::Add}, {"subtract", Op::Subtract}, {"multiply", Op::Multiply},
-        {"divide", Op::Divide}, {"min", Op::Min}, {"max", Op::Max}, {"smooth_min", Op::SmoothMin},
-        {"smooth_max", Op::SmoothMax}, {"mix", Op::Mix}, {"pow", Op::Pow}, {"remap", Op::Remap},
-        {"clamp", Op::Clamp}, {"abs", Op::Abs}, {"invert", Op::Invert}, {"curve", Op::Curve},
-        {"terrace", Op::Terrace}, {"marble", Op::Marble}, {"wood", Op::Wood},
-    };
-    return m;
-}
-
-bool movesThePoint(Op op) {
-    return op == Op::Fractal || op == Op::Scale || op == Op::Offset || op == Op::Rotate || op == Op::Warp || op == Op::Seed;
-}
-
-bool isLeaf(Op op) {
-    return op == Op::Basis || op == Op::White || op == Op::Position || op == Op::Ramp || op == Op::Distance ||
-           op == Op::Marble || op == Op::Wood;
-}
+using graph::isLeaf;
+using graph::movesThePoint;
 
 int axisIndex(const std::string& a) { return static_cast<int>(std::string("xyzw").find(a)); }
 
@@ -99,7 +79,7 @@ struct Builder {
         const GraphNode& n = g.nodes.at(id);
         const GraphKind& kind = *findGraphKind(n.kind);
         PlanOp p;
-        p.op = opOf(n.kind);
+        p.op = graph::opOf(n);
         p.node = id;
         for (const GraphField& f : kind.fields) {
             if (f.type != GraphFieldType::Scalar && f.type != GraphFieldType::Vector) continue;
@@ -359,8 +339,6 @@ void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, l
 }
 
 }  // namespace
-
-Op opOf(const std::string& kind) { return ops().at(kind); }
 
 GraphPlan planGraph(const Graph& graph) {
     GraphPlan plan;

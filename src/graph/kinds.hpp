@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// The node kinds of graph/kinds.def as an enum, and what the table says of each: code
+// dispatches on graph::Op, never on a kind's name. Internal.
+#pragma once
+
+#include <string>
+
+#include "glnoise/graph.hpp"
+
+namespace glnoise::graph {
+
+enum class Op {
+#define GLN_GRAPH_KIND(op, name, group, role) op,
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+};
+
+enum class Role { Value, Leaf, Moves, Vector };
+
+inline constexpr int kKindCount = 0
+#define GLN_GRAPH_KIND(op, name, group, role) +1
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+    ;
+
+// The kind's JSON name, group and role, as its row gives them.
+const char* nameOf(Op op);
+const char* groupOf(Op op);
+Role roleOf(Op op);
+// Whether it evaluates its source at other points (a fractal or domain node).
+inline bool movesThePoint(Op op) { return roleOf(op) == Role::Moves; }
+// Whether it reads the point itself: one frame per evaluation.
+inline bool isLeaf(Op op) { return roleOf(op) == Role::Leaf; }
+
+// The kind named `name`, or false when no row names it.
+bool findOp(const std::string& name, Op& op);
+// The kind of a node of a parsed graph (its kind is one of the table's).
+Op opOf(const GraphNode& node);
+Op opOf(const std::string& kind);
+
+}  // namespace glnoise::graph
