@@ -2,7 +2,6 @@
 // Today's specs as graphs, and back (glnoise/graph.hpp: graphOf, specOf).
 #include <cmath>
 
-#include "core/frames.hpp"
 #include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/graph.hpp"
@@ -13,11 +12,13 @@ namespace glnoise {
 
 namespace {
 
-GraphNode node(const std::string& id, const char* kind) { return GraphNode::defaults(id, kind); }
+using graph::Op;
+
+GraphNode node(const std::string& id, Op op) { return GraphNode::defaults(id, graph::nameOf(op)); }
 
 // The spec's basis at `frequency` with its periods times `periodScale`.
 GraphNode basisNode(const NoiseSpec& s, const std::string& id, double frequency, long long periodScale) {
-    GraphNode n = node(id, "basis");
+    GraphNode n = node(id, Op::Basis);
     n.choices["basis"] = toString(s.basis);
     n.numbers["frequency"] = frequency;
     n.choices["curve"] = toString(s.interp);
@@ -32,7 +33,7 @@ GraphNode basisNode(const NoiseSpec& s, const std::string& id, double frequency,
 
 GraphNode fractalNode(const NoiseSpec& s, const std::string& id, const std::string& source, Fractal type, int octaves,
                       bool normalize) {
-    GraphNode n = node(id, "fractal");
+    GraphNode n = node(id, Op::Fractal);
     n.inputs["source"] = source;
     n.choices["type"] = toString(type);
     n.numbers["octaves"] = octaves;
@@ -70,14 +71,14 @@ Graph graphOf(const NoiseSpec& spec) {
     const long long ratio = std::llround(wf / spec.frequency);
     std::string previous;  // the vector of the level before
     for (int level = 0; level < depth; ++level) {
-        const std::string L = "warp" + std::to_string(level + 1);
-        GraphNode vec = node(L, "vector");
+        const std::string L = graph::nameOf(Op::Warp) + std::to_string(level + 1);  // ids: the kind and the level
+        GraphNode vec = node(L, Op::Vector);
         for (int k = 0; k < cpu::warpComponents(spec.dims); ++k) {
             const std::string c = L + "_" + kAxes[k];
             const cpu::vec3<double> off = cpu::GLN_WARP_OFFSET<double>[static_cast<std::size_t>(3 * level + k)];
             std::string v = put(basisNode(spec, c + "_noise", wf, ratio));
             v = put(fractalNode(spec, c + "_fbm", v, Fractal::Fbm, spec.warpOctaves, true));
-            GraphNode shift = node(c, "offset");
+            GraphNode shift = node(c, Op::Offset);
             shift.inputs["source"] = v;
             shift.lists["by"] = {off.x / wf};
             if (spec.dims >= 2) shift.lists["by"] = {off.x / wf, off.y / wf};
@@ -85,7 +86,7 @@ Graph graphOf(const NoiseSpec& spec) {
             if (spec.dims == 4) shift.lists["by"].push_back(0.0);
             v = put(shift);
             if (!previous.empty()) {
-                GraphNode w = node(c + "_warped", "warp");
+                GraphNode w = node(c + "_warped", Op::Warp);
                 w.inputs["source"] = v;
                 w.inputs["by"] = previous;
                 w.numbers["amount"] = spec.warpAmount / spec.frequency;
@@ -97,14 +98,15 @@ Graph graphOf(const NoiseSpec& spec) {
         previous = put(vec);
     }
     if (depth > 0) {
-        GraphNode w = node("warped", "warp");
+        GraphNode w = node("warped", Op::Warp);
         w.inputs["source"] = top;
         w.inputs["by"] = previous;
         w.numbers["amount"] = spec.warpAmount / spec.frequency;
         top = put(w);
     }
     if (spec.pattern == Pattern::Marble || spec.pattern == Pattern::Wood) {
-        GraphNode p = node(spec.pattern == Pattern::Marble ? "marble" : "wood", spec.pattern == Pattern::Marble ? "marble" : "wood");
+        const Op op = spec.pattern == Pattern::Marble ? Op::Marble : Op::Wood;
+        GraphNode p = node(graph::nameOf(op), op);  // its id is its kind's name
         p.inputs["source"] = top;
         p.numbers["frequency"] = spec.frequency;
         p.numbers["scale"] = spec.patternScale;
@@ -121,19 +123,19 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
         return it == graph.nodes.end() ? nullptr : &it->second;
     };
     const GraphNode* n = find(graph.out);
-    if (n && (graph::opOf(*n) == graph::Op::Marble || graph::opOf(*n) == graph::Op::Wood)) {
-        s.pattern = graph::opOf(*n) == graph::Op::Marble ? Pattern::Marble : Pattern::Wood;
+    if (n && (graph::opOf(*n) == Op::Marble || graph::opOf(*n) == Op::Wood)) {
+        s.pattern = graph::opOf(*n) == Op::Marble ? Pattern::Marble : Pattern::Wood;
         s.patternScale = n->number("scale");
         n = n->inputs.count("source") ? find(n->inputs.at("source")) : nullptr;
     }
     double amount = 0.0;
     const GraphNode* warpVector = nullptr;
-    if (n && graph::opOf(*n) == graph::Op::Warp) {
+    if (n && graph::opOf(*n) == Op::Warp) {
         amount = n->number("amount");
         warpVector = n->inputs.count("by") ? find(n->inputs.at("by")) : nullptr;
         n = n->inputs.count("source") ? find(n->inputs.at("source")) : nullptr;
     }
-    if (n && graph::opOf(*n) == graph::Op::Fractal) {
+    if (n && graph::opOf(*n) == Op::Fractal) {
         s.fractal = parseFractal(n->choice("type"));
         s.octaves = static_cast<int>(n->number("octaves"));
         s.lacunarity = n->number("lacunarity");
@@ -144,7 +146,7 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
         s.normalize = n->number("normalize") != 0.0;
         n = n->inputs.count("source") ? find(n->inputs.at("source")) : nullptr;
     }
-    if (!n || graph::opOf(*n) != graph::Op::Basis) return std::nullopt;
+    if (!n || graph::opOf(*n) != Op::Basis) return std::nullopt;
     s.basis = parseBasis(n->choice("basis"));
     s.frequency = n->number("frequency");
     s.interp = parseCurve(n->choice("curve"));
@@ -158,13 +160,13 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
         // The warp's octaves, frequency and depth from its first component.
         const GraphNode* c = warpVector->inputs.count("x") ? find(warpVector->inputs.at("x")) : nullptr;
         s.warpDepth = 1;
-        if (c && graph::opOf(*c) == graph::Op::Warp) {
+        if (c && graph::opOf(*c) == Op::Warp) {
             s.warpDepth = 2;
             c = c->inputs.count("source") ? find(c->inputs.at("source")) : nullptr;
         }
-        const GraphNode* fbm = c && graph::opOf(*c) == graph::Op::Offset && c->inputs.count("source") ? find(c->inputs.at("source")) : nullptr;
-        const GraphNode* b = fbm && graph::opOf(*fbm) == graph::Op::Fractal && fbm->inputs.count("source") ? find(fbm->inputs.at("source")) : nullptr;
-        if (!b || graph::opOf(*b) != graph::Op::Basis) return std::nullopt;
+        const GraphNode* fbm = c && graph::opOf(*c) == Op::Offset && c->inputs.count("source") ? find(c->inputs.at("source")) : nullptr;
+        const GraphNode* b = fbm && graph::opOf(*fbm) == Op::Fractal && fbm->inputs.count("source") ? find(fbm->inputs.at("source")) : nullptr;
+        if (!b || graph::opOf(*b) != Op::Basis) return std::nullopt;
         s.warpOctaves = static_cast<int>(fbm->number("octaves"));
         s.warpFrequency = b->number("frequency") == s.frequency ? 0.0 : b->number("frequency");
         s.warpAmount = amount * s.frequency;

@@ -8,7 +8,9 @@
 set(GLNOISE_README_PYTHON "/usr/bin/python3" CACHE FILEPATH "Python with Pillow and matplotlib for the README tests")
 # Every #include of the sources is one docs/architecture.md's table allows (any Python 3).
 add_test(NAME docs.layers COMMAND Python3::Interpreter "${CMAKE_CURRENT_LIST_DIR}/layers.py" --source "${PROJECT_SOURCE_DIR}")
-set_tests_properties(docs.layers PROPERTIES LABELS docs)
+# A node kind's name is written only in its row of src/graph/kinds.def.
+add_test(NAME docs.graph-kinds COMMAND Python3::Interpreter "${CMAKE_CURRENT_LIST_DIR}/graph_kinds.py" --source "${PROJECT_SOURCE_DIR}")
+set_tests_properties(docs.layers docs.graph-kinds PROPERTIES LABELS docs)
 execute_process(COMMAND "${GLNOISE_README_PYTHON}" -c "import PIL, matplotlib"
                 RESULT_VARIABLE _readme_python_ok OUTPUT_QUIET ERROR_QUIET)
 if(NOT _readme_python_ok EQUAL 0)

@@ -22,6 +22,7 @@ set(_targets glnoise_cli glnoise_core_tests glnoise_cli_tests glnoise_gpu_tests 
 foreach(_f IN LISTS _fuzzers)
   list(APPEND _targets fuzz_${_f})
 endforeach()
+list(APPEND _targets fuzz_graph_dictionary)
 list(JOIN _targets "," _targets)
 add_test(NAME hardening.build
   COMMAND "${CMAKE_COMMAND}" "-DSOURCE=${PROJECT_SOURCE_DIR}" "-DBINARY=${_hb}" "-DCC=${GLNOISE_CLANG}"
@@ -117,8 +118,12 @@ set_tests_properties(sanitize.leak_probe PROPERTIES FIXTURES_REQUIRED glnoise_ha
                      ENVIRONMENT "${_sanitizer_env}" LABELS sanitize)
 
 foreach(_f IN LISTS _fuzzers)
+  set(_dictionary "")
+  if(_f STREQUAL "graph")
+    set(_dictionary "-DDICTIONARY=${_hb}/tests/fuzz/fuzz_graph_dictionary")
+  endif()
   add_test(NAME fuzz.${_f}
-    COMMAND "${CMAKE_COMMAND}" "-DFUZZER=${_hb}/tests/fuzz/fuzz_${_f}"
+    COMMAND "${CMAKE_COMMAND}" "-DFUZZER=${_hb}/tests/fuzz/fuzz_${_f}" ${_dictionary}
             "-DSEEDS=${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus/${_f}" "-DWORK=${_hb}/fuzz/${_f}"
             "-DSECONDS=${GLNOISE_FUZZ_SECONDS}" -P "${CMAKE_CURRENT_SOURCE_DIR}/hardening/run_fuzzer.cmake")
   set_tests_properties(fuzz.${_f} PROPERTIES FIXTURES_REQUIRED glnoise_hardening TIMEOUT 1800
