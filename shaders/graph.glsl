@@ -3,8 +3,8 @@
 // include it as "sample.glsl" when the host compiles a graph (gpu/graph_shader.cpp). It
 // holds what every graph shares: the frames, the parameters, and each operation on a
 // value and its gradient (v, dv/dx, dv/dy, dv/dz); the host writes the graph's own
-// functions into graph_nodes.glsl, one per scope (src/core/graph_plan.hpp), and
-// gln_sample() calls the output's. C++ twin: src/mirror/graph.hpp.
+// functions into graph_nodes.glsl, one per scope (src/graph/plan.hpp), and
+// gln_sample() calls the output's. C++ twins: src/graph/twin.hpp and, for the kinds of role Value, src/graph/values.hpp.
 //
 // Defines set by the host: GLN_OUTPUT (as sample.glsl: with 0, the value alone, each value
 // keeps only its .x, so that the compiler drops the gradients' code), GLN_WORLD (1: the
@@ -132,6 +132,44 @@ vec4 gln_g_terrace(vec4 a, float steps, float smoothness, float inverseSteps, fl
     float w = w0 * w0 * (3.0f - 2.0f * w0);
     float slope = 6.0f * w0 * (1.0f - w0) * inverseSmoothness;
     return vec4((f + w) * inverseSteps, slope * a.y, slope * a.z, slope * a.w);
+}
+
+vec4 gln_g_remap(vec4 a, float fromMin, float k, float toMin) {
+    return vec4(toMin + (a.x - fromMin) * k, a.y * k, a.z * k, a.w * k);
+}
+
+// A triangle wave of k a between 0 and 1.
+vec4 gln_g_ping_pong(vec4 a, float k) {
+    float t = a.x * k;
+    float u = t - 2.0f * floor(t * 0.5f);
+    bool rising = u < 1.0f;
+    float slope = rising ? k : -k;
+    return vec4(rising ? u : 2.0f - u, slope * a.y, slope * a.z, slope * a.w);
+}
+
+// The floored modulus a - m floor(a / m), with 1 / m given.
+vec4 gln_g_modulus(vec4 a, float m, float inverse) {
+    return vec4(a.x - m * floor(a.x * inverse), a.y, a.z, a.w);
+}
+
+// The weight of step and select at x and its slope: 0 below start, 1 above start + 1 /
+// inverse, smoothstep between; hard: 1 from threshold on.
+vec2 gln_g_step_weight(float x, float threshold, float start, float inverse, bool hard) {
+    if (hard) return vec2(x >= threshold ? 1.0f : 0.0f, 0.0f);
+    float w0 = gln_g_clamp01((x - start) * inverse);
+    return vec2(w0 * w0 * (3.0f - 2.0f * w0), 6.0f * w0 * (1.0f - w0) * inverse);
+}
+
+vec4 gln_g_step(vec4 a, float threshold, float start, float inverse, bool hard) {
+    vec2 w = gln_g_step_weight(a.x, threshold, start, inverse, hard);
+    return vec4(w.x, w.y * a.y, w.y * a.z, w.y * a.w);
+}
+
+vec4 gln_g_select(vec4 a, vec4 b, vec4 m, float threshold, float start, float inverse, bool hard) {
+    vec2 w = gln_g_step_weight(m.x, threshold, start, inverse, hard);
+    vec4 v = a + (b - a) * w.x;
+    float span = (b.x - a.x) * w.y;
+    return vec4(v.x, v.y + span * m.y, v.z + span * m.z, v.w + span * m.w);
 }
 
 vec4 gln_g_marble(float x, float frequency, vec4 n, float k) {

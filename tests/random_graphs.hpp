@@ -2,7 +2,9 @@
 // Random noise graphs over every node kind, drawn by a seeded generator: 1D to 4D, chains of
 // inputs up to 8 deep, fractals over any source, warps of warps, shared nodes, the world
 // hash and seeds, and a third of the 2D and 3D draws asking for gradients or normals (then
-// only kinds with a derivative). The graph tests on the CPU and the GPU draw them.
+// only kinds with a derivative). The kinds of role Value are drawn from the kind table and
+// their fields' types, defaults and ranges, so that a new one is drawn without a line
+// here. The graph tests on the CPU and the GPU draw them.
 #pragma once
 
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "glnoise/glnoise.hpp"
+#include "graph/kinds.hpp"
 
 namespace glnoise::test {
 
@@ -22,6 +25,20 @@ struct GraphDraw {
     Grid grid;
     TexelStart start{};
 };
+
+// Whether every scalar node's stated range lies within 10^4, the magnitudes the tolerance
+// counts (docs/graphs.md, "Ranges and tolerance"): beyond them a graph needs --tolerance.
+inline bool withinTheTolerancesMagnitudes(const Graph& graph) {
+    Graph g = graph;
+    g.space.output = Output::Value;
+    for (const auto& [id, n] : graph.nodes) {
+        if (findGraphKind(n.kind)->vectorOut) continue;
+        g.out = id;
+        const ValueRange r = statedRange(g);
+        if (!(std::fabs(r.min) <= 1e4 && std::fabs(r.max) <= 1e4)) return false;
+    }
+    return true;
+}
 
 class GraphDrawer {
 public:
@@ -105,11 +122,7 @@ private:
     // A scalar node whose inputs chain at most `depth` deep.
     std::string scalar(int depth) {
         if (depth <= 0 || count_ > 40 || pick(5) == 0) return leaf();
-        const int k = pick(22);
-        auto input = [&](int d) -> nlohmann::json {
-            if (pick(6) == 0) return uniform(-1, 1);
-            return scalar(d);
-        };
+        const int k = pick(20);
         const int d = depth - 1;
         switch (k) {
             case 0:
@@ -139,36 +152,83 @@ private:
                 return add({{"kind", "warp"}, {"source", scalar(d)}, {"by", vec}, {"amount", uniform(-20, 20)}});
             }
             case 6: return add({{"kind", "seed"}, {"source", scalar(d)}, {"seed", pick(1000)}});
-            case 7: return add({{"kind", "add"}, {"a", input(d)}, {"b", input(d)}});
-            case 8: return add({{"kind", "subtract"}, {"a", input(d)}, {"b", input(d)}});
-            case 9: return add({{"kind", "multiply"}, {"a", input(d)}, {"b", input(d)}});
-            case 10: return add({{"kind", "divide"}, {"a", input(d)}, {"b", input(d)}, {"min_divisor", uniform(0.1, 1)}});
-            case 11: return add({{"kind", pick(2) ? "min" : "max"}, {"a", input(d)}, {"b", input(d)}});
-            case 12:
-                return add({{"kind", pick(2) ? "smooth_min" : "smooth_max"}, {"a", input(d)}, {"b", input(d)},
-                            {"smoothness", uniform(0.05, 0.5)}});
-            case 13: return add({{"kind", "mix"}, {"a", input(d)}, {"b", input(d)}, {"mask", input(d)}});
-            case 14: return add({{"kind", "pow"}, {"source", scalar(d)}, {"exponent", gradient_ ? uniform(1, 3) : uniform(0.5, 3)}});
-            case 15:
-                return add({{"kind", "remap"}, {"source", scalar(d)}, {"from_min", uniform(-1, 0)}, {"from_max", uniform(0.1, 1)},
-                            {"to_min", uniform(-2, 2)}, {"to_max", uniform(-2, 2)}});
-            case 16: return add({{"kind", "clamp"}, {"source", scalar(d)}, {"min", uniform(-1, 0)}, {"max", uniform(0, 1)}});
-            case 17: return add({{"kind", pick(2) ? "abs" : "invert"}, {"source", scalar(d)}});
-            case 18: {
-                nlohmann::json pts = nlohmann::json::array();
-                double x = uniform(-1.2, -0.8);
-                for (int i = 0, n = 2 + pick(5); i < n; ++i, x += uniform(0.1, 0.6)) pts.push_back({x, uniform(-1, 1)});
-                return add({{"kind", "curve"}, {"source", scalar(d)}, {"points", pts},
-                            {"interpolation", pick(2) ? "linear" : "monotone"}});
-            }
-            case 19:
-                return add({{"kind", "terrace"}, {"source", scalar(d)}, {"steps", 1 + pick(8)},
-                            {"smoothness", gradient_ || pick(2) ? uniform(0.2, 1.0) : 0.0}});
-            case 20:
+            case 7:
                 if (dims_ < 2) return scalar(d);
                 return add({{"kind", pick(2) ? "marble" : "wood"}, {"source", scalar(d)}, {"frequency", uniform(0.01, 0.1)},
                             {"scale", uniform(1, 6)}});
-            default: return sharedAcrossScopes(d);
+            case 8: return sharedAcrossScopes(d);
+            default: return valueNode(d);
+        }
+    }
+
+    // The kinds of role Value with an input (graph/kinds.def): every one the table holds.
+    static const std::vector<const GraphKind*>& valueKinds() {
+        static const std::vector<const GraphKind*> kinds = [] {
+            std::vector<const GraphKind*> v;
+            for (const GraphKind& k : graphKinds()) {
+                graph::Op op{};
+                graph::findOp(k.name, op);
+                const bool input = std::any_of(k.fields.begin(), k.fields.end(),
+                                               [](const GraphField& f) { return f.type == GraphFieldType::Scalar; });
+                if (graph::roleOf(op) == graph::Role::Value && input) v.push_back(&k);
+            }
+            return v;
+        }();
+        return kinds;
+    }
+
+    // A number for field f: its default a quarter of the time; else, for a positive field,
+    // its default times 2^[-1.5, 1.5]; for a narrow range, anywhere in it; else the default
+    // plus up to the larger of 1 and its size, within the range.
+    double numberFor(const GraphField& f) {
+        if (pick(4) == 0) return f.fallback;
+        if (f.positive) return std::min(f.fallback * std::exp2(uniform(-1.5, 1.5)), f.max);
+        if (f.max - f.min <= 16) return f.type == GraphFieldType::Integer ? f.min + pick(static_cast<int>(f.max - f.min) + 1)
+                                                                          : uniform(f.min, f.max);
+        return std::clamp(f.fallback + uniform(-1, 1) * std::max(1.0, std::fabs(f.fallback)), f.min, f.max);
+    }
+
+    nlohmann::json curvePoints() {
+        nlohmann::json pts = nlohmann::json::array();
+        double x = uniform(-1.2, -0.8);
+        for (int i = 0, n = 2 + pick(5); i < n; ++i, x += uniform(0.1, 0.6)) pts.push_back({x, uniform(-1, 1)});
+        return pts;
+    }
+
+    // A node of a kind of role Value, drawn from its fields as the table gives them: a draw
+    // the kind refuses (clamp's min above its max, a hard step where a gradient is asked) is
+    // drawn again, and its inputs drawn once its own values hold.
+    std::string valueNode(int d) {
+        const std::vector<const GraphKind*>& kinds = valueKinds();
+        const GraphKind& kind = *kinds[static_cast<std::size_t>(pick(static_cast<int>(kinds.size())))];
+        for (int attempt = 0; attempt < 20; ++attempt) {
+            nlohmann::json n = {{"kind", kind.name}};
+            for (const GraphField& f : kind.fields) {
+                if (f.type == GraphFieldType::Number || f.type == GraphFieldType::Integer) n[f.name] = numberFor(f);
+                if (f.type == GraphFieldType::Flag) n[f.name] = pick(2) == 0;
+                if (f.type == GraphFieldType::Choice) n[f.name] = f.choices[static_cast<std::size_t>(pick(static_cast<int>(f.choices.size())))];
+                if (f.type == GraphFieldType::Points) n[f.name] = curvePoints();
+            }
+            nlohmann::json probe = n;
+            for (const GraphField& f : kind.fields)
+                if (f.type == GraphFieldType::Scalar) probe[f.name] = 0.5;
+            if (!accepted(probe)) continue;
+            for (const GraphField& f : kind.fields)
+                if (f.type == GraphFieldType::Scalar) n[f.name] = pick(6) == 0 ? nlohmann::json(uniform(-1, 1)) : nlohmann::json(scalar(d));
+            return add(n);
+        }
+        return scalar(d);
+    }
+
+    // Whether a graph of this node alone, its inputs numbers, is valid in the draw's space.
+    bool accepted(const nlohmann::json& node) const {
+        nlohmann::json j = {{"glnoise_graph", kGraphFormat}, {"dims", dims_}, {"out", "n"}, {"nodes", {{"n", node}}}};
+        if (gradient_) j["output"] = "gradient";
+        try {
+            (void)Graph::parse(j.dump(), "probe");
+            return true;
+        } catch (const ValidationError&) {
+            return false;
         }
     }
 

@@ -8,7 +8,7 @@
 #
 # Every basis, dimensions 1 to 4, every fractal, warp depth 1 and 2, the patterns, gradient
 # and normal outputs, periods, turned octaves, seeds, volumes, colormaps, every format, and
-# tiles at 10^7 and 10^9 texels for each skewed basis. OUTDIR/sums.txt holds a line per file
+# tiles at 10^7 and 10^9 texels for each skewed basis, and noise graphs. OUTDIR/sums.txt holds a line per file
 # (sidecars included); OUTDIR/failed.txt names the bakes that failed, and the exit status is
 # 1 if any did.
 set -uo pipefail
@@ -81,6 +81,15 @@ for basis in simplex opensimplex2 opensimplex2s psrdnoise; do
   done
 done
 
+# Noise graphs: the examples and the graph fuzzer's valid seeds, each by its own plan.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+for graph in "$root"/examples/graphs/*.json "$root"/tests/fuzz/corpus/graph/*.json; do
+  name="graph-$(basename "$(dirname "$graph")")-$(basename "$graph" .json)"
+  "$glnoise" bake --graph "$graph" --size 8x8 --backend reference --quiet --out "$out/probe.r32" >/dev/null 2>&1 || continue
+  matrix+=$'\n'"$name|r32|--graph $graph --size 64x48"
+done
+
+rm -f "$out/probe.r32" "$out/probe.r32.json"
 failed=0
 : >"$out/failed.txt"
 for backend in "${backends[@]}"; do

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "glnoise/catalogue.hpp"
+#include "graph/values.hpp"
 
 namespace glnoise::gpu {
 
@@ -155,6 +156,15 @@ struct Writer {
         return text + "        vec4 r = " + value + ";\n";
     }
 
+    // A kind of role Value: its inputs' names, where its parameters start, its structure.
+    graph::value::GlslCall valueCall(const PlanOp& p, const At& at) const {
+        graph::value::GlslCall c;
+        for (const cpu::Arg& a : p.args) c.in.push_back(arg(a, at));
+        c.param = p.param;
+        c.ints = p.ints;
+        return c;
+    }
+
     void value(int i, const std::string& expr, const At& at) {
         line("vec4 v" + at.prefix + num(i) + " = GLN_G(" + expr + ");");
     }
@@ -170,7 +180,6 @@ struct Writer {
         // reaches the shader's text (ids stay in the host's messages).
         line("// operation " + I);
         switch (p.op) {
-            case Op::Constant: return value(i, "vec4(" + P(q) + ", 0.0f, 0.0f, 0.0f)");
             case Op::Basis:
             case Op::White: {
                 const auto loop = batched.find("v" + I);
@@ -250,29 +259,12 @@ struct Writer {
                 return value(i, "g" + I);
             }
             case Op::Vector: return value(i, "vec4(0.0f)");
-            case Op::Add: return value(i, in(0) + " + " + in(1));
-            case Op::Subtract: return value(i, in(0) + " - " + in(1));
-            case Op::Multiply: return value(i, "gln_g_multiply(" + in(0) + ", " + in(1) + ")");
-            case Op::Divide: return value(i, "gln_g_divide(" + in(0) + ", " + in(1) + ", " + P(q) + ")");
-            case Op::Min: return value(i, "gln_g_min(" + in(0) + ", " + in(1) + ")");
-            case Op::Max: return value(i, "gln_g_max(" + in(0) + ", " + in(1) + ")");
-            case Op::SmoothMin: return value(i, "gln_g_smooth_min(" + in(0) + ", " + in(1) + ", " + P(q) + ")");
-            case Op::SmoothMax: return value(i, "gln_g_smooth_max(" + in(0) + ", " + in(1) + ", " + P(q) + ")");
-            case Op::Mix: return value(i, "gln_g_mix(" + in(0) + ", " + in(1) + ", " + in(2) + ")");
-            case Op::Pow: return value(i, "gln_g_pow(" + in(0) + ", " + P(q) + ")");
-            case Op::Remap:
-                line("vec4 a" + I + " = " + in(0) + ";");
-                return value(i, "vec4(" + P(q + 2) + " + (a" + I + ".x - " + P(q) + ") * " + P(q + 1) + ", a" + I + ".y * " + P(q + 1) +
-                                    ", a" + I + ".z * " + P(q + 1) + ", a" + I + ".w * " + P(q + 1) + ")");
-            case Op::Clamp: return value(i, "gln_g_clamp(" + in(0) + ", " + P(q) + ", " + P(q + 1) + ")");
-            case Op::Abs: return value(i, "gln_g_abs(" + in(0) + ")");
-            case Op::Invert: return value(i, "-" + in(0));
-            case Op::Curve:
-                return value(i, "gln_g_curve(" + in(0) + ", " + num(q) + ", " + num(p.ints[0]) + ", " +
-                                    (p.ints[1] ? "true" : "false") + ")");
-            case Op::Terrace:
-                return value(i, "gln_g_terrace(" + in(0) + ", " + P(q) + ", " + P(q + 1) + ", " + P(q + 2) + ", " + P(q + 3) + ", " +
-                                    (p.ints[0] ? "true" : "false") + ")");
+#define GLN_VALUE_CASE(op) \
+    case Op::op: return value(i, graph::value::op::glsl(valueCall(p, at)));
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_VALUE_CASE
             case Op::Marble:
                 return value(i, "gln_g_marble(" + frame(p) + ".frac.x + " + P(q) + " * l.x, " + P(q) + ", " + in(0) + ", " +
                                     P(q + 1) + ")");

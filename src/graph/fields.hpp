@@ -5,6 +5,8 @@
 
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "glnoise/error.hpp"
 #include "glnoise/graph.hpp"
@@ -15,6 +17,40 @@ namespace glnoise::graph_detail {
 inline constexpr double kHuge = 1e15;
 // A required input's fallback: none.
 inline constexpr double kRequired = std::numeric_limits<double>::quiet_NaN();
+
+// A kind's fields, as its descriptor gives them (graph/kinds.cpp), and the formula docs
+// and --help show.
+struct Described {
+    std::vector<GraphField> fields;
+    const char* formula;
+};
+
+// Field makers: a number (within min and max), a number above 0 (at most max), an integer,
+// a flag, a choice (its first the default), a list of numbers per axis, and a scalar input
+// (a node or a number; kRequired: a node or a number must be given).
+inline GraphField number(const char* name, double fallback, const char* help, double min = -kHuge, double max = kHuge) {
+    return {name, GraphFieldType::Number, fallback, min, max, false, {}, help};
+}
+inline GraphField positive(const char* name, double fallback, const char* help, double max = kHuge) {
+    return {name, GraphFieldType::Number, fallback, 0.0, max, true, {}, help};
+}
+inline GraphField integer(const char* name, double fallback, double min, double max, const char* help) {
+    return {name, GraphFieldType::Integer, fallback, min, max, false, {}, help};
+}
+inline GraphField flag(const char* name, const char* help) { return {name, GraphFieldType::Flag, 0.0, 0.0, 1.0, false, {}, help}; }
+inline GraphField choice(const char* name, std::vector<std::string> choices, const char* help) {
+    return {name, GraphFieldType::Choice, 0.0, 0.0, 0.0, false, std::move(choices), help};
+}
+inline GraphField numbers(const char* name, double fallback, const char* help) {
+    return {name, GraphFieldType::Numbers, fallback, -kHuge, kHuge, false, {}, help};
+}
+inline GraphField scalar(const char* name, double constant, const char* help) {
+    return {name, GraphFieldType::Scalar, constant, -kHuge, kHuge, false, {}, help};
+}
+inline GraphField source() { return scalar("source", kRequired, "the input"); }
+inline Described binary(const char* formula) {
+    return {{scalar("a", kRequired, "first"), scalar("b", kRequired, "second")}, formula};
+}
 
 // 'node "hills"', the id shown as messages show values.
 std::string quoted(const std::string& id);

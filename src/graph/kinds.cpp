@@ -6,6 +6,7 @@
 
 #include "graph/fields.hpp"
 #include "graph/kinds.hpp"
+#include "graph/values.hpp"
 #include "glnoise/catalogue.hpp"
 #include "glnoise/graph.hpp"
 
@@ -13,31 +14,8 @@ namespace glnoise {
 
 namespace {
 
-using graph_detail::kHuge;
-using graph_detail::kRequired;
-
 using T = GraphFieldType;
-
-GraphField number(const char* name, double fallback, const char* help, double min = -kHuge, double max = kHuge) {
-    return {name, T::Number, fallback, min, max, false, {}, help};
-}
-GraphField positive(const char* name, double fallback, const char* help, double max = kHuge) {
-    return {name, T::Number, fallback, 0.0, max, true, {}, help};
-}
-GraphField integer(const char* name, double fallback, double min, double max, const char* help) {
-    return {name, T::Integer, fallback, min, max, false, {}, help};
-}
-GraphField flag(const char* name, const char* help) { return {name, T::Flag, 0.0, 0.0, 1.0, false, {}, help}; }
-GraphField choice(const char* name, std::vector<std::string> choices, const char* help) {
-    return {name, T::Choice, 0.0, 0.0, 0.0, false, std::move(choices), help};
-}
-GraphField numbers(const char* name, double fallback, const char* help) {
-    return {name, T::Numbers, fallback, -kHuge, kHuge, false, {}, help};
-}
-GraphField scalar(const char* name, double constant, const char* help) {
-    return {name, T::Scalar, constant, -kHuge, kHuge, false, {}, help};
-}
-GraphField source() { return scalar("source", kRequired, "the input"); }
+using namespace graph_detail;
 
 template <class K>
 std::vector<std::string> namesOf(const std::vector<K>& kinds) {
@@ -53,22 +31,10 @@ std::vector<std::string> withDefault(std::vector<std::string> names, const std::
     return names;
 }
 
-// A kind's fields and formula, by its op: the part of its descriptor the public
-// GraphKind carries (graph/kinds.def gives its name, group and role).
-struct Described {
-    std::vector<GraphField> fields;
-    const char* formula;
-};
-
-Described binary(const char* formula) {
-    return {{scalar("a", kRequired, "first"), scalar("b", kRequired, "second")}, formula};
-}
-
 Described describe(graph::Op op) {
     using graph::Op;
     const std::vector<std::string> axes = {"x", "y", "z", "w"};
     switch (op) {
-        case Op::Constant: return {{number("value", 0.0, "the value")}, "value"};
         case Op::Basis:
             return {{choice("basis", namesOf(basisKinds()), "the noise (glnoise bake --basis)"),
                      positive("frequency", 1.0 / 64.0, "lattice cells per unit of the point", 65536.0),
@@ -112,45 +78,12 @@ Described describe(graph::Op op) {
         case Op::Vector:
             return {{scalar("x", 0.0, "x"), scalar("y", 0.0, "y"), scalar("z", 0.0, "z"), scalar("w", 0.0, "w")},
                     "(x, y, z, w): a displacement for warp"};
-        case Op::Add: return binary("a + b");
-        case Op::Subtract: return binary("a - b");
-        case Op::Multiply: return binary("a * b");
-        case Op::Divide:
-            return {{scalar("a", kRequired, "numerator"), scalar("b", kRequired, "denominator"),
-                     positive("min_divisor", 1e-3, "|b| below this divides by it, with b's sign", 1e6)},
-                    "a / b, |b| at least min_divisor"};
-        case Op::Min: return binary("min(a, b)");
-        case Op::Max: return binary("max(a, b)");
-        case Op::SmoothMin:
-            return {{scalar("a", kRequired, "first"), scalar("b", kRequired, "second"),
-                     positive("smoothness", 0.1, "the width of the blend")},
-                    "min(a, b) rounded over a width of smoothness (polynomial)"};
-        case Op::SmoothMax:
-            return {{scalar("a", kRequired, "first"), scalar("b", kRequired, "second"),
-                     positive("smoothness", 0.1, "the width of the blend")},
-                    "max(a, b) rounded over a width of smoothness"};
-        case Op::Mix:
-            return {{scalar("a", kRequired, "where mask <= 0"), scalar("b", kRequired, "where mask >= 1"),
-                     scalar("mask", kRequired, "the blend")},
-                    "a + (b - a) clamp(mask, 0, 1)"};
-        case Op::Pow: return {{source(), positive("exponent", 2.0, "the power", 64.0)}, "sign(source) |source|^exponent"};
-        case Op::Remap:
-            return {{source(), number("from_min", -1.0, "maps to to_min"), number("from_max", 1.0, "maps to to_max"),
-                     number("to_min", 0.0, "where from_min goes"), number("to_max", 1.0, "where from_max goes")},
-                    "to_min + (source - from_min) (to_max - to_min) / (from_max - from_min)"};
-        case Op::Clamp:
-            return {{source(), number("min", -1.0, "the least value"), number("max", 1.0, "the most value")},
-                    "min(max(source, min), max)"};
-        case Op::Abs: return {{source()}, "|source|"};
-        case Op::Invert: return {{source()}, "-source"};
-        case Op::Curve:
-            return {{source(), {"points", T::Points, 0.0, -kHuge, kHuge, false, {}, "[x, y] pairs, x increasing, 2 to 16"},
-                     choice("interpolation", {"monotone", "linear"}, "monotone cubic (Fritsch-Carlson) or linear")},
-                    "the curve through points at source; flat beyond its ends"};
-        case Op::Terrace:
-            return {{source(), positive("steps", 8.0, "steps per unit of source", 65536.0),
-                     number("smoothness", 0.0, "0: hard steps; 1: no steps", 0.0, 1.0)},
-                    "(floor(steps s) + smoothstep ramp of the last smoothness of each step) / steps"};
+#define GLN_VALUE_CASE(op) \
+    case Op::op: return graph::value::op::describe();
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_VALUE_CASE
         case Op::Marble:
             return {{source(), positive("frequency", 1.0 / 64.0, "stripes: frequency / (2 pi) per unit"),
                      number("scale", 5.0, "k: how far the source bends them")},

@@ -17,6 +17,13 @@ enum class Op {
 
 enum class Role { Value, Leaf, Moves, Vector };
 
+// X(op) for the kinds of one role, as code that handles them the same way expands the
+// table: #define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(X, op)
+#define GLN_GRAPH_ROLE_Value(X, op) X(op)
+#define GLN_GRAPH_ROLE_Leaf(X, op)
+#define GLN_GRAPH_ROLE_Moves(X, op)
+#define GLN_GRAPH_ROLE_Vector(X, op)
+
 inline constexpr int kKindCount = 0
 #define GLN_GRAPH_KIND(op, name, group, role) +1
 #include "graph/kinds.def"

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 // Planning a graph (graph/plan.hpp). Each operation's parameters, from PlanOp::param:
-//   constant   value
 //   basis      frequency, cell jitter, period x, y, z, w    ints: Basis, curve, cell return, cell metric, GLSL id
 //   white      frequency
 //   position   -                                           ints: axis
@@ -11,12 +10,8 @@
 //   scale, offset, seed   x, y, z, w (seed: its far offset)
 //   rotate     cos, sin                                    ints: the plane's two axes
 //   warp       amount                                      ints: the components it displaces
-//   divide     least divisor;   smooth_min/max  smoothness;   pow  exponent
-//   remap      from_min, (to_max - to_min) / (from_max - from_min), to_min
-//   clamp      min, max
-//   curve      x, y, slope per point                       ints: points, monotone
-//   terrace    steps, smoothness, 1 / steps, 1 / smoothness (0 when hard)
 //   marble, wood   frequency, scale
+// and the kinds of role Value as their descriptors plan them (graph/values.hpp).
 #include "graph/plan.hpp"
 
 #include <cmath>
@@ -24,6 +19,7 @@
 
 #include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
+#include "graph/values.hpp"
 
 namespace glnoise::cpu {
 
@@ -119,7 +115,6 @@ struct Builder {
             for (std::size_t a = 0; a < 4; ++a) param(l.size() == 1 ? (static_cast<int>(a) < plan.dims ? l[0] : fill) : a < l.size() ? l[a] : fill);
         };
         switch (p.op) {
-            case Op::Constant: param(num("value")); break;
             case Op::Basis: {
                 const Basis b = parseBasis(n.choice("basis"));
                 param(num("frequency"));
@@ -184,61 +179,16 @@ struct Builder {
                 param(num("amount"));
                 p.ints[0] = plan.dims;
                 break;
-            case Op::Divide: param(num("min_divisor")); break;
-            case Op::SmoothMin:
-            case Op::SmoothMax: param(num("smoothness")); break;
-            case Op::Pow: param(num("exponent")); break;
-            case Op::Remap:
-                param(num("from_min"));
-                param((num("to_max") - num("to_min")) / (num("from_max") - num("from_min")));
-                param(num("to_min"));
-                break;
-            case Op::Clamp:
-                param(num("min"));
-                param(num("max"));
-                break;
-            case Op::Curve: {
-                const std::vector<double>& pts = n.lists.at("points");
-                const std::size_t count = pts.size() / 2;
-                const bool monotone = n.choice("interpolation") == "monotone";
-                // Fritsch-Carlson: secant slopes, their means at inner points, zero at a turn,
-                // and limited so that the cubic stays monotone on every segment.
-                std::vector<double> d(count - 1), m(count, 0.0);
-                for (std::size_t i = 0; i + 1 < count; ++i)
-                    d[i] = (pts[2 * i + 3] - pts[2 * i + 1]) / (pts[2 * i + 2] - pts[2 * i]);
-                m[0] = d[0];
-                m[count - 1] = d[count - 2];
-                for (std::size_t i = 1; i + 1 < count; ++i) m[i] = d[i - 1] * d[i] <= 0.0 ? 0.0 : (d[i - 1] + d[i]) / 2.0;
-                for (std::size_t i = 0; i + 1 < count; ++i) {
-                    if (d[i] == 0.0) {
-                        m[i] = m[i + 1] = 0.0;
-                        continue;
-                    }
-                    const double a = m[i] / d[i], b = m[i + 1] / d[i], h = a * a + b * b;
-                    if (h > 9.0) {
-                        const double t = 3.0 / std::sqrt(h);
-                        m[i] = t * a * d[i];
-                        m[i + 1] = t * b * d[i];
-                    }
-                }
-                for (std::size_t i = 0; i < count; ++i) {
-                    param(pts[2 * i]);
-                    param(pts[2 * i + 1]);
-                    param(m[i]);
-                }
-                p.ints[0] = static_cast<int>(count);
-                p.ints[1] = monotone ? 1 : 0;
-                break;
-            }
-            case Op::Terrace: {
-                const double s = num("smoothness");
-                param(num("steps"));
-                param(s);
-                param(1.0 / num("steps"));
-                param(s > 0.0 ? 1.0 / s : 0.0);
-                p.ints[0] = s > 0.0 ? 0 : 1;
-                break;
-            }
+#define GLN_VALUE_CASE(op)                            \
+    case Op::op: {                                    \
+        graph::value::Planned out{plan.params, p.ints}; \
+        graph::value::op::plan(n, out);               \
+        break;                                        \
+    }
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_VALUE_CASE
             case Op::Marble:
             case Op::Wood:
                 param(num("frequency"));

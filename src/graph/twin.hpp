@@ -10,125 +10,13 @@
 #include <vector>
 
 #include "graph/plan.hpp"
+#include "graph/values.hpp"
 #include "mirror/sample.hpp"
 
 namespace glnoise::cpu {
 
-// A value and its gradient along x, y and z of the point: (v, dv/dx, dv/dy, dv/dz).
-template <class T>
-vec4<T> gln_g_multiply(vec4<T> a, vec4<T> b) {
-    return vec4<T>(a.x * b.x, a.y * b.x + a.x * b.y, a.z * b.x + a.x * b.z, a.w * b.x + a.x * b.w);
-}
-
-template <class T>
-vec4<T> gln_g_divide(vec4<T> a, vec4<T> b, T least) {
-    const auto small = gln_abs(b.x) < least;
-    const T d = gln_select(small, gln_select(b.x < T(0), -least, least), b.x);
-    const T q = a.x / d;
-    const vec4<T> slope = gln_select(small, a, a - q * b);
-    return vec4<T>(q, slope.y / d, slope.z / d, slope.w / d);
-}
-
-template <class T>
-vec4<T> gln_g_min(vec4<T> a, vec4<T> b) {
-    return gln_select(b.x < a.x, b, a);
-}
-
-template <class T>
-vec4<T> gln_g_max(vec4<T> a, vec4<T> b) {
-    return gln_select(b.x > a.x, b, a);
-}
-
-template <class T>
-T gln_g_clamp01(T x) {
-    return gln_select(x < T(0), T(0), gln_select(x > T(1), T(1), x));
-}
-
-// Polynomial smooth minimum (Quilez): the blend h's own terms cancel in the gradient.
-template <class T>
-vec4<T> gln_g_smooth_min(vec4<T> a, vec4<T> b, T k) {
-    const T h = gln_g_clamp01(T(0.5f) + T(0.5f) * (b.x - a.x) / k);
-    const T v = b.x + (a.x - b.x) * h - k * h * (T(1) - h);
-    const vec4<T> g = h * a + (T(1) - h) * b;
-    return vec4<T>(v, g.y, g.z, g.w);
-}
-
-template <class T>
-vec4<T> gln_g_smooth_max(vec4<T> a, vec4<T> b, T k) {
-    return -gln_g_smooth_min(-a, -b, k);
-}
-
-template <class T>
-vec4<T> gln_g_mix(vec4<T> a, vec4<T> b, vec4<T> m) {
-    const T t = gln_g_clamp01(m.x);
-    const auto inside = m.x > T(0) && m.x < T(1);
-    const vec4<T> dm = gln_select(inside, m, vec4<T>(T(0)));
-    const vec4<T> v = a + (b - a) * t;
-    const T span = b.x - a.x;
-    return vec4<T>(v.x, v.y + span * dm.y, v.z + span * dm.z, v.w + span * dm.w);
-}
-
-// sign(a) |a|^e, its slope e |a|^(e - 1).
-template <class T>
-vec4<T> gln_g_pow(vec4<T> a, T e) {
-    const T m = gln_abs(a.x);
-    const T p = gln_pow(m, e);
-    const T s = e * gln_pow(m, e - T(1));
-    return vec4<T>(gln_select(a.x < T(0), -p, p), s * a.y, s * a.z, s * a.w);
-}
-
-template <class T>
-vec4<T> gln_g_clamp(vec4<T> a, T lo, T hi) {
-    const auto below = a.x < lo, above = a.x > hi;
-    return gln_select(below, vec4<T>(lo, T(0), T(0), T(0)), gln_select(above, vec4<T>(hi, T(0), T(0), T(0)), a));
-}
-
-template <class T>
-vec4<T> gln_g_abs(vec4<T> a) {
-    return gln_select(a.x < T(0), -a, a);
-}
-
-// The curve through `count` points (x, y, slope at P[3i..]) at a: linear or monotone cubic
-// (Hermite with the planned slopes) on the segment holding a, flat beyond the ends. Every
-// segment is evaluated and the one holding a selected: the same in every lane.
-template <class T, class S>
-vec4<T> gln_g_curve(vec4<T> a, const S* P, int count, bool monotone) {
-    vec4<T> out = vec4<T>(T(P[1]), T(0), T(0), T(0));
-    for (int i = 0; i + 1 < count; ++i) {
-        const T x0 = T(P[3 * i]), y0 = T(P[3 * i + 1]), m0 = T(P[3 * i + 2]);
-        const T x1 = T(P[3 * i + 3]), y1 = T(P[3 * i + 4]), m1 = T(P[3 * i + 5]);
-        const T h = x1 - x0;
-        const T t = (a.x - x0) / h;
-        T v, slope;
-        if (monotone) {
-            const T t2 = t * t, t3 = t2 * t;
-            v = (T(2) * t3 - T(3) * t2 + T(1)) * y0 + (t3 - T(2) * t2 + t) * h * m0 + (T(3) * t2 - T(2) * t3) * y1 +
-                (t3 - t2) * h * m1;
-            slope = ((T(6) * t2 - T(6) * t) * y0 + (T(3) * t2 - T(4) * t + T(1)) * h * m0 + (T(6) * t - T(6) * t2) * y1 +
-                     (T(3) * t2 - T(2) * t) * h * m1) / h;
-        } else {
-            v = y0 + t * (y1 - y0);
-            slope = (y1 - y0) / h;
-        }
-        out = gln_select(a.x >= x0, vec4<T>(v, slope * a.y, slope * a.z, slope * a.w), out);
-    }
-    const T last = T(P[3 * (count - 1)]);
-    return gln_select(a.x >= last, vec4<T>(T(P[3 * (count - 1) + 1]), T(0), T(0), T(0)), out);
-}
-
-// Steps of 1 / steps; with smoothness s the last s of each step rises to the next
-// (smoothstep); hard steps when s is 0.
-template <class T>
-vec4<T> gln_g_terrace(vec4<T> a, T steps, T smoothness, T inverseSteps, T inverseSmoothness, bool hard) {
-    const T t = a.x * steps;
-    const T f = gln_floor(t);
-    if (hard) return vec4<T>(f * inverseSteps, T(0), T(0), T(0));
-    const T u = t - f;
-    const T w0 = gln_g_clamp01((u - (T(1) - smoothness)) * inverseSmoothness);
-    const T w = w0 * w0 * (T(3) - T(2) * w0);
-    const T slope = T(6) * w0 * (T(1) - w0) * inverseSmoothness;
-    return vec4<T>((f + w) * inverseSteps, slope * a.y, slope * a.z, slope * a.w);
-}
+// Values are (v, dv/dx, dv/dy, dv/dz): a value and its gradient along x, y and z of the
+// point. The kinds of role Value have their twins with their descriptors (graph/values.hpp).
 
 // Marble at x (the frame's angle plus frequency times the offset): sin(x + k n).
 template <class T>
@@ -246,12 +134,19 @@ struct GraphEval {
         return out;
     }
 
+    // A kind of role Value: its inputs' values, then its descriptor's twin.
+    template <class K>
+    vec4<T> valueOf(const PlanOp& p, const S* q, std::size_t base) const {
+        vec4<T> in[graph::value::kMaxValueInputs];
+        for (std::size_t k = 0; k < p.args.size(); ++k) in[k] = arg(p.args[k], base);
+        return K::template eval<T, S>(in, q, p.ints);
+    }
+
     vec4<T> op(const PlanScope& sc, const PlanOp& p, vec4<T> l, const GlnFrame<S>* frames, std::size_t base) {
         const S* q = P + p.param;
         auto in = [&](std::size_t k) { return arg(p.args[k], base); };
         const vec4<T> zero = vec4<T>(T(0));
         switch (p.op) {
-            case Op::Constant: return vec4<T>(T(q[0]), T(0), T(0), T(0));
             case Op::Basis:
                 return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], plan.dims, p.ints[2], p.ints[3], T(q[1]), plan.world, false,
                                    frames[p.frame], l);
@@ -319,26 +214,12 @@ struct GraphEval {
                 return g;
             }
             case Op::Vector: return zero;
-            case Op::Add: return in(0) + in(1);
-            case Op::Subtract: return in(0) - in(1);
-            case Op::Multiply: return gln_g_multiply(in(0), in(1));
-            case Op::Divide: return gln_g_divide(in(0), in(1), T(q[0]));
-            case Op::Min: return gln_g_min(in(0), in(1));
-            case Op::Max: return gln_g_max(in(0), in(1));
-            case Op::SmoothMin: return gln_g_smooth_min(in(0), in(1), T(q[0]));
-            case Op::SmoothMax: return gln_g_smooth_max(in(0), in(1), T(q[0]));
-            case Op::Mix: return gln_g_mix(in(0), in(1), in(2));
-            case Op::Pow: return gln_g_pow(in(0), T(q[0]));
-            case Op::Remap: {
-                const vec4<T> a = in(0);
-                const T k = T(q[1]);
-                return vec4<T>(T(q[2]) + (a.x - T(q[0])) * k, a.y * k, a.z * k, a.w * k);
-            }
-            case Op::Clamp: return gln_g_clamp(in(0), T(q[0]), T(q[1]));
-            case Op::Abs: return gln_g_abs(in(0));
-            case Op::Invert: return -in(0);
-            case Op::Curve: return gln_g_curve(in(0), q, p.ints[0], p.ints[1] != 0);
-            case Op::Terrace: return gln_g_terrace(in(0), T(q[0]), T(q[1]), T(q[2]), T(q[3]), p.ints[0] != 0);
+#define GLN_VALUE_CASE(op) \
+    case Op::op: return valueOf<graph::value::op>(p, q, base);
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_VALUE_CASE
             case Op::Marble: {
                 const GlnFrame<S>& o = frames[p.frame];
                 const T f = T(q[0]);

@@ -9,6 +9,7 @@
 #include "graph/fields.hpp"
 #include "graph/kinds.hpp"
 #include "graph/plan.hpp"
+#include "graph/values.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/graph.hpp"
 
@@ -132,13 +133,15 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
         const std::string& p = n.choice("plane");
         axisOk("plane", std::string(1, p[0]));
         axisOk("plane", std::string(1, p[1]));
-    } else if (k == graph::Op::Remap) {
-        if (n.number("from_min") == n.number("from_max"))
-            problems.push_back(at(n.id, "from_max", shownNumber(n.number("from_max")) + ": must differ from from_min"));
-    } else if (k == graph::Op::Clamp) {
-        if (n.number("min") > n.number("max"))
-            problems.push_back(at(n.id, "max", shownNumber(n.number("max")) + ": must be at least min " +
-                                                   shownNumber(n.number("min"))));
+    }
+    switch (k) {
+#define GLN_VALUE_CASE(op) \
+    case graph::Op::op: graph::value::op::check(n, problems); break;
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_VALUE_CASE
+        default: break;
     }
 }
 
@@ -146,10 +149,15 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
 
 std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
     if (graph::opOf(n) == graph::Op::White) return std::string("white noise is a step at every cell edge");
-    if (graph::opOf(n) == graph::Op::Terrace && n.number("smoothness") == 0.0)
-        return std::string("a terrace with smoothness 0 steps; give it a smoothness above 0");
-    if (graph::opOf(n) == graph::Op::Pow && n.number("exponent") < 1.0)
-        return std::string("pow with an exponent below 1 is infinitely steep at 0");
+    switch (graph::opOf(n)) {
+#define GLN_VALUE_CASE(op) \
+    case graph::Op::op: return graph::value::op::noDerivative(n);
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_VALUE_CASE
+        default: break;
+    }
     if (graph::opOf(n) == graph::Op::Basis) {
         if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
         if (n.choice("basis") == "cellular" && n.choice("cell_return") == "cell-value")

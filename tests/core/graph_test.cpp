@@ -85,6 +85,12 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
          {"node \"b\" period"}},
         {wrap(R"("w": {"kind": "white"}, "out": {"kind": "abs", "source": "w"})", "out", R"("output": "gradient", )"),
          {"node \"w\"", "no derivative", "white"}},
+        {wrap(basis + R"(, "out": {"kind": "step", "source": "b", "threshold": 0.2})", "out", R"("output": "normal", )"),
+         {"node \"out\"", "no derivative", "a step with smoothness 0 jumps"}},
+        {wrap(basis + R"(, "out": {"kind": "modulus", "source": "b", "divisor": 0})"), {"node \"out\" divisor", "must be above 0"}},
+        {wrap(basis + R"(, "out": {"kind": "select", "a": "b", "b": 1, "mask": "b", "smoothness": -1})"),
+         {"node \"out\" smoothness", "-1"}},
+        {wrap(basis + R"(, "out": {"kind": "select", "a": "b", "b": 1})"), {"node \"out\" mask", "missing"}},
         {wrap(R"("b": {"kind": "basis"}, "f": {"kind": "fractal", "source": "b", "octaves": 32},
                  "g": {"kind": "fractal", "source": "f", "octaves": 32},
                  "out": {"kind": "fractal", "source": "g", "octaves": 32})"),
@@ -248,6 +254,27 @@ TEST(Graph, EachKindComputesItsFormula) {
     check(R"("out": {"kind": "wood", "source": "a", "frequency": 0.05, "scale": 3})", [](double x, double, const cpu::Point& p) {
         return std::sin(0.05 * std::hypot(p[0], p[1]) + 3 * x);
     }, 1e-5);
+    // The triangle wave as the arc cosine of a cosine: |t| folded into [0, 1], period 2.
+    check(R"("out": {"kind": "ping_pong", "source": "a", "strength": 3})", [](double x, double, auto) {
+        return std::acos(std::cos(3.14159265358979323846 * 3 * x)) / 3.14159265358979323846;
+    }, 1e-6);
+    // Floored: fmod's remainder has the dividend's sign; adding m once more and taking it
+    // again moves it to [0, m).
+    check(R"("out": {"kind": "modulus", "source": "a", "divisor": 0.3})", [](double x, double, auto) {
+        return std::fmod(std::fmod(x, 0.3) + 0.3, 0.3);
+    }, 1e-9);
+    // GLSL's smoothstep(edge0, edge1, x), as its specification defines it.
+    auto smoothstep = [](double e0, double e1, double x) {
+        const double u = std::clamp((x - e0) / (e1 - e0), 0.0, 1.0);
+        return u * u * (3 - 2 * u);
+    };
+    check(R"("out": {"kind": "step", "source": "a", "threshold": 0.1})", [](double x, double, auto) { return x < 0.1 ? 0.0 : 1.0; });
+    check(R"("out": {"kind": "step", "source": "a", "threshold": 0.1, "smoothness": 0.4})",
+          [&](double x, double, auto) { return smoothstep(-0.1, 0.3, x); });
+    check(R"("out": {"kind": "select", "a": "a", "b": "b", "mask": "a", "threshold": -0.2})",
+          [](double x, double y, auto) { return x < -0.2 ? x : y; });
+    check(R"("out": {"kind": "select", "a": "a", "b": 0.5, "mask": "b", "threshold": 0, "smoothness": 0.5})",
+          [&](double x, double y, auto) { return x + (0.5 - x) * smoothstep(-0.25, 0.25, y); });
     // Smooth minimum: at most min, at least min - k / 4, min itself where |a - b| >= k.
     const std::vector<double> s = values(A + ", " + B + R"(, "out": {"kind": "smooth_min", "a": "a", "b": "b", "smoothness": 0.3})", pts);
     for (std::size_t i = 0; i < pts.size(); ++i) {

@@ -5,7 +5,7 @@ node kind"): code dispatches on graph::Op and writes a kind's name through nameO
 
     python3 tests/docs/graph_kinds.py --source .
 
-Reads the kind names from the table and the field names from src/graph/kinds.cpp, then every
+Reads the kind names from the table and the field names from src/graph/kinds.cpp and values.hpp, then every
 C++ source and header under src/ and the Python package (python/glnoise/), and fails on a
 string literal holding a kind's name: anywhere, or, for a name that is also a word of
 another vocabulary (a node field's, as "scale", "seed", "min"; a spec key or choice of
@@ -29,7 +29,7 @@ LITERAL = re.compile(r'"([a-z0-9_]+)"')
 SPEAKS_OF_A_KIND = re.compile(r"\bkind\b|defaults\(")
 FIELD = re.compile(r'(?:number|positive|integer|flag|choice|numbers|scalar)\(\s*"([a-z0-9_]+)"|\{"([a-z0-9_]+)", T::')
 TABLE = os.path.join("src", "graph", "kinds.def")
-FIELDS = os.path.join("src", "graph", "kinds.cpp")
+FIELDS = (os.path.join("src", "graph", "kinds.cpp"), os.path.join("src", "graph", "values.hpp"))
 SPEC_WORDS = (os.path.join("src", "core", "fields.cpp"), os.path.join("src", "core", "catalogue.cpp"))
 
 
@@ -71,10 +71,12 @@ def main():
         names = set(ROW.findall(f.read()))
     if len(names) < 10:
         sys.exit("%s: found %d kinds; the pattern no longer reads its rows" % (TABLE, len(names)))
-    with open(os.path.join(args.source, FIELDS), encoding="utf-8") as f:
-        fields = {a or b for a, b in FIELD.findall(f.read())}
+    fields = set()
+    for path in FIELDS:
+        with open(os.path.join(args.source, path), encoding="utf-8") as f:
+            fields |= {a or b for a, b in FIELD.findall(f.read())}
     if len(fields) < 10:
-        sys.exit("%s: found %d field names; the pattern no longer reads them" % (FIELDS, len(fields)))
+        sys.exit("%s: found %d field names; the pattern no longer reads them" % (", ".join(FIELDS), len(fields)))
     for path in SPEC_WORDS:
         with open(os.path.join(args.source, path), encoding="utf-8") as f:
             fields |= set(LITERAL.findall(f.read()))
