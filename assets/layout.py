@@ -29,15 +29,16 @@ BOXES = {
     "cli": ((1.6, 5.0), "src/cli", "glnoise (the command)"),
     "preview": ((4.5, 5.0), "src/preview", "glnoise-preview"),
     "python": ((7.4, 5.0), "src/python", "the Python module"),
-    "app": ((4.5, 3.75), "src/app", "bake, tiles, check, write, presets"),
-    "gpu": ((1.6, 2.5), "src/gpu", "GL, generator, tile stream"),
-    "core": ((4.5, 2.5), "src/core", "spec, reference, SIMD, files"),
-    "glsl": ((7.4, 2.5), "src/glsl", "the library, its ports"),
-    "mirror": ((1.6, 1.0), "src/mirror", "the C++ twins of the GLSL"),
-    "shaders": ((4.5, 1.0), "shaders", "the GLSL library and kernels"),
-    "port": ((7.4, 1.0), "src/port", "the translator, at build time"),
+    "app": ((4.5, 3.9), "src/app", "bake, tiles, check, write, presets"),
+    "gpu": ((1.6, 2.8), "src/gpu", "GL, generator, tile stream"),
+    "core": ((4.5, 2.8), "src/core", "spec, reference, SIMD, files"),
+    "glsl": ((7.4, 2.8), "src/glsl", "the library, its ports"),
+    "graph": ((1.6, 1.7), "src/graph", "noise graphs: kinds, plan, twin"),
+    "mirror": ((3.05, 0.6), "src/mirror", "the C++ twins of the GLSL"),
+    "shaders": ((5.95, 1.7), "shaders", "the GLSL library and kernels"),
+    "port": ((7.4, 0.6), "src/port", "the translator, at build time"),
 }
-PUBLIC = ((4.5, -0.2), "include/glnoise", "the public API: every folder above includes it")
+PUBLIC = ((4.5, -0.45), "include/glnoise", "the public API: every folder above includes it")
 # What the build does between folders, beyond #include: (from, to, what).
 BUILD = [("port", "shaders", "reads"), ("port", "mirror", "constants"), ("gpu", "shaders", "compiles"),
          ("glsl", "shaders", "embeds")]
@@ -103,9 +104,9 @@ def main():
     edges = include_edges()
     fig, ax = plt.subplots(figsize=(10, 6.4), dpi=100)
     ax.set_xlim(0, 9)
-    ax.set_ylim(-0.75, 5.6)
+    ax.set_ylim(-0.95, 5.6)
     ax.axis("off")
-    colours = {"cli": "#f3d9a4", "preview": "#f3d9a4", "python": "#f3d9a4", "app": "#c9e0b4",
+    colours = {"graph": "#b8d3ea", "cli": "#f3d9a4", "preview": "#f3d9a4", "python": "#f3d9a4", "app": "#c9e0b4",
                "gpu": "#b8d3ea", "glsl": "#b8d3ea", "core": "#b8d3ea", "shaders": "#e2c7e6", "port": "#e2c7e6",
                "mirror": "#e2c7e6"}
     for name, (centre, title, subtitle) in BOXES.items():
@@ -113,6 +114,9 @@ def main():
     box(ax, PUBLIC[0], PUBLIC[1], PUBLIC[2], "#e8e8ea")
     for (a, b), count in sorted(edges.items()):
         start, end, bend = anchor(a, b)
+        if (b, a) in edges:  # both ways: side by side
+            shift = 0.3 if a < b else -0.3
+            start, end = (start[0] + shift, start[1]), (end[0] + shift, end[1])
         ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=12, color="#404048",
                                      linewidth=0.8 + 0.25 * min(count, 8), connectionstyle=bend))
     for a, b, what in BUILD:
