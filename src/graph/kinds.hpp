@@ -24,11 +24,14 @@ enum class Role { Value, Leaf, Moves, Vector };
 #define GLN_GRAPH_ROLE_Moves(X, op)
 #define GLN_GRAPH_ROLE_Vector(X, op)
 
-inline constexpr int kKindCount = 0
-#define GLN_GRAPH_KIND(op, name, group, role) +1
+// The table's rows, counted.
+enum KindCounter {
+#define GLN_GRAPH_KIND(op, name, group, role) kCounted##op,
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
-    ;
+    kCounted
+};
+inline constexpr int kKindCount = kCounted;
 
 // The kind's JSON name, group and role, as its row gives them.
 const char* nameOf(Op op);
