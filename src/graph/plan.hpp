@@ -23,8 +23,8 @@
 
 namespace glnoise::cpu {
 
-// The operations: the kinds of graph/kinds.def. Their numbers are written into the graph
-// shader nowhere; the shader is written from the plan.
+// The operations: the kinds of graph/kinds.def, one per row. Their numbers are neither
+// stored nor written into a shader.
 using graph::Op;
 
 // An argument: slot >= 0 (an earlier operation's value in the same scope), or a constant

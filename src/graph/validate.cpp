@@ -148,22 +148,21 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
 }  // namespace
 
 std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
-    if (graph::opOf(n) == graph::Op::White) return std::string("white noise is a step at every cell edge");
     switch (graph::opOf(n)) {
+        case graph::Op::White: return std::string("white noise is a step at every cell edge");
+        case graph::Op::Basis:
+            if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
+            if (n.choice("basis") == "cellular" && n.choice("cell_return") == "cell-value")
+                return std::string("cellular cell-value steps at every cell edge");
+            return std::nullopt;
 #define GLN_VALUE_CASE(op) \
     case graph::Op::op: return graph::value::op::noDerivative(n);
 #define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_VALUE_CASE
-        default: break;
+        default: return std::nullopt;
     }
-    if (graph::opOf(n) == graph::Op::Basis) {
-        if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
-        if (n.choice("basis") == "cellular" && n.choice("cell_return") == "cell-value")
-            return std::string("cellular cell-value steps at every cell edge");
-    }
-    return std::nullopt;
 }
 
 void Graph::validate() const {
