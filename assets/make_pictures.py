@@ -38,6 +38,7 @@ PICTURES = {
     "world.png": None,
     "graphs.png": None,
     "graph_kinds.png": None,
+    "graph_fractals.png": None,
     "preview.png": "xvfb-run -a glnoise-preview --window 1280x800 --octaves 7 --seed 7 --frequency 0.004 --dims 3 "
                    "--z 12.5 --colormap terrain --range -0.75,0.75 --pan 300,100 --forget --sections view,readouts "
                    "--frames 3 --screenshot assets/preview.png",
@@ -92,6 +93,10 @@ def graphs(build, out):
 
 def graph_kinds(build, out):
     run([sys.executable, os.path.join(HERE, "graph_kinds_sheet.py"), os.path.join(build, "glnoise"), out])
+
+
+def graph_fractals(build, out):
+    run([sys.executable, os.path.join(HERE, "graph_fractals_sheet.py"), os.path.join(build, "glnoise"), out])
 
 
 def world(build, out):
@@ -170,6 +175,7 @@ def engines(build, out):
 
 
 MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs, "graph_kinds.png": graph_kinds,
+          "graph_fractals.png": graph_fractals,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake, "bench_fastnoise2.png": bench_fastnoise2,

@@ -40,6 +40,56 @@ vec4 gln_g_multiply(vec4 a, vec4 b) {
     return vec4(a.x * b.x, a.y * b.x + a.x * b.y, a.z * b.x + a.x * b.z, a.w * b.x + a.x * b.w);
 }
 
+// Musgrave's fractals, which graphs have beside the spec's (GLN_FBM ... GLN_RIDGED):
+// the fractal kind's types multifractal, hybrid_multifractal and hetero_terrain.
+#define GLN_G_MULTIFRACTAL 4
+#define GLN_G_HYBRID_MULTIFRACTAL 5
+#define GLN_G_HETERO_TERRAIN 6
+
+// Octave i of a Musgrave fractal, as Blender's Noise Texture defines them: n the source's
+// (value, gradient) at the octave's point, a the octave's amplitude (gain^i, the last's
+// times the fraction of a fractional count); sum is the fractal so far, w the hybrid's
+// weight (the caller starts it at 1):
+//   multifractal         sum = the product over octaves of (a n + 1)
+//   hetero_terrain       sum = n + offset at octave 0, then sum += (n + offset) a sum
+//   hybrid_multifractal  while w > 0.001: w = min(w, 1), s = (n + offset) a, sum += w s,
+//                        w = gain w s (an octave whose weight fell to 0.001 ends the sum)
+void gln_g_musgrave_step(int type, int i, vec4 n, float a, float offset, float gain, inout vec4 sum, inout vec4 w) {
+    if (type == GLN_G_MULTIFRACTAL) {
+        vec4 f = vec4(a * n.x + 1.0f, a * n.y, a * n.z, a * n.w);
+        sum = i == 0 ? f : gln_g_multiply(sum, f);
+        return;
+    }
+    vec4 s = vec4((n.x + offset) * a, a * n.y, a * n.z, a * n.w);
+    if (type == GLN_G_HETERO_TERRAIN) {
+        sum = i == 0 ? vec4(n.x + offset, n.y, n.z, n.w) : sum + gln_g_multiply(s, sum);
+        return;
+    }
+    if (w.x > 0.001f) {
+        vec4 c = w.x > 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : w;
+        vec4 t = gln_g_multiply(c, s);
+        sum = sum + t;
+        w = gain * t;
+    }
+}
+
+// Octave i of fbm, turbulence, billow or ridged with a weighted strength k (FastNoise2's):
+// the octave adds a W f, f its term as gln_fractal_step makes it, and W (the caller starts
+// it at 1) is multiplied after each octave by 1 + k (u - 1), u the octave's value in
+// [0, 1]: (n + 1) / 2 for fbm, |n| for turbulence and billow, 1 - |n| for ridged, clamped.
+void gln_g_weighted_step(int type, int i, vec4 n, float a, float offset, float gain, float k, inout vec4 sum,
+                         inout vec4 signal, inout vec4 w) {
+    vec4 f = vec4(0.0f);
+    gln_fractal_step(type, i, n, 1.0f, offset, gain, f, signal);
+    sum = sum + a * gln_g_multiply(w, f);
+    float sg = n.x < 0.0f ? -1.0f : 1.0f;
+    vec4 u = type == GLN_FBM      ? vec4(0.5f * n.x + 0.5f, 0.5f * n.y, 0.5f * n.z, 0.5f * n.w)
+             : type == GLN_RIDGED ? vec4(1.0f - abs(n.x), -sg * n.y, -sg * n.z, -sg * n.w)
+                                  : vec4(abs(n.x), sg * n.y, sg * n.z, sg * n.w);
+    u = u.x < 0.0f ? vec4(0.0f) : (u.x > 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : u);
+    w = gln_g_multiply(w, vec4(1.0f + k * (u.x - 1.0f), k * u.y, k * u.z, k * u.w));
+}
+
 vec4 gln_g_divide(vec4 a, vec4 b, float least) {
     bool small = abs(b.x) < least;
     float d = small ? (b.x < 0.0f ? -least : least) : b.x;

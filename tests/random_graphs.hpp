@@ -127,10 +127,21 @@ private:
         switch (k) {
             case 0:
             case 1: {
-                nlohmann::json n = {{"kind", "fractal"}, {"source", scalar(std::min(d, 2))}, {"octaves", 1 + pick(4)},
-                                    {"lacunarity", uniform(1.6, 2.6)}, {"gain", uniform(0.3, 0.7)},
-                                    {"type", fractalKinds()[static_cast<std::size_t>(pick(4))].name},
+                // Every type the kind's table gives; a fractional count a third of the
+                // time; a weighted strength a third of the time where the type takes one.
+                const GraphField& type = fieldOf("fractal", "type");
+                const std::string t = type.choices[static_cast<std::size_t>(pick(static_cast<int>(type.choices.size())))];
+                nlohmann::json n = {{"kind", "fractal"}, {"source", scalar(std::min(d, 2))},
+                                    {"octaves", pick(3) == 0 ? nlohmann::json(1 + uniform(0, 3)) : nlohmann::json(1 + pick(4))},
+                                    {"lacunarity", uniform(1.6, 2.6)}, {"gain", uniform(0.3, 0.7)}, {"type", t},
                                     {"normalize", pick(2) == 0}};
+                if (pick(3) == 0) {
+                    n["weighted_strength"] = uniform(0, 1);
+                    nlohmann::json probe = n;
+                    probe["source"] = "s";
+                    if (!accepted(probe, {{"s", {{"kind", "constant"}}}})) n.erase("weighted_strength");
+                }
+                if (pick(3) == 0) n["ridge_offset"] = uniform(0.2, 1.2);
                 if (dims_ >= 2) n["rotate"] = pick(3) == 0;
                 return add(n);
             }
@@ -159,6 +170,12 @@ private:
             case 8: return sharedAcrossScopes(d);
             default: return valueNode(d);
         }
+    }
+
+    // Field `name` of kind `kind`, as the table gives it.
+    static const GraphField& fieldOf(const char* kind, const char* name) {
+        const GraphKind* k = findGraphKind(kind);
+        return *std::find_if(k->fields.begin(), k->fields.end(), [&](const GraphField& f) { return std::string(f.name) == name; });
     }
 
     // The kinds of role Value with an input (graph/kinds.def): every one the table holds.
@@ -220,9 +237,11 @@ private:
         return scalar(d);
     }
 
-    // Whether a graph of this node alone, its inputs numbers, is valid in the draw's space.
-    bool accepted(const nlohmann::json& node) const {
-        nlohmann::json j = {{"glnoise_graph", kGraphFormat}, {"dims", dims_}, {"out", "n"}, {"nodes", {{"n", node}}}};
+    // Whether a graph of this node (its inputs numbers, or the nodes of `others`) is valid in
+    // the draw's space.
+    bool accepted(const nlohmann::json& node, nlohmann::json others = nlohmann::json::object()) const {
+        others["n"] = node;
+        nlohmann::json j = {{"glnoise_graph", kGraphFormat}, {"dims", dims_}, {"out", "n"}, {"nodes", others}};
         if (gradient_) j["output"] = "gradient";
         try {
             (void)Graph::parse(j.dump(), "probe");

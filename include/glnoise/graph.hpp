@@ -44,6 +44,7 @@ bool validGraphId(const std::string& id);
 enum class GraphFieldType {
     Number,   // a finite number
     Integer,  // an integer
+    Count,    // a count that may hold a fraction (octaves: 4.5 blends the fifth octave by half)
     Flag,     // true or false
     Choice,   // one of the field's names
     Numbers,  // a list of 1 to 4 numbers (a vector; one number means every axis)

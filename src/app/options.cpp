@@ -17,6 +17,7 @@
 #include "glnoise/error.hpp"
 #include "glnoise/fields.hpp"
 #include "glnoise/format.hpp"
+#include "graph/fields.hpp"
 #include "graph/kinds.hpp"
 
 namespace glnoise::app {
@@ -156,7 +157,7 @@ struct OctaveScales {
     // The least scale of the point across a fractal's octaves: lacunarity^i, i below octaves.
     static double leastOctaveScale(const GraphNode& n) {
         const double lac = n.number("lacunarity");
-        return lac >= 1.0 ? 1.0 : std::pow(lac, n.number("octaves") - 1.0);
+        return lac >= 1.0 ? 1.0 : std::pow(lac, graph::octavesOf(n) - 1.0);
     }
     double edge(const GraphNode& n, const std::string& field) const {
         if (field != "source") return 1.0;
@@ -214,14 +215,14 @@ std::vector<Note> limitGraphOctaves(Graph& graph, bool keepAll, const std::strin
     for (const std::string& id : scales.order) {
         const GraphNode& n = graph.nodes.at(id);
         if (graph::opOf(n) != graph::Op::Fractal || !scales.visible.at(id)) continue;
-        const int octaves = static_cast<int>(n.number("octaves"));
+        const int octaves = graph::octavesOf(n);  // a fractional count's last octave too
         double f = scales.scale.at(id) * scales.least(n.inputs.at("source"));
         if (!(f > 0.0) || !std::isfinite(f)) continue;
         int useful = 0;
         for (int i = 0; i < octaves && f <= 0.5; ++i, f *= n.number("lacunarity")) ++useful;
         useful = std::max(1, useful);
         if (useful >= octaves || keepAll) continue;
-        notes.push_back({"node \"" + id + "\" octaves", std::to_string(octaves), source,
+        notes.push_back({"node \"" + id + "\" octaves", graph_detail::shownNumber(n.number("octaves")), source,
                          octavesDropped(octaves, useful, " in every lattice of its source,")});
         graph.nodes.at(id).numbers["octaves"] = useful;
     }

@@ -279,8 +279,12 @@ struct Writer {
         const int q = p.param;
         const bool rotate = p.ints[2] != 0;
         const int stride = rotate ? 18 : 2;
+        const int type = p.ints[0];
+        const bool musgrave = graph::musgrave(type);
+        const bool weighted = p.ints[3] != 0;
         line("vec4 s" + I + " = vec4(0.0f);");
         line("vec4 g" + I + " = vec4(0.0f);");
+        if (musgrave || weighted) line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
         line("for (int i = 0; i < " + num(p.ints[1]) + "; ++i) {");
         line("    int k = " + num(q + 3) + " + " + num(stride) + " * i;");
         auto K = [](int o) { return "gln_params[k + " + num(o) + "]"; };
@@ -302,7 +306,13 @@ struct Writer {
         } else {
             line("    n = vec4(n.x, 0.0f, 0.0f, 0.0f);");
         }
-        line("    gln_fractal_step(" + num(p.ints[0]) + ", i, n, " + K(0) + ", " + P(q) + ", " + P(q + 1) + ", s" + I + ", g" + I + ");");
+        if (musgrave)
+            line("    gln_g_musgrave_step(" + num(type) + ", i, n, " + K(0) + ", " + P(q) + ", " + P(q + 1) + ", s" + I + ", w" + I + ");");
+        else if (weighted)
+            line("    gln_g_weighted_step(" + num(type) + ", i, n, " + K(0) + ", " + P(q) + ", " + P(q + 1) + ", " +
+                 P(q + 3 + stride * p.ints[1]) + ", s" + I + ", g" + I + ", w" + I + ");");
+        else
+            line("    gln_fractal_step(" + num(type) + ", i, n, " + K(0) + ", " + P(q) + ", " + P(q + 1) + ", s" + I + ", g" + I + ");");
         line("}");
         value(i, "s" + I + " * " + P(q + 2), at);
     }

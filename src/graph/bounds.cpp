@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <utility>
+#include <vector>
 
 #include "graph/bounds.hpp"
 #include "graph/kinds.hpp"
@@ -112,36 +114,127 @@ struct Analysis {
         return K::bounds(n, in);
     }
 
+    // The interval [a.first, a.second] times [b.first, b.second].
+    static std::pair<double, double> times(std::pair<double, double> a, std::pair<double, double> b) {
+        const double c[4] = {product(a.first, b.first), product(a.first, b.second), product(a.second, b.first),
+                             product(a.second, b.second)};
+        return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+    }
+
     Bounds fractal(const GraphNode& n) {
         const Bounds s = in(n, "source");
-        const Fractal type = parseFractal(n.choice("type"));
-        const int octaves = static_cast<int>(n.number("octaves"));
-        double sum = 0, amp = 1, slopes = 0, lac = 1;
-        for (int i = 0; i < octaves; ++i) {
-            sum += amp;
-            slopes += amp * lac;
-            amp *= n.number("gain");
-            lac *= n.number("lacunarity");
+        const int type = fractalId(n);
+        const int octaves = octavesOf(n);
+        const double fraction = n.number("octaves") - std::floor(n.number("octaves"));
+        // Each octave's amplitude (a fractional last one's times its fraction) and scale.
+        std::vector<double> amp(static_cast<std::size_t>(octaves)), lac(amp.size());
+        double sum = 0, a = 1, l = 1;
+        for (std::size_t i = 0; i < amp.size(); ++i) {
+            amp[i] = i + 1 == amp.size() && fraction > 0.0 ? a * fraction : a;
+            lac[i] = l;
+            sum += amp[i];
+            a *= n.number("gain");
+            l *= n.number("lacunarity");
         }
         const double scale = n.number("normalize") != 0.0 ? 1.0 / sum : 1.0;
-        const double a = s.lo <= 0 && s.hi >= 0 ? 0.0 : std::min(std::fabs(s.lo), std::fabs(s.hi));
-        const double M = std::max(std::fabs(s.lo), std::fabs(s.hi));
-        double lo = s.lo * sum, hi = s.hi * sum, slope = 1.0;
-        if (type == Fractal::Turbulence) {
-            lo = a * sum;
-            hi = M * sum;
-        } else if (type == Fractal::Billow) {
-            lo = (2 * a - 1) * sum;
-            hi = (2 * M - 1) * sum;
-            slope = 2.0;
-        } else if (type == Fractal::Ridged) {
+        const double M = s.mag();
+        // d[i]: the most the fractal changes per unit of octave i's value.
+        std::vector<double> d(amp.size(), 0.0);
+        double lo = 0, hi = 0;
+        bool jumps = s.jumps;
+        if (musgrave(type)) {
             const double off = n.number("ridge_offset");
-            const double m = std::max(std::fabs(off - a), std::fabs(off - M));
-            lo = 0;
-            hi = m * m * sum;
-            slope = 2.0 * m * (1.0 + n.number("ridge_gain") * m * m);
+            const std::pair<double, double> source{s.lo, s.hi};
+            auto grown = [&](std::size_t i, double shift) {  // 1 + amp (n + shift)
+                return std::pair<double, double>{1.0 + product(amp[i], source.first + shift), 1.0 + product(amp[i], source.second + shift)};
+            };
+            if (type == kMultifractal || type == kHeteroTerrain) {
+                // A product of factors: multifractal's 1 + a n, hetero_terrain's n + offset
+                // and then 1 + a (n + offset).
+                const double shift = type == kMultifractal ? 0.0 : off;
+                std::vector<double> most(amp.size());
+                std::pair<double, double> v{1.0, 1.0};
+                for (std::size_t i = 0; i < amp.size(); ++i) {
+                    const bool first = type == kHeteroTerrain && i == 0;
+                    v = times(v, first ? std::pair<double, double>{source.first + off, source.second + off} : grown(i, shift));
+                    most[i] = first ? std::fabs(off) + M : 1.0 + amp[i] * (std::fabs(shift) + M);
+                }
+                for (std::size_t i = 0; i < amp.size(); ++i) {
+                    d[i] = (type == kHeteroTerrain && i == 0) ? 1.0 : amp[i];
+                    for (std::size_t j = 0; j < amp.size(); ++j)
+                        if (j != i) d[i] *= most[j];
+                }
+                lo = v.first;
+                hi = v.second;
+            } else {
+                // hybrid_multifractal: octave 0 adds its signal s, each later one w s with
+                // its weight w in (0.001, 1], or nothing once the sum has ended.
+                const double gain = n.number("ridge_gain");
+                std::vector<double> most(amp.size());
+                for (std::size_t i = 0; i < amp.size(); ++i) {
+                    const double slo = product(amp[i], source.first + off), shi = product(amp[i], source.second + off);
+                    lo += i == 0 ? slo : std::min(0.0, slo);
+                    hi += i == 0 ? shi : std::max(0.0, shi);
+                    most[i] = amp[i] * (std::fabs(off) + M);
+                }
+                for (std::size_t i = 0; i < amp.size(); ++i) {
+                    double weight = gain * amp[i];  // the most a later weight moves per unit of n_i
+                    d[i] = amp[i];
+                    for (std::size_t k = i + 1; k < amp.size(); ++k) {
+                        d[i] += most[k] * weight;
+                        weight *= gain * most[k];
+                    }
+                }
+                jumps = true;  // where a weight falls to 0.001, the later octaves stop
+            }
+        } else {
+            Fractal spec = Fractal::Fbm;
+            for (const auto& kind : fractalKinds())
+                if (kind.glslId == type) spec = kind.value;
+            // Each octave's term f: its range and steepness per unit of the source.
+            const double least = s.lo <= 0 && s.hi >= 0 ? 0.0 : std::min(std::fabs(s.lo), std::fabs(s.hi));
+            const double most = std::max(std::fabs(s.lo), std::fabs(s.hi));
+            double flo = s.lo, fhi = s.hi, steep = 1.0;
+            if (spec == Fractal::Turbulence) {
+                flo = least;
+                fhi = most;
+            } else if (spec == Fractal::Billow) {
+                flo = 2 * least - 1;
+                fhi = 2 * most - 1;
+                steep = 2.0;
+            } else if (spec == Fractal::Ridged) {
+                const double off = n.number("ridge_offset");
+                const double m = std::max(std::fabs(off - least), std::fabs(off - most));
+                flo = 0;
+                fhi = m * m;
+                steep = 2.0 * m * (1.0 + n.number("ridge_gain") * m * m);
+            }
+            // A weighted strength k scales octave i by W in [0, 1] (1 at octave 0), which
+            // changes by at most k per unit of each earlier octave's value.
+            const double k = n.number("weighted_strength");
+            const double F = std::min(std::max(std::fabs(flo), std::fabs(fhi)), kUnbounded);
+            lo = flo * sum;
+            hi = fhi * sum;
+            if (k != 0.0) {  // octaves after the first add between 0 and their term
+                lo = flo * amp[0];
+                hi = fhi * amp[0];
+                for (std::size_t i = 1; i < amp.size(); ++i) {
+                    lo += product(amp[i], std::min(0.0, flo));
+                    hi += product(amp[i], std::max(0.0, fhi));
+                }
+            }
+            for (std::size_t i = 0; i < amp.size(); ++i) {
+                d[i] = amp[i] * steep;
+                if (k != 0.0)
+                    for (std::size_t j = i + 1; j < amp.size(); ++j) d[i] += amp[j] * F * k;
+            }
         }
-        return {lo * scale, hi * scale, product(slope * slopes * scale, s.slope), product(slope * sum * scale, s.error), s.jumps};
+        double slopes = 0, errors = 0;
+        for (std::size_t i = 0; i < amp.size(); ++i) {
+            slopes += d[i] * lac[i];
+            errors += d[i];
+        }
+        return {lo * scale, hi * scale, product(slopes * scale, s.slope), product(errors * scale, s.error), jumps};
     }
 };
 

@@ -37,6 +37,9 @@ inline GraphField positive(const char* name, double fallback, const char* help, 
 inline GraphField integer(const char* name, double fallback, double min, double max, const char* help) {
     return {name, GraphFieldType::Integer, fallback, min, max, false, {}, help};
 }
+inline GraphField count(const char* name, double fallback, double min, double max, const char* help) {
+    return {name, GraphFieldType::Count, fallback, min, max, false, {}, help};
+}
 inline GraphField flag(const char* name, const char* help) { return {name, GraphFieldType::Flag, 0.0, 0.0, 1.0, false, {}, help}; }
 inline GraphField choice(const char* name, std::vector<std::string> choices, const char* help) {
     return {name, GraphFieldType::Choice, 0.0, 0.0, 0.0, false, std::move(choices), help};

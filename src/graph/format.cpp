@@ -75,7 +75,8 @@ void readField(const GraphKind& kind, const GraphField& f, const nlohmann::json&
     auto bad = [&](const std::string& what) { problems.push_back(at(node.id, f.name, io::shown(v) + ": " + what)); };
     switch (f.type) {
         case T::Number:
-        case T::Integer: {
+        case T::Integer:
+        case T::Count: {
             if (!v.is_number() || (f.type == T::Integer && !v.is_number_integer()))
                 return bad(f.type == T::Integer ? "must be an integer" : "must be a number");
             const double d = v.get<double>();
@@ -183,6 +184,12 @@ nlohmann::json fieldJson(const GraphField& f, const GraphNode& n) {
     switch (f.type) {
         case T::Number: return n.numbers.at(f.name);
         case T::Integer: return static_cast<long long>(n.numbers.at(f.name));
+        case T::Count: {
+            // Written whole when it is: a count of 4 is 4, as an integer field writes it.
+            const double d = n.numbers.at(f.name);
+            if (d == std::floor(d)) return static_cast<long long>(d);
+            return d;
+        }
         case T::Flag: return n.numbers.at(f.name) != 0.0;
         case T::Choice: return n.choices.at(f.name);
         case T::Numbers: return n.lists.at(f.name);

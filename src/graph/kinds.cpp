@@ -2,6 +2,7 @@
 // The noise graph's node kinds (glnoise/graph.hpp): each kind's fields, their defaults,
 // limits and help, and its inputs.
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "graph/fields.hpp"
@@ -54,14 +55,20 @@ Described describe(graph::Op op) {
                     "(p.axis - from) / (to - from)"};
         case Op::Distance: return {{numbers("center", 0.0, "the point it measures from")}, "|p - center| over the graph's dimensions"};
         case Op::Fractal:
-            return {{source(), choice("type", namesOf(fractalKinds()), "how octaves add"),
-                     integer("octaves", 4, 1, kMaxOctaves, "how many"),
+            return {{source(),
+                     choice("type", graph::fractalTypes(),
+                            "how octaves add: a spec's --fractal, or Musgrave's multifractal, hybrid_multifractal, hetero_terrain"),
+                     count("octaves", 4, 1, kMaxOctaves, "how many; a fraction blends the last in (4.5: the fifth at half)"),
                      positive("lacunarity", 2.0, "point scale ratio between octaves", 1024.0),
                      number("gain", 0.5, "amplitude ratio between octaves", 0.0, 1024.0),
-                     number("ridge_offset", 1.0, "ridged: offset"), number("ridge_gain", 2.0, "ridged: gain", 0.0, kHuge),
+                     number("ridge_offset", 1.0, "ridged, hybrid_multifractal, hetero_terrain: offset"),
+                     number("ridge_gain", 2.0, "ridged, hybrid_multifractal: gain", 0.0, kHuge),
+                     number("weighted_strength", 0.0,
+                            "fbm, turbulence, billow, ridged: how far each octave's value sets the next's amplitude, 0 to 1",
+                            0.0, 1.0),
                      flag("rotate", "turn octave i by R^i (no lattice creases)"),
                      flag("normalize", "divide by the amplitude sum")},
-                    "sum over octaves i of gain^i f(source at lacunarity^i R^i p), f as the fractal type"};
+                    "over octaves i, amplitude gain^i, f(source at lacunarity^i R^i p) added as the fractal type"};
         case Op::Scale: return {{source(), numbers("by", 1.0, "per axis, or one number for all")}, "source at by * p"};
         case Op::Offset: return {{source(), numbers("by", 0.0, "per axis")}, "source at p + by"};
         case Op::Rotate:
@@ -129,6 +136,7 @@ GraphNode GraphNode::defaults(const std::string& id, const std::string& kindName
         switch (f.type) {
             case T::Number:
             case T::Integer:
+            case T::Count:
             case T::Flag: n.numbers[f.name] = f.fallback; break;
             case T::Choice: n.choices[f.name] = f.choices.front(); break;
             case T::Numbers: n.lists[f.name] = {f.fallback}; break;
@@ -184,6 +192,26 @@ Op opOf(const std::string& kind) {
 }
 
 Op opOf(const GraphNode& node) { return opOf(node.kind); }
+
+const std::vector<std::string>& fractalTypes() {
+    static const std::vector<std::string> types = [] {
+        std::vector<std::string> t;
+        for (const auto& k : fractalKinds()) t.emplace_back(k.name);
+        for (const char* m : {"multifractal", "hybrid_multifractal", "hetero_terrain"}) t.emplace_back(m);
+        return t;
+    }();
+    return types;
+}
+
+int fractalId(const GraphNode& fractal) {
+    const std::string& type = fractal.choice("type");
+    const auto& types = fractalTypes();
+    const auto i = static_cast<std::size_t>(std::find(types.begin(), types.end(), type) - types.begin());
+    if (i >= types.size()) throw std::logic_error("glnoise: no fractal type is named " + type);
+    return i < fractalKinds().size() ? fractalKinds()[i].glslId : kMultifractal + static_cast<int>(i - fractalKinds().size());
+}
+
+int octavesOf(const GraphNode& fractal) { return static_cast<int>(std::ceil(fractal.number("octaves"))); }
 
 }  // namespace graph
 

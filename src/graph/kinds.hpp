@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "glnoise/graph.hpp"
 
@@ -47,5 +48,18 @@ bool findOp(const std::string& name, Op& op);
 // The kind of a node of a parsed graph (its kind is one of the table's).
 Op opOf(const GraphNode& node);
 Op opOf(const std::string& kind);
+
+// The fractal kind's types (its `type` field): a spec's --fractal, in the catalogue's
+// order with their GLSL ids (GLN_FBM ... GLN_RIDGED), then Musgrave's three, which only
+// graphs have (shaders/graph.glsl's GLN_G_*).
+inline constexpr int kMultifractal = 4;
+inline constexpr int kHybridMultifractal = 5;
+inline constexpr int kHeteroTerrain = 6;
+const std::vector<std::string>& fractalTypes();
+// The GLSL id of a fractal node's type.
+int fractalId(const GraphNode& fractal);
+inline bool musgrave(int fractalId) { return fractalId >= kMultifractal; }
+// The octaves a fractal node evaluates: its count, a fraction rounded up.
+int octavesOf(const GraphNode& fractal);
 
 }  // namespace glnoise::graph

@@ -6,7 +6,8 @@
 //   ramp       from, 1 / (to - from)                       ints: axis
 //   distance   center x, y, z, w
 //   fractal    ridge offset, ridge gain, 1 / divisor, then per octave: amplitude, lacunarity^i
-//              and with rotate lacunarity^i R^i (16, row-major)   ints: GLSL fractal, octaves, rotate
+//              and with rotate lacunarity^i R^i (16, row-major); then, weighted, its strength
+//              ints: GLSL fractal type (graph::fractalId), octaves, rotate, weighted
 //   scale, offset, seed   x, y, z, w (seed: its far offset)
 //   rotate     cos, sin                                    ints: the plane's two axes
 //   warp       amount                                      ints: the components it displaces
@@ -136,14 +137,18 @@ struct Builder {
                 break;
             case Op::Distance: four("center", 0.0); break;
             case Op::Fractal: {
-                const Fractal type = parseFractal(n.choice("type"));
-                const int octaves = static_cast<int>(num("octaves"));
+                // A fractional count (4.5) evaluates its next octave (the fifth) at that
+                // fraction of its amplitude, in the sum and its divisor.
+                const int octaves = graph::octavesOf(n);
+                const double fraction = num("octaves") - std::floor(num("octaves"));
                 const bool rotate = num("rotate") != 0.0;
-                p.ints = {fractalKinds()[static_cast<std::size_t>(type)].glslId, octaves, rotate ? 1 : 0, 0, 0, 0};
+                const bool weighted = num("weighted_strength") != 0.0;
+                p.ints = {graph::fractalId(n), octaves, rotate ? 1 : 0, weighted ? 1 : 0, 0, 0};
                 param(num("ridge_offset"));
                 param(num("ridge_gain"));
+                auto amplitude = [&](int i, double gainPower) { return i == octaves - 1 && fraction > 0.0 ? gainPower * fraction : gainPower; };
                 double sum = 0.0, amp = 1.0;
-                for (int i = 0; i < octaves; ++i, amp *= num("gain")) sum += amp;
+                for (int i = 0; i < octaves; ++i, amp *= num("gain")) sum += amplitude(i, amp);
                 param(num("normalize") != 0.0 ? 1.0 / sum : 1.0);
                 const Matrix R = octaveRotation(plan.dims);
                 Matrix m{};
@@ -151,7 +156,7 @@ struct Builder {
                 double lac = 1.0;
                 amp = 1.0;
                 for (int i = 0; i < octaves; ++i) {
-                    param(amp);
+                    param(amplitude(i, amp));
                     param(lac);
                     if (rotate)
                         for (double e : m) param(lac * e);
@@ -159,6 +164,7 @@ struct Builder {
                     lac *= num("lacunarity");
                     m = matrixProduct(R, m);
                 }
+                if (weighted) param(num("weighted_strength"));
                 break;
             }
             case Op::Scale: four("by", 1.0); break;

@@ -136,6 +136,10 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
         n = n->inputs.count("source") ? find(n->inputs.at("source")) : nullptr;
     }
     if (n && graph::opOf(*n) == Op::Fractal) {
+        // A spec's fractal: one of its types, whole octaves, no weighted strength.
+        if (graph::musgrave(graph::fractalId(*n)) || n->number("weighted_strength") != 0.0 ||
+            n->number("octaves") != std::floor(n->number("octaves")))
+            return std::nullopt;
         s.fractal = parseFractal(n->choice("type"));
         s.octaves = static_cast<int>(n->number("octaves"));
         s.lacunarity = n->number("lacunarity");
@@ -167,6 +171,9 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
         const GraphNode* fbm = c && graph::opOf(*c) == Op::Offset && c->inputs.count("source") ? find(c->inputs.at("source")) : nullptr;
         const GraphNode* b = fbm && graph::opOf(*fbm) == Op::Fractal && fbm->inputs.count("source") ? find(fbm->inputs.at("source")) : nullptr;
         if (!b || graph::opOf(*b) != Op::Basis) return std::nullopt;
+        if (graph::musgrave(graph::fractalId(*fbm)) || fbm->number("weighted_strength") != 0.0 ||
+            fbm->number("octaves") != std::floor(fbm->number("octaves")))
+            return std::nullopt;
         s.warpOctaves = static_cast<int>(fbm->number("octaves"));
         s.warpFrequency = b->number("frequency") == s.frequency ? 0.0 : b->number("frequency");
         s.warpAmount = amount * s.frequency;

@@ -42,6 +42,44 @@ vec4<T> gln_g_wood(vec4<T> origin, vec2<T> d, T frequency, vec4<T> n, T k) {
     return vec4<T>(gln_sin(t), c * (ox * inv + k * n.y), c * (oy * inv + k * n.z), c * (k * n.w));
 }
 
+// graph.glsl's gln_g_musgrave_step: octave i of multifractal, hybrid_multifractal or
+// hetero_terrain (graph::kMultifractal ...), a its amplitude; w the hybrid's weight.
+template <class T>
+void gln_g_musgrave_step(int type, int i, vec4<T> n, T a, T offset, T gain, vec4<T>& sum, vec4<T>& w) {
+    using graph::value::gln_g_multiply;
+    if (type == graph::kMultifractal) {
+        const vec4<T> f = vec4<T>(a * n.x + T(1), a * n.y, a * n.z, a * n.w);
+        sum = i == 0 ? f : gln_g_multiply(sum, f);
+        return;
+    }
+    const vec4<T> s = vec4<T>((n.x + offset) * a, a * n.y, a * n.z, a * n.w);
+    if (type == graph::kHeteroTerrain) {
+        sum = i == 0 ? vec4<T>(n.x + offset, n.y, n.z, n.w) : sum + gln_g_multiply(s, sum);
+        return;
+    }
+    const auto live = w.x > T(0.001f);
+    const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
+    const vec4<T> t = gln_g_multiply(c, s);
+    sum = gln_select(live, sum + t, sum);
+    w = gln_select(live, gain * t, w);
+}
+
+// graph.glsl's gln_g_weighted_step: octave i of fbm, turbulence, billow or ridged with a
+// weighted strength k; w the running weight.
+template <class T>
+void gln_g_weighted_step(int type, int i, vec4<T> n, T a, T offset, T gain, T k, vec4<T>& sum, vec4<T>& signal, vec4<T>& w) {
+    using graph::value::gln_g_multiply;
+    vec4<T> f = vec4<T>(T(0));
+    gln_fractal_step(type, i, n, T(1), offset, gain, f, signal);
+    sum = sum + a * gln_g_multiply(w, f);
+    const T sg = gln_select(n.x < T(0), T(-1), T(1));
+    vec4<T> u = type == GLN_FBM      ? vec4<T>(T(0.5f) * n.x + T(0.5f), T(0.5f) * n.y, T(0.5f) * n.z, T(0.5f) * n.w)
+                : type == GLN_RIDGED ? vec4<T>(T(1) - gln_abs(n.x), -sg * n.y, -sg * n.z, -sg * n.w)
+                                     : vec4<T>(gln_abs(n.x), sg * n.y, sg * n.z, sg * n.w);
+    u = gln_select(u.x < T(0), vec4<T>(T(0)), gln_select(u.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), u));
+    w = gln_g_multiply(w, vec4<T>(T(1) + k * (u.x - T(1)), k * u.y, k * u.z, k * u.w));
+}
+
 // How far a leaf's point may move from its frame: 2^24 cells along each axis, as it is
 // before its basis's own transform (graph.glsl's GLN_G_FAR). Beyond it a float holds no
 // fraction, and the bases' cells stay within int. A graph can move a point that far (a
@@ -235,10 +273,12 @@ struct GraphEval {
     }
 
     vec4<T> fractal(const PlanOp& p, const S* q, vec4<T> l, const GlnFrame<S>* frames) {
+        const int type = p.ints[0];
         const int octaves = p.ints[1];
         const bool rotate = p.ints[2] != 0;
+        const bool weighted = p.ints[3] != 0;
         const int stride = rotate ? 18 : 2;
-        vec4<T> sum = vec4<T>(T(0)), signal = vec4<T>(T(0));
+        vec4<T> sum = vec4<T>(T(0)), signal = vec4<T>(T(0)), w = vec4<T>(T(1), T(0), T(0), T(0));
         for (int i = 0; i < octaves; ++i) {
             const S* k = q + 3 + stride * i;
             vec4<T> m;
@@ -261,7 +301,12 @@ struct GraphEval {
             } else {
                 n = vec4<T>(n.x, T(0), T(0), T(0));
             }
-            gln_fractal_step(p.ints[0], i, n, T(k[0]), T(q[0]), T(q[1]), sum, signal);
+            if (graph::musgrave(type))
+                gln_g_musgrave_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), sum, w);
+            else if (weighted)
+                gln_g_weighted_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), T(q[3 + stride * octaves]), sum, signal, w);
+            else
+                gln_fractal_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), sum, signal);
         }
         return sum * T(q[2]);
     }

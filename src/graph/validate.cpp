@@ -129,6 +129,12 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
         if (k == graph::Op::Scale)
             for (double v : n.lists.at("by"))
                 if (v == 0.0) problems.push_back(at(n.id, "by", "0: a scale of 0 collapses the axis; must not be 0"));
+    } else if (k == graph::Op::Fractal) {
+        if (graph::musgrave(graph::fractalId(n)) && n.number("weighted_strength") != 0.0)
+            problems.push_back(at(n.id, "weighted_strength",
+                                  shownNumber(n.number("weighted_strength")) +
+                                      ": weights the octaves of fbm, turbulence, billow and ridged; a " + n.choice("type") +
+                                      " fractal takes 0"));
     } else if (k == graph::Op::Rotate) {
         const std::string& p = n.choice("plane");
         axisOk("plane", std::string(1, p[0]));

@@ -78,6 +78,14 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {wrap(R"("a": {"kind": "abs", "source": "out"}, "out": {"kind": "invert", "source": "a"})"), {"no cycles"}},
         {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "octaves": 40})"), {"node \"out\" octaves", "40", "from 1 to 32"}},
         {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "gain": "NaN"})"), {"node \"out\" gain", "must be a number"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "octaves": 0.5})"), {"node \"out\" octaves", "0.5", "from 1 to 32"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "octaves": "4.5"})"), {"node \"out\" octaves", "must be a number"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "type": "hetero_terrain", "weighted_strength": 0.5})"),
+         {"node \"out\" weighted_strength", "0.5", "fbm, turbulence, billow and ridged", "hetero_terrain fractal takes 0"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "weighted_strength": 1.5})"),
+         {"node \"out\" weighted_strength", "1.5", "from 0 to 1"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "type": "musgrave"})"),
+         {"node \"out\" type", "\"musgrave\"", "multifractal, hybrid_multifractal, hetero_terrain"}},
         {wrap(basis + R"(, "out": {"kind": "scale", "source": "b", "by": [1, 0]})"), {"node \"out\" by", "must not be 0"}},
         {wrap(R"("b": {"kind": "basis", "period": [4, 4]}, "out": {"kind": "scale", "source": "b", "by": 2})"),
          {"node \"b\" period", "fractals"}},
@@ -323,6 +331,92 @@ TEST(Graph, FractalsSumTheirSourceAtEveryOctave) {
     const std::vector<double> fa = values(S + R"(, "out": {"kind": "fractal", "source": "a", "octaves": 3, "lacunarity": 2.5, "gain": 0.4})", pts);
     const std::vector<double> fb = values(S + R"(, "out": {"kind": "fractal", "source": "b", "octaves": 3, "lacunarity": 2.5, "gain": 0.4})", pts);
     for (std::size_t i = 0; i < pts.size(); ++i) EXPECT_NEAR(whole[i], fa[i] + fb[i], 1e-12);
+}
+
+TEST(Graph, FractalTypesFollowTheirDefinitions) {
+    // Octave i's value, n[i]: the source alone at lacunarity^i p. Each fractal is written
+    // here from its definition over them: Musgrave's three as Blender's Noise Texture
+    // defines them (with its "detail" d as d + 1 octaves and its roughness as the gain),
+    // the weighted strength as FastNoise2's Fractal does, a fractional count as Blender's.
+    const auto pts = somePoints(100, 300.0);
+    const std::string A = R"("a": {"kind": "basis", "frequency": 0.02})";
+    const double lac = 2.0, g = 0.5, off = 0.7, hgain = 1.5;
+    std::vector<std::vector<double>> n(5);
+    for (std::size_t i = 0; i < n.size(); ++i) {
+        std::vector<cpu::Point> at;
+        for (const cpu::Point& p : pts) at.push_back({p[0] * std::pow(lac, i), p[1] * std::pow(lac, i), 0, 0});
+        n[i] = values(A + R"(, "out": {"kind": "invert", "source": "a"})", at);
+        for (double& v : n[i]) v = -v;
+    }
+    auto check = [&](const std::string& fields, auto formula) {
+        const std::vector<double> v =
+            values(A + R"(, "out": {"kind": "fractal", "source": "a", "lacunarity": 2, "gain": 0.5, )" + fields + "}", pts);
+        for (std::size_t k = 0; k < pts.size(); ++k) {
+            double o[5];
+            for (std::size_t i = 0; i < 5; ++i) o[i] = n[i][k];
+            ASSERT_NEAR(v[k], formula(o), 1e-9) << fields << " at point " << k;
+        }
+    };
+    // Fractional octaves: 2.5 adds the third octave at half its amplitude, in the sum and
+    // in the divisor.
+    check(R"("octaves": 2.5)", [&](const double* o) { return o[0] + g * o[1] + 0.5 * g * g * o[2]; });
+    check(R"("octaves": 2.5, "normalize": true)",
+          [&](const double* o) { return (o[0] + g * o[1] + 0.5 * g * g * o[2]) / (1 + g + 0.5 * g * g); });
+    // multifractal: value *= pwr n + 1 per octave, pwr *= roughness; the remainder's
+    // octave as rmd pwr n + 1.
+    check(R"("type": "multifractal", "octaves": 3.5)", [&](const double* o) {
+        double value = 1, pwr = 1;
+        for (int i = 0; i < 3; ++i, pwr *= g) value *= pwr * o[i] + 1;
+        return value * (0.5 * pwr * o[3] + 1);
+    });
+    // hetero terrain: value = offset + n, then value += (n + offset) pwr value.
+    check(R"("type": "hetero_terrain", "octaves": 3.5, "ridge_offset": 0.7)", [&](const double* o) {
+        double value = off + o[0], pwr = g;
+        for (int i = 1; i < 3; ++i, pwr *= g) value += (o[i] + off) * pwr * value;
+        return value + 0.5 * (o[3] + off) * pwr * value;
+    });
+    // hybrid multifractal: while weight > 0.001: weight = min(weight, 1), signal =
+    // (n + offset) pwr, value += weight signal, weight *= gain signal.
+    for (const double offset : {0.7, 0.2}) {
+        check(R"("type": "hybrid_multifractal", "octaves": 5, "ridge_gain": 1.5, "ridge_offset": )" + std::to_string(offset),
+              [&](const double* o) {
+                  double value = 0, weight = 1, pwr = 1;
+                  for (int i = 0; weight > 0.001 && i < 5; ++i) {
+                      weight = std::min(weight, 1.0);
+                      const double signal = (o[i] + offset) * pwr;
+                      pwr *= g;
+                      value += weight * signal;
+                      weight *= hgain * signal;
+                  }
+                  return value;
+              });
+    }
+    // Weighted strength: amp *= lerp(1, (n + 1) / 2, strength) * gain between octaves.
+    check(R"("octaves": 4, "weighted_strength": 0.6)", [&](const double* o) {
+        double sum = o[0], amp = 1;
+        for (int i = 1; i < 4; ++i) {
+            amp *= 1 + 0.6 * ((o[i - 1] + 1) / 2 - 1);
+            amp *= g;
+            sum += o[i] * amp;
+        }
+        return sum;
+    });
+    // Ridged (Musgrave's: (offset - |n|)^2 weighted by the last signal times the ridge
+    // gain, clamped to [0, 1]) with its octaves weighted by 1 - |n|.
+    check(R"("type": "ridged", "octaves": 4, "weighted_strength": 0.8)", [&](const double* o) {
+        double sum = 0, amp = 1, signal = 0;
+        for (int i = 0; i < 4; ++i) {
+            const double w = i == 0 ? 1.0 : std::clamp(signal * 2.0, 0.0, 1.0);
+            signal = (1 - std::fabs(o[i])) * (1 - std::fabs(o[i])) * w;
+            sum += amp * signal;
+            amp *= (1 + 0.8 * ((1 - std::fabs(o[i])) - 1)) * g;
+        }
+        return sum;
+    });
+    // A fractional count is continuous in the count: 3 and 3 plus a little agree.
+    const std::vector<double> three = values(A + R"(, "out": {"kind": "fractal", "source": "a", "type": "hetero_terrain", "octaves": 3})", pts);
+    const std::vector<double> more = values(A + R"(, "out": {"kind": "fractal", "source": "a", "type": "hetero_terrain", "octaves": 3.001})", pts);
+    for (std::size_t k = 0; k < pts.size(); ++k) EXPECT_NEAR(three[k], more[k], 1e-2);
 }
 
 TEST(Graph, GradientsAreTheChainRuleOfItsValues) {
