@@ -43,6 +43,8 @@ EXAMPLES = {
     "position": {"kind": "position", "axis": "x"},
     "ramp": {"kind": "ramp", "axis": "y", "from": 0, "to": 160},
     "distance": {"kind": "distance", "center": [80, 80]},
+    "checkerboard": {"kind": "checkerboard", "frequency": 1 / 20},
+    "sine_wave": {"kind": "sine_wave", "frequency": 1 / 40, "axis": "every"},
     "fractal": {"kind": "fractal", "type": "ridged", "source": "b", "octaves": 5, "normalize": True},
     "scale": {"kind": "scale", "source": "f", "by": [3, 0.5]},
     "offset": {"kind": "offset", "source": "f", "by": [40, 0]},

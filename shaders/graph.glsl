@@ -283,6 +283,38 @@ vec4 gln_g_point_plain(GlnFrame o, vec4 l) {
     return p;
 }
 
+// A checkerboard at the frame o (a lattice frame of its frequency) and the offset l: 1 on
+// the cells whose coordinates sum to an even number, -1 on the others. The parities are
+// taken axis by axis in float, exactly (each cell below 2^24 + 256).
+float gln_g_checkerboard(GlnFrame o, vec4 l, int dims) {
+    vec4 p = gln_g_point_plain(o, l);
+    float parity = 0.0f;
+    for (int a = 0; a < dims; ++a) {
+        float c = floor(p[a]);
+        parity += (c - 2.0f * floor(c * 0.5f)) + float(o.cell[a] & 1);
+    }
+    return 1.0f - 2.0f * (parity - 2.0f * floor(parity * 0.5f));
+}
+
+// sin(t) and its slope w cos(t) along axis a, t the frame's angle x (in [0, 2 pi)) plus
+// w times the offset, reduced modulo 2 pi as marble's.
+vec4 gln_g_sine(float x, float w, float la, int a) {
+    GLN_PRECISE float u = x + w * la;
+    GLN_PRECISE float t = u - 6.28318548f * floor(u * 0.159154937f);
+    vec4 v = vec4(sin(t), 0.0f, 0.0f, 0.0f);
+    if (a < 3) v[a + 1] = w * cos(t);
+    return v;
+}
+
+// A sine wave along `axis` (0 to 3), or with axis 4 the product of one along each of the
+// graph's axes; the frame holds each axis's angle at the anchor, w is 2 pi frequency.
+vec4 gln_g_sine_wave(GlnFrame o, float w, vec4 l, int axis, int dims) {
+    if (axis < 4) return gln_g_sine(o.frac.x, w, l[axis], axis);
+    vec4 v = gln_g_sine(o.frac.x, w, l.x, 0);
+    for (int a = 1; a < dims; ++a) v = gln_g_multiply(v, gln_g_sine(o.frac[a], w, l[a], a));
+    return v;
+}
+
 // The gradient per noise cell as one per unit of the leaf's point: 0 along an axis held at
 // the bound, where the value no longer moves.
 vec4 gln_g_scaled(GlnFrame o, vec4 l, vec4 n) {

@@ -92,9 +92,10 @@ private:
     }
 
     std::string leaf() {
-        const int k = pick(gradient_ ? 8 : 10);
+        const int k = pick(gradient_ ? 9 : 12);
         if (k < 5) {
             nlohmann::json n = {{"kind", "basis"}, {"frequency", std::exp2(uniform(-7, -3))}};
+            if (pick(4) == 0) n["seed"] = 1 + pick(1000);
             std::vector<std::string> names;
             for (const BasisKind& b : basisKinds())
                 if (dims_ >= b.minDims && dims_ <= b.maxDims) names.emplace_back(b.name);
@@ -115,7 +116,13 @@ private:
             // Around the drawn offset, so that distances stay small.
             return add({{"kind", "distance"}, {"center", c}});
         }
-        if (k == 8) return add({{"kind", "white"}, {"frequency", std::exp2(uniform(-4, 0))}});
+        if (k == 8) {
+            const char* axes[] = {"x", "y", "z", "w"};
+            return add({{"kind", "sine_wave"}, {"frequency", std::exp2(uniform(-7, -3))},
+                        {"axis", pick(3) == 0 ? "every" : axes[pick(dims_)]}, {"phase", uniform(-1, 1)}});
+        }
+        if (k == 9) return add({{"kind", "white"}, {"frequency", std::exp2(uniform(-4, 0))}});
+        if (k == 11) return add({{"kind", "checkerboard"}, {"frequency", std::exp2(uniform(-5, -1))}});
         return add({{"kind", "position"}, {"axis", dims_ >= 2 && pick(2) ? "y" : "x"}});
     }
 

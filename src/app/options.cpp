@@ -177,7 +177,8 @@ struct OctaveScales {
         if (known != frequency.end()) return known->second;
         const GraphNode& n = g.nodes.at(id);
         double f = std::numeric_limits<double>::infinity();
-        if (graph::opOf(n) == graph::Op::Basis || graph::opOf(n) == graph::Op::White) {
+        if (graph::opOf(n) == graph::Op::Basis || graph::opOf(n) == graph::Op::White || graph::opOf(n) == graph::Op::Checkerboard ||
+            graph::opOf(n) == graph::Op::SineWave) {
             f = n.number("frequency");
         } else if (graph::opOf(n) == graph::Op::Position || graph::opOf(n) == graph::Op::Ramp || graph::opOf(n) == graph::Op::Distance) {
             f = 0.0;

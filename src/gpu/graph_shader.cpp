@@ -201,6 +201,10 @@ struct Writer {
                 line("precise float p" + I + " = " + v + ";");
                 return value(i, "vec4(p" + I + ", " + g[0] + ", " + g[1] + ", " + g[2] + ")");
             }
+            case Op::Checkerboard:
+                return value(i, "vec4(gln_g_checkerboard(" + frame(p) + ", l, " + num(plan.dims) + "), 0.0f, 0.0f, 0.0f)");
+            case Op::SineWave:
+                return value(i, "gln_g_sine_wave(" + frame(p) + ", " + P(q) + ", l, " + num(p.ints[0]) + ", " + num(plan.dims) + ")");
             case Op::Distance: {
                 line("vec4 d" + I + " = vec4(0.0f);");
                 line("float r" + I + " = 0.0f;");

@@ -61,6 +61,12 @@ struct Analysis {
         if (k == Op::Position) return {-kInf, kInf, 1, 0, false};
         if (k == Op::Ramp) return {-kInf, kInf, 1.0 / std::fabs(num("to") - num("from")), 0, false};
         if (k == Op::Distance) return {0, kInf, 1, kRounding * kUnbounded, false};
+        if (k == Op::Checkerboard) return {-1, 1, 0, 0, true};
+        if (k == Op::SineWave) {
+            // A sine's slope: 2 pi frequency along its axis (each axis, for every's product).
+            const double w = 6.283185307179586 * num("frequency");
+            return {-1, 1, n.choice("axis") == "every" ? w * g.space.dims : w, kBasisError, false};
+        }
         if (k == Op::Fractal) return fractal(n);
         if (k == Op::Scale) {
             Bounds s = in(n, "source");

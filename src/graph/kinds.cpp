@@ -43,7 +43,8 @@ Described describe(graph::Op op) {
                      choice("cell_return", namesOf(cellReturnKinds()), "cellular: what it returns"),
                      choice("cell_distance", namesOf(cellDistanceKinds()), "cellular: its distance"),
                      number("cell_jitter", 1.0, "cellular: how far feature points stray, 0 to 1", 0.0, 1.0),
-                     {"period", T::Periods, 0.0, 0.0, kMaxPeriod, false, {}, "lattice period per axis in cells; 0: none"}},
+                     {"period", T::Periods, 0.0, 0.0, kMaxPeriod, false, {}, "lattice period per axis in cells; 0: none"},
+                     integer("seed", 0, 0, 4294967295.0, "an unrelated copy of the noise, as a seed node of this seed around it; 0: none")},
                     "the basis at frequency * p: its value, in its stated range"};
         case Op::White:
             return {{positive("frequency", 1.0, "cells per unit of the point", 65536.0)},
@@ -54,6 +55,14 @@ Described describe(graph::Op op) {
                      number("to", 256.0, "where it is 1")},
                     "(p.axis - from) / (to - from)"};
         case Op::Distance: return {{numbers("center", 0.0, "the point it measures from")}, "|p - center| over the graph's dimensions"};
+        case Op::Checkerboard:
+            return {{positive("frequency", 1.0 / 64.0, "squares per unit of the point", 65536.0)},
+                    "1 on the lattice cells of frequency * p whose coordinates sum to an even number, -1 on the others"};
+        case Op::SineWave:
+            return {{positive("frequency", 1.0 / 64.0, "waves per unit of the point", 65536.0),
+                     choice("axis", {"x", "y", "z", "w", "every"}, "the axis it runs along; every: the product over the axes"),
+                     number("phase", 0.0, "in waves: 0.25 starts it at its crest")},
+                    "sin(2 pi (frequency p.axis + phase)); every: the product of that over the graph's axes"};
         case Op::Fractal:
             return {{source(),
                      choice("type", graph::fractalTypes(),

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Planning a graph (graph/plan.hpp). Each operation's parameters, from PlanOp::param:
-//   basis      frequency, cell jitter, period x, y, z, w    ints: Basis, curve, cell return, cell metric, GLSL id
+//   basis      frequency, cell jitter, period x, y, z, w, and with a seed its far offset x, y, z, w
+//              ints: Basis, curve, cell return, cell metric, GLSL id, seeded
 //   white      frequency
 //   position   -                                           ints: axis
 //   ramp       from, 1 / (to - from)                       ints: axis
 //   distance   center x, y, z, w
+//   checkerboard  frequency
+//   sine_wave  2 pi frequency, frequency, phase                ints: axis (4: every)
 //   fractal    ridge offset, ridge gain, 1 / divisor, then per octave: amplitude, lacunarity^i
 //              and with rotate lacunarity^i R^i (16, row-major); then, weighted, its strength
 //              ints: GLSL fractal type (graph::fractalId), octaves, rotate, weighted
@@ -125,7 +128,10 @@ struct Builder {
                 p.ints = {static_cast<int>(b), curveKinds()[static_cast<std::size_t>(parseCurve(n.choice("curve")))].glslId,
                           cellReturnKinds()[static_cast<std::size_t>(parseCellReturn(n.choice("cell_return")))].glslId,
                           cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId,
-                          kindOf(b).glslId, 0};
+                          kindOf(b).glslId, num("seed") != 0.0 ? 1 : 0};
+                // A seed: its far offset, added to the point as a seed node's is (host only).
+                if (num("seed") != 0.0)
+                    for (double v : seedOffset(static_cast<std::uint64_t>(num("seed")))) param(v);
                 break;
             }
             case Op::White: param(num("frequency")); break;
@@ -136,6 +142,15 @@ struct Builder {
                 param(1.0 / (num("to") - num("from")));
                 break;
             case Op::Distance: four("center", 0.0); break;
+            case Op::Checkerboard: param(num("frequency")); break;
+            case Op::SineWave: {
+                const std::string& axis = n.choice("axis");
+                p.ints[0] = axis == "every" ? 4 : axisIndex(axis);
+                param(kTwoPi * num("frequency"));
+                param(num("frequency"));
+                param(num("phase"));
+                break;
+            }
             case Op::Fractal: {
                 // A fractional count (4.5) evaluates its next octave (the fifth) at that
                 // fraction of its amplitude, in the sum and its divisor.
@@ -215,7 +230,10 @@ void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, l
             case Op::Basis:
             case Op::White: {
                 const double f = P[at];
-                const std::array<double, 4> q = {f * o[0], f * o[1], f * o[2], f * o[3]};
+                std::array<double, 4> m = o;
+                if (p.op == Op::Basis && p.ints[5] != 0)  // its seed's far offset, as a seed node adds it
+                    for (std::size_t a = 0; a < 4; ++a) m[a] = o[a] + P[at + 6 + a];
+                const std::array<double, 4> q = {f * m[0], f * m[1], f * m[2], f * m[3]};
                 std::array<long long, 4> period{};
                 if (p.op == Op::Basis)
                     for (std::size_t a = 0; a < 4; ++a) period[a] = static_cast<long long>(P[at + 2 + a]) * periodScale;
@@ -239,6 +257,23 @@ void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, l
                 GlnFrame<T> f{};
                 for (int a = 0; a < plan.dims; ++a)
                     f.frac[a] = static_cast<T>(o[static_cast<std::size_t>(a)] - P[at + static_cast<std::size_t>(a)]);
+                out.push_back(f);
+                break;
+            }
+            case Op::Checkerboard: {
+                const double f = P[at];
+                out.push_back(latticeFrame<T>({f * o[0], f * o[1], f * o[2], f * o[3]}, Basis::Value, plan.dims, f, {}, false));
+                break;
+            }
+            case Op::SineWave: {
+                // Each axis's angle at the point, 2 pi (frequency p + phase) modulo 2 pi, in
+                // double: the waves stay exact far from the origin.
+                GlnFrame<T> f{};
+                const int first = p.ints[0] < 4 ? p.ints[0] : 0, last = p.ints[0] < 4 ? p.ints[0] : plan.dims - 1;
+                for (int a = first; a <= last; ++a) {
+                    const double u = P[at + 1] * o[static_cast<std::size_t>(a)] + P[at + 2];
+                    f.frac[p.ints[0] < 4 ? 0 : a] = static_cast<T>(kTwoPi * (u - std::floor(u)));
+                }
                 out.push_back(f);
                 break;
             }

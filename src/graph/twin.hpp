@@ -118,6 +118,35 @@ vec4<T> gln_g_basis(const Permutation& P, int basis, int curve, int dims, int ce
                    gln_select(gln_g_within(f * l.z), f * n.w, zero));
 }
 
+// graph.glsl's gln_g_checkerboard: 1 or -1 by the parity of the cell at frame o plus l.
+template <class T, class S>
+T gln_g_checkerboard(const GlnFrame<S>& o, vec4<T> l, int dims) {
+    const T f = T(o.scale.x);
+    T parity = T(0);
+    for (int a = 0; a < dims; ++a) {
+        const T c = gln_floor(T(o.frac[a]) + gln_g_bound(f * l[a]));
+        parity = parity + ((c - T(2) * gln_floor(c * T(0.5f))) + T(static_cast<float>(o.cell[a] & 1)));
+    }
+    return T(1) - T(2) * (parity - T(2) * gln_floor(parity * T(0.5f)));
+}
+
+// graph.glsl's gln_g_sine and gln_g_sine_wave.
+template <class T>
+vec4<T> gln_g_sine(T x, T w, T la, int a) {
+    const T u = x + w * la;
+    const T t = u - T(6.28318548f) * gln_floor(u * T(0.159154937f));
+    vec4<T> v = vec4<T>(gln_sin(t), T(0), T(0), T(0));
+    if (a < 3) v[a + 1] = w * gln_cos(t);
+    return v;
+}
+template <class T, class S>
+vec4<T> gln_g_sine_wave(const GlnFrame<S>& o, T w, vec4<T> l, int axis, int dims) {
+    if (axis < 4) return gln_g_sine(T(o.frac.x), w, l[axis], axis);
+    vec4<T> v = gln_g_sine(T(o.frac.x), w, l.x, 0);
+    for (int a = 1; a < dims; ++a) v = graph::value::gln_g_multiply(v, gln_g_sine(T(o.frac[a]), w, l[a], a));
+    return v;
+}
+
 // What GraphEval calls out of line: a basis or white-noise leaf, and a domain node's or
 // fractal's source scope. These run the twins themselves; the SIMD backend
 // (core/simd_graph.cpp) gives its own, so that each family's leaves compile in that
@@ -215,6 +244,8 @@ struct GraphEval {
                 const T inv = gln_select(r > T(0), T(1) / r, T(0));
                 return vec4<T>(r, d.x * inv, d.y * inv, d.z * inv);
             }
+            case Op::Checkerboard: return vec4<T>(gln_g_checkerboard(frames[p.frame], l, plan.dims), T(0), T(0), T(0));
+            case Op::SineWave: return gln_g_sine_wave(frames[p.frame], T(q[0]), l, p.ints[0], plan.dims);
             case Op::Fractal: return fractal(p, q, l, frames);
             case Op::Scale: {
                 const vec4<T> by = vec4<T>(T(q[0]), T(q[1]), T(q[2]), T(q[3]));

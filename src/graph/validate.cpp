@@ -124,6 +124,8 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
             problems.push_back(at(n.id, "to", shownNumber(n.number("to")) + ": must differ from from"));
     } else if (k == graph::Op::Distance) {
         listOk("center");
+    } else if (k == graph::Op::SineWave) {
+        if (n.choice("axis") != "every") axisOk("axis", n.choice("axis"));
     } else if (k == graph::Op::Scale || k == graph::Op::Offset) {
         listOk("by");
         if (k == graph::Op::Scale)
@@ -156,6 +158,7 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
 std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
     switch (graph::opOf(n)) {
         case graph::Op::White: return std::string("white noise is a step at every cell edge");
+        case graph::Op::Checkerboard: return std::string("a checkerboard is a step at every square's edge");
         case graph::Op::Basis:
             if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
             if (n.choice("basis") == "cellular" && n.choice("cell_return") == "cell-value")

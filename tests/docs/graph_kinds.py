@@ -27,7 +27,7 @@ from report import verdict
 ROW = re.compile(r'^GLN_GRAPH_KIND\(\s*\w+\s*,\s*"([a-z0-9_]+)"', re.M)
 LITERAL = re.compile(r'"([a-z0-9_]+)"')
 SPEAKS_OF_A_KIND = re.compile(r"\bkind\b|defaults\(")
-FIELD = re.compile(r'(?:number|positive|integer|flag|choice|numbers|scalar)\(\s*"([a-z0-9_]+)"|\{"([a-z0-9_]+)", T::')
+FIELD = re.compile(r'(?:number|positive|integer|count|flag|choice|numbers|scalar)\(\s*"([a-z0-9_]+)"|\{"([a-z0-9_]+)", T::')
 TABLE = os.path.join("src", "graph", "kinds.def")
 FIELDS = (os.path.join("src", "graph", "kinds.cpp"), os.path.join("src", "graph", "values.hpp"))
 SPEC_WORDS = (os.path.join("src", "core", "fields.cpp"), os.path.join("src", "core", "catalogue.cpp"))
