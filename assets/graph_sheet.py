@@ -20,7 +20,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 W, H = 384, 256
 LABEL = 18
 GAP = 8
-GRAPHS = [("mountains", "terrain"), ("warped_cells", "none"), ("terraces", "terrain"), ("marble_veins", "marble")]
+GRAPHS = [("mountains", "terrain"), ("warped_cells", "none"), ("terraces", "terrain"), ("marble_veins", "marble"),
+          ("warp_independent", "terrain"), ("warp_progressive", "terrain")]
 
 
 def main():

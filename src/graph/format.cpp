@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "graph/fields.hpp"
+#include "graph/kinds.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/error.hpp"
 
@@ -64,6 +65,9 @@ using namespace graph_detail;
 namespace {
 
 using T = GraphFieldType;
+
+// The field that names a basis's noise: a fractal that has it holds its basis in one node.
+constexpr const char* kBasisField = "basis";
 
 bool idCharacter(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
@@ -264,6 +268,25 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
         problems.push_back({"nodes", std::to_string(nodes.size()) + " nodes: at most " + std::to_string(kMaxGraphNodes)});
         fail();
     }
+    // Reads node `id` from nj into g, its problems into problems.
+    auto readNode = [&](const std::string& id, const nlohmann::json& nj, const GraphKind& kind) {
+        GraphNode node = GraphNode::defaults(id, kind.name);
+        for (auto f = nj.begin(); f != nj.end(); ++f) {
+            if (f.key() == "kind") continue;
+            const auto field = std::find_if(kind.fields.begin(), kind.fields.end(),
+                                            [&](const GraphField& gf) { return f.key() == gf.name; });
+            if (field == kind.fields.end()) {
+                std::string all;
+                for (const GraphField& gf : kind.fields) all += (all.empty() ? "" : ", ") + std::string(gf.name);
+                problems.push_back(at(id, io::shownKey(f.key()),
+                                      std::string("is not a field of ") + kind.name + "; allowed: " + (all.empty() ? "none" : all)));
+                continue;
+            }
+            readField(kind, *field, f.value(), node, problems);
+        }
+        g.nodes.emplace(id, std::move(node));
+    };
+    const GraphKind& basisKind = *findGraphKind(graph::nameOf(graph::Op::Basis));
     for (auto it = nodes.begin(); it != nodes.end(); ++it) {
         const std::string& id = it.key();
         const nlohmann::json& nj = it.value();
@@ -282,22 +305,36 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
             problems.push_back(at(id, "kind", io::shown(nj["kind"]) + ": not a node kind; allowed: " + all));
             continue;
         }
-        GraphNode node = GraphNode::defaults(id, kind->name);
-        for (auto f = nj.begin(); f != nj.end(); ++f) {
-            if (f.key() == "kind") continue;
-            const auto field = std::find_if(kind->fields.begin(), kind->fields.end(),
-                                            [&](const GraphField& gf) { return f.key() == gf.name; });
-            if (field == kind->fields.end()) {
-                std::string all;
-                for (const GraphField& gf : kind->fields) all += (all.empty() ? "" : ", ") + std::string(gf.name);
-                problems.push_back(at(id, io::shownKey(f.key()),
-                                      std::string("is not a field of ") + kind->name + "; allowed: " + (all.empty() ? "none" : all)));
+        // A fractal of a basis in one node: the basis's fields, given on the fractal in place
+        // of its source, make the basis node "ID.basis", which is its source.
+        if (graph::opOf(kind->name) == graph::Op::Fractal && nj.contains(kBasisField)) {
+            const std::string basisId = id + "." + kBasisField;
+            if (nj.contains("source")) {
+                problems.push_back(at(id, kBasisField, "a fractal takes a source or a basis's fields (its basis in one node), not both"));
                 continue;
             }
-            readField(*kind, *field, f.value(), node, problems);
+            if (!validGraphId(basisId) || nodes.contains(basisId)) {
+                problems.push_back(at(id, kBasisField, "its basis would be the node \"" + io::shownKey(basisId) + "\", " +
+                                                           (validGraphId(basisId) ? "an id another node has" : kGraphIdRule) +
+                                                           "; give the basis as a node of its own and its id as source"));
+                continue;
+            }
+            nlohmann::json fractal = nlohmann::json::object(), basis = nlohmann::json::object();
+            for (auto f = nj.begin(); f != nj.end(); ++f) {
+                const bool basisField = std::any_of(basisKind.fields.begin(), basisKind.fields.end(),
+                                                    [&](const GraphField& gf) { return f.key() == gf.name; });
+                (basisField ? basis : fractal)[f.key()] = f.value();
+            }
+            fractal["source"] = basisId;
+            readNode(basisId, basis, basisKind);
+            readNode(id, fractal, *kind);
+            continue;
         }
-        g.nodes.emplace(id, std::move(node));
+        readNode(id, nj, *kind);
     }
+    if (g.nodes.size() > static_cast<std::size_t>(kMaxGraphNodes))
+        problems.push_back({"nodes", std::to_string(g.nodes.size()) + " nodes with the bases of one-node fractals: at most " +
+                                         std::to_string(kMaxGraphNodes)});
     if (!problems.empty()) fail();
     try {
         g.validate();

@@ -78,6 +78,11 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {wrap(R"("a": {"kind": "abs", "source": "out"}, "out": {"kind": "invert", "source": "a"})"), {"no cycles"}},
         {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "octaves": 40})"), {"node \"out\" octaves", "40", "from 1 to 32"}},
         {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "gain": "NaN"})"), {"node \"out\" gain", "must be a number"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "basis": "simplex"})"),
+         {"node \"out\" basis", "a source or a basis's fields", "not both"}},
+        {wrap(R"("out.basis": {"kind": "constant"}, "out": {"kind": "fractal", "basis": "simplex"})"),
+         {"node \"out\" basis", "\"out.basis\"", "an id another node has"}},
+        {wrap(R"("out": {"kind": "fractal", "basis": "simplex", "frequency": 0})"), {"node \"out.basis\" frequency", "must be above 0"}},
         {wrap(R"("out": {"kind": "sine_wave", "axis": "z"})"), {"node \"out\" axis", "2D graph has axes xy"}},
         {wrap(R"("c": {"kind": "checkerboard"}, "out": {"kind": "abs", "source": "c"})", "out", R"("output": "gradient", )"),
          {"node \"c\"", "no derivative", "checkerboard"}},
@@ -346,6 +351,44 @@ TEST(Graph, DomainNodesMoveThePointTheirSourceSees) {
               cpu::evaluate(Graph::parse(wrap(A + R"(, "out": {"kind": "abs", "source": "a"})")), grid, {-20, 5, 0}, 1).data);
     EXPECT_NE(cpu::evaluate(own, grid, {-20, 5, 0}, 1).data, cpu::evaluate(none, grid, {-20, 5, 0}, 1).data);
     (void)plain;
+}
+
+TEST(Graph, AFractalOfABasisIsOneNode) {
+    // The basis's fields on the fractal in place of its source: the same graph as the two
+    // nodes, its basis the node "ID.basis", which is what the graph writes.
+    const Graph one = Graph::parse(wrap(R"("out": {"kind": "fractal", "basis": "opensimplex2", "frequency": 0.01, "seed": 3,
+                                                  "octaves": 5, "type": "ridged"})"));
+    const Graph two = Graph::parse(wrap(R"("out.basis": {"kind": "basis", "basis": "opensimplex2", "frequency": 0.01, "seed": 3},
+                                           "out": {"kind": "fractal", "source": "out.basis", "octaves": 5, "type": "ridged"})"));
+    EXPECT_EQ(one, two);
+    EXPECT_EQ(one.json(), two.json());
+    EXPECT_EQ(one.nodes.at("out").inputs.at("source"), "out.basis");
+    EXPECT_EQ(one.nodes.at("out.basis").number("seed"), 3.0);
+    EXPECT_EQ(Graph::parse(one.json()), one);
+}
+
+TEST(Graph, NestedWarpsWarpProgressively) {
+    // FastNoise2's progressive fractal warp as nested warps: the outer warp's vector read at
+    // p moves it to p1, the inner's read at p1 moves it to p2, and the noise is read at p2.
+    const auto pts = somePoints(60, 300.0);
+    const std::string N = R"("n": {"kind": "basis", "basis": "simplex", "frequency": 0.02},
+                             "x1": {"kind": "basis", "frequency": 0.004, "seed": 1}, "y1": {"kind": "basis", "frequency": 0.004, "seed": 2},
+                             "x2": {"kind": "basis", "frequency": 0.008, "seed": 3}, "y2": {"kind": "basis", "frequency": 0.008, "seed": 4})";
+    const std::vector<double> v = values(N + R"(, "v1": {"kind": "vector", "x": "x1", "y": "y1"}, "v2": {"kind": "vector", "x": "x2", "y": "y2"},
+                                             "inner": {"kind": "warp", "source": "n", "by": "v2", "amount": 10},
+                                             "out": {"kind": "warp", "source": "inner", "by": "v1", "amount": 20})",
+                                         pts);
+    auto at = [&](const char* id, const std::vector<cpu::Point>& where) {
+        return values(N + R"(, "out": {"kind": "add", "a": ")" + std::string(id) + R"(", "b": 0})", where);
+    };
+    const std::vector<double> x1 = at("x1", pts), y1 = at("y1", pts);
+    std::vector<cpu::Point> p1;
+    for (std::size_t i = 0; i < pts.size(); ++i) p1.push_back({pts[i][0] + 20 * x1[i], pts[i][1] + 20 * y1[i], 0, 0});
+    const std::vector<double> x2 = at("x2", p1), y2 = at("y2", p1);
+    std::vector<cpu::Point> p2;
+    for (std::size_t i = 0; i < pts.size(); ++i) p2.push_back({p1[i][0] + 10 * x2[i], p1[i][1] + 10 * y2[i], 0, 0});
+    const std::vector<double> want = at("n", p2);
+    for (std::size_t i = 0; i < pts.size(); ++i) EXPECT_NEAR(v[i], want[i], 1e-9) << "point " << i;
 }
 
 TEST(Graph, FractalsSumTheirSourceAtEveryOctave) {
