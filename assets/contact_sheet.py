@@ -8,6 +8,7 @@ labelled, plus rows of tileable, warped, patterned and normal-mapped examples.
 
 Every tile is `glnoise bake` output, unchanged; Pillow only places and labels them.
 """
+import json
 import os
 import subprocess
 import sys
@@ -39,6 +40,25 @@ def bake_tile(glnoise, flags, path):
         cmd += [k] if v is None else ["%s=%s" % (k, v)]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     return Image.open(path).convert("RGB")
+
+
+def graph_grid(glnoise, tiles, cols, w, h, label_height, gap, out):
+    """A sheet of `glnoise bake --graph` tiles, `cols` across: tiles is [(label, graph, flags)],
+    each graph a dict baked at w x h with its flags, its label above it."""
+    rows = (len(tiles) + cols - 1) // cols
+    font = ImageFont.load_default()
+    sheet = Image.new("RGB", (cols * w + (cols - 1) * gap, rows * (h + label_height) + (rows - 1) * gap), (24, 24, 24))
+    draw = ImageDraw.Draw(sheet)
+    with tempfile.TemporaryDirectory() as tmp:
+        path, graph = os.path.join(tmp, "t.png"), os.path.join(tmp, "g.json")
+        for i, (label, nodes, extra) in enumerate(tiles):
+            with open(graph, "w", encoding="utf-8") as f:
+                json.dump(nodes, f)
+            x, y = (i % cols) * (w + gap), (i // cols) * (h + label_height + gap)
+            draw.text((x + 4, y + 2), label, fill=(230, 230, 230), font=font)
+            flags = {"--graph": graph, "--size": "%dx%d" % (w, h), **extra}
+            sheet.paste(bake_tile(glnoise, flags, path), (x, y + label_height))
+    sheet.save(out, optimize=True)
 
 
 def bake(glnoise, extra, path):

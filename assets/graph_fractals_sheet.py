@@ -8,7 +8,7 @@ each one fractal node over the same Perlin basis, labelled with its type.
 
 Every tile is `glnoise bake --graph` output at 224x224 with the terrain colormap, mapped
 from its typical range, unchanged; Pillow only places and labels them. The types are read
-from `glnoise bake --print-graph` of a default fractal, so a new type joins the sheet.
+from glnoise's own list of them (its error for an unknown type), so a new type joins the sheet.
 """
 import json
 import os
@@ -16,9 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-from PIL import Image, ImageDraw, ImageFont
-
-from contact_sheet import bake_tile
+from contact_sheet import graph_grid
 
 W = H = 224
 LABEL = 16
@@ -45,26 +43,16 @@ def types(glnoise):
 
 def main():
     glnoise, out = sys.argv[1], sys.argv[2]
-    tiles = [(t, None) for t in types(glnoise)] + WEIGHTED
-    rows = (len(tiles) + COLS - 1) // COLS
-    font = ImageFont.load_default()
-    sheet = Image.new("RGB", (COLS * W + (COLS - 1) * GAP, rows * (H + LABEL) + (rows - 1) * GAP), (24, 24, 24))
-    draw = ImageDraw.Draw(sheet)
-    with tempfile.TemporaryDirectory() as tmp:
-        path, graph = os.path.join(tmp, "t.png"), os.path.join(tmp, "g.json")
-        for i, (name, strength) in enumerate(tiles):
-            fractal = dict(COMMON, type=name)
-            label = name
-            if strength is not None:
-                fractal["weighted_strength"] = strength
-                label = "%s, weighted %g" % (name, strength)
-            with open(graph, "w", encoding="utf-8") as f:
-                json.dump({"glnoise_graph": 1, "dims": 2, "out": "f", "nodes": {"b": BASIS, "f": fractal}}, f)
-            x, y = (i % COLS) * (W + GAP), (i // COLS) * (H + LABEL + GAP)
-            draw.text((x + 4, y + 2), label, fill=(230, 230, 230), font=font)
-            flags = {"--graph": graph, "--size": "%dx%d" % (W, H), "--colormap": "terrain"}
-            sheet.paste(bake_tile(glnoise, flags, path), (x, y + LABEL))
-    sheet.save(out, optimize=True)
+    tiles = []
+    for name, strength in [(t, None) for t in types(glnoise)] + WEIGHTED:
+        fractal = dict(COMMON, type=name)
+        label = name
+        if strength is not None:
+            fractal["weighted_strength"] = strength
+            label = "%s, weighted %g" % (name, strength)
+        graph = {"glnoise_graph": 1, "dims": 2, "out": "f", "nodes": {"b": BASIS, "f": fractal}}
+        tiles.append((label, graph, {"--colormap": "terrain"}))
+    graph_grid(glnoise, tiles, COLS, W, H, LABEL, GAP, out)
 
 
 if __name__ == "__main__":

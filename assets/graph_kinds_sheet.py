@@ -12,15 +12,11 @@ frequencies that show a few cells across a 160-texel tile. Every tile is `glnois
 unchanged; Pillow only places and labels them. A kind without
 an example here stops the script naming it, so that a new kind joins the sheet.
 """
-import json
 import os
 import re
 import sys
-import tempfile
 
-from PIL import Image, ImageDraw, ImageFont
-
-from contact_sheet import bake_tile
+from contact_sheet import graph_grid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 W = H = 160
@@ -91,27 +87,15 @@ def main():
     missing = [k for k in names if k not in EXAMPLES]
     if missing:
         sys.exit("graph_kinds_sheet.py: no example for the kind(s) %s; add one to EXAMPLES" % ", ".join(missing))
-    shown = [k for k in names if EXAMPLES[k]]
-    rows = (len(shown) + COLS - 1) // COLS
-    font = ImageFont.load_default()
-    sheet = Image.new("RGB", (COLS * W + (COLS - 1) * GAP, rows * (H + LABEL) + (rows - 1) * GAP), (24, 24, 24))
-    draw = ImageDraw.Draw(sheet)
-    with tempfile.TemporaryDirectory() as tmp:
-        path, graph = os.path.join(tmp, "t.png"), os.path.join(tmp, "g.json")
-        for i, name in enumerate(shown):
-            nodes = dict(INPUTS)
-            nodes["v"] = {"kind": "vector", "x": "s", "y": "f"}
-            nodes["m"] = {"kind": "remap", "source": "s", "from_min": -0.3, "from_max": 0.3}
-            nodes["out"] = EXAMPLES[name]
-            with open(graph, "w", encoding="utf-8") as f:
-                json.dump({"glnoise_graph": 1, "dims": 2, "out": "out", "nodes": nodes}, f)
-            x, y = (i % COLS) * (W + GAP), (i // COLS) * (H + LABEL + GAP)
-            draw.text((x + 4, y + 2), name, fill=(230, 230, 230), font=font)
-            flags = {"--graph": graph, "--size": "%dx%d" % (W, H)}
-            if name in RANGES:
-                flags["--range"] = RANGES[name]
-            sheet.paste(bake_tile(glnoise, flags, path), (x, y + LABEL))
-    sheet.save(out, optimize=True)
+    tiles = []
+    for name in (k for k in names if EXAMPLES[k]):
+        nodes = dict(INPUTS)
+        nodes["v"] = {"kind": "vector", "x": "s", "y": "f"}
+        nodes["m"] = {"kind": "remap", "source": "s", "from_min": -0.3, "from_max": 0.3}
+        nodes["out"] = EXAMPLES[name]
+        graph = {"glnoise_graph": 1, "dims": 2, "out": "out", "nodes": nodes}
+        tiles.append((name, graph, {"--range": RANGES[name]} if name in RANGES else {}))
+    graph_grid(glnoise, tiles, COLS, W, H, LABEL, GAP, out)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/frames.hpp"
 #include "graph/bounds.hpp"
 #include "graph/kinds.hpp"
 #include "graph/values.hpp"
@@ -64,7 +65,7 @@ struct Analysis {
         if (k == Op::Checkerboard) return {-1, 1, 0, 0, true};
         if (k == Op::SineWave) {
             // A sine's slope: 2 pi frequency along its axis (each axis, for every's product).
-            const double w = 6.283185307179586 * num("frequency");
+            const double w = cpu::kTwoPi * num("frequency");
             return {-1, 1, n.choice("axis") == "every" ? w * g.space.dims : w, kBasisError, false};
         }
         if (k == Op::Fractal) return fractal(n);
