@@ -34,7 +34,7 @@ def types(glnoise):
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "g.json")
         with open(path, "w", encoding="utf-8") as f:
-            json.dump({"glnoise_graph": 1, "out": "f", "nodes": {"b": BASIS, "f": dict(COMMON, type="?")}}, f)
+            json.dump({"glnoise_graph": 2, "out": "f", "nodes": {"b": BASIS, "f": dict(COMMON, type="?")}}, f)
         r = subprocess.run([glnoise, "bake", "--graph", path, "--size", "8x8", "--out", os.path.join(tmp, "t.png")],
                            capture_output=True, text=True)
     allowed = r.stderr.split("allowed: ", 1)[1].splitlines()[0]
@@ -50,7 +50,7 @@ def main():
         if strength is not None:
             fractal["weighted_strength"] = strength
             label = "%s, weighted %g" % (name, strength)
-        graph = {"glnoise_graph": 1, "dims": 2, "out": "f", "nodes": {"b": BASIS, "f": fractal}}
+        graph = {"glnoise_graph": 2, "dims": 2, "out": "f", "nodes": {"b": BASIS, "f": fractal}}
         tiles.append((label, graph, {"--colormap": "terrain"}))
     graph_grid(glnoise, tiles, COLS, W, H, LABEL, GAP, out)
 

@@ -68,8 +68,8 @@ EXAMPLES = {
     "ping_pong": {"kind": "ping_pong", "source": "f", "strength": 4},
     "modulus": {"kind": "modulus", "source": "f", "divisor": 0.25},
     "step": {"kind": "step", "source": "f", "threshold": 0.05, "smoothness": 0.1},
-    "marble": {"kind": "marble", "source": "f", "frequency": 0.12, "scale": 4},
-    "wood": {"kind": "wood", "source": "f", "frequency": 0.4, "scale": 2},
+    "marble": {"kind": "marble", "source": "f", "frequency": 0.12, "pattern_scale": 4},
+    "wood": {"kind": "wood", "source": "f", "frequency": 0.4, "pattern_scale": 2},
 }
 # Tiles mapped from a range of their own: a constant's typical range is its value alone.
 RANGES = {"constant": "-1,1"}
@@ -93,7 +93,7 @@ def main():
         nodes["v"] = {"kind": "vector", "x": "s", "y": "f"}
         nodes["m"] = {"kind": "remap", "source": "s", "from_min": -0.3, "from_max": 0.3}
         nodes["out"] = EXAMPLES[name]
-        graph = {"glnoise_graph": 1, "dims": 2, "out": "out", "nodes": nodes}
+        graph = {"glnoise_graph": 2, "dims": 2, "out": "out", "nodes": nodes}
         tiles.append((name, graph, {"--range": RANGES[name]} if name in RANGES else {}))
     graph_grid(glnoise, tiles, COLS, W, H, LABEL, GAP, out)
 

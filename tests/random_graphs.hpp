@@ -106,7 +106,7 @@ private:
                 n["cell_return"] = returns[pick(gradient_ ? 4 : 5)];
                 n["cell_jitter"] = uniform(0.3, 1.0);
             }
-            if (b == "value") n["curve"] = curveKinds()[static_cast<std::size_t>(pick(4))].name;
+            if (b == "value") n["interp"] = curveKinds()[static_cast<std::size_t>(pick(4))].name;
             return add(n);
         }
         if (k == 5) return add({{"kind", "constant"}, {"value", uniform(-1, 1)}});
@@ -173,7 +173,7 @@ private:
             case 7:
                 if (dims_ < 2) return scalar(d);
                 return add({{"kind", pick(2) ? "marble" : "wood"}, {"source", scalar(d)}, {"frequency", uniform(0.01, 0.1)},
-                            {"scale", uniform(1, 6)}});
+                            {"pattern_scale", uniform(1, 6)}});
             case 8: return sharedAcrossScopes(d);
             default: return valueNode(d);
         }

@@ -6,8 +6,10 @@
 //       std::visit([&](auto m) { edit(f.name, f.help, spec.*m); }, f.member);
 //
 // Each row holds its name (the flag --NAME, the JSON key with '_' for '-', the field a
-// Violation names), the member it is, its help, what its text must be, the preview's
-// limits, and when it has an effect. The command line's flags, the
+// Violation names), the member it is, its help, what its text must be, its range, when it
+// has an effect, and for a field a noise graph's node shares (glnoise/graph.hpp: a basis's
+// frequency, a fractal's lacunarity), what it means: the graph's field of the same key
+// takes its range and its help from the row. The command line's flags, the
 // JSON of presets and records, the command that reproduces a bake and the preview's panel
 // iterate this table; each works per member type (number, integer, kind, ...), not per
 // field. Adding a field is a row here and the code that uses the value.
@@ -38,8 +40,11 @@ struct SpecField {
     // The flag's help, with its facts filled in from the table, the catalogue and a default
     // NoiseSpec: {default}, {min}, {max}, {kinds} and {choices} in the row (fields.cpp).
     std::string help;
-    std::string allowed;  // integers: what the text must be ("between 1 and 32")
-    double min = 0.0;     // the preview's limits for numbers and integers
+    std::string allowed;  // integers: what the text must be ("from 1 to 32")
+    // A number's or an integer's range, ends included but min where aboveMin: what the
+    // spec's validation allows, the preview's widgets keep to and a graph's field of the
+    // same key allows.
+    double min = 0.0;
     double max = 0.0;
     // Whether the field has an effect on `spec` (null: always). The reproducing command
     // leaves out, and the preview hides, a field that has none.
@@ -47,12 +52,21 @@ struct SpecField {
     // The value may start with '-': the command writes --NAME=VALUE, which no parser
     // takes for another flag.
     bool signedValue = false;
+    bool aboveMin = false;  // min itself is not allowed (a frequency is above 0)
+    // What the field means in a few words, without its range or default, where a noise
+    // graph's node has a field of the same key (a graph's help for it): empty where none.
+    std::string meaning;
 
     // "ridge_gain"
     std::string key() const;
     bool appliesTo(const NoiseSpec& spec) const { return !applies || applies(spec); }
     // Whether spec's value differs from a default NoiseSpec's.
     bool isSet(const NoiseSpec& spec) const;
+    // Whether v is within the range (finite, and at or above the least a float holds unless 0).
+    bool allows(double v) const;
+    // The range in words: "from 1 to 32", "above 0 and at most 65536".
+    std::string rangeText() const { return rangeWords(min, max, aboveMin); }
+    static std::string rangeWords(double min, double max, bool aboveMin);
 };
 
 // The type of the NoiseSpec member a SpecField::Member alternative points to:
@@ -76,5 +90,7 @@ template <> inline CellDistance parseKind<CellDistance>(const std::string& t) { 
 const std::vector<SpecField>& specFields();
 // The row named `name`, or null.
 const SpecField* findSpecField(const std::string& name);
+// The row whose key() is `key` ("ridge_offset"), or null.
+const SpecField* findSpecKey(const std::string& key);
 
 }  // namespace glnoise

@@ -24,8 +24,11 @@
 
 namespace glnoise {
 
-// The format version a graph file states as "glnoise_graph".
-inline constexpr int kGraphFormat = 1;
+// The format version a graph file states as "glnoise_graph": the one glnoise writes. It
+// reads every format from kFirstGraphFormat on; format 1 named a basis's interp "curve" and
+// a marble's or wood's pattern_scale "scale" (docs/graphs.md, "Formats").
+inline constexpr int kGraphFormat = 2;
+inline constexpr int kFirstGraphFormat = 1;
 // Limits: nodes in a graph, the longest chain of inputs, and the basis evaluations
 // (frames) one point needs once the graph's fractals and domains are unfolded.
 inline constexpr int kMaxGraphNodes = 256;

@@ -2,6 +2,8 @@
 #include "glnoise/fields.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -99,6 +101,8 @@ std::string renderHelp(const SpecField& f) {
         out += t.substr(at, open - at);
         const std::string word = t.substr(open + 1, close - open - 1);
         if (word == "default") out += std::visit([](auto m) { return defaultText(m); }, f.member);
+        else if (word == "meaning") out += f.meaning;
+        else if (word == "range") out += f.rangeText();
         else if (word == "min") out += formatNumber(f.min);
         else if (word == "max") out += formatNumber(f.max);
         else if (word == "kinds") out += kindNames(basisKinds());
@@ -110,67 +114,88 @@ std::string renderHelp(const SpecField& f) {
     return out;
 }
 
+// Numbers beyond this are refused: floats would lose them, and no noise needs them.
+constexpr double kHuge = 1e15;
+
 std::vector<SpecField> makeFields() {
-    const std::string octaves = "between 1 and " + std::to_string(kMaxOctaves);
+    const std::string octaves = "from 1 to " + std::to_string(kMaxOctaves);
     const double top = kMaxOctaves;
     using S = NoiseSpec;
+    // A field a graph's node shares: its help is its meaning, its range and its default.
+    auto row = [](std::string name, SpecField::Member member, std::string help, std::string allowed, double min, double max,
+                  bool (*applies)(const NoiseSpec&), bool signedValue) {
+        SpecField f;
+        f.name = std::move(name);
+        f.member = member;
+        f.help = std::move(help);
+        f.allowed = std::move(allowed);
+        f.min = min;
+        f.max = max;
+        f.applies = applies;
+        f.signedValue = signedValue;
+        return f;
+    };
+    auto shared = [](SpecField f, const char* meaning, const char* help = "{meaning}, {range} (default {default})") {
+        f.meaning = meaning;
+        f.help = help;
+        return f;
+    };
+    auto above = [](SpecField f) {
+        f.aboveMin = true;
+        return f;
+    };
     return {
-        {"dims", &S::dims, "{min} to {max} (default: 4 with --w, 3 for a volume or with --z, else 2)",
-         "1, 2, 3 or 4", 1, 4, nullptr, false},
-        {"basis", &S::basis, "{kinds} (default: {default})",
-         "", 0, 0, nullptr, false},
-        {"interp", &S::interp, "value noise's blend: {choices}",
-         "", 0, 0, isValueBasis, false},
-        {"cell-return", &S::cellReturn,
-         "cellular: {choices f1=the distance to the nearest point}", "", 0, 0,
-         isCellular, false},
-        {"cell-distance", &S::cellDistance,
-         "cellular: {choices}", "", 0, 0, isCellular, false},
-        {"cell-jitter", &S::cellJitter, "cellular: how far points stray from their cells' centres, {min} to {max} (default {default})",
-         "", 0, 1, isCellular, false},
-        {"pattern", &S::pattern, "{choices clouds=the turbulence fractal}", "", 0, 0, nullptr, false},
-        {"fractal", &S::fractal, "{choices}", "", 0, 0, notClouds, false},
-        {"ridge-offset", &S::ridgeOffset, "ridged: the offset in (offset - |n|)^2 (default {default})",
-         "", -1e3, 1e3, isRidged, true},
-        {"ridge-gain", &S::ridgeGain, "ridged: weight of the next octave per unit of this one, >= {min} (default {default})",
-         "", 0, 1e3, isRidged, false},
-        {"frequency", &S::frequency, "lattice cells per texel, > 0 (default {default} = 1/64)",
-         "", 1e-9, 65536, nullptr, false},
-        {"octaves", &S::octaves, "fBm octaves, {min} to {max} (default {default})", octaves, 1, top, nullptr, false},
-        {"lacunarity", &S::lacunarity, "frequency ratio between octaves, > 0 (default {default})",
-         "", 1e-3, 1e3, nullptr, false},
-        {"gain", &S::gain, "amplitude ratio between octaves, >= {min} (default {default})", "", 0, 1e3, nullptr, false},
-        {"normalize", &S::normalize, "divide the sum by the sum of the amplitudes", "", 0, 0, nullptr, false},
-        {"rotate", &S::rotate,
-         "turn each octave by a further 137.5 degrees (the golden angle): no creases along the lattice; dims 2-4, "
-         "not with --period",
-         "", 0, 0, turns, false},
-        {"world-hash", &S::worldHash,
+        row("dims", &S::dims, "{min} to {max} (default: 4 with --w, 3 for a volume or with --z, else 2)",
+         "1, 2, 3 or 4", 1, 4, nullptr, false),
+        shared(row("basis", &S::basis, "", "", 0, 0, nullptr, false), "the noise", "{meaning}: {kinds} (default: {default})"),
+        shared(row("interp", &S::interp, "", "", 0, 0, isValueBasis, false), "value noise's blend", "{meaning}: {choices}"),
+        shared(row("cell-return", &S::cellReturn, "", "", 0, 0, isCellular, false), "cellular: what it returns",
+               "{meaning}: {choices f1=the distance to the nearest point}"),
+        shared(row("cell-distance", &S::cellDistance, "", "", 0, 0, isCellular, false), "cellular: its distance", "{meaning}: {choices}"),
+        shared(row("cell-jitter", &S::cellJitter, "", "", 0, 1, isCellular, false),
+               "cellular: how far points stray from their cells' centres"),
+        row("pattern", &S::pattern, "{choices clouds=the turbulence fractal}", "", 0, 0, nullptr, false),
+        row("fractal", &S::fractal, "{choices}", "", 0, 0, notClouds, false),
+        shared(row("ridge-offset", &S::ridgeOffset, "", "", -kHuge, kHuge, isRidged, true),
+               "ridged: the offset in (offset - |n|)^2; a graph's hybrid_multifractal and hetero_terrain: the offset "
+               "added to each octave"),
+        shared(row("ridge-gain", &S::ridgeGain, "", "", 0, kHuge, isRidged, false),
+               "ridged: weight of the next octave per unit of this one; a graph's hybrid_multifractal: its gain"),
+        shared(above(row("frequency", &S::frequency, "", "", 0, 65536, nullptr, false)),
+               "lattice cells per unit of the point (a texel of a bake)", "{meaning}, {range} (default {default} = 1/64)"),
+        shared(row("octaves", &S::octaves, "", octaves, 1, top, nullptr, false), "how many octaves"),
+        shared(above(row("lacunarity", &S::lacunarity, "", "", 0, kHuge, nullptr, false)), "frequency ratio between octaves"),
+        shared(row("gain", &S::gain, "", "", 0, kHuge, nullptr, false), "amplitude ratio between octaves"),
+        shared(row("normalize", &S::normalize, "", "", 0, 0, nullptr, false), "divide the sum by the sum of the amplitudes", "{meaning}"),
+        shared(row("rotate", &S::rotate, "", "", 0, 0, turns, false),
+               "turn each octave by a further 137.5 degrees (the golden angle): no creases along the lattice",
+               "{meaning}; dims 2-4, not with --period"),
+        row("world-hash", &S::worldHash,
          "hash the whole lattice coordinate, not the table's 256 cells per axis: a world that never repeats "
          "(off: Ken Perlin's hash, which repeats every 256 cells)",
-         "", 0, 0, nullptr, false},
-        {"seed", &S::seed, "unsigned 64-bit seed for a shuffled table (default: Ken Perlin's table)",
-         "", 0, 0, nullptr, false},
-        {"offset", &S::offset, "X,Y[,Z]: the point texel (0,0) samples (default 0,0,0)",
-         "", -1e15, 1e15, nullptr, true},
-        {"z", &S::z, "z of a 2D slice of 3D noise (implies --dims 3)", "", -1e15, 1e15, hasZ, true},
-        {"w", &S::w, "the fourth coordinate of 4D noise (implies --dims 4)", "", -1e15, 1e15, hasW, true},
-        {"period", &S::period, "PX[,PY[,PZ[,PW]]]: lattice period in cells at octave 0 (0: none); tileable",
-         "1 to 4 comma-separated integers between 0 (none) and " + std::to_string(kMaxPeriod), 0, kMaxPeriod,
-         nullptr, false},
-        {"output", &S::output, "{choices gradient=value + d/dx, d/dy, d/dz; normal=a normal map}",
-         "", 0, 0, nullptr, false},
-        {"height-scale", &S::heightScale, "normal: height of the heightmap per unit of noise, in texels (default {default})",
-         "", -1e6, 1e6, isNormalMap, true},
-        {"warp-amount", &S::warpAmount, "domain warp displacement, in cells of --frequency (default {default}: none)",
-         "", -1e6, 1e6, nullptr, true},
-        {"warp-octaves", &S::warpOctaves, "octaves of the warp's fBm, {min} to {max} (default {default})",
-         octaves, 1, top, isWarped, false},
-        {"warp-frequency", &S::warpFrequency, "the warp's frequency in cells per texel (default: --frequency)",
-         "", 0, 65536, isWarped, false},
-        {"warp-depth", &S::warpDepth, "{default} (default) or {max}: warp the warped point again", "1 or 2", 1, 2, isWarped, false},
-        {"pattern-scale", &S::patternScale, "marble and wood: k in sin(x + k * noise) (default {default})",
-         "", -1e3, 1e3, hasSine, true},
+         "", 0, 0, nullptr, false),
+        row("seed", &S::seed, "unsigned 64-bit seed for a shuffled table (default: Ken Perlin's table)",
+         "", 0, 0, nullptr, false),
+        row("offset", &S::offset, "X,Y[,Z]: the point texel (0,0) samples (default 0,0,0)",
+         "", -kHuge, kHuge, nullptr, true),
+        row("z", &S::z, "z of a 2D slice of 3D noise (implies --dims 3), {range}", "", -kHuge, kHuge, hasZ, true),
+        row("w", &S::w, "the fourth coordinate of 4D noise (implies --dims 4), {range}", "", -kHuge, kHuge, hasW, true),
+        shared(row("period", &S::period, "", "1 to 4 comma-separated integers between 0 (none) and " + std::to_string(kMaxPeriod), 0,
+                kMaxPeriod, nullptr, false),
+               "lattice period in cells per axis at octave 0 (0: none): tileable", "PX[,PY[,PZ[,PW]]]: {meaning}; each {range}"),
+        row("output", &S::output, "{choices gradient=value + d/dx, d/dy, d/dz; normal=a normal map}",
+         "", 0, 0, nullptr, false),
+        row("height-scale", &S::heightScale, "normal: height of the heightmap per unit of noise, in texels, {range} (default {default})",
+         "", -1e6, 1e6, isNormalMap, true),
+        row("warp-amount", &S::warpAmount, "domain warp displacement, in cells of --frequency, {range} (default {default}: none)",
+         "", -1e6, 1e6, nullptr, true),
+        row("warp-octaves", &S::warpOctaves, "octaves of the warp's fBm, {range} (default {default})",
+         octaves, 1, top, isWarped, false),
+        row("warp-frequency", &S::warpFrequency, "the warp's frequency in cells per texel, {range} (default: --frequency)",
+         "", 0, 65536, isWarped, false),
+        row("warp-depth", &S::warpDepth, "{default} (default) or {max}: warp the warped point again", "1 or 2", 1, 2, isWarped, false),
+        shared(row("pattern-scale", &S::patternScale, "", "", -kHuge, kHuge, hasSine, true),
+               "marble and wood: k in sin(x + k noise), how far the noise bends the stripes"),
     };
 }
 
@@ -200,6 +225,29 @@ const SpecField* findSpecField(const std::string& name) {
     for (const SpecField& f : specFields())
         if (f.name == name) return &f;
     return nullptr;
+}
+
+const SpecField* findSpecKey(const std::string& key) {
+    for (const SpecField& f : specFields())
+        if (f.key() == key) return &f;
+    return nullptr;
+}
+
+bool SpecField::allows(double v) const {
+    if (!std::isfinite(v)) return false;
+    if (v != 0.0 && std::fabs(v) < static_cast<double>(std::numeric_limits<float>::min())) return false;
+    return (aboveMin ? v > min : v >= min) && v <= max;
+}
+
+std::string SpecField::rangeWords(double min, double max, bool aboveMin) {
+    // Whole numbers whole, the edge of what floats keep as 1e15.
+    auto shown = [](double v) {
+        if (std::fabs(v) == kHuge) return std::string(v < 0 ? "-1e15" : "1e15");
+        if (v == std::floor(v) && std::fabs(v) < kHuge) return std::to_string(static_cast<long long>(v));
+        return formatNumber(v);
+    };
+    if (aboveMin) return "above " + shown(min) + " and at most " + shown(max);
+    return "from " + shown(min) + " to " + shown(max);
 }
 
 }  // namespace glnoise

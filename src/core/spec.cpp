@@ -11,6 +11,7 @@
 #include "glnoise/format.hpp"
 #include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/fields.hpp"
 
 namespace glnoise {
 
@@ -21,6 +22,11 @@ namespace {
 constexpr double kMaxOctaveFrequency = 65536.0;
 
 bool finitePositive(double v) { return std::isfinite(v) && v > 0.0; }
+
+// A number a float cannot hold but as 0 or a subnormal (the GPU and the reference compute in
+// float): refused in its own words, not as what it would become.
+const char* const kTinyText = "is below 1.17549435e-38 in magnitude, the least a float holds (it would be computed as 0); "
+                              "give 0 where it is allowed, or a larger value";
 
 template <class K>
 auto parseName(const char* what, const std::string& text, const std::vector<K>& kinds) {
@@ -111,29 +117,29 @@ void NoiseSpec::validate() const {
         v.push_back(Violation{"dims", std::to_string(dims) + ": " + kind.name + " noise exists in " +
                     std::to_string(kind.minDims) + (kind.maxDims == kind.minDims + 1 ? " and " : " to ") +
                     std::to_string(kind.maxDims) + " dimensions"});
-    if (!finitePositive(frequency))
-        v.push_back(Violation{"frequency", formatNumber(frequency) + ": must be a finite number > 0"});
-    if (octaves < 1 || octaves > kMaxOctaves)
-        v.push_back(Violation{"octaves", std::to_string(octaves) + ": must be between 1 and " +
-                    std::to_string(kMaxOctaves)});
-    if (!finitePositive(lacunarity))
-        v.push_back(Violation{"lacunarity", formatNumber(lacunarity) + ": must be a finite number > 0"});
-    if (!(std::isfinite(gain) && gain >= 0.0))
-        v.push_back(Violation{"gain", formatNumber(gain) + ": must be a finite number >= 0"});
-    if (!std::isfinite(ridgeOffset))
-        v.push_back(Violation{"ridge-offset", formatNumber(ridgeOffset) + ": must be finite"});
-    if (!(std::isfinite(ridgeGain) && ridgeGain >= 0.0))
-        v.push_back(Violation{"ridge-gain", formatNumber(ridgeGain) + ": must be a finite number >= 0"});
-    if (!std::isfinite(offset[0]) || !std::isfinite(offset[1]) || !std::isfinite(offset[2]))
-        v.push_back(Violation{"offset", formatNumber(offset[0]) + "," + formatNumber(offset[1]) + "," +
-                    formatNumber(offset[2]) + ": every component must be finite"});
-    if (!std::isfinite(z))
-        v.push_back(Violation{"z", formatNumber(z) + ": must be finite"});
-    else if (z != 0.0 && dims < 3)
+    // Each number and count within its field's range (glnoise/fields.hpp), one rule and
+    // one text for every field: a graph's field of the same key reads the same row.
+    for (const SpecField& f : specFields()) {
+        auto check = [&](double value, const std::string& shown, const char* each) {
+            if (f.allows(value)) return;
+            const bool tiny = std::isfinite(value) && value != 0.0 && std::fabs(value) < static_cast<double>(std::numeric_limits<float>::min());
+            v.push_back(Violation{f.name, shown + ": " + each + (tiny ? kTinyText : "must be " + f.rangeText())});
+        };
+        if (const auto m = std::get_if<double NoiseSpec::*>(&f.member)) check(this->**m, formatNumber(this->**m), "");
+        if (const auto m = std::get_if<int NoiseSpec::*>(&f.member); m && (*m == &NoiseSpec::octaves || *m == &NoiseSpec::warpOctaves))
+            check(this->**m, std::to_string(this->**m), "");
+        if (const auto m = std::get_if<std::array<double, 3> NoiseSpec::*>(&f.member)) {
+            const auto& a = this->**m;
+            for (double c : a)
+                if (!f.allows(c)) {
+                    check(c, formatNumber(a[0]) + "," + formatNumber(a[1]) + "," + formatNumber(a[2]), "every component ");
+                    break;
+                }
+        }
+    }
+    if (z != 0.0 && dims < 3)
         v.push_back(Violation{"z", formatNumber(z) + ": needs dims 3 or 4 (a z-slice of 3D or 4D noise)"});
-    if (!std::isfinite(w))
-        v.push_back(Violation{"w", formatNumber(w) + ": must be finite"});
-    else if (w != 0.0 && dims != 4)
+    if (w != 0.0 && dims != 4)
         v.push_back(Violation{"w", formatNumber(w) + ": needs dims 4"});
 
     // Periods.
@@ -197,17 +203,8 @@ void NoiseSpec::validate() const {
         if (pattern == Pattern::Marble || pattern == Pattern::Wood)
             v.push_back(Violation{"output", std::string() + toString(output) + ": not with pattern " + toString(pattern)});
     }
-    if (!std::isfinite(heightScale))
-        v.push_back(Violation{"height-scale", formatNumber(heightScale) + ": must be finite"});
 
     // Warp.
-    if (!std::isfinite(warpAmount))
-        v.push_back(Violation{"warp-amount", formatNumber(warpAmount) + ": must be finite"});
-    if (warpOctaves < 1 || warpOctaves > kMaxOctaves)
-        v.push_back(Violation{"warp-octaves", std::to_string(warpOctaves) + ": must be between 1 and " +
-                    std::to_string(kMaxOctaves)});
-    if (!(std::isfinite(warpFrequency) && warpFrequency >= 0.0))
-        v.push_back(Violation{"warp-frequency", formatNumber(warpFrequency) + ": must be a finite number >= 0 (0: --frequency)"});
     if (warpDepth != 1 && warpDepth != 2)
         v.push_back(Violation{"warp-depth", std::to_string(warpDepth) + ": must be 1 or 2"});
     if (periodic && warpAmount != 0.0 && finitePositive(frequency) && std::isfinite(warpFrequency)) {
@@ -219,8 +216,6 @@ void NoiseSpec::validate() const {
     }
 
     // Patterns.
-    if (!std::isfinite(patternScale))
-        v.push_back(Violation{"pattern-scale", formatNumber(patternScale) + ": must be finite"});
     if (pattern == Pattern::Wood && dims < 2)
         v.push_back(Violation{"pattern", "wood: needs dims 2 or more (rings around the origin of x and y)"});
     if (pattern == Pattern::Clouds && fractal != Fractal::Turbulence)
@@ -233,9 +228,6 @@ void NoiseSpec::validate() const {
                     ": a turned lattice does not repeat along the axes; tile without --rotate"});
 
     // Cellular noise.
-    if (!(std::isfinite(cellJitter) && cellJitter >= 0.0 && cellJitter <= 1.0))
-        v.push_back(Violation{"cell-jitter", formatNumber(cellJitter) +
-                    ": must be between 0 (points at the cells' centres) and 1 (anywhere in their cells)"});
     if (cellReturn == CellReturn::Edge && cellDistance != CellDistance::Euclidean)
         v.push_back(Violation{"cell-distance", std::string(toString(cellDistance)) +
                     " with cell-return edge: the distance to an edge is Euclidean; use euclidean"});
@@ -255,18 +247,6 @@ void NoiseSpec::validate() const {
                         " warp octaves: the highest warp octave's frequency " + formatNumber(warpHighest) +
                         " must be at most " + formatNumber(kMaxOctaveFrequency) + " cells per sample unit"});
     }
-    // A number a float cannot hold but as 0 or a subnormal (the GPU and the reference
-    // compute in float): refused in its own words, not as what it would become.
-    const std::pair<const char*, double> numbers[] = {
-        {"frequency", frequency},        {"lacunarity", lacunarity},   {"gain", gain},
-        {"ridge-offset", ridgeOffset},   {"ridge-gain", ridgeGain},    {"z", z},
-        {"w", w},                        {"height-scale", heightScale}, {"warp-amount", warpAmount},
-        {"warp-frequency", warpFrequency}, {"pattern-scale", patternScale}, {"cell-jitter", cellJitter},
-        {"offset", offset[0]},           {"offset", offset[1]},        {"offset", offset[2]}};
-    for (const auto& [name, value] : numbers)
-        if (value != 0.0 && std::fabs(value) < static_cast<double>(std::numeric_limits<float>::min()))
-            v.push_back(Violation{name, formatNumber(value) + ": is below 1.17549435e-38 in magnitude, the least a float "
-                                        "holds (it would be computed as 0); give 0 where it is allowed, or a larger value"});
     if (!v.empty()) throw ValidationError(std::move(v));
 }
 

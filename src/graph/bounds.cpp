@@ -97,7 +97,7 @@ struct Analysis {
         if (k == Op::Vector) return {};
         if (k == Op::Marble || k == Op::Wood) {
             const Bounds a = in(n, "source");
-            const double kk = std::fabs(num("scale"));
+            const double kk = std::fabs(num("pattern_scale"));
             return {-1, 1, num("frequency") + product(kk, a.slope), product(kk, a.error) + kBasisError, a.jumps};
         }
         switch (k) {

@@ -51,6 +51,11 @@ inline GraphField scalar(const char* name, double constant, const char* help) {
     return {name, GraphFieldType::Scalar, constant, -kHuge, kHuge, false, {}, help};
 }
 inline GraphField source() { return scalar("source", kRequired, "the input"); }
+// A field a spec has too (glnoise/fields.hpp, the row whose key is `name`): its range and
+// its help are the row's, one vocabulary; `more` follows the help, for what only a graph
+// allows (a fraction of an octave). Choices are given (a graph's may be more).
+GraphField mirrored(const char* name, GraphFieldType type, double fallback, const char* more = nullptr);
+GraphField mirroredChoice(const char* name, std::vector<std::string> choices);
 inline Described binary(const char* formula) {
     return {{scalar("a", kRequired, "first"), scalar("b", kRequired, "second")}, formula};
 }

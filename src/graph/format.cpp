@@ -13,6 +13,7 @@
 #include "graph/kinds.hpp"
 #include "core/io/spec_json.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/fields.hpp"
 
 namespace glnoise {
 
@@ -30,12 +31,7 @@ std::string shownNumber(double v) {
     return j.dump();
 }
 
-std::string rangeText(const GraphField& f) {
-    if (f.positive) return f.max >= kHuge ? "must be above 0" : "must be above 0 and at most " + shownNumber(f.max);
-    if (f.min <= -kHuge && f.max >= kHuge) return "must be a finite number within +-1e15";
-    if (f.max >= kHuge) return "must be at least " + shownNumber(f.min);
-    return "must be from " + shownNumber(f.min) + " to " + shownNumber(f.max);
-}
+std::string rangeText(const GraphField& f) { return "must be " + SpecField::rangeWords(f.positive ? 0.0 : f.min, f.max, f.positive); }
 
 bool tiny(double v) { return v != 0.0 && std::fabs(v) < static_cast<double>(std::numeric_limits<float>::min()); }
 const char* const kTinyText =
@@ -68,6 +64,54 @@ using T = GraphFieldType;
 
 // The field that names a basis's noise: a fractal that has it holds its basis in one node.
 constexpr const char* kBasisField = "basis";
+
+// A field whose name changed: what files of formats before `since` call it. A fractal that
+// holds its basis in one node takes its basis's names.
+struct Renamed {
+    graph::Op op;
+    const char* before;
+    const char* now;
+    int since;
+};
+constexpr Renamed kRenamed[] = {
+    {graph::Op::Basis, "curve", "interp", 2},  // the spec's name
+    {graph::Op::Marble, "scale", "pattern_scale", 2},
+    {graph::Op::Wood, "scale", "pattern_scale", 2},
+};
+
+// Whether r names a field of node nj of op: its kind's, or its basis's in one node.
+bool renames(const Renamed& r, graph::Op op, const nlohmann::json& nj) {
+    return r.op == op || (r.op == graph::Op::Basis && op == graph::Op::Fractal && nj.contains(kBasisField));
+}
+
+// Node `id` (of op) as format `format` writes it, in this format's names; what cannot be
+// renamed is a problem.
+nlohmann::json currentNames(const std::string& id, graph::Op op, const nlohmann::json& nj, int format,
+                            std::vector<Violation>& problems) {
+    nlohmann::json out = nj;
+    for (const Renamed& r : kRenamed) {
+        if (!renames(r, op, nj) || format >= r.since) continue;
+        if (out.contains(r.now)) {
+            problems.push_back(at(id, r.now, "is its name from graph format " + std::to_string(r.since) + " on; this file states glnoise_graph " +
+                                                 std::to_string(format) + ", which names it " + r.before));
+            out.erase(r.now);
+        }
+        if (out.contains(r.before)) {
+            out[r.now] = out[r.before];
+            out.erase(r.before);
+        }
+    }
+    return out;
+}
+
+// What a field that is not the kind's is called now, where it is a former name: " (its
+// name before graph format 2; now interp)".
+std::string formerly(graph::Op op, const std::string& field) {
+    for (const Renamed& r : kRenamed)
+        if ((r.op == op || (r.op == graph::Op::Basis && op == graph::Op::Fractal)) && field == r.before)
+            return " (its name before graph format " + std::to_string(r.since) + "; now " + r.now + ")";
+    return "";
+}
 
 bool idCharacter(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
@@ -129,7 +173,7 @@ void readField(const GraphKind& kind, const GraphField& f, const nlohmann::json&
                 for (int c = 0; c < 2; ++c) {
                     const double d = e[static_cast<std::size_t>(c)].get<double>();
                     if (!inRange(f, d)) return bad(tiny(d) ? std::string("each coordinate ") + kTinyText
-                                                           : "each coordinate must be a finite number within +-1e15");
+                                                           : "each coordinate " + rangeText(f));
                     list.push_back(d);
                 }
             }
@@ -248,10 +292,14 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
         problems.push_back({io::shownKey(key), "is not a graph key; allowed: glnoise_graph, out, nodes, dims, seed, "
                                                "world_hash, offset, z, w, output, height_scale"});
     }
-    if (!j.contains("glnoise_graph") || !j["glnoise_graph"].is_number_integer() || j["glnoise_graph"].get<long long>() != kGraphFormat)
+    int format = kGraphFormat;
+    if (!j.contains("glnoise_graph") || !j["glnoise_graph"].is_number_integer() || j["glnoise_graph"].get<long long>() < kFirstGraphFormat ||
+        j["glnoise_graph"].get<long long>() > kGraphFormat)
         problems.push_back({"glnoise_graph", (j.contains("glnoise_graph") ? io::shown(j["glnoise_graph"]) : std::string("missing")) +
-                                                 ": must be " + std::to_string(kGraphFormat) +
-                                                 ", the graph format this glnoise reads"});
+                                                 ": must be " + std::to_string(kFirstGraphFormat) + " to " + std::to_string(kGraphFormat) +
+                                                 ", the graph formats this glnoise reads"});
+    else
+        format = static_cast<int>(j["glnoise_graph"].get<long long>());
     io::readSpecKeys(space, g.space, problems);
     if (!j.contains("out") || !j["out"].is_string())
         problems.push_back({"out", (j.contains("out") ? io::shown(j["out"]) : std::string("missing")) +
@@ -279,7 +327,8 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
                 std::string all;
                 for (const GraphField& gf : kind.fields) all += (all.empty() ? "" : ", ") + std::string(gf.name);
                 problems.push_back(at(id, io::shownKey(f.key()),
-                                      std::string("is not a field of ") + kind.name + "; allowed: " + (all.empty() ? "none" : all)));
+                                      std::string("is not a field of ") + kind.name + formerly(graph::opOf(kind.name), f.key()) +
+                                          "; allowed: " + (all.empty() ? "none" : all)));
                 continue;
             }
             readField(kind, *field, f.value(), node, problems);
@@ -305,11 +354,12 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
             problems.push_back(at(id, "kind", io::shown(nj["kind"]) + ": not a node kind; allowed: " + all));
             continue;
         }
+        const nlohmann::json named = currentNames(id, graph::opOf(kind->name), nj, format, problems);
         // A fractal of a basis in one node: the basis's fields, given on the fractal in place
         // of its source, make the basis node "ID.basis", which is its source.
-        if (graph::opOf(kind->name) == graph::Op::Fractal && nj.contains(kBasisField)) {
+        if (graph::opOf(kind->name) == graph::Op::Fractal && named.contains(kBasisField)) {
             const std::string basisId = id + "." + kBasisField;
-            if (nj.contains("source")) {
+            if (named.contains("source")) {
                 problems.push_back(at(id, kBasisField, "a fractal takes a source or a basis's fields (its basis in one node), not both"));
                 continue;
             }
@@ -320,7 +370,7 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
                 continue;
             }
             nlohmann::json fractal = nlohmann::json::object(), basis = nlohmann::json::object();
-            for (auto f = nj.begin(); f != nj.end(); ++f) {
+            for (auto f = named.begin(); f != named.end(); ++f) {
                 const bool basisField = std::any_of(basisKind.fields.begin(), basisKind.fields.end(),
                                                     [&](const GraphField& gf) { return f.key() == gf.name; });
                 (basisField ? basis : fractal)[f.key()] = f.value();
@@ -330,7 +380,7 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
             readNode(id, fractal, *kind);
             continue;
         }
-        readNode(id, nj, *kind);
+        readNode(id, named, *kind);
     }
     if (g.nodes.size() > static_cast<std::size_t>(kMaxGraphNodes))
         problems.push_back({"nodes", std::to_string(g.nodes.size()) + " nodes with the bases of one-node fractals: at most " +

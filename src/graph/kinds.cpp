@@ -2,6 +2,7 @@
 // The noise graph's node kinds (glnoise/graph.hpp): each kind's fields, their defaults,
 // limits and help, and its inputs.
 #include <algorithm>
+#include <list>
 #include <cmath>
 #include <stdexcept>
 
@@ -9,6 +10,7 @@
 #include "graph/kinds.hpp"
 #include "graph/values.hpp"
 #include "glnoise/catalogue.hpp"
+#include "glnoise/fields.hpp"
 #include "glnoise/graph.hpp"
 
 namespace glnoise {
@@ -32,18 +34,28 @@ std::vector<std::string> withDefault(std::vector<std::string> names, const std::
     return names;
 }
 
+// Help texts made here (a mirrored field's with more), kept for the kinds' lifetime.
+const char* kept(std::string text) {
+    static std::list<std::string> texts;
+    return texts.emplace_back(std::move(text)).c_str();
+}
+
+const SpecField& rowOf(const char* name) {
+    const SpecField* row = findSpecKey(name);
+    if (!row || row->meaning.empty()) throw std::logic_error(std::string("glnoise: no spec field mirrors the graph field ") + name);
+    return *row;
+}
+
 Described describe(graph::Op op) {
     using graph::Op;
     const std::vector<std::string> axes = {"x", "y", "z", "w"};
     switch (op) {
         case Op::Basis:
-            return {{choice("basis", namesOf(basisKinds()), "the noise (glnoise bake --basis)"),
-                     positive("frequency", 1.0 / 64.0, "lattice cells per unit of the point", 65536.0),
-                     choice("curve", withDefault(namesOf(curveKinds()), "quintic"), "value noise's blend"),
-                     choice("cell_return", namesOf(cellReturnKinds()), "cellular: what it returns"),
-                     choice("cell_distance", namesOf(cellDistanceKinds()), "cellular: its distance"),
-                     number("cell_jitter", 1.0, "cellular: how far feature points stray, 0 to 1", 0.0, 1.0),
-                     {"period", T::Periods, 0.0, 0.0, kMaxPeriod, false, {}, "lattice period per axis in cells; 0: none"},
+            return {{mirroredChoice("basis", namesOf(basisKinds())), mirrored("frequency", T::Number, 1.0 / 64.0),
+                     mirroredChoice("interp", withDefault(namesOf(curveKinds()), "quintic")),
+                     mirroredChoice("cell_return", namesOf(cellReturnKinds())),
+                     mirroredChoice("cell_distance", namesOf(cellDistanceKinds())), mirrored("cell_jitter", T::Number, 1.0),
+                     mirrored("period", T::Periods, 0.0),
                      integer("seed", 0, 0, 4294967295.0, "an unrelated copy of the noise, as a seed node of this seed around it; 0: none")},
                     "the basis at frequency * p: its value, in its stated range"};
         case Op::White:
@@ -67,16 +79,13 @@ Described describe(graph::Op op) {
             return {{source(),
                      choice("type", graph::fractalTypes(),
                             "how octaves add: a spec's --fractal, or Musgrave's multifractal, hybrid_multifractal, hetero_terrain"),
-                     count("octaves", 4, 1, kMaxOctaves, "how many; a fraction blends the last in (4.5: the fifth at half)"),
-                     positive("lacunarity", 2.0, "point scale ratio between octaves", 1024.0),
-                     number("gain", 0.5, "amplitude ratio between octaves", 0.0, 1024.0),
-                     number("ridge_offset", 1.0, "ridged, hybrid_multifractal, hetero_terrain: offset"),
-                     number("ridge_gain", 2.0, "ridged, hybrid_multifractal: gain", 0.0, kHuge),
+                     mirrored("octaves", T::Count, 4, "; a fraction blends the last in (4.5: the fifth at half)"),
+                     mirrored("lacunarity", T::Number, 2.0), mirrored("gain", T::Number, 0.5),
+                     mirrored("ridge_offset", T::Number, 1.0), mirrored("ridge_gain", T::Number, 2.0),
                      number("weighted_strength", 0.0,
                             "fbm, turbulence, billow, ridged: how far each octave's value sets the next's amplitude, 0 to 1",
                             0.0, 1.0),
-                     flag("rotate", "turn octave i by R^i (no lattice creases)"),
-                     flag("normalize", "divide by the amplitude sum")},
+                     mirrored("rotate", T::Flag, 0.0), mirrored("normalize", T::Flag, 0.0)},
                     "over octaves i, amplitude gain^i, f(source at lacunarity^i R^i p) added as the fractal type"};
         case Op::Scale: return {{source(), numbers("by", 1.0, "per axis, or one number for all")}, "source at by * p"};
         case Op::Offset: return {{source(), numbers("by", 0.0, "per axis")}, "source at p + by"};
@@ -102,12 +111,12 @@ Described describe(graph::Op op) {
 #undef GLN_VALUE_CASE
         case Op::Marble:
             return {{source(), positive("frequency", 1.0 / 64.0, "stripes: frequency / (2 pi) per unit"),
-                     number("scale", 5.0, "k: how far the source bends them")},
-                    "sin(frequency p.x + k source)"};
+                     mirrored("pattern_scale", T::Number, 5.0)},
+                    "sin(frequency p.x + k source), k the pattern_scale"};
         case Op::Wood:
             return {{source(), positive("frequency", 1.0 / 64.0, "rings: frequency / (2 pi) per unit"),
-                     number("scale", 5.0, "k: how far the source bends them")},
-                    "sin(frequency |p.xy| + k source)"};
+                     mirrored("pattern_scale", T::Number, 5.0)},
+                    "sin(frequency |p.xy| + k source), k the pattern_scale"};
     }
     return {};
 }
@@ -124,6 +133,21 @@ std::vector<GraphKind> makeKinds() {
 }
 
 }  // namespace
+
+namespace graph_detail {
+
+GraphField mirrored(const char* name, GraphFieldType type, double fallback, const char* more) {
+    const SpecField& row = rowOf(name);
+    const char* help = more ? kept(row.meaning + more) : row.meaning.c_str();
+    if (type == GraphFieldType::Flag) return {name, type, fallback, 0.0, 1.0, false, {}, help};
+    return {name, type, fallback, row.min, row.max, row.aboveMin, {}, help};
+}
+
+GraphField mirroredChoice(const char* name, std::vector<std::string> choices) {
+    return {name, GraphFieldType::Choice, 0.0, 0.0, 0.0, false, std::move(choices), rowOf(name).meaning.c_str()};
+}
+
+}  // namespace graph_detail
 
 const std::vector<GraphKind>& graphKinds() {
     static const std::vector<GraphKind> kinds = makeKinds();

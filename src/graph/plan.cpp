@@ -125,7 +125,7 @@ struct Builder {
                 param(num("cell_jitter"));
                 const auto& per = n.lists.at("period");
                 for (std::size_t a = 0; a < 4; ++a) param(a < per.size() ? per[a] : 0.0);
-                p.ints = {static_cast<int>(b), curveKinds()[static_cast<std::size_t>(parseCurve(n.choice("curve")))].glslId,
+                p.ints = {static_cast<int>(b), curveKinds()[static_cast<std::size_t>(parseCurve(n.choice("interp")))].glslId,
                           cellReturnKinds()[static_cast<std::size_t>(parseCellReturn(n.choice("cell_return")))].glslId,
                           cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId,
                           kindOf(b).glslId, num("seed") != 0.0 ? 1 : 0};
@@ -213,7 +213,7 @@ struct Builder {
             case Op::Marble:
             case Op::Wood:
                 param(num("frequency"));
-                param(num("scale"));
+                param(num("pattern_scale"));
                 break;
             default: break;
         }

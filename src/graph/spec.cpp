@@ -21,7 +21,7 @@ GraphNode basisNode(const NoiseSpec& s, const std::string& id, double frequency,
     GraphNode n = node(id, Op::Basis);
     n.choices["basis"] = toString(s.basis);
     n.numbers["frequency"] = frequency;
-    n.choices["curve"] = toString(s.interp);
+    n.choices["interp"] = toString(s.interp);
     n.choices["cell_return"] = toString(s.cellReturn);
     n.choices["cell_distance"] = toString(s.cellDistance);
     n.numbers["cell_jitter"] = s.cellJitter;
@@ -109,7 +109,7 @@ Graph graphOf(const NoiseSpec& spec) {
         GraphNode p = node(graph::nameOf(op), op);  // its id is its kind's name
         p.inputs["source"] = top;
         p.numbers["frequency"] = spec.frequency;
-        p.numbers["scale"] = spec.patternScale;
+        p.numbers["pattern_scale"] = spec.patternScale;
         top = put(p);
     }
     g.out = top;
@@ -125,7 +125,7 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
     const GraphNode* n = find(graph.out);
     if (n && (graph::opOf(*n) == Op::Marble || graph::opOf(*n) == Op::Wood)) {
         s.pattern = graph::opOf(*n) == Op::Marble ? Pattern::Marble : Pattern::Wood;
-        s.patternScale = n->number("scale");
+        s.patternScale = n->number("pattern_scale");
         n = n->inputs.count("source") ? find(n->inputs.at("source")) : nullptr;
     }
     double amount = 0.0;
@@ -153,7 +153,7 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
     if (!n || graph::opOf(*n) != Op::Basis) return std::nullopt;
     s.basis = parseBasis(n->choice("basis"));
     s.frequency = n->number("frequency");
-    s.interp = parseCurve(n->choice("curve"));
+    s.interp = parseCurve(n->choice("interp"));
     s.cellReturn = parseCellReturn(n->choice("cell_return"));
     s.cellDistance = parseCellDistance(n->choice("cell_distance"));
     s.cellJitter = n->number("cell_jitter");

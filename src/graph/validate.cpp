@@ -100,7 +100,7 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
     if (k == graph::Op::Basis) {
         NoiseSpec s = space;
         s.basis = parseBasis(n.choice("basis"));
-        s.interp = parseCurve(n.choice("curve"));
+        s.interp = parseCurve(n.choice("interp"));
         s.cellReturn = parseCellReturn(n.choice("cell_return"));
         s.cellDistance = parseCellDistance(n.choice("cell_distance"));
         s.cellJitter = n.number("cell_jitter");

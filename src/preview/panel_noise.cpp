@@ -42,8 +42,10 @@ void fieldWidget(const SpecField& f, int& v, const NoiseSpec&) {
     }
 }
 void fieldWidget(const SpecField& f, double& v, const NoiseSpec&) {
-    // World coordinates show every digit; other numbers six.
-    inputDouble(labelOf(f).c_str(), &v, f.min, f.max, f.max >= 1e12 ? "%.17g" : "%.6g");
+    // World coordinates (z, w: the point's, not a field of the noise) show every digit;
+    // other numbers six.
+    const bool coordinate = f.key() == "z" || f.key() == "w";
+    inputDouble(labelOf(f).c_str(), &v, f.min, f.max, coordinate ? "%.17g" : "%.6g");
 }
 void fieldWidget(const SpecField& f, bool& v, const NoiseSpec&) { ImGui::Checkbox(labelOf(f).c_str(), &v); }
 template <class E, class K>

@@ -4,6 +4,7 @@
 // node kind against its formula computed here from simpler graphs, gradients against
 // finite differences of the double oracle, and tiles against the whole.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +13,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/graph_eval.hpp"
@@ -23,7 +25,7 @@ namespace glnoise {
 namespace {
 
 std::string wrap(const std::string& nodes, const std::string& out = "out", const std::string& extra = "") {
-    return R"({"glnoise_graph": 1, "dims": 2, )" + extra + R"("out": ")" + out + R"(", "nodes": {)" + nodes + "}}";
+    return R"({"glnoise_graph": 2, "dims": 2, )" + extra + R"("out": ")" + out + R"(", "nodes": {)" + nodes + "}}";
 }
 
 // The error parse() throws for text, or "" when it reads it.
@@ -116,7 +118,8 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {many, {"300 nodes", "at most 256"}},
         {wrap(basis, "missing"), {"out", "\"missing\"", "no node"}},
         {wrap(basis + R"(, "out": {"kind": "position", "axis": "z"})"), {"node \"out\" axis", "2D graph has axes xy"}},
-        {R"({"glnoise_graph": 2, "out": "b", "nodes": {"b": {"kind": "basis"}}})", {"glnoise_graph", "must be 1"}},
+        {R"({"glnoise_graph": 3, "out": "b", "nodes": {"b": {"kind": "basis"}}})", {"glnoise_graph", "must be 1 to 2"}},
+        {R"({"glnoise_graph": 0, "out": "b", "nodes": {"b": {"kind": "basis"}}})", {"glnoise_graph", "must be 1 to 2"}},
         {R"({"glnoise_graph": 1, "octaves": 4, "out": "b", "nodes": {"b": {"kind": "basis"}}})", {"octaves", "not a graph key"}},
         {R"({"glnoise_graph": 1, "out": "b", "nodes": {"b": {"kind": "basis"}, "b": {"kind": "white"}}})", {"\"b\" twice"}},
         {std::string(200, '[') + std::string(200, ']'), {"nests", "64"}},
@@ -207,7 +210,7 @@ TEST(Graph, ItsOwnPlanAgreesWithTheSpecPipeline) {
 
 // Values of a graph at points, through the reference (and the oracle's value).
 std::vector<double> values(const std::string& nodes, const std::vector<cpu::Point>& pts, int dims = 2) {
-    const Graph g = Graph::parse(R"({"glnoise_graph": 1, "dims": )" + std::to_string(dims) + R"(, "out": "out", "nodes": {)" +
+    const Graph g = Graph::parse(R"({"glnoise_graph": 2, "dims": )" + std::to_string(dims) + R"(, "out": "out", "nodes": {)" +
                                  nodes + "}}");
     std::vector<double> out;
     for (const cpu::Point& p : pts) out.push_back(cpu::evaluateDoubleOutput(g, p)[0]);
@@ -276,10 +279,10 @@ TEST(Graph, EachKindComputesItsFormula) {
     check(R"("out": {"kind": "sine_wave", "frequency": 0.02, "axis": "every"})", [](double, double, const cpu::Point& p) {
         return std::sin(2 * 3.14159265358979323846 * 0.02 * p[0]) * std::sin(2 * 3.14159265358979323846 * 0.02 * p[1]);
     }, 1e-6);
-    check(R"("out": {"kind": "marble", "source": "a", "frequency": 0.05, "scale": 3})", [](double x, double, const cpu::Point& p) {
+    check(R"("out": {"kind": "marble", "source": "a", "frequency": 0.05, "pattern_scale": 3})", [](double x, double, const cpu::Point& p) {
         return std::sin(0.05 * p[0] + 3 * x);
     }, 1e-5);
-    check(R"("out": {"kind": "wood", "source": "a", "frequency": 0.05, "scale": 3})", [](double x, double, const cpu::Point& p) {
+    check(R"("out": {"kind": "wood", "source": "a", "frequency": 0.05, "pattern_scale": 3})", [](double x, double, const cpu::Point& p) {
         return std::sin(0.05 * std::hypot(p[0], p[1]) + 3 * x);
     }, 1e-5);
     // The triangle wave as the arc cosine of a cosine: |t| folded into [0, 1], period 2.
@@ -365,6 +368,92 @@ TEST(Graph, AFractalOfABasisIsOneNode) {
     EXPECT_EQ(one.nodes.at("out").inputs.at("source"), "out.basis");
     EXPECT_EQ(one.nodes.at("out.basis").number("seed"), 3.0);
     EXPECT_EQ(Graph::parse(one.json()), one);
+}
+
+TEST(Graph, FormatOneReadsItsOwnNames) {
+    // Format 1 named a basis's interp "curve" and a marble's or wood's pattern_scale
+    // "scale": such a file reads as the same graph, which writes format 2's names.
+    const std::string nodes1 = R"("b": {"kind": "basis", "basis": "value", "curve": "linear"},
+        "f": {"kind": "fractal", "basis": "value", "curve": "cubic", "octaves": 2},
+        "m": {"kind": "marble", "source": "b", "scale": 3}, "w": {"kind": "wood", "source": "f", "scale": 2},
+        "out": {"kind": "add", "a": "m", "b": "w"})";
+    std::string nodes2 = nodes1;
+    for (const auto& [before, now] : {std::pair<std::string, std::string>{"\"curve\"", "\"interp\""}, {"\"scale\"", "\"pattern_scale\""}})
+        for (std::size_t at; (at = nodes2.find(before)) != std::string::npos;) nodes2.replace(at, before.size(), now);
+    const std::string v1 = R"({"glnoise_graph": 1, "dims": 2, "out": "out", "nodes": {)" + nodes1 + "}}";
+    const Graph one = Graph::parse(v1), two = Graph::parse(wrap(nodes2));
+    EXPECT_EQ(one, two);
+    EXPECT_EQ(one.nodes.at("b").choice("interp"), "linear");
+    EXPECT_EQ(one.nodes.at("f.basis").choice("interp"), "cubic");
+    EXPECT_EQ(one.nodes.at("w").number("pattern_scale"), 2.0);
+    const std::string written = one.json();
+    EXPECT_NE(written.find("\"glnoise_graph\": 2"), std::string::npos) << written;
+    EXPECT_EQ(written.find("\"curve\""), std::string::npos) << written;
+    EXPECT_EQ(written.find("\"scale\""), std::string::npos) << written;
+    // Each format's names in its own files only, the other's named.
+    EXPECT_NE(refusal(R"({"glnoise_graph": 1, "out": "b", "nodes": {"b": {"kind": "basis", "interp": "linear"}}})")
+                  .find("node \"b\" interp is its name from graph format 2 on; this file states glnoise_graph 1, which names it curve"),
+              std::string::npos);
+    EXPECT_NE(refusal(wrap(R"("out": {"kind": "basis", "curve": "linear"})")).find("node \"out\" curve is not a field of basis (its name "
+                                                                                  "before graph format 2; now interp)"),
+              std::string::npos);
+    EXPECT_NE(refusal(wrap(R"("b": {"kind": "basis"}, "out": {"kind": "wood", "source": "b", "scale": 2})")).find("now pattern_scale"),
+              std::string::npos);
+}
+
+TEST(Graph, FieldsASpecHasTooAllowWhatTheSpecAllows) {
+    // A graph field of a spec key (a basis's frequency, a fractal's lacunarity) is that
+    // field: the same help, and the same values allowed and refused, in the same words.
+    // Fields of a spec's name with a meaning of their own, as docs/graphs.md says: the
+    // cells, squares, waves or stripes of other leaves.
+    const std::set<std::string> own = {"white frequency", "checkerboard frequency", "sine_wave frequency", "marble frequency",
+                                       "wood frequency"};
+    int mirrored = 0;
+    for (const GraphKind& k : graphKinds())
+        for (const GraphField& f : k.fields) {
+            const SpecField* row = findSpecKey(f.name);
+            if (!row || row->meaning.empty() || own.count(std::string(k.name) + " " + f.name)) continue;
+            ++mirrored;
+            EXPECT_EQ(std::string(f.help).rfind(row->meaning, 0), 0u) << k.name << " " << f.name << ": " << f.help;
+            if (f.type != GraphFieldType::Number && f.type != GraphFieldType::Count) continue;
+            // The least a float holds above 0 (below it a number is refused as a subnormal).
+            const double least = std::numeric_limits<float>::min();
+            const double lo = row->aboveMin ? (row->min == 0 ? least : std::nextafter(row->min, 1e300)) : row->min;
+            const bool whole = std::holds_alternative<int NoiseSpec::*>(row->member);
+            const double below = whole ? lo - 1 : row->min == 0 ? -1.0 : std::nextafter(lo, -1e300);
+            const double beyond = whole ? row->max + 1 : std::nextafter(row->max, 1e300);
+            for (const double v : {lo, row->max, below, beyond}) {
+                NoiseSpec spec;
+                std::visit([&](auto m) {
+                    if constexpr (std::is_same_v<FieldValue<decltype(m)>, double>) spec.*m = v;
+                    if constexpr (std::is_same_v<FieldValue<decltype(m)>, int>) spec.*m = static_cast<int>(v);
+                }, row->member);
+                if (row->key() == "pattern_scale") spec.pattern = Pattern::Marble;
+                if (row->key() == "octaves") spec.lacunarity = 1.0;  // within the highest octave's frequency limit
+                std::string specSays;
+                try {
+                    spec.validate();
+                } catch (const ValidationError& e) {
+                    specSays = e.what();
+                }
+                nlohmann::json node = {{"kind", k.name}, {f.name, v}};
+                if (std::any_of(k.fields.begin(), k.fields.end(), [](const GraphField& g) { return std::string(g.name) == "source"; }))
+                    node["source"] = "b";
+                if (std::string(k.name) == "fractal" && std::string(f.name) != "octaves") node["octaves"] = 1;
+                nlohmann::json g = {{"glnoise_graph", kGraphFormat}, {"dims", 2}, {"out", "out"},
+                                    {"nodes", {{"b", {{"kind", "basis"}}}, {"out", node}}}};
+                const std::string graphSays = refusal(g.dump());
+                const bool inside = v >= lo && v <= row->max;
+                EXPECT_EQ(specSays.empty(), inside) << row->name << " " << v << ": " << specSays;
+                EXPECT_EQ(graphSays.empty(), inside) << k.name << " " << f.name << " " << v << ": " << graphSays;
+                if (!inside) {
+                    const std::string words = "must be " + row->rangeText();
+                    EXPECT_NE(specSays.find(words), std::string::npos) << specSays;
+                    EXPECT_NE(graphSays.find(words), std::string::npos) << graphSays;
+                }
+            }
+        }
+    EXPECT_GE(mirrored, 14);
 }
 
 TEST(Graph, NestedWarpsWarpProgressively) {

@@ -30,19 +30,19 @@ TEST(Spec, EachFieldNamesItsValueAndWhatIsAllowed) {
     EXPECT_EQ(violationsOf(s), std::vector<std::string>{"dims 5: must be 1, 2, 3 or 4"});
     s = {};
     s.frequency = 0;
-    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"frequency 0: must be a finite number > 0"});
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"frequency 0: must be above 0 and at most 65536"});
     s = {};
     s.octaves = 33;
-    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"octaves 33: must be between 1 and 32"});
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"octaves 33: must be from 1 to 32"});
     s = {};
     s.lacunarity = -2;
-    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"lacunarity -2: must be a finite number > 0"});
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"lacunarity -2: must be above 0 and at most 1e15"});
     s = {};
     s.gain = std::numeric_limits<double>::quiet_NaN();
-    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"gain nan: must be a finite number >= 0"});
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"gain nan: must be from 0 to 1e15"});
     s = {};
     s.offset = {1, std::numeric_limits<double>::infinity(), 0};
-    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"offset 1,inf,0: every component must be finite"});
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{"offset 1,inf,0: every component must be from -1e15 to 1e15"});
     s = {};
     s.z = 3;
     EXPECT_EQ(violationsOf(s), std::vector<std::string>{"z 3: needs dims 3 or 4 (a z-slice of 3D or 4D noise)"});
@@ -53,8 +53,7 @@ TEST(Spec, CellularChoicesAreChecked) {
     s.basis = Basis::Cellular;
     s.cellJitter = 1.5;
     EXPECT_EQ(violationsOf(s), std::vector<std::string>{
-                                   "cell-jitter 1.5: must be between 0 (points at the cells' centres) and 1 (anywhere in "
-                                   "their cells)"});
+                                   "cell-jitter 1.5: must be from 0 to 1"});
     s.cellJitter = 0.5;
     s.cellReturn = CellReturn::Edge;
     s.cellDistance = CellDistance::Manhattan;
@@ -108,8 +107,8 @@ TEST(Spec, ReportsEveryViolationAtOnce) {
         s.validate();
     } catch (const ValidationError& e) {
         EXPECT_STREQ(e.what(),
-                     "frequency -0.5: must be a finite number > 0; octaves 0: must be between 1 and 32; "
-                     "gain -1: must be a finite number >= 0");
+                     "frequency -0.5: must be above 0 and at most 65536; octaves 0: must be from 1 to 32; "
+                     "gain -1: must be from 0 to 1e15");
     }
 }
 

@@ -5,7 +5,8 @@ node kind"): code dispatches on graph::Op and writes a kind's name through nameO
 
     python3 tests/docs/graph_kinds.py --source .
 
-Reads the kind names from the table and the field names from src/graph/kinds.cpp and values.hpp, then every
+Reads the kind names from the table and the field names from src/graph/kinds.cpp and values.hpp
+(and the names fields had in earlier graph formats, src/graph/format.cpp's kRenamed), then every
 C++ source and header under src/ and the Python package (python/glnoise/), and fails on a
 string literal holding a kind's name: anywhere, or, for a name that is also a word of
 another vocabulary (a node field's, as "scale", "seed", "min"; a spec key or choice of
@@ -27,8 +28,10 @@ from report import verdict
 ROW = re.compile(r'^GLN_GRAPH_KIND\(\s*\w+\s*,\s*"([a-z0-9_]+)"', re.M)
 LITERAL = re.compile(r'"([a-z0-9_]+)"')
 SPEAKS_OF_A_KIND = re.compile(r"\bkind\b|defaults\(")
-FIELD = re.compile(r'(?:number|positive|integer|count|flag|choice|numbers|scalar)\(\s*"([a-z0-9_]+)"|\{"([a-z0-9_]+)", T::')
+FIELD = re.compile(r'(?:number|positive|integer|count|flag|choice|numbers|scalar|mirrored|mirroredChoice)\(\s*"([a-z0-9_]+)"|\{"([a-z0-9_]+)", T::')
 TABLE = os.path.join("src", "graph", "kinds.def")
+RENAMES = os.path.join("src", "graph", "format.cpp")
+RENAMED = re.compile(r'\{graph::Op::\w+, "([a-z0-9_]+)", "([a-z0-9_]+)", \d+\}')
 FIELDS = (os.path.join("src", "graph", "kinds.cpp"), os.path.join("src", "graph", "values.hpp"))
 SPEC_WORDS = (os.path.join("src", "core", "fields.cpp"), os.path.join("src", "core", "catalogue.cpp"))
 
@@ -80,6 +83,12 @@ def main():
     for path in SPEC_WORDS:
         with open(os.path.join(args.source, path), encoding="utf-8") as f:
             fields |= set(LITERAL.findall(f.read()))
+    # A field's name in an earlier graph format ("curve" was a basis's interp) is a field's.
+    with open(os.path.join(args.source, RENAMES), encoding="utf-8") as f:
+        renamed = RENAMED.findall(f.read())
+    if not renamed:
+        sys.exit("%s: found no renamed fields; the pattern no longer reads them" % RENAMES)
+    fields |= {before for before, _ in renamed}
     failures = []
     checked = 0
     for path in sources(args.source):
