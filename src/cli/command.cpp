@@ -141,6 +141,11 @@ CommandLine::CommandLine()
                                           "volume's slice pattern 'slices/cloud_%03d.png'")
         ->required();
 
+    nodes_ = app_.add_subcommand("nodes", "print the node kinds of noise graphs (docs/graphs.md): each kind's fields, what "
+                                          "they take, their defaults and help");
+    nodes_->add_option("kinds", a.kinds, "the kinds to print (default: every kind)");
+    nodes_->add_flag("--json", a.json, "print JSON, for tools that build nodes (a node editor, a script)");
+
     info_ = app_.add_subcommand("info", "show the EGL platform, GL renderer and compute limits");
     info_->add_flag("--verbose", a.verbose, "print KHR_debug messages to stderr");
 }
@@ -149,13 +154,13 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     if (argv.size() > 1 && argv[1].size() > 1 && argv[1][0] == '-' && argv[1] != "--help" && argv[1] != "-h" &&
         argv[1] != "--version")
         throw ValidationError("unknown option " + argv[1] + " before the command; give a command first: bake, eval, "
-                              "check, glsl, shader, info, verify (or --help, --version)");
+                              "check, glsl, shader, info, verify, nodes (or --help, --version)");
     if (argv.size() > 1 && !argv[1].empty() && argv[1][0] != '-') {
         const std::string& command = argv[1];
         if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "shader" &&
-            command != "info" && command != "verify")
+            command != "info" && command != "verify" && command != "nodes")
             throw ValidationError("unknown command '" + command +
-                                  "'; allowed: bake, eval, check, glsl, shader, info, verify");
+                                  "'; allowed: bake, eval, check, glsl, shader, info, verify, nodes");
     }
     // CLI11 takes the arguments in reverse order, without the program name.
     std::vector<std::string> reversed(argv.rbegin(), argv.rend());
@@ -178,6 +183,7 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     if (*glsl_) return Command::Glsl;
     if (*shader_) return Command::Shader;
     if (*verify_) return Command::Verify;
+    if (*nodes_) return Command::Nodes;
     return Command::Info;
 }
 

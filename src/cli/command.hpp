@@ -42,11 +42,13 @@ struct Args {
     std::vector<std::string> families;
     std::string language, table, set, binding, tableOut;  // shader
     std::vector<std::string> files;  // verify
+    std::vector<std::string> kinds;  // nodes
+    bool json = false;               // nodes --json
     bool list = false;
     bool verbose = false;
 };
 
-enum class Command { Bake, Eval, Check, Glsl, Shader, Info, Verify };
+enum class Command { Bake, Eval, Check, Glsl, Shader, Info, Verify, Nodes };
 // gpu: the compute shaders; cpu: the SIMD backend (cpu::evaluateSimd); reference: the
 // scalar CPU reference (cpu::evaluate), bit for bit the same values as cpu.
 enum class Backend { Gpu, Cpu, Reference };
@@ -72,7 +74,7 @@ public:
 private:
     CLI::App app_;
     Args args_;
-    CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *shader_ = nullptr, *info_ = nullptr, *verify_ = nullptr;
+    CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *shader_ = nullptr, *info_ = nullptr, *verify_ = nullptr, *nodes_ = nullptr;
 };
 
 // What `bake` was ordered to do: the request its flags, preset or record make (which

@@ -19,6 +19,7 @@
 #include "app/digest.hpp"
 #include "app/fields.hpp"
 #include "app/flags.hpp"
+#include "app/nodes.hpp"
 #include "app/points.hpp"
 #include "app/preset.hpp"
 #include "app/verify.hpp"
@@ -397,6 +398,11 @@ static int glnoiseMain(int argc, char** argv) {
             case cli::Command::Shader: return runGlsl(a, true);
             case cli::Command::Info: return runInfo(a);
             case cli::Command::Verify: return runVerify(a);
+            case cli::Command::Nodes: {
+                const std::string text = a.json ? app::nodeKindsJson(a.kinds).dump(2) + "\n" : app::nodeKindsText(a.kinds);
+                std::fwrite(text.data(), 1, text.size(), stdout);
+                return 0;
+            }
         }
         return 1;
     } catch (const ValidationError& e) {

@@ -152,5 +152,56 @@ TEST_F(GraphCli, BadGraphsAreRefusedByNodeAndFieldWritingNothing) {
     EXPECT_NE(both.err.find("not two"), std::string::npos) << both.err;
 }
 
+TEST_F(GraphCli, NodesDescribesEveryKindWellEnoughToBuildIt) {
+    // `glnoise nodes --json` is what a node editor builds from: every kind, every field,
+    // and from its defaults alone (a basis wired to each required input) a node that reads.
+    const Result r = run({"nodes", "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j.at("glnoise_graph"), kGraphFormat);
+    ASSERT_EQ(j.at("kinds").size(), graphKinds().size());
+    for (std::size_t i = 0; i < graphKinds().size(); ++i) {
+        const GraphKind& kind = graphKinds()[i];
+        const nlohmann::json& k = j["kinds"][i];
+        EXPECT_EQ(k.at("kind"), kind.name);
+        ASSERT_EQ(k.at("fields").size(), kind.fields.size()) << kind.name;
+        nlohmann::json node = {{"kind", kind.name}};
+        nlohmann::json nodes = {{"b", {{"kind", "basis"}}}, {"v", {{"kind", "vector"}, {"x", "b"}}}};
+        for (const nlohmann::json& f : k["fields"]) {
+            if (f.at("required").get<bool>()) node[f.at("name").get<std::string>()] = f.at("type") == "vector_input" ? "v" : "b";
+            else node[f.at("name").get<std::string>()] = f.at("default");
+        }
+        nodes["out"] = node;
+        const std::string out = kind.vectorOut ? "b" : "out";  // a vector is no graph's value
+        const std::string graph = write("kind_" + std::string(kind.name) + ".json",
+                                        nlohmann::json({{"glnoise_graph", kGraphFormat}, {"dims", 2}, {"out", out}, {"nodes", nodes}}).dump());
+        const Result bake = run({"bake", "--graph", graph, "--size", "8x8", "--backend", "cpu", "--out", file("kind.r32")});
+        EXPECT_EQ(bake.code, 0) << kind.name << ": " << bake.err;
+    }
+    // Facts stated by hand: the ranges a spec shares, a choice's default, a required input.
+    const Result fractal = run({"nodes", "--json", "fractal"});
+    const nlohmann::json f = nlohmann::json::parse(fractal.out)["kinds"][0]["fields"];
+    auto field = [&](const char* name) {
+        for (const nlohmann::json& x : f)
+            if (x["name"] == name) return x;
+        return nlohmann::json();
+    };
+    EXPECT_EQ(field("octaves")["min"], 1.0);
+    EXPECT_EQ(field("octaves")["max"], 32.0);
+    EXPECT_EQ(field("lacunarity")["above_min"], true);
+    EXPECT_EQ(field("type")["default"], "fbm");
+    EXPECT_EQ(field("source")["required"], true);
+    EXPECT_EQ(field("source")["takes"], "a node's id");
+    // Text for people names each field with its default; an unknown kind is refused naming it.
+    const Result text = run({"nodes", "ping_pong"});
+    ASSERT_EQ(text.code, 0) << text.err;
+    EXPECT_NE(text.out.find("ping_pong (modify): "), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("  strength: "), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("default 2.0"), std::string::npos) << text.out;
+    const Result bad = run({"nodes", "worley"});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("kind 'worley': not a node kind; allowed: constant, basis"), std::string::npos) << bad.err;
+}
+
 }  // namespace
 }  // namespace glnoise

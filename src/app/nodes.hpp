@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// The node kinds of noise graphs as `glnoise nodes` prints them: each kind's group, formula
+// and fields (type, default, range, choices, help), read from the kind table
+// (glnoise::graphKinds()), as text for people and as JSON for tools that build nodes (a
+// node editor, a script): every field a node may hold, what it takes and what it defaults to.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace glnoise::app {
+
+// The kinds named (every kind when none is); a name that is no kind is refused, naming
+// those there are (ValidationError).
+nlohmann::json nodeKindsJson(const std::vector<std::string>& names);
+std::string nodeKindsText(const std::vector<std::string>& names);
+
+}  // namespace glnoise::app
