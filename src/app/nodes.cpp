@@ -71,6 +71,7 @@ nlohmann::json defaultOf(const GraphField& f) {
 
 std::vector<const GraphKind*> chosen(const std::vector<std::string>& names) {
     std::vector<const GraphKind*> kinds;
+    kinds.reserve(names.empty() ? graphKinds().size() : names.size());
     if (names.empty()) {
         for (const GraphKind& k : graphKinds()) kinds.push_back(&k);
         return kinds;
@@ -85,6 +86,7 @@ std::vector<const GraphKind*> chosen(const std::vector<std::string>& names) {
         std::string all;
         for (const GraphKind& k : graphKinds()) all += (all.empty() ? "" : ", ") + std::string(k.name);
         std::vector<Violation> v;
+        v.reserve(unknown.size());
         for (const std::string& n : unknown) v.push_back({"kind", "'" + n + "': not a node kind; allowed: " + all});
         throw ValidationError(std::move(v));
     }
