@@ -19,13 +19,17 @@ from contact_sheet import bake_tile
 TILE = 160
 LABEL = 18
 MARGIN = 90
-RETURNS = ["f1", "f2", "f2-f1", "cell-value"]
+RETURNS = ["f1", "f2", "f2-f1", "cell-value", "f1+f2", "f1*f2", "f1/f2", "f3", "f4"]
 DISTANCES = ["euclidean", "euclidean-squared", "manhattan", "chebyshev"]
 EXTRAS = [
     ("edge", {"--cell-return": "edge"}),
+    ("n-sphere-radius", {"--cell-return": "n-sphere-radius"}),
     ("f1, jitter 0.5", {"--cell-jitter": "0.5"}),
+    ("f4, jitter 0.5", {"--cell-return": "f4", "--cell-jitter": "0.5"}),
     ("f2-f1 ridged, 4 oct", {"--cell-return": "f2-f1", "--fractal": "ridged", "--octaves": "4", "--normalize": None}),
     ("f1 fbm, 5 oct", {"--octaves": "5", "--normalize": None}),
+    ("f1/f2 fbm, 4 oct", {"--cell-return": "f1/f2", "--octaves": "4", "--normalize": None}),
+    ("f3 billow, 3 oct", {"--cell-return": "f3", "--fractal": "billow", "--octaves": "3", "--normalize": None}),
 ]
 
 
@@ -38,7 +42,8 @@ def main():
     glnoise, out = sys.argv[1], sys.argv[2]
     font = ImageFont.load_default()
     cols = len(DISTANCES)
-    rows = len(RETURNS) + 1
+    extra_rows = (len(EXTRAS) + cols - 1) // cols
+    rows = len(RETURNS) + extra_rows
     sheet = Image.new("RGB", (cols * TILE + MARGIN, rows * (TILE + LABEL)), (24, 24, 24))
     draw = ImageDraw.Draw(sheet)
     with tempfile.TemporaryDirectory() as tmp:
@@ -51,9 +56,10 @@ def main():
                 sheet.paste(img, (x, y + LABEL))
                 if r == 0:
                     draw.text((x + 4, y + 3), distance, fill=(230, 230, 230), font=font)
-        r = len(RETURNS)
-        draw.text((6, r * (TILE + LABEL) + TILE // 2), "and", fill=(230, 230, 230), font=font)
-        for c, (label, args) in enumerate(EXTRAS):
+        for k, (label, args) in enumerate(EXTRAS):
+            r, c = len(RETURNS) + k // cols, k % cols
+            if c == 0:
+                draw.text((6, r * (TILE + LABEL) + TILE // 2), "and", fill=(230, 230, 230), font=font)
             img = bake(glnoise, args, path)
             x, y = MARGIN + c * TILE, r * (TILE + LABEL)
             sheet.paste(img, (x, y + LABEL))

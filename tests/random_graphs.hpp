@@ -102,8 +102,14 @@ private:
             const std::string b = names[static_cast<std::size_t>(pick(static_cast<int>(names.size())))];
             n["basis"] = b;
             if (b == "cellular") {
-                const char* returns[] = {"f1", "f2", "f2-f1", "edge", "cell-value"};
-                n["cell_return"] = returns[pick(gradient_ ? 4 : 5)];
+                // Every return of the catalogue; for gradients, those whose gradient is the
+                // derivative (not the flat cells' and radii's, nor F1 / F2's steep one).
+                std::vector<const char*> returns;
+                for (const Kind<CellReturn>& r : cellReturnKinds())
+                    if (!gradient_ || (r.value != CellReturn::CellValue && r.value != CellReturn::Radius &&
+                                       r.value != CellReturn::F1OverF2))
+                        returns.push_back(r.name);
+                n["cell_return"] = returns[static_cast<std::size_t>(pick(static_cast<int>(returns.size())))];
                 n["cell_jitter"] = uniform(0.3, 1.0);
             }
             if (b == "value") n["interp"] = curveKinds()[static_cast<std::size_t>(pick(4))].name;

@@ -78,7 +78,7 @@ inline Draw draw(std::mt19937_64& rng) {
     }
     if (s.basis == Basis::Cellular) {
         s.cellReturn = cellReturnKinds()[static_cast<std::size_t>(pick(static_cast<int>(cellReturnKinds().size())))].value;
-        s.cellDistance = s.cellReturn == CellReturn::Edge
+        s.cellDistance = isEuclideanOnly(s.cellReturn)
                              ? CellDistance::Euclidean
                              : cellDistanceKinds()[static_cast<std::size_t>(pick(static_cast<int>(cellDistanceKinds().size())))].value;
         s.cellJitter = pick(4) == 0 ? 1.0 : uniform(0.0, 1.0);

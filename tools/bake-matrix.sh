@@ -38,6 +38,9 @@ simplex-4d|r32|--basis simplex --dims 4 --w 0.5 --octaves 2
 cellular-2d-f2f1|r32|--basis cellular --cell-return f2-f1 --cell-distance manhattan
 cellular-3d-edge|r32|--basis cellular --dims 3 --cell-return edge --cell-jitter 0.7
 cellular-2d-value|png|--basis cellular --cell-return cell-value --cell-distance chebyshev
+cellular-3d-f4|r32|--basis cellular --dims 3 --cell-return f4 --cell-distance manhattan
+cellular-2d-f1-over-f2|r32|--basis cellular --cell-return f1/f2 --octaves 3
+cellular-2d-radius|png|--basis cellular --cell-return n-sphere-radius --cell-jitter 0.8
 opensimplex2-2d|r32|--basis opensimplex2 --octaves 4
 opensimplex2-3d|r32|--basis opensimplex2 --dims 3 --fractal ridged --octaves 3
 opensimplex2-4d|r32|--basis opensimplex2 --dims 4 --octaves 2

@@ -72,11 +72,17 @@ enum class Pattern {
 
 // What cellular noise returns (glnoise/cellular.glsl): the distance to the nearest feature
 // point (F1), to the second nearest (F2), their difference, the nearest point's cell value
-// in [-1, 1], or the Euclidean distance to the nearest edge between cells.
-enum class CellReturn { F1, F2, F2MinusF1, CellValue, Edge };
+// in [-1, 1], the Euclidean distance to the nearest edge between cells, F1 + F2, F1 F2,
+// F1 / F2, the distance to the third (F3) and fourth (F4) nearest, or the radius of the
+// n-sphere inscribed in the nearest point's cell.
+enum class CellReturn { F1, F2, F2MinusF1, CellValue, Edge, F1PlusF2, F1TimesF2, F1OverF2, F3, F4, Radius };
 
 // How cellular noise measures distance.
 enum class CellDistance { Euclidean, EuclideanSquared, Manhattan, Chebyshev };
+
+// Whether cellular noise returning `ret` is measured only in Euclidean distance (edge,
+// n-sphere-radius): a spec giving it another distance is refused.
+bool isEuclideanOnly(CellReturn ret);
 
 // The names the command line, JSON and the README use: "perlin", "perlin-value", ...
 const char* toString(Basis b);

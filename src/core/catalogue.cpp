@@ -61,6 +61,12 @@ const std::vector<Kind<CellReturn>>& cellReturnKinds() {
         {CellReturn::F2MinusF1, "f2-f1", "GLN_CELL_F2_F1", 2},
         {CellReturn::CellValue, "cell-value", "GLN_CELL_VALUE", 3},
         {CellReturn::Edge, "edge", "GLN_CELL_EDGE", 4},
+        {CellReturn::F1PlusF2, "f1+f2", "GLN_CELL_F1_PLUS_F2", 5},
+        {CellReturn::F1TimesF2, "f1*f2", "GLN_CELL_F1_TIMES_F2", 6},
+        {CellReturn::F1OverF2, "f1/f2", "GLN_CELL_F1_OVER_F2", 7},
+        {CellReturn::F3, "f3", "GLN_CELL_F3", 8},
+        {CellReturn::F4, "f4", "GLN_CELL_F4", 9},
+        {CellReturn::Radius, "n-sphere-radius", "GLN_CELL_RADIUS", 10},
     };
     return kinds;
 }

@@ -57,6 +57,8 @@ Curve parseCurve(const std::string& text) { return parseName("interp", text, cur
 Fractal parseFractal(const std::string& text) { return parseName("fractal", text, fractalKinds()); }
 Output parseOutput(const std::string& text) { return parseName("output", text, outputKinds()); }
 Pattern parsePattern(const std::string& text) { return parseName("pattern", text, patternKinds()); }
+bool isEuclideanOnly(CellReturn ret) { return ret == CellReturn::Edge || ret == CellReturn::Radius; }
+
 CellReturn parseCellReturn(const std::string& text) { return parseName("cell-return", text, cellReturnKinds()); }
 CellDistance parseCellDistance(const std::string& text) {
     return parseName("cell-distance", text, cellDistanceKinds());
@@ -79,10 +81,28 @@ double cellularBound(CellReturn ret, CellDistance distance, int dims, bool world
         {{1.0, 1.0, 0.99, 0.93}, {1.5, 1.36, 1.16, 1.05}, {1.5, 1.26, 1.1, 1.01}}};
     // F2^2 - F1^2, measured; F1^2 and F2^2 are the Euclidean bounds squared.
     static constexpr double kDifference[2][4] = {{2.19, 1.96, 1.78, 1.54}, {2.25, 2.03, 1.78, 1.54}};
+    // F1 + F2, F1 F2, F3 and F4 by distance (euclidean, its square, manhattan, chebyshev),
+    // and the inscribed radius, measured the same way.
+    static constexpr double kMore[2][4][4][4] = {
+        {{{1.89, 2.51, 2.55, 2.45}, {2.28, 3.15, 3.24, 2.99}, {1.89, 3.36, 4.11, 4.48}, {1.89, 1.99, 1.95, 1.84}},
+         {{0.89, 1.58, 1.63, 1.5}, {0.79, 2.47, 2.62, 2.23}, {0.89, 2.81, 4.22, 5.0}, {0.89, 0.99, 0.95, 0.84}},
+         {{2.0, 1.61, 1.51, 1.39}, {3.97, 2.58, 2.27, 1.92}, {2.0, 2.09, 2.16, 2.31}, {2.0, 1.46, 1.21, 1.05}},
+         {{2.49, 1.73, 1.54, 1.42}, {6.16, 2.97, 2.36, 2.0}, {2.49, 2.24, 2.29, 2.35}, {2.49, 1.48, 1.24, 1.07}}},
+        {{{2.01, 2.51, 2.55, 2.54}, {2.49, 3.15, 3.24, 3.21}, {2.01, 3.36, 4.11, 4.48}, {2.01, 1.99, 1.97, 1.85}},
+         {{1.01, 1.58, 1.63, 1.61}, {1.0, 2.47, 2.62, 2.58}, {1.01, 2.81, 4.22, 5.0}, {1.01, 0.99, 0.97, 0.85}},
+         {{2.01, 1.65, 1.51, 1.39}, {3.99, 2.69, 2.27, 1.92}, {2.01, 2.09, 2.16, 2.36}, {2.01, 1.47, 1.22, 1.05}},
+         {{2.5, 1.73, 1.54, 1.42}, {6.22, 2.98, 2.36, 2.0}, {2.5, 2.3, 2.29, 2.36}, {2.5, 1.5, 1.24, 1.08}}}};
+    static constexpr double kRadius[2][4] = {{0.73, 0.7, 0.64, 0.63}, {0.76, 0.71, 0.66, 0.63}};
     const std::size_t w = worldHash ? 1 : 0;
     const std::size_t d = static_cast<std::size_t>(std::min(4, std::max(1, dims)) - 1);
     if (ret == CellReturn::CellValue) return 1.0;
+    if (ret == CellReturn::F1OverF2) return 1.0;  // F1 <= F2, equal on the edges
     if (ret == CellReturn::Edge) return kEuclidean[w][3][d];
+    if (ret == CellReturn::Radius) return kRadius[w][d];
+    if (ret == CellReturn::F1PlusF2 || ret == CellReturn::F1TimesF2 || ret == CellReturn::F3 || ret == CellReturn::F4) {
+        const std::size_t r = ret == CellReturn::F1PlusF2 ? 0 : ret == CellReturn::F1TimesF2 ? 1 : ret == CellReturn::F3 ? 2 : 3;
+        return kMore[w][r][static_cast<std::size_t>(distance)][d];
+    }
     const std::size_t r = ret == CellReturn::F1 ? 0 : ret == CellReturn::F2 ? 1 : 2;
     switch (distance) {
         case CellDistance::Euclidean: return kEuclidean[w][r][d];
@@ -228,9 +248,11 @@ void NoiseSpec::validate() const {
                     ": a turned lattice does not repeat along the axes; tile without --rotate"});
 
     // Cellular noise.
-    if (cellReturn == CellReturn::Edge && cellDistance != CellDistance::Euclidean)
-        v.push_back(Violation{"cell-distance", std::string(toString(cellDistance)) +
-                    " with cell-return edge: the distance to an edge is Euclidean; use euclidean"});
+    if (isEuclideanOnly(cellReturn) && cellDistance != CellDistance::Euclidean)
+        v.push_back(Violation{"cell-distance", std::string(toString(cellDistance)) + " with cell-return " +
+                    toString(cellReturn) + ": " +
+                    (cellReturn == CellReturn::Edge ? "the distance to an edge" : "the inscribed radius") +
+                    " is Euclidean; use euclidean"});
 
     if (v.empty()) {
         const double highest = frequency * std::pow(lacunarity, octaves - 1);

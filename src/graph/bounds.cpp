@@ -55,8 +55,17 @@ struct Analysis {
             s.cellJitter = num("cell_jitter");
             const ValueRange r = s.basisRange();
             const bool cellular = s.basis == Basis::Cellular;
-            const double perCell = cellular ? (s.cellReturn == CellReturn::F2MinusF1 ? 2.0 : 1.0) : kBasisSlope;
-            return {r.min, r.max, perCell * num("frequency"), kBasisError, cellular && s.cellReturn == CellReturn::CellValue};
+            // Per cell: a distance's slope is 1; a sum's or difference's of two, 2; F1 F2's,
+            // F1 + F2 at most. F1 / F2's, (F2 |F1'| + F1 |F2'|) / F2^2, grows without a useful
+            // bound where F2 is small, and the cell value and the inscribed radius are
+            // constant over a cell and jump at its edges: those are taken as jumps.
+            const CellReturn ret = s.cellReturn;
+            double perCell = cellular ? 1.0 : kBasisSlope;
+            if (cellular && (ret == CellReturn::F2MinusF1 || ret == CellReturn::F1PlusF2)) perCell = 2.0;
+            if (cellular && ret == CellReturn::F1TimesF2)
+                perCell = cellularBound(CellReturn::F1PlusF2, s.cellDistance, s.dims, s.worldHash);
+            const bool jumps = cellular && (ret == CellReturn::CellValue || ret == CellReturn::Radius || ret == CellReturn::F1OverF2);
+            return {r.min, r.max, perCell * num("frequency"), kBasisError, jumps};
         }
         if (k == Op::White) return {-1, 1, 0, 0, true};
         if (k == Op::Position) return {-kInf, kInf, 1, 0, false};

@@ -160,9 +160,9 @@ std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
         case graph::Op::White: return std::string("white noise is a step at every cell edge");
         case graph::Op::Checkerboard: return std::string("a checkerboard is a step at every square's edge");
         case graph::Op::Basis:
+            // Cellular cell-value and n-sphere-radius are flat over each cell: their gradient
+            // is 0, as a spec's is, so that every spec's graph is a graph glnoise reads.
             if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
-            if (n.choice("basis") == "cellular" && n.choice("cell_return") == "cell-value")
-                return std::string("cellular cell-value steps at every cell edge");
             return std::nullopt;
 #define GLN_VALUE_CASE(op) \
     case graph::Op::op: return graph::value::op::noDerivative(n);

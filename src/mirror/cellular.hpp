@@ -16,8 +16,12 @@ template <class T>
 struct GlnNearest {
     T k1;
     T k2;
+    T k3;
+    T k4;
     vec4<T> v1;
     vec4<T> v2;
+    vec4<T> v3;
+    vec4<T> v4;
     lane_int<T> h1;
 };
 
@@ -68,7 +72,19 @@ inline T gln_cell_key(vec4<T> v, int metric) {
 }
 
 template <class T>
-inline void gln_cell_consider(GlnNearest<T>& s, vec4<T> v, T k, lane_int<T> h) {
+inline void gln_cell_consider(GlnNearest<T>& s, vec4<T> v, T k, lane_int<T> h, int rank) {
+    if (rank >= 4) {
+        auto above = k < s.k3;
+        auto here = !above && k < s.k4;
+        s.k4 = gln_select(above, s.k3, gln_select(here, k, s.k4));
+        s.v4 = gln_select(above, s.v3, gln_select(here, v, s.v4));
+    }
+    if (rank >= 3) {
+        auto above = k < s.k2;
+        auto here = !above && k < s.k3;
+        s.k3 = gln_select(above, s.k2, gln_select(here, k, s.k3));
+        s.v3 = gln_select(above, s.v2, gln_select(here, v, s.v3));
+    }
     auto nearer = k < s.k1;
     auto second = !nearer && k < s.k2;
     s.k2 = gln_select(nearer, s.k1, gln_select(second, k, s.k2));
@@ -123,10 +139,19 @@ inline bool gln_cell_inner(ivec4 o, int R) {
 }
 
 template <class T>
+inline T gln_cell_kth(const GlnNearest<T>& s, int rank) {
+    if (rank >= 4) return s.k4;
+    if (rank == 3) return s.k3;
+    if (rank == 2) return s.k2;
+    return s.k1;
+}
+
+template <class T>
 GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, vec4<T> f, ivec4 period, ivec4 world, int dims,
-                              int metric, T jitter, bool second) {
+                              int metric, T jitter, int rank) {
     using I = lane_int<T>;
-    GlnNearest<T> s{T(GLN_CELL_FAR), T(GLN_CELL_FAR), vec4<T>(T(0)), vec4<T>(T(0)), I(0)};
+    GlnNearest<T> s{T(GLN_CELL_FAR), T(GLN_CELL_FAR), T(GLN_CELL_FAR), T(GLN_CELL_FAR), vec4<T>(T(0)), vec4<T>(T(0)),
+                    vec4<T>(T(0)), vec4<T>(T(0)), I(0)};
     ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
     for (int ow = -r.w; ow <= r.w; ++ow)
         for (int oz = -r.z; oz <= r.z; ++oz)
@@ -134,13 +159,13 @@ GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, ve
                 for (int ox = -r.x; ox <= r.x; ++ox) {
                     I h;
                     vec4<T> v = gln_cell_vector(P, base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, h);
-                    gln_cell_consider(s, v, gln_cell_key(v, metric), h);
+                    gln_cell_consider(s, v, gln_cell_key(v, metric), h, rank);
                 }
     const ivec4 one = r;
     for (int R = 2; R <= 3; ++R) {
         T reach = gln_cell_reach(f, dims, jitter, R);
         T reachKey = metric <= GLN_CELL_EUCLIDEAN_SQUARED ? reach * reach : reach;
-        if (!gln_any((second ? s.k2 : s.k1) > reachKey - T(GLN_CELL_MARGIN))) break;
+        if (!gln_any(gln_cell_kth(s, rank) > reachKey - T(GLN_CELL_MARGIN))) break;
         r = ivec4(R * one.x, R * one.y, R * one.z, R * one.w);
         for (int ow = -r.w; ow <= r.w; ++ow)
             for (int oz = -r.z; oz <= r.z; ++oz)
@@ -148,11 +173,11 @@ GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, ve
                     for (int ox = -r.x; ox <= r.x; ++ox) {
                         ivec4 o = ivec4(ox, oy, oz, ow);
                         if (gln_cell_inner(o, R)) continue;
-                        if (!gln_any(gln_cell_box_key(o, f, dims, metric, jitter) < (second ? s.k2 : s.k1) + T(GLN_CELL_MARGIN)))
+                        if (!gln_any(gln_cell_box_key(o, f, dims, metric, jitter) < gln_cell_kth(s, rank) + T(GLN_CELL_MARGIN)))
                             continue;
                         I h;
                         vec4<T> v = gln_cell_vector(P, base, o, f, period, world, dims, jitter, h);
-                        gln_cell_consider(s, v, gln_cell_key(v, metric), h);
+                        gln_cell_consider(s, v, gln_cell_key(v, metric), h, rank);
                     }
     }
     return s;
@@ -160,7 +185,7 @@ GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, ve
 
 template <class T>
 inline void gln_cell_bisector(const Permutation& P, vec<4, lane_int<T>> base, ivec4 o, vec4<T> f, ivec4 period, ivec4 world, int dims,
-                              T jitter, vec4<T> v1, T& e, vec4<T>& n) {
+                              T jitter, vec4<T> v1, bool radius, T& e, vec4<T>& n) {
     lane_int<T> h;
     vec4<T> v = gln_cell_vector(P, base, o, f, period, world, dims, jitter, h);
     vec4<T> w = v - v1;
@@ -169,6 +194,7 @@ inline void gln_cell_bisector(const Permutation& P, vec<4, lane_int<T>> base, iv
     T len = gln_sqrt(ww);
     vec4<T> m = v1 + v;
     T d = (m.x * w.x + m.y * w.y + m.z * w.z + m.w * w.w) * T(0.5) / len;
+    if (radius) d = T(0.5) * len;
     auto nearer = other && d < e;
     e = gln_select(nearer, d, e);
     n = gln_select(nearer, vec4<T>(w.x / len, w.y / len, w.z / len, w.w / len), n);
@@ -176,7 +202,7 @@ inline void gln_cell_bisector(const Permutation& P, vec<4, lane_int<T>> base, iv
 
 template <class T>
 vec4<T> gln_cell_edge(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_int<T>> base, vec4<T> f, ivec4 period,
-                      ivec4 world, int dims, T jitter) {
+                      ivec4 world, int dims, T jitter, bool radius) {
     T e = T(GLN_CELL_FAR);
     vec4<T> n = vec4<T>(T(0));
     ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
@@ -184,7 +210,7 @@ vec4<T> gln_cell_edge(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_
         for (int oz = -r.z; oz <= r.z; ++oz)
             for (int oy = -r.y; oy <= r.y; ++oy)
                 for (int ox = -r.x; ox <= r.x; ++ox)
-                    gln_cell_bisector(P, base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, s.v1, e, n);
+                    gln_cell_bisector(P, base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, s.v1, radius, e, n);
     T f1 = gln_sqrt(s.k1);
     const ivec4 one = r;
     for (int R = 2; R <= 3; ++R) {
@@ -198,10 +224,18 @@ vec4<T> gln_cell_edge(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_
                         if (gln_cell_inner(o, R)) continue;
                         T bound = f1 + T(2) * e + T(GLN_CELL_MARGIN);
                         if (!gln_any(gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter) < bound * bound)) continue;
-                        gln_cell_bisector(P, base, o, f, period, world, dims, jitter, s.v1, e, n);
+                        gln_cell_bisector(P, base, o, f, period, world, dims, jitter, s.v1, radius, e, n);
                     }
     }
+    if (radius) return vec4<T>(e, T(0), T(0), T(0));
     return vec4<T>(e, -n.x, -n.y, -n.z);
+}
+
+inline int gln_cell_rank(int ret) {
+    if (ret == GLN_CELL_F1 || ret == GLN_CELL_VALUE || ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS) return 1;
+    if (ret == GLN_CELL_F3) return 3;
+    if (ret == GLN_CELL_F4) return 4;
+    return 2;
 }
 
 template <class T>
@@ -227,15 +261,24 @@ vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, 
     vec<4, I> base = vec<4, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y),
                                cell.z + static_cast<I>(pf.z), cell.w + static_cast<I>(pf.w));
     vec4<T> f = p - pf;
-    bool second = ret == GLN_CELL_F2 || ret == GLN_CELL_F2_F1;
+    const bool around = ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS;
     GlnNearest<T> s =
-        gln_cell_search(P, base, f, period, world, dims, ret == GLN_CELL_EDGE ? GLN_CELL_EUCLIDEAN : metric, jitter, second);
+        gln_cell_search(P, base, f, period, world, dims, around ? GLN_CELL_EUCLIDEAN : metric, jitter, gln_cell_rank(ret));
     if (ret == GLN_CELL_VALUE) return vec4<T>(gln_height<T>(s.h1), T(0), T(0), T(0));
-    if (ret == GLN_CELL_EDGE) return gln_cell_edge(P, s, base, f, period, world, dims, jitter);
+    if (around) return gln_cell_edge(P, s, base, f, period, world, dims, jitter, ret == GLN_CELL_RADIUS);
+    if (ret == GLN_CELL_F3) return gln_cell_distance(s.k3, s.v3, metric);
+    if (ret == GLN_CELL_F4) return gln_cell_distance(s.k4, s.v4, metric);
     vec4<T> a = gln_cell_distance(s.k1, s.v1, metric);
     if (ret == GLN_CELL_F1) return a;
     vec4<T> b = gln_cell_distance(s.k2, s.v2, metric);
     if (ret == GLN_CELL_F2) return b;
+    if (ret == GLN_CELL_F1_PLUS_F2) return a + b;
+    if (ret == GLN_CELL_F1_TIMES_F2)
+        return vec4<T>(a.x * b.x, a.y * b.x + b.y * a.x, a.z * b.x + b.z * a.x, a.w * b.x + b.w * a.x);
+    if (ret == GLN_CELL_F1_OVER_F2) {
+        T bb = b.x * b.x;
+        return vec4<T>(a.x / b.x, (a.y * b.x - b.y * a.x) / bb, (a.z * b.x - b.z * a.x) / bb, (a.w * b.x - b.w * a.x) / bb);
+    }
     return b - a;
 }
 

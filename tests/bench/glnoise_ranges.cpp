@@ -11,7 +11,7 @@
 //
 //   build/glnoise_ranges              # prints a Markdown table
 //   build/glnoise_ranges simplex      # only the bases whose names start so
-//   build/glnoise_ranges --cellular
+//   build/glnoise_ranges --cellular [f3]       # every return, or one
 //   build/glnoise_ranges --world [--cellular]   # with the world hash (NoiseSpec::worldHash)
 //
 // --world draws each point's lattice blocks at random (every block hashes its corners
@@ -105,13 +105,15 @@ double extreme(const Permutation& P, int basis, int curve, int dims, double sign
                   gWorld ? 400000 : 2000000, 64, 200, rng);
 }
 
-int cellular() {
+// Every return but the cell value (whose range is [-1, 1] by definition), or only `only`.
+int cellular(const char* only) {
     std::printf("| return | distance | dims | max found |\n|---|---|---|---|\n");
-    const char* returns[] = {"f1", "f2", "f2-f1", "cell-value", "edge"};
-    const char* metrics[] = {"euclidean", "euclidean-squared", "manhattan", "chebyshev"};
-    for (int ret : {GLN_CELL_F1, GLN_CELL_F2, GLN_CELL_F2_F1, GLN_CELL_EDGE})
-        for (int metric = 0; metric < 4; ++metric) {
-            if (ret == GLN_CELL_EDGE && metric != GLN_CELL_EUCLIDEAN) continue;
+    for (const auto& r : glnoise::cellReturnKinds())
+        for (const auto& m : glnoise::cellDistanceKinds()) {
+            const int ret = r.glslId, metric = m.glslId;
+            if (r.value == glnoise::CellReturn::CellValue || (*only && std::strcmp(only, r.name) != 0)) continue;
+            const bool euclideanOnly = r.value == glnoise::CellReturn::Edge || r.value == glnoise::CellReturn::Radius;
+            if (euclideanOnly && metric != GLN_CELL_EUCLIDEAN) continue;
             for (int dims = 1; dims <= 4; ++dims) {
                 double hi = 0.0;
                 std::mt19937_64 rng(1996);
@@ -127,7 +129,7 @@ int cellular() {
                         hi = std::max(hi, search(f, dims, 200000, 16, 100, rng));
                     }
                 }
-                std::printf("| %s | %s | %d | %.4f |\n", returns[ret], metrics[metric], dims, hi);
+                std::printf("| %s | %s | %d | %.4f |\n", r.name, m.name, dims, hi);
                 std::fflush(stdout);
             }
         }
@@ -142,7 +144,7 @@ int main(int argc, char** argv) {
         --argc;
         ++argv;
     }
-    if (argc > 1 && std::strcmp(argv[1], "--cellular") == 0) return cellular();
+    if (argc > 1 && std::strcmp(argv[1], "--cellular") == 0) return cellular(argc > 2 ? argv[2] : "");
     struct Case {
         const char* name;
         int basis;

@@ -170,7 +170,7 @@ std::vector<NoiseSpec> catalogueSpecs() {
                 // Every return and distance, at three jitters, with and without a period.
                 for (const Kind<CellReturn>& r : cellReturnKinds())
                     for (const Kind<CellDistance>& m : cellDistanceKinds()) {
-                        if (r.value == CellReturn::Edge && m.value != CellDistance::Euclidean) continue;
+                        if (isEuclideanOnly(r.value) && m.value != CellDistance::Euclidean) continue;
                         NoiseSpec s;
                         s.basis = b.value;
                         s.dims = dims;

@@ -60,7 +60,13 @@ TEST(Spec, CellularChoicesAreChecked) {
     EXPECT_EQ(violationsOf(s), std::vector<std::string>{
                                    "cell-distance manhattan with cell-return edge: the distance to an edge is Euclidean; "
                                    "use euclidean"});
-    EXPECT_THROW(parseCellReturn("f3"), ValidationError);
+    s.cellReturn = CellReturn::Radius;
+    s.cellDistance = CellDistance::Chebyshev;
+    EXPECT_EQ(violationsOf(s), std::vector<std::string>{
+                                   "cell-distance chebyshev with cell-return n-sphere-radius: the inscribed radius is "
+                                   "Euclidean; use euclidean"});
+    EXPECT_THROW(parseCellReturn("f5"), ValidationError);
+    EXPECT_EQ(parseCellReturn("f1/f2"), CellReturn::F1OverF2);
     EXPECT_EQ(parseCellDistance("chebyshev"), CellDistance::Chebyshev);
     EXPECT_STREQ(toString(CellReturn::F2MinusF1), "f2-f1");
 }

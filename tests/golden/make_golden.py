@@ -7,8 +7,9 @@ grad(), the common 2D construction of improved Perlin noise (P[P[X]+Y] corner ha
 four diagonal gradients chosen by if/else from v & 3), and PCG32 (pcg-c-basic) with
 Lemire's bounded integers driving a Fisher-Yates shuffle, all in Python's double
 precision. Cellular noise comes from its definition by brute force: every feature point
-of the 7^N cells around a sample, sorted by distance, and the distance to the nearest
-edge as the least distance to a bisector of the nearest point and any other; psrdnoise
+of the 7^N cells around a sample, sorted by distance, the distance to the nearest edge
+as the least distance to a bisector of the nearest point and any other, and the inscribed
+n-sphere's radius as half the least distance from the nearest point to any other; psrdnoise
 likewise, every lattice point within the kernel's reach summed. Run it from anywhere:
 
     python3 tests/golden/make_golden.py
@@ -293,7 +294,19 @@ def cellular(P, pt, period, ret, metric, jitter, reach=3):
         return found[1][0] - found[0][0]
     if ret == "cell-value":
         return found[0][2] / 127.5 - 1
+    if ret == "f1+f2":
+        return found[0][0] + found[1][0]
+    if ret == "f1*f2":
+        return found[0][0] * found[1][0]
+    if ret == "f1/f2":
+        return found[0][0] / found[1][0]
+    if ret == "f3":
+        return found[2][0]
+    if ret == "f4":
+        return found[3][0]
     a = found[0][1]
+    if ret == "n-sphere-radius":
+        return min(math.sqrt(sum((b[i] - a[i]) ** 2 for i in range(n))) for _, b, _ in found[1:]) / 2
     edge = float("inf")
     for _, b, _ in found[1:]:
         w = [b[i] - a[i] for i in range(n)]
@@ -527,22 +540,25 @@ def main():
     with open(os.path.join(HERE, "cellular.csv"), "w") as f:
         f.write("# return,distance,jitter,dims,seed,fractal,octaves,px,py,pz,pw,x,y,z,w,value "
                 "(frequency 1, lacunarity 2, gain 0.5, ridge offset 1 and gain 2)\n")
-        combos = [(r, m) for r in ("f1", "f2", "f2-f1", "cell-value")
-                  for m in ("euclidean", "euclidean-squared", "manhattan", "chebyshev")] + [("edge", "euclidean")]
-        for ret, metric in combos:
-            for dims in (1, 2, 3, 4):
-                for seed in (-1, 42):
-                    P = ken if seed < 0 else tables[seed]
-                    for k, pt in enumerate(points(rng, 8, 4, 40.0)):
-                        jitter = jitters[k % 4]
-                        period = [0] * 4 if k < 4 else [3, 5, 2, 4]
-                        q = list(pt[:dims])
-                        full = list(pt[:dims]) + [0.0] * (4 - dims)
-                        per = period[:dims] + [0] * (4 - dims)
-                        value = cellular(P, q, period[:dims], ret, metric, jitter)
-                        f.write("%s,%s,%r,%d,%d,fbm,1,%s,%s,%r\n" % (ret, metric, jitter, dims, seed,
-                                                                   ",".join(str(v) for v in per),
-                                                                   ",".join(repr(v) for v in full), value))
+        metrics = ("euclidean", "euclidean-squared", "manhattan", "chebyshev")
+
+        def one_octave(combos):
+            # Every return and distance in 1D to 4D, Ken Perlin's table and seed 42's, 8 points.
+            for ret, metric in combos:
+                for dims in (1, 2, 3, 4):
+                    for seed in (-1, 42):
+                        P = ken if seed < 0 else tables[seed]
+                        for k, pt in enumerate(points(rng, 8, 4, 40.0)):
+                            jitter = jitters[k % 4]
+                            period = [0] * 4 if k < 4 else [3, 5, 2, 4]
+                            full = list(pt[:dims]) + [0.0] * (4 - dims)
+                            per = period[:dims] + [0] * (4 - dims)
+                            value = cellular(P, list(pt[:dims]), period[:dims], ret, metric, jitter)
+                            f.write("%s,%s,%r,%d,%d,fbm,1,%s,%s,%r\n" % (ret, metric, jitter, dims, seed,
+                                                                       ",".join(str(v) for v in per),
+                                                                       ",".join(repr(v) for v in full), value))
+
+        one_octave([(r, m) for r in ("f1", "f2", "f2-f1", "cell-value") for m in metrics] + [("edge", "euclidean")])
         for ret in ("f1", "f2-f1"):
             for kind in ("fbm", "turbulence", "billow", "ridged"):
                 for dims in (2, 3):
@@ -556,6 +572,11 @@ def main():
                             f.write("%s,euclidean,1.0,%d,-1,%s,4,%s,%s,%r\n" % (ret, dims, kind,
                                                                             ",".join(str(v) for v in per),
                                                                             ",".join(repr(v) for v in full), value))
+
+        # The returns added later, in their own loop so that the rows above stay as they were.
+        rng = random.Random(2026)
+        one_octave([(r, m) for r in ("f1+f2", "f1*f2", "f1/f2", "f3", "f4") for m in metrics] +
+                   [("n-sphere-radius", "euclidean")])
 
     # Rotated octaves: octave i at lacunarity^i R^i p, near the origin and far from it.
     rng = random.Random(1375)

@@ -23,18 +23,27 @@
 //   GLN_CELL_EDGE    the Euclidean distance to the nearest edge of the Voronoi cell the
 //                    sample lies in: min over the other points b of the distance to the
 //                    bisector of the nearest point a and b
+//   GLN_CELL_F1_PLUS_F2, GLN_CELL_F1_TIMES_F2, GLN_CELL_F1_OVER_F2
+//                    F1 + F2, F1 F2 and F1 / F2 (in [0, 1]: 1 on the edges, where F1 = F2)
+//   GLN_CELL_F3, GLN_CELL_F4
+//                    the distance to the third and to the fourth nearest point
+//   GLN_CELL_RADIUS  the radius of the n-sphere (disc, ball) inscribed in the Voronoi cell
+//                    of the nearest point a: half the distance from a to the point nearest
+//                    it, constant over each cell
 // under a distance (metric): GLN_CELL_EUCLIDEAN, GLN_CELL_EUCLIDEAN_SQUARED (|d|^2),
-// GLN_CELL_MANHATTAN (sum |d_i|), GLN_CELL_CHEBYSHEV (max |d_i|). GLN_CELL_EDGE is always
-// Euclidean. Gradients are analytic: the distance's own (zero for GLN_CELL_VALUE) and,
-// for GLN_CELL_EDGE, minus the unit normal of the nearest bisector; they jump across edges.
+// GLN_CELL_MANHATTAN (sum |d_i|), GLN_CELL_CHEBYSHEV (max |d_i|). GLN_CELL_EDGE and
+// GLN_CELL_RADIUS are always Euclidean. Gradients are analytic: the distance's own (zero
+// for GLN_CELL_VALUE and GLN_CELL_RADIUS), the sum's, product's and quotient's of F1's and
+// F2's, and for GLN_CELL_EDGE minus the unit normal of the nearest bisector; they jump
+// across edges.
 //
 // The search is exact, not the usual 3^N guess: the 3^N cells around the sample are
 // searched first; a point of a cell R > 1 cells away on some axis is at least
 // R + 0.5 - jitter/2 + min(f, 1 - f) away (f the sample's place in its cell), and only when
 // the result (F2, F1 or F1 + 2 * edge) reaches that far is the shell of cells R away
 // searched, each cell only if its point's box can be nearer: R = 2, then R = 3. Past
-// R = 3 every point is at least 3 away, further than any F1, F2 or F1 + 2 * edge can be
-// (docs/noise.md has the measured extremes: at most 2.25, Manhattan F2 in 4D). Nearest
+// R = 3 every point is at least 3 away, further than any F1 to F4, F1 + 2 * edge or
+// F1 + 2 * radius can be (docs/noise.md has the measured extremes). Nearest
 // points are chosen on the squared distance (exact with GLN_PRECISE on every GPU), so the
 // GPU and the CPU pick the same point everywhere.
 // Ranges (docs/noise.md): measured, per ret, metric and dimension.
@@ -50,6 +59,12 @@
 #define GLN_CELL_F2_F1 2
 #define GLN_CELL_VALUE 3
 #define GLN_CELL_EDGE 4
+#define GLN_CELL_F1_PLUS_F2 5
+#define GLN_CELL_F1_TIMES_F2 6
+#define GLN_CELL_F1_OVER_F2 7
+#define GLN_CELL_F3 8
+#define GLN_CELL_F4 9
+#define GLN_CELL_RADIUS 10
 
 #define GLN_CELL_EUCLIDEAN 0
 #define GLN_CELL_EUCLIDEAN_SQUARED 1
@@ -61,14 +76,18 @@
 const float GLN_CELL_MARGIN = 0.0001f;
 const float GLN_CELL_FAR = 3.0e38f;
 
-// The nearest and second nearest points found so far: their keys (the squared distance
-// for the Euclidean metrics, else the distance), the vectors from the sample to them, and
-// the nearest one's cell hash.
+// The nearest points found so far, nearest first (the first `rank` of them are kept): their
+// keys (the squared distance for the Euclidean metrics, else the distance), the vectors
+// from the sample to them, and the nearest one's cell hash.
 struct GlnNearest {
     float k1;
     float k2;
+    float k3;
+    float k4;
     vec4 v1;
     vec4 v2;
+    vec4 v3;
+    vec4 v4;
     int h1;
 };
 
@@ -106,7 +125,27 @@ float gln_cell_key(vec4 v, int metric) {
     return k;
 }
 
-void gln_cell_consider(inout GlnNearest s, vec4 v, float k, int h) {
+// Files the point at key k among the `rank` nearest, the furthest place first so that each
+// place moves down what was above it.
+void gln_cell_consider(inout GlnNearest s, vec4 v, float k, int h, int rank) {
+    if (rank >= 4) {
+        if (k < s.k3) {
+            s.k4 = s.k3;
+            s.v4 = s.v3;
+        } else if (k < s.k4) {
+            s.k4 = k;
+            s.v4 = v;
+        }
+    }
+    if (rank >= 3) {
+        if (k < s.k2) {
+            s.k3 = s.k2;
+            s.v3 = s.v2;
+        } else if (k < s.k3) {
+            s.k3 = k;
+            s.v3 = v;
+        }
+    }
     if (k < s.k1) {
         s.k2 = s.k1;
         s.v2 = s.v1;
@@ -163,9 +202,18 @@ bool gln_cell_inner(ivec4 o, int R) {
     return abs(o.x) < R && abs(o.y) < R && abs(o.z) < R && abs(o.w) < R;
 }
 
-// The nearest (and, when second, the second nearest) feature points to f in cell base.
-GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, ivec4 world, int dims, int metric, float jitter, bool second) {
-    GlnNearest s = GlnNearest(GLN_CELL_FAR, GLN_CELL_FAR, vec4(0.0f), vec4(0.0f), 0);
+// The key of the rank-th nearest point found so far.
+float gln_cell_kth(GlnNearest s, int rank) {
+    if (rank >= 4) return s.k4;
+    if (rank == 3) return s.k3;
+    if (rank == 2) return s.k2;
+    return s.k1;
+}
+
+// The `rank` (1 to 4) nearest feature points to f in cell base.
+GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, ivec4 world, int dims, int metric, float jitter, int rank) {
+    GlnNearest s = GlnNearest(GLN_CELL_FAR, GLN_CELL_FAR, GLN_CELL_FAR, GLN_CELL_FAR, vec4(0.0f), vec4(0.0f), vec4(0.0f),
+                              vec4(0.0f), 0);
     ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
     for (int ow = -r.w; ow <= r.w; ++ow)
         for (int oz = -r.z; oz <= r.z; ++oz)
@@ -173,13 +221,13 @@ GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, ivec4 world, int di
                 for (int ox = -r.x; ox <= r.x; ++ox) {
                     int h;
                     vec4 v = gln_cell_vector(base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, h);
-                    gln_cell_consider(s, v, gln_cell_key(v, metric), h);
+                    gln_cell_consider(s, v, gln_cell_key(v, metric), h, rank);
                 }
     ivec4 one = r;
     for (int R = 2; R <= 3; ++R) {
         float reach = gln_cell_reach(f, dims, jitter, R);
         float reachKey = metric <= GLN_CELL_EUCLIDEAN_SQUARED ? reach * reach : reach;
-        if ((second ? s.k2 : s.k1) <= reachKey - GLN_CELL_MARGIN) break;
+        if (gln_cell_kth(s, rank) <= reachKey - GLN_CELL_MARGIN) break;
         r = R * one;
         for (int ow = -r.w; ow <= r.w; ++ow)
             for (int oz = -r.z; oz <= r.z; ++oz)
@@ -187,19 +235,20 @@ GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, ivec4 world, int di
                     for (int ox = -r.x; ox <= r.x; ++ox) {
                         ivec4 o = ivec4(ox, oy, oz, ow);
                         if (gln_cell_inner(o, R)) continue;
-                        if (gln_cell_box_key(o, f, dims, metric, jitter) >= (second ? s.k2 : s.k1) + GLN_CELL_MARGIN) continue;
+                        if (gln_cell_box_key(o, f, dims, metric, jitter) >= gln_cell_kth(s, rank) + GLN_CELL_MARGIN) continue;
                         int h;
                         vec4 v = gln_cell_vector(base, o, f, period, world, dims, jitter, h);
-                        gln_cell_consider(s, v, gln_cell_key(v, metric), h);
+                        gln_cell_consider(s, v, gln_cell_key(v, metric), h, rank);
                     }
     }
     return s;
 }
 
 // The distance to the point of cell o from its bisector with the nearest point (v1 the
-// vector to it), lowered into e (with the bisector's normal into n) when nearer.
-void gln_cell_bisector(ivec4 base, ivec4 o, vec4 f, ivec4 period, ivec4 world, int dims, float jitter, vec4 v1, inout float e,
-                       inout vec4 n) {
+// vector to it), or with radius half the distance between the two points, lowered into e
+// (with the bisector's normal into n) when nearer.
+void gln_cell_bisector(ivec4 base, ivec4 o, vec4 f, ivec4 period, ivec4 world, int dims, float jitter, vec4 v1, bool radius,
+                       inout float e, inout vec4 n) {
     int h;
     vec4 v = gln_cell_vector(base, o, f, period, world, dims, jitter, h);
     GLN_PRECISE vec4 w = v - v1;
@@ -208,6 +257,7 @@ void gln_cell_bisector(ivec4 base, ivec4 o, vec4 f, ivec4 period, ivec4 world, i
         float len = sqrt(ww);
         GLN_PRECISE vec4 m = v1 + v;
         GLN_PRECISE float d = (m.x * w.x + m.y * w.y + m.z * w.z + m.w * w.w) * 0.5f / len;
+        if (radius) d = 0.5f * len;
         if (d < e) {
             e = d;
             n = w / len;
@@ -215,8 +265,9 @@ void gln_cell_bisector(ivec4 base, ivec4 o, vec4 f, ivec4 period, ivec4 world, i
     }
 }
 
-// GLN_CELL_EDGE: (distance to the nearest edge, its gradient).
-vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, ivec4 world, int dims, float jitter) {
+// GLN_CELL_EDGE: (distance to the nearest edge, its gradient); with radius, GLN_CELL_RADIUS:
+// (the nearest point's inscribed radius, 0).
+vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, ivec4 world, int dims, float jitter, bool radius) {
     float e = GLN_CELL_FAR;
     vec4 n = vec4(0.0f);
     ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
@@ -224,8 +275,9 @@ vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, ivec4 world, 
         for (int oz = -r.z; oz <= r.z; ++oz)
             for (int oy = -r.y; oy <= r.y; ++oy)
                 for (int ox = -r.x; ox <= r.x; ++ox)
-                    gln_cell_bisector(base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, s.v1, e, n);
-    // A point b further than |v1| + 2e cannot be nearer: its bisector is (|b| - |v1|) / 2 away.
+                    gln_cell_bisector(base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, s.v1, radius, e, n);
+    // A point b further than |v1| + 2e cannot be nearer: its bisector is at least
+    // (|b| - |v1|) / 2 away, and so is half its distance to the nearest point.
     float f1 = sqrt(s.k1);
     ivec4 one = r;
     for (int R = 2; R <= 3; ++R) {
@@ -239,10 +291,20 @@ vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, ivec4 world, 
                         if (gln_cell_inner(o, R)) continue;
                         GLN_PRECISE float bound = f1 + 2.0f * e + GLN_CELL_MARGIN;
                         if (gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter) >= bound * bound) continue;
-                        gln_cell_bisector(base, o, f, period, world, dims, jitter, s.v1, e, n);
+                        gln_cell_bisector(base, o, f, period, world, dims, jitter, s.v1, radius, e, n);
                     }
     }
+    if (radius) return vec4(e, 0.0f, 0.0f, 0.0f);
     return vec4(e, -n.x, -n.y, -n.z);
+}
+
+// How many nearest points ret reads: 1 (F1, the cell value, the edge and the radius, which
+// search on from the nearest), 3 (F3), 4 (F4), else 2.
+int gln_cell_rank(int ret) {
+    if (ret == GLN_CELL_F1 || ret == GLN_CELL_VALUE || ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS) return 1;
+    if (ret == GLN_CELL_F3) return 3;
+    if (ret == GLN_CELL_F4) return 4;
+    return 2;
 }
 
 // (distance, gradient) of the point at key k and vector v (from the sample to it).
@@ -266,14 +328,30 @@ vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int dims, int r
     vec4 pf = floor(p);
     ivec4 base = cell + ivec4(pf);
     GLN_PRECISE vec4 f = p - pf;
-    bool second = ret == GLN_CELL_F2 || ret == GLN_CELL_F2_F1;
-    GlnNearest s = gln_cell_search(base, f, period, world, dims, ret == GLN_CELL_EDGE ? GLN_CELL_EUCLIDEAN : metric, jitter, second);
+    bool around = ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS;
+    GlnNearest s = gln_cell_search(base, f, period, world, dims, around ? GLN_CELL_EUCLIDEAN : metric, jitter, gln_cell_rank(ret));
     if (ret == GLN_CELL_VALUE) return vec4(gln_height(s.h1), 0.0f, 0.0f, 0.0f);
-    if (ret == GLN_CELL_EDGE) return gln_cell_edge(s, base, f, period, world, dims, jitter);
+    if (around) return gln_cell_edge(s, base, f, period, world, dims, jitter, ret == GLN_CELL_RADIUS);
+    if (ret == GLN_CELL_F3) return gln_cell_distance(s.k3, s.v3, metric);
+    if (ret == GLN_CELL_F4) return gln_cell_distance(s.k4, s.v4, metric);
     vec4 a = gln_cell_distance(s.k1, s.v1, metric);
     if (ret == GLN_CELL_F1) return a;
     vec4 b = gln_cell_distance(s.k2, s.v2, metric);
     if (ret == GLN_CELL_F2) return b;
+    if (ret == GLN_CELL_F1_PLUS_F2) {
+        GLN_PRECISE vec4 t = a + b;
+        return t;
+    }
+    if (ret == GLN_CELL_F1_TIMES_F2) {
+        GLN_PRECISE vec4 t = vec4(a.x * b.x, a.y * b.x + b.y * a.x, a.z * b.x + b.z * a.x, a.w * b.x + b.w * a.x);
+        return t;
+    }
+    if (ret == GLN_CELL_F1_OVER_F2) {
+        // F2 > 0: no two feature points coincide.
+        GLN_PRECISE float bb = b.x * b.x;
+        GLN_PRECISE vec4 t = vec4(a.x / b.x, (a.y * b.x - b.y * a.x) / bb, (a.z * b.x - b.z * a.x) / bb, (a.w * b.x - b.w * a.x) / bb);
+        return t;
+    }
     GLN_PRECISE vec4 d = b - a;
     return d;
 }
