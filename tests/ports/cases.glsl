@@ -93,10 +93,10 @@ float gln_case(int k, vec4 p) {
     if (k == 54) return gln_world_case(GLN_BASIS_OPENSIMPLEX2S, 4, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
     if (k == 55) return gln_world_case(GLN_BASIS_PSRDNOISE, 2, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).x;
     if (k == 56) return gln_world_case(GLN_BASIS_PSRDNOISE, 3, p, ivec4(0, 0, 0, 0), GLN_CELL_F1).w;
-    if (k == 57) return gln_cellular3_deriv(vec3(p.x, p.y, p.z), GLN_CELL_F4, GLN_CELL_MANHATTAN, 0.8f).y;
+    if (k == 57) return gln_cellular2_deriv(vec2(p.x, p.y), GLN_CELL_F4, GLN_CELL_MANHATTAN, 0.8f).y;
     if (k == 58) return gln_cellular2(vec2(p.x, p.y), GLN_CELL_F1_OVER_F2, GLN_CELL_EUCLIDEAN, 1.0f);
-    if (k == 59) return gln_cellular3_deriv(vec3(p.x, p.y, p.z), GLN_CELL_F1_TIMES_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.6f).w;
-    if (k == 60) return gln_cellular3(vec3(p.x, p.y, p.z), GLN_CELL_RADIUS, GLN_CELL_EUCLIDEAN, 1.0f);
+    if (k == 59) return gln_cellular2_deriv(vec2(p.x, p.y), GLN_CELL_F1_TIMES_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.6f).z;
+    if (k == 60) return gln_cellular2(vec2(p.x, p.y), GLN_CELL_RADIUS, GLN_CELL_EUCLIDEAN, 1.0f);
     if (k == 61) return gln_world_case(GLN_BASIS_CELLULAR, 2, p, ivec4(0, 0, 0, 0), GLN_CELL_F3).y;
     return 0.0f;
 }

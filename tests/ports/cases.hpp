@@ -22,7 +22,7 @@ inline const char* caseName(int k) {
                                "psrdnoise2 period 7,6", "psrdnoise3_deriv.w", "fractal3 psrdnoise ridged tiled", "opensimplex2s_2", "opensimplex2s_3_deriv.y",
                                "fractal2_deriv opensimplex2s .z", "opensimplex2_4", "fractal4 opensimplex2",
                                "opensimplex2s_4", "fractal4 opensimplex2s",
-                               "world perlin3", "world value2 period 0,6 .y", "world classic4", "world perlinvalue1", "world simplex2 .y", "world simplex3", "world simplex4", "world cellular1 value", "world cellular2 edge .y", "world cellular3 f2-f1 period 5", "world cellular4", "world opensimplex2_2", "world opensimplex2_3 .z", "world opensimplex2_4", "world opensimplex2s_2 .y", "world opensimplex2s_3", "world opensimplex2s_4", "world psrdnoise2", "world psrdnoise3 .w", "cellular3 f4 manhattan .y", "cellular2 f1/f2", "cellular3 f1*f2 squared .w", "cellular3 n-sphere-radius", "world cellular2 f3 .y"};
+                               "world perlin3", "world value2 period 0,6 .y", "world classic4", "world perlinvalue1", "world simplex2 .y", "world simplex3", "world simplex4", "world cellular1 value", "world cellular2 edge .y", "world cellular3 f2-f1 period 5", "world cellular4", "world opensimplex2_2", "world opensimplex2_3 .z", "world opensimplex2_4", "world opensimplex2s_2 .y", "world opensimplex2s_3", "world opensimplex2s_4", "world psrdnoise2", "world psrdnoise3 .w", "cellular2 f4 manhattan .y", "cellular2 f1/f2", "cellular2 f1*f2 squared .z", "cellular2 n-sphere-radius", "world cellular2 f3 .y"};
     return names[k];
 }
 
@@ -115,10 +115,10 @@ inline float twinCase(const Permutation& table, int k, const float* p) {
         case 54: return gln_basis_at(table, GLN_BASIS_OPENSIMPLEX2S, GLN_CURVE_QUINTIC, 4, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
         case 55: return gln_basis_at(table, GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC, 2, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).x;
         case 56: return gln_basis_at(table, GLN_BASIS_PSRDNOISE, GLN_CURVE_QUINTIC, 3, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F1, GLN_CELL_EUCLIDEAN, 0.9f, world).w;
-        case 57: return gln_cellular3(table, ivec3(0), p3, ivec3(0), GLN_CELL_F4, GLN_CELL_MANHATTAN, 0.8f).y;
+        case 57: return gln_cellular2(table, ivec2(0), p2, ivec2(0), GLN_CELL_F4, GLN_CELL_MANHATTAN, 0.8f).y;
         case 58: return gln_cellular2(table, ivec2(0), p2, ivec2(0), GLN_CELL_F1_OVER_F2, GLN_CELL_EUCLIDEAN, 1.0f).x;
-        case 59: return gln_cellular3(table, ivec3(0), p3, ivec3(0), GLN_CELL_F1_TIMES_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.6f).w;
-        case 60: return gln_cellular3(table, ivec3(0), p3, ivec3(0), GLN_CELL_RADIUS, GLN_CELL_EUCLIDEAN, 1.0f).x;
+        case 59: return gln_cellular2(table, ivec2(0), p2, ivec2(0), GLN_CELL_F1_TIMES_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.6f).z;
+        case 60: return gln_cellular2(table, ivec2(0), p2, ivec2(0), GLN_CELL_RADIUS, GLN_CELL_EUCLIDEAN, 1.0f).x;
         case 61: return gln_basis_at(table, GLN_BASIS_CELLULAR, GLN_CURVE_QUINTIC, 2, cell, p4, ivec4(0, 0, 0, 0), GLN_CELL_F3, GLN_CELL_EUCLIDEAN, 0.9f, world).y;
         default: return 0.0f;
     }
