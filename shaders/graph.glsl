@@ -11,6 +11,7 @@
 // world hash from the frames' blocks), GLN_PERIODIC (1: some basis has a period).
 #include "glnoise/fractal.glsl"
 #include "glnoise/pattern.glsl"
+#include "bases.glsl"
 
 // sample.glsl's GlnFrame, the same layout (std430, 128 bytes).
 struct GlnFrame {
@@ -321,74 +322,6 @@ vec4 gln_g_scaled(GlnFrame o, vec4 l, vec4 n) {
     float f = o.scale.x;
     return vec4(n.x, gln_g_within(f * l.x) ? f * n.y : 0.0f, gln_g_within(f * l.y) ? f * n.z : 0.0f,
                 gln_g_within(f * l.z) ? f * n.w : 0.0f);
-}
-
-// One family of bases each: gln_basis_at's branch for it (glnoise/fractal.glsl), so that a
-// graph's shader holds only the families its leaves use (each call of gln_basis_at
-// brings every family into the shader before the unused ones are dropped: 0.8 s of
-// llvmpipe's compile per leaf, against a few hundredths).
-vec4 gln_g_lattice(int basis, int curve, int dims, ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
-    int c = gln_basis_curve(basis, curve);
-    int k = gln_basis_kind(basis);
-    if (dims == 1) return vec4(gln_lattice1(cell.x, p.x, period.x, c, k, world.x), 0.0f, 0.0f, 0.0f);
-    if (dims == 2) {
-        vec3 b = gln_lattice2(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(period.x, period.y), c, k, ivec2(world.x, world.y));
-        return vec4(b.x, b.y, b.z, 0.0f);
-    }
-    if (dims == 3)
-        return gln_lattice3(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(period.x, period.y, period.z), c, k,
-                            ivec3(world.x, world.y, world.z));
-    return vec4(gln_lattice4(cell, p, period, c, k, world), 0.0f, 0.0f, 0.0f);
-}
-
-vec4 gln_g_simplex(int dims, ivec4 cell, vec4 p, ivec4 world) {
-    if (dims == 2) {
-        vec3 b = gln_simplex2_skewed(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(world.x, world.y));
-        return vec4(b.x, b.y, b.z, 0.0f);
-    }
-    if (dims == 3) return gln_simplex3_skewed(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(world.x, world.y, world.z));
-    return vec4(gln_simplex4_skewed(cell, p, world), 0.0f, 0.0f, 0.0f);
-}
-
-vec4 gln_g_opensimplex2(int dims, ivec4 cell, vec4 p, ivec4 world) {
-    if (dims == 2) {
-        vec3 b = gln_opensimplex2_2_skewed(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(world.x, world.y));
-        return vec4(b.x, b.y, b.z, 0.0f);
-    }
-    if (dims == 3) {
-        vec4 n = gln_opensimplex2_3_turned(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(world.x, world.y, world.z));
-        vec3 g = gln_os2_turn3_back(vec3(n.y, n.z, n.w));
-        return vec4(n.x, g.x, g.y, g.z);
-    }
-    return vec4(gln_opensimplex2_4_skewed(cell, p, world), 0.0f, 0.0f, 0.0f);
-}
-
-vec4 gln_g_opensimplex2s(int dims, ivec4 cell, vec4 p, ivec4 world) {
-    if (dims == 2) {
-        vec3 b = gln_opensimplex2s_2_skewed(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(world.x, world.y));
-        return vec4(b.x, b.y, b.z, 0.0f);
-    }
-    if (dims == 3) {
-        vec4 n = gln_opensimplex2s_3_turned(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(world.x, world.y, world.z));
-        vec3 g = gln_os2_turn3_back(vec3(n.y, n.z, n.w));
-        return vec4(n.x, g.x, g.y, g.z);
-    }
-    return vec4(gln_opensimplex2s_4_skewed(cell, p, world), 0.0f, 0.0f, 0.0f);
-}
-
-vec4 gln_g_psrdnoise(int dims, ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
-    if (dims == 2) {
-        vec3 b = gln_psrdnoise2_skewed(ivec2(cell.x, cell.y), vec2(p.x, p.y), ivec2(period.x, period.y), ivec2(world.x, world.y));
-        return vec4(b.x, b.y, b.z, 0.0f);
-    }
-    return gln_psrdnoise3_skewed(ivec3(cell.x, cell.y, cell.z), vec3(p.x, p.y, p.z), ivec3(period.x, period.y, period.z),
-                                 ivec3(world.x, world.y, world.z));
-}
-
-vec4 gln_g_cellular(int dims, ivec4 cell, vec4 p, ivec4 period, ivec4 world, int cellReturn, int cellMetric, float jitter) {
-    vec4 c = gln_cellular(cell, vec4(p.x, dims >= 2 ? p.y : 0.0f, dims >= 3 ? p.z : 0.0f, dims >= 4 ? p.w : 0.0f), period,
-                          world, dims, cellReturn, cellMetric, jitter);
-    return dims == 2 ? vec4(c.x, c.y, c.z, 0.0f) : dims == 3 ? c : vec4(c.x, 0.0f, 0.0f, 0.0f);
 }
 
 // The graph's scopes, gln_scope_0 the output's (written by the host).

@@ -15,6 +15,7 @@
 // src/mirror/sample.hpp; the frames come from the planner in src/core/frames.hpp.
 #include "glnoise/fractal.glsl"
 #include "glnoise/pattern.glsl"
+#include "bases.glsl"
 
 struct GlnFrame {
     ivec4 cell;    // lattice cell of freq * origin, modulo the period or 256
@@ -57,6 +58,23 @@ GLN_SAMPLER_UNIFORMS
 #define GLN_WORLD_OF(o) ivec4(-1, -1, -1, -1)
 #endif
 
+// gln_basis_at(GLN_BASIS, ...): the spec's family alone (bases.glsl says why).
+vec4 gln_sampler_basis(ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
+#if GLN_BASIS == GLN_BASIS_CELLULAR
+    return gln_g_cellular(cell, p, period, world, GLN_CELL_RETURN, GLN_CELL_METRIC, u_cell_jitter);
+#elif GLN_BASIS == GLN_BASIS_SIMPLEX
+    return gln_g_simplex(cell, p, world);
+#elif GLN_BASIS == GLN_BASIS_OPENSIMPLEX2
+    return gln_g_opensimplex2(cell, p, world);
+#elif GLN_BASIS == GLN_BASIS_OPENSIMPLEX2S
+    return gln_g_opensimplex2s(cell, p, world);
+#elif GLN_BASIS == GLN_BASIS_PSRDNOISE
+    return gln_g_psrdnoise(cell, p, period, world);
+#else
+    return gln_g_lattice(GLN_BASIS, GLN_CURVE, cell, p, period, world);
+#endif
+}
+
 // The basis at frame o and sample offset s: (value, gradient per noise cell). The offset
 // goes into the basis's own coordinates as the host put the frame's origin there
 // (gln_basis_space of glnoise/fractal.glsl).
@@ -72,8 +90,7 @@ vec4 gln_octave(GlnFrame o, vec3 s) {
 #else
     precise vec4 p = vec4(o.frac.x + local.x, o.frac.y + local.y, o.frac.z + local.z, o.frac.w);
 #endif
-    return gln_basis_at(GLN_BASIS, GLN_CURVE, GLN_DIMS, o.cell, p, GLN_PERIOD(o), GLN_CELL_RETURN, GLN_CELL_METRIC,
-                        u_cell_jitter, GLN_WORLD_OF(o));
+    return gln_sampler_basis(o.cell, p, GLN_PERIOD(o), GLN_WORLD_OF(o));
 }
 
 // The fractal sum over frames [first, first + count) at s, gradient per sample unit.

@@ -124,7 +124,7 @@ struct Writer {
     }
 
     // A leaf's statements, its value left in r (indented for a loop's body): the leaf's
-    // family alone (graph.glsl's gln_g_<family>), gln_basis_at's branch for it. frameAt:
+    // family alone (bases.glsl's gln_g_<family>), gln_basis_at's branch for it. frameAt:
     // its frame; param: the index of its parameters (a GLSL expression).
     std::string leaf(const PlanOp& p, const std::string& frameAt, const std::string& param, const std::string& tag) const {
         const bool white = p.op == Op::White;
@@ -139,16 +139,16 @@ struct Writer {
         const std::string period = "GLN_G_PERIOD(" + o + ")", world = "GLN_G_WORLD(" + o + ")";
         std::string call;
         switch (b) {
-            case Basis::Simplex: call = "gln_g_simplex(" + dims + ", " + rest + ", " + world + ")"; break;
-            case Basis::OpenSimplex2: call = "gln_g_opensimplex2(" + dims + ", " + rest + ", " + world + ")"; break;
-            case Basis::OpenSimplex2S: call = "gln_g_opensimplex2s(" + dims + ", " + rest + ", " + world + ")"; break;
-            case Basis::Psrdnoise: call = "gln_g_psrdnoise(" + dims + ", " + rest + ", " + period + ", " + world + ")"; break;
+            case Basis::Simplex: call = "gln_g_simplex(" + rest + ", " + world + ")"; break;
+            case Basis::OpenSimplex2: call = "gln_g_opensimplex2(" + rest + ", " + world + ")"; break;
+            case Basis::OpenSimplex2S: call = "gln_g_opensimplex2s(" + rest + ", " + world + ")"; break;
+            case Basis::Psrdnoise: call = "gln_g_psrdnoise(" + rest + ", " + period + ", " + world + ")"; break;
             case Basis::Cellular:
-                call = "gln_g_cellular(" + dims + ", " + rest + ", " + period + ", " + world + ", " + num(p.ints[2]) + ", " +
+                call = "gln_g_cellular(" + rest + ", " + period + ", " + world + ", " + num(p.ints[2]) + ", " +
                        num(p.ints[3]) + ", gln_params[" + param + " + 1])";
                 break;
             default:
-                call = "gln_g_lattice(" + id + ", " + num(white ? curveKinds()[0].glslId : p.ints[1]) + ", " + dims + ", " + rest +
+                call = "gln_g_lattice(" + id + ", " + num(white ? curveKinds()[0].glslId : p.ints[1]) + ", " + rest +
                        ", " + period + ", " + world + ")";
                 break;
         }
