@@ -6,13 +6,15 @@ of tests/ports/cases.glsl, at every point, with its C++ twin.
     run_port.py --language vulkan|hlsl|wgsl|gles|godot --glnoise GLNOISE --cases CASES --data DIR
                 [--glslang GLSLANG --vulkan-run RUNNER] [--chromium C --chromedriver D]
                 [--table FORM] [--scale X] [--sine-tolerance T]
-                [--library LANGUAGE] [--define NAME=VALUE] [--repeat R]
+                [--library LANGUAGE] [--define NAME=VALUE] [--repeat R] [--chunk N]
 
 The source is what `glnoise shader --language L --seed S` prints, then the cases
 (translated with the library at build time, or the GLSL itself), then a small entry point
-that writes case k of point i to values[i * GLN_CASES + k]. Vulkan GLSL and HLSL go
-through glslang to SPIR-V and run on Vulkan (Mesa's lavapipe here, through
-glnoise_vulkan_run); WGSL runs on WebGPU (wgpu from PyPI, on the same Vulkan driver);
+that writes case k of point i to values[i * GLN_CASES + k]. The cases run in chunks of N
+(8; 0: all at once), a shader each, which keeps only its own cases' branches of gln_case:
+drivers compile a shader's every branch, and their time grows faster than the shader.
+Vulkan GLSL and HLSL go through glslang to SPIR-V and run on Vulkan (Mesa's lavapipe
+here, through glnoise_vulkan_run); WGSL runs on WebGPU (wgpu from PyPI, on the same Vulkan driver);
 GLSL ES 3.00 runs as a WebGL2 fragment shader in headless Chromium (selenium from PyPI),
 and so does Godot's shading language, which glnoise writes as GLSL ES 3.00 without the
 version and precision lines (no Godot runs here).
@@ -37,6 +39,9 @@ import subprocess
 import sys
 import time
 
+# The entry points run one chunk of the cases: GLN_CHUNK_CASES of them from GLN_CHUNK_FIRST
+# (defined before the source), case GLN_CHUNK_FIRST + c of point i into value
+# i * GLN_CHUNK_CASES + c.
 ENTRY = {
     "vulkan": """
 layout(local_size_x = 64) in;
@@ -44,7 +49,7 @@ layout(std430, set = 0, binding = 1) readonly buffer Points { vec4 points[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer Values { float values[]; };
 void main() {
     uint i = gl_GlobalInvocationID.x;
-    values[i] = gln_case(int(i % uint(GLN_CASES)), points[i / uint(GLN_CASES)]);
+    values[i] = gln_case(GLN_CHUNK_FIRST + int(i % uint(GLN_CHUNK_CASES)), points[i / uint(GLN_CHUNK_CASES)]);
 }
 """,
     "hlsl": """
@@ -53,18 +58,18 @@ RWStructuredBuffer<float> values : register(u2);
 [numthreads(64, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
     uint i = id.x;
-    values[i] = gln_case(int(i % GLN_CASES), points[i / GLN_CASES]);
+    values[i] = gln_case(GLN_CHUNK_FIRST + int(i % GLN_CHUNK_CASES), points[i / GLN_CHUNK_CASES]);
 }
 """,
-    # Case k of point i is fragment i * GLN_CASES + k, counted in rows of GLN_WIDTH.
+    # Value i is fragment i, counted in rows of GLN_WIDTH.
     "gles": """
 uniform highp sampler2D gln_points;  // RGBA32F, one point a texel, rows of GLN_WIDTH
 out vec4 gln_value;
 void main() {
     int i = int(gl_FragCoord.y) * GLN_WIDTH + int(gl_FragCoord.x);
-    int n = i / GLN_CASES;
+    int n = i / GLN_CHUNK_CASES;
     vec4 p = texelFetch(gln_points, ivec2(n % GLN_WIDTH, n / GLN_WIDTH), 0);
-    gln_value = vec4(gln_case(i - n * GLN_CASES, p), 0.0, 0.0, 1.0);
+    gln_value = vec4(gln_case(GLN_CHUNK_FIRST + i - n * GLN_CHUNK_CASES, p), 0.0, 0.0, 1.0);
 }
 """,
     "wgsl": """
@@ -73,15 +78,41 @@ void main() {
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let i = id.x;
-    values[i] = gln_case(i32(i % u32(GLN_CASES)), points[i / u32(GLN_CASES)]);
+    values[i] = gln_case(GLN_CHUNK_FIRST + i32(i % u32(GLN_CHUNK_CASES)), points[i / u32(GLN_CHUNK_CASES)]);
 }
 """,
 }
+
+# A case's branch in gln_case, as cases.glsl writes it (one line) and as the translator
+# does (a block).
+CASE_BRANCH = re.compile(r"(?ms)^    if \(k == (\d+)\) (?:return [^\n]*\n|\{\n.*?^    \}\n)")
 
 
 # The cases of tests/ports/cases.glsl that evaluate sin or cos: value noise with the cosine
 # curve (value2, the ridged fractal) and marble. --sine-tolerance is for them.
 SINE_CASES = ("value2", "fractal3 ridged", "marble")
+
+
+def chunk_source(args, text, first, count, total):
+    """The shader of cases FIRST..FIRST+COUNT-1: TEXT (the library and the cases) without
+    gln_case's other branches, then the chunk's bounds and the entry point. A driver
+    inlines every branch of gln_case into the entry point before it can drop any, and
+    its time grows faster than the shader (docs/shaders.md has the figures)."""
+    seen = []
+
+    def keep(m):
+        seen.append(int(m.group(1)))
+        return m.group(0) if first <= seen[-1] < first + count else ""
+
+    text = CASE_BRANCH.sub(keep, text)
+    if sorted(seen) != list(range(total)):
+        sys.exit("run_port: %s: gln_case's branches are not cases 0 to %d once each (found %s); "
+                 "CASE_BRANCH no longer matches how the cases are written" % (args.cases, total - 1, sorted(seen)))
+    if args.language == "wgsl":
+        bounds = "const GLN_CHUNK_FIRST: i32 = %d;\nconst GLN_CHUNK_CASES: i32 = %d;\n"
+    else:
+        bounds = "#define GLN_CHUNK_FIRST %d\n#define GLN_CHUNK_CASES %d\n"
+    return text + "\n" + bounds % (first, count) + ENTRY["gles" if args.language == "godot" else args.language]
 
 
 def read(path, code):
@@ -102,20 +133,20 @@ def source(args):
         # The GLSL cases include the families the self-contained source already holds.
         cases = re.sub(r'(?m)^#include .*$', "", cases)
         library = re.sub(r'(?m)^#version .*$', "", library)
-        return "#version 450\n" + library + cases + ENTRY["vulkan"]
+        return "#version 450\n" + library + cases
     if args.language in ("gles", "godot"):
         # Godot's shading language, as glnoise writes it, is GLSL ES 3.00 without the
         # version and precision lines: the browser runs it as that.
         cases = re.sub(r'(?m)^#include .*$', "", cases)
         return ("#version 300 es\nprecision highp float;\nprecision highp int;\n#define GLN_WIDTH %d\n" % GLES_WIDTH
-                + library + cases + ENTRY["gles"])
-    return library + "\n" + cases + ENTRY[args.language]
+                + library + cases)
+    return library + "\n" + cases
 
 
-def run_spirv(args, text, data, out, groups):
+def run_spirv(args, text, data, out, groups, stem):
     ext = ".comp" if args.language == "vulkan" else ".hlsl"
-    src = os.path.join(args.work, args.language + ext)
-    spv = os.path.join(args.work, args.language + ".spv")
+    src = os.path.join(args.work, stem + ext)
+    spv = os.path.join(args.work, stem + ".spv")
     with open(src, "w", encoding="utf-8") as f:
         f.write(text)
     cmd = [args.glslang, "-V", "-S", "comp", "-o", spv, src]
@@ -309,10 +340,10 @@ def browser(args):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def run_gles(args, text, data, out, count):
+def run_gles(args, text, data, out, count, stem, driver):
     import base64
 
-    src = os.path.join(args.work, args.language + ".frag")
+    src = os.path.join(args.work, stem + ".frag")
     with open(src, "w", encoding="utf-8") as f:
         f.write(text)
     with open(os.path.join(data, "points.f32"), "rb") as f:
@@ -323,9 +354,7 @@ def run_gles(args, text, data, out, count):
         with open(os.path.join(data, "table.i32"), "rb") as f:
             table = base64.b64encode(f.read()).decode()
     start = time.time()
-    with browser(args) as driver:
-        print("browser: Chromium %s" % driver.capabilities.get("browserVersion"))
-        r = driver.execute_script(GLES_PAGE, text, points, count, GLES_WIDTH, table, args.repeat)
+    r = driver.execute_script(GLES_PAGE, text, points, count, GLES_WIDTH, table, args.repeat)
     if "error" in r:
         sys.exit("run_port: WebGL2: %s (source: %s)" % (r["error"], src))
     print("device: %s" % r["renderer"])
@@ -337,15 +366,20 @@ def run_gles(args, text, data, out, count):
     print("run (browser, compile and draw): %.2f s" % (time.time() - start))
 
 
-def run_wgsl(args, text, data, out, groups):
+def wgpu_device():
     import wgpu  # from PyPI, installed by the test fixture
 
-    src = os.path.join(args.work, "wgsl.wgsl")
-    with open(src, "w", encoding="utf-8") as f:
-        f.write(text)
     adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
     print("device: %s (%s)" % (adapter.info["device"], adapter.info["backend_type"]))
-    device = adapter.request_device_sync()
+    return adapter.request_device_sync()
+
+
+def run_wgsl(args, text, data, out, groups, stem, device):
+    import wgpu
+
+    src = os.path.join(args.work, stem + ".wgsl")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(text)
     start = time.time()
     module = device.create_shader_module(code=text)
     pipeline = device.create_compute_pipeline(layout="auto", compute={"module": module, "entry_point": "main"})
@@ -406,8 +440,11 @@ def main():
                     help="the least tolerance of the cases that call sin or cos")
     ap.add_argument("--library", help="take the library from this language's output")
     ap.add_argument("--define", action="append", default=[], help="NAME=VALUE for glslang")
-    ap.add_argument("--repeat", type=int, default=0, help="time this many more dispatches")
+    ap.add_argument("--repeat", type=int, default=0, help="time this many more dispatches (of each chunk)")
+    ap.add_argument("--chunk", type=int, default=8, help="cases per shader (0: every case in one shader)")
     args = ap.parse_args()
+    if args.chunk < 0:
+        ap.error("--chunk %d: a count of cases, or 0 for all in one shader" % args.chunk)
     args.work = args.work or args.data
 
     names = open(os.path.join(args.data, "cases.txt"), encoding="utf-8").read().split("\n")[:-1]
@@ -416,18 +453,37 @@ def main():
     tolerance = read(os.path.join(args.data, "tolerance.f32"), "f")
     k = len(names)
     n = len(points) // 4
-    groups = n * k // 64
+    if n % 64 or len(expected) != n * k:
+        sys.exit("run_port: %s: %d points (a multiple of 64 is needed) and %d expected values for %d cases"
+                 % (args.data, n, len(expected), k))
     text = source(args)
-    out = os.path.join(args.work, "-".join([args.language] + [x for x in (args.library, args.table) if x]) + ".values.f32")
-    if args.language == "wgsl":
-        run_wgsl(args, text, args.data, out, groups)
-    elif args.language in ("gles", "godot"):
-        run_gles(args, text, args.data, out, n * k)
-    else:
-        run_spirv(args, text, args.data, out, groups)
-    got = read(out, "f")
-    if len(got) != len(expected):
-        sys.exit("run_port: %d values back, expected %d" % (len(got), len(expected)))
+    stem = "-".join([args.language] + [x for x in (args.library, args.table) if x])
+    size = args.chunk or k
+    got = array.array("f", bytes(4 * n * k))
+    with contextlib.ExitStack() as stack:
+        device = driver = None
+        if args.language == "wgsl":
+            device = wgpu_device()
+        elif args.language in ("gles", "godot"):
+            driver = stack.enter_context(browser(args))
+            print("browser: Chromium %s" % driver.capabilities.get("browserVersion"))
+        for first in range(0, k, size):
+            count = min(size, k - first)
+            print("cases %d to %d:" % (first, first + count - 1))
+            chunk = chunk_source(args, text, first, count, k)
+            part = "%s-%d" % (stem, first) if size < k else stem
+            out = os.path.join(args.work, part + ".values.f32")
+            if args.language == "wgsl":
+                run_wgsl(args, chunk, args.data, out, n * count // 64, part, device)
+            elif args.language in ("gles", "godot"):
+                run_gles(args, chunk, args.data, out, n * count, part, driver)
+            else:
+                run_spirv(args, chunk, args.data, out, n * count // 64, part)
+            values = read(out, "f")
+            if len(values) != n * count:
+                sys.exit("run_port: %s: %d values back, expected %d" % (out, len(values), n * count))
+            for i in range(n):
+                got[i * k + first:i * k + first + count] = values[i * count:(i + 1) * count]
 
     missing = [c for c in SINE_CASES if c not in names] if args.sine_tolerance else []
     if missing:
