@@ -47,6 +47,7 @@ EXAMPLES = {
     "rotate": {"kind": "rotate", "source": "c", "degrees": 30},
     "warp": {"kind": "warp", "source": "c", "by": "v", "amount": 24},
     "seed": {"kind": "seed", "source": "f", "seed": 7},
+    "cellular_lookup": {"kind": "cellular_lookup", "source": "f", "frequency": 1 / 16},
     "vector": None,  # a warp's displacement: shown by warp
     "add": {"kind": "add", "a": "f", "b": "s"},
     "subtract": {"kind": "subtract", "a": "f", "b": "c"},

@@ -89,4 +89,22 @@ vec4 gln_g_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int cellRetur
 #endif
 }
 
+// A cellular lookup's search: the vector from p (a point in cells, cell its frame's
+// cell) to its nearest feature point, as cellular noise's F1 finds it, 0 beyond the
+// sampler's dimensions. C++ twin: src/graph/twin.hpp's gln_g_nearest.
+vec4 gln_g_nearest(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int metric, float jitter) {
+#if GLN_DIMS < 4
+    p.w = 0.0f;
+#endif
+#if GLN_DIMS < 3
+    p.z = 0.0f;
+#endif
+#if GLN_DIMS < 2
+    p.y = 0.0f;
+#endif
+    vec4 pf = floor(p);
+    GLN_PRECISE vec4 f = p - pf;
+    return gln_cell_search(cell + ivec4(pf), f, period, world, GLN_DIMS, metric, jitter, 1).v1;
+}
+
 #endif  // GLNOISE_SAMPLER_BASES_GLSL

@@ -181,6 +181,14 @@ private:
                 return add({{"kind", pick(2) ? "marble" : "wood"}, {"source", scalar(d)}, {"frequency", uniform(0.01, 0.1)},
                             {"pattern_scale", uniform(1, 6)}});
             case 8: return sharedAcrossScopes(d);
+            case 9: {
+                // A cellular lookup holds a value per cell: no derivative, so not for gradients.
+                if (gradient_) return valueNode(d);
+                const std::vector<Kind<CellDistance>>& metrics = cellDistanceKinds();
+                return add({{"kind", "cellular_lookup"}, {"source", scalar(d)}, {"frequency", std::exp2(uniform(-6, -2))},
+                            {"cell_distance", metrics[static_cast<std::size_t>(pick(static_cast<int>(metrics.size())))].name},
+                            {"cell_jitter", uniform(0, 1)}});
+            }
             default: return valueNode(d);
         }
     }

@@ -142,7 +142,7 @@ namespace {
 struct OctaveScales {
     const Graph& g;
     std::map<std::string, double> scale;       // the least scale a node is evaluated at
-    std::map<std::string, bool> visible;       // reached other than through a warp's displacement
+    std::map<std::string, bool> visible;       // reached other than through a warp's displacement or a lookup's source
     // The least frequency of its lattice leaves: 0 where a position, ramp or distance (smooth,
     // never aliasing) reaches it, infinite where only constants do.
     std::map<std::string, double> frequency;
@@ -184,6 +184,7 @@ struct OctaveScales {
             f = 0.0;
         } else if (graph::opOf(n) != graph::Op::Constant) {  // a constant stays infinite: it holds no lattice
             if (graph::opOf(n) == graph::Op::Marble || graph::opOf(n) == graph::Op::Wood) f = n.number("frequency") / 6.283185307179586;
+            if (graph::opOf(n) == graph::Op::CellularLookup) f = n.number("frequency");  // its cells
             for (const auto& [field, target] : n.inputs) f = std::min(f, least(target) * edge(n, field));
         }
         return frequency[id] = f;
@@ -201,7 +202,10 @@ struct OctaveScales {
                 const double s = scale.at(id) * edge(n, field);
                 auto it = scale.find(target);
                 scale[target] = it == scale.end() ? s : std::min(it->second, s);
-                const bool seen = visible.at(id) && !(graph::opOf(n) == graph::Op::Warp && field == "by");
+                // A warp's displacement moves the point, and a cellular lookup's source is read
+                // once per cell: neither is seen texel by texel.
+                const bool seen = visible.at(id) && !(graph::opOf(n) == graph::Op::Warp && field == "by") &&
+                                  !(graph::opOf(n) == graph::Op::CellularLookup && field == "source");
                 visible[target] = visible.count(target) ? visible[target] || seen : seen;
             }
         }

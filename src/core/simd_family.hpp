@@ -2,7 +2,8 @@
 // One family of the SIMD backend's bases, for every Highway target: included by each
 // core/simd_<family>.cpp after it names its rows function (GLNOISE_SIMD_ROWS), its graph
 // leaf (GLNOISE_SIMD_LEAF), its bases (GLNOISE_SIMD_BASES, as GLNOISE_SIMD_BASIS(b) each)
-// and itself (HWY_TARGET_INCLUDE), so that the families compile in parallel. Highway
+// and itself (HWY_TARGET_INCLUDE), so that the families compile in parallel; cellular
+// noise's also names a cellular lookup's search (GLNOISE_SIMD_NEAREST). Highway
 // re-includes the file once per target, hence no include guard. Internal.
 #include "core/simd_targets.hpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
@@ -44,6 +45,14 @@ GLNOISE_SIMD_GRAPH_LEAF(GLNOISE_SIMD_LEAF) {
 #undef GLNOISE_SIMD_BASIS
     return out;
 }
+
+#ifdef GLNOISE_SIMD_NEAREST
+// A cellular lookup's search, where cellular noise's is compiled.
+__attribute__((flatten)) vec4<VF> GLNOISE_SIMD_NEAREST(const Permutation& P, int dims, int metric, VF jitter, bool world,
+                                                       const GlnFrame<float>& o, vec4<VF> l) {
+    return gln_g_nearest(P, dims, metric, jitter, world, o, l);
+}
+#endif
 
 }  // namespace HWY_NAMESPACE
 }  // namespace glnoise::cpu

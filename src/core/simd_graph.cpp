@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The SIMD CPU backend's graphs: graph/twin.hpp's GraphEval over the lanes, one texel
 // per lane as for a spec. Its calls out of line are this target's own (LaneCalls): a leaf
-// goes to its family's function (core/simd_family.hpp) and a source scope to
+// goes to its family's function (core/simd_family.hpp), a cellular lookup's search to
+// cellular noise's, and a source scope to
 // LaneCalls::scope, each flattened, so that every twin runs compiled for the target. Lanes of one piece share
 // their frames (core/simd_lanes.hpp's EachPiece), so each lane is the reference's texel
 // bit for bit.
@@ -67,6 +68,10 @@ struct LaneCalls {
                 return GraphPsrdnoiseLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
             default: return GraphLatticeLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
         }
+    }
+    static vec4<VF> nearest(const Permutation& P, int dims, int metric, VF jitter, bool world, const GlnFrame<float>& o,
+                            vec4<VF> l) {
+        return GraphCellularNearest(P, dims, metric, jitter, world, o, l);
     }
     template <class Eval>
     HWY_ATTR __attribute__((flatten)) static vec4<VF> scope(Eval& eval, int s, vec4<VF> l, const GlnFrame<float>* frames) {

@@ -451,6 +451,10 @@ GLNOISE_SIMD_GRAPH_LEAF(GraphSimplexLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphOpenSimplexLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphCellularLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphPsrdnoiseLeaf);
+// A cellular lookup's vector to its nearest feature point (graph/twin.hpp's
+// gln_g_nearest), in cellular noise's file.
+vec4<VF> GraphCellularNearest(const Permutation& P, int dims, int metric, VF jitter, bool world, const GlnFrame<float>& o,
+                              vec4<VF> l);
 
 }  // namespace HWY_NAMESPACE
 }  // namespace glnoise::cpu

@@ -246,6 +246,18 @@ struct Writer {
                 }
                 return value(i, "n" + I);
             }
+            case Op::CellularLookup: {
+                // The source at the nearest feature point (graph/twin.hpp): the point moved by
+                // the vector to it in cells times 1 / frequency; flat over each cell.
+                const std::string o = "o" + I;
+                line("GlnFrame " + o + " = " + frame(p) + ";");
+                line("vec4 d" + I + " = gln_g_nearest(" + o + ".cell, gln_g_point_plain(" + o + ", l), GLN_G_PERIOD(" + o +
+                     "), GLN_G_WORLD(" + o + "), " + num(p.ints[0]) + ", " + P(q + 1) + ");");
+                line("precise vec4 m" + I + " = vec4(l.x + d" + I + ".x * " + P(q + 2) + ", l.y + d" + I + ".y * " + P(q + 2) +
+                     ", l.z + d" + I + ".z * " + P(q + 2) + ", l.w + d" + I + ".w * " + P(q + 2) + ");");
+                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", " + fb + " + 1);");
+                return value(i, "vec4(n" + I + ".x, 0.0f, 0.0f, 0.0f)");
+            }
             case Op::Warp: {
                 const PlanOp& by = sc.ops[static_cast<std::size_t>(p.args[0].slot)];
                 for (int k = 0; k < 4; ++k) line("vec4 c" + I + "_" + num(k) + " = " + arg(by.args[static_cast<std::size_t>(k)], at) + ";");

@@ -86,6 +86,16 @@ struct Analysis {
             return s;
         }
         if (k == Op::Offset || k == Op::Seed || k == Op::Rotate) return in(n, "source");
+        if (k == Op::CellularLookup) {
+            // The source's values, held over each cell: flat, and a jump at every cell's
+            // edge. The feature point is within a few cells, found to a basis's agreement
+            // per cell; the source moves by its slope times that in units of the point.
+            Bounds s = in(n, "source");
+            s.error += product(s.slope, (kBasisError + 4.0 * kRounding) / num("frequency"));
+            s.slope = 0;
+            s.jumps = true;
+            return s;
+        }
         if (k == Op::Warp) {
             Bounds s = in(n, "source");
             const GraphNode& v = g.nodes.at(n.inputs.at("by"));

@@ -100,6 +100,10 @@ Described describe(graph::Op op) {
         case Op::Seed:
             return {{source(), integer("seed", 1, 0, 4294967295.0, "which far place")},
                     "source at p + a far offset drawn from seed: unrelated values from the same noise"};
+        case Op::CellularLookup:
+            return {{source(), mirrored("frequency", T::Number, 1.0 / 64.0),
+                     mirroredChoice("cell_distance", namesOf(cellDistanceKinds())), mirrored("cell_jitter", T::Number, 1.0)},
+                    "source at the feature point nearest p of cellular noise at frequency * p: each cell filled with one value"};
         case Op::Vector:
             return {{scalar("x", 0.0, "x"), scalar("y", 0.0, "y"), scalar("z", 0.0, "z"), scalar("w", 0.0, "w")},
                     "(x, y, z, w): a displacement for warp"};

@@ -12,6 +12,8 @@
 //              and with rotate lacunarity^i R^i (16, row-major); then, weighted, its strength
 //              ints: GLSL fractal type (graph::fractalId), octaves, rotate, weighted
 //   scale, offset, seed   x, y, z, w (seed: its far offset)
+//   cellular_lookup  frequency, cell jitter, 1 / frequency      ints: cell metric (GLSL id)
+//              frames: its own lattice frame, then its source scope's
 //   rotate     cos, sin                                    ints: the plane's two axes
 //   warp       amount                                      ints: the components it displaces
 //   marble, wood   frequency, scale
@@ -98,9 +100,10 @@ struct Builder {
         }
         p.param = static_cast<int>(plan.params.size());
         parameters(n, p);
-        const long long count = movesThePoint(p.op) ? static_cast<long long>(p.childFrames) * (p.op == Op::Fractal ? p.ints[1] : 1)
-                                : isLeaf(p.op)      ? 1
-                                                    : 0;
+        // A cellular lookup's own frame (its cells) comes before its source's.
+        const long long own = isLeaf(p.op) || p.op == Op::CellularLookup ? 1 : 0;
+        const long long count =
+            own + (movesThePoint(p.op) ? static_cast<long long>(p.childFrames) * (p.op == Op::Fractal ? p.ints[1] : 1) : 0);
         p.frame = scope.frames;  // where its frames start (past the end when it has none)
         if (scope.frames + count > kMaxGraphFrames)
             throw ValidationError(Violation{"node \"" + id + "\"",
@@ -196,6 +199,12 @@ struct Builder {
                 p.ints[1] = axisIndex(plane.substr(1, 1));
                 break;
             }
+            case Op::CellularLookup:
+                param(num("frequency"));
+                param(num("cell_jitter"));
+                param(1.0 / num("frequency"));
+                p.ints[0] = cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId;
+                break;
             case Op::Warp:
                 param(num("amount"));
                 p.ints[0] = plan.dims;
@@ -321,6 +330,14 @@ void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, l
                 q[a] = P[at] * o[a] - P[at + 1] * o[b];
                 q[b] = P[at + 1] * o[a] + P[at] * o[b];
                 appendScope(plan, p.scope, q, periodScale, out);
+                break;
+            }
+            case Op::CellularLookup: {
+                // Its cells' frame, then its source's at the same point (the twin moves it
+                // to the feature point by an offset).
+                const double f = P[at];
+                out.push_back(latticeFrame<T>({f * o[0], f * o[1], f * o[2], f * o[3]}, Basis::Cellular, plan.dims, f, {}, plan.world));
+                appendScope(plan, p.scope, o, periodScale, out);
                 break;
             }
             case Op::Warp: appendScope(plan, p.scope, o, periodScale, out); break;

@@ -9,7 +9,8 @@
 // and each domain node's and fractal's source at the point it moves to (a fractal's for
 // each octave). Within a scope every node is evaluated once. A scope's frames, in order,
 // are one per leaf (basis, white, position, ramp, distance, marble, wood), and for each
-// domain node or fractal its source scope's frames (octaves times for a fractal).
+// domain node or fractal its source scope's frames (octaves times for a fractal), a
+// cellular lookup's after one of its own (its cells').
 #pragma once
 
 #include <array>
@@ -40,6 +41,7 @@ struct PlanOp {
     std::vector<Arg> args;  // the kind's inputs in its field order (source first)
     int param = 0;          // its parameters start here
     int frame = 0;          // its frames start here, from its scope's first (a leaf's one, a domain node's or fractal's source scope's)
+                            // (a cellular lookup's own, then its source scope's)
     int scope = -1;         // a domain node's or fractal's source scope
     int childFrames = 0;    // that scope's frames per evaluation
     // Structure, written into the shader: a basis id, its curve, cellular return and

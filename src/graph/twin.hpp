@@ -118,6 +118,22 @@ vec4<T> gln_g_basis(const Permutation& P, int basis, int curve, int dims, int ce
                    gln_select(gln_g_within(f * l.z), f * n.w, zero));
 }
 
+// bases.glsl's gln_g_nearest, from a cellular lookup's frame o (a lattice frame of its
+// frequency) and the offset l: the vector from the point to its nearest feature point, in
+// cells (0 beyond the graph's dimensions), searched as cellular noise's F1 is.
+template <class T, class S>
+vec4<T> gln_g_nearest(const Permutation& P, int dims, int metric, T jitter, bool world, const GlnFrame<S>& o, vec4<T> l) {
+    using I = lane_int<T>;
+    const T f = T(o.scale.x);
+    vec4<T> p = vec4<T>(T(0));
+    for (int a = 0; a < dims; ++a) p[a] = T(o.frac[a]) + gln_g_bound(f * l[a]);
+    const vec4<T> pf = floor(p);
+    const vec<4, I> base = vec<4, I>(o.cell.x + static_cast<I>(pf.x), o.cell.y + static_cast<I>(pf.y),
+                                     o.cell.z + static_cast<I>(pf.z), o.cell.w + static_cast<I>(pf.w));
+    const GlnNearest<T> s = gln_cell_search(P, base, p - pf, o.period, world ? o.block : ivec4(-1, -1, -1, -1), dims, metric, jitter, 1);
+    return s.v1;
+}
+
 // graph.glsl's gln_g_checkerboard: 1 or -1 by the parity of the cell at frame o plus l.
 template <class T, class S>
 T gln_g_checkerboard(const GlnFrame<S>& o, vec4<T> l, int dims) {
@@ -161,6 +177,11 @@ struct GraphCalls {
     template <class Eval, class T, class S>
     static vec4<T> scope(Eval& eval, int s, vec4<T> l, const GlnFrame<S>* frames) {
         return eval.run(s, l, frames);
+    }
+    // A cellular lookup's vector to its nearest feature point (gln_g_nearest).
+    template <class T, class S>
+    static vec4<T> nearest(const Permutation& P, int dims, int metric, T jitter, bool world, const GlnFrame<S>& o, vec4<T> l) {
+        return gln_g_nearest(P, dims, metric, jitter, world, o, l);
     }
 };
 
@@ -267,6 +288,16 @@ struct GraphEval {
                     n[b + 1] = c * gb - s * ga;
                 }
                 return n;
+            }
+            case Op::CellularLookup: {
+                // The source at the nearest feature point: the point moved by the vector to it
+                // (in cells, times 1 / frequency), its frames after the lookup's own. Flat
+                // over each cell: no gradient (Graph::validate refuses one).
+                const vec4<T> d = Calls::nearest(table, plan.dims, p.ints[0], T(q[1]), plan.world, frames[p.frame], l);
+                const T inv = T(q[2]);
+                const vec4<T> m = vec4<T>(l.x + d.x * inv, l.y + d.y * inv, l.z + d.z * inv, l.w + d.w * inv);
+                const vec4<T> n = scope(p.scope, m, frames + p.frame + 1);
+                return vec4<T>(n.x, T(0), T(0), T(0));
             }
             case Op::Warp: {
                 // The vector node's components, its inputs in this scope.

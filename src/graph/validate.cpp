@@ -159,6 +159,7 @@ std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
     switch (graph::opOf(n)) {
         case graph::Op::White: return std::string("white noise is a step at every cell edge");
         case graph::Op::Checkerboard: return std::string("a checkerboard is a step at every square's edge");
+        case graph::Op::CellularLookup: return std::string("a cellular lookup holds one value per cell: a step at every cell's edge");
         case graph::Op::Basis:
             // Cellular cell-value and n-sphere-radius are flat over each cell: their gradient
             // is 0, as a spec's is, so that every spec's graph is a graph glnoise reads.
@@ -225,7 +226,9 @@ void Graph::validate() const {
         for (const auto& [field, target] : n.inputs) {
             bool ok = periodicOk;
             if (field == "source") {
-                if (graph::opOf(n) == graph::Op::Scale || graph::opOf(n) == graph::Op::Rotate) ok = false;
+                if (graph::opOf(n) == graph::Op::Scale || graph::opOf(n) == graph::Op::Rotate ||
+                    graph::opOf(n) == graph::Op::CellularLookup)
+                    ok = false;
                 if (graph::opOf(n) == graph::Op::Fractal &&
                     (n.number("rotate") != 0.0 || n.number("lacunarity") != std::floor(n.number("lacunarity"))))
                     ok = false;

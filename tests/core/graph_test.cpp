@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <random>
 #include <set>
@@ -356,6 +358,46 @@ TEST(Graph, DomainNodesMoveThePointTheirSourceSees) {
     (void)plain;
 }
 
+// The feature points come from tests/golden/make_golden.py's brute force: a lookup of the
+// position along each axis is the nearest point's coordinate, in units of the point.
+TEST(Graph, ACellularLookupReadsItsSourceAtTheNearestFeaturePoint) {
+    int rows = 0;
+    for (const auto& r : test::readCsv("cellular_lookup.csv")) {
+        const int dims = std::stoi(r[2]);
+        const double f = rows % 2 ? 0.5 : 1.0;  // the golden points are in cells: p / f in units
+        const cpu::Point p = {std::stod(r[3]) / f, std::stod(r[4]) / f, std::stod(r[5]) / f, std::stod(r[6]) / f};
+        for (int a = 0; a < dims; ++a) {
+            const std::string axis(1, "xyzw"[a]);
+            const Graph g = Graph::parse(R"({"glnoise_graph": 2, "dims": )" + std::to_string(dims) +
+                                         R"(, "out": "out", "nodes": {"p": {"kind": "position", "axis": ")" + axis +
+                                         R"("}, "out": {"kind": "cellular_lookup", "source": "p", "frequency": )" + std::to_string(f) +
+                                         R"(, "cell_distance": ")" + r[0] + R"(", "cell_jitter": )" + r[1] + "}}}");
+            const double want = std::stod(r[7 + static_cast<std::size_t>(a)]) / f;
+            SCOPED_TRACE(r[0] + " jitter " + r[1] + " dims " + r[2] + " axis " + axis + " frequency " + std::to_string(f));
+            ASSERT_NEAR(cpu::evaluateDoubleOutput(g, p)[0], want, 1e-9);
+            ASSERT_NEAR(cpu::evaluatePoints(g, {p})[0], want, 1e-5 * (1 + std::fabs(want)));
+        }
+        ++rows;
+    }
+    EXPECT_EQ(rows, 96);
+    // Cells filled with noise: one value per cell (texels of a cell agree with its feature
+    // point's), and far from the origin the float reference keeps to the double oracle.
+    const Graph g = Graph::parse(wrap(R"("b": {"kind": "basis", "frequency": 0.02},
+                                        "out": {"kind": "cellular_lookup", "source": "b", "frequency": 0.1})",
+                                     "out", R"("world_hash": true, )"));
+    const TexelStart far = {1000000000, -3000000000LL, 0};
+    const Image img = cpu::evaluate(g, Grid{32, 8, 1}, far, 1);
+    std::set<long long> cells;  // values to 1e-4: a cell's texels may differ in the float's last bits
+    for (int y = 0; y < 8; ++y)
+        for (int x = 0; x < 32; ++x) {
+            const double want = cpu::evaluateDoubleOutput(g, {1e9 + x, -3e9 + y, 0, 0})[0];
+            EXPECT_NEAR(img.data[img.index(x, y)], want, 1e-4);
+            cells.insert(std::llround(img.data[img.index(x, y)] * 1e4));
+        }
+    EXPECT_LT(cells.size(), 12u);  // 256 texels over about 3 by 1 cells of 10 texels
+    EXPECT_GT(cells.size(), 1u);
+}
+
 TEST(Graph, AFractalOfABasisIsOneNode) {
     // The basis's fields on the fractal in place of its source: the same graph as the two
     // nodes, its basis the node "ID.basis", which is what the graph writes.
@@ -701,6 +743,28 @@ TEST(Graph, TheDocsTableNamesEveryKindAndField) {
         for (const GraphField& f : k.fields)
             EXPECT_NE(row->find(std::string("`") + f.name + "`"), std::string::npos) << k.name << " " << f.name;
     }
+}
+
+// The graphs docs/graphs.md shows and points to: each reads, and its reference values
+// stay within its stated range.
+TEST(Graph, EveryExampleGraphReadsAndBakes) {
+    const std::filesystem::path dir = std::filesystem::path(GLNOISE_SOURCE_DIR) / "examples" / "graphs";
+    int read = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().extension() != ".json") continue;
+        std::ifstream in(entry.path());
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        SCOPED_TRACE(entry.path().filename().string());
+        const Graph g = Graph::parse(text, entry.path().filename().string());
+        const ValueRange r = statedRange(g);
+        const Image img = cpu::evaluate(g, Grid{48, 32, 1}, {}, 1);
+        for (float v : img.data) {
+            ASSERT_GE(v, r.min - 1e-4 * (1 + std::fabs(r.min)));
+            ASSERT_LE(v, r.max + 1e-4 * (1 + std::fabs(r.max)));
+        }
+        ++read;
+    }
+    EXPECT_GE(read, 7);
 }
 
 TEST(Graph, StatedRangeHoldsEveryValue) {

@@ -273,10 +273,10 @@ def metric_distance(d, metric):
     return max(abs(c) for c in d)
 
 
-def cellular(P, pt, period, ret, metric, jitter, reach=3):
-    """Cellular noise by definition: one point per cell at cell + 0.5 + jitter * ((p[h + a] +
-    0.5) / 256 - 0.5) on axis a, h the cell's lattice hash; all points of the (2 reach + 1)^N
-    cells around pt, nearest first."""
+def feature_points(P, pt, period, metric, jitter, reach=3):
+    """Cellular noise's points by definition: one per cell at cell + 0.5 + jitter * ((p[h + a]
+    + 0.5) / 256 - 0.5) on axis a, h the cell's lattice hash; all points of the (2 reach + 1)^N
+    cells around pt as (distance, point, hash), nearest first."""
     n = len(pt)
     base = [math.floor(c) for c in pt]
     found = []
@@ -286,6 +286,13 @@ def cellular(P, pt, period, ret, metric, jitter, reach=3):
         q = [cell[a] + 0.5 + jitter * ((P[h + a] + 0.5) / 256 - 0.5) for a in range(n)]
         found.append((metric_distance([q[a] - pt[a] for a in range(n)], metric), q, h))
     found.sort(key=lambda t: t[0])
+    return found
+
+
+def cellular(P, pt, period, ret, metric, jitter, reach=3):
+    """Cellular noise by definition (feature_points), the return `ret` of its points."""
+    n = len(pt)
+    found = feature_points(P, pt, period, metric, jitter, reach)
     if ret == "f1":
         return found[0][0]
     if ret == "f2":
@@ -577,6 +584,27 @@ def main():
         rng = random.Random(2026)
         one_octave([(r, m) for r in ("f1+f2", "f1*f2", "f1/f2", "f3", "f4") for m in metrics] +
                    [("n-sphere-radius", "euclidean")])
+
+    # A cellular lookup's feature point: the point nearest p, for every distance and
+    # dimension, with jitters from 0 to 1. Points within 1e-6 of a tie between two feature
+    # points are drawn again, so that the float reference agrees on the nearest.
+    rng = random.Random(7001)
+    with open(os.path.join(HERE, "cellular_lookup.csv"), "w") as f:
+        f.write("# distance,jitter,dims,px,py,pz,pw,x,y,z,w (the nearest feature point; Ken Perlin's table, "
+                "frequency 1, no period)\n")
+        for metric in ("euclidean", "euclidean-squared", "manhattan", "chebyshev"):
+            for dims in (1, 2, 3, 4):
+                for k in range(6):
+                    jitter = (1.0, 0.8, 0.45, 0.0, 1.0, 0.6)[k]
+                    while True:
+                        pt = points(rng, 1, dims, 40.0)[0]
+                        found = feature_points(ken, list(pt), [0] * dims, metric, jitter)
+                        if found[1][0] - found[0][0] > 1e-6:
+                            break
+                    full = list(pt) + [0.0] * (4 - dims)
+                    q = list(found[0][1]) + [0.0] * (4 - dims)
+                    f.write("%s,%r,%d,%s,%s\n" % (metric, jitter, dims, ",".join(repr(v) for v in full),
+                                                  ",".join(repr(v) for v in q)))
 
     # Rotated octaves: octave i at lacunarity^i R^i p, near the origin and far from it.
     rng = random.Random(1375)
