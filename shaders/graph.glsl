@@ -4,7 +4,8 @@
 // holds what every graph shares: the frames, the parameters, and each operation on a
 // value and its gradient (v, dv/dx, dv/dy, dv/dz); the host writes the graph's own
 // functions into graph_nodes.glsl, one per scope (src/graph/plan.hpp), and
-// gln_sample() calls the output's. C++ twins: src/graph/twin.hpp and, for the kinds of role Value, src/graph/values.hpp.
+// gln_sample() calls the output's. C++ twins: src/graph/twin.hpp and, for the kinds of roles Value and Leaf,
+// src/graph/values.hpp and src/graph/leaves.hpp.
 //
 // Defines set by the host: GLN_OUTPUT (as sample.glsl: with 0, the value alone, each value
 // keeps only its .x, so that the compiler drops the gradients' code), GLN_WORLD (1: the

@@ -2,9 +2,9 @@
 // Random noise graphs over every node kind, drawn by a seeded generator: 1D to 4D, chains of
 // inputs up to 8 deep, fractals over any source, warps of warps, shared nodes, the world
 // hash and seeds, and a third of the 2D and 3D draws asking for gradients or normals (then
-// only kinds with a derivative). The kinds of role Value are drawn from the kind table and
-// their fields' types, defaults and ranges, so that a new one is drawn without a line
-// here. The graph tests on the CPU and the GPU draw them.
+// only kinds with a derivative). The kinds of roles Value and Leaf are drawn from the kind
+// table and their fields' types, defaults and ranges, so that a new one is drawn without a
+// line here. The graph tests on the CPU and the GPU draw them.
 #pragma once
 
 #include <algorithm>
@@ -93,6 +93,7 @@ private:
 
     std::string leaf() {
         const int k = pick(gradient_ ? 9 : 12);
+        if (k >= 6 && k != 9) return tableNode(leafKinds(false), -1);
         if (k < 5) {
             nlohmann::json n = {{"kind", "basis"}, {"frequency", std::exp2(uniform(-7, -3))}};
             if (pick(4) == 0) n["seed"] = 1 + pick(1000);
@@ -116,20 +117,7 @@ private:
             return add(n);
         }
         if (k == 5) return add({{"kind", "constant"}, {"value", uniform(-1, 1)}});
-        if (k == 6) return add({{"kind", "ramp"}, {"axis", "x"}, {"from", uniform(-50, 0)}, {"to", uniform(10, 80)}});
-        if (k == 7) {
-            nlohmann::json c = axes(-30, 30);
-            // Around the drawn offset, so that distances stay small.
-            return add({{"kind", "distance"}, {"center", c}});
-        }
-        if (k == 8) {
-            const char* axes[] = {"x", "y", "z", "w"};
-            return add({{"kind", "sine_wave"}, {"frequency", std::exp2(uniform(-7, -3))},
-                        {"axis", pick(3) == 0 ? "every" : axes[pick(dims_)]}, {"phase", uniform(-1, 1)}});
-        }
-        if (k == 9) return add({{"kind", "white"}, {"frequency", std::exp2(uniform(-4, 0))}});
-        if (k == 11) return add({{"kind", "checkerboard"}, {"frequency", std::exp2(uniform(-5, -1))}});
-        return add({{"kind", "position"}, {"axis", dims_ >= 2 && pick(2) ? "y" : "x"}});
+        return add({{"kind", "white"}, {"frequency", std::exp2(uniform(-4, 0))}});
     }
 
     // A scalar node whose inputs chain at most `depth` deep.
@@ -176,10 +164,7 @@ private:
                 return add({{"kind", "warp"}, {"source", scalar(d)}, {"by", vec}, {"amount", uniform(-20, 20)}});
             }
             case 6: return add({{"kind", "seed"}, {"source", scalar(d)}, {"seed", pick(1000)}});
-            case 7:
-                if (dims_ < 2) return scalar(d);
-                return add({{"kind", pick(2) ? "marble" : "wood"}, {"source", scalar(d)}, {"frequency", uniform(0.01, 0.1)},
-                            {"pattern_scale", uniform(1, 6)}});
+            case 7: return tableNode(leafKinds(true), d);
             case 8: return sharedAcrossScopes(d);
             case 9: {
                 // A cellular lookup holds a value per cell: no derivative, so not for gradients.
@@ -199,20 +184,29 @@ private:
         return *std::find_if(k->fields.begin(), k->fields.end(), [&](const GraphField& f) { return std::string(f.name) == name; });
     }
 
-    // The kinds of role Value with an input (graph/kinds.def): every one the table holds.
+    // The kinds of a role (graph/kinds.def) with a scalar input, or without: every one the
+    // table holds.
+    static std::vector<const GraphKind*> kindsOf(graph::Role role, bool withInput) {
+        std::vector<const GraphKind*> v;
+        for (const GraphKind& k : graphKinds()) {
+            graph::Op op{};
+            graph::findOp(k.name, op);
+            const bool input =
+                std::any_of(k.fields.begin(), k.fields.end(), [](const GraphField& f) { return f.type == GraphFieldType::Scalar; });
+            if (graph::roleOf(op) == role && input == withInput) v.push_back(&k);
+        }
+        return v;
+    }
     static const std::vector<const GraphKind*>& valueKinds() {
-        static const std::vector<const GraphKind*> kinds = [] {
-            std::vector<const GraphKind*> v;
-            for (const GraphKind& k : graphKinds()) {
-                graph::Op op{};
-                graph::findOp(k.name, op);
-                const bool input = std::any_of(k.fields.begin(), k.fields.end(),
-                                               [](const GraphField& f) { return f.type == GraphFieldType::Scalar; });
-                if (graph::roleOf(op) == graph::Role::Value && input) v.push_back(&k);
-            }
-            return v;
-        }();
+        static const std::vector<const GraphKind*> kinds = kindsOf(graph::Role::Value, true);
         return kinds;
+    }
+    // The leaves that read the point through a frame of their own (role Leaf): without an
+    // input (position, ramp, ...) or with one (marble, wood).
+    static const std::vector<const GraphKind*>& leafKinds(bool withInput) {
+        static const std::vector<const GraphKind*> without = kindsOf(graph::Role::Leaf, false);
+        static const std::vector<const GraphKind*> with = kindsOf(graph::Role::Leaf, true);
+        return withInput ? with : without;
     }
 
     // A number for field f: its default a quarter of the time; else, for a positive field,
@@ -233,19 +227,26 @@ private:
         return pts;
     }
 
-    // A node of a kind of role Value, drawn from its fields as the table gives them: a draw
-    // the kind refuses (clamp's min above its max, a hard step where a gradient is asked) is
-    // drawn again, and its inputs drawn once its own values hold.
-    std::string valueNode(int d) {
-        const std::vector<const GraphKind*>& kinds = valueKinds();
-        const GraphKind& kind = *kinds[static_cast<std::size_t>(pick(static_cast<int>(kinds.size())))];
+    std::string valueNode(int d) { return tableNode(valueKinds(), d); }
+
+    // A node of one of `kinds`, drawn from its fields as the table gives them: a draw the
+    // kind refuses (clamp's min above its max, an axis the graph lacks, a hard step or a
+    // checkerboard where a gradient is asked) is drawn again, and its inputs drawn once its
+    // own values hold.
+    std::string tableNode(const std::vector<const GraphKind*>& kinds, int d) {
         for (int attempt = 0; attempt < 20; ++attempt) {
+            const GraphKind& kind = *kinds[static_cast<std::size_t>(pick(static_cast<int>(kinds.size())))];
             nlohmann::json n = {{"kind", kind.name}};
             for (const GraphField& f : kind.fields) {
                 if (f.type == GraphFieldType::Number || f.type == GraphFieldType::Integer) n[f.name] = numberFor(f);
                 if (f.type == GraphFieldType::Flag) n[f.name] = pick(2) == 0;
                 if (f.type == GraphFieldType::Choice) n[f.name] = f.choices[static_cast<std::size_t>(pick(static_cast<int>(f.choices.size())))];
                 if (f.type == GraphFieldType::Points) n[f.name] = curvePoints();
+                if (f.type == GraphFieldType::Numbers) {  // one for every axis, or one per axis
+                    nlohmann::json each = nlohmann::json::array();
+                    for (int a = 0; a < dims_; ++a) each.push_back(numberFor(f));
+                    n[f.name] = pick(3) == 0 ? nlohmann::json(numberFor(f)) : each;
+                }
             }
             nlohmann::json probe = n;
             for (const GraphField& f : kind.fields)

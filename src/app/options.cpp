@@ -19,6 +19,7 @@
 #include "glnoise/format.hpp"
 #include "graph/fields.hpp"
 #include "graph/kinds.hpp"
+#include "graph/leaves.hpp"
 
 namespace glnoise::app {
 
@@ -177,14 +178,13 @@ struct OctaveScales {
         if (known != frequency.end()) return known->second;
         const GraphNode& n = g.nodes.at(id);
         double f = std::numeric_limits<double>::infinity();
-        if (graph::opOf(n) == graph::Op::Basis || graph::opOf(n) == graph::Op::White || graph::opOf(n) == graph::Op::Checkerboard ||
-            graph::opOf(n) == graph::Op::SineWave) {
+        const graph::Op op = graph::opOf(n);
+        if (graph::roleOf(op) == graph::Role::Lattice) {
             f = n.number("frequency");
-        } else if (graph::opOf(n) == graph::Op::Position || graph::opOf(n) == graph::Op::Ramp || graph::opOf(n) == graph::Op::Distance) {
-            f = 0.0;
-        } else if (graph::opOf(n) != graph::Op::Constant) {  // a constant stays infinite: it holds no lattice
-            if (graph::opOf(n) == graph::Op::Marble || graph::opOf(n) == graph::Op::Wood) f = n.number("frequency") / 6.283185307179586;
-            if (graph::opOf(n) == graph::Op::CellularLookup) f = n.number("frequency");  // its cells
+        } else if (op != graph::Op::Constant) {  // a constant stays infinite: it holds no lattice
+            // A leaf's own (0 for a smooth function of the point), a lookup's cells.
+            if (graph::roleOf(op) == graph::Role::Leaf) f = graph::leaf::frequencyOf(op, n);
+            if (op == graph::Op::CellularLookup) f = n.number("frequency");
             for (const auto& [field, target] : n.inputs) f = std::min(f, least(target) * edge(n, field));
         }
         return frequency[id] = f;

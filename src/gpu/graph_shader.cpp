@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "glnoise/catalogue.hpp"
+#include "graph/leaves.hpp"
 #include "graph/values.hpp"
 
 namespace glnoise::gpu {
@@ -27,7 +28,7 @@ using cpu::PlanOp;
 
 std::string P(int i) { return "gln_params[" + std::to_string(i) + "]"; }
 std::string num(int i) { return std::to_string(i); }
-const char* kComp[] = {"x", "y", "z", "w"};
+using graph::leaf::kComp;
 
 // Where a scope's statements are written: its own function (prefix "", frames from fb),
 // or inlined into its parent's (an offset's or seed's source: the same point, frames from
@@ -165,6 +166,19 @@ struct Writer {
         return c;
     }
 
+    // A kind of role Leaf: its descriptor's statements, then its value.
+    template <class K>
+    void leafValue(const PlanOp& p, int i, const At& at) {
+        graph::leaf::LeafCall c;
+        static_cast<graph::value::GlslCall&>(c) = valueCall(p, at);
+        c.frame = frame(p, at);
+        c.name = at.prefix + num(i);
+        c.dims = plan.dims;
+        const std::string expr = K::glsl(c);
+        for (const std::string& s : c.lines) line(s);
+        value(i, expr, at);
+    }
+
     void value(int i, const std::string& expr, const At& at) {
         line("vec4 v" + at.prefix + num(i) + " = GLN_G(" + expr + ");");
     }
@@ -172,7 +186,6 @@ struct Writer {
     void op(const cpu::PlanScope& sc, const PlanOp& p, int i, const At& at) {
         const std::string I = at.prefix + num(i);
         const int q = p.param;
-        auto in = [&](std::size_t k) { return arg(p.args[k], at); };
         auto value = [&](int, const std::string& expr) { this->value(i, expr, at); };
         auto frame = [&](const PlanOp& o) { return this->frame(o, at); };
         const std::string fb = "fb + " + num(at.base + p.frame);
@@ -190,32 +203,6 @@ struct Writer {
                 line("    v" + I + " = GLN_G(r);");
                 line("}");
                 return;
-            }
-            case Op::Position:
-            case Op::Ramp: {
-                const int a = p.ints[0];
-                const std::string k = p.op == Op::Ramp ? P(q + 1) : "1.0f";
-                std::string g[3] = {"0.0f", "0.0f", "0.0f"};
-                if (a < 3) g[a] = k;
-                const std::string v = frame(p) + ".frac.x + l." + kComp[a] + (p.op == Op::Ramp ? " * " + k : "");
-                line("precise float p" + I + " = " + v + ";");
-                return value(i, "vec4(p" + I + ", " + g[0] + ", " + g[1] + ", " + g[2] + ")");
-            }
-            case Op::Checkerboard:
-                return value(i, "vec4(gln_g_checkerboard(" + frame(p) + ", l, " + num(plan.dims) + "), 0.0f, 0.0f, 0.0f)");
-            case Op::SineWave:
-                return value(i, "gln_g_sine_wave(" + frame(p) + ", " + P(q) + ", l, " + num(p.ints[0]) + ", " + num(plan.dims) + ")");
-            case Op::Distance: {
-                line("vec4 d" + I + " = vec4(0.0f);");
-                line("float r" + I + " = 0.0f;");
-                for (int a = 0; a < plan.dims; ++a) {
-                    const std::string c = std::string(".") + kComp[a];
-                    line("d" + I + c + " = " + frame(p) + ".frac" + c + " + l" + c + ";");
-                    line("r" + I + " = r" + I + " + d" + I + c + " * d" + I + c + ";");
-                }
-                line("r" + I + " = sqrt(r" + I + ");");
-                line("float i" + I + " = r" + I + " > 0.0f ? 1.0f / r" + I + " : 0.0f;");
-                return value(i, "vec4(r" + I + ", d" + I + ".x * i" + I + ", d" + I + ".y * i" + I + ", d" + I + ".z * i" + I + ")");
             }
             case Op::Fractal: return fractal(p, i, at);
             case Op::Scale:
@@ -277,16 +264,13 @@ struct Writer {
             case Op::Vector: return value(i, "vec4(0.0f)");
 #define GLN_VALUE_CASE(op) \
     case Op::op: return value(i, graph::value::op::glsl(valueCall(p, at)));
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#define GLN_LEAF_CASE(op) \
+    case Op::op: return leafValue<graph::leaf::op>(p, i, at);
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
-            case Op::Marble:
-                return value(i, "gln_g_marble(" + frame(p) + ".frac.x + " + P(q) + " * l.x, " + P(q) + ", " + in(0) + ", " +
-                                    P(q + 1) + ")");
-            case Op::Wood:
-                return value(i, "gln_g_wood(" + frame(p) + ".frac, vec2(" + P(q) + " * l.x, " + P(q) + " * l.y), " + P(q) + ", " +
-                                    in(0) + ", " + P(q + 1) + ")");
         }
     }
 

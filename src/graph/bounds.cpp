@@ -4,6 +4,7 @@
 // "Ranges and tolerance"). Each node's bounds come from its inputs' by the rules below,
 // node by node from the sources to the output.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -13,6 +14,7 @@
 #include "core/frames.hpp"
 #include "graph/bounds.hpp"
 #include "graph/kinds.hpp"
+#include "graph/leaves.hpp"
 #include "graph/values.hpp"
 #include "glnoise/catalogue.hpp"
 #include "glnoise/cpu.hpp"
@@ -68,15 +70,6 @@ struct Analysis {
             return {r.min, r.max, perCell * num("frequency"), kBasisError, jumps};
         }
         if (k == Op::White) return {-1, 1, 0, 0, true};
-        if (k == Op::Position) return {-kInf, kInf, 1, 0, false};
-        if (k == Op::Ramp) return {-kInf, kInf, 1.0 / std::fabs(num("to") - num("from")), 0, false};
-        if (k == Op::Distance) return {0, kInf, 1, kRounding * kUnbounded, false};
-        if (k == Op::Checkerboard) return {-1, 1, 0, 0, true};
-        if (k == Op::SineWave) {
-            // A sine's slope: 2 pi frequency along its axis (each axis, for every's product).
-            const double w = cpu::kTwoPi * num("frequency");
-            return {-1, 1, n.choice("axis") == "every" ? w * g.space.dims : w, kBasisError, false};
-        }
         if (k == Op::Fractal) return fractal(n);
         if (k == Op::Scale) {
             Bounds s = in(n, "source");
@@ -114,30 +107,27 @@ struct Analysis {
             return s;
         }
         if (k == Op::Vector) return {};
-        if (k == Op::Marble || k == Op::Wood) {
-            const Bounds a = in(n, "source");
-            const double kk = std::fabs(num("pattern_scale"));
-            return {-1, 1, num("frequency") + product(kk, a.slope), product(kk, a.error) + kBasisError, a.jumps};
-        }
         switch (k) {
 #define GLN_VALUE_CASE(op) \
-    case Op::op: return valueBounds<value::op>(n);
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+    case Op::op: return value::op::bounds(n, inputs(n).data());
+#define GLN_LEAF_CASE(op) \
+    case Op::op: return leaf::op::bounds(n, inputs(n).data(), g.space.dims);
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
             default: return {};
         }
     }
 
-    // A kind of role Value: its inputs' bounds in field order, then its descriptor's.
-    template <class K>
-    Bounds valueBounds(const GraphNode& n) {
-        Bounds in[value::kMaxValueInputs];
+    // A kind of role Value or Leaf: its inputs' bounds in field order, for its descriptor's.
+    std::array<Bounds, value::kMaxValueInputs> inputs(const GraphNode& n) {
+        std::array<Bounds, value::kMaxValueInputs> in{};
         std::size_t k = 0;
         for (const GraphField& f : findGraphKind(n.kind)->fields)
             if (f.type == GraphFieldType::Scalar) in[k++] = this->in(n, f.name);
-        return K::bounds(n, in);
+        return in;
     }
 
     // The interval [a.first, a.second] times [b.first, b.second].

@@ -8,6 +8,7 @@
 
 #include "graph/fields.hpp"
 #include "graph/kinds.hpp"
+#include "graph/leaves.hpp"
 #include "graph/values.hpp"
 #include "glnoise/catalogue.hpp"
 #include "glnoise/fields.hpp"
@@ -48,7 +49,6 @@ const SpecField& rowOf(const char* name) {
 
 Described describe(graph::Op op) {
     using graph::Op;
-    const std::vector<std::string> axes = {"x", "y", "z", "w"};
     switch (op) {
         case Op::Basis:
             return {{mirroredChoice("basis", namesOf(basisKinds())), mirrored("frequency", T::Number, 1.0 / 64.0),
@@ -61,20 +61,6 @@ Described describe(graph::Op op) {
         case Op::White:
             return {{positive("frequency", 1.0, "cells per unit of the point", 65536.0)},
                     "one value in [-1, 1] per lattice cell of frequency * p (value noise's height at the cell)"};
-        case Op::Position: return {{choice("axis", axes, "which coordinate")}, "p.axis"};
-        case Op::Ramp:
-            return {{choice("axis", axes, "which coordinate"), number("from", 0.0, "where it is 0"),
-                     number("to", 256.0, "where it is 1")},
-                    "(p.axis - from) / (to - from)"};
-        case Op::Distance: return {{numbers("center", 0.0, "the point it measures from")}, "|p - center| over the graph's dimensions"};
-        case Op::Checkerboard:
-            return {{positive("frequency", 1.0 / 64.0, "squares per unit of the point", 65536.0)},
-                    "1 on the lattice cells of frequency * p whose coordinates sum to an even number, -1 on the others"};
-        case Op::SineWave:
-            return {{positive("frequency", 1.0 / 64.0, "waves per unit of the point", 65536.0),
-                     choice("axis", {"x", "y", "z", "w", "every"}, "the axis it runs along; every: the product over the axes"),
-                     number("phase", 0.0, "in waves: 0.25 starts it at its crest")},
-                    "sin(2 pi (frequency p.axis + phase)); every: the product of that over the graph's axes"};
         case Op::Fractal:
             return {{source(),
                      choice("type", graph::fractalTypes(),
@@ -113,14 +99,12 @@ Described describe(graph::Op op) {
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_VALUE_CASE
-        case Op::Marble:
-            return {{source(), positive("frequency", 1.0 / 64.0, "stripes: frequency / (2 pi) per unit"),
-                     mirrored("pattern_scale", T::Number, 5.0)},
-                    "sin(frequency p.x + k source), k the pattern_scale"};
-        case Op::Wood:
-            return {{source(), positive("frequency", 1.0 / 64.0, "rings: frequency / (2 pi) per unit"),
-                     mirrored("pattern_scale", T::Number, 5.0)},
-                    "sin(frequency |p.xy| + k source), k the pattern_scale"};
+#define GLN_LEAF_CASE(op) \
+    case Op::op: return graph::leaf::op::describe();
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_LEAF_CASE
     }
     return {};
 }

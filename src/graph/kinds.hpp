@@ -16,14 +16,22 @@ enum class Op {
 #undef GLN_GRAPH_KIND
 };
 
-enum class Role { Value, Leaf, Moves, Vector };
+enum class Role { Value, Leaf, Lattice, Moves, Vector };
 
 // X(op) for the kinds of one role, as code that handles them the same way expands the
-// table: #define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(X, op)
+// table: #define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(X, op) for
+// the kinds of role Value (graph/values.hpp's descriptors), GLN_GRAPH_LEAF_##role(X, op)
+// for those of role Leaf (graph/leaves.hpp's).
 #define GLN_GRAPH_ROLE_Value(X, op) X(op)
 #define GLN_GRAPH_ROLE_Leaf(X, op)
+#define GLN_GRAPH_ROLE_Lattice(X, op)
 #define GLN_GRAPH_ROLE_Moves(X, op)
 #define GLN_GRAPH_ROLE_Vector(X, op)
+#define GLN_GRAPH_LEAF_Value(X, op)
+#define GLN_GRAPH_LEAF_Leaf(X, op) X(op)
+#define GLN_GRAPH_LEAF_Lattice(X, op)
+#define GLN_GRAPH_LEAF_Moves(X, op)
+#define GLN_GRAPH_LEAF_Vector(X, op)
 
 // The table's rows, counted.
 enum KindCounter {
@@ -41,7 +49,7 @@ Role roleOf(Op op);
 // Whether it evaluates its source at other points (a fractal or domain node).
 inline bool movesThePoint(Op op) { return roleOf(op) == Role::Moves; }
 // Whether it reads the point itself: one frame per evaluation.
-inline bool isLeaf(Op op) { return roleOf(op) == Role::Leaf; }
+inline bool isLeaf(Op op) { return roleOf(op) == Role::Leaf || roleOf(op) == Role::Lattice; }
 
 // The kind named `name`, or false when no row names it.
 bool findOp(const std::string& name, Op& op);

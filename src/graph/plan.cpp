@@ -3,11 +3,6 @@
 //   basis      frequency, cell jitter, period x, y, z, w, and with a seed its far offset x, y, z, w
 //              ints: Basis, curve, cell return, cell metric, GLSL id, seeded
 //   white      frequency
-//   position   -                                           ints: axis
-//   ramp       from, 1 / (to - from)                       ints: axis
-//   distance   center x, y, z, w
-//   checkerboard  frequency
-//   sine_wave  2 pi frequency, frequency, phase                ints: axis (4: every)
 //   fractal    ridge offset, ridge gain, 1 / divisor, then per octave: amplitude, lacunarity^i
 //              and with rotate lacunarity^i R^i (16, row-major); then, weighted, its strength
 //              ints: GLSL fractal type (graph::fractalId), octaves, rotate, weighted
@@ -16,8 +11,8 @@
 //              frames: its own lattice frame, then its source scope's
 //   rotate     cos, sin                                    ints: the plane's two axes
 //   warp       amount                                      ints: the components it displaces
-//   marble, wood   frequency, scale
-// and the kinds of role Value as their descriptors plan them (graph/values.hpp).
+// and the kinds of roles Value and Leaf as their descriptors plan them (graph/values.hpp,
+// graph/leaves.hpp; a leaf's frame too).
 #include "graph/plan.hpp"
 
 #include <cmath>
@@ -25,6 +20,7 @@
 
 #include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
+#include "graph/leaves.hpp"
 #include "graph/values.hpp"
 
 namespace glnoise::cpu {
@@ -33,8 +29,6 @@ namespace {
 
 using graph::isLeaf;
 using graph::movesThePoint;
-
-int axisIndex(const std::string& a) { return static_cast<int>(std::string("xyzw").find(a)); }
 
 // A far offset per axis from a seed (splitmix64): each in [0, 2^20) units of the point.
 std::array<double, 4> seedOffset(std::uint64_t seed) {
@@ -118,8 +112,7 @@ struct Builder {
     void parameters(const GraphNode& n, PlanOp& p) {
         auto num = [&](const char* f) { return n.number(f); };
         auto four = [&](const char* f, double fill) {
-            const std::vector<double>& l = n.lists.at(f);
-            for (std::size_t a = 0; a < 4; ++a) param(l.size() == 1 ? (static_cast<int>(a) < plan.dims ? l[0] : fill) : a < l.size() ? l[a] : fill);
+            graph::value::Planned{plan.params, p.ints, plan.dims}.four(n.lists.at(f), fill);
         };
         switch (p.op) {
             case Op::Basis: {
@@ -138,22 +131,6 @@ struct Builder {
                 break;
             }
             case Op::White: param(num("frequency")); break;
-            case Op::Position: p.ints[0] = axisIndex(n.choice("axis")); break;
-            case Op::Ramp:
-                p.ints[0] = axisIndex(n.choice("axis"));
-                param(num("from"));
-                param(1.0 / (num("to") - num("from")));
-                break;
-            case Op::Distance: four("center", 0.0); break;
-            case Op::Checkerboard: param(num("frequency")); break;
-            case Op::SineWave: {
-                const std::string& axis = n.choice("axis");
-                p.ints[0] = axis == "every" ? 4 : axisIndex(axis);
-                param(kTwoPi * num("frequency"));
-                param(num("frequency"));
-                param(num("phase"));
-                break;
-            }
             case Op::Fractal: {
                 // A fractional count (4.5) evaluates its next octave (the fifth) at that
                 // fraction of its amplitude, in the sum and its divisor.
@@ -195,8 +172,8 @@ struct Builder {
                 param(std::cos(t));
                 param(std::sin(t));
                 const std::string& plane = n.choice("plane");
-                p.ints[0] = axisIndex(plane.substr(0, 1));
-                p.ints[1] = axisIndex(plane.substr(1, 1));
+                p.ints[0] = graph::leaf::axisIndex(plane.substr(0, 1));
+                p.ints[1] = graph::leaf::axisIndex(plane.substr(1, 1));
                 break;
             }
             case Op::CellularLookup:
@@ -209,21 +186,23 @@ struct Builder {
                 param(num("amount"));
                 p.ints[0] = plan.dims;
                 break;
-#define GLN_VALUE_CASE(op)                            \
-    case Op::op: {                                    \
-        graph::value::Planned out{plan.params, p.ints}; \
-        graph::value::op::plan(n, out);               \
-        break;                                        \
+#define GLN_VALUE_CASE(op)                                       \
+    case Op::op: {                                               \
+        graph::value::Planned out{plan.params, p.ints, plan.dims}; \
+        graph::value::op::plan(n, out);                          \
+        break;                                                   \
     }
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#define GLN_LEAF_CASE(op)                                        \
+    case Op::op: {                                               \
+        graph::value::Planned out{plan.params, p.ints, plan.dims}; \
+        graph::leaf::op::plan(n, out);                           \
+        break;                                                   \
+    }
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
-            case Op::Marble:
-            case Op::Wood:
-                param(num("frequency"));
-                param(num("pattern_scale"));
-                break;
             default: break;
         }
     }
@@ -250,55 +229,12 @@ void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, l
                 out.push_back(latticeFrame<T>(q, b, plan.dims, f, period, plan.world));
                 break;
             }
-            case Op::Position: {
-                GlnFrame<T> f{};
-                f.frac.x = static_cast<T>(o[static_cast<std::size_t>(p.ints[0])]);
-                out.push_back(f);
-                break;
-            }
-            case Op::Ramp: {
-                GlnFrame<T> f{};
-                f.frac.x = static_cast<T>((o[static_cast<std::size_t>(p.ints[0])] - P[at]) * P[at + 1]);
-                out.push_back(f);
-                break;
-            }
-            case Op::Distance: {
-                GlnFrame<T> f{};
-                for (int a = 0; a < plan.dims; ++a)
-                    f.frac[a] = static_cast<T>(o[static_cast<std::size_t>(a)] - P[at + static_cast<std::size_t>(a)]);
-                out.push_back(f);
-                break;
-            }
-            case Op::Checkerboard: {
-                const double f = P[at];
-                out.push_back(latticeFrame<T>({f * o[0], f * o[1], f * o[2], f * o[3]}, Basis::Value, plan.dims, f, {}, false));
-                break;
-            }
-            case Op::SineWave: {
-                // Each axis's angle at the point, 2 pi (frequency p + phase) modulo 2 pi, in
-                // double: the waves stay exact far from the origin.
-                GlnFrame<T> f{};
-                const int first = p.ints[0] < 4 ? p.ints[0] : 0, last = p.ints[0] < 4 ? p.ints[0] : plan.dims - 1;
-                for (int a = first; a <= last; ++a) {
-                    const double u = P[at + 1] * o[static_cast<std::size_t>(a)] + P[at + 2];
-                    f.frac[p.ints[0] < 4 ? 0 : a] = static_cast<T>(kTwoPi * (u - std::floor(u)));
-                }
-                out.push_back(f);
-                break;
-            }
-            case Op::Marble:
-            case Op::Wood: {
-                // As the sampler's pattern frame (core/frames.cpp): the angle modulo 2 pi in double.
-                GlnFrame<T> f{};
-                const double x = P[at] * o[0], y = P[at] * o[1], r = std::hypot(x, y);
-                if (p.op == Op::Marble)
-                    f.frac = vec4<T>(static_cast<T>(x - kTwoPi * std::floor(x / kTwoPi)), static_cast<T>(y), T(0), T(0));
-                else
-                    f.frac = vec4<T>(static_cast<T>(x), static_cast<T>(y), static_cast<T>(r - kTwoPi * std::floor(r / kTwoPi)),
-                                     static_cast<T>(r));
-                out.push_back(f);
-                break;
-            }
+#define GLN_LEAF_CASE(op)                                                                   \
+    case Op::op: out.push_back(graph::leaf::op::template frame<T>(o, P.data() + at, p.ints, plan.dims)); break;
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_LEAF_CASE
             case Op::Fractal: {
                 const int octaves = p.ints[1];
                 const bool rotate = p.ints[2] != 0;

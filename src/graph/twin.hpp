@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "graph/leaves.hpp"
 #include "graph/plan.hpp"
 #include "graph/values.hpp"
 #include "mirror/sample.hpp"
@@ -16,31 +17,10 @@
 namespace glnoise::cpu {
 
 // Values are (v, dv/dx, dv/dy, dv/dz): a value and its gradient along x, y and z of the
-// point. The kinds of role Value have their twins with their descriptors (graph/values.hpp).
-
-// Marble at x (the frame's angle plus frequency times the offset): sin(x + k n).
-template <class T>
-vec4<T> gln_g_marble(T x, T frequency, vec4<T> n, T k) {
-    const T a = x + k * n.x;
-    const T t = a - T(6.28318548f) * gln_floor(a * T(0.159154937f));
-    const T c = gln_cos(t);
-    return vec4<T>(gln_sin(t), c * (frequency + k * n.y), c * (k * n.z), c * (k * n.w));
-}
-
-// Wood at origin.xy + d (sample.hpp's pattern frame), d = frequency times the offset.
-template <class T>
-vec4<T> gln_g_wood(vec4<T> origin, vec2<T> d, T frequency, vec4<T> n, T k) {
-    const T num = T(2) * (origin.x * d.x + origin.y * d.y) + (d.x * d.x + d.y * d.y);
-    const T ox = origin.x + d.x;
-    const T oy = origin.y + d.y;
-    const T r = gln_sqrt(ox * ox + oy * oy);
-    const T den = r + origin.w;
-    const T a = origin.z + gln_select(den > T(0), num / den, T(0)) + k * n.x;
-    const T t = a - T(6.28318548f) * gln_floor(a * T(0.159154937f));
-    const T c = gln_cos(t);
-    const T inv = gln_select(r > T(0), frequency / r, T(0));
-    return vec4<T>(gln_sin(t), c * (ox * inv + k * n.y), c * (oy * inv + k * n.z), c * (k * n.w));
-}
+// point. The kinds of roles Value and Leaf have their twins with their descriptors
+// (graph/values.hpp, graph/leaves.hpp).
+using graph::leaf::gln_g_bound;
+using graph::leaf::gln_g_within;
 
 // graph.glsl's gln_g_musgrave_step: octave i of multifractal, hybrid_multifractal or
 // hetero_terrain (graph::kMultifractal ...), a its amplitude; w the hybrid's weight.
@@ -80,22 +60,6 @@ void gln_g_weighted_step(int type, int i, vec4<T> n, T a, T offset, T gain, T k,
     w = gln_g_multiply(w, vec4<T>(T(1) + k * (u.x - T(1)), k * u.y, k * u.z, k * u.w));
 }
 
-// How far a leaf's point may move from its frame: 2^24 cells along each axis, as it is
-// before its basis's own transform (graph.glsl's GLN_G_FAR). Beyond it a float holds no
-// fraction, and the bases' cells stay within int. A graph can move a point that far (a
-// warp by a power of a position); a spec cannot. NaN is held at the far negative end.
-template <class T>
-T gln_g_bound(T x) {
-    const T lo = T(-16777216.0f), hi = T(16777216.0f);
-    const T above = gln_select(x >= lo, x, lo);  // NaN fails the comparison
-    return gln_select(above <= hi, above, hi);
-}
-template <class T>
-auto gln_g_within(T x) {
-    const T lo = T(-16777216.0f), hi = T(16777216.0f);
-    return x >= lo && x <= hi;
-}
-
 // A lattice leaf at the scope's offset l: the basis at the frame plus frequency * l, its
 // gradient per unit of the point (0 along an axis held at the bound, where the value no
 // longer moves). graph.glsl computes it in gln_g_point, one family's function
@@ -132,35 +96,6 @@ vec4<T> gln_g_nearest(const Permutation& P, int dims, int metric, T jitter, bool
                                      o.cell.z + static_cast<I>(pf.z), o.cell.w + static_cast<I>(pf.w));
     const GlnNearest<T> s = gln_cell_search(P, base, p - pf, o.period, world ? o.block : ivec4(-1, -1, -1, -1), dims, metric, jitter, 1);
     return s.v1;
-}
-
-// graph.glsl's gln_g_checkerboard: 1 or -1 by the parity of the cell at frame o plus l.
-template <class T, class S>
-T gln_g_checkerboard(const GlnFrame<S>& o, vec4<T> l, int dims) {
-    const T f = T(o.scale.x);
-    T parity = T(0);
-    for (int a = 0; a < dims; ++a) {
-        const T c = gln_floor(T(o.frac[a]) + gln_g_bound(f * l[a]));
-        parity = parity + ((c - T(2) * gln_floor(c * T(0.5f))) + T(static_cast<float>(o.cell[a] & 1)));
-    }
-    return T(1) - T(2) * (parity - T(2) * gln_floor(parity * T(0.5f)));
-}
-
-// graph.glsl's gln_g_sine and gln_g_sine_wave.
-template <class T>
-vec4<T> gln_g_sine(T x, T w, T la, int a) {
-    const T u = x + w * la;
-    const T t = u - T(6.28318548f) * gln_floor(u * T(0.159154937f));
-    vec4<T> v = vec4<T>(gln_sin(t), T(0), T(0), T(0));
-    if (a < 3) v[a + 1] = w * gln_cos(t);
-    return v;
-}
-template <class T, class S>
-vec4<T> gln_g_sine_wave(const GlnFrame<S>& o, T w, vec4<T> l, int axis, int dims) {
-    if (axis < 4) return gln_g_sine(T(o.frac.x), w, l[axis], axis);
-    vec4<T> v = gln_g_sine(T(o.frac.x), w, l.x, 0);
-    for (int a = 1; a < dims; ++a) v = graph::value::gln_g_multiply(v, gln_g_sine(T(o.frac[a]), w, l[a], a));
-    return v;
 }
 
 // What GraphEval calls out of line: a basis or white-noise leaf, and a domain node's or
@@ -230,9 +165,16 @@ struct GraphEval {
         return K::template eval<T, S>(in, q, p.ints);
     }
 
+    // A kind of role Leaf: its inputs' values, then its descriptor's twin at its frame.
+    template <class K>
+    vec4<T> leafOf(const PlanOp& p, const S* q, vec4<T> l, const GlnFrame<S>* frames, std::size_t base) const {
+        vec4<T> in[graph::value::kMaxValueInputs];
+        for (std::size_t k = 0; k < p.args.size(); ++k) in[k] = arg(p.args[k], base);
+        return K::template eval<T, S>(frames[p.frame], l, in, q, p.ints, plan.dims);
+    }
+
     vec4<T> op(const PlanScope& sc, const PlanOp& p, vec4<T> l, const GlnFrame<S>* frames, std::size_t base) {
         const S* q = P + p.param;
-        auto in = [&](std::size_t k) { return arg(p.args[k], base); };
         const vec4<T> zero = vec4<T>(T(0));
         switch (p.op) {
             case Op::Basis:
@@ -241,32 +183,6 @@ struct GraphEval {
             case Op::White:
                 return Calls::template leaf<kGrad>(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, plan.dims, 0, 0, T(0), plan.world, true,
                                    frames[p.frame], l);
-            case Op::Position: {
-                vec4<T> v = zero;
-                v.x = T(frames[p.frame].frac.x) + l[p.ints[0]];
-                if (p.ints[0] < 3) v[p.ints[0] + 1] = T(1);
-                return v;
-            }
-            case Op::Ramp: {
-                vec4<T> v = zero;
-                v.x = T(frames[p.frame].frac.x) + l[p.ints[0]] * T(q[1]);
-                if (p.ints[0] < 3) v[p.ints[0] + 1] = T(q[1]);
-                return v;
-            }
-            case Op::Distance: {
-                const GlnFrame<S>& o = frames[p.frame];
-                vec4<T> d = zero;
-                T r2 = T(0);
-                for (int a = 0; a < plan.dims; ++a) {
-                    d[a] = T(o.frac[a]) + l[a];
-                    r2 = r2 + d[a] * d[a];
-                }
-                const T r = gln_sqrt(r2);
-                const T inv = gln_select(r > T(0), T(1) / r, T(0));
-                return vec4<T>(r, d.x * inv, d.y * inv, d.z * inv);
-            }
-            case Op::Checkerboard: return vec4<T>(gln_g_checkerboard(frames[p.frame], l, plan.dims), T(0), T(0), T(0));
-            case Op::SineWave: return gln_g_sine_wave(frames[p.frame], T(q[0]), l, p.ints[0], plan.dims);
             case Op::Fractal: return fractal(p, q, l, frames);
             case Op::Scale: {
                 const vec4<T> by = vec4<T>(T(q[0]), T(q[1]), T(q[2]), T(q[3]));
@@ -316,20 +232,13 @@ struct GraphEval {
             case Op::Vector: return zero;
 #define GLN_VALUE_CASE(op) \
     case Op::op: return valueOf<graph::value::op>(p, q, base);
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#define GLN_LEAF_CASE(op) \
+    case Op::op: return leafOf<graph::leaf::op>(p, q, l, frames, base);
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
-            case Op::Marble: {
-                const GlnFrame<S>& o = frames[p.frame];
-                const T f = T(q[0]);
-                return gln_g_marble(T(o.frac.x) + f * l.x, f, in(0), T(q[1]));
-            }
-            case Op::Wood: {
-                const GlnFrame<S>& o = frames[p.frame];
-                const T f = T(q[0]);
-                return gln_g_wood(vec4<T>(o.frac), vec2<T>(f * l.x, f * l.y), f, in(0), T(q[1]));
-            }
         }
         return zero;
     }

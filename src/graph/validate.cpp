@@ -8,6 +8,7 @@
 
 #include "graph/fields.hpp"
 #include "graph/kinds.hpp"
+#include "graph/leaves.hpp"
 #include "graph/plan.hpp"
 #include "graph/values.hpp"
 #include "core/io/spec_json.hpp"
@@ -84,18 +85,8 @@ struct Checker {
 // What one node requires of its own values, given the graph's dimensions.
 void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
     const int dims = space.dims;
-    const std::string axes = "xyzw";
-    auto axisOk = [&](const std::string& field, const std::string& axis) {
-        if (static_cast<int>(axes.find(axis)) >= dims)
-            problems.push_back(at(n.id, field, "\"" + axis + "\": a " + std::to_string(dims) + "D graph has axes " +
-                                                   axes.substr(0, static_cast<std::size_t>(dims))));
-    };
-    auto listOk = [&](const std::string& field) {
-        const auto& l = n.lists.at(field);
-        if (l.size() != 1 && static_cast<int>(l.size()) != dims)
-            problems.push_back(at(n.id, field, std::to_string(l.size()) + " numbers: one for every axis, or " +
-                                                   std::to_string(dims) + " (one per axis of a " + std::to_string(dims) + "D graph)"));
-    };
+    auto axisOk = [&](const std::string& field, const std::string& axis) { checkAxis(n, field, axis, dims, problems); };
+    auto listOk = [&](const std::string& field) { checkList(n, field, dims, problems); };
     const graph::Op k = graph::opOf(n);
     if (k == graph::Op::Basis) {
         NoiseSpec s = space;
@@ -118,14 +109,6 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
                 problems.push_back(at(n.id, field, v.what));
             }
         }
-    } else if (k == graph::Op::Position || k == graph::Op::Ramp) {
-        axisOk("axis", n.choice("axis"));
-        if (k == graph::Op::Ramp && n.number("from") == n.number("to"))
-            problems.push_back(at(n.id, "to", shownNumber(n.number("to")) + ": must differ from from"));
-    } else if (k == graph::Op::Distance) {
-        listOk("center");
-    } else if (k == graph::Op::SineWave) {
-        if (n.choice("axis") != "every") axisOk("axis", n.choice("axis"));
     } else if (k == graph::Op::Scale || k == graph::Op::Offset) {
         listOk("by");
         if (k == graph::Op::Scale)
@@ -145,9 +128,12 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
     switch (k) {
 #define GLN_VALUE_CASE(op) \
     case graph::Op::op: graph::value::op::check(n, problems); break;
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#define GLN_LEAF_CASE(op) \
+    case graph::Op::op: graph::leaf::op::check(n, dims, problems); break;
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
         default: break;
     }
@@ -158,7 +144,6 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
 std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
     switch (graph::opOf(n)) {
         case graph::Op::White: return std::string("white noise is a step at every cell edge");
-        case graph::Op::Checkerboard: return std::string("a checkerboard is a step at every square's edge");
         case graph::Op::CellularLookup: return std::string("a cellular lookup holds one value per cell: a step at every cell's edge");
         case graph::Op::Basis:
             // Cellular cell-value and n-sphere-radius are flat over each cell: their gradient
@@ -167,9 +152,12 @@ std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
             return std::nullopt;
 #define GLN_VALUE_CASE(op) \
     case graph::Op::op: return graph::value::op::noDerivative(n);
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op)
+#define GLN_LEAF_CASE(op) \
+    case graph::Op::op: return graph::leaf::op::noDerivative(n);
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
         default: return std::nullopt;
     }

@@ -47,7 +47,13 @@ inline constexpr std::size_t kMaxValueInputs = 3;
 struct Planned {
     std::vector<double>& params;
     std::array<int, 6>& ints;
+    int dims = 2;  // the graph's
     void add(double v) { params.push_back(v); }
+    // A list of numbers per axis as four: one number for the graph's axes (`fill` beyond
+    // them), or one per axis.
+    void four(const std::vector<double>& l, double fill) {
+        for (std::size_t a = 0; a < 4; ++a) add(l.size() == 1 ? (static_cast<int>(a) < dims ? l[0] : fill) : a < l.size() ? l[a] : fill);
+    }
 };
 
 // What glsl() writes from: its inputs' values (GLSL expressions of generated names), where
