@@ -20,6 +20,7 @@
 #include "graph/fields.hpp"
 #include "graph/kinds.hpp"
 #include "graph/leaves.hpp"
+#include "graph/moves.hpp"
 
 namespace glnoise::app {
 
@@ -149,22 +150,9 @@ struct OctaveScales {
     std::map<std::string, double> frequency;
     std::vector<std::string> order;            // parents before their inputs
 
-    double leastAxis(const GraphNode& n, const char* field) const {
-        const std::vector<double>& by = n.lists.at(field);
-        double m = std::fabs(by[0]);
-        for (std::size_t a = 1; a < by.size() && static_cast<int>(a) < g.space.dims; ++a) m = std::min(m, std::fabs(by[a]));
-        return m;
-    }
-    // The least scale of the point across a fractal's octaves: lacunarity^i, i below octaves.
-    static double leastOctaveScale(const GraphNode& n) {
-        const double lac = n.number("lacunarity");
-        return lac >= 1.0 ? 1.0 : std::pow(lac, graph::octavesOf(n) - 1.0);
-    }
+    // How much a node scales the point for its input `field`: a moving kind's, for its source.
     double edge(const GraphNode& n, const std::string& field) const {
-        if (field != "source") return 1.0;
-        if (graph::opOf(n) == graph::Op::Scale) return leastAxis(n, "by");
-        if (graph::opOf(n) == graph::Op::Fractal) return leastOctaveScale(n);
-        return 1.0;
+        return field == "source" ? graph::move::pointScale(graph::opOf(n), n, g.space.dims) : 1.0;
     }
 
     void sort(const std::string& id, std::set<std::string>& done) {
@@ -182,9 +170,8 @@ struct OctaveScales {
         if (graph::roleOf(op) == graph::Role::Lattice) {
             f = n.number("frequency");
         } else if (op != graph::Op::Constant) {  // a constant stays infinite: it holds no lattice
-            // A leaf's own (0 for a smooth function of the point), a lookup's cells.
-            if (graph::roleOf(op) == graph::Role::Leaf) f = graph::leaf::frequencyOf(op, n);
-            if (op == graph::Op::CellularLookup) f = n.number("frequency");
+            // A leaf's own (0 for a smooth function of the point), a moving kind's (a lookup's cells).
+            f = graph::roleOf(op) == graph::Role::Leaf ? graph::leaf::frequencyOf(op, n) : graph::move::frequencyOf(op, n);
             for (const auto& [field, target] : n.inputs) f = std::min(f, least(target) * edge(n, field));
         }
         return frequency[id] = f;
@@ -204,8 +191,7 @@ struct OctaveScales {
                 scale[target] = it == scale.end() ? s : std::min(it->second, s);
                 // A warp's displacement moves the point, and a cellular lookup's source is read
                 // once per cell: neither is seen texel by texel.
-                const bool seen = visible.at(id) && !(graph::opOf(n) == graph::Op::Warp && field == "by") &&
-                                  !(graph::opOf(n) == graph::Op::CellularLookup && field == "source");
+                const bool seen = visible.at(id) && graph::move::seen(graph::opOf(n), field);
                 visible[target] = visible.count(target) ? visible[target] || seen : seen;
             }
         }

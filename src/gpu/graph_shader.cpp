@@ -9,7 +9,6 @@
 // (each call of a family's function would be a copy of its code to compile).
 #include "gpu/graph_shader.hpp"
 
-#include <algorithm>
 #include <map>
 #include <string>
 #include <tuple>
@@ -17,6 +16,7 @@
 
 #include "glnoise/catalogue.hpp"
 #include "graph/leaves.hpp"
+#include "graph/moves.hpp"
 #include "graph/values.hpp"
 
 namespace glnoise::gpu {
@@ -28,7 +28,6 @@ using cpu::PlanOp;
 
 std::string P(int i) { return "gln_params[" + std::to_string(i) + "]"; }
 std::string num(int i) { return std::to_string(i); }
-using graph::leaf::kComp;
 
 // Where a scope's statements are written: its own function (prefix "", frames from fb),
 // or inlined into its parent's (an offset's or seed's source: the same point, frames from
@@ -79,7 +78,7 @@ struct Writer {
         for (std::size_t i = 0; i < sc.ops.size(); ++i) {
             const PlanOp& p = sc.ops[i];
             if (p.op == Op::Basis || p.op == Op::White) found.push_back({&p, at.base + p.frame, "v" + at.prefix + num(static_cast<int>(i))});
-            if (p.op == Op::Offset || p.op == Op::Seed)
+            if (graph::move::samePoint(p.op))
                 leaves(plan.scopes[static_cast<std::size_t>(p.scope)], inlined(at, static_cast<int>(i), p), found);
         }
     }
@@ -179,6 +178,35 @@ struct Writer {
         value(i, expr, at);
     }
 
+    // A kind of role Moves: its descriptor's statements, then its value; a kind that
+    // evaluates its source at the point itself (samePoint()) has its source's statements
+    // written here, its frames from fb + base.
+    template <class K>
+    void moved(const cpu::PlanScope& sc, const PlanOp& p, int i, const At& at) {
+        if constexpr (K::samePoint()) {
+            const At child = inlined(at, i, p);
+            const cpu::PlanScope& src = plan.scopes[static_cast<std::size_t>(p.scope)];
+            body(src, child);
+            value(i, "v" + child.prefix + num(static_cast<int>(src.ops.size()) - 1), at);
+        } else {
+            graph::move::MoveCall c;
+            static_cast<graph::value::GlslCall&>(c) = valueCall(p, at);
+            c.name = at.prefix + num(i);
+            c.fb = "fb + " + num(at.base + p.frame);
+            c.scope = p.scope;
+            c.childFrames = p.childFrames;
+            c.dims = plan.dims;
+            c.gradient = plan.gradient;
+            // A vector input's components (a warp's displacement): the vector node's inputs.
+            for (const cpu::Arg& a : p.args)
+                if (a.slot >= 0 && graph::roleOf(sc.ops[static_cast<std::size_t>(a.slot)].op) == graph::Role::Vector)
+                    for (const cpu::Arg& component : sc.ops[static_cast<std::size_t>(a.slot)].args) c.by.push_back(arg(component, at));
+            const std::string expr = K::glsl(c);
+            for (const std::string& s : c.lines) line(s);
+            value(i, expr, at);
+        }
+    }
+
     void value(int i, const std::string& expr, const At& at) {
         line("vec4 v" + at.prefix + num(i) + " = GLN_G(" + expr + ");");
     }
@@ -187,8 +215,6 @@ struct Writer {
         const std::string I = at.prefix + num(i);
         const int q = p.param;
         auto value = [&](int, const std::string& expr) { this->value(i, expr, at); };
-        auto frame = [&](const PlanOp& o) { return this->frame(o, at); };
-        const std::string fb = "fb + " + num(at.base + p.frame);
         // Generated names and the plan's numbers only: no id or other string of the graph
         // reaches the shader's text (ids stay in the host's messages).
         line("// operation " + I);
@@ -199,122 +225,26 @@ struct Writer {
                 if (loop != batched.end()) return value(i, loop->second);
                 line("vec4 v" + I + ";");
                 line("{");
-                out += leaf(p, frame(p), num(q), I);
+                out += leaf(p, frame(p, at), num(q), I);
                 line("    v" + I + " = GLN_G(r);");
                 line("}");
                 return;
-            }
-            case Op::Fractal: return fractal(p, i, at);
-            case Op::Scale:
-                line("vec4 b" + I + " = vec4(" + P(q) + ", " + P(q + 1) + ", " + P(q + 2) + ", " + P(q + 3) + ");");
-                line("precise vec4 l" + I + " = b" + I + " * l;");
-                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(l" + I + ", " + fb + ");");
-                return value(i, "vec4(n" + I + ".x, b" + I + ".x * n" + I + ".y, b" + I + ".y * n" + I + ".z, b" + I + ".z * n" + I + ".w)");
-            case Op::Offset:
-            case Op::Seed: {
-                // The same point: the source's statements inlined here, its frames from fb + base.
-                const At child = inlined(at, i, p);
-                const cpu::PlanScope& src = plan.scopes[static_cast<std::size_t>(p.scope)];
-                body(src, child);
-                return value(i, "v" + child.prefix + num(static_cast<int>(src.ops.size()) - 1));
-            }
-            case Op::Rotate: {
-                const std::string a = kComp[p.ints[0]], b = kComp[p.ints[1]];
-                line("precise vec4 m" + I + " = l;");
-                line("m" + I + "." + a + " = " + P(q) + " * l." + a + " - " + P(q + 1) + " * l." + b + ";");
-                line("m" + I + "." + b + " = " + P(q + 1) + " * l." + a + " + " + P(q) + " * l." + b + ";");
-                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", " + fb + ");");
-                if (p.ints[1] < 3) {
-                    const std::string ga = kComp[p.ints[0] + 1], gb = kComp[p.ints[1] + 1];
-                    line("float ga" + I + " = n" + I + "." + ga + ";");
-                    line("float gb" + I + " = n" + I + "." + gb + ";");
-                    line("n" + I + "." + ga + " = " + P(q) + " * ga" + I + " + " + P(q + 1) + " * gb" + I + ";");
-                    line("n" + I + "." + gb + " = " + P(q) + " * gb" + I + " - " + P(q + 1) + " * ga" + I + ";");
-                }
-                return value(i, "n" + I);
-            }
-            case Op::CellularLookup: {
-                // The source at the nearest feature point (graph/twin.hpp): the point moved by
-                // the vector to it in cells times 1 / frequency; flat over each cell.
-                const std::string o = "o" + I;
-                line("GlnFrame " + o + " = " + frame(p) + ";");
-                line("vec4 d" + I + " = gln_g_nearest(" + o + ".cell, gln_g_point_plain(" + o + ", l), GLN_G_PERIOD(" + o +
-                     "), GLN_G_WORLD(" + o + "), " + num(p.ints[0]) + ", " + P(q + 1) + ");");
-                line("precise vec4 m" + I + " = vec4(l.x + d" + I + ".x * " + P(q + 2) + ", l.y + d" + I + ".y * " + P(q + 2) +
-                     ", l.z + d" + I + ".z * " + P(q + 2) + ", l.w + d" + I + ".w * " + P(q + 2) + ");");
-                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", " + fb + " + 1);");
-                return value(i, "vec4(n" + I + ".x, 0.0f, 0.0f, 0.0f)");
-            }
-            case Op::Warp: {
-                const PlanOp& by = sc.ops[static_cast<std::size_t>(p.args[0].slot)];
-                for (int k = 0; k < 4; ++k) line("vec4 c" + I + "_" + num(k) + " = " + arg(by.args[static_cast<std::size_t>(k)], at) + ";");
-                line("precise vec4 m" + I + " = l;");
-                for (int k = 0; k < p.ints[0]; ++k)
-                    line("m" + I + "." + kComp[k] + " = l." + kComp[k] + " + " + P(q) + " * c" + I + "_" + num(k) + ".x;");
-                line("vec4 n" + I + " = gln_scope_" + num(p.scope) + "(m" + I + ", " + fb + ");");
-                // The gradient through the displacement: read from n, written to g.
-                line("vec4 g" + I + " = n" + I + ";");
-                if (plan.gradient)
-                    for (int j = 1; j < 4; ++j)
-                        for (int k = 0; k < std::min(p.ints[0], 3); ++k)
-                            line("g" + I + "." + kComp[j] + " = g" + I + "." + kComp[j] + " + " + P(q) + " * n" + I + "." +
-                                 kComp[k + 1] + " * c" + I + "_" + num(k) + "." + kComp[j] + ";");
-                return value(i, "g" + I);
             }
             case Op::Vector: return value(i, "vec4(0.0f)");
 #define GLN_VALUE_CASE(op) \
     case Op::op: return value(i, graph::value::op::glsl(valueCall(p, at)));
 #define GLN_LEAF_CASE(op) \
     case Op::op: return leafValue<graph::leaf::op>(p, i, at);
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+#define GLN_MOVE_CASE(op) \
+    case Op::op: return moved<graph::move::op>(sc, p, i, at);
+#define GLN_GRAPH_KIND(op, name, group, role) \
+    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_MOVE_CASE
 #undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
         }
-    }
-
-    void fractal(const PlanOp& p, int i, const At& at) {
-        const std::string I = at.prefix + num(i);
-        const int q = p.param;
-        const bool rotate = p.ints[2] != 0;
-        const int stride = rotate ? 18 : 2;
-        const int type = p.ints[0];
-        const bool musgrave = graph::musgrave(type);
-        const bool weighted = p.ints[3] != 0;
-        line("vec4 s" + I + " = vec4(0.0f);");
-        line("vec4 g" + I + " = vec4(0.0f);");
-        if (musgrave || weighted) line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
-        line("for (int i = 0; i < " + num(p.ints[1]) + "; ++i) {");
-        line("    int k = " + num(q + 3) + " + " + num(stride) + " * i;");
-        auto K = [](int o) { return "gln_params[k + " + num(o) + "]"; };
-        if (rotate) {
-            auto col = [&](int c) {
-                return "vec4(" + K(2 + c) + ", " + K(6 + c) + ", " + K(10 + c) + ", " + K(14 + c) + ")";
-            };
-            line("    precise vec4 m = l.x * " + col(0) + " + l.y * " + col(1) + " + l.z * " + col(2) + " + l.w * " + col(3) + ";");
-        } else {
-            line("    precise vec4 m = " + K(1) + " * l;");
-        }
-        line("    vec4 n = gln_scope_" + num(p.scope) + "(m, fb + " + num(at.base + p.frame) + " + i * " + num(p.childFrames) + ");");
-        if (plan.gradient) {
-            if (rotate)
-                line("    n = vec4(n.x, " + K(2) + " * n.y + " + K(6) + " * n.z + " + K(10) + " * n.w, " + K(3) + " * n.y + " + K(7) +
-                     " * n.z + " + K(11) + " * n.w, " + K(4) + " * n.y + " + K(8) + " * n.z + " + K(12) + " * n.w);");
-            else
-                line("    n = vec4(n.x, " + K(1) + " * n.y, " + K(1) + " * n.z, " + K(1) + " * n.w);");
-        } else {
-            line("    n = vec4(n.x, 0.0f, 0.0f, 0.0f);");
-        }
-        if (musgrave)
-            line("    gln_g_musgrave_step(" + num(type) + ", i, n, " + K(0) + ", " + P(q) + ", " + P(q + 1) + ", s" + I + ", w" + I + ");");
-        else if (weighted)
-            line("    gln_g_weighted_step(" + num(type) + ", i, n, " + K(0) + ", " + P(q) + ", " + P(q + 1) + ", " +
-                 P(q + 3 + stride * p.ints[1]) + ", s" + I + ", g" + I + ", w" + I + ");");
-        else
-            line("    gln_fractal_step(" + num(type) + ", i, n, " + K(0) + ", " + P(q) + ", " + P(q + 1) + ", s" + I + ", g" + I + ");");
-        line("}");
-        value(i, "s" + I + " * " + P(q + 2), at);
     }
 };
 
@@ -329,7 +259,7 @@ std::string graphFunctions(const cpu::GraphPlan& plan) {
     std::vector<bool> called(plan.scopes.size(), false);
     for (const cpu::PlanScope& sc : plan.scopes)
         for (const PlanOp& p : sc.ops)
-            if (p.scope >= 0 && p.op != Op::Offset && p.op != Op::Seed) called[static_cast<std::size_t>(p.scope)] = true;
+            if (p.scope >= 0 && !graph::move::samePoint(p.op)) called[static_cast<std::size_t>(p.scope)] = true;
     for (std::size_t s = 1; s < plan.scopes.size(); ++s)
         if (called[s]) w.scope(static_cast<int>(s));
     w.scope(0);

@@ -9,6 +9,7 @@
 #include "graph/fields.hpp"
 #include "graph/kinds.hpp"
 #include "graph/leaves.hpp"
+#include "graph/moves.hpp"
 #include "graph/values.hpp"
 #include "glnoise/catalogue.hpp"
 #include "glnoise/fields.hpp"
@@ -61,35 +62,6 @@ Described describe(graph::Op op) {
         case Op::White:
             return {{positive("frequency", 1.0, "cells per unit of the point", 65536.0)},
                     "one value in [-1, 1] per lattice cell of frequency * p (value noise's height at the cell)"};
-        case Op::Fractal:
-            return {{source(),
-                     choice("type", graph::fractalTypes(),
-                            "how octaves add: a spec's --fractal, or Musgrave's multifractal, hybrid_multifractal, hetero_terrain"),
-                     mirrored("octaves", T::Count, 4, "; a fraction blends the last in (4.5: the fifth at half)"),
-                     mirrored("lacunarity", T::Number, 2.0), mirrored("gain", T::Number, 0.5),
-                     mirrored("ridge_offset", T::Number, 1.0), mirrored("ridge_gain", T::Number, 2.0),
-                     number("weighted_strength", 0.0,
-                            "fbm, turbulence, billow, ridged: how far each octave's value sets the next's amplitude, 0 to 1",
-                            0.0, 1.0),
-                     mirrored("rotate", T::Flag, 0.0), mirrored("normalize", T::Flag, 0.0)},
-                    "over octaves i, amplitude gain^i, f(source at lacunarity^i R^i p) added as the fractal type"};
-        case Op::Scale: return {{source(), numbers("by", 1.0, "per axis, or one number for all")}, "source at by * p"};
-        case Op::Offset: return {{source(), numbers("by", 0.0, "per axis")}, "source at p + by"};
-        case Op::Rotate:
-            return {{source(), number("degrees", 0.0, "the angle"),
-                     choice("plane", {"xy", "xz", "yz", "xw", "yw", "zw"}, "the plane it turns in")},
-                    "source at p turned in the plane"};
-        case Op::Warp:
-            return {{source(), {"by", T::Vector, kRequired, 0, 0, false, {}, "the displacement (a vector node)"},
-                     number("amount", 16.0, "units of the point per unit of the vector")},
-                    "source at p + amount * by(p)"};
-        case Op::Seed:
-            return {{source(), integer("seed", 1, 0, 4294967295.0, "which far place")},
-                    "source at p + a far offset drawn from seed: unrelated values from the same noise"};
-        case Op::CellularLookup:
-            return {{source(), mirrored("frequency", T::Number, 1.0 / 64.0),
-                     mirroredChoice("cell_distance", namesOf(cellDistanceKinds())), mirrored("cell_jitter", T::Number, 1.0)},
-                    "source at the feature point nearest p of cellular noise at frequency * p: each cell filled with one value"};
         case Op::Vector:
             return {{scalar("x", 0.0, "x"), scalar("y", 0.0, "y"), scalar("z", 0.0, "z"), scalar("w", 0.0, "w")},
                     "(x, y, z, w): a displacement for warp"};
@@ -105,6 +77,12 @@ Described describe(graph::Op op) {
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_LEAF_CASE
+#define GLN_MOVE_CASE(op) \
+    case Op::op: return graph::move::op::describe();
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_MOVE_CASE
     }
     return {};
 }

@@ -3,16 +3,8 @@
 //   basis      frequency, cell jitter, period x, y, z, w, and with a seed its far offset x, y, z, w
 //              ints: Basis, curve, cell return, cell metric, GLSL id, seeded
 //   white      frequency
-//   fractal    ridge offset, ridge gain, 1 / divisor, then per octave: amplitude, lacunarity^i
-//              and with rotate lacunarity^i R^i (16, row-major); then, weighted, its strength
-//              ints: GLSL fractal type (graph::fractalId), octaves, rotate, weighted
-//   scale, offset, seed   x, y, z, w (seed: its far offset)
-//   cellular_lookup  frequency, cell jitter, 1 / frequency      ints: cell metric (GLSL id)
-//              frames: its own lattice frame, then its source scope's
-//   rotate     cos, sin                                    ints: the plane's two axes
-//   warp       amount                                      ints: the components it displaces
-// and the kinds of roles Value and Leaf as their descriptors plan them (graph/values.hpp,
-// graph/leaves.hpp; a leaf's frame too).
+// and the other kinds as their descriptors plan them (graph/values.hpp, graph/leaves.hpp,
+// graph/moves.hpp; a leaf's frame and a moving kind's frames too).
 #include "graph/plan.hpp"
 
 #include <cmath>
@@ -21,6 +13,7 @@
 #include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
 #include "graph/leaves.hpp"
+#include "graph/moves.hpp"
 #include "graph/values.hpp"
 
 namespace glnoise::cpu {
@@ -29,22 +22,6 @@ namespace {
 
 using graph::isLeaf;
 using graph::movesThePoint;
-
-// A far offset per axis from a seed (splitmix64): each in [0, 2^20) units of the point.
-std::array<double, 4> seedOffset(std::uint64_t seed) {
-    std::array<double, 4> o{};
-    std::uint64_t x = seed * 4 + 0x5EEDull;
-    for (double& v : o) {
-        std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        v = static_cast<double>(z >> 11) * 0x1p-53 * 1048576.0;
-    }
-    return o;
-}
-
-using Matrix = std::array<double, 16>;
 
 struct Builder {
     const Graph& g;
@@ -94,10 +71,9 @@ struct Builder {
         }
         p.param = static_cast<int>(plan.params.size());
         parameters(n, p);
-        // A cellular lookup's own frame (its cells) comes before its source's.
-        const long long own = isLeaf(p.op) || p.op == Op::CellularLookup ? 1 : 0;
-        const long long count =
-            own + (movesThePoint(p.op) ? static_cast<long long>(p.childFrames) * (p.op == Op::Fractal ? p.ints[1] : 1) : 0);
+        // A leaf's frame; a moving kind's own (a lookup's cells), then its source's per evaluation.
+        const long long count = (isLeaf(p.op) ? 1 : graph::move::ownFrames(p.op)) +
+                                static_cast<long long>(p.childFrames) * graph::move::sourceCalls(p.op, p.ints);
         p.frame = scope.frames;  // where its frames start (past the end when it has none)
         if (scope.frames + count > kMaxGraphFrames)
             throw ValidationError(Violation{"node \"" + id + "\"",
@@ -111,9 +87,6 @@ struct Builder {
 
     void parameters(const GraphNode& n, PlanOp& p) {
         auto num = [&](const char* f) { return n.number(f); };
-        auto four = [&](const char* f, double fill) {
-            graph::value::Planned{plan.params, p.ints, plan.dims}.four(n.lists.at(f), fill);
-        };
         switch (p.op) {
             case Op::Basis: {
                 const Basis b = parseBasis(n.choice("basis"));
@@ -127,65 +100,10 @@ struct Builder {
                           kindOf(b).glslId, num("seed") != 0.0 ? 1 : 0};
                 // A seed: its far offset, added to the point as a seed node's is (host only).
                 if (num("seed") != 0.0)
-                    for (double v : seedOffset(static_cast<std::uint64_t>(num("seed")))) param(v);
+                    for (double v : graph::move::seedOffset(static_cast<std::uint64_t>(num("seed")))) param(v);
                 break;
             }
             case Op::White: param(num("frequency")); break;
-            case Op::Fractal: {
-                // A fractional count (4.5) evaluates its next octave (the fifth) at that
-                // fraction of its amplitude, in the sum and its divisor.
-                const int octaves = graph::octavesOf(n);
-                const double fraction = num("octaves") - std::floor(num("octaves"));
-                const bool rotate = num("rotate") != 0.0;
-                const bool weighted = num("weighted_strength") != 0.0;
-                p.ints = {graph::fractalId(n), octaves, rotate ? 1 : 0, weighted ? 1 : 0, 0, 0};
-                param(num("ridge_offset"));
-                param(num("ridge_gain"));
-                auto amplitude = [&](int i, double gainPower) { return i == octaves - 1 && fraction > 0.0 ? gainPower * fraction : gainPower; };
-                double sum = 0.0, amp = 1.0;
-                for (int i = 0; i < octaves; ++i, amp *= num("gain")) sum += amplitude(i, amp);
-                param(num("normalize") != 0.0 ? 1.0 / sum : 1.0);
-                const Matrix R = octaveRotation(plan.dims);
-                Matrix m{};
-                for (int i = 0; i < 4; ++i) m[static_cast<std::size_t>(5 * i)] = 1.0;
-                double lac = 1.0;
-                amp = 1.0;
-                for (int i = 0; i < octaves; ++i) {
-                    param(amplitude(i, amp));
-                    param(lac);
-                    if (rotate)
-                        for (double e : m) param(lac * e);
-                    amp *= num("gain");
-                    lac *= num("lacunarity");
-                    m = matrixProduct(R, m);
-                }
-                if (weighted) param(num("weighted_strength"));
-                break;
-            }
-            case Op::Scale: four("by", 1.0); break;
-            case Op::Offset: four("by", 0.0); break;
-            case Op::Seed:
-                for (double v : seedOffset(static_cast<std::uint64_t>(num("seed")))) param(v);
-                break;
-            case Op::Rotate: {
-                const double t = num("degrees") * 3.14159265358979323846 / 180.0;
-                param(std::cos(t));
-                param(std::sin(t));
-                const std::string& plane = n.choice("plane");
-                p.ints[0] = graph::leaf::axisIndex(plane.substr(0, 1));
-                p.ints[1] = graph::leaf::axisIndex(plane.substr(1, 1));
-                break;
-            }
-            case Op::CellularLookup:
-                param(num("frequency"));
-                param(num("cell_jitter"));
-                param(1.0 / num("frequency"));
-                p.ints[0] = cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId;
-                break;
-            case Op::Warp:
-                param(num("amount"));
-                p.ints[0] = plan.dims;
-                break;
 #define GLN_VALUE_CASE(op)                                       \
     case Op::op: {                                               \
         graph::value::Planned out{plan.params, p.ints, plan.dims}; \
@@ -198,9 +116,17 @@ struct Builder {
         graph::leaf::op::plan(n, out);                           \
         break;                                                   \
     }
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+#define GLN_MOVE_CASE(op)                                        \
+    case Op::op: {                                               \
+        graph::value::Planned out{plan.params, p.ints, plan.dims}; \
+        graph::move::op::plan(n, out);                           \
+        break;                                                   \
+    }
+#define GLN_GRAPH_KIND(op, name, group, role) \
+    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_MOVE_CASE
 #undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
             default: break;
@@ -212,6 +138,7 @@ template <class T>
 void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, long long periodScale,
                  std::vector<GlnFrame<T>>& out) {
     const std::vector<double>& P = plan.params;
+    const graph::move::FrameSpace space{plan.dims, plan.world};
     for (const PlanOp& p : plan.scopes[static_cast<std::size_t>(s)].ops) {
         const std::size_t at = static_cast<std::size_t>(p.param);
         switch (p.op) {
@@ -235,48 +162,17 @@ void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, l
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_LEAF_CASE
-            case Op::Fractal: {
-                const int octaves = p.ints[1];
-                const bool rotate = p.ints[2] != 0;
-                const std::size_t stride = rotate ? 18 : 2;
-                for (int i = 0; i < octaves; ++i) {
-                    const std::size_t k = at + 3 + stride * static_cast<std::size_t>(i);
-                    std::array<double, 4> q{};
-                    if (rotate) {
-                        for (std::size_t r = 0; r < 4; ++r)
-                            for (std::size_t c = 0; c < 4; ++c) q[r] += P[k + 2 + 4 * r + c] * o[c];
-                    } else {
-                        for (std::size_t a = 0; a < 4; ++a) q[a] = P[k + 1] * o[a];
-                    }
-                    appendScope(plan, p.scope, q, periodScale * std::llround(P[k + 1]), out);
-                }
-                break;
-            }
-            case Op::Scale:
-            case Op::Offset:
-            case Op::Seed: {
-                std::array<double, 4> q{};
-                for (std::size_t a = 0; a < 4; ++a) q[a] = p.op == Op::Scale ? P[at + a] * o[a] : o[a] + P[at + a];
-                appendScope(plan, p.scope, q, periodScale, out);
-                break;
-            }
-            case Op::Rotate: {
-                std::array<double, 4> q = o;
-                const auto a = static_cast<std::size_t>(p.ints[0]), b = static_cast<std::size_t>(p.ints[1]);
-                q[a] = P[at] * o[a] - P[at + 1] * o[b];
-                q[b] = P[at + 1] * o[a] + P[at] * o[b];
-                appendScope(plan, p.scope, q, periodScale, out);
-                break;
-            }
-            case Op::CellularLookup: {
-                // Its cells' frame, then its source's at the same point (the twin moves it
-                // to the feature point by an offset).
-                const double f = P[at];
-                out.push_back(latticeFrame<T>({f * o[0], f * o[1], f * o[2], f * o[3]}, Basis::Cellular, plan.dims, f, {}, plan.world));
-                appendScope(plan, p.scope, o, periodScale, out);
-                break;
-            }
-            case Op::Warp: appendScope(plan, p.scope, o, periodScale, out); break;
+#define GLN_MOVE_CASE(op)                                                                                           \
+    case Op::op:                                                                                                    \
+        graph::move::op::template frames<T>(o, P.data() + at, p.ints, space, out,                                   \
+                                            [&](const std::array<double, 4>& m, long long scale) {                  \
+                                                appendScope(plan, p.scope, m, periodScale * scale, out);            \
+                                            });                                                                     \
+        break;
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_MOVE_CASE
             default: break;
         }
     }

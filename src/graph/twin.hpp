@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "graph/leaves.hpp"
+#include "graph/moves.hpp"
 #include "graph/plan.hpp"
 #include "graph/values.hpp"
 #include "mirror/sample.hpp"
@@ -17,48 +18,10 @@
 namespace glnoise::cpu {
 
 // Values are (v, dv/dx, dv/dy, dv/dz): a value and its gradient along x, y and z of the
-// point. The kinds of roles Value and Leaf have their twins with their descriptors
-// (graph/values.hpp, graph/leaves.hpp).
+// point. The kinds of roles Value, Leaf and Moves have their twins with their descriptors
+// (graph/values.hpp, graph/leaves.hpp, graph/moves.hpp).
 using graph::leaf::gln_g_bound;
 using graph::leaf::gln_g_within;
-
-// graph.glsl's gln_g_musgrave_step: octave i of multifractal, hybrid_multifractal or
-// hetero_terrain (graph::kMultifractal ...), a its amplitude; w the hybrid's weight.
-template <class T>
-void gln_g_musgrave_step(int type, int i, vec4<T> n, T a, T offset, T gain, vec4<T>& sum, vec4<T>& w) {
-    using graph::value::gln_g_multiply;
-    if (type == graph::kMultifractal) {
-        const vec4<T> f = vec4<T>(a * n.x + T(1), a * n.y, a * n.z, a * n.w);
-        sum = i == 0 ? f : gln_g_multiply(sum, f);
-        return;
-    }
-    const vec4<T> s = vec4<T>((n.x + offset) * a, a * n.y, a * n.z, a * n.w);
-    if (type == graph::kHeteroTerrain) {
-        sum = i == 0 ? vec4<T>(n.x + offset, n.y, n.z, n.w) : sum + gln_g_multiply(s, sum);
-        return;
-    }
-    const auto live = w.x > T(0.001f);
-    const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
-    const vec4<T> t = gln_g_multiply(c, s);
-    sum = gln_select(live, sum + t, sum);
-    w = gln_select(live, gain * t, w);
-}
-
-// graph.glsl's gln_g_weighted_step: octave i of fbm, turbulence, billow or ridged with a
-// weighted strength k; w the running weight.
-template <class T>
-void gln_g_weighted_step(int type, int i, vec4<T> n, T a, T offset, T gain, T k, vec4<T>& sum, vec4<T>& signal, vec4<T>& w) {
-    using graph::value::gln_g_multiply;
-    vec4<T> f = vec4<T>(T(0));
-    gln_fractal_step(type, i, n, T(1), offset, gain, f, signal);
-    sum = sum + a * gln_g_multiply(w, f);
-    const T sg = gln_select(n.x < T(0), T(-1), T(1));
-    vec4<T> u = type == GLN_FBM      ? vec4<T>(T(0.5f) * n.x + T(0.5f), T(0.5f) * n.y, T(0.5f) * n.z, T(0.5f) * n.w)
-                : type == GLN_RIDGED ? vec4<T>(T(1) - gln_abs(n.x), -sg * n.y, -sg * n.z, -sg * n.w)
-                                     : vec4<T>(gln_abs(n.x), sg * n.y, sg * n.z, sg * n.w);
-    u = gln_select(u.x < T(0), vec4<T>(T(0)), gln_select(u.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), u));
-    w = gln_g_multiply(w, vec4<T>(T(1) + k * (u.x - T(1)), k * u.y, k * u.z, k * u.w));
-}
 
 // A lattice leaf at the scope's offset l: the basis at the frame plus frequency * l, its
 // gradient per unit of the point (0 along an axis held at the bound, where the value no
@@ -173,6 +136,27 @@ struct GraphEval {
         return K::template eval<T, S>(frames[p.frame], l, in, q, p.ints, plan.dims);
     }
 
+    // A kind of role Moves: what its descriptor's twin reads (graph/moves.hpp).
+    struct Moved {
+        GraphEval& e;
+        const PlanScope& sc;
+        const PlanOp& p;
+        const GlnFrame<S>* frames;
+        std::size_t base;
+        // Its source at offset m, its frames from `frame` past the node's first.
+        vec4<T> source(vec4<T> m, int frame) { return e.scope(p.scope, m, frames + p.frame + frame); }
+        int childFrames() const { return p.childFrames; }
+        // Its vector input's components into c[0..3] (a vector node's inputs, in this scope).
+        void vector(vec4<T>* c) const {
+            const PlanOp& by = sc.ops[static_cast<std::size_t>(p.args[0].slot)];
+            for (std::size_t k = 0; k < 4; ++k) c[k] = e.arg(by.args[k], base);
+        }
+        // The vector from the point to the nearest feature point of its own (first) frame.
+        vec4<T> nearest(int metric, T jitter, vec4<T> l) const {
+            return Calls::nearest(e.table, e.plan.dims, metric, jitter, e.plan.world, frames[p.frame], l);
+        }
+    };
+
     vec4<T> op(const PlanScope& sc, const PlanOp& p, vec4<T> l, const GlnFrame<S>* frames, std::size_t base) {
         const S* q = P + p.param;
         const vec4<T> zero = vec4<T>(T(0));
@@ -183,103 +167,25 @@ struct GraphEval {
             case Op::White:
                 return Calls::template leaf<kGrad>(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, plan.dims, 0, 0, T(0), plan.world, true,
                                    frames[p.frame], l);
-            case Op::Fractal: return fractal(p, q, l, frames);
-            case Op::Scale: {
-                const vec4<T> by = vec4<T>(T(q[0]), T(q[1]), T(q[2]), T(q[3]));
-                const vec4<T> n = scope(p.scope, by * l, frames + p.frame);
-                return vec4<T>(n.x, by.x * n.y, by.y * n.z, by.z * n.w);
-            }
-            case Op::Offset:
-            case Op::Seed: return scope(p.scope, l, frames + p.frame);
-            case Op::Rotate: {
-                const T c = T(q[0]), s = T(q[1]);
-                const int a = p.ints[0], b = p.ints[1];
-                vec4<T> m = l;
-                m[a] = c * l[a] - s * l[b];
-                m[b] = s * l[a] + c * l[b];
-                vec4<T> n = scope(p.scope, m, frames + p.frame);
-                if (b < 3) {
-                    const T ga = n[a + 1], gb = n[b + 1];
-                    n[a + 1] = c * ga + s * gb;
-                    n[b + 1] = c * gb - s * ga;
-                }
-                return n;
-            }
-            case Op::CellularLookup: {
-                // The source at the nearest feature point: the point moved by the vector to it
-                // (in cells, times 1 / frequency), its frames after the lookup's own. Flat
-                // over each cell: no gradient (Graph::validate refuses one).
-                const vec4<T> d = Calls::nearest(table, plan.dims, p.ints[0], T(q[1]), plan.world, frames[p.frame], l);
-                const T inv = T(q[2]);
-                const vec4<T> m = vec4<T>(l.x + d.x * inv, l.y + d.y * inv, l.z + d.z * inv, l.w + d.w * inv);
-                const vec4<T> n = scope(p.scope, m, frames + p.frame + 1);
-                return vec4<T>(n.x, T(0), T(0), T(0));
-            }
-            case Op::Warp: {
-                // The vector node's components, its inputs in this scope.
-                const PlanOp& by = sc.ops[static_cast<std::size_t>(p.args[0].slot)];
-                const vec4<T> c[4] = {arg(by.args[0], base), arg(by.args[1], base), arg(by.args[2], base), arg(by.args[3], base)};
-                const T amount = T(q[0]);
-                vec4<T> m = l;
-                for (int k = 0; k < p.ints[0]; ++k) m[k] = l[k] + amount * c[k].x;
-                const vec4<T> n = scope(p.scope, m, frames + p.frame);
-                if (!kGrad) return n;
-                vec4<T> g = n;
-                for (int j = 1; j < 4; ++j)
-                    for (int k = 0; k < std::min(p.ints[0], 3); ++k) g[j] = g[j] + amount * n[k + 1] * c[k][j];
-                return g;
-            }
             case Op::Vector: return zero;
 #define GLN_VALUE_CASE(op) \
     case Op::op: return valueOf<graph::value::op>(p, q, base);
 #define GLN_LEAF_CASE(op) \
     case Op::op: return leafOf<graph::leaf::op>(p, q, l, frames, base);
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+#define GLN_MOVE_CASE(op)                                                    \
+    case Op::op: {                                                           \
+        Moved in{*this, sc, p, frames, base};                                \
+        return graph::move::op::template eval<kGrad, T, S>(in, q, l, p.ints); \
+    }
+#define GLN_GRAPH_KIND(op, name, group, role) \
+    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_MOVE_CASE
 #undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
         }
         return zero;
-    }
-
-    vec4<T> fractal(const PlanOp& p, const S* q, vec4<T> l, const GlnFrame<S>* frames) {
-        const int type = p.ints[0];
-        const int octaves = p.ints[1];
-        const bool rotate = p.ints[2] != 0;
-        const bool weighted = p.ints[3] != 0;
-        const int stride = rotate ? 18 : 2;
-        vec4<T> sum = vec4<T>(T(0)), signal = vec4<T>(T(0)), w = vec4<T>(T(1), T(0), T(0), T(0));
-        for (int i = 0; i < octaves; ++i) {
-            const S* k = q + 3 + stride * i;
-            vec4<T> m;
-            if (rotate) {
-                const S* M = k + 2;
-                m = l.x * vec4<T>(T(M[0]), T(M[4]), T(M[8]), T(M[12])) + l.y * vec4<T>(T(M[1]), T(M[5]), T(M[9]), T(M[13])) +
-                    l.z * vec4<T>(T(M[2]), T(M[6]), T(M[10]), T(M[14])) + l.w * vec4<T>(T(M[3]), T(M[7]), T(M[11]), T(M[15]));
-            } else {
-                m = T(k[1]) * l;
-            }
-            vec4<T> n = scope(p.scope, m, frames + p.frame + i * p.childFrames);
-            if (kGrad) {
-                if (rotate) {
-                    const S* M = k + 2;
-                    n = vec4<T>(n.x, T(M[0]) * n.y + T(M[4]) * n.z + T(M[8]) * n.w, T(M[1]) * n.y + T(M[5]) * n.z + T(M[9]) * n.w,
-                                T(M[2]) * n.y + T(M[6]) * n.z + T(M[10]) * n.w);
-                } else {
-                    n = vec4<T>(n.x, T(k[1]) * n.y, T(k[1]) * n.z, T(k[1]) * n.w);
-                }
-            } else {
-                n = vec4<T>(n.x, T(0), T(0), T(0));
-            }
-            if (graph::musgrave(type))
-                gln_g_musgrave_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), sum, w);
-            else if (weighted)
-                gln_g_weighted_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), T(q[3 + stride * octaves]), sum, signal, w);
-            else
-                gln_fractal_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), sum, signal);
-        }
-        return sum * T(q[2]);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "graph/fields.hpp"
 #include "graph/kinds.hpp"
 #include "graph/leaves.hpp"
+#include "graph/moves.hpp"
 #include "graph/plan.hpp"
 #include "graph/values.hpp"
 #include "core/io/spec_json.hpp"
@@ -85,8 +86,6 @@ struct Checker {
 // What one node requires of its own values, given the graph's dimensions.
 void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
     const int dims = space.dims;
-    auto axisOk = [&](const std::string& field, const std::string& axis) { checkAxis(n, field, axis, dims, problems); };
-    auto listOk = [&](const std::string& field) { checkList(n, field, dims, problems); };
     const graph::Op k = graph::opOf(n);
     if (k == graph::Op::Basis) {
         NoiseSpec s = space;
@@ -109,30 +108,19 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
                 problems.push_back(at(n.id, field, v.what));
             }
         }
-    } else if (k == graph::Op::Scale || k == graph::Op::Offset) {
-        listOk("by");
-        if (k == graph::Op::Scale)
-            for (double v : n.lists.at("by"))
-                if (v == 0.0) problems.push_back(at(n.id, "by", "0: a scale of 0 collapses the axis; must not be 0"));
-    } else if (k == graph::Op::Fractal) {
-        if (graph::musgrave(graph::fractalId(n)) && n.number("weighted_strength") != 0.0)
-            problems.push_back(at(n.id, "weighted_strength",
-                                  shownNumber(n.number("weighted_strength")) +
-                                      ": weights the octaves of fbm, turbulence, billow and ridged; a " + n.choice("type") +
-                                      " fractal takes 0"));
-    } else if (k == graph::Op::Rotate) {
-        const std::string& p = n.choice("plane");
-        axisOk("plane", std::string(1, p[0]));
-        axisOk("plane", std::string(1, p[1]));
     }
     switch (k) {
 #define GLN_VALUE_CASE(op) \
     case graph::Op::op: graph::value::op::check(n, problems); break;
 #define GLN_LEAF_CASE(op) \
     case graph::Op::op: graph::leaf::op::check(n, dims, problems); break;
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+#define GLN_MOVE_CASE(op) \
+    case graph::Op::op: graph::move::op::check(n, dims, problems); break;
+#define GLN_GRAPH_KIND(op, name, group, role) \
+    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_MOVE_CASE
 #undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
         default: break;
@@ -144,7 +132,6 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
 std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
     switch (graph::opOf(n)) {
         case graph::Op::White: return std::string("white noise is a step at every cell edge");
-        case graph::Op::CellularLookup: return std::string("a cellular lookup holds one value per cell: a step at every cell's edge");
         case graph::Op::Basis:
             // Cellular cell-value and n-sphere-radius are flat over each cell: their gradient
             // is 0, as a spec's is, so that every spec's graph is a graph glnoise reads.
@@ -154,9 +141,13 @@ std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
     case graph::Op::op: return graph::value::op::noDerivative(n);
 #define GLN_LEAF_CASE(op) \
     case graph::Op::op: return graph::leaf::op::noDerivative(n);
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+#define GLN_MOVE_CASE(op) \
+    case graph::Op::op: return graph::move::op::noDerivative(n);
+#define GLN_GRAPH_KIND(op, name, group, role) \
+    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
+#undef GLN_MOVE_CASE
 #undef GLN_LEAF_CASE
 #undef GLN_VALUE_CASE
         default: return std::nullopt;
@@ -213,14 +204,7 @@ void Graph::validate() const {
         if (!seen.insert(key).second) return;
         for (const auto& [field, target] : n.inputs) {
             bool ok = periodicOk;
-            if (field == "source") {
-                if (graph::opOf(n) == graph::Op::Scale || graph::opOf(n) == graph::Op::Rotate ||
-                    graph::opOf(n) == graph::Op::CellularLookup)
-                    ok = false;
-                if (graph::opOf(n) == graph::Op::Fractal &&
-                    (n.number("rotate") != 0.0 || n.number("lacunarity") != std::floor(n.number("lacunarity"))))
-                    ok = false;
-            }
+            if (field == "source" && !graph::move::keepsPeriod(graph::opOf(n), n)) ok = false;
             walk(target, ok);
         }
     };

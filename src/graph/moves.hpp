@@ -1,0 +1,784 @@
+// SPDX-License-Identifier: MIT
+// The node kinds that evaluate their source at other points (role Moves in
+// graph/kinds.def): fractals and domain nodes, each kind's descriptor all in one place.
+// Their source is a scope of the plan (graph/plan.hpp): the nodes evaluated at the point
+// the kind moves to. A descriptor gives what a value kind's does (graph/values.hpp:
+// describe, plan, noDerivative), and
+//   check(n, dims, out)       what it requires of its values, given the graph's dimensions
+//   bounds(n, in)             its stated range, slope and tolerance: in.source() its
+//                             source's at the point it moves to, in.vector(field) a vector
+//                             input's components'
+//   ownFrames()               frames of its own, planned before its source's (a lookup's cells)
+//   sourceCalls(ints)         its source's evaluations per evaluation (a fractal's octaves)
+//   frames<T>(o, q, ints, space, out, source)
+//                             its frames at the point o, in double on the host: its own
+//                             into out, then source(point, period scale) for each
+//                             evaluation of its source
+//   eval<kGrad>(in, q, l, ints)
+//                             its C++ twin at the scope's offset l: in.source(m, frame)
+//                             evaluates its source at offset m, its frames from `frame`
+//                             past its first; in.vector(c) a warp's displacement's
+//                             components; in.nearest(metric, jitter, l) the vector to the
+//                             nearest feature point of cells in its own frame
+//   glsl(call)                the same in GLSL (gpu/graph_shader.cpp writes it):
+//                             statements into call.lines, named from call.name, and the
+//                             value's expression; call.source(point, frame) the call of
+//                             its source's function
+//   samePoint()               its source is evaluated at the point itself (an offset's,
+//                             a seed's: their offset is in the frames), so the shader
+//                             writes the source into the node's own function, and
+//                             glsl() is not needed
+//   keepsPeriod(n)            whether a period of its source's bases still holds through it
+//   pointScale(n, dims)       the least it scales the point for its source, for the octave
+//                             limit (app/options.cpp); frequency(n) its own lattice's
+//                             (infinite for none); seen(field) whether an input's detail
+//                             is seen texel by texel (a warp's displacement is not)
+// Internal.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "glnoise/catalogue.hpp"
+#include "graph/kinds.hpp"
+#include "graph/leaves.hpp"
+
+namespace glnoise::graph::move {
+
+using cpu::GlnFrame;
+using cpu::vec4;
+using graph_detail::Described;
+using leaf::kComp;
+using value::GlslCall;
+using value::Planned;
+using cpu::gln_abs;
+using cpu::gln_select;
+
+// What frames are planned in: the graph's dimensions, and whether its hash is the world's.
+struct FrameSpace {
+    int dims = 2;
+    bool world = false;
+};
+
+// What glsl() writes from, besides a value kind's: the name its statements' variables take
+// after (the operation's), where its frames start ("fb + N"), its source's function and
+// frames per evaluation, the graph's dimensions, whether the gradient is wanted, and a
+// warp's displacement's components.
+struct MoveCall : GlslCall {
+    std::string name;
+    std::string fb;
+    int scope = 0;
+    int childFrames = 0;
+    int dims = 2;
+    bool gradient = false;
+    std::vector<std::string> by;
+    std::vector<std::string> lines;
+    void line(const std::string& s) { lines.push_back(s); }
+    std::string frame() const { return "gln_frames[" + fb + "]"; }
+    // The source's function at `point`, its frames from the node's first plus `frame`.
+    std::string source(const std::string& point, const std::string& frame = "") const {
+        return "gln_scope_" + std::to_string(scope) + "(" + point + ", " + fb + frame + ")";
+    }
+};
+
+struct Base : value::Base {
+    static void check(const GraphNode&, int, std::vector<Violation>&) {}
+    static constexpr int ownFrames() { return 0; }
+    static constexpr bool samePoint() { return false; }
+    static int sourceCalls(const std::array<int, 6>&) { return 1; }
+    static bool keepsPeriod(const GraphNode&) { return true; }
+    static double pointScale(const GraphNode&, int) { return 1.0; }
+    static double frequency(const GraphNode&) { return std::numeric_limits<double>::infinity(); }
+    static bool seen(const std::string&) { return true; }
+    template <class In>
+    static Bounds bounds(const GraphNode&, In& in) {
+        return in.source();
+    }
+};
+
+// The least |v| of a list per axis over the graph's dimensions.
+inline double leastAxis(const std::vector<double>& by, int dims) {
+    double m = std::fabs(by[0]);
+    for (std::size_t a = 1; a < by.size() && static_cast<int>(a) < dims; ++a) m = std::min(m, std::fabs(by[a]));
+    return m;
+}
+
+// A far offset per axis from a seed (splitmix64): each in [0, 2^20) units of the point.
+inline std::array<double, 4> seedOffset(std::uint64_t seed) {
+    std::array<double, 4> o{};
+    std::uint64_t x = seed * 4 + 0x5EEDull;
+    for (double& v : o) {
+        std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        v = static_cast<double>(z >> 11) * 0x1p-53 * 1048576.0;
+    }
+    return o;
+}
+
+// graph.glsl's gln_g_musgrave_step: octave i of multifractal, hybrid_multifractal or
+// hetero_terrain (graph::kMultifractal ...), a its amplitude; w the hybrid's weight.
+template <class T>
+void gln_g_musgrave_step(int type, int i, vec4<T> n, T a, T offset, T gain, vec4<T>& sum, vec4<T>& w) {
+    using value::gln_g_multiply;
+    if (type == kMultifractal) {
+        const vec4<T> f = vec4<T>(a * n.x + T(1), a * n.y, a * n.z, a * n.w);
+        sum = i == 0 ? f : gln_g_multiply(sum, f);
+        return;
+    }
+    const vec4<T> s = vec4<T>((n.x + offset) * a, a * n.y, a * n.z, a * n.w);
+    if (type == kHeteroTerrain) {
+        sum = i == 0 ? vec4<T>(n.x + offset, n.y, n.z, n.w) : sum + gln_g_multiply(s, sum);
+        return;
+    }
+    const auto live = w.x > T(0.001f);
+    const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
+    const vec4<T> t = gln_g_multiply(c, s);
+    sum = gln_select(live, sum + t, sum);
+    w = gln_select(live, gain * t, w);
+}
+
+// graph.glsl's gln_g_weighted_step: octave i of fbm, turbulence, billow or ridged with a
+// weighted strength k; w the running weight.
+template <class T>
+void gln_g_weighted_step(int type, int i, vec4<T> n, T a, T offset, T gain, T k, vec4<T>& sum, vec4<T>& signal, vec4<T>& w) {
+    using value::gln_g_multiply;
+    vec4<T> f = vec4<T>(T(0));
+    cpu::gln_fractal_step(type, i, n, T(1), offset, gain, f, signal);
+    sum = sum + a * gln_g_multiply(w, f);
+    const T sg = gln_select(n.x < T(0), T(-1), T(1));
+    vec4<T> u = type == cpu::GLN_FBM      ? vec4<T>(T(0.5f) * n.x + T(0.5f), T(0.5f) * n.y, T(0.5f) * n.z, T(0.5f) * n.w)
+                : type == cpu::GLN_RIDGED ? vec4<T>(T(1) - gln_abs(n.x), -sg * n.y, -sg * n.z, -sg * n.w)
+                                     : vec4<T>(gln_abs(n.x), sg * n.y, sg * n.z, sg * n.w);
+    u = gln_select(u.x < T(0), vec4<T>(T(0)), gln_select(u.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), u));
+    w = gln_g_multiply(w, vec4<T>(T(1) + k * (u.x - T(1)), k * u.y, k * u.z, k * u.w));
+}
+
+// Over octaves i: the source at lacunarity^i (R^i) p, added as the fractal's type.
+// Parameters: ridge offset, ridge gain, 1 / divisor, then per octave its amplitude and
+// lacunarity^i, and with rotate lacunarity^i R^i (16, row-major); then, weighted, its
+// strength. ints: GLSL fractal type (graph::fractalId), octaves, rotate, weighted.
+struct Fractal : Base {
+    static Described describe() {
+        using namespace graph_detail;
+        using T = GraphFieldType;
+        return {{source(),
+                 choice("type", fractalTypes(),
+                        "how octaves add: a spec's --fractal, or Musgrave's multifractal, hybrid_multifractal, hetero_terrain"),
+                 mirrored("octaves", T::Count, 4, "; a fraction blends the last in (4.5: the fifth at half)"),
+                 mirrored("lacunarity", T::Number, 2.0), mirrored("gain", T::Number, 0.5),
+                 mirrored("ridge_offset", T::Number, 1.0), mirrored("ridge_gain", T::Number, 2.0),
+                 number("weighted_strength", 0.0,
+                        "fbm, turbulence, billow, ridged: how far each octave's value sets the next's amplitude, 0 to 1", 0.0, 1.0),
+                 mirrored("rotate", T::Flag, 0.0), mirrored("normalize", T::Flag, 0.0)},
+                "over octaves i, amplitude gain^i, f(source at lacunarity^i R^i p) added as the fractal type"};
+    }
+    static void plan(const GraphNode& n, Planned& p) {
+        auto num = [&](const char* f) { return n.number(f); };
+        // A fractional count (4.5) evaluates its next octave (the fifth) at that fraction
+        // of its amplitude, in the sum and its divisor.
+        const int octaves = octavesOf(n);
+        const double fraction = num("octaves") - std::floor(num("octaves"));
+        const bool rotate = num("rotate") != 0.0;
+        const bool weighted = num("weighted_strength") != 0.0;
+        p.ints = {fractalId(n), octaves, rotate ? 1 : 0, weighted ? 1 : 0, 0, 0};
+        p.add(num("ridge_offset"));
+        p.add(num("ridge_gain"));
+        auto amplitude = [&](int i, double gainPower) { return i == octaves - 1 && fraction > 0.0 ? gainPower * fraction : gainPower; };
+        double sum = 0.0, amp = 1.0;
+        for (int i = 0; i < octaves; ++i, amp *= num("gain")) sum += amplitude(i, amp);
+        p.add(num("normalize") != 0.0 ? 1.0 / sum : 1.0);
+        const std::array<double, 16> R = cpu::octaveRotation(p.dims);
+        std::array<double, 16> m{};
+        for (int i = 0; i < 4; ++i) m[static_cast<std::size_t>(5 * i)] = 1.0;
+        double lac = 1.0;
+        amp = 1.0;
+        for (int i = 0; i < octaves; ++i) {
+            p.add(amplitude(i, amp));
+            p.add(lac);
+            if (rotate)
+                for (double e : m) p.add(lac * e);
+            amp *= num("gain");
+            lac *= num("lacunarity");
+            m = cpu::matrixProduct(R, m);
+        }
+        if (weighted) p.add(num("weighted_strength"));
+    }
+    static void check(const GraphNode& n, int, std::vector<Violation>& problems) {
+        if (musgrave(fractalId(n)) && n.number("weighted_strength") != 0.0)
+            problems.push_back(graph_detail::at(n.id, "weighted_strength",
+                                                graph_detail::shownNumber(n.number("weighted_strength")) +
+                                                    ": weights the octaves of fbm, turbulence, billow and ridged; a " +
+                                                    n.choice("type") + " fractal takes 0"));
+    }
+    static int sourceCalls(const std::array<int, 6>& ints) { return ints[1]; }
+    static bool keepsPeriod(const GraphNode& n) {
+        return n.number("rotate") == 0.0 && n.number("lacunarity") == std::floor(n.number("lacunarity"));
+    }
+    // The least scale of the point across its octaves: lacunarity^i, i below octaves.
+    static double pointScale(const GraphNode& n, int) {
+        const double lac = n.number("lacunarity");
+        return lac >= 1.0 ? 1.0 : std::pow(lac, octavesOf(n) - 1.0);
+    }
+
+    template <class In>
+    static Bounds bounds(const GraphNode& n, In& in) {
+        return bounds(n, in.source());
+    }
+    // The interval [a.first, a.second] times [b.first, b.second].
+    static std::pair<double, double> times(std::pair<double, double> a, std::pair<double, double> b) {
+        const double c[4] = {product(a.first, b.first), product(a.first, b.second), product(a.second, b.first),
+                             product(a.second, b.second)};
+        return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+    }
+
+    // Over its octaves, from its source's: each octave's term's range and steepness,
+    // summed by amplitude (and lacunarity^i for the slope).
+    static Bounds bounds(const GraphNode& n, const Bounds& s) {
+        const int type = fractalId(n);
+        const int octaves = octavesOf(n);
+        const double fraction = n.number("octaves") - std::floor(n.number("octaves"));
+        // Each octave's amplitude (a fractional last one's times its fraction) and scale.
+        std::vector<double> amp(static_cast<std::size_t>(octaves)), lac(amp.size());
+        double sum = 0, a = 1, l = 1;
+        for (std::size_t i = 0; i < amp.size(); ++i) {
+            amp[i] = i + 1 == amp.size() && fraction > 0.0 ? a * fraction : a;
+            lac[i] = l;
+            sum += amp[i];
+            a *= n.number("gain");
+            l *= n.number("lacunarity");
+        }
+        const double scale = n.number("normalize") != 0.0 ? 1.0 / sum : 1.0;
+        const double M = s.mag();
+        // d[i]: the most the fractal changes per unit of octave i's value.
+        std::vector<double> d(amp.size(), 0.0);
+        double lo = 0, hi = 0;
+        bool jumps = s.jumps;
+        if (musgrave(type)) {
+            const double off = n.number("ridge_offset");
+            const std::pair<double, double> source{s.lo, s.hi};
+            auto grown = [&](std::size_t i, double shift) {  // 1 + amp (n + shift)
+                return std::pair<double, double>{1.0 + product(amp[i], source.first + shift), 1.0 + product(amp[i], source.second + shift)};
+            };
+            if (type == kMultifractal || type == kHeteroTerrain) {
+                // A product of factors: multifractal's 1 + a n, hetero_terrain's n + offset
+                // and then 1 + a (n + offset).
+                const double shift = type == kMultifractal ? 0.0 : off;
+                std::vector<double> most(amp.size());
+                std::pair<double, double> v{1.0, 1.0};
+                for (std::size_t i = 0; i < amp.size(); ++i) {
+                    const bool first = type == kHeteroTerrain && i == 0;
+                    v = times(v, first ? std::pair<double, double>{source.first + off, source.second + off} : grown(i, shift));
+                    most[i] = first ? std::fabs(off) + M : 1.0 + amp[i] * (std::fabs(shift) + M);
+                }
+                for (std::size_t i = 0; i < amp.size(); ++i) {
+                    d[i] = (type == kHeteroTerrain && i == 0) ? 1.0 : amp[i];
+                    for (std::size_t j = 0; j < amp.size(); ++j)
+                        if (j != i) d[i] *= most[j];
+                }
+                lo = v.first;
+                hi = v.second;
+            } else {
+                // hybrid_multifractal: octave 0 adds its signal s, each later one w s with
+                // its weight w in (0.001, 1], or nothing once the sum has ended.
+                const double gain = n.number("ridge_gain");
+                std::vector<double> most(amp.size());
+                for (std::size_t i = 0; i < amp.size(); ++i) {
+                    const double slo = product(amp[i], source.first + off), shi = product(amp[i], source.second + off);
+                    lo += i == 0 ? slo : std::min(0.0, slo);
+                    hi += i == 0 ? shi : std::max(0.0, shi);
+                    most[i] = amp[i] * (std::fabs(off) + M);
+                }
+                for (std::size_t i = 0; i < amp.size(); ++i) {
+                    double weight = gain * amp[i];  // the most a later weight moves per unit of n_i
+                    d[i] = amp[i];
+                    for (std::size_t k = i + 1; k < amp.size(); ++k) {
+                        d[i] += most[k] * weight;
+                        weight *= gain * most[k];
+                    }
+                }
+                jumps = true;  // where a weight falls to 0.001, the later octaves stop
+            }
+        } else {
+            glnoise::Fractal spec = glnoise::Fractal::Fbm;
+            for (const auto& kind : fractalKinds())
+                if (kind.glslId == type) spec = kind.value;
+            // Each octave's term f: its range and steepness per unit of the source.
+            const double least = s.lo <= 0 && s.hi >= 0 ? 0.0 : std::min(std::fabs(s.lo), std::fabs(s.hi));
+            const double most = std::max(std::fabs(s.lo), std::fabs(s.hi));
+            double flo = s.lo, fhi = s.hi, steep = 1.0;
+            if (spec == glnoise::Fractal::Turbulence) {
+                flo = least;
+                fhi = most;
+            } else if (spec == glnoise::Fractal::Billow) {
+                flo = 2 * least - 1;
+                fhi = 2 * most - 1;
+                steep = 2.0;
+            } else if (spec == glnoise::Fractal::Ridged) {
+                const double off = n.number("ridge_offset");
+                const double m = std::max(std::fabs(off - least), std::fabs(off - most));
+                flo = 0;
+                fhi = m * m;
+                steep = 2.0 * m * (1.0 + n.number("ridge_gain") * m * m);
+            }
+            // A weighted strength k scales octave i by W in [0, 1] (1 at octave 0), which
+            // changes by at most k per unit of each earlier octave's value.
+            const double k = n.number("weighted_strength");
+            const double F = std::min(std::max(std::fabs(flo), std::fabs(fhi)), kUnbounded);
+            lo = flo * sum;
+            hi = fhi * sum;
+            if (k != 0.0) {  // octaves after the first add between 0 and their term
+                lo = flo * amp[0];
+                hi = fhi * amp[0];
+                for (std::size_t i = 1; i < amp.size(); ++i) {
+                    lo += product(amp[i], std::min(0.0, flo));
+                    hi += product(amp[i], std::max(0.0, fhi));
+                }
+            }
+            for (std::size_t i = 0; i < amp.size(); ++i) {
+                d[i] = amp[i] * steep;
+                if (k != 0.0)
+                    for (std::size_t j = i + 1; j < amp.size(); ++j) d[i] += amp[j] * F * k;
+            }
+        }
+        double slopes = 0, errors = 0;
+        for (std::size_t i = 0; i < amp.size(); ++i) {
+            slopes += d[i] * lac[i];
+            errors += d[i];
+        }
+        return {lo * scale, hi * scale, product(slopes * scale, s.slope), product(errors * scale, s.error), jumps};
+    }
+
+    template <class T, class Source>
+    static void frames(const std::array<double, 4>& o, const double* q, const std::array<int, 6>& ints, const FrameSpace&,
+                       std::vector<GlnFrame<T>>&, Source&& source) {
+        const int octaves = ints[1];
+        const bool rotate = ints[2] != 0;
+        const std::size_t stride = rotate ? 18 : 2;
+        for (int i = 0; i < octaves; ++i) {
+            const double* k = q + 3 + stride * static_cast<std::size_t>(i);
+            std::array<double, 4> m{};
+            if (rotate) {
+                for (std::size_t r = 0; r < 4; ++r)
+                    for (std::size_t c = 0; c < 4; ++c) m[r] += k[2 + 4 * r + c] * o[c];
+            } else {
+                for (std::size_t a = 0; a < 4; ++a) m[a] = k[1] * o[a];
+            }
+            source(m, std::llround(k[1]));
+        }
+    }
+
+    template <bool kGrad, class T, class S, class In>
+    static vec4<T> eval(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
+        const int type = ints[0];
+        const int octaves = ints[1];
+        const bool rotate = ints[2] != 0;
+        const bool weighted = ints[3] != 0;
+        const int stride = rotate ? 18 : 2;
+        vec4<T> sum = vec4<T>(T(0)), signal = vec4<T>(T(0)), w = vec4<T>(T(1), T(0), T(0), T(0));
+        for (int i = 0; i < octaves; ++i) {
+            const S* k = q + 3 + stride * i;
+            vec4<T> m;
+            if (rotate) {
+                const S* M = k + 2;
+                m = l.x * vec4<T>(T(M[0]), T(M[4]), T(M[8]), T(M[12])) + l.y * vec4<T>(T(M[1]), T(M[5]), T(M[9]), T(M[13])) +
+                    l.z * vec4<T>(T(M[2]), T(M[6]), T(M[10]), T(M[14])) + l.w * vec4<T>(T(M[3]), T(M[7]), T(M[11]), T(M[15]));
+            } else {
+                m = T(k[1]) * l;
+            }
+            vec4<T> n = in.source(m, i * in.childFrames());
+            if (kGrad) {
+                if (rotate) {
+                    const S* M = k + 2;
+                    n = vec4<T>(n.x, T(M[0]) * n.y + T(M[4]) * n.z + T(M[8]) * n.w, T(M[1]) * n.y + T(M[5]) * n.z + T(M[9]) * n.w,
+                                T(M[2]) * n.y + T(M[6]) * n.z + T(M[10]) * n.w);
+                } else {
+                    n = vec4<T>(n.x, T(k[1]) * n.y, T(k[1]) * n.z, T(k[1]) * n.w);
+                }
+            } else {
+                n = vec4<T>(n.x, T(0), T(0), T(0));
+            }
+            if (musgrave(type))
+                gln_g_musgrave_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), sum, w);
+            else if (weighted)
+                gln_g_weighted_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), T(q[3 + stride * octaves]), sum, signal, w);
+            else
+                cpu::gln_fractal_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), sum, signal);
+        }
+        return sum * T(q[2]);
+    }
+
+    static std::string glsl(MoveCall& c) {
+        const std::string& I = c.name;
+        auto num = [](int i) { return std::to_string(i); };
+        const bool rotate = c.ints[2] != 0;
+        const int stride = rotate ? 18 : 2;
+        const int type = c.ints[0];
+        const bool weighted = c.ints[3] != 0;
+        c.line("vec4 s" + I + " = vec4(0.0f);");
+        c.line("vec4 g" + I + " = vec4(0.0f);");
+        if (musgrave(type) || weighted) c.line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
+        c.line("for (int i = 0; i < " + num(c.ints[1]) + "; ++i) {");
+        c.line("    int k = " + num(c.param + 3) + " + " + num(stride) + " * i;");
+        auto K = [&](int o) { return "gln_params[k + " + num(o) + "]"; };
+        if (rotate) {
+            auto col = [&](int j) { return "vec4(" + K(2 + j) + ", " + K(6 + j) + ", " + K(10 + j) + ", " + K(14 + j) + ")"; };
+            c.line("    precise vec4 m = l.x * " + col(0) + " + l.y * " + col(1) + " + l.z * " + col(2) + " + l.w * " + col(3) + ";");
+        } else {
+            c.line("    precise vec4 m = " + K(1) + " * l;");
+        }
+        c.line("    vec4 n = " + c.source("m", " + i * " + num(c.childFrames)) + ";");
+        if (c.gradient) {
+            if (rotate)
+                c.line("    n = vec4(n.x, " + K(2) + " * n.y + " + K(6) + " * n.z + " + K(10) + " * n.w, " + K(3) + " * n.y + " +
+                       K(7) + " * n.z + " + K(11) + " * n.w, " + K(4) + " * n.y + " + K(8) + " * n.z + " + K(12) + " * n.w);");
+            else
+                c.line("    n = vec4(n.x, " + K(1) + " * n.y, " + K(1) + " * n.z, " + K(1) + " * n.w);");
+        } else {
+            c.line("    n = vec4(n.x, 0.0f, 0.0f, 0.0f);");
+        }
+        if (musgrave(type))
+            c.line("    gln_g_musgrave_step(" + num(type) + ", i, n, " + K(0) + ", " + c.P(0) + ", " + c.P(1) + ", s" + I + ", w" + I + ");");
+        else if (weighted)
+            c.line("    gln_g_weighted_step(" + num(type) + ", i, n, " + K(0) + ", " + c.P(0) + ", " + c.P(1) + ", " +
+                   c.P(3 + stride * c.ints[1]) + ", s" + I + ", g" + I + ", w" + I + ");");
+        else
+            c.line("    gln_fractal_step(" + num(type) + ", i, n, " + K(0) + ", " + c.P(0) + ", " + c.P(1) + ", s" + I + ", g" + I + ");");
+        c.line("}");
+        return "s" + I + " * " + c.P(2);
+    }
+};
+
+// The source at by * p. Parameters: by x, y, z, w.
+struct Scale : Base {
+    static Described describe() {
+        return {{graph_detail::source(), graph_detail::numbers("by", 1.0, "per axis, or one number for all")}, "source at by * p"};
+    }
+    static void plan(const GraphNode& n, Planned& p) { p.four(n.lists.at("by"), 1.0); }
+    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
+        graph_detail::checkList(n, "by", dims, problems);
+        for (double v : n.lists.at("by"))
+            if (v == 0.0) problems.push_back(graph_detail::at(n.id, "by", "0: a scale of 0 collapses the axis; must not be 0"));
+    }
+    static bool keepsPeriod(const GraphNode&) { return false; }
+    static double pointScale(const GraphNode& n, int dims) { return leastAxis(n.lists.at("by"), dims); }
+    template <class In>
+    static Bounds bounds(const GraphNode& n, In& in) {
+        Bounds s = in.source();
+        double most = 0;
+        for (double v : n.lists.at("by")) most = std::max(most, std::fabs(v));
+        s.slope *= most;
+        return s;
+    }
+    template <class T, class Source>
+    static void frames(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, const FrameSpace&,
+                       std::vector<GlnFrame<T>>&, Source&& source) {
+        std::array<double, 4> m{};
+        for (std::size_t a = 0; a < 4; ++a) m[a] = q[a] * o[a];
+        source(m, 1);
+    }
+    template <bool kGrad, class T, class S, class In>
+    static vec4<T> eval(In& in, const S* q, vec4<T> l, const std::array<int, 6>&) {
+        const vec4<T> by = vec4<T>(T(q[0]), T(q[1]), T(q[2]), T(q[3]));
+        const vec4<T> n = in.source(by * l, 0);
+        return vec4<T>(n.x, by.x * n.y, by.y * n.z, by.z * n.w);
+    }
+    static std::string glsl(MoveCall& c) {
+        const std::string& I = c.name;
+        c.line("vec4 b" + I + " = vec4(" + c.P(0) + ", " + c.P(1) + ", " + c.P(2) + ", " + c.P(3) + ");");
+        c.line("precise vec4 l" + I + " = b" + I + " * l;");
+        c.line("vec4 n" + I + " = " + c.source("l" + I) + ";");
+        return "vec4(n" + I + ".x, b" + I + ".x * n" + I + ".y, b" + I + ".y * n" + I + ".z, b" + I + ".z * n" + I + ".w)";
+    }
+};
+
+// The source at the same offset, its frames at p plus a shift (by, or a seed's far offset):
+// the shader writes the source into the node's own function.
+struct Shift : Base {
+    static constexpr bool samePoint() { return true; }
+    template <class T, class Source>
+    static void frames(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, const FrameSpace&,
+                       std::vector<GlnFrame<T>>&, Source&& source) {
+        std::array<double, 4> m{};
+        for (std::size_t a = 0; a < 4; ++a) m[a] = o[a] + q[a];
+        source(m, 1);
+    }
+    template <bool kGrad, class T, class S, class In>
+    static vec4<T> eval(In& in, const S*, vec4<T> l, const std::array<int, 6>&) {
+        return in.source(l, 0);
+    }
+};
+
+// The source at p + by. Parameters: by x, y, z, w.
+struct Offset : Shift {
+    static Described describe() {
+        return {{graph_detail::source(), graph_detail::numbers("by", 0.0, "per axis")}, "source at p + by"};
+    }
+    static void plan(const GraphNode& n, Planned& p) { p.four(n.lists.at("by"), 0.0); }
+    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
+        graph_detail::checkList(n, "by", dims, problems);
+    }
+};
+
+// The source at p plus a far offset drawn from the seed. Parameters: the offset x, y, z, w.
+struct Seed : Shift {
+    static Described describe() {
+        return {{graph_detail::source(), graph_detail::integer("seed", 1, 0, 4294967295.0, "which far place")},
+                "source at p + a far offset drawn from seed: unrelated values from the same noise"};
+    }
+    static void plan(const GraphNode& n, Planned& p) {
+        for (double v : seedOffset(static_cast<std::uint64_t>(n.number("seed")))) p.add(v);
+    }
+};
+
+// The source at p turned in a plane. Parameters: cos, sin. ints: the plane's two axes.
+struct Rotate : Base {
+    static Described describe() {
+        using namespace graph_detail;
+        return {{source(), number("degrees", 0.0, "the angle"), choice("plane", {"xy", "xz", "yz", "xw", "yw", "zw"}, "the plane it turns in")},
+                "source at p turned in the plane"};
+    }
+    static void plan(const GraphNode& n, Planned& p) {
+        const double t = n.number("degrees") * 3.14159265358979323846 / 180.0;
+        p.add(std::cos(t));
+        p.add(std::sin(t));
+        const std::string& plane = n.choice("plane");
+        p.ints[0] = leaf::axisIndex(plane.substr(0, 1));
+        p.ints[1] = leaf::axisIndex(plane.substr(1, 1));
+    }
+    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
+        const std::string& p = n.choice("plane");
+        graph_detail::checkAxis(n, "plane", std::string(1, p[0]), dims, problems);
+        graph_detail::checkAxis(n, "plane", std::string(1, p[1]), dims, problems);
+    }
+    static bool keepsPeriod(const GraphNode&) { return false; }
+    template <class T, class Source>
+    static void frames(const std::array<double, 4>& o, const double* q, const std::array<int, 6>& ints, const FrameSpace&,
+                       std::vector<GlnFrame<T>>&, Source&& source) {
+        std::array<double, 4> m = o;
+        const auto a = static_cast<std::size_t>(ints[0]), b = static_cast<std::size_t>(ints[1]);
+        m[a] = q[0] * o[a] - q[1] * o[b];
+        m[b] = q[1] * o[a] + q[0] * o[b];
+        source(m, 1);
+    }
+    template <bool kGrad, class T, class S, class In>
+    static vec4<T> eval(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
+        const T c = T(q[0]), s = T(q[1]);
+        const int a = ints[0], b = ints[1];
+        vec4<T> m = l;
+        m[a] = c * l[a] - s * l[b];
+        m[b] = s * l[a] + c * l[b];
+        vec4<T> n = in.source(m, 0);
+        if (b < 3) {
+            const T ga = n[a + 1], gb = n[b + 1];
+            n[a + 1] = c * ga + s * gb;
+            n[b + 1] = c * gb - s * ga;
+        }
+        return n;
+    }
+    static std::string glsl(MoveCall& c) {
+        const std::string& I = c.name;
+        const std::string a = kComp[c.ints[0]], b = kComp[c.ints[1]];
+        c.line("precise vec4 m" + I + " = l;");
+        c.line("m" + I + "." + a + " = " + c.P(0) + " * l." + a + " - " + c.P(1) + " * l." + b + ";");
+        c.line("m" + I + "." + b + " = " + c.P(1) + " * l." + a + " + " + c.P(0) + " * l." + b + ";");
+        c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
+        if (c.ints[1] < 3) {
+            const std::string ga = kComp[c.ints[0] + 1], gb = kComp[c.ints[1] + 1];
+            c.line("float ga" + I + " = n" + I + "." + ga + ";");
+            c.line("float gb" + I + " = n" + I + "." + gb + ";");
+            c.line("n" + I + "." + ga + " = " + c.P(0) + " * ga" + I + " + " + c.P(1) + " * gb" + I + ";");
+            c.line("n" + I + "." + gb + " = " + c.P(0) + " * gb" + I + " - " + c.P(1) + " * ga" + I + ";");
+        }
+        return "n" + I;
+    }
+};
+
+// The source at p + amount * by(p), by a vector node of this scope. Parameters: amount.
+// ints: the components it displaces (the graph's dimensions).
+struct Warp : Base {
+    static Described describe() {
+        using namespace graph_detail;
+        return {{source(), {"by", GraphFieldType::Vector, kRequired, 0, 0, false, {}, "the displacement (a vector node)"},
+                 number("amount", 16.0, "units of the point per unit of the vector")},
+                "source at p + amount * by(p)"};
+    }
+    static void plan(const GraphNode& n, Planned& p) {
+        p.add(n.number("amount"));
+        p.ints[0] = p.dims;
+    }
+    static bool seen(const std::string& field) { return field != "by"; }  // it moves the point
+    template <class In>
+    static Bounds bounds(const GraphNode& n, In& in) {
+        Bounds s = in.source();
+        double vs = 0, ve = 0;
+        bool jumps = false;
+        for (const Bounds& b : in.vector("by")) {
+            vs += b.slope;
+            ve = std::max(ve, b.error);
+            jumps = jumps || b.jumps;
+        }
+        const double a = std::fabs(n.number("amount"));
+        s.error += product(s.slope, a * ve * 2.0);  // the point moved by the displacement's error
+        s.slope *= 1.0 + a * vs;
+        s.jumps = s.jumps || jumps;
+        return s;
+    }
+    template <class T, class Source>
+    static void frames(const std::array<double, 4>& o, const double*, const std::array<int, 6>&, const FrameSpace&,
+                       std::vector<GlnFrame<T>>&, Source&& source) {
+        source(o, 1);
+    }
+    template <bool kGrad, class T, class S, class In>
+    static vec4<T> eval(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
+        vec4<T> c[4];
+        in.vector(c);
+        const T amount = T(q[0]);
+        vec4<T> m = l;
+        for (int k = 0; k < ints[0]; ++k) m[k] = l[k] + amount * c[k].x;
+        const vec4<T> n = in.source(m, 0);
+        if (!kGrad) return n;
+        vec4<T> g = n;
+        for (int j = 1; j < 4; ++j)
+            for (int k = 0; k < std::min(ints[0], 3); ++k) g[j] = g[j] + amount * n[k + 1] * c[k][j];
+        return g;
+    }
+    static std::string glsl(MoveCall& c) {
+        const std::string& I = c.name;
+        auto num = [](int i) { return std::to_string(i); };
+        for (int k = 0; k < 4; ++k) c.line("vec4 c" + I + "_" + num(k) + " = " + c.by[static_cast<std::size_t>(k)] + ";");
+        c.line("precise vec4 m" + I + " = l;");
+        for (int k = 0; k < c.ints[0]; ++k)
+            c.line("m" + I + "." + kComp[k] + " = l." + kComp[k] + " + " + c.P(0) + " * c" + I + "_" + num(k) + ".x;");
+        c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
+        // The gradient through the displacement: read from n, written to g.
+        c.line("vec4 g" + I + " = n" + I + ";");
+        if (c.gradient)
+            for (int j = 1; j < 4; ++j)
+                for (int k = 0; k < std::min(c.ints[0], 3); ++k)
+                    c.line("g" + I + "." + kComp[j] + " = g" + I + "." + kComp[j] + " + " + c.P(0) + " * n" + I + "." +
+                           kComp[k + 1] + " * c" + I + "_" + num(k) + "." + kComp[j] + ";");
+        return "g" + I;
+    }
+};
+
+// FastNoise2's CellularLookup: the source at the feature point nearest p of cellular
+// noise at its frequency, each cell filled with one value. Its own frame is a lattice
+// frame of its cells; the twin and the shader search the nearest feature point there (as
+// cellular F1 does) and evaluate the source at l + d / frequency, d the vector to it in
+// cells. Parameters: frequency, cell jitter, 1 / frequency. ints: cell metric (GLSL id).
+struct CellularLookup : Base {
+    static Described describe() {
+        using namespace graph_detail;
+        std::vector<std::string> metrics;
+        for (const auto& k : cellDistanceKinds()) metrics.emplace_back(k.name);
+        return {{source(), mirrored("frequency", GraphFieldType::Number, 1.0 / 64.0), mirroredChoice("cell_distance", metrics),
+                 mirrored("cell_jitter", GraphFieldType::Number, 1.0)},
+                "source at the feature point nearest p of cellular noise at frequency * p: each cell filled with one value"};
+    }
+    static void plan(const GraphNode& n, Planned& p) {
+        p.add(n.number("frequency"));
+        p.add(n.number("cell_jitter"));
+        p.add(1.0 / n.number("frequency"));
+        p.ints[0] = cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId;
+    }
+    static std::optional<std::string> noDerivative(const GraphNode&) {
+        return std::string("a cellular lookup holds one value per cell: a step at every cell's edge");
+    }
+    static constexpr int ownFrames() { return 1; }
+    static bool keepsPeriod(const GraphNode&) { return false; }
+    static double frequency(const GraphNode& n) { return n.number("frequency"); }
+    static bool seen(const std::string& field) { return field != "source"; }  // read once per cell
+    // The source's values, held over each cell: flat, and a jump at every cell's edge. The
+    // feature point is within a few cells, found to a basis's agreement per cell; the
+    // source moves by its slope times that in units of the point.
+    template <class In>
+    static Bounds bounds(const GraphNode& n, In& in) {
+        Bounds s = in.source();
+        s.error += product(s.slope, (kBasisError + 4.0 * kRounding) / n.number("frequency"));
+        s.slope = 0;
+        s.jumps = true;
+        return s;
+    }
+    // Its cells' frame, then its source's at the same point (the twin moves it to the
+    // feature point by an offset).
+    template <class T, class Source>
+    static void frames(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, const FrameSpace& space,
+                       std::vector<GlnFrame<T>>& out, Source&& source) {
+        const double f = q[0];
+        out.push_back(cpu::latticeFrame<T>({f * o[0], f * o[1], f * o[2], f * o[3]}, Basis::Cellular, space.dims, f, {}, space.world));
+        source(o, 1);
+    }
+    // Flat over each cell: no gradient (Graph::validate refuses one).
+    template <bool kGrad, class T, class S, class In>
+    static vec4<T> eval(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
+        const vec4<T> d = in.nearest(ints[0], T(q[1]), l);
+        const T inv = T(q[2]);
+        const vec4<T> m = vec4<T>(l.x + d.x * inv, l.y + d.y * inv, l.z + d.z * inv, l.w + d.w * inv);
+        const vec4<T> n = in.source(m, ownFrames());
+        return vec4<T>(n.x, T(0), T(0), T(0));
+    }
+    static std::string glsl(MoveCall& c) {
+        const std::string& I = c.name;
+        const std::string o = "o" + I;
+        c.line("GlnFrame " + o + " = " + c.frame() + ";");
+        c.line("vec4 d" + I + " = gln_g_nearest(" + o + ".cell, gln_g_point_plain(" + o + ", l), GLN_G_PERIOD(" + o +
+               "), GLN_G_WORLD(" + o + "), " + std::to_string(c.ints[0]) + ", " + c.P(1) + ");");
+        c.line("precise vec4 m" + I + " = vec4(l.x + d" + I + ".x * " + c.P(2) + ", l.y + d" + I + ".y * " + c.P(2) + ", l.z + d" + I +
+               ".z * " + c.P(2) + ", l.w + d" + I + ".w * " + c.P(2) + ");");
+        c.line("vec4 n" + I + " = " + c.source("m" + I, " + " + std::to_string(ownFrames())) + ";");
+        return "vec4(n" + I + ".x, 0.0f, 0.0f, 0.0f)";
+    }
+};
+
+// f(Kind<K>{}) for the descriptor K of a moving kind op, or `otherwise` for another kind.
+template <class K>
+struct Kind {
+    using type = K;
+};
+template <class R, class F>
+R visit(Op op, R otherwise, F&& f) {
+    switch (op) {
+#define GLN_MOVE_CASE(op) \
+    case Op::op: return f(Kind<op>{});
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_MOVE_CASE
+        default: return otherwise;
+    }
+}
+
+// What the table says of a kind, by op: the descriptor's for a moving kind, what holds
+// for the others (no frames of its own, no source, the same point, the period kept).
+inline int ownFrames(Op op) {
+    return visit(op, 0, [](auto k) { return decltype(k)::type::ownFrames(); });
+}
+inline int sourceCalls(Op op, const std::array<int, 6>& ints) {
+    return visit(op, 0, [&](auto k) { return decltype(k)::type::sourceCalls(ints); });
+}
+inline bool samePoint(Op op) {
+    return visit(op, false, [](auto k) { return decltype(k)::type::samePoint(); });
+}
+inline bool keepsPeriod(Op op, const GraphNode& n) {
+    return visit(op, true, [&](auto k) { return decltype(k)::type::keepsPeriod(n); });
+}
+inline double pointScale(Op op, const GraphNode& n, int dims) {
+    return visit(op, 1.0, [&](auto k) { return decltype(k)::type::pointScale(n, dims); });
+}
+inline double frequencyOf(Op op, const GraphNode& n) {
+    return visit(op, std::numeric_limits<double>::infinity(), [&](auto k) { return decltype(k)::type::frequency(n); });
+}
+inline bool seen(Op op, const std::string& field) {
+    return visit(op, true, [&](auto k) { return decltype(k)::type::seen(field); });
+}
+
+}  // namespace glnoise::graph::move
