@@ -6,7 +6,6 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
-#include <limits>
 #include <map>
 #include <set>
 #include <cstdlib>
@@ -165,15 +164,11 @@ struct OctaveScales {
         auto known = frequency.find(id);
         if (known != frequency.end()) return known->second;
         const GraphNode& n = g.nodes.at(id);
-        double f = std::numeric_limits<double>::infinity();
+        // A leaf's own (0 for a smooth function of the point), a moving kind's (a lookup's
+        // cells; infinite for none, as a constant's: it holds no lattice), then its inputs'.
         const graph::Op op = graph::opOf(n);
-        if (graph::roleOf(op) == graph::Role::Lattice) {
-            f = n.number("frequency");
-        } else if (op != graph::Op::Constant) {  // a constant stays infinite: it holds no lattice
-            // A leaf's own (0 for a smooth function of the point), a moving kind's (a lookup's cells).
-            f = graph::roleOf(op) == graph::Role::Leaf ? graph::leaf::frequencyOf(op, n) : graph::move::frequencyOf(op, n);
-            for (const auto& [field, target] : n.inputs) f = std::min(f, least(target) * edge(n, field));
-        }
+        double f = graph::isLeaf(op) ? graph::leaf::frequencyOf(op, n) : graph::move::frequencyOf(op, n);
+        for (const auto& [field, target] : n.inputs) f = std::min(f, least(target) * edge(n, field));
         return frequency[id] = f;
     }
 

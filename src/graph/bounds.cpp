@@ -2,8 +2,8 @@
 // What a graph's values are stated to lie in, how fast they change, and how far the GPU
 // may be from the reference (glnoise/graph.hpp, glnoise/cpu.hpp; docs/graphs.md,
 // "Ranges and tolerance"). Each node's bounds come from its inputs', node by node from the
-// sources to the output: a basis's and white noise's by the rules below, the other kinds'
-// by their descriptors (graph/values.hpp, graph/leaves.hpp, graph/moves.hpp).
+// sources to the output, each by its kind's descriptor (graph/values.hpp,
+// graph/leaves.hpp, graph/moves.hpp).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -50,41 +50,19 @@ struct Analysis {
 
     Bounds compute(const GraphNode& n) {
         const graph::Op k = graph::opOf(n);
-        auto num = [&](const char* f) { return n.number(f); };
-        if (k == Op::Basis) {
-            NoiseSpec s = g.space;
-            s.basis = parseBasis(n.choice("basis"));
-            s.cellReturn = parseCellReturn(n.choice("cell_return"));
-            s.cellDistance = parseCellDistance(n.choice("cell_distance"));
-            s.cellJitter = num("cell_jitter");
-            const ValueRange r = s.basisRange();
-            const bool cellular = s.basis == Basis::Cellular;
-            // Per cell: a distance's slope is 1; a sum's or difference's of two, 2; F1 F2's,
-            // F1 + F2 at most. F1 / F2's, (F2 |F1'| + F1 |F2'|) / F2^2, grows without a useful
-            // bound where F2 is small, and the cell value and the inscribed radius are
-            // constant over a cell and jump at its edges: those are taken as jumps.
-            const CellReturn ret = s.cellReturn;
-            double perCell = cellular ? 1.0 : kBasisSlope;
-            if (cellular && (ret == CellReturn::F2MinusF1 || ret == CellReturn::F1PlusF2)) perCell = 2.0;
-            if (cellular && ret == CellReturn::F1TimesF2)
-                perCell = cellularBound(CellReturn::F1PlusF2, s.cellDistance, s.dims, s.worldHash);
-            const bool jumps = cellular && (ret == CellReturn::CellValue || ret == CellReturn::Radius || ret == CellReturn::F1OverF2);
-            return {r.min, r.max, perCell * num("frequency"), kBasisError, jumps};
-        }
-        if (k == Op::White) return {-1, 1, 0, 0, true};
         if (k == Op::Vector) return {};
         switch (k) {
 #define GLN_VALUE_CASE(op) \
     case Op::op: return value::op::bounds(n, inputs(n).data());
 #define GLN_LEAF_CASE(op) \
-    case Op::op: return leaf::op::bounds(n, inputs(n).data(), g.space.dims);
+    case Op::op: return leaf::op::bounds(n, inputs(n).data(), g.space);
 #define GLN_MOVE_CASE(op)                   \
     case Op::op: {                          \
         MovedInputs moved{*this, n};        \
         return move::op::bounds(n, moved);  \
     }
 #define GLN_GRAPH_KIND(op, name, group, role) \
-    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
+    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_FRAMED_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_MOVE_CASE
@@ -106,7 +84,8 @@ struct Analysis {
         }
     };
 
-    // A kind of role Value or Leaf: its inputs' bounds in field order, for its descriptor's.
+    // A kind of role Value, Leaf or Lattice: its inputs' bounds in field order, for its
+    // descriptor's.
     std::array<Bounds, value::kMaxValueInputs> inputs(const GraphNode& n) {
         std::array<Bounds, value::kMaxValueInputs> in{};
         std::size_t k = 0;

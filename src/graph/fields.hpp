@@ -3,6 +3,7 @@
 // how a violation names a node and its field, and what a field's number may be. Internal.
 #pragma once
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <utility>
@@ -56,6 +57,20 @@ inline GraphField source() { return scalar("source", kRequired, "the input"); }
 // allows (a fraction of an octave). Choices are given (a graph's may be more).
 GraphField mirrored(const char* name, GraphFieldType type, double fallback, const char* more = nullptr);
 GraphField mirroredChoice(const char* name, std::vector<std::string> choices);
+// The names of a catalogue's kinds (basisKinds(), ...), in its order; the same with
+// `first` moved to the front (a choice's default).
+template <class K>
+std::vector<std::string> namesOf(const std::vector<K>& kinds) {
+    std::vector<std::string> names;
+    names.reserve(kinds.size());
+    for (const K& k : kinds) names.emplace_back(k.name);
+    return names;
+}
+inline std::vector<std::string> withDefault(std::vector<std::string> names, const std::string& first) {
+    auto it = std::find(names.begin(), names.end(), first);
+    if (it != names.end()) std::rotate(names.begin(), it, it + 1);
+    return names;
+}
 inline Described binary(const char* formula) {
     return {{scalar("a", kRequired, "first"), scalar("b", kRequired, "second")}, formula};
 }

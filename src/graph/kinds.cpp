@@ -22,20 +22,6 @@ namespace {
 using T = GraphFieldType;
 using namespace graph_detail;
 
-template <class K>
-std::vector<std::string> namesOf(const std::vector<K>& kinds) {
-    std::vector<std::string> names;
-    names.reserve(kinds.size());
-    for (const K& k : kinds) names.emplace_back(k.name);
-    return names;
-}
-
-std::vector<std::string> withDefault(std::vector<std::string> names, const std::string& first) {
-    auto it = std::find(names.begin(), names.end(), first);
-    if (it != names.end()) std::rotate(names.begin(), it, it + 1);
-    return names;
-}
-
 // Help texts made here (a mirrored field's with more), kept for the kinds' lifetime.
 const char* kept(std::string text) {
     static std::list<std::string> texts;
@@ -51,17 +37,6 @@ const SpecField& rowOf(const char* name) {
 Described describe(graph::Op op) {
     using graph::Op;
     switch (op) {
-        case Op::Basis:
-            return {{mirroredChoice("basis", namesOf(basisKinds())), mirrored("frequency", T::Number, 1.0 / 64.0),
-                     mirroredChoice("interp", withDefault(namesOf(curveKinds()), "quintic")),
-                     mirroredChoice("cell_return", namesOf(cellReturnKinds())),
-                     mirroredChoice("cell_distance", namesOf(cellDistanceKinds())), mirrored("cell_jitter", T::Number, 1.0),
-                     mirrored("period", T::Periods, 0.0),
-                     integer("seed", 0, 0, 4294967295.0, "an unrelated copy of the noise, as a seed node of this seed around it; 0: none")},
-                    "the basis at frequency * p: its value, in its stated range"};
-        case Op::White:
-            return {{positive("frequency", 1.0, "cells per unit of the point", 65536.0)},
-                    "one value in [-1, 1] per lattice cell of frequency * p (value noise's height at the cell)"};
         case Op::Vector:
             return {{scalar("x", 0.0, "x"), scalar("y", 0.0, "y"), scalar("z", 0.0, "z"), scalar("w", 0.0, "w")},
                     "(x, y, z, w): a displacement for warp"};
@@ -73,7 +48,7 @@ Described describe(graph::Op op) {
 #undef GLN_VALUE_CASE
 #define GLN_LEAF_CASE(op) \
     case Op::op: return graph::leaf::op::describe();
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_FRAMED_##role(GLN_LEAF_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_LEAF_CASE

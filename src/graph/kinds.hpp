@@ -21,8 +21,9 @@ enum class Role { Value, Leaf, Lattice, Moves, Vector };
 // X(op) for the kinds of one role, as code that handles them the same way expands the
 // table: #define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_ROLE_##role(X, op) for
 // the kinds of role Value (graph/values.hpp's descriptors), GLN_GRAPH_LEAF_##role(X, op)
-// for those of role Leaf (graph/leaves.hpp's), GLN_GRAPH_MOVE_##role(X, op) for those of
-// role Moves (graph/moves.hpp's).
+// for those of role Leaf (graph/leaves.hpp's twins), GLN_GRAPH_FRAMED_##role(X, op) for
+// those of roles Leaf and Lattice (graph/leaves.hpp's descriptors: a frame of their own),
+// GLN_GRAPH_MOVE_##role(X, op) for those of role Moves (graph/moves.hpp's).
 #define GLN_GRAPH_ROLE_Value(X, op) X(op)
 #define GLN_GRAPH_ROLE_Leaf(X, op)
 #define GLN_GRAPH_ROLE_Lattice(X, op)
@@ -33,6 +34,11 @@ enum class Role { Value, Leaf, Lattice, Moves, Vector };
 #define GLN_GRAPH_LEAF_Lattice(X, op)
 #define GLN_GRAPH_LEAF_Moves(X, op)
 #define GLN_GRAPH_LEAF_Vector(X, op)
+#define GLN_GRAPH_FRAMED_Value(X, op)
+#define GLN_GRAPH_FRAMED_Leaf(X, op) X(op)
+#define GLN_GRAPH_FRAMED_Lattice(X, op) X(op)
+#define GLN_GRAPH_FRAMED_Moves(X, op)
+#define GLN_GRAPH_FRAMED_Vector(X, op)
 #define GLN_GRAPH_MOVE_Value(X, op)
 #define GLN_GRAPH_MOVE_Leaf(X, op)
 #define GLN_GRAPH_MOVE_Lattice(X, op)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The node kinds that read the point through a frame of their own (role Leaf in
-// graph/kinds.def): each kind's descriptor, all of it in one place. A descriptor gives
-// what a value kind's does (graph/values.hpp: describe, plan, check, noDerivative, bounds,
-// eval, glsl), with the graph's dimensions where the kind needs them, and
-//   frame<T>(o, q, ints, dims)  its frame at the point o, planned in double on the host
+// The node kinds that read the point through a frame of their own (roles Leaf and Lattice
+// in graph/kinds.def): each kind's descriptor, all of it in one place. A descriptor gives
+// what a value kind's does (graph/values.hpp: describe, plan, check, bounds, eval, glsl),
+// with the graph's space where the kind needs it, and
+//   noDerivative(n, dims)       why the gradient cannot pass through it, or nothing
+//   frame<T>(o, q, ints, space) its frame at the point o, planned in double on the host
 //                               (graph/plan.cpp), q its parameters
 //   eval(o, l, in, q, ints, dims)  its C++ twin at its frame o and the scope's offset l
 //   glsl(call)                  the same in GLSL: statements into call.lines, named from
@@ -12,17 +13,23 @@
 //   frequency(node)             the finest lattice it holds, in cells per unit of the
 //                               point, for the octave limit: 0 for a smooth function of
 //                               the point
-// A basis and white noise (role Lattice) are planned, batched and compiled by family
-// instead (graph/plan.cpp, graph/twin.hpp, gpu/graph_shader.cpp). Internal.
+//   periodic(node)              whether it repeats with a period of its own
+// A basis and white noise (role Lattice) have no eval or glsl here: they sample a basis
+// family, and are batched and compiled by family (graph/twin.hpp's GraphCalls::leaf,
+// gpu/graph_shader.cpp's leaf loops, the SIMD backend's family files). Internal.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/frames.hpp"
+#include "glnoise/catalogue.hpp"
+#include "glnoise/error.hpp"
 #include "graph/kinds.hpp"
 #include "graph/values.hpp"
 
@@ -75,21 +82,31 @@ inline const std::vector<std::string>& axes() {
     return a;
 }
 
+// What frames are planned in: the graph's dimensions, whether its hash is the world's, and
+// how far a period is scaled where the frame is made (a fractal's octave scales it).
+struct FrameSpace {
+    int dims = 2;
+    bool world = false;
+    long long periodScale = 1;
+};
+
 struct Base : value::Base {
-    static void check(const GraphNode&, int, std::vector<Violation>&) {}
+    static void check(const GraphNode&, const NoiseSpec&, std::vector<Violation>&) {}
+    static std::optional<std::string> noDerivative(const GraphNode&, int) { return std::nullopt; }
     static double frequency(const GraphNode&) { return 0.0; }
+    static bool periodic(const GraphNode&) { return false; }
 };
 
 // p.axis and e_axis: the frame holds the axis's coordinate at the anchor.
 struct Position : Base {
     static Described describe() { return {{graph_detail::choice("axis", axes(), "which coordinate")}, "p.axis"}; }
     static void plan(const GraphNode& n, Planned& p) { p.ints[0] = axisIndex(n.choice("axis")); }
-    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
-        graph_detail::checkAxis(n, "axis", n.choice("axis"), dims, problems);
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+        graph_detail::checkAxis(n, "axis", n.choice("axis"), space.dims, problems);
     }
-    static Bounds bounds(const GraphNode&, const Bounds*, int) { return {-kInf, kInf, 1, 0, false}; }
+    static Bounds bounds(const GraphNode&, const Bounds*, const NoiseSpec&) { return {-kInf, kInf, 1, 0, false}; }
     template <class T>
-    static GlnFrame<T> frame(const std::array<double, 4>& o, const double*, const std::array<int, 6>& ints, int) {
+    static GlnFrame<T> frame(const std::array<double, 4>& o, const double*, const std::array<int, 6>& ints, const FrameSpace&) {
         GlnFrame<T> f{};
         f.frac.x = static_cast<T>(o[static_cast<std::size_t>(ints[0])]);
         return f;
@@ -126,16 +143,16 @@ struct Ramp : Base {
         p.add(n.number("from"));
         p.add(1.0 / (n.number("to") - n.number("from")));
     }
-    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
-        graph_detail::checkAxis(n, "axis", n.choice("axis"), dims, problems);
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+        graph_detail::checkAxis(n, "axis", n.choice("axis"), space.dims, problems);
         if (n.number("from") == n.number("to"))
             problems.push_back(graph_detail::at(n.id, "to", graph_detail::shownNumber(n.number("to")) + ": must differ from from"));
     }
-    static Bounds bounds(const GraphNode& n, const Bounds*, int) {
+    static Bounds bounds(const GraphNode& n, const Bounds*, const NoiseSpec&) {
         return {-kInf, kInf, 1.0 / std::fabs(n.number("to") - n.number("from")), 0, false};
     }
     template <class T>
-    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>& ints, int) {
+    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>& ints, const FrameSpace&) {
         GlnFrame<T> f{};
         f.frac.x = static_cast<T>((o[static_cast<std::size_t>(ints[0])] - q[0]) * q[1]);
         return f;
@@ -157,14 +174,14 @@ struct Distance : Base {
     }
     // center x, y, z, w.
     static void plan(const GraphNode& n, Planned& p) { p.four(n.lists.at("center"), 0.0); }
-    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
-        graph_detail::checkList(n, "center", dims, problems);
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+        graph_detail::checkList(n, "center", space.dims, problems);
     }
-    static Bounds bounds(const GraphNode&, const Bounds*, int) { return {0, kInf, 1, kRounding * kUnbounded, false}; }
+    static Bounds bounds(const GraphNode&, const Bounds*, const NoiseSpec&) { return {0, kInf, 1, kRounding * kUnbounded, false}; }
     template <class T>
-    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, int dims) {
+    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, const FrameSpace& space) {
         GlnFrame<T> f{};
-        for (int a = 0; a < dims; ++a) f.frac[a] = static_cast<T>(o[static_cast<std::size_t>(a)] - q[a]);
+        for (int a = 0; a < space.dims; ++a) f.frac[a] = static_cast<T>(o[static_cast<std::size_t>(a)] - q[a]);
         return f;
     }
     template <class T, class S>
@@ -213,15 +230,15 @@ struct Checkerboard : Base {
                 "1 on the lattice cells of frequency * p whose coordinates sum to an even number, -1 on the others"};
     }
     static void plan(const GraphNode& n, Planned& p) { p.add(n.number("frequency")); }
-    static std::optional<std::string> noDerivative(const GraphNode&) {
+    static std::optional<std::string> noDerivative(const GraphNode&, int) {
         return std::string("a checkerboard is a step at every square's edge");
     }
-    static Bounds bounds(const GraphNode&, const Bounds*, int) { return {-1, 1, 0, 0, true}; }
+    static Bounds bounds(const GraphNode&, const Bounds*, const NoiseSpec&) { return {-1, 1, 0, 0, true}; }
     static double frequency(const GraphNode& n) { return n.number("frequency"); }
     template <class T>
-    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, int dims) {
+    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, const FrameSpace& space) {
         const double f = q[0];
-        return cpu::latticeFrame<T>({f * o[0], f * o[1], f * o[2], f * o[3]}, Basis::Value, dims, f, {}, false);
+        return cpu::latticeFrame<T>({f * o[0], f * o[1], f * o[2], f * o[3]}, Basis::Value, space.dims, f, {}, false);
     }
     template <class T, class S>
     static vec4<T> eval(const GlnFrame<S>& o, vec4<T> l, const vec4<T>*, const S*, const std::array<int, 6>&, int dims) {
@@ -266,21 +283,21 @@ struct SineWave : Base {
         p.add(n.number("frequency"));
         p.add(n.number("phase"));
     }
-    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
-        if (n.choice("axis") != "every") graph_detail::checkAxis(n, "axis", n.choice("axis"), dims, problems);
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+        if (n.choice("axis") != "every") graph_detail::checkAxis(n, "axis", n.choice("axis"), space.dims, problems);
     }
     // A sine's slope: 2 pi frequency along its axis (each axis, for every's product).
-    static Bounds bounds(const GraphNode& n, const Bounds*, int dims) {
+    static Bounds bounds(const GraphNode& n, const Bounds*, const NoiseSpec& space) {
         const double w = kTwoPi * n.number("frequency");
-        return {-1, 1, n.choice("axis") == "every" ? w * dims : w, kBasisError, false};
+        return {-1, 1, n.choice("axis") == "every" ? w * space.dims : w, kBasisError, false};
     }
     static double frequency(const GraphNode& n) { return n.number("frequency"); }
     // Each axis's angle at the point, 2 pi (frequency p + phase) modulo 2 pi, in double:
     // the waves stay exact far from the origin.
     template <class T>
-    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>& ints, int dims) {
+    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>& ints, const FrameSpace& space) {
         GlnFrame<T> f{};
-        const int first = ints[0] < 4 ? ints[0] : 0, last = ints[0] < 4 ? ints[0] : dims - 1;
+        const int first = ints[0] < 4 ? ints[0] : 0, last = ints[0] < 4 ? ints[0] : space.dims - 1;
         for (int a = first; a <= last; ++a) {
             const double u = q[1] * o[static_cast<std::size_t>(a)] + q[2];
             f.frac[ints[0] < 4 ? 0 : a] = static_cast<T>(kTwoPi * (u - std::floor(u)));
@@ -335,14 +352,14 @@ struct Pattern : Base {
         p.add(n.number("frequency"));
         p.add(n.number("pattern_scale"));
     }
-    static Bounds bounds(const GraphNode& n, const Bounds* in, int) {
+    static Bounds bounds(const GraphNode& n, const Bounds* in, const NoiseSpec&) {
         const Bounds& a = in[0];
         const double k = std::fabs(n.number("pattern_scale"));
         return {-1, 1, n.number("frequency") + product(k, a.slope), product(k, a.error) + kBasisError, a.jumps};
     }
     static double frequency(const GraphNode& n) { return n.number("frequency") / kTwoPi; }
     template <class T>
-    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, int) {
+    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, const FrameSpace&) {
         GlnFrame<T> f{};
         const double x = q[0] * o[0], y = q[0] * o[1], r = std::hypot(x, y);
         if (kMarble)
@@ -365,16 +382,159 @@ struct Pattern : Base {
 using Marble = Pattern<true>;
 using Wood = Pattern<false>;
 
+// A far offset per axis from a seed (splitmix64): each in [0, 2^20) units of the point.
+inline std::array<double, 4> seedOffset(std::uint64_t seed) {
+    std::array<double, 4> o{};
+    std::uint64_t x = seed * 4 + 0x5EEDull;
+    for (double& v : o) {
+        std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        v = static_cast<double>(z >> 11) * 0x1p-53 * 1048576.0;
+    }
+    return o;
+}
+
+// A basis at frequency * p, as a spec's one octave: its family's function (role Lattice).
+// Parameters: frequency, cell jitter, period x, y, z, w, and with a seed its far offset x,
+// y, z, w. ints: Basis, curve, cell return, cell metric, GLSL id, seeded.
+struct Basis : Base {
+    static Described describe() {
+        using namespace graph_detail;
+        using T = GraphFieldType;
+        return {{mirroredChoice("basis", namesOf(basisKinds())), mirrored("frequency", T::Number, 1.0 / 64.0),
+                 mirroredChoice("interp", withDefault(namesOf(curveKinds()), "quintic")),
+                 mirroredChoice("cell_return", namesOf(cellReturnKinds())), mirroredChoice("cell_distance", namesOf(cellDistanceKinds())),
+                 mirrored("cell_jitter", T::Number, 1.0), mirrored("period", T::Periods, 0.0),
+                 integer("seed", 0, 0, 4294967295.0, "an unrelated copy of the noise, as a seed node of this seed around it; 0: none")},
+                "the basis at frequency * p: its value, in its stated range"};
+    }
+    static void plan(const GraphNode& n, Planned& p) {
+        const glnoise::Basis b = parseBasis(n.choice("basis"));
+        p.add(n.number("frequency"));
+        p.add(n.number("cell_jitter"));
+        const auto& per = n.lists.at("period");
+        for (std::size_t a = 0; a < 4; ++a) p.add(a < per.size() ? per[a] : 0.0);
+        p.ints = {static_cast<int>(b), curveKinds()[static_cast<std::size_t>(parseCurve(n.choice("interp")))].glslId,
+                  cellReturnKinds()[static_cast<std::size_t>(parseCellReturn(n.choice("cell_return")))].glslId,
+                  cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId,
+                  kindOf(b).glslId, n.number("seed") != 0.0 ? 1 : 0};
+        // A seed: its far offset, added to the point as a seed node's is (host only).
+        if (n.number("seed") != 0.0)
+            for (double v : seedOffset(static_cast<std::uint64_t>(n.number("seed")))) p.add(v);
+    }
+    // The spec its fields make in the graph's space, validated as a spec is.
+    static NoiseSpec specOf(const GraphNode& n, const NoiseSpec& space) {
+        NoiseSpec s = space;
+        s.basis = parseBasis(n.choice("basis"));
+        s.interp = parseCurve(n.choice("interp"));
+        s.cellReturn = parseCellReturn(n.choice("cell_return"));
+        s.cellDistance = parseCellDistance(n.choice("cell_distance"));
+        s.cellJitter = n.number("cell_jitter");
+        s.frequency = n.number("frequency");
+        s.output = Output::Value;
+        s.period = {};
+        const auto& per = n.lists.at("period");
+        for (std::size_t i = 0; i < per.size(); ++i) s.period[i] = static_cast<int>(per[i]);
+        return s;
+    }
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+        try {
+            specOf(n, space).validate();
+        } catch (const ValidationError& e) {
+            for (const Violation& v : e.details()) {
+                std::string field = v.field;
+                std::replace(field.begin(), field.end(), '-', '_');
+                problems.push_back(graph_detail::at(n.id, field, v.what));
+            }
+        }
+    }
+    // Cellular cell-value and n-sphere-radius are flat over each cell: their gradient is 0,
+    // as a spec's is, so that every spec's graph is a graph glnoise reads.
+    static std::optional<std::string> noDerivative(const GraphNode&, int dims) {
+        if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
+        return std::nullopt;
+    }
+    // Per cell: a distance's slope is 1; a sum's or difference's of two, 2; F1 F2's, F1 + F2
+    // at most. F1 / F2's, (F2 |F1'| + F1 |F2'|) / F2^2, grows without a useful bound where
+    // F2 is small, and the cell value and the inscribed radius are constant over a cell and
+    // jump at its edges: those are taken as jumps.
+    static Bounds bounds(const GraphNode& n, const Bounds*, const NoiseSpec& space) {
+        NoiseSpec s = space;
+        s.basis = parseBasis(n.choice("basis"));
+        s.cellReturn = parseCellReturn(n.choice("cell_return"));
+        s.cellDistance = parseCellDistance(n.choice("cell_distance"));
+        s.cellJitter = n.number("cell_jitter");
+        const ValueRange r = s.basisRange();
+        const bool cellular = s.basis == glnoise::Basis::Cellular;
+        const CellReturn ret = s.cellReturn;
+        double perCell = cellular ? 1.0 : kBasisSlope;
+        if (cellular && (ret == CellReturn::F2MinusF1 || ret == CellReturn::F1PlusF2)) perCell = 2.0;
+        if (cellular && ret == CellReturn::F1TimesF2) perCell = cellularBound(CellReturn::F1PlusF2, s.cellDistance, s.dims, s.worldHash);
+        const bool jumps = cellular && (ret == CellReturn::CellValue || ret == CellReturn::Radius || ret == CellReturn::F1OverF2);
+        return {r.min, r.max, perCell * n.number("frequency"), kBasisError, jumps};
+    }
+    static double frequency(const GraphNode& n) { return n.number("frequency"); }
+    static bool periodic(const GraphNode& n) { return !n.lists.at("period").empty(); }
+    // A lattice frame of the basis at frequency times the point (plus its seed's far offset),
+    // its period scaled as the frame's octave scales it.
+    template <class T>
+    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>& ints, const FrameSpace& space) {
+        const double f = q[0];
+        std::array<double, 4> m = o;
+        if (ints[5] != 0)  // its seed's far offset, as a seed node adds it
+            for (std::size_t a = 0; a < 4; ++a) m[a] = o[a] + q[6 + a];
+        std::array<long long, 4> period{};
+        for (std::size_t a = 0; a < 4; ++a) period[a] = static_cast<long long>(q[2 + a]) * space.periodScale;
+        return cpu::latticeFrame<T>({f * m[0], f * m[1], f * m[2], f * m[3]}, static_cast<glnoise::Basis>(ints[0]), space.dims, f,
+                                    period, space.world);
+    }
+};
+
+// One value in [-1, 1] per lattice cell: value noise's height at the cell (role Lattice,
+// value noise's family). Parameters: frequency.
+struct White : Base {
+    static Described describe() {
+        return {{graph_detail::positive("frequency", 1.0, "cells per unit of the point", 65536.0)},
+                "one value in [-1, 1] per lattice cell of frequency * p (value noise's height at the cell)"};
+    }
+    static void plan(const GraphNode& n, Planned& p) { p.add(n.number("frequency")); }
+    static std::optional<std::string> noDerivative(const GraphNode&, int) {
+        return std::string("white noise is a step at every cell edge");
+    }
+    static Bounds bounds(const GraphNode&, const Bounds*, const NoiseSpec&) { return {-1, 1, 0, 0, true}; }
+    static double frequency(const GraphNode& n) { return n.number("frequency"); }
+    template <class T>
+    static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, const FrameSpace& space) {
+        const double f = q[0];
+        return cpu::latticeFrame<T>({f * o[0], f * o[1], f * o[2], f * o[3]}, glnoise::Basis::Value, space.dims, f, {}, space.world);
+    }
+};
+
 // The finest lattice a leaf of kind op holds (its descriptor's frequency).
 inline double frequencyOf(Op op, const GraphNode& n) {
     switch (op) {
 #define GLN_LEAF_CASE(op) \
     case Op::op: return op::frequency(n);
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_FRAMED_##role(GLN_LEAF_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_LEAF_CASE
         default: return 0.0;
+    }
+}
+
+// Whether a leaf of kind op repeats with a period of its own (a basis's period).
+inline bool periodicOf(Op op, const GraphNode& n) {
+    switch (op) {
+#define GLN_LEAF_CASE(op) \
+    case Op::op: return op::periodic(n);
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_FRAMED_##role(GLN_LEAF_CASE, op)
+#include "graph/kinds.def"
+#undef GLN_GRAPH_KIND
+#undef GLN_LEAF_CASE
+        default: return false;
     }
 }
 

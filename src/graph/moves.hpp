@@ -3,8 +3,9 @@
 // graph/kinds.def): fractals and domain nodes, each kind's descriptor all in one place.
 // Their source is a scope of the plan (graph/plan.hpp): the nodes evaluated at the point
 // the kind moves to. A descriptor gives what a value kind's does (graph/values.hpp:
-// describe, plan, noDerivative), and
-//   check(n, dims, out)       what it requires of its values, given the graph's dimensions
+// describe, plan), and
+//   noDerivative(n, dims)     why the gradient cannot pass through it, or nothing
+//   check(n, space, out)      what it requires of its values, given the graph's space
 //   bounds(n, in)             its stated range, slope and tolerance: in.source() its
 //                             source's at the point it moves to, in.vector(field) a vector
 //                             input's components'
@@ -13,7 +14,8 @@
 //   frames<T>(o, q, ints, space, out, source)
 //                             its frames at the point o, in double on the host: its own
 //                             into out, then source(point, period scale) for each
-//                             evaluation of its source
+//                             evaluation of its source (the scale its period is
+//                             multiplied by there, 1 but for a fractal's octaves)
 //   eval<kGrad>(in, q, l, ints)
 //                             its C++ twin at the scope's offset l: in.source(m, frame)
 //                             evaluates its source at offset m, its frames from `frame`
@@ -55,17 +57,12 @@ namespace glnoise::graph::move {
 using cpu::GlnFrame;
 using cpu::vec4;
 using graph_detail::Described;
+using leaf::FrameSpace;
 using leaf::kComp;
 using value::GlslCall;
 using value::Planned;
 using cpu::gln_abs;
 using cpu::gln_select;
-
-// What frames are planned in: the graph's dimensions, and whether its hash is the world's.
-struct FrameSpace {
-    int dims = 2;
-    bool world = false;
-};
 
 // What glsl() writes from, besides a value kind's: the name its statements' variables take
 // after (the operation's), where its frames start ("fb + N"), its source's function and
@@ -89,7 +86,8 @@ struct MoveCall : GlslCall {
 };
 
 struct Base : value::Base {
-    static void check(const GraphNode&, int, std::vector<Violation>&) {}
+    static void check(const GraphNode&, const NoiseSpec&, std::vector<Violation>&) {}
+    static std::optional<std::string> noDerivative(const GraphNode&, int) { return std::nullopt; }
     static constexpr int ownFrames() { return 0; }
     static constexpr bool samePoint() { return false; }
     static int sourceCalls(const std::array<int, 6>&) { return 1; }
@@ -108,20 +106,6 @@ inline double leastAxis(const std::vector<double>& by, int dims) {
     double m = std::fabs(by[0]);
     for (std::size_t a = 1; a < by.size() && static_cast<int>(a) < dims; ++a) m = std::min(m, std::fabs(by[a]));
     return m;
-}
-
-// A far offset per axis from a seed (splitmix64): each in [0, 2^20) units of the point.
-inline std::array<double, 4> seedOffset(std::uint64_t seed) {
-    std::array<double, 4> o{};
-    std::uint64_t x = seed * 4 + 0x5EEDull;
-    for (double& v : o) {
-        std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        v = static_cast<double>(z >> 11) * 0x1p-53 * 1048576.0;
-    }
-    return o;
 }
 
 // graph.glsl's gln_g_musgrave_step: octave i of multifractal, hybrid_multifractal or
@@ -212,7 +196,7 @@ struct Fractal : Base {
         }
         if (weighted) p.add(num("weighted_strength"));
     }
-    static void check(const GraphNode& n, int, std::vector<Violation>& problems) {
+    static void check(const GraphNode& n, const NoiseSpec&, std::vector<Violation>& problems) {
         if (musgrave(fractalId(n)) && n.number("weighted_strength") != 0.0)
             problems.push_back(graph_detail::at(n.id, "weighted_strength",
                                                 graph_detail::shownNumber(n.number("weighted_strength")) +
@@ -463,8 +447,8 @@ struct Scale : Base {
         return {{graph_detail::source(), graph_detail::numbers("by", 1.0, "per axis, or one number for all")}, "source at by * p"};
     }
     static void plan(const GraphNode& n, Planned& p) { p.four(n.lists.at("by"), 1.0); }
-    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
-        graph_detail::checkList(n, "by", dims, problems);
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+        graph_detail::checkList(n, "by", space.dims, problems);
         for (double v : n.lists.at("by"))
             if (v == 0.0) problems.push_back(graph_detail::at(n.id, "by", "0: a scale of 0 collapses the axis; must not be 0"));
     }
@@ -523,8 +507,8 @@ struct Offset : Shift {
         return {{graph_detail::source(), graph_detail::numbers("by", 0.0, "per axis")}, "source at p + by"};
     }
     static void plan(const GraphNode& n, Planned& p) { p.four(n.lists.at("by"), 0.0); }
-    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
-        graph_detail::checkList(n, "by", dims, problems);
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+        graph_detail::checkList(n, "by", space.dims, problems);
     }
 };
 
@@ -535,7 +519,7 @@ struct Seed : Shift {
                 "source at p + a far offset drawn from seed: unrelated values from the same noise"};
     }
     static void plan(const GraphNode& n, Planned& p) {
-        for (double v : seedOffset(static_cast<std::uint64_t>(n.number("seed")))) p.add(v);
+        for (double v : leaf::seedOffset(static_cast<std::uint64_t>(n.number("seed")))) p.add(v);
     }
 };
 
@@ -554,10 +538,10 @@ struct Rotate : Base {
         p.ints[0] = leaf::axisIndex(plane.substr(0, 1));
         p.ints[1] = leaf::axisIndex(plane.substr(1, 1));
     }
-    static void check(const GraphNode& n, int dims, std::vector<Violation>& problems) {
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
         const std::string& p = n.choice("plane");
-        graph_detail::checkAxis(n, "plane", std::string(1, p[0]), dims, problems);
-        graph_detail::checkAxis(n, "plane", std::string(1, p[1]), dims, problems);
+        graph_detail::checkAxis(n, "plane", std::string(1, p[0]), space.dims, problems);
+        graph_detail::checkAxis(n, "plane", std::string(1, p[1]), space.dims, problems);
     }
     static bool keepsPeriod(const GraphNode&) { return false; }
     template <class T, class Source>
@@ -678,9 +662,7 @@ struct Warp : Base {
 struct CellularLookup : Base {
     static Described describe() {
         using namespace graph_detail;
-        std::vector<std::string> metrics;
-        for (const auto& k : cellDistanceKinds()) metrics.emplace_back(k.name);
-        return {{source(), mirrored("frequency", GraphFieldType::Number, 1.0 / 64.0), mirroredChoice("cell_distance", metrics),
+        return {{source(), mirrored("frequency", GraphFieldType::Number, 1.0 / 64.0), mirroredChoice("cell_distance", namesOf(cellDistanceKinds())),
                  mirrored("cell_jitter", GraphFieldType::Number, 1.0)},
                 "source at the feature point nearest p of cellular noise at frequency * p: each cell filled with one value"};
     }
@@ -690,7 +672,7 @@ struct CellularLookup : Base {
         p.add(1.0 / n.number("frequency"));
         p.ints[0] = cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId;
     }
-    static std::optional<std::string> noDerivative(const GraphNode&) {
+    static std::optional<std::string> noDerivative(const GraphNode&, int) {
         return std::string("a cellular lookup holds one value per cell: a step at every cell's edge");
     }
     static constexpr int ownFrames() { return 1; }

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Planning a graph (graph/plan.hpp). Each operation's parameters, from PlanOp::param:
-//   basis      frequency, cell jitter, period x, y, z, w, and with a seed its far offset x, y, z, w
-//              ints: Basis, curve, cell return, cell metric, GLSL id, seeded
-//   white      frequency
-// and the other kinds as their descriptors plan them (graph/values.hpp, graph/leaves.hpp,
-// graph/moves.hpp; a leaf's frame and a moving kind's frames too).
+// Planning a graph (graph/plan.hpp): each operation's parameters, from PlanOp::param, as
+// its kind's descriptor plans them (graph/values.hpp, graph/leaves.hpp, graph/moves.hpp),
+// and at each point the frames a leaf's and a moving kind's descriptor plan.
 #include "graph/plan.hpp"
 
 #include <cmath>
@@ -86,24 +83,7 @@ struct Builder {
     }
 
     void parameters(const GraphNode& n, PlanOp& p) {
-        auto num = [&](const char* f) { return n.number(f); };
         switch (p.op) {
-            case Op::Basis: {
-                const Basis b = parseBasis(n.choice("basis"));
-                param(num("frequency"));
-                param(num("cell_jitter"));
-                const auto& per = n.lists.at("period");
-                for (std::size_t a = 0; a < 4; ++a) param(a < per.size() ? per[a] : 0.0);
-                p.ints = {static_cast<int>(b), curveKinds()[static_cast<std::size_t>(parseCurve(n.choice("interp")))].glslId,
-                          cellReturnKinds()[static_cast<std::size_t>(parseCellReturn(n.choice("cell_return")))].glslId,
-                          cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId,
-                          kindOf(b).glslId, num("seed") != 0.0 ? 1 : 0};
-                // A seed: its far offset, added to the point as a seed node's is (host only).
-                if (num("seed") != 0.0)
-                    for (double v : graph::move::seedOffset(static_cast<std::uint64_t>(num("seed")))) param(v);
-                break;
-            }
-            case Op::White: param(num("frequency")); break;
 #define GLN_VALUE_CASE(op)                                       \
     case Op::op: {                                               \
         graph::value::Planned out{plan.params, p.ints, plan.dims}; \
@@ -123,7 +103,7 @@ struct Builder {
         break;                                                   \
     }
 #define GLN_GRAPH_KIND(op, name, group, role) \
-    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
+    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_FRAMED_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_MOVE_CASE
@@ -138,27 +118,13 @@ template <class T>
 void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, long long periodScale,
                  std::vector<GlnFrame<T>>& out) {
     const std::vector<double>& P = plan.params;
-    const graph::move::FrameSpace space{plan.dims, plan.world};
+    const graph::leaf::FrameSpace space{plan.dims, plan.world, periodScale};
     for (const PlanOp& p : plan.scopes[static_cast<std::size_t>(s)].ops) {
         const std::size_t at = static_cast<std::size_t>(p.param);
         switch (p.op) {
-            case Op::Basis:
-            case Op::White: {
-                const double f = P[at];
-                std::array<double, 4> m = o;
-                if (p.op == Op::Basis && p.ints[5] != 0)  // its seed's far offset, as a seed node adds it
-                    for (std::size_t a = 0; a < 4; ++a) m[a] = o[a] + P[at + 6 + a];
-                const std::array<double, 4> q = {f * m[0], f * m[1], f * m[2], f * m[3]};
-                std::array<long long, 4> period{};
-                if (p.op == Op::Basis)
-                    for (std::size_t a = 0; a < 4; ++a) period[a] = static_cast<long long>(P[at + 2 + a]) * periodScale;
-                const Basis b = p.op == Op::Basis ? static_cast<Basis>(p.ints[0]) : Basis::Value;
-                out.push_back(latticeFrame<T>(q, b, plan.dims, f, period, plan.world));
-                break;
-            }
 #define GLN_LEAF_CASE(op)                                                                   \
-    case Op::op: out.push_back(graph::leaf::op::template frame<T>(o, P.data() + at, p.ints, plan.dims)); break;
-#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op)
+    case Op::op: out.push_back(graph::leaf::op::template frame<T>(o, P.data() + at, p.ints, space)); break;
+#define GLN_GRAPH_KIND(op, name, group, role) GLN_GRAPH_FRAMED_##role(GLN_LEAF_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_LEAF_CASE

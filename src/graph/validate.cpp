@@ -83,41 +83,18 @@ struct Checker {
     }
 };
 
-// What one node requires of its own values, given the graph's dimensions.
+// What one node requires of its own values, given the graph's space.
 void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
-    const int dims = space.dims;
     const graph::Op k = graph::opOf(n);
-    if (k == graph::Op::Basis) {
-        NoiseSpec s = space;
-        s.basis = parseBasis(n.choice("basis"));
-        s.interp = parseCurve(n.choice("interp"));
-        s.cellReturn = parseCellReturn(n.choice("cell_return"));
-        s.cellDistance = parseCellDistance(n.choice("cell_distance"));
-        s.cellJitter = n.number("cell_jitter");
-        s.frequency = n.number("frequency");
-        s.output = Output::Value;
-        s.period = {};
-        const auto& per = n.lists.at("period");
-        for (std::size_t i = 0; i < per.size(); ++i) s.period[i] = static_cast<int>(per[i]);
-        try {
-            s.validate();
-        } catch (const ValidationError& e) {
-            for (const Violation& v : e.details()) {
-                std::string field = v.field;
-                std::replace(field.begin(), field.end(), '-', '_');
-                problems.push_back(at(n.id, field, v.what));
-            }
-        }
-    }
     switch (k) {
 #define GLN_VALUE_CASE(op) \
     case graph::Op::op: graph::value::op::check(n, problems); break;
 #define GLN_LEAF_CASE(op) \
-    case graph::Op::op: graph::leaf::op::check(n, dims, problems); break;
+    case graph::Op::op: graph::leaf::op::check(n, space, problems); break;
 #define GLN_MOVE_CASE(op) \
-    case graph::Op::op: graph::move::op::check(n, dims, problems); break;
+    case graph::Op::op: graph::move::op::check(n, space, problems); break;
 #define GLN_GRAPH_KIND(op, name, group, role) \
-    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
+    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_FRAMED_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_MOVE_CASE
@@ -131,20 +108,14 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
 
 std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
     switch (graph::opOf(n)) {
-        case graph::Op::White: return std::string("white noise is a step at every cell edge");
-        case graph::Op::Basis:
-            // Cellular cell-value and n-sphere-radius are flat over each cell: their gradient
-            // is 0, as a spec's is, so that every spec's graph is a graph glnoise reads.
-            if (dims != 2 && dims != 3) return std::string("gradients exist in 2D and 3D");
-            return std::nullopt;
 #define GLN_VALUE_CASE(op) \
     case graph::Op::op: return graph::value::op::noDerivative(n);
 #define GLN_LEAF_CASE(op) \
-    case graph::Op::op: return graph::leaf::op::noDerivative(n);
+    case graph::Op::op: return graph::leaf::op::noDerivative(n, dims);
 #define GLN_MOVE_CASE(op) \
-    case graph::Op::op: return graph::move::op::noDerivative(n);
+    case graph::Op::op: return graph::move::op::noDerivative(n, dims);
 #define GLN_GRAPH_KIND(op, name, group, role) \
-    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
+    GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_FRAMED_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)
 #include "graph/kinds.def"
 #undef GLN_GRAPH_KIND
 #undef GLN_MOVE_CASE
@@ -197,7 +168,7 @@ void Graph::validate() const {
             if (auto why = noDerivative(n, space.dims))
                 problems.push_back(at(id, "", "has no derivative for output " + std::string(toString(space.output)) + ": " + *why));
         }
-        if (graph::opOf(n) == graph::Op::Basis && !n.lists.at("period").empty() && !periodicOk)
+        if (graph::leaf::periodicOf(graph::opOf(n), n) && !periodicOk)
             problems.push_back(at(id, "period", "a period holds where only fractals (of an integer lacunarity, not "
                                                 "rotated), offsets, seeds and warps lie between it and the output"));
         const std::string key = id + (periodicOk ? "+" : "-");
