@@ -138,13 +138,17 @@ TEST(GlslOnTheDriver, TheSelfContainedSourceComputesWhatTheReferenceComputes) {
     EXPECT_GT(*std::max_element(values.begin(), values.end()), 0.3f);
 }
 
-// tests/ports/cases.glsl without gln_case's branches outside cases first..first+count-1:
-// a driver inlines every branch of a shader before it drops any, and its time grows faster
+// The text of tests/ports/cases.glsl (the cases every port runs).
+std::string casesText() {
+    std::ifstream file(std::filesystem::path(test::sourceDir()) / "tests" / "ports" / "cases.glsl");
+    return std::string((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+}
+
+// cases.glsl's text without gln_case's branches outside cases first..first+count-1: a
+// driver inlines every branch of a shader before it drops any, and its time grows faster
 // than the shader, so the cases compile in shaders of 8, as tests/ports/run_port.py runs
 // them (docs/shaders.md).
-std::string casesOnly(int first, int count) {
-    std::ifstream file(std::filesystem::path(test::sourceDir()) / "tests" / "ports" / "cases.glsl");
-    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+std::string casesOnly(const std::string& text, int first, int count) {
     const std::string branch = "    if (k == ";
     std::istringstream in(text);
     std::string line;
@@ -170,8 +174,7 @@ TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
     const Permutation table = Permutation::seeded(23);
     constexpr int kOut = test::kCaseCount;
     constexpr int kChunk = 8;
-    IncludeOptions options;
-    options.dirs = {std::filesystem::path(test::sourceDir()) / "tests" / "ports"};
+    const std::string cases = casesText();
     const int n = 1024;
     std::mt19937 rng(8);
     std::uniform_real_distribution<float> coord(-60.0f, 60.0f);
@@ -185,8 +188,8 @@ TEST(GlslOnTheDriver, EveryFamilysFunctionsComputeWhatTheirTwinsCompute) {
                          "    values[i] = gln_case(" + std::to_string(first) + " + i % " + std::to_string(count) +
                              ", points[i / " + std::to_string(count) + "]);\n");
         const gpu::Program program =
-            compile(resolveInMemory({{"families.comp", shader}, {"cases.glsl", casesOnly(first, count)}},
-                                    "families.comp", options),
+            compile(resolveInMemory({{"families.comp", shader}, {"cases.glsl", casesOnly(cases, first, count)}},
+                                    "families.comp", IncludeOptions{}),
                     "families shader, cases " + std::to_string(first) + " on");
         const std::vector<float> chunk = runOnPoints(program, points, count, true);
         for (int i = 0; i < n; ++i)
