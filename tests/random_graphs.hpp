@@ -26,16 +26,23 @@ struct GraphDraw {
     TexelStart start{};
 };
 
-// Whether every scalar node's stated range lies within 10^4, the magnitudes the tolerance
-// counts (docs/graphs.md, "Ranges and tolerance"): beyond them a graph needs --tolerance.
-inline bool withinTheTolerancesMagnitudes(const Graph& graph) {
+// Whether every scalar node's values lie within 10^4 on the grid, the magnitudes the
+// tolerance counts (docs/graphs.md, "Ranges and tolerance"): beyond them a graph needs
+// --tolerance. A node whose stated range lies within them does; another (a position, a
+// ramp, a distance, or a power of one, stated unbounded) is evaluated on the grid by the
+// reference (then *unbounded is set, when given).
+inline bool withinTheTolerancesMagnitudes(const Graph& graph, const Grid& grid, bool* unbounded = nullptr) {
     Graph g = graph;
     g.space.output = Output::Value;
     for (const auto& [id, n] : graph.nodes) {
         if (findGraphKind(n.kind)->vectorOut) continue;
         g.out = id;
         const ValueRange r = statedRange(g);
-        if (!(std::fabs(r.min) <= 1e4 && std::fabs(r.max) <= 1e4)) return false;
+        if (std::fabs(r.min) <= 1e4 && std::fabs(r.max) <= 1e4) continue;
+        if (unbounded) *unbounded = true;
+        const Image values = cpu::evaluate(g, grid);
+        for (float v : values.data)
+            if (!(std::fabs(v) <= 1e4f)) return false;
     }
     return true;
 }

@@ -31,16 +31,19 @@ TEST(GraphGpu, RandomGraphsAgreeWithTheReferenceWithinTheirTolerance) {
     test::GraphDrawer drawer(rng);
     gpu::Generator gen(*ctx);
     std::set<std::string> kinds;
+    std::uint64_t stated = 0;  // graphs with a node stated unbounded
     for (std::uint64_t i = 0; i < count;) {
         test::GraphDraw d = drawer.draw();
-        // The tolerance holds for values within 10^4 at every node (docs/graphs.md); a draw
-        // of powers of positions or distances can pass it by far.
-        if (!test::withinTheTolerancesMagnitudes(d.graph)) continue;
-        ++i;
-        for (const auto& [id, n] : d.graph.nodes) kinds.insert(n.kind);
         // The drawn place, as the graph's offset: checkGrid's bands start at world texel 0.
         d.graph.space.offset[0] += static_cast<double>(d.start[0]);
         if (d.graph.space.dims >= 2) d.graph.space.offset[1] += static_cast<double>(d.start[1]);
+        // The tolerance holds for values within 10^4 at every node (docs/graphs.md); a draw
+        // of powers of positions or distances can pass it by far.
+        bool unbounded = false;
+        if (!test::withinTheTolerancesMagnitudes(d.graph, d.grid, &unbounded)) continue;
+        ++i;
+        if (unbounded) ++stated;
+        for (const auto& [id, n] : d.graph.nodes) kinds.insert(n.kind);
         const std::array<double, 4> tolerance = cpu::agreementTolerance(d.graph);
         const auto band = [&](const Grid& g, const TexelStart& s) { return gen.generate(d.graph, g, s); };
         const auto verdict = app::checkGrid(d.graph, d.grid, d.grid.height, tolerance, band, 1);
@@ -51,6 +54,9 @@ TEST(GraphGpu, RandomGraphsAgreeWithTheReferenceWithinTheirTolerance) {
     }
     if (count >= 24) {
         EXPECT_GE(kinds.size(), 25u) << "the draw covered few kinds";
+        // Positions, ramps and distances (stated unbounded) are checked where the grid
+        // holds them within the tolerance's magnitudes.
+        EXPECT_GE(stated, count / 8) << "few graphs with a node of unbounded stated range were checked";
     }
 }
 
