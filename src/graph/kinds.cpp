@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The noise graph's node kinds (glnoise/graph.hpp): each kind's fields, their defaults,
-// limits and help, and its inputs.
+// The noise graph's node kinds (glnoise/graph.hpp), in the table's order: each kind's
+// fields (their defaults, limits and help) and formula as its descriptor describes them,
+// and the vector's, which has none; the mirrored fields' rows; the table's lookups.
 #include <algorithm>
 #include <list>
 #include <cmath>
