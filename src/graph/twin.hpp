@@ -146,10 +146,14 @@ struct GraphEval {
         // Its source at offset m, its frames from `frame` past the node's first.
         vec4<T> source(vec4<T> m, int frame) { return e.scope(p.scope, m, frames + p.frame + frame); }
         int childFrames() const { return p.childFrames; }
-        // Its vector input's components into c[0..3] (a vector node's inputs, in this scope).
+        // Its vector input's components into c[0..3]: the inputs, in this scope, of the
+        // vector node among its inputs (as the shader writer finds it).
         void vector(vec4<T>* c) const {
-            const PlanOp& by = sc.ops[static_cast<std::size_t>(p.args[0].slot)];
-            for (std::size_t k = 0; k < 4; ++k) c[k] = e.arg(by.args[k], base);
+            for (const Arg& a : p.args)
+                if (a.slot >= 0 && graph::roleOf(sc.ops[static_cast<std::size_t>(a.slot)].op) == graph::Role::Vector) {
+                    const PlanOp& by = sc.ops[static_cast<std::size_t>(a.slot)];
+                    for (std::size_t k = 0; k < 4; ++k) c[k] = e.arg(by.args[k], base);
+                }
         }
         // The vector from the point to the nearest feature point of its own (first) frame.
         vec4<T> nearest(int metric, T jitter, vec4<T> l) const {
