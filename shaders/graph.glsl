@@ -123,6 +123,20 @@ vec4 gln_g_smooth_max(vec4 a, vec4 b, float k) {
     return -gln_g_smooth_min(-a, -b, k);
 }
 
+// The driven forms (a node drives a number: it is a value (v, gradient) too, and its
+// gradient passes through): each one's twin is its descriptor's driven() in
+// src/graph/values.hpp.
+vec4 gln_g_smooth_min_driven(vec4 a, vec4 b, vec4 k) {
+    float h = gln_g_clamp01(0.5f + 0.5f * (b.x - a.x) / k.x);
+    float v = b.x + (a.x - b.x) * h - k.x * h * (1.0f - h);
+    vec4 g = h * a + (1.0f - h) * b - (h * (1.0f - h)) * k;
+    return vec4(v, g.y, g.z, g.w);
+}
+
+vec4 gln_g_smooth_max_driven(vec4 a, vec4 b, vec4 k) {
+    return -gln_g_smooth_min_driven(-a, -b, k);
+}
+
 vec4 gln_g_mix(vec4 a, vec4 b, vec4 m) {
     float t = gln_g_clamp01(m.x);
     bool inside = m.x > 0.0f && m.x < 1.0f;
@@ -139,8 +153,22 @@ vec4 gln_g_pow(vec4 a, float e) {
     return vec4(a.x < 0.0f ? -p : p, s * a.y, s * a.z, s * a.w);
 }
 
+vec4 gln_g_pow_driven(vec4 a, vec4 e) {
+    float m = abs(a.x);
+    float p = pow(m, e.x);
+    float s = e.x * pow(m, e.x - 1.0f);
+    float byExponent = m > 0.0f ? p * log(m) : 0.0f;
+    float sg = a.x < 0.0f ? -1.0f : 1.0f;
+    vec4 g = s * a + (sg * byExponent) * e;
+    return vec4(sg * p, g.y, g.z, g.w);
+}
+
 vec4 gln_g_clamp(vec4 a, float lo, float hi) {
     return a.x < lo ? vec4(lo, 0.0f, 0.0f, 0.0f) : (a.x > hi ? vec4(hi, 0.0f, 0.0f, 0.0f) : a);
+}
+
+vec4 gln_g_clamp_driven(vec4 a, vec4 lo, vec4 hi) {
+    return a.x < lo.x ? lo : (a.x > hi.x ? hi : a);
 }
 
 vec4 gln_g_abs(vec4 a) {
@@ -186,8 +214,32 @@ vec4 gln_g_terrace(vec4 a, float steps, float smoothness, float inverseSteps, fl
     return vec4((f + w) * inverseSteps, slope * a.y, slope * a.z, slope * a.w);
 }
 
+vec4 gln_g_terrace_driven(vec4 a, float steps, float inverseSteps, vec4 s, bool hard) {
+    float t = a.x * steps;
+    float f = floor(t);
+    if (hard) return vec4(f * inverseSteps, 0.0f, 0.0f, 0.0f);
+    float u = t - f;
+    float inverse = 1.0f / s.x;
+    float w0 = gln_g_clamp01((u - (1.0f - s.x)) * inverse);
+    float w = w0 * w0 * (3.0f - 2.0f * w0);
+    float slope = 6.0f * w0 * (1.0f - w0) * inverse;
+    vec4 g = slope * a + (inverseSteps * slope * (1.0f - u) * inverse) * s;
+    return vec4((f + w) * inverseSteps, g.y, g.z, g.w);
+}
+
 vec4 gln_g_remap(vec4 a, float fromMin, float k, float toMin) {
     return vec4(toMin + (a.x - fromMin) * k, a.y * k, a.z * k, a.w * k);
+}
+
+vec4 gln_g_remap_driven(vec4 a, vec4 fromMin, vec4 fromMax, vec4 toMin, vec4 toMax) {
+    float d = fromMax.x - fromMin.x;
+    bool small = abs(d) < 1e-6f;
+    float held = small ? (d < 0.0f ? -1e-6f : 1e-6f) : d;
+    float k = (toMax.x - toMin.x) / held;
+    float u = (a.x - fromMin.x) / held;
+    float v = toMin.x + (a.x - fromMin.x) * k;
+    vec4 g = toMin + k * (a - fromMin) + u * (toMax - toMin) - (small ? 0.0f : u * k) * (fromMax - fromMin);
+    return vec4(v, g.y, g.z, g.w);
 }
 
 // A triangle wave of k a between 0 and 1.
@@ -199,9 +251,21 @@ vec4 gln_g_ping_pong(vec4 a, float k) {
     return vec4(rising ? u : 2.0f - u, slope * a.y, slope * a.z, slope * a.w);
 }
 
+vec4 gln_g_ping_pong_driven(vec4 a, vec4 k) {
+    float t = a.x * k.x;
+    float u = t - 2.0f * floor(t * 0.5f);
+    bool rising = u < 1.0f;
+    vec4 g = (rising ? 1.0f : -1.0f) * (k.x * a + a.x * k);
+    return vec4(rising ? u : 2.0f - u, g.y, g.z, g.w);
+}
+
 // The floored modulus a - m floor(a / m), with 1 / m given.
 vec4 gln_g_modulus(vec4 a, float m, float inverse) {
     return vec4(a.x - m * floor(a.x * inverse), a.y, a.z, a.w);
+}
+
+vec4 gln_g_modulus_driven(vec4 a, vec4 m) {
+    return a - floor(a.x * (1.0f / m.x)) * m;
 }
 
 // The weight of step and select at x and its slope: 0 below start, 1 above start + 1 /
@@ -222,6 +286,24 @@ vec4 gln_g_select(vec4 a, vec4 b, vec4 m, float threshold, float start, float in
     vec4 v = a + (b - a) * w.x;
     float span = (b.x - a.x) * w.y;
     return vec4(v.x, v.y + span * m.y, v.z + span * m.z, v.w + span * m.w);
+}
+
+vec4 gln_g_step_weight_driven(vec4 x, vec4 t, vec4 s, bool hard) {
+    if (hard) return vec4(x.x >= t.x ? 1.0f : 0.0f, 0.0f, 0.0f, 0.0f);
+    float inverse = 1.0f / s.x;
+    float d = x.x - t.x;
+    float w0 = gln_g_clamp01((d + 0.5f * s.x) * inverse);
+    float w = w0 * w0 * (3.0f - 2.0f * w0);
+    float slope = 6.0f * w0 * (1.0f - w0) * inverse;
+    vec4 g = slope * (x - t - (d * inverse) * s);
+    return vec4(w, g.y, g.z, g.w);
+}
+
+vec4 gln_g_select_driven(vec4 a, vec4 b, vec4 m, vec4 t, vec4 s, bool hard) {
+    vec4 w = gln_g_step_weight_driven(m, t, s, hard);
+    vec4 v = a + (b - a) * w.x;
+    float span = b.x - a.x;
+    return vec4(v.x, v.y + span * w.y, v.z + span * w.z, v.w + span * w.w);
 }
 
 vec4 gln_g_marble(float x, float frequency, vec4 n, float k) {

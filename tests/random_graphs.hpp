@@ -261,6 +261,14 @@ private:
             if (!accepted(probe)) continue;
             for (const GraphField& f : kind.fields)
                 if (f.type == GraphFieldType::Scalar) n[f.name] = pick(6) == 0 ? nlohmann::json(uniform(-1, 1)) : nlohmann::json(scalar(d));
+            // A drivable number a node drives a quarter of the time: a scalar remapped from
+            // [-1, 1] to two of the field's numbers (a width kept off 0).
+            for (const GraphField& f : kind.fields) {
+                if (f.type != GraphFieldType::Number || !f.drivable || pick(4) != 0) continue;
+                const double least = f.positive || f.min == 0.0 ? 0.05 : f.min;
+                const double lo = std::max(numberFor(f), least), hi = std::max(numberFor(f), least);
+                n[f.name] = add({{"kind", "remap"}, {"source", scalar(d)}, {"to_min", std::min(lo, hi)}, {"to_max", std::max(lo, hi)}});
+            }
             return add(n);
         }
         return scalar(d);

@@ -9,7 +9,8 @@
 // A graph is JSON: the noise's dimensions, table and placement (the spec keys dims, seed,
 // world_hash, offset, z, w, output and height_scale), the node whose value it makes (out),
 // and its nodes by id. A node has a kind and the kind's fields: numbers, choices, lists,
-// and inputs, each a node's id or, for a scalar input, a number. Every node is evaluated
+// and inputs, each a node's id or, for a scalar input, a number; a drivable number may be
+// a node's id too. Every node is evaluated
 // at a point; the domain nodes (scale, offset, rotate, warp, seed) and the fractal
 // evaluate their source at other points, which is how a graph bends space.
 #pragma once
@@ -65,7 +66,14 @@ struct GraphField {
     bool positive;         // a number must be > 0 (min is then 0)
     std::vector<std::string> choices;  // a Choice's names, its first the default
     const char* help;
+    // A Number a node may drive: the field may name a scalar node instead, whose value at
+    // the node's point is the number there, held to the field's range (to at least
+    // kDrivenLeast where the range starts at 0). The other numbers are structure or place
+    // the frames the host plans; they stay numbers.
+    bool drivable = false;
 };
+// The least a driven number is held to where its field's range starts at 0.
+inline constexpr double kDrivenLeast = 1e-6;
 
 struct GraphKind {
     const char* name;
@@ -84,14 +92,16 @@ const GraphKind* findGraphKind(const std::string& name);
 struct GraphNode {
     std::string id;
     std::string kind;
-    std::map<std::string, double> numbers;              // Number, Integer, Flag (0 or 1)
+    std::map<std::string, double> numbers;              // Number, Integer, Flag (0 or 1); a driven Number's default
     std::map<std::string, std::string> choices;         // Choice
     std::map<std::string, std::vector<double>> lists;   // Numbers, Periods; Points as x0, y0, x1, y1, ...
-    std::map<std::string, std::string> inputs;          // Scalar and Vector inputs wired to a node
+    std::map<std::string, std::string> inputs;          // Scalar and Vector inputs, and driven Numbers, wired to a node
     // A Scalar input given as a number (or left at its constant default).
     std::map<std::string, double> constants;
 
     double number(const std::string& field) const { return numbers.at(field); }
+    // Whether a node drives the Number `field` (its id is in inputs).
+    bool driven(const std::string& field) const { return inputs.count(field) != 0; }
     // A node of the kind named `kind` (one of graphKinds()) with every field at its default.
     static GraphNode defaults(const std::string& id, const std::string& kind);
     const std::string& choice(const std::string& field) const { return choices.at(field); }

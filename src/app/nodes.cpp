@@ -35,6 +35,10 @@ const char* typeName(T t) {
 std::string takes(const GraphKind& kind, const GraphField& f) {
     switch (f.type) {
         case T::Number:
+            if (f.drivable)
+                return "a number " + SpecField::rangeWords(f.positive ? 0.0 : f.min, f.max, f.positive) +
+                       ", or a node's id (its value, held " + SpecField::rangeWords(graph_detail::drivenMin(f), f.max, false) + ")";
+            [[fallthrough]];
         case T::Count: return "a number " + SpecField::rangeWords(f.positive ? 0.0 : f.min, f.max, f.positive);
         case T::Integer: return "an integer " + SpecField::rangeWords(f.min, f.max, false);
         case T::Flag: return "true or false";
@@ -108,6 +112,7 @@ nlohmann::json nodeKindsJson(const std::vector<std::string>& names) {
                 j["max"] = f.max;
                 j["above_min"] = f.positive;
             }
+            if (f.type == T::Number) j["drivable"] = f.drivable;
             if (f.type == T::Choice) j["choices"] = f.choices;
             fields.push_back(j);
         }

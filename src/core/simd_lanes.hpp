@@ -114,6 +114,7 @@ inline VF gln_floor(VF a) { return VF(hn::Floor(a.v)); }
 #endif
 inline VF gln_cos(VF a) { return perLane(a, [](float x) { return std::cos(x); }); }
 inline VF gln_sin(VF a) { return perLane(a, [](float x) { return std::sin(x); }); }
+inline VF gln_log(VF a) { return perLane(a, [](float x) { return std::log(x); }); }
 inline VF gln_pow(VF a, VF b) {
     HWY_ALIGN float exponent[kMaxLanes];
     hn::Store(b.v, DF(), exponent);

@@ -66,7 +66,9 @@ struct Writer {
     std::map<std::string, std::string> batched;  // a leaf's value name -> where its loop left it
 
     std::string arg(const cpu::Arg& a, const At& at) const {
-        return a.slot >= 0 ? "v" + at.prefix + num(a.slot) : "vec4(" + P(a.param) + ", 0.0f, 0.0f, 0.0f)";
+        if (a.slot < 0) return "vec4(" + P(a.param) + ", 0.0f, 0.0f, 0.0f)";
+        const std::string v = "v" + at.prefix + num(a.slot);
+        return a.hold < 0 ? v : "gln_g_clamp(" + v + ", " + P(a.hold) + ", " + P(a.hold + 1) + ")";
     }
 
     std::string frame(const PlanOp& p, const At& at) const { return "gln_frames[fb + " + num(at.base + p.frame) + "]"; }
@@ -165,6 +167,15 @@ struct Writer {
         return c;
     }
 
+    // A kind of role Value: its descriptor's expression, its driven form's when a node
+    // drives one of its numbers.
+    template <class K>
+    std::string valueGlsl(const PlanOp& p, const At& at) const {
+        if constexpr (K::drivable())
+            if (p.driven) return K::drivenGlsl(valueCall(p, at));
+        return K::glsl(valueCall(p, at));
+    }
+
     // A kind of role Leaf: its descriptor's statements, then its value.
     template <class K>
     void leafValue(const PlanOp& p, int i, const At& at) {
@@ -232,7 +243,7 @@ struct Writer {
             }
             case Op::Vector: return value(i, "vec4(0.0f)");
 #define GLN_VALUE_CASE(op) \
-    case Op::op: return value(i, graph::value::op::glsl(valueCall(p, at)));
+    case Op::op: return value(i, valueGlsl<graph::value::op>(p, at));
 #define GLN_LEAF_CASE(op) \
     case Op::op: return leafValue<graph::leaf::op>(p, i, at);
 #define GLN_MOVE_CASE(op) \

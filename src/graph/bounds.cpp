@@ -14,6 +14,7 @@
 
 #include "core/frames.hpp"
 #include "graph/bounds.hpp"
+#include "graph/fields.hpp"
 #include "graph/kinds.hpp"
 #include "graph/leaves.hpp"
 #include "graph/moves.hpp"
@@ -84,13 +85,27 @@ struct Analysis {
         }
     };
 
-    // A kind of role Value, Leaf or Lattice: its inputs' bounds in field order, for its
-    // descriptor's.
+    // A kind of role Value, Leaf or Lattice: its inputs' bounds in field order, then its
+    // drivable numbers' (a driving node's held to the field's range; a number's own), for
+    // its descriptor's.
     std::array<Bounds, value::kMaxValueInputs> inputs(const GraphNode& n) {
         std::array<Bounds, value::kMaxValueInputs> in{};
         std::size_t k = 0;
-        for (const GraphField& f : findGraphKind(n.kind)->fields)
+        const std::vector<GraphField>& fields = findGraphKind(n.kind)->fields;
+        for (const GraphField& f : fields)
             if (f.type == GraphFieldType::Scalar) in[k++] = this->in(n, f.name);
+        for (const GraphField& f : fields) {
+            if (f.type != GraphFieldType::Number || !f.drivable) continue;
+            if (!n.driven(f.name)) {
+                in[k++] = {n.number(f.name), n.number(f.name), 0, 0, false};
+                continue;
+            }
+            Bounds b = of(n.inputs.at(f.name));
+            const double lo = graph_detail::drivenMin(f), hi = graph_detail::drivenMax(f);
+            b.lo = std::clamp(b.lo, lo, hi);
+            b.hi = std::clamp(b.hi, lo, hi);
+            in[k++] = b;
+        }
         return in;
     }
 };

@@ -52,6 +52,20 @@ inline GraphField scalar(const char* name, double constant, const char* help) {
     return {name, GraphFieldType::Scalar, constant, -kHuge, kHuge, false, {}, help};
 }
 inline GraphField source() { return scalar("source", kRequired, "the input"); }
+// A Number a node may drive (GraphField::drivable).
+inline GraphField mayBeDriven(GraphField f) {
+    f.drivable = true;
+    return f;
+}
+// Whether a node's field is wired to a node: an input, or a drivable Number.
+inline bool wired(const GraphField& f) {
+    return f.type == GraphFieldType::Scalar || f.type == GraphFieldType::Vector || (f.type == GraphFieldType::Number && f.drivable);
+}
+// What a driven number is held to: the field's range, from kDrivenLeast where it starts at 0.
+inline double drivenMin(const GraphField& f) { return f.positive || f.min == 0.0 ? kDrivenLeast : f.min; }
+inline double drivenMax(const GraphField& f) { return f.max; }
+// What a number field given a node's id is told: which of its kind's numbers a node may drive.
+std::string notDrivableText(const GraphKind& kind, const GraphField& field);
 // A field a spec has too (glnoise/fields.hpp, the row whose key is `name`): its range and
 // its help are the row's, one vocabulary; `more` follows the help, for what only a graph
 // allows (a fraction of an octave). Choices are given (a graph's may be more).

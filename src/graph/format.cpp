@@ -54,6 +54,16 @@ std::string nodeOnlyText(const GraphKind& kind) {
            " evaluates its source at other points, and a number is the same at every point";
 }
 
+std::string notDrivableText(const GraphKind& kind, const GraphField& field) {
+    std::string names;
+    for (const GraphField& f : kind.fields)
+        if (f.type == GraphFieldType::Number && f.drivable) names += (names.empty() ? "" : ", ") + std::string(f.name);
+    const std::string must = field.type == GraphFieldType::Integer ? "must be an integer" : "must be a number";
+    if (names.empty())
+        return must + ": no number of a " + kind.name + " may be a node's id (docs/graphs.md lists the numbers a node may drive)";
+    return must + ": a node may drive " + names + " of a " + kind.name + ", not " + field.name;
+}
+
 }  // namespace graph_detail
 
 using namespace graph_detail;
@@ -125,8 +135,14 @@ void readField(const GraphKind& kind, const GraphField& f, const nlohmann::json&
         case T::Number:
         case T::Integer:
         case T::Count: {
+            if (v.is_string()) {
+                if (!f.drivable) return bad(notDrivableText(kind, f));
+                node.inputs[f.name] = v.get<std::string>();  // numbers keeps the default
+                return;
+            }
             if (!v.is_number() || (f.type == T::Integer && !v.is_number_integer()))
-                return bad(f.type == T::Integer ? "must be an integer" : "must be a number");
+                return bad(f.type == T::Integer ? "must be an integer" : f.drivable ? "must be a number or a node's id (a string)" : "must be a number");
+            node.inputs.erase(f.name);
             const double d = v.get<double>();
             if (!inRange(f, d)) return bad(tiny(d) ? kTinyText : rangeText(f));
             node.numbers[f.name] = d;
@@ -230,7 +246,11 @@ const std::vector<std::string>& spaceKeys() {
 
 nlohmann::json fieldJson(const GraphField& f, const GraphNode& n) {
     switch (f.type) {
-        case T::Number: return n.numbers.at(f.name);
+        case T::Number: {
+            auto it = n.inputs.find(f.name);
+            if (it != n.inputs.end()) return it->second;
+            return n.numbers.at(f.name);
+        }
         case T::Integer: return static_cast<long long>(n.numbers.at(f.name));
         case T::Count: {
             // Written whole when it is: a count of 4 is 4, as an integer field writes it.

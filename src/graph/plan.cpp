@@ -9,6 +9,7 @@
 
 #include "glnoise/catalogue.hpp"
 #include "glnoise/error.hpp"
+#include "graph/fields.hpp"
 #include "graph/leaves.hpp"
 #include "graph/moves.hpp"
 #include "graph/values.hpp"
@@ -62,6 +63,23 @@ struct Builder {
                 a.param = param(n.constants.at(f.name));
             p.args.push_back(a);
         }
+        // Driven numbers: every drivable number follows the inputs, a node's (held to the
+        // field's range) or its own.
+        for (const GraphField& f : kind.fields)
+            p.driven = p.driven || (f.type == GraphFieldType::Number && f.drivable && n.driven(f.name));
+        if (p.driven)
+            for (const GraphField& f : kind.fields) {
+                if (f.type != GraphFieldType::Number || !f.drivable) continue;
+                Arg a;
+                if (n.driven(f.name)) {
+                    a.slot = add(n.inputs.at(f.name), scope, slot);
+                    a.hold = param(graph_detail::drivenMin(f));
+                    param(graph_detail::drivenMax(f));
+                } else {
+                    a.param = param(n.number(f.name));
+                }
+                p.args.push_back(a);
+            }
         if (movesThePoint(p.op)) {
             p.scope = scopeFor(n.inputs.at("source"));
             p.childFrames = plan.scopes[static_cast<std::size_t>(p.scope)].frames;

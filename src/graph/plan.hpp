@@ -29,16 +29,20 @@ namespace glnoise::cpu {
 using graph::Op;
 
 // An argument: slot >= 0 (an earlier operation's value in the same scope), or a constant
-// parameter (param index).
+// parameter (param index). A driven number's slot is held to [P[hold], P[hold + 1]] (the
+// clamp kind's function) where hold >= 0.
 struct Arg {
     int slot = -1;
     int param = -1;
+    int hold = -1;
 };
 
 struct PlanOp {
     Op op;
     std::string node;       // the graph node's id
-    std::vector<Arg> args;  // the kind's inputs in its field order (source first)
+    std::vector<Arg> args;  // the kind's inputs in its field order (source first); when driven, then
+                            // each drivable number's, a node's or its own, in field order
+    bool driven = false;    // a node drives one of its numbers: its kind's driven form evaluates it
     int param = 0;          // its parameters start here
     int frame = 0;          // its frames start here, from its scope's first (a leaf's one, a domain node's or fractal's source scope's)
                             // (a cellular lookup's own, then its source scope's)

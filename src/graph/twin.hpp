@@ -101,7 +101,14 @@ struct GraphEval {
     Slots& slots;                   // scratch: each scope's values, scope after scope
 
     vec4<T> arg(const Arg& a, std::size_t base) const {
-        return a.slot >= 0 ? slots[base + static_cast<std::size_t>(a.slot)] : vec4<T>(T(P[a.param]), T(0), T(0), T(0));
+        if (a.slot < 0) return vec4<T>(T(P[a.param]), T(0), T(0), T(0));
+        const vec4<T>& v = slots[base + static_cast<std::size_t>(a.slot)];
+        if (a.hold < 0) return v;
+        // As the clamp kind's gln_g_clamp: the bound, without gradient, beyond it.
+        const T lo = T(P[a.hold]), hi = T(P[a.hold + 1]), zero = T(0);
+        const auto below = v.x < lo, above = v.x > hi, beyond = below || above;
+        return vec4<T>(gln_select(below, lo, gln_select(above, hi, v.x)), gln_select(beyond, zero, v.y), gln_select(beyond, zero, v.z),
+                       gln_select(beyond, zero, v.w));
     }
 
     // Scope s at offset l with its frames.
@@ -125,6 +132,8 @@ struct GraphEval {
     vec4<T> valueOf(const PlanOp& p, const S* q, std::size_t base) const {
         vec4<T> in[graph::value::kMaxValueInputs];
         for (std::size_t k = 0; k < p.args.size(); ++k) in[k] = arg(p.args[k], base);
+        if constexpr (K::drivable())
+            if (p.driven) return K::template driven<T, S>(in, q, p.ints);
         return K::template eval<T, S>(in, q, p.ints);
     }
 

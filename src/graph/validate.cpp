@@ -45,8 +45,9 @@ struct Checker {
         int deepest = 0;
         const GraphKind* kind = findGraphKind(n.kind);
         for (const GraphField& f : kind->fields) {
-            if (f.type != T::Scalar && f.type != T::Vector) continue;
+            if (!wired(f)) continue;
             auto in = n.inputs.find(f.name);
+            if (in == n.inputs.end() && f.type == T::Number) continue;  // a number given
             if (in == n.inputs.end()) {
                 if (nodeOnly(*kind, f) && n.constants.count(f.name))
                     problems.push_back(at(id, f.name, shownNumber(n.constants.at(f.name)) + ": " + nodeOnlyText(*kind)));
@@ -65,7 +66,8 @@ struct Checker {
             const bool vector = findGraphKind(target->second.kind)->vectorOut;
             if (vector != (f.type == T::Vector)) {
                 problems.push_back(at(id, f.name, "\"" + io::shownKey(in->second) + "\" is a " + target->second.kind + " node, " +
-                                                      (vector ? "a vector; this input takes a scalar"
+                                                      (vector ? (f.type == T::Number ? "a vector; a number is driven by a scalar node"
+                                                                                     : "a vector; this input takes a scalar")
                                                               : "a scalar; this input takes a vector (a vector node)")));
                 continue;
             }

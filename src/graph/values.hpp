@@ -10,6 +10,13 @@
 //   eval(in, q, ints)   its C++ twin: the value and gradient from its inputs' (graph/twin.hpp)
 //   glsl(call)          the GLSL expression of the same, a call of its function in
 //                       shaders/graph.glsl (gpu/graph_shader.cpp writes it)
+// and, where a node may drive some of its numbers (GraphField::drivable),
+//   drivable()          true
+//   driven(in, q, ints) its twin when a node drives one: each drivable number's value
+//                       follows the inputs in in[] (a number's own with no gradient), in
+//                       field order, and the gradient passes through it too
+//   drivenGlsl(call)    the GLSL of the same (its function's _driven form in graph.glsl)
+// with its bounds reading those numbers from in[] as well (a number's own as a point),
 // and inherits Base's where it has nothing to say. Inputs are (v, dv/dx, dv/dy, dv/dz);
 // T is the lane type (mirror/lane.hpp), S the parameters' type. The GLSL text a descriptor
 // writes is made of its function's name, the inputs' generated names and parameter
@@ -36,11 +43,12 @@ using graph_detail::Described;
 // The lane operations, unqualified so that a SIMD lane's own are found by its type.
 using cpu::gln_abs;
 using cpu::gln_floor;
+using cpu::gln_log;
 using cpu::gln_pow;
 using cpu::gln_select;
 
-// The most inputs a kind of role Value has (mix, select).
-inline constexpr std::size_t kMaxValueInputs = 3;
+// The most inputs a kind of role Value has, its drivable numbers counted (select, remap).
+inline constexpr std::size_t kMaxValueInputs = 5;
 
 // What plan() writes: the parameters (in double; the GPU and the reference read them as
 // float) and the structure written into the shader.
@@ -75,6 +83,7 @@ struct GlslCall {
 };
 
 struct Base {
+    static constexpr bool drivable() { return false; }
     static void plan(const GraphNode&, Planned&) {}
     static void check(const GraphNode&, std::vector<Violation>&) {}
     static std::optional<std::string> noDerivative(const GraphNode&) { return std::nullopt; }
@@ -212,20 +221,33 @@ vec4<T> gln_g_smooth_min(vec4<T> a, vec4<T> b, T k) {
     return vec4<T>(v, g.y, g.z, g.w);
 }
 
+// The same with its width k a value too: k's gradient enters as -h (1 - h) grad k.
+template <class T>
+vec4<T> gln_g_smooth_min_driven(vec4<T> a, vec4<T> b, vec4<T> k) {
+    const T h = gln_g_clamp01(T(0.5f) + T(0.5f) * (b.x - a.x) / k.x);
+    const T v = b.x + (a.x - b.x) * h - k.x * h * (T(1) - h);
+    const vec4<T> g = h * a + (T(1) - h) * b - (h * (T(1) - h)) * k;
+    return vec4<T>(v, g.y, g.z, g.w);
+}
+
 // smooth_min and smooth_max: the same but for the side the blend rounds.
 template <bool kLower>
 struct SmoothMinMax : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
         using namespace graph_detail;
-        return {{scalar("a", kRequired, "first"), scalar("b", kRequired, "second"), positive("smoothness", 0.1, "the width of the blend")},
+        return {{scalar("a", kRequired, "first"), scalar("b", kRequired, "second"),
+                 mayBeDriven(positive("smoothness", 0.1, "the width of the blend"))},
                 kLower ? "min(a, b) rounded over a width of smoothness (polynomial)" : "max(a, b) rounded over a width of smoothness"};
     }
     static void plan(const GraphNode& n, Planned& p) { p.add(n.number("smoothness")); }
-    static Bounds bounds(const GraphNode& n, const Bounds* in) {
-        const Bounds &a = in[0], &b = in[1];
-        const double q = n.number("smoothness") / 4.0;  // the most the blend departs from min or max
+    // The blend departs from min or max by at most k / 4, and changes with k by h (1 - h) <= 1 / 4.
+    static Bounds bounds(const GraphNode&, const Bounds* in) {
+        const Bounds &a = in[0], &b = in[1], &k = in[2];
+        const double q = k.hi / 4.0;
         return {kLower ? std::min(a.lo, b.lo) - q : std::max(a.lo, b.lo), kLower ? std::min(a.hi, b.hi) : std::max(a.hi, b.hi) + q,
-                std::max(a.slope, b.slope), a.error + b.error, a.jumps || b.jumps};
+                std::max(a.slope, b.slope) + product(0.25, k.slope), a.error + b.error + product(0.25, k.error),
+                a.jumps || b.jumps || k.jumps};
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>&) {
@@ -234,6 +256,14 @@ struct SmoothMinMax : Base {
     }
     static std::string glsl(const GlslCall& c) {
         return c.call(kLower ? "gln_g_smooth_min" : "gln_g_smooth_max", {c.in[0], c.in[1], c.P(0)});
+    }
+    template <class T, class S>
+    static vec4<T> driven(const vec4<T>* in, const S*, const std::array<int, 6>&) {
+        if (kLower) return gln_g_smooth_min_driven(in[0], in[1], in[2]);
+        return -gln_g_smooth_min_driven(-in[0], -in[1], in[2]);
+    }
+    static std::string drivenGlsl(const GlslCall& c) {
+        return c.call(kLower ? "gln_g_smooth_min_driven" : "gln_g_smooth_max_driven", {c.in[0], c.in[1], c.in[2]});
     }
 };
 using SmoothMin = SmoothMinMax<true>;
@@ -265,21 +295,38 @@ struct Mix : Base {
 };
 
 struct Pow : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
-        return {{graph_detail::source(), graph_detail::positive("exponent", 2.0, "the power", 64.0)}, "sign(source) |source|^exponent"};
+        using namespace graph_detail;
+        return {{source(), mayBeDriven(positive("exponent", 2.0, "the power", 64.0))}, "sign(source) |source|^exponent"};
     }
     static void plan(const GraphNode& n, Planned& p) { p.add(n.number("exponent")); }
     static std::optional<std::string> noDerivative(const GraphNode& n) {
+        if (n.driven("exponent"))
+            return std::string("pow's exponent driven by a node may fall below 1, where pow is infinitely steep at 0");
         if (n.number("exponent") < 1.0) return std::string("pow with an exponent below 1 is infinitely steep at 0");
         return std::nullopt;
     }
     static Bounds bounds(const GraphNode& n, const Bounds* in) {
         const Bounds& a = in[0];
+        if (n.driven("exponent")) return drivenBounds(in);
         const double e = n.number("exponent");
         auto sp = [e](double x) { return x < 0 ? -std::pow(-x, e) : std::pow(x, e); };
         const double steep = e >= 1.0 ? e * std::pow(a.mag(), e - 1.0) : kInf;
         // Below 1 the slope is infinite at 0: Hoelder, |x^e - y^e| <= |x - y|^e.
         return {sp(a.lo), sp(a.hi), steep, e >= 1.0 ? product(steep, a.error) : std::pow(a.error, e), a.jumps};
+    }
+    // Rising in the source at every exponent; |x|^e ln|x| the most a unit of e moves it: at
+    // most 1 / (e_lo exp(1)) below 1, m^e_hi ln m above (m the source's magnitude).
+    static Bounds drivenBounds(const Bounds* in) {
+        const Bounds &a = in[0], &e = in[1];
+        auto sp = [](double x, double p) { return x < 0 ? -std::pow(-x, p) : std::pow(x, p); };
+        const double m = a.mag();
+        const double byExponent = std::max(1.0 / (e.lo * 2.718281828459045), m > 1.0 ? std::pow(m, e.hi) * std::log(m) : 0.0);
+        const double steep = e.lo >= 1.0 ? e.hi * std::max(std::pow(m, e.hi - 1.0), std::pow(m, e.lo - 1.0)) : kInf;
+        const double fromSource = e.lo >= 1.0 ? product(steep, a.error) : std::max(std::pow(a.error, e.lo), std::pow(a.error, std::min(e.hi, 1.0)));
+        return {std::min(sp(a.lo, e.lo), sp(a.lo, e.hi)), std::max(sp(a.hi, e.lo), sp(a.hi, e.hi)), steep + product(byExponent, e.slope),
+                fromSource + product(byExponent, e.error), a.jumps || e.jumps};
     }
     // sign(a) |a|^e, its slope e |a|^(e - 1).
     template <class T, class S>
@@ -292,31 +339,79 @@ struct Pow : Base {
         return vec4<T>(gln_select(a.x < T(0), -p, p), s * a.y, s * a.z, s * a.w);
     }
     static std::string glsl(const GlslCall& c) { return c.call("gln_g_pow", {c.in[0], c.P(0)}); }
+    // The exponent e a value: sign(a) |a|^e ln|a| per unit of e (0 at a = 0).
+    template <class T, class S>
+    static vec4<T> driven(const vec4<T>* in, const S*, const std::array<int, 6>&) {
+        const vec4<T>&a = in[0], &e = in[1];
+        const T m = gln_abs(a.x);
+        const T p = gln_pow(m, e.x);
+        const T s = e.x * gln_pow(m, e.x - T(1));
+        const T byExponent = gln_select(m > T(0), p * gln_log(m), T(0));
+        const T sg = gln_select(a.x < T(0), T(-1), T(1));
+        const vec4<T> g = s * a + (sg * byExponent) * e;
+        return vec4<T>(sg * p, g.y, g.z, g.w);
+    }
+    static std::string drivenGlsl(const GlslCall& c) { return c.call("gln_g_pow_driven", {c.in[0], c.in[1]}); }
 };
 
+// A remap whose bounds are values: from_max - from_min is held to at least kDrivenLeast in
+// magnitude (with its sign, + at 0), as a divide's divisor, and is then a constant.
+template <class T>
+vec4<T> gln_g_remap_driven(vec4<T> a, vec4<T> fromMin, vec4<T> fromMax, vec4<T> toMin, vec4<T> toMax) {
+    const T d = fromMax.x - fromMin.x;
+    const auto small = gln_abs(d) < T(1e-6f);
+    const T held = gln_select(small, gln_select(d < T(0), T(-1e-6f), T(1e-6f)), d);
+    const T k = (toMax.x - toMin.x) / held;
+    const T u = (a.x - fromMin.x) / held;
+    const T v = toMin.x + (a.x - fromMin.x) * k;
+    const vec4<T> g = toMin + k * (a - fromMin) + u * (toMax - toMin) - gln_select(small, T(0), u * k) * (fromMax - fromMin);
+    return vec4<T>(v, g.y, g.z, g.w);
+}
+
 struct Remap : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
         using namespace graph_detail;
-        return {{source(), number("from_min", -1.0, "maps to to_min"), number("from_max", 1.0, "maps to to_max"),
-                 number("to_min", 0.0, "where from_min goes"), number("to_max", 1.0, "where from_max goes")},
+        return {{source(), mayBeDriven(number("from_min", -1.0, "maps to to_min")), mayBeDriven(number("from_max", 1.0, "maps to to_max")),
+                 mayBeDriven(number("to_min", 0.0, "where from_min goes")), mayBeDriven(number("to_max", 1.0, "where from_max goes"))},
                 "to_min + (source - from_min) (to_max - to_min) / (from_max - from_min)"};
     }
-    // from_min, the scale, to_min.
+    // from_min, the scale, to_min (unread when a node drives one: its driven form reads in[]).
     static void plan(const GraphNode& n, Planned& p) {
+        const double span = n.number("from_max") - n.number("from_min");
         p.add(n.number("from_min"));
-        p.add((n.number("to_max") - n.number("to_min")) / (n.number("from_max") - n.number("from_min")));
+        p.add(span != 0.0 ? (n.number("to_max") - n.number("to_min")) / span : 0.0);
         p.add(n.number("to_min"));
     }
     static void check(const GraphNode& n, std::vector<Violation>& problems) {
-        if (n.number("from_min") == n.number("from_max"))
+        if (!n.driven("from_min") && !n.driven("from_max") && n.number("from_min") == n.number("from_max"))
             problems.push_back(graph_detail::at(n.id, "from_max", graph_detail::shownNumber(n.number("from_max")) + ": must differ from from_min"));
     }
     static Bounds bounds(const GraphNode& n, const Bounds* in) {
         const Bounds& a = in[0];
-        auto num = [&](const char* f) { return n.number(f); };
-        const double s = (num("to_max") - num("to_min")) / (num("from_max") - num("from_min"));
-        const double x = num("to_min") + (a.lo - num("from_min")) * s, y = num("to_min") + (a.hi - num("from_min")) * s;
-        return {std::min(x, y), std::max(x, y), product(std::fabs(s), a.slope), product(std::fabs(s), a.error), a.jumps};
+        if (!n.driven("from_min") && !n.driven("from_max") && !n.driven("to_min") && !n.driven("to_max")) {
+            auto num = [&](const char* f) { return n.number(f); };
+            const double s = (num("to_max") - num("to_min")) / (num("from_max") - num("from_min"));
+            const double x = num("to_min") + (a.lo - num("from_min")) * s, y = num("to_min") + (a.hi - num("from_min")) * s;
+            return {std::min(x, y), std::max(x, y), product(std::fabs(s), a.slope), product(std::fabs(s), a.error), a.jumps};
+        }
+        return drivenBounds(in);
+    }
+    // v = to_min + u (to_max - to_min), u = (source - from_min) / d: |d| at least its least
+    // over the driving ranges (kDrivenLeast where they reach 0, which jumps).
+    static Bounds drivenBounds(const Bounds* in) {
+        const Bounds &a = in[0], &f0 = in[1], &f1 = in[2], &t0 = in[3], &t1 = in[4];
+        const double dLo = f1.lo - f0.hi, dHi = f1.hi - f0.lo;
+        const bool crosses = dLo <= 0.0 && dHi >= 0.0;
+        const double d = std::max(kDrivenLeast, crosses ? 0.0 : std::min(std::fabs(dLo), std::fabs(dHi)));
+        const double reach = std::max(std::fabs(a.lo - f0.hi), std::fabs(a.hi - f0.lo));
+        const double u = reach / d, k = std::max(std::fabs(t1.lo - t0.hi), std::fabs(t1.hi - t0.lo)) / d;
+        const double span = product(u, std::max(std::fabs(t1.lo - t0.hi), std::fabs(t1.hi - t0.lo)));
+        auto through = [&](double Bounds::*m) {
+            return t0.*m + product(k, a.*m + f0.*m) + product(u, t1.*m + t0.*m) + product(u * k, f1.*m + f0.*m);
+        };
+        return {std::min(t0.lo, t1.lo) - span, std::max(t0.hi, t1.hi) + span, through(&Bounds::slope),
+                through(&Bounds::error) + kRounding * (span + t0.mag()), a.jumps || f0.jumps || f1.jumps || t0.jumps || t1.jumps || crosses};
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>&) {
@@ -325,26 +420,40 @@ struct Remap : Base {
         return vec4<T>(T(q[2]) + (a.x - T(q[0])) * k, a.y * k, a.z * k, a.w * k);
     }
     static std::string glsl(const GlslCall& c) { return c.call("gln_g_remap", {c.in[0], c.P(0), c.P(1), c.P(2)}); }
+    template <class T, class S>
+    static vec4<T> driven(const vec4<T>* in, const S*, const std::array<int, 6>&) {
+        return gln_g_remap_driven(in[0], in[1], in[2], in[3], in[4]);
+    }
+    static std::string drivenGlsl(const GlslCall& c) {
+        return c.call("gln_g_remap_driven", {c.in[0], c.in[1], c.in[2], c.in[3], c.in[4]});
+    }
 };
 
 struct Clamp : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
         using namespace graph_detail;
-        return {{source(), number("min", -1.0, "the least value"), number("max", 1.0, "the most value")}, "min(max(source, min), max)"};
+        return {{source(), mayBeDriven(number("min", -1.0, "the least value")), mayBeDriven(number("max", 1.0, "the most value"))},
+                "min(max(source, min), max): min where source is below it, else max where above it"};
     }
     static void plan(const GraphNode& n, Planned& p) {
         p.add(n.number("min"));
         p.add(n.number("max"));
     }
     static void check(const GraphNode& n, std::vector<Violation>& problems) {
-        if (n.number("min") > n.number("max"))
+        if (!n.driven("min") && !n.driven("max") && n.number("min") > n.number("max"))
             problems.push_back(graph_detail::at(n.id, "max", graph_detail::shownNumber(n.number("max")) + ": must be at least min " +
                                                              graph_detail::shownNumber(n.number("min"))));
     }
-    static Bounds bounds(const GraphNode& n, const Bounds* in) {
-        const Bounds& a = in[0];
-        const double lo = n.number("min"), hi = n.number("max");
-        return {std::clamp(a.lo, lo, hi), std::clamp(a.hi, lo, hi), a.slope, a.error, a.jumps};
+    // Rising in source, min and max while min <= max; where driven bounds may cross, the
+    // value may be either bound, and jumps between them.
+    static Bounds bounds(const GraphNode&, const Bounds* in) {
+        const Bounds &a = in[0], &lo = in[1], &hi = in[2];
+        auto at = [](double x, double l, double h) { return x < l ? l : (x > h ? h : x); };
+        const bool cross = lo.hi > hi.lo;
+        return {cross ? std::min(at(a.lo, lo.lo, hi.lo), hi.lo) : at(a.lo, lo.lo, hi.lo),
+                cross ? std::max(at(a.hi, lo.hi, hi.hi), lo.hi) : at(a.hi, lo.hi, hi.hi), std::max({a.slope, lo.slope, hi.slope}),
+                std::max({a.error, lo.error, hi.error}), a.jumps || lo.jumps || hi.jumps || cross};
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>&) {
@@ -354,6 +463,12 @@ struct Clamp : Base {
         return gln_select(below, vec4<T>(lo, T(0), T(0), T(0)), gln_select(above, vec4<T>(hi, T(0), T(0), T(0)), a));
     }
     static std::string glsl(const GlslCall& c) { return c.call("gln_g_clamp", {c.in[0], c.P(0), c.P(1)}); }
+    template <class T, class S>
+    static vec4<T> driven(const vec4<T>* in, const S*, const std::array<int, 6>&) {
+        const vec4<T>&a = in[0], &lo = in[1], &hi = in[2];
+        return gln_select(a.x < lo.x, lo, gln_select(a.x > hi.x, hi, a));
+    }
+    static std::string drivenGlsl(const GlslCall& c) { return c.call("gln_g_clamp_driven", {c.in[0], c.in[1], c.in[2]}); }
 };
 
 struct Abs : Base {
@@ -471,10 +586,11 @@ struct Curve : Base {
 };
 
 struct Terrace : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
         using namespace graph_detail;
         return {{source(), positive("steps", 8.0, "steps per unit of source", 65536.0),
-                 number("smoothness", 0.0, "0: hard steps; 1: no steps", 0.0, 1.0)},
+                 mayBeDriven(number("smoothness", 0.0, "0: hard steps; 1: no steps", 0.0, 1.0))},
                 "(floor(steps s) + smoothstep ramp of the last smoothness of each step) / steps"};
     }
     // steps, smoothness, 1 / steps, 1 / smoothness (0 when hard); ints: hard.
@@ -484,19 +600,23 @@ struct Terrace : Base {
         p.add(s);
         p.add(1.0 / n.number("steps"));
         p.add(s > 0.0 ? 1.0 / s : 0.0);
-        p.ints[0] = s > 0.0 ? 0 : 1;
+        p.ints[0] = s > 0.0 || n.driven("smoothness") ? 0 : 1;
     }
     static std::optional<std::string> noDerivative(const GraphNode& n) {
-        if (n.number("smoothness") == 0.0) return std::string("a terrace with smoothness 0 steps; give it a smoothness above 0");
+        if (!n.driven("smoothness") && n.number("smoothness") == 0.0)
+            return std::string("a terrace with smoothness 0 steps; give it a smoothness above 0");
         return std::nullopt;
     }
+    // A driven smoothness s moves the value by at most 1.5 / (steps s) per unit of s.
     static Bounds bounds(const GraphNode& n, const Bounds* in) {
-        const Bounds& a = in[0];
-        const double steps = n.number("steps"), s = n.number("smoothness");
+        const Bounds &a = in[0], &s = in[1];
+        const double steps = n.number("steps");
         const double lo = std::floor(a.lo * steps) / steps, hi = (std::floor(a.hi * steps) + 1.0) / steps;
-        if (s == 0.0) return {lo, hi, 0, 0, true};
-        const double steep = 1.5 / s;  // smoothstep's steepest over a width of s / steps
-        return {lo, hi, product(steep, a.slope), product(steep, a.error), a.jumps};
+        if (s.hi == 0.0) return {lo, hi, 0, 0, true};
+        const double steep = 1.5 / s.lo;  // smoothstep's steepest over a width of s / steps
+        const double bySmoothness = steep / steps;
+        return {lo, hi, product(steep, a.slope) + product(bySmoothness, s.slope), product(steep, a.error) + product(bySmoothness, s.error),
+                a.jumps || s.jumps};
     }
     // Steps of 1 / steps; with smoothness s the last s of each step rises to the next
     // (smoothstep); hard steps when s is 0.
@@ -516,21 +636,42 @@ struct Terrace : Base {
     static std::string glsl(const GlslCall& c) {
         return c.call("gln_g_terrace", {c.in[0], c.P(0), c.P(1), c.P(2), c.P(3), c.ints[0] ? "true" : "false"});
     }
+    // The smoothness s a value: w0's slope along s is (1 - u) / s^2.
+    template <class T, class S>
+    static vec4<T> driven(const vec4<T>* in, const S* q, const std::array<int, 6>& ints) {
+        const vec4<T>&a = in[0], &s = in[1];
+        const T steps = T(q[0]), inverseSteps = T(q[2]);
+        const T t = a.x * steps;
+        const T f = gln_floor(t);
+        if (ints[0] != 0) return vec4<T>(f * inverseSteps, T(0), T(0), T(0));
+        const T u = t - f;
+        const T inverse = T(1) / s.x;
+        const T w0 = gln_g_clamp01((u - (T(1) - s.x)) * inverse);
+        const T w = w0 * w0 * (T(3) - T(2) * w0);
+        const T slope = T(6) * w0 * (T(1) - w0) * inverse;
+        const vec4<T> g = slope * a + (inverseSteps * slope * (T(1) - u) * inverse) * s;
+        return vec4<T>((f + w) * inverseSteps, g.y, g.z, g.w);
+    }
+    static std::string drivenGlsl(const GlslCall& c) {
+        return c.call("gln_g_terrace_driven", {c.in[0], c.P(0), c.P(2), c.in[1], c.ints[0] ? "true" : "false"});
+    }
 };
 
 // A triangle wave of strength * source between 0 and 1 (FastNoise2's PingPong).
 struct PingPong : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
         using namespace graph_detail;
-        return {{source(), positive("strength", 2.0, "how many rises per unit of source, over 2", 65536.0)},
+        return {{source(), mayBeDriven(positive("strength", 2.0, "how many rises per unit of source, over 2", 65536.0))},
                 "t = strength s, u = t - 2 floor(t / 2): u where u < 1, else 2 - u"};
     }
     static void plan(const GraphNode& n, Planned& p) { p.add(n.number("strength")); }
-    static Bounds bounds(const GraphNode& n, const Bounds* in) {
-        const Bounds& a = in[0];
-        const double k = n.number("strength");
+    // t = k s changes with k by s.
+    static Bounds bounds(const GraphNode&, const Bounds* in) {
+        const Bounds &a = in[0], &k = in[1];
         // u loses what t's magnitude rounds away.
-        return {0, 1, product(k, a.slope), product(k, a.error) + kRounding * product(k, a.mag()), a.jumps};
+        return {0, 1, product(k.hi, a.slope) + product(a.mag(), k.slope),
+                product(k.hi, a.error) + product(a.mag(), k.error) + kRounding * product(k.hi, a.mag()), a.jumps || k.jumps};
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>&) {
@@ -543,23 +684,36 @@ struct PingPong : Base {
         return vec4<T>(gln_select(rising, u, T(2) - u), slope * a.y, slope * a.z, slope * a.w);
     }
     static std::string glsl(const GlslCall& c) { return c.call("gln_g_ping_pong", {c.in[0], c.P(0)}); }
+    template <class T, class S>
+    static vec4<T> driven(const vec4<T>* in, const S*, const std::array<int, 6>&) {
+        const vec4<T>&a = in[0], &k = in[1];
+        const T t = a.x * k.x;
+        const T u = t - T(2) * gln_floor(t * T(0.5f));
+        const auto rising = u < T(1);
+        const vec4<T> g = gln_select(rising, T(1), T(-1)) * (k.x * a + a.x * k);
+        return vec4<T>(gln_select(rising, u, T(2) - u), g.y, g.z, g.w);
+    }
+    static std::string drivenGlsl(const GlslCall& c) { return c.call("gln_g_ping_pong_driven", {c.in[0], c.in[1]}); }
 };
 
 // The floored modulus: source - m floor(source / m), in [0, m), with source's gradient.
 struct Modulus : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
         using namespace graph_detail;
-        return {{source(), positive("divisor", 1.0, "m, the length of each band")}, "source - m floor(source / m): floored, in [0, m)"};
+        return {{source(), mayBeDriven(positive("divisor", 1.0, "m, the length of each band"))}, "source - m floor(source / m): floored, in [0, m)"};
     }
     // m, 1 / m.
     static void plan(const GraphNode& n, Planned& p) {
         p.add(n.number("divisor"));
         p.add(1.0 / n.number("divisor"));
     }
-    static Bounds bounds(const GraphNode& n, const Bounds* in) {
-        const Bounds& a = in[0];
+    // A driven m moves the value by floor(source / m) per unit of m.
+    static Bounds bounds(const GraphNode&, const Bounds* in) {
+        const Bounds &a = in[0], &m = in[1];
+        const double bands = m.slope == 0.0 && m.error == 0.0 ? 0.0 : a.mag() / m.lo + 1.0;
         // A jump at every multiple of m; the difference loses what the source's magnitude rounds away.
-        return {0, n.number("divisor"), a.slope, a.error + kRounding * a.mag(), true};
+        return {0, m.hi, a.slope + product(bands, m.slope), a.error + kRounding * a.mag() + product(bands, m.error), true};
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>&) {
@@ -568,6 +722,12 @@ struct Modulus : Base {
         return vec4<T>(a.x - m * gln_floor(a.x * T(q[1])), a.y, a.z, a.w);
     }
     static std::string glsl(const GlslCall& c) { return c.call("gln_g_modulus", {c.in[0], c.P(0), c.P(1)}); }
+    template <class T, class S>
+    static vec4<T> driven(const vec4<T>* in, const S*, const std::array<int, 6>&) {
+        const vec4<T>&a = in[0], &m = in[1];
+        return a - gln_floor(a.x * (T(1) / m.x)) * m;
+    }
+    static std::string drivenGlsl(const GlslCall& c) { return c.call("gln_g_modulus_driven", {c.in[0], c.in[1]}); }
 };
 
 // The blend weight of step and select: 0 below threshold - smoothness / 2, 1 above
@@ -578,7 +738,7 @@ inline void planStep(const GraphNode& n, Planned& p) {
     p.add(t);
     p.add(t - s / 2.0);
     p.add(s > 0.0 ? 1.0 / s : 0.0);
-    p.ints[0] = s > 0.0 ? 0 : 1;
+    p.ints[0] = s > 0.0 || n.driven("smoothness") ? 0 : 1;
 }
 
 // The weight at x and its slope (w, dw/dx).
@@ -595,25 +755,44 @@ void gln_g_step_weight(T x, const S* q, bool hard, T& w, T& slope) {
     slope = T(6) * w0 * (T(1) - w0) * inverse;
 }
 
+// The same with threshold t and smoothness s values (v, gradient): (w, grad w), w0's slope
+// along t -1 / s and along s -(x - t) / s^2.
+template <class T>
+vec4<T> gln_g_step_weight_driven(vec4<T> x, vec4<T> t, vec4<T> s, bool hard) {
+    if (hard) return vec4<T>(gln_select(x.x >= t.x, T(1), T(0)), T(0), T(0), T(0));
+    const T inverse = T(1) / s.x;
+    const T d = x.x - t.x;
+    const T w0 = gln_g_clamp01((d + T(0.5f) * s.x) * inverse);
+    const T w = w0 * w0 * (T(3) - T(2) * w0);
+    const T slope = T(6) * w0 * (T(1) - w0) * inverse;
+    const vec4<T> g = slope * (x - t - (d * inverse) * s);
+    return vec4<T>(w, g.y, g.z, g.w);
+}
+
+// The bounds of a step's weight: smoothstep's steepest is 1.5 / s along x and t, and w0
+// moves by at most 1 / (2 s) per unit of s.
+inline Bounds stepBounds(const Bounds& x, const Bounds& t, const Bounds& s) {
+    if (s.hi == 0.0) return {0, 1, 0, 0, true};
+    const double steep = 1.5 / s.lo;
+    return {0, 1, product(steep, x.slope) + product(steep, t.slope) + product(steep / 2.0, s.slope),
+            product(steep, x.error) + product(steep, t.error) + product(steep / 2.0, s.error), x.jumps || t.jumps || s.jumps};
+}
+
 struct Step : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
         using namespace graph_detail;
-        return {{source(), number("threshold", 0.0, "where it steps from 0 to 1"),
-                 number("smoothness", 0.0, "the width of the rise, centred on threshold; 0: a hard step", 0.0, kHuge)},
+        return {{source(), mayBeDriven(number("threshold", 0.0, "where it steps from 0 to 1")),
+                 mayBeDriven(number("smoothness", 0.0, "the width of the rise, centred on threshold; 0: a hard step", 0.0, kHuge))},
                 "0 below threshold, 1 from it on; with smoothness s a smoothstep from threshold - s/2 to threshold + s/2"};
     }
     static void plan(const GraphNode& n, Planned& p) { planStep(n, p); }
     static std::optional<std::string> noDerivative(const GraphNode& n) {
-        if (n.number("smoothness") == 0.0) return std::string("a step with smoothness 0 jumps; give it a smoothness above 0");
+        if (!n.driven("smoothness") && n.number("smoothness") == 0.0)
+            return std::string("a step with smoothness 0 jumps; give it a smoothness above 0");
         return std::nullopt;
     }
-    static Bounds bounds(const GraphNode& n, const Bounds* in) {
-        const Bounds& a = in[0];
-        const double s = n.number("smoothness");
-        if (s == 0.0) return {0, 1, 0, 0, true};
-        const double steep = 1.5 / s;  // smoothstep's steepest
-        return {0, 1, product(steep, a.slope), product(steep, a.error), a.jumps};
-    }
+    static Bounds bounds(const GraphNode&, const Bounds* in) { return stepBounds(in[0], in[1], in[2]); }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>& ints) {
         const vec4<T>& a = in[0];
@@ -624,26 +803,35 @@ struct Step : Base {
     static std::string glsl(const GlslCall& c) {
         return c.call("gln_g_step", {c.in[0], c.P(0), c.P(1), c.P(2), c.ints[0] ? "true" : "false"});
     }
+    template <class T, class S>
+    static vec4<T> driven(const vec4<T>* in, const S*, const std::array<int, 6>& ints) {
+        return gln_g_step_weight_driven(in[0], in[1], in[2], ints[0] != 0);
+    }
+    static std::string drivenGlsl(const GlslCall& c) {
+        return c.call("gln_g_step_weight_driven", {c.in[0], c.in[1], c.in[2], c.ints[0] ? "true" : "false"});
+    }
 };
 
 // a where mask is below threshold, b from it on; blended over smoothness (FastNoise2's Select).
 struct Select : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
         using namespace graph_detail;
         return {{scalar("a", kRequired, "where mask is below threshold"), scalar("b", kRequired, "where mask is at or above it"),
-                 scalar("mask", kRequired, "what chooses"), number("threshold", 0.0, "where mask chooses b"),
-                 number("smoothness", 0.0, "the width of the blend, centred on threshold; 0: a hard choice", 0.0, kHuge)},
+                 scalar("mask", kRequired, "what chooses"), mayBeDriven(number("threshold", 0.0, "where mask chooses b")),
+                 mayBeDriven(number("smoothness", 0.0, "the width of the blend, centred on threshold; 0: a hard choice", 0.0, kHuge))},
                 "a + (b - a) w, w the step of mask at threshold over smoothness"};
     }
     static void plan(const GraphNode& n, Planned& p) { planStep(n, p); }
-    static Bounds bounds(const GraphNode& n, const Bounds* in) {
-        const Bounds &a = in[0], &b = in[1], &m = in[2];
-        const double s = n.number("smoothness");
-        if (s == 0.0)
+    static Bounds bounds(const GraphNode&, const Bounds* in) {
+        const Bounds &a = in[0], &b = in[1], &m = in[2], &t = in[3], &s = in[4];
+        if (s.hi == 0.0)
             return {std::min(a.lo, b.lo), std::max(a.hi, b.hi), std::max(a.slope, b.slope), std::max(a.error, b.error), true};
-        const double span = std::max(a.mag(), b.mag()) * 2.0, steep = 1.5 / s;
-        return {std::min(a.lo, b.lo), std::max(a.hi, b.hi), a.slope + b.slope + product(span * steep, m.slope),
-                a.error + b.error + product(span * steep, m.error), a.jumps || b.jumps || m.jumps};
+        const double span = std::max(a.mag(), b.mag()) * 2.0, steep = 1.5 / s.lo;
+        return {std::min(a.lo, b.lo), std::max(a.hi, b.hi),
+                a.slope + b.slope + product(span * steep, m.slope) + product(span * steep, t.slope) + product(span * steep / 2.0, s.slope),
+                a.error + b.error + product(span * steep, m.error) + product(span * steep, t.error) + product(span * steep / 2.0, s.error),
+                a.jumps || b.jumps || m.jumps || t.jumps || s.jumps};
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>& ints) {
@@ -656,6 +844,17 @@ struct Select : Base {
     }
     static std::string glsl(const GlslCall& c) {
         return c.call("gln_g_select", {c.in[0], c.in[1], c.in[2], c.P(0), c.P(1), c.P(2), c.ints[0] ? "true" : "false"});
+    }
+    template <class T, class S>
+    static vec4<T> driven(const vec4<T>* in, const S*, const std::array<int, 6>& ints) {
+        const vec4<T>&a = in[0], &b = in[1];
+        const vec4<T> w = gln_g_step_weight_driven(in[2], in[3], in[4], ints[0] != 0);
+        const vec4<T> v = a + (b - a) * w.x;
+        const T span = b.x - a.x;
+        return vec4<T>(v.x, v.y + span * w.y, v.z + span * w.z, v.w + span * w.w);
+    }
+    static std::string drivenGlsl(const GlslCall& c) {
+        return c.call("gln_g_select_driven", {c.in[0], c.in[1], c.in[2], c.in[3], c.in[4], c.ints[0] ? "true" : "false"});
     }
 };
 

@@ -44,6 +44,8 @@ inline double gln_cos(double v) { return std::cos(v); }
 inline float gln_sin(float v) { return std::sin(v); }
 inline float gln_pow(float a, float b) { return std::pow(a, b); }
 inline double gln_pow(double a, double b) { return std::pow(a, b); }
+inline float gln_log(float v) { return std::log(v); }
+inline double gln_log(double v) { return std::log(v); }
 inline double gln_sin(double v) { return std::sin(v); }
 
 }  // namespace glnoise::cpu

@@ -177,6 +177,16 @@ TEST_F(GraphCli, NodesDescribesEveryKindWellEnoughToBuildIt) {
                                         nlohmann::json({{"glnoise_graph", kGraphFormat}, {"dims", 2}, {"out", out}, {"nodes", nodes}}).dump());
         const Result bake = run({"bake", "--graph", graph, "--size", "8x8", "--backend", "cpu", "--out", file("kind.r32")});
         EXPECT_EQ(bake.code, 0) << kind.name << ": " << bake.err;
+        // Every number it marks drivable driven by a node: the node still bakes.
+        nlohmann::json driven = node;
+        for (const nlohmann::json& f : k["fields"])
+            if (f.value("drivable", false)) driven[f.at("name").get<std::string>()] = "b";
+        if (driven == node) continue;
+        nodes["out"] = driven;
+        const std::string drivenGraph = write("driven_" + std::string(kind.name) + ".json",
+                                              nlohmann::json({{"glnoise_graph", kGraphFormat}, {"dims", 2}, {"out", "out"}, {"nodes", nodes}}).dump());
+        const Result drivenBake = run({"bake", "--graph", drivenGraph, "--size", "8x8", "--backend", "cpu", "--out", file("kind.r32")});
+        EXPECT_EQ(drivenBake.code, 0) << kind.name << " driven: " << drivenBake.err;
     }
     // Facts stated by hand: the ranges a spec shares, a choice's default, a required input.
     const Result fractal = run({"nodes", "--json", "fractal"});
@@ -192,12 +202,17 @@ TEST_F(GraphCli, NodesDescribesEveryKindWellEnoughToBuildIt) {
     EXPECT_EQ(field("type")["default"], "fbm");
     EXPECT_EQ(field("source")["required"], true);
     EXPECT_EQ(field("source")["takes"], "a node's id");
+    EXPECT_EQ(field("gain")["drivable"], false);
+    const nlohmann::json step = nlohmann::json::parse(run({"nodes", "--json", "step"}).out)["kinds"][0]["fields"];
+    EXPECT_EQ(step[1]["name"], "threshold");
+    EXPECT_EQ(step[1]["drivable"], true);
     // Text for people names each field with its default; an unknown kind is refused naming it.
     const Result text = run({"nodes", "ping_pong"});
     ASSERT_EQ(text.code, 0) << text.err;
     EXPECT_NE(text.out.find("ping_pong (modify): "), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("  strength: "), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("default 2.0"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("or a node's id (its value, held from 1e-06 to 65536)"), std::string::npos) << text.out;
     const Result bad = run({"nodes", "worley"});
     EXPECT_EQ(bad.code, 2);
     EXPECT_NE(bad.err.find("kind 'worley': not a node kind; allowed: constant, basis"), std::string::npos) << bad.err;

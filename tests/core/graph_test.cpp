@@ -143,6 +143,18 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {wrap(basis + R"(, "v": {"kind": "vector", "x": "b"}, "out": {"kind": "warp", "source": 1, "by": "v"})"),
          {"node \"out\" source", "must be a node's id"}},
         {wrap(R"("out": {"kind": "fractal"})"), {"node \"out\" source", "missing", "(a node's id)"}},
+        // A node's id where a number is structure, or places the points the host plans; a
+        // driving node that is a vector, missing, or the node itself.
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "gain": "b"})"),
+         {"node \"out\" gain", "\"b\"", "no number of a fractal may be a node's id"}},
+        {wrap(basis + R"(, "out": {"kind": "terrace", "source": "b", "steps": "b"})"),
+         {"node \"out\" steps", "a node may drive smoothness of a terrace, not steps"}},
+        {wrap(R"("out": {"kind": "basis", "seed": "b"})"), {"node \"out\" seed", "must be an integer", "no number of a basis"}},
+        {wrap(basis + R"(, "v": {"kind": "vector", "x": "b"}, "out": {"kind": "clamp", "source": "b", "min": "v"})"),
+         {"node \"out\" min", "\"v\" is a vector node", "a number is driven by a scalar node"}},
+        {wrap(basis + R"(, "out": {"kind": "step", "source": "b", "smoothness": "nowhere"})"),
+         {"node \"out\" smoothness", "\"nowhere\"", "no node has this id"}},
+        {wrap(basis + R"(, "out": {"kind": "clamp", "source": "b", "max": "out"})"), {"no cycles"}},
         // Numbers a float holds only as 0: in their own words.
         {wrap(R"("out": {"kind": "basis", "frequency": 1e-40})"), {"node \"out\" frequency", "1e-40", "below 1.17549435e-38"}},
         {wrap(R"("out": {"kind": "constant", "value": 1e-310})"), {"1e-310", "too small for a double"}},
@@ -317,6 +329,167 @@ TEST(Graph, EachKindComputesItsFormula) {
         if (std::fabs(a[i] - b[i]) >= 0.3) {
             EXPECT_NEAR(s[i], m, 1e-12);
         }
+    }
+}
+
+// The drivable numbers the table gives: kind and field.
+std::vector<std::pair<const GraphKind*, const GraphField*>> drivableNumbers() {
+    std::vector<std::pair<const GraphKind*, const GraphField*>> all;
+    for (const GraphKind& k : graphKinds())
+        for (const GraphField& f : k.fields)
+            if (f.type == GraphFieldType::Number && f.drivable) all.emplace_back(&k, &f);
+    return all;
+}
+
+// A node of kind k over the basis nodes "a" and "b": its scalar inputs a, b, a, ...; a
+// smoothness of 0.3 where its default 0 would be a hard step (no derivative).
+nlohmann::json nodeOver(const GraphKind& k) {
+    nlohmann::json n = {{"kind", k.name}};
+    int i = 0;
+    for (const GraphField& f : k.fields) {
+        if (f.type == GraphFieldType::Scalar) n[f.name] = i++ % 2 ? "b" : "a";
+        if (f.type == GraphFieldType::Number && std::string(f.name) == "smoothness" && f.fallback == 0.0) n[f.name] = 0.3;
+    }
+    return n;
+}
+
+nlohmann::json graphOver(const nlohmann::json& out, const nlohmann::json& more, const char* output) {
+    nlohmann::json nodes = {{"a", {{"kind", "basis"}, {"frequency", 0.03}}},
+                            {"b", {{"kind", "basis"}, {"basis", "simplex"}, {"frequency", 0.02}}}, {"out", out}};
+    for (const auto& [id, n] : more.items()) nodes[id] = n;
+    return {{"glnoise_graph", kGraphFormat}, {"dims", 2}, {"output", output}, {"out", "out"}, {"nodes", nodes}};
+}
+
+// Whether the node over a and b (and `more`) has a derivative where its number is driven.
+bool drivenHasDerivative(const nlohmann::json& out, const nlohmann::json& more) {
+    return refusal(graphOver(out, more, "gradient").dump()).empty();
+}
+
+TEST(Graph, ANumberDrivenByAConstantIsThatNumber) {
+    // Every drivable number of the table, given as a number and driven by a constant node
+    // of that value: the same values and gradients everywhere.
+    const auto pts = somePoints(40, 300.0);
+    const auto all = drivableNumbers();
+    ASSERT_FALSE(all.empty());
+    for (const auto& [k, f] : all) {
+        nlohmann::json node = nodeOver(*k);
+        const double v = f->positive ? f->fallback * 0.75 : node.value(f->name, f->fallback) + 0.125;
+        node[f->name] = v;
+        nlohmann::json driven = node;
+        driven[f->name] = "k";
+        const nlohmann::json k1 = {{"k", {{"kind", "constant"}, {"value", v}}}};
+        const char* output = drivenHasDerivative(driven, k1) ? "gradient" : "value";
+        const Graph given = Graph::parse(graphOver(node, nlohmann::json::object(), output).dump(), "given");
+        const Graph byNode = Graph::parse(graphOver(driven, k1, output).dump(), "driven");
+        for (const cpu::Point& p : pts) {
+            const auto want = cpu::evaluateDoubleOutput(given, p), got = cpu::evaluateDoubleOutput(byNode, p);
+            for (std::size_t c = 0; c < 3; ++c)
+                ASSERT_NEAR(got[c], want[c], 1e-9 * (1 + std::fabs(want[c]))) << k->name << " " << f->name << " channel " << c;
+        }
+    }
+}
+
+TEST(Graph, ADrivenNumberTakesItsNodesValueAtEachPoint) {
+    // Each kind with a number driven by a node that varies, against its formula written
+    // here, the driving value computed from the basis "b" the driver remaps.
+    const auto pts = somePoints(200, 300.0);
+    const std::string A = R"("a": {"kind": "basis", "frequency": 0.03})";
+    const std::string B = R"("b": {"kind": "basis", "basis": "simplex", "frequency": 0.02})";
+    const std::vector<double> a = values(A + R"(, "out": {"kind": "invert", "source": "a"})", pts);
+    const std::vector<double> b = values(B + R"(, "out": {"kind": "invert", "source": "b"})", pts);
+    // "k": b remapped from [-1, 1] to [lo, hi].
+    auto driver = [](double lo, double hi) {
+        return R"("k": {"kind": "remap", "source": "b", "to_min": )" + std::to_string(lo) + R"(, "to_max": )" + std::to_string(hi) + "}";
+    };
+    auto check = [&](const std::string& nodes, auto formula, double within = 1e-9) {
+        const std::vector<double> v = values(A + ", " + B + ", " + nodes, pts);
+        for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_NEAR(v[i], formula(-a[i], -b[i]), within) << nodes << " at point " << i;
+    };
+    auto smoothstep = [](double e0, double e1, double x) {
+        const double u = std::clamp((x - e0) / (e1 - e0), 0.0, 1.0);
+        return u * u * (3 - 2 * u);
+    };
+    const double pi = 3.14159265358979323846;
+    // Quilez's polynomial smooth minimum, k = 0.1 + 0.4 (b + 1) / 2.
+    check(driver(0.1, 0.5) + R"(, "out": {"kind": "smooth_min", "a": "a", "b": "b", "smoothness": "k"})", [](double x, double y) {
+        const double k = 0.1 + 0.2 * (y + 1), h = std::clamp(0.5 + 0.5 * (y - x) / k, 0.0, 1.0);
+        return y + (x - y) * h - k * h * (1 - h);
+    });
+    check(driver(0.1, 0.5) + R"(, "out": {"kind": "smooth_max", "a": "a", "b": "b", "smoothness": "k"})", [](double x, double y) {
+        const double k = 0.1 + 0.2 * (y + 1), h = std::clamp(0.5 + 0.5 * (x - y) / k, 0.0, 1.0);
+        return -(-y + (y - x) * h - k * h * (1 - h));
+    });
+    check(R"("out": {"kind": "clamp", "source": "a", "min": "b", "max": 0.3})",
+          [](double x, double y) { return x < y ? y : std::min(x, 0.3); });
+    check(R"("out": {"kind": "remap", "source": "a", "to_min": 0, "to_max": "b"})", [](double x, double y) { return y * (x + 1) / 2; });
+    check(R"("out": {"kind": "remap", "source": "a", "from_min": "b", "from_max": 2})",
+          [](double x, double y) { return (x - y) / (2 - y); });
+    check(driver(1, 3) + R"(, "out": {"kind": "ping_pong", "source": "a", "strength": "k"})", [&](double x, double y) {
+        return std::acos(std::cos(pi * (2 + y) * x)) / pi;
+    }, 1e-6);
+    check(driver(0.2, 0.4) + R"(, "out": {"kind": "modulus", "source": "a", "divisor": "k"})", [](double x, double y) {
+        const double m = 0.3 + 0.1 * y;
+        return std::fmod(std::fmod(x, m) + m, m);
+    });
+    check(R"("out": {"kind": "step", "source": "a", "threshold": "b"})", [](double x, double y) { return x < y ? 0.0 : 1.0; });
+    check(driver(0.2, 0.6) + R"(, "out": {"kind": "step", "source": "a", "threshold": 0.1, "smoothness": "k"})",
+          [&](double x, double y) {
+              const double s = 0.4 + 0.2 * y;
+              return smoothstep(0.1 - s / 2, 0.1 + s / 2, x);
+          });
+    check(R"("out": {"kind": "select", "a": "a", "b": 0.5, "mask": "b", "threshold": "a"})",
+          [](double x, double y) { return y < x ? x : 0.5; });
+    check(driver(0.2, 0.8) + R"(, "out": {"kind": "terrace", "source": "a", "steps": 4, "smoothness": "k"})",
+          [&](double x, double y) {
+              const double s = 0.5 + 0.3 * y, t = 4 * x, f = std::floor(t);
+              return (f + smoothstep(1 - s, 1, t - f)) / 4;
+          });
+    check(driver(1, 3) + R"(, "out": {"kind": "pow", "source": "a", "exponent": "k"})", [](double x, double y) {
+        const double e = 2 + y;
+        return x < 0 ? -std::pow(-x, e) : std::pow(x, e);
+    }, 1e-7);
+    // Held to the field's range: a divisor driven below 0 is 1e-6 there.
+    check(R"("out": {"kind": "modulus", "source": "a", "divisor": "b"})", [](double x, double y) {
+        const double m = std::max(y, 1e-6);
+        return x - m * std::floor(x / m);
+    }, 1e-6);
+}
+
+TEST(Graph, ADrivenNumbersGradientIsTheChainRuleOfItsValues) {
+    // Every drivable number driven by a smooth node (b remapped into the field's range):
+    // the oracle's gradient against central differences of its value.
+    const auto pts = somePoints(30, 300.0);
+    for (const auto& [k, f] : drivableNumbers()) {
+        nlohmann::json node = nodeOver(*k);
+        node[f->name] = "k";
+        const double lo = f->positive || f->min == 0.0 ? 0.2 : -0.5, hi = f->max < 1.0 ? f->max : lo + 0.6;
+        const nlohmann::json drive = {{"k", {{"kind", "remap"}, {"source", "b"}, {"to_min", lo}, {"to_max", hi}}}};
+        if (!drivenHasDerivative(node, drive)) {
+            // Only pow: a driven exponent may fall below 1; it is refused naming the node.
+            EXPECT_EQ(std::string(k->name), "pow");
+            EXPECT_NE(refusal(graphOver(node, drive, "gradient").dump()).find("exponent driven by a node"), std::string::npos);
+            continue;
+        }
+        const Graph grad = Graph::parse(graphOver(node, drive, "gradient").dump(), "gradient");
+        const Graph value = Graph::parse(graphOver(node, drive, "value").dump(), "value");
+        int compared = 0;
+        for (const cpu::Point& p : pts) {
+            const auto g = cpu::evaluateDoubleOutput(grad, p);
+            for (std::size_t axis = 0; axis < 2; ++axis) {
+                auto at = [&](double d) {
+                    cpu::Point q = p;
+                    q[axis] += d;
+                    return cpu::evaluateDoubleOutput(value, q)[0];
+                };
+                const double h = 1e-5, v0 = at(0), up = at(h), down = at(-h);
+                // A kink or a jump between the steps (min, clamp, a step's ends, a modulus's band).
+                if (std::fabs((up - v0) - (v0 - down)) > 1e-3 * h * (1 + std::fabs(g[axis + 1]))) continue;
+                EXPECT_NEAR(g[axis + 1], (up - down) / (2 * h), 1e-5 * (1 + std::fabs(g[axis + 1])))
+                    << k->name << " " << f->name << " at (" << p[0] << ", " << p[1] << ") axis " << axis;
+                ++compared;
+            }
+        }
+        EXPECT_GT(compared, 20) << k->name << " " << f->name;
     }
 }
 

@@ -15,7 +15,7 @@ that speaks of a kind (the word "kind", or GraphNode::defaults, whose second arg
 one), as a line that reads the field or the key may name it. src/port/ is left out: it translates GLSL, whose min, max, abs, pow, clamp and mix are
 the language's, not the graph's.
 
-docs/graphs.md's table under "## Node kinds" names every kind of the table once, in the
+docs/graphs.md's first table under "## Node kinds" names every kind of the table once, in the
 table's order, and nothing else.
 """
 import argparse
@@ -53,9 +53,11 @@ def documented(root, order):
     if at < 0:
         return ["docs/graphs.md: no heading '## Node kinds'"]
     listed = []
+    inside = False  # in the section's first table, the table of kinds
     for line in text[at:].splitlines()[1:]:
-        if line.startswith("## "):
+        if line.startswith("## ") or (inside and not line.startswith("|")):
             break
+        inside = inside or line.startswith("|")
         if line.startswith("| `"):
             listed += re.findall(r"`([a-z0-9_]+)`", line.split("|")[1])
     if listed != order:
