@@ -241,17 +241,28 @@ std::vector<cpu::Point> somePoints(int n, double spread) {
     return pts;
 }
 
+// Two basis nodes, "a" (Perlin) and "b" (simplex), as JSON, and minus their values at n
+// points (read through an invert node).
+struct TwoBases {
+    std::vector<cpu::Point> pts;
+    std::string A, B;
+    std::vector<double> a, b;
+};
+TwoBases twoBases(int n) {
+    TwoBases t{somePoints(n, 300.0), R"("a": {"kind": "basis", "frequency": 0.03})",
+               R"("b": {"kind": "basis", "basis": "simplex", "frequency": 0.02})", {}, {}};
+    t.a = values(t.A + R"(, "out": {"kind": "invert", "source": "a"})", t.pts);
+    t.b = values(t.B + R"(, "out": {"kind": "invert", "source": "b"})", t.pts);
+    return t;
+}
+
 TEST(Graph, EachKindComputesItsFormula) {
-    const auto pts = somePoints(200, 300.0);
-    const std::string A = R"("a": {"kind": "basis", "frequency": 0.03})";
-    const std::string B = R"("b": {"kind": "basis", "basis": "simplex", "frequency": 0.02})";
-    const std::vector<double> a = values(A + R"(, "out": {"kind": "invert", "source": "a"})", pts);
-    const std::vector<double> b = values(B + R"(, "out": {"kind": "invert", "source": "b"})", pts);
+    const TwoBases t = twoBases(200);
     // The library reduces a sine's angle by 2 pi rounded to float, in the oracle too.
     auto check = [&](const std::string& node, auto formula, double within = 1e-12) {
-        const std::vector<double> v = values(A + ", " + B + ", " + node, pts);
-        for (std::size_t i = 0; i < pts.size(); ++i)
-            ASSERT_NEAR(v[i], formula(-a[i], -b[i], pts[i]), within) << node << " at point " << i;
+        const std::vector<double> v = values(t.A + ", " + t.B + ", " + node, t.pts);
+        for (std::size_t i = 0; i < t.pts.size(); ++i)
+            ASSERT_NEAR(v[i], formula(-t.a[i], -t.b[i], t.pts[i]), within) << node << " at point " << i;
     };
     check(R"("out": {"kind": "add", "a": "a", "b": "b"})", [](double x, double y, auto) { return x + y; });
     check(R"("out": {"kind": "subtract", "a": "a", "b": 0.25})", [](double x, double, auto) { return x - 0.25; });
@@ -321,12 +332,12 @@ TEST(Graph, EachKindComputesItsFormula) {
     check(R"("out": {"kind": "select", "a": "a", "b": 0.5, "mask": "b", "threshold": 0, "smoothness": 0.5})",
           [&](double x, double y, auto) { return x + (0.5 - x) * smoothstep(-0.25, 0.25, y); });
     // Smooth minimum: at most min, at least min - k / 4, min itself where |a - b| >= k.
-    const std::vector<double> s = values(A + ", " + B + R"(, "out": {"kind": "smooth_min", "a": "a", "b": "b", "smoothness": 0.3})", pts);
-    for (std::size_t i = 0; i < pts.size(); ++i) {
-        const double m = std::min(-a[i], -b[i]);
+    const std::vector<double> s = values(t.A + ", " + t.B + R"(, "out": {"kind": "smooth_min", "a": "a", "b": "b", "smoothness": 0.3})", t.pts);
+    for (std::size_t i = 0; i < t.pts.size(); ++i) {
+        const double m = std::min(-t.a[i], -t.b[i]);
         EXPECT_LE(s[i], m + 1e-12);
         EXPECT_GE(s[i], m - 0.075 - 1e-12);
-        if (std::fabs(a[i] - b[i]) >= 0.3) {
+        if (std::fabs(t.a[i] - t.b[i]) >= 0.3) {
             EXPECT_NEAR(s[i], m, 1e-12);
         }
     }
@@ -392,18 +403,14 @@ TEST(Graph, ANumberDrivenByAConstantIsThatNumber) {
 TEST(Graph, ADrivenNumberTakesItsNodesValueAtEachPoint) {
     // Each kind with a number driven by a node that varies, against its formula written
     // here, the driving value computed from the basis "b" the driver remaps.
-    const auto pts = somePoints(200, 300.0);
-    const std::string A = R"("a": {"kind": "basis", "frequency": 0.03})";
-    const std::string B = R"("b": {"kind": "basis", "basis": "simplex", "frequency": 0.02})";
-    const std::vector<double> a = values(A + R"(, "out": {"kind": "invert", "source": "a"})", pts);
-    const std::vector<double> b = values(B + R"(, "out": {"kind": "invert", "source": "b"})", pts);
+    const TwoBases t = twoBases(200);
     // "k": b remapped from [-1, 1] to [lo, hi].
     auto driver = [](double lo, double hi) {
         return R"("k": {"kind": "remap", "source": "b", "to_min": )" + std::to_string(lo) + R"(, "to_max": )" + std::to_string(hi) + "}";
     };
     auto check = [&](const std::string& nodes, auto formula, double within = 1e-9) {
-        const std::vector<double> v = values(A + ", " + B + ", " + nodes, pts);
-        for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_NEAR(v[i], formula(-a[i], -b[i]), within) << nodes << " at point " << i;
+        const std::vector<double> v = values(t.A + ", " + t.B + ", " + nodes, t.pts);
+        for (std::size_t i = 0; i < t.pts.size(); ++i) ASSERT_NEAR(v[i], formula(-t.a[i], -t.b[i]), within) << nodes << " at point " << i;
     };
     auto smoothstep = [](double e0, double e1, double x) {
         const double u = std::clamp((x - e0) / (e1 - e0), 0.0, 1.0);
@@ -441,8 +448,8 @@ TEST(Graph, ADrivenNumberTakesItsNodesValueAtEachPoint) {
           [](double x, double y) { return y < x ? x : 0.5; });
     check(driver(0.2, 0.8) + R"(, "out": {"kind": "terrace", "source": "a", "steps": 4, "smoothness": "k"})",
           [&](double x, double y) {
-              const double s = 0.5 + 0.3 * y, t = 4 * x, f = std::floor(t);
-              return (f + smoothstep(1 - s, 1, t - f)) / 4;
+              const double s = 0.5 + 0.3 * y, up = 4 * x, f = std::floor(up);
+              return (f + smoothstep(1 - s, 1, up - f)) / 4;
           });
     check(driver(1, 3) + R"(, "out": {"kind": "pow", "source": "a", "exponent": "k"})", [](double x, double y) {
         const double e = 2 + y;
