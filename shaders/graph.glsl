@@ -78,18 +78,39 @@ void gln_g_musgrave_step(int type, int i, vec4 n, float a, float offset, float g
 // Octave i of fbm, turbulence, billow or ridged with a weighted strength k (FastNoise2's):
 // the octave adds a W f, f its term as gln_fractal_step makes it, and W (the caller starts
 // it at 1) is multiplied after each octave by 1 + k (u - 1), u the octave's value in
-// [0, 1]: (n + 1) / 2 for fbm, |n| for turbulence and billow, 1 - |n| for ridged, clamped.
+// [0, 1] (gln_g_octave_unit): (n + 1) / 2 for fbm, |n| for turbulence and billow, 1 - |n|
+// for ridged, clamped.
+vec4 gln_g_octave_unit(int type, vec4 n) {
+    float sg = n.x < 0.0f ? -1.0f : 1.0f;
+    vec4 u = type == GLN_FBM      ? vec4(0.5f * n.x + 0.5f, 0.5f * n.y, 0.5f * n.z, 0.5f * n.w)
+             : type == GLN_RIDGED ? vec4(1.0f - abs(n.x), -sg * n.y, -sg * n.z, -sg * n.w)
+                                  : vec4(abs(n.x), sg * n.y, sg * n.z, sg * n.w);
+    return u.x < 0.0f ? vec4(0.0f) : (u.x > 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : u);
+}
+
 void gln_g_weighted_step(int type, int i, vec4 n, float a, float offset, float gain, float k, inout vec4 sum,
                          inout vec4 signal, inout vec4 w) {
     vec4 f = vec4(0.0f);
     gln_fractal_step(type, i, n, 1.0f, offset, gain, f, signal);
     sum = sum + a * gln_g_multiply(w, f);
-    float sg = n.x < 0.0f ? -1.0f : 1.0f;
-    vec4 u = type == GLN_FBM      ? vec4(0.5f * n.x + 0.5f, 0.5f * n.y, 0.5f * n.z, 0.5f * n.w)
-             : type == GLN_RIDGED ? vec4(1.0f - abs(n.x), -sg * n.y, -sg * n.z, -sg * n.w)
-                                  : vec4(abs(n.x), sg * n.y, sg * n.z, sg * n.w);
-    u = u.x < 0.0f ? vec4(0.0f) : (u.x > 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : u);
+    vec4 u = gln_g_octave_unit(type, n);
     w = gln_g_multiply(w, vec4(1.0f + k * (u.x - 1.0f), k * u.y, k * u.z, k * u.w));
+}
+
+// Octave i of fbm, turbulence, billow or ridged whose gain or weighted strength a node
+// drives (the fractal kind's driven form): as gln_g_weighted_step (as gln_fractal_step
+// when not weighted), with the amplitude a and the strength k values with gradients, so
+// that the gradient carries a's and k's. The caller starts w at 1 and multiplies a by the
+// gain after each octave.
+void gln_g_driven_step(int type, int i, vec4 n, vec4 a, float offset, float gain, bool weighted, vec4 k, inout vec4 sum,
+                       inout vec4 signal, inout vec4 w) {
+    vec4 f = vec4(0.0f);
+    gln_fractal_step(type, i, n, 1.0f, offset, gain, f, signal);
+    sum = sum + gln_g_multiply(a, gln_g_multiply(w, f));
+    if (!weighted) return;
+    vec4 u = gln_g_octave_unit(type, n);
+    float v = u.x - 1.0f;
+    w = gln_g_multiply(w, vec4(1.0f + k.x * v, k.y * v + k.x * u.y, k.z * v + k.x * u.z, k.w * v + k.x * u.w));
 }
 
 vec4 gln_g_divide(vec4 a, vec4 b, float least) {

@@ -151,6 +151,7 @@ private:
                 }
                 if (pick(3) == 0) n["ridge_offset"] = uniform(0.2, 1.2);
                 if (dims_ >= 2) n["rotate"] = pick(3) == 0;
+                driveSome(n, std::min(d, 2));
                 return add(n);
             }
             case 2: return add({{"kind", "scale"}, {"source", scalar(d)}, {"by", axes(0.3, 3, true)}});
@@ -168,7 +169,9 @@ private:
                 nlohmann::json v = {{"kind", "vector"}, {"x", scalar(std::min(d, 2))}};
                 if (dims_ >= 2) v["y"] = scalar(std::min(d, 2));
                 const std::string vec = add(v);
-                return add({{"kind", "warp"}, {"source", scalar(d)}, {"by", vec}, {"amount", uniform(-20, 20)}});
+                nlohmann::json w = {{"kind", "warp"}, {"source", scalar(d)}, {"by", vec}, {"amount", uniform(-20, 20)}};
+                driveSome(w, std::min(d, 2));
+                return add(w);
             }
             case 6: return add({{"kind", "seed"}, {"source", scalar(d)}, {"seed", pick(1000)}});
             case 7: return tableNode(leafKinds(true), d);
@@ -261,14 +264,7 @@ private:
             if (!accepted(probe)) continue;
             for (const GraphField& f : kind.fields)
                 if (f.type == GraphFieldType::Scalar) n[f.name] = pick(6) == 0 ? nlohmann::json(uniform(-1, 1)) : nlohmann::json(scalar(d));
-            // A drivable number a node drives a quarter of the time: a scalar remapped from
-            // [-1, 1] to two of the field's numbers (a width kept off 0).
-            for (const GraphField& f : kind.fields) {
-                if (f.type != GraphFieldType::Number || !f.drivable || pick(4) != 0) continue;
-                const double least = f.positive || f.min == 0.0 ? 0.05 : f.min;
-                const double lo = std::max(numberFor(f), least), hi = std::max(numberFor(f), least);
-                n[f.name] = add({{"kind", "remap"}, {"source", scalar(d)}, {"to_min", std::min(lo, hi)}, {"to_max", std::max(lo, hi)}});
-            }
+            driveSome(n, d);
             return add(n);
         }
         return scalar(d);
@@ -285,6 +281,25 @@ private:
             return true;
         } catch (const ValidationError&) {
             return false;
+        }
+    }
+
+    // Each drivable number of node n a node drives a quarter of the time: a scalar remapped
+    // from [-1, 1] to two of the field's numbers (a width kept off 0) and clamped to them
+    // (a distance's thousands would drive a gain or an amount far past any use), where the
+    // node's kind takes a node there (a Musgrave fractal's gain stays a number).
+    void driveSome(nlohmann::json& n, int d) {
+        for (const GraphField& f : findGraphKind(n["kind"].get<std::string>())->fields) {
+            if (f.type != GraphFieldType::Number || !f.drivable || pick(4) != 0) continue;
+            const double least = f.positive || f.min == 0.0 ? 0.05 : f.min;
+            const double lo = std::max(numberFor(f), least), hi = std::max(numberFor(f), least);
+            nlohmann::json probe = n, others = nodes_;
+            probe[f.name] = "driver";
+            others["driver"] = {{"kind", "constant"}, {"value", lo}};
+            if (!accepted(probe, others)) continue;
+            const std::string driver =
+                add({{"kind", "remap"}, {"source", scalar(d)}, {"to_min", std::min(lo, hi)}, {"to_max", std::max(lo, hi)}});
+            n[f.name] = add({{"kind", "clamp"}, {"source", driver}, {"min", std::min(lo, hi)}, {"max", std::max(lo, hi)}});
         }
     }
 

@@ -3,7 +3,8 @@
 // per lane as for a spec. Its calls out of line are this target's own (LaneCalls): a leaf
 // goes to its family's function (core/simd_family.hpp), a cellular lookup's search to
 // cellular noise's, and a source scope to
-// LaneCalls::scope, each flattened, so that every twin runs compiled for the target. Lanes of one piece share
+// LaneCalls::scope, and a moving kind's driven form to LaneCalls::driven, each flattened,
+// so that every twin runs compiled for the target. Lanes of one piece share
 // their frames (core/simd_lanes.hpp's EachPiece), so each lane is the reference's texel
 // bit for bit.
 #include "core/simd_targets.hpp"
@@ -76,6 +77,12 @@ struct LaneCalls {
     template <class Eval>
     HWY_ATTR __attribute__((flatten)) static vec4<VF> scope(Eval& eval, int s, vec4<VF> l, const GlnFrame<float>* frames) {
         return eval.run(s, l, frames);
+    }
+    // Out of line, so that the scopes' function is no larger for the driven forms.
+    template <class K, bool kGrad, class In>
+    HWY_ATTR HWY_NOINLINE __attribute__((flatten)) static vec4<VF> driven(In& in, const float* q, vec4<VF> l,
+                                                                          const std::array<int, 6>& ints) {
+        return K::template driven<kGrad, VF, float>(in, q, l, ints);
     }
 };
 

@@ -189,7 +189,8 @@ struct Writer {
         value(i, expr, at);
     }
 
-    // A kind of role Moves: its descriptor's statements, then its value; a kind that
+    // A kind of role Moves: its descriptor's statements (its driven form's when a node
+    // drives one of its numbers), then its value; a kind that
     // evaluates its source at the point itself (samePoint()) has its source's statements
     // written here, its frames from fb + base.
     template <class K>
@@ -212,7 +213,10 @@ struct Writer {
             for (const cpu::Arg& a : p.args)
                 if (a.slot >= 0 && graph::roleOf(sc.ops[static_cast<std::size_t>(a.slot)].op) == graph::Role::Vector)
                     for (const cpu::Arg& component : sc.ops[static_cast<std::size_t>(a.slot)].args) c.by.push_back(arg(component, at));
-            const std::string expr = K::glsl(c);
+            std::string expr;
+            if constexpr (K::drivable())
+                if (p.driven) expr = K::drivenGlsl(c);
+            if (expr.empty()) expr = K::glsl(c);
             for (const std::string& s : c.lines) line(s);
             value(i, expr, at);
         }

@@ -73,8 +73,8 @@ struct Analysis {
         }
     }
 
-    // A kind of role Moves: its source's bounds at the point it moves to, and a vector
-    // input's components'.
+    // A kind of role Moves: its source's bounds at the point it moves to, a vector
+    // input's components', and a drivable number's.
     struct MovedInputs {
         Analysis& a;
         const GraphNode& n;
@@ -83,7 +83,23 @@ struct Analysis {
             const GraphNode& v = a.g.nodes.at(n.inputs.at(field));
             return {a.in(v, "x"), a.in(v, "y"), a.in(v, "z"), a.in(v, "w")};
         }
+        Bounds number(const char* field) {
+            for (const GraphField& f : findGraphKind(n.kind)->fields)
+                if (f.name == std::string(field)) return a.number(n, f);
+            return {};
+        }
     };
+
+    // A drivable number's bounds: its driving node's held to the field's range, or the
+    // number's own as a point.
+    Bounds number(const GraphNode& n, const GraphField& f) {
+        if (!n.driven(f.name)) return {n.number(f.name), n.number(f.name), 0, 0, false};
+        Bounds b = of(n.inputs.at(f.name));
+        const double lo = graph_detail::drivenMin(f), hi = graph_detail::drivenMax(f);
+        b.lo = std::clamp(b.lo, lo, hi);
+        b.hi = std::clamp(b.hi, lo, hi);
+        return b;
+    }
 
     // A kind of role Value, Leaf or Lattice: its inputs' bounds in field order, then its
     // drivable numbers' (a driving node's held to the field's range; a number's own), for
@@ -94,18 +110,8 @@ struct Analysis {
         const std::vector<GraphField>& fields = findGraphKind(n.kind)->fields;
         for (const GraphField& f : fields)
             if (f.type == GraphFieldType::Scalar) in[k++] = this->in(n, f.name);
-        for (const GraphField& f : fields) {
-            if (f.type != GraphFieldType::Number || !f.drivable) continue;
-            if (!n.driven(f.name)) {
-                in[k++] = {n.number(f.name), n.number(f.name), 0, 0, false};
-                continue;
-            }
-            Bounds b = of(n.inputs.at(f.name));
-            const double lo = graph_detail::drivenMin(f), hi = graph_detail::drivenMax(f);
-            b.lo = std::clamp(b.lo, lo, hi);
-            b.hi = std::clamp(b.hi, lo, hi);
-            in[k++] = b;
-        }
+        for (const GraphField& f : fields)
+            if (f.type == GraphFieldType::Number && f.drivable) in[k++] = number(n, f);
         return in;
     }
 };

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -55,9 +57,12 @@ std::string nodeOnlyText(const GraphKind& kind) {
 }
 
 std::string notDrivableText(const GraphKind& kind, const GraphField& field) {
-    std::string names;
+    std::vector<std::string> drivable;
     for (const GraphField& f : kind.fields)
-        if (f.type == GraphFieldType::Number && f.drivable) names += (names.empty() ? "" : ", ") + std::string(f.name);
+        if (f.type == GraphFieldType::Number && f.drivable) drivable.emplace_back(f.name);
+    std::string names;  // "a", "a and b", "a, b and c"
+    for (std::size_t i = 0; i < drivable.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == drivable.size() ? " and " : ", ") + drivable[i];
     const std::string must = field.type == GraphFieldType::Integer ? "must be an integer" : "must be a number";
     if (names.empty())
         return must + ": no number of a " + kind.name + " may be a node's id (docs/graphs.md lists the numbers a node may drive)";

@@ -8,7 +8,8 @@
 //   check(n, space, out)      what it requires of its values, given the graph's space
 //   bounds(n, in)             its stated range, slope and tolerance: in.source() its
 //                             source's at the point it moves to, in.vector(field) a vector
-//                             input's components'
+//                             input's components', in.number(field) a drivable number's
+//                             (its driving node's, held to the field's range)
 //   ownFrames()               frames of its own, planned before its source's (a lookup's cells)
 //   sourceCalls(ints)         its source's evaluations per evaluation (a fractal's octaves)
 //   frames<T>(o, q, ints, space, out, source)
@@ -26,6 +27,10 @@
 //                             statements into call.lines, named from call.name, and the
 //                             value's expression; call.source(point, frame) the call of
 //                             its source's function
+//   drivable(), driven<kGrad>(in, q, l, ints), drivenGlsl(call)
+//                             as a value kind's (graph/values.hpp), where a node may drive
+//                             some of its numbers: in.arg(k) (call.in[k] in GLSL) its
+//                             inputs' values in field order, then each drivable number's
 //   samePoint()               its source is evaluated at the point itself (an offset's,
 //                             a seed's: their offset is in the frames), so the shader
 //                             writes the source into the node's own function, and
@@ -64,6 +69,15 @@ using value::Planned;
 using cpu::gln_abs;
 using cpu::gln_select;
 
+// A driven form's twin: inlined where it is called, as the rest of the twin is, so that
+// the SIMD backend (core/simd_graph.cpp, whose scopes are flattened) never keeps a copy of
+// it compiled for no instruction set (which GCC 12 cannot compile for AVX2 lanes).
+#if defined(__GNUC__)
+#define GLN_TWIN_INLINE __attribute__((always_inline))
+#else
+#define GLN_TWIN_INLINE
+#endif
+
 // What glsl() writes from, besides a value kind's: the name its statements' variables take
 // after (the operation's), where its frames start ("fb + N"), its source's function and
 // frames per evaluation, the graph's dimensions, whether the gradient is wanted, and a
@@ -86,6 +100,10 @@ struct MoveCall : GlslCall {
 };
 
 struct Base : value::Base {
+    // A kind that may be driven has its own (drivable() true); never called otherwise.
+    template <bool kGrad, class T, class S, class In>
+    static vec4<T> driven(In&, const S*, vec4<T>, const std::array<int, 6>&);
+    static std::string drivenGlsl(const GlslCall&) { return {}; }
     static void check(const GraphNode&, const NoiseSpec&, std::vector<Violation>&) {}
     static std::optional<std::string> noDerivative(const GraphNode&, int) { return std::nullopt; }
     static constexpr int ownFrames() { return 0; }
@@ -130,6 +148,17 @@ void gln_g_musgrave_step(int type, int i, vec4<T> n, T a, T offset, T gain, vec4
     w = gln_select(live, gain * t, w);
 }
 
+// graph.glsl's gln_g_octave_unit: an octave's value n in [0, 1] for a weighted strength:
+// (n + 1) / 2 for fbm, 1 - |n| for ridged, else |n|, clamped, with its gradient.
+template <class T>
+GLN_TWIN_INLINE inline vec4<T> gln_g_octave_unit(int type, vec4<T> n) {
+    const T sg = gln_select(n.x < T(0), T(-1), T(1));
+    const vec4<T> u = type == cpu::GLN_FBM      ? vec4<T>(T(0.5f) * n.x + T(0.5f), T(0.5f) * n.y, T(0.5f) * n.z, T(0.5f) * n.w)
+                      : type == cpu::GLN_RIDGED ? vec4<T>(T(1) - gln_abs(n.x), -sg * n.y, -sg * n.z, -sg * n.w)
+                                                : vec4<T>(gln_abs(n.x), sg * n.y, sg * n.z, sg * n.w);
+    return gln_select(u.x < T(0), vec4<T>(T(0)), gln_select(u.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), u));
+}
+
 // graph.glsl's gln_g_weighted_step: octave i of fbm, turbulence, billow or ridged with a
 // weighted strength k; w the running weight.
 template <class T>
@@ -138,12 +167,25 @@ void gln_g_weighted_step(int type, int i, vec4<T> n, T a, T offset, T gain, T k,
     vec4<T> f = vec4<T>(T(0));
     cpu::gln_fractal_step(type, i, n, T(1), offset, gain, f, signal);
     sum = sum + a * gln_g_multiply(w, f);
-    const T sg = gln_select(n.x < T(0), T(-1), T(1));
-    vec4<T> u = type == cpu::GLN_FBM      ? vec4<T>(T(0.5f) * n.x + T(0.5f), T(0.5f) * n.y, T(0.5f) * n.z, T(0.5f) * n.w)
-                : type == cpu::GLN_RIDGED ? vec4<T>(T(1) - gln_abs(n.x), -sg * n.y, -sg * n.z, -sg * n.w)
-                                     : vec4<T>(gln_abs(n.x), sg * n.y, sg * n.z, sg * n.w);
-    u = gln_select(u.x < T(0), vec4<T>(T(0)), gln_select(u.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), u));
+    const vec4<T> u = gln_g_octave_unit(type, n);
     w = gln_g_multiply(w, vec4<T>(T(1) + k * (u.x - T(1)), k * u.y, k * u.z, k * u.w));
+}
+
+// graph.glsl's gln_g_driven_step: octave i of fbm, turbulence, billow or ridged whose gain
+// or weighted strength a node drives, a the octave's amplitude and k the strength with
+// their gradients; w the running weight (1 unless weighted).
+template <class T>
+GLN_TWIN_INLINE inline void gln_g_driven_step(int type, int i, vec4<T> n, vec4<T> a, T offset, T gain, bool weighted, vec4<T> k, vec4<T>& sum,
+                       vec4<T>& signal, vec4<T>& w) {
+    using value::gln_g_multiply;
+    vec4<T> f = vec4<T>(T(0));
+    cpu::gln_fractal_step(type, i, n, T(1), offset, gain, f, signal);
+    const vec4<T> wf = gln_g_multiply(w, f);
+    sum = sum + gln_g_multiply(a, wf);
+    if (!weighted) return;
+    const vec4<T> u = gln_g_octave_unit(type, n);
+    const T v = u.x - T(1);
+    w = gln_g_multiply(w, vec4<T>(T(1) + k.x * v, k.y * v + k.x * u.y, k.z * v + k.x * u.z, k.w * v + k.x * u.w));
 }
 
 // Over octaves i: the source at lacunarity^i (R^i) p, added as the fractal's type.
@@ -151,6 +193,7 @@ void gln_g_weighted_step(int type, int i, vec4<T> n, T a, T offset, T gain, T k,
 // lacunarity^i, and with rotate lacunarity^i R^i (16, row-major); then, weighted, its
 // strength. ints: GLSL fractal type (graph::fractalId), octaves, rotate, weighted.
 struct Fractal : Base {
+    static constexpr bool drivable() { return true; }
     static Described describe() {
         using namespace graph_detail;
         using T = GraphFieldType;
@@ -158,10 +201,11 @@ struct Fractal : Base {
                  choice("type", fractalTypes(),
                         "how octaves add: a spec's --fractal, or Musgrave's multifractal, hybrid_multifractal, hetero_terrain"),
                  mirrored("octaves", T::Count, 4, "; a fraction blends the last in (4.5: the fifth at half)"),
-                 mirrored("lacunarity", T::Number, 2.0), mirrored("gain", T::Number, 0.5),
+                 mirrored("lacunarity", T::Number, 2.0), mayBeDriven(mirrored("gain", T::Number, 0.5)),
                  mirrored("ridge_offset", T::Number, 1.0), mirrored("ridge_gain", T::Number, 2.0),
-                 number("weighted_strength", 0.0,
-                        "fbm, turbulence, billow, ridged: how far each octave's value sets the next's amplitude, 0 to 1", 0.0, 1.0),
+                 mayBeDriven(number("weighted_strength", 0.0,
+                                    "fbm, turbulence, billow, ridged: how far each octave's value sets the next's amplitude, 0 to 1",
+                                    0.0, 1.0)),
                  mirrored("rotate", T::Flag, 0.0), mirrored("normalize", T::Flag, 0.0)},
                 "over octaves i, amplitude gain^i, f(source at lacunarity^i R^i p) added as the fractal type"};
     }
@@ -172,8 +216,8 @@ struct Fractal : Base {
         const int octaves = octavesOf(n);
         const double fraction = num("octaves") - std::floor(num("octaves"));
         const bool rotate = num("rotate") != 0.0;
-        const bool weighted = num("weighted_strength") != 0.0;
-        p.ints = {fractalId(n), octaves, rotate ? 1 : 0, weighted ? 1 : 0, 0, 0};
+        const bool weighted = n.driven("weighted_strength") || num("weighted_strength") != 0.0;
+        p.ints = {fractalId(n), octaves, rotate ? 1 : 0, weighted ? 1 : 0, num("normalize") != 0.0 ? 1 : 0, 0};
         p.add(num("ridge_offset"));
         p.add(num("ridge_gain"));
         auto amplitude = [&](int i, double gainPower) { return i == octaves - 1 && fraction > 0.0 ? gainPower * fraction : gainPower; };
@@ -195,13 +239,22 @@ struct Fractal : Base {
             m = cpu::matrixProduct(R, m);
         }
         if (weighted) p.add(num("weighted_strength"));
+        // Driven: the last octave's fraction of its amplitude (1 for a whole count).
+        if (n.driven("gain") || n.driven("weighted_strength")) p.add(fraction > 0.0 ? fraction : 1.0);
     }
     static void check(const GraphNode& n, const NoiseSpec&, std::vector<Violation>& problems) {
-        if (musgrave(fractalId(n)) && n.number("weighted_strength") != 0.0)
+        if (!musgrave(fractalId(n))) return;
+        auto shown = [&](const char* field) {
+            return n.driven(field) ? "driven by node \"" + n.inputs.at(field) + "\"" : graph_detail::shownNumber(n.number(field));
+        };
+        if (n.driven("weighted_strength") || n.number("weighted_strength") != 0.0)
             problems.push_back(graph_detail::at(n.id, "weighted_strength",
-                                                graph_detail::shownNumber(n.number("weighted_strength")) +
-                                                    ": weights the octaves of fbm, turbulence, billow and ridged; a " +
+                                                shown("weighted_strength") + ": weights the octaves of fbm, turbulence, billow and ridged; a " +
                                                     n.choice("type") + " fractal takes 0"));
+        if (n.driven("gain"))
+            problems.push_back(graph_detail::at(n.id, "gain",
+                                                shown("gain") + ": a node may drive the gain of fbm, turbulence, billow and ridged; a " +
+                                                    n.choice("type") + " fractal's gain must be a number"));
     }
     static int sourceCalls(const std::array<int, 6>& ints) { return ints[1]; }
     static bool keepsPeriod(const GraphNode& n) {
@@ -215,6 +268,8 @@ struct Fractal : Base {
 
     template <class In>
     static Bounds bounds(const GraphNode& n, In& in) {
+        if (n.driven("gain") || n.driven("weighted_strength"))
+            return drivenBounds(n, in.source(), in.number("gain"), in.number("weighted_strength"));
         return bounds(n, in.source());
     }
     // The interval [a.first, a.second] times [b.first, b.second].
@@ -222,6 +277,74 @@ struct Fractal : Base {
         const double c[4] = {product(a.first, b.first), product(a.first, b.second), product(a.second, b.first),
                              product(a.second, b.second)};
         return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+    }
+
+    // The term an octave of fbm, turbulence, billow or ridged adds per unit of amplitude:
+    // its range and its steepness per unit of the source's value s.
+    static std::array<double, 3> term(const GraphNode& n, const Bounds& s) {
+        glnoise::Fractal spec = glnoise::Fractal::Fbm;
+        for (const auto& kind : fractalKinds())
+            if (kind.glslId == fractalId(n)) spec = kind.value;
+        const double least = s.lo <= 0 && s.hi >= 0 ? 0.0 : std::min(std::fabs(s.lo), std::fabs(s.hi));
+        const double most = std::max(std::fabs(s.lo), std::fabs(s.hi));
+        if (spec == glnoise::Fractal::Turbulence) return {least, most, 1.0};
+        if (spec == glnoise::Fractal::Billow) return {2 * least - 1, 2 * most - 1, 2.0};
+        if (spec == glnoise::Fractal::Ridged) {
+            const double off = n.number("ridge_offset");
+            const double m = std::max(std::fabs(off - least), std::fabs(off - most));
+            return {0, m * m, 2.0 * m * (1.0 + n.number("ridge_gain") * m * m)};
+        }
+        return {s.lo, s.hi, 1.0};
+    }
+
+    // A gain G or strength K a node drives (fbm, turbulence, billow, ridged): octave i's
+    // amplitude lies between G.lo^i and G.hi^i and moves by at most i G.hi^(i - 1) per unit
+    // of gain; its weight W_i in [0, 1] by at most i per unit of strength. normalize divides
+    // by a sum of amplitudes of at least D (>= 1), which moves as the gain does.
+    static Bounds drivenBounds(const GraphNode& n, const Bounds& s, const Bounds& G, const Bounds& K) {
+        const int octaves = octavesOf(n);
+        const double fraction = n.number("octaves") - std::floor(n.number("octaves"));
+        const bool normalize = n.number("normalize") != 0.0;
+        std::vector<double> lo(static_cast<std::size_t>(octaves)), hi(lo.size()), lac(lo.size());
+        double byGain = 0, byStrength = 0, least = 0, gl = 1, gh = 1, l = 1;
+        for (std::size_t i = 0; i < lo.size(); ++i) {
+            const double part = i + 1 == lo.size() && fraction > 0.0 ? fraction : 1.0;
+            lo[i] = gl * part;
+            hi[i] = gh * part;
+            lac[i] = l;
+            least += lo[i];
+            if (i > 0) byGain += static_cast<double>(i) * std::pow(G.hi, static_cast<double>(i) - 1.0) * part;
+            byStrength += static_cast<double>(i) * hi[i];
+            gl *= G.lo;
+            gh *= G.hi;
+            l *= n.number("lacunarity");
+        }
+        const auto [flo, fhi, steep] = term(n, s);
+        const double F = std::min(std::max(std::fabs(flo), std::fabs(fhi)), kUnbounded);
+        const bool weighted = K.hi > 0.0;
+        // Each octave adds between its amplitude times its term's ends (weighted: octaves
+        // after the first between 0 and them); normalized, a weighted mean.
+        double vlo = 0, vhi = 0;
+        for (std::size_t i = 0; i < lo.size(); ++i) {
+            const double tlo = weighted && i > 0 ? std::min(0.0, flo) : flo, thi = weighted && i > 0 ? std::max(0.0, fhi) : fhi;
+            vlo += std::min(product(lo[i], tlo), product(hi[i], tlo));
+            vhi += std::max(product(lo[i], thi), product(hi[i], thi));
+        }
+        if (normalize) {
+            vlo = weighted ? std::min(0.0, flo) : flo;
+            vhi = weighted ? std::max(0.0, fhi) : fhi;
+        }
+        const double scale = normalize ? 1.0 / least : 1.0;
+        double slopes = 0, errors = 0;
+        for (std::size_t i = 0; i < lo.size(); ++i) {
+            double d = hi[i] * steep;
+            for (std::size_t j = i + 1; j < lo.size(); ++j) d += product(hi[j] * F, K.hi);
+            slopes += d * lac[i];
+            errors += d;
+        }
+        const double perGain = product(F, byGain) * (normalize ? 2.0 * scale : 1.0), perStrength = product(F, byStrength) * scale;
+        return {vlo, vhi, product(slopes * scale, s.slope) + product(perGain, G.slope) + product(perStrength, K.slope),
+                product(errors * scale, s.error) + product(perGain, G.error) + product(perStrength, K.error), s.jumps || G.jumps || K.jumps};
     }
 
     // Over its octaves, from its source's: each octave's term's range and steepness,
@@ -292,27 +415,7 @@ struct Fractal : Base {
                 jumps = true;  // where a weight falls to 0.001, the later octaves stop
             }
         } else {
-            glnoise::Fractal spec = glnoise::Fractal::Fbm;
-            for (const auto& kind : fractalKinds())
-                if (kind.glslId == type) spec = kind.value;
-            // Each octave's term f: its range and steepness per unit of the source.
-            const double least = s.lo <= 0 && s.hi >= 0 ? 0.0 : std::min(std::fabs(s.lo), std::fabs(s.hi));
-            const double most = std::max(std::fabs(s.lo), std::fabs(s.hi));
-            double flo = s.lo, fhi = s.hi, steep = 1.0;
-            if (spec == glnoise::Fractal::Turbulence) {
-                flo = least;
-                fhi = most;
-            } else if (spec == glnoise::Fractal::Billow) {
-                flo = 2 * least - 1;
-                fhi = 2 * most - 1;
-                steep = 2.0;
-            } else if (spec == glnoise::Fractal::Ridged) {
-                const double off = n.number("ridge_offset");
-                const double m = std::max(std::fabs(off - least), std::fabs(off - most));
-                flo = 0;
-                fhi = m * m;
-                steep = 2.0 * m * (1.0 + n.number("ridge_gain") * m * m);
-            }
+            const auto [flo, fhi, steep] = term(n, s);
             // A weighted strength k scales octave i by W in [0, 1] (1 at octave 0), which
             // changes by at most k per unit of each earlier octave's value.
             const double k = n.number("weighted_strength");
@@ -360,36 +463,40 @@ struct Fractal : Base {
         }
     }
 
+    // Octave i's source value at its point, its gradient per unit of l.
+    template <bool kGrad, class T, class S, class In>
+    GLN_TWIN_INLINE static vec4<T> octave(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints, int i) {
+        const bool rotate = ints[2] != 0;
+        const int stride = rotate ? 18 : 2;
+        const S* k = q + 3 + stride * i;
+        vec4<T> m;
+        if (rotate) {
+            const S* M = k + 2;
+            m = l.x * vec4<T>(T(M[0]), T(M[4]), T(M[8]), T(M[12])) + l.y * vec4<T>(T(M[1]), T(M[5]), T(M[9]), T(M[13])) +
+                l.z * vec4<T>(T(M[2]), T(M[6]), T(M[10]), T(M[14])) + l.w * vec4<T>(T(M[3]), T(M[7]), T(M[11]), T(M[15]));
+        } else {
+            m = T(k[1]) * l;
+        }
+        const vec4<T> n = in.source(m, i * in.childFrames());
+        if (!kGrad) return vec4<T>(n.x, T(0), T(0), T(0));
+        if (rotate) {
+            const S* M = k + 2;
+            return vec4<T>(n.x, T(M[0]) * n.y + T(M[4]) * n.z + T(M[8]) * n.w, T(M[1]) * n.y + T(M[5]) * n.z + T(M[9]) * n.w,
+                           T(M[2]) * n.y + T(M[6]) * n.z + T(M[10]) * n.w);
+        }
+        return vec4<T>(n.x, T(k[1]) * n.y, T(k[1]) * n.z, T(k[1]) * n.w);
+    }
+
     template <bool kGrad, class T, class S, class In>
     static vec4<T> eval(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
         const int type = ints[0];
         const int octaves = ints[1];
-        const bool rotate = ints[2] != 0;
         const bool weighted = ints[3] != 0;
-        const int stride = rotate ? 18 : 2;
+        const int stride = ints[2] != 0 ? 18 : 2;
         vec4<T> sum = vec4<T>(T(0)), signal = vec4<T>(T(0)), w = vec4<T>(T(1), T(0), T(0), T(0));
         for (int i = 0; i < octaves; ++i) {
             const S* k = q + 3 + stride * i;
-            vec4<T> m;
-            if (rotate) {
-                const S* M = k + 2;
-                m = l.x * vec4<T>(T(M[0]), T(M[4]), T(M[8]), T(M[12])) + l.y * vec4<T>(T(M[1]), T(M[5]), T(M[9]), T(M[13])) +
-                    l.z * vec4<T>(T(M[2]), T(M[6]), T(M[10]), T(M[14])) + l.w * vec4<T>(T(M[3]), T(M[7]), T(M[11]), T(M[15]));
-            } else {
-                m = T(k[1]) * l;
-            }
-            vec4<T> n = in.source(m, i * in.childFrames());
-            if (kGrad) {
-                if (rotate) {
-                    const S* M = k + 2;
-                    n = vec4<T>(n.x, T(M[0]) * n.y + T(M[4]) * n.z + T(M[8]) * n.w, T(M[1]) * n.y + T(M[5]) * n.z + T(M[9]) * n.w,
-                                T(M[2]) * n.y + T(M[6]) * n.z + T(M[10]) * n.w);
-                } else {
-                    n = vec4<T>(n.x, T(k[1]) * n.y, T(k[1]) * n.z, T(k[1]) * n.w);
-                }
-            } else {
-                n = vec4<T>(n.x, T(0), T(0), T(0));
-            }
+            const vec4<T> n = octave<kGrad, T, S>(in, q, l, ints, i);
             if (musgrave(type))
                 gln_g_musgrave_step(type, i, n, T(k[0]), T(q[0]), T(q[1]), sum, w);
             else if (weighted)
@@ -400,17 +507,36 @@ struct Fractal : Base {
         return sum * T(q[2]);
     }
 
-    static std::string glsl(MoveCall& c) {
-        const std::string& I = c.name;
+    // Where the driven form's last-octave fraction is among the parameters.
+    static int fractionParam(const std::array<int, 6>& ints) { return 3 + (ints[2] != 0 ? 18 : 2) * ints[1] + (ints[3] != 0 ? 1 : 0); }
+
+    // A gain or weighted strength a node drives (fbm, turbulence, billow, ridged): in.arg(0)
+    // the gain, in.arg(1) the strength, each at the fractal's point. The amplitudes are
+    // carried with their gradients (a_{i+1} = a_i gain), and normalize divides by their sum.
+    template <bool kGrad, class T, class S, class In>
+    GLN_TWIN_INLINE static vec4<T> driven(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
+        using value::gln_g_multiply;
+        const int type = ints[0];
+        const int octaves = ints[1];
+        const vec4<T> g = in.arg(0), k = in.arg(1);
+        vec4<T> sum = vec4<T>(T(0)), signal = vec4<T>(T(0)), w = vec4<T>(T(1), T(0), T(0), T(0));
+        vec4<T> a = vec4<T>(T(1), T(0), T(0), T(0)), d = vec4<T>(T(0));
+        for (int i = 0; i < octaves; ++i) {
+            const vec4<T> n = octave<kGrad, T, S>(in, q, l, ints, i);
+            vec4<T> ai = a;
+            if (i == octaves - 1) ai = T(q[fractionParam(ints)]) * a;
+            gln_g_driven_step(type, i, n, ai, T(q[0]), T(q[1]), ints[3] != 0, k, sum, signal, w);
+            d = d + ai;
+            a = gln_g_multiply(a, g);
+        }
+        return ints[4] != 0 ? value::gln_g_divide(sum, d, T(1e-6f)) : sum;
+    }
+
+    // The loop's first lines: octave i's parameters from k, its point m and its source's n.
+    static void octaveGlsl(MoveCall& c) {
         auto num = [](int i) { return std::to_string(i); };
         const bool rotate = c.ints[2] != 0;
         const int stride = rotate ? 18 : 2;
-        const int type = c.ints[0];
-        const bool weighted = c.ints[3] != 0;
-        c.line("vec4 s" + I + " = vec4(0.0f);");
-        c.line("vec4 g" + I + " = vec4(0.0f);");
-        if (musgrave(type) || weighted) c.line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
-        c.line("for (int i = 0; i < " + num(c.ints[1]) + "; ++i) {");
         c.line("    int k = " + num(c.param + 3) + " + " + num(stride) + " * i;");
         auto K = [&](int o) { return "gln_params[k + " + num(o) + "]"; };
         if (rotate) {
@@ -429,6 +555,20 @@ struct Fractal : Base {
         } else {
             c.line("    n = vec4(n.x, 0.0f, 0.0f, 0.0f);");
         }
+    }
+
+    static std::string glsl(MoveCall& c) {
+        const std::string& I = c.name;
+        auto num = [](int i) { return std::to_string(i); };
+        const int stride = c.ints[2] != 0 ? 18 : 2;
+        const int type = c.ints[0];
+        const bool weighted = c.ints[3] != 0;
+        c.line("vec4 s" + I + " = vec4(0.0f);");
+        c.line("vec4 g" + I + " = vec4(0.0f);");
+        if (musgrave(type) || weighted) c.line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
+        c.line("for (int i = 0; i < " + num(c.ints[1]) + "; ++i) {");
+        octaveGlsl(c);
+        auto K = [&](int o) { return "gln_params[k + " + num(o) + "]"; };
         if (musgrave(type))
             c.line("    gln_g_musgrave_step(" + num(type) + ", i, n, " + K(0) + ", " + c.P(0) + ", " + c.P(1) + ", s" + I + ", w" + I + ");");
         else if (weighted)
@@ -438,6 +578,29 @@ struct Fractal : Base {
             c.line("    gln_fractal_step(" + num(type) + ", i, n, " + K(0) + ", " + c.P(0) + ", " + c.P(1) + ", s" + I + ", g" + I + ");");
         c.line("}");
         return "s" + I + " * " + c.P(2);
+    }
+
+    // The driven form's GLSL: the gain and the strength (c.in) read once, then the twin's loop.
+    static std::string drivenGlsl(MoveCall& c) {
+        const std::string& I = c.name;
+        auto num = [](int i) { return std::to_string(i); };
+        const int octaves = c.ints[1];
+        c.line("vec4 dg" + I + " = " + c.in[0] + ";");
+        c.line("vec4 dk" + I + " = " + c.in[1] + ";");
+        c.line("vec4 s" + I + " = vec4(0.0f);");
+        c.line("vec4 g" + I + " = vec4(0.0f);");
+        c.line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
+        c.line("vec4 a" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
+        c.line("vec4 d" + I + " = vec4(0.0f);");
+        c.line("for (int i = 0; i < " + num(octaves) + "; ++i) {");
+        octaveGlsl(c);
+        c.line("    vec4 ai = i == " + num(octaves - 1) + " ? " + c.P(fractionParam(c.ints)) + " * a" + I + " : a" + I + ";");
+        c.line("    gln_g_driven_step(" + num(c.ints[0]) + ", i, n, ai, " + c.P(0) + ", " + c.P(1) + ", " +
+               (c.ints[3] != 0 ? "true" : "false") + ", dk" + I + ", s" + I + ", g" + I + ", w" + I + ");");
+        c.line("    d" + I + " = d" + I + " + ai;");
+        c.line("    a" + I + " = gln_g_multiply(a" + I + ", dg" + I + ");");
+        c.line("}");
+        return c.ints[4] != 0 ? "gln_g_divide(s" + I + ", d" + I + ", 1e-6f)" : "s" + I;
     }
 };
 
@@ -587,12 +750,12 @@ struct Rotate : Base {
 };
 
 // The source at p + amount * by(p), by a vector node of this scope. Parameters: amount.
-// ints: the components it displaces (the graph's dimensions).
+// ints: the components it displaces (the graph's dimensions). A node may drive amount.
 struct Warp : Base {
     static Described describe() {
         using namespace graph_detail;
         return {{source(), {"by", GraphFieldType::Vector, kRequired, 0, 0, false, {}, "the displacement (a vector node)"},
-                 number("amount", 16.0, "units of the point per unit of the vector")},
+                 mayBeDriven(number("amount", 16.0, "units of the point per unit of the vector"))},
                 "source at p + amount * by(p)"};
     }
     static void plan(const GraphNode& n, Planned& p) {
@@ -609,6 +772,17 @@ struct Warp : Base {
             vs += b.slope;
             ve = std::max(ve, b.error);
             jumps = jumps || b.jumps;
+        }
+        if (n.driven("amount")) {
+            // The point moves by amount c: its slope a vs + |c| A's, its error a ve + |c| A's.
+            const Bounds A = in.number("amount");
+            double most = 0;  // the most |c| (summed over its components)
+            for (const Bounds& b : in.vector("by")) most += b.mag();
+            const double a = A.mag();
+            s.error += product(s.slope, (a * ve + product(most, A.error)) * 2.0);
+            s.slope *= 1.0 + a * vs + product(most, A.slope);
+            s.jumps = s.jumps || jumps || A.jumps;
+            return s;
         }
         const double a = std::fabs(n.number("amount"));
         s.error += product(s.slope, a * ve * 2.0);  // the point moved by the displacement's error
@@ -650,6 +824,43 @@ struct Warp : Base {
                 for (int k = 0; k < std::min(c.ints[0], 3); ++k)
                     c.line("g" + I + "." + kComp[j] + " = g" + I + "." + kComp[j] + " + " + c.P(0) + " * n" + I + "." +
                            kComp[k + 1] + " * c" + I + "_" + num(k) + "." + kComp[j] + ";");
+        return "g" + I;
+    }
+
+    static constexpr bool drivable() { return true; }
+    // An amount A a node drives: in.arg(1), at the warp's point. The point moves by A c, so
+    // the gradient adds n' (A c' + c A').
+    template <bool kGrad, class T, class S, class In>
+    GLN_TWIN_INLINE static vec4<T> driven(In& in, const S*, vec4<T> l, const std::array<int, 6>& ints) {
+        vec4<T> c[4];
+        in.vector(c);
+        const vec4<T> A = in.arg(1);
+        vec4<T> m = l;
+        for (int k = 0; k < ints[0]; ++k) m[k] = l[k] + A.x * c[k].x;
+        const vec4<T> n = in.source(m, 0);
+        if (!kGrad) return n;
+        vec4<T> g = n;
+        for (int j = 1; j < 4; ++j)
+            for (int k = 0; k < std::min(ints[0], 3); ++k) g[j] = g[j] + n[k + 1] * (A.x * c[k][j] + c[k].x * A[j]);
+        return g;
+    }
+    static std::string drivenGlsl(MoveCall& c) {
+        const std::string& I = c.name;
+        auto num = [](int i) { return std::to_string(i); };
+        for (int k = 0; k < 4; ++k) c.line("vec4 c" + I + "_" + num(k) + " = " + c.by[static_cast<std::size_t>(k)] + ";");
+        c.line("vec4 A" + I + " = " + c.in[1] + ";");
+        c.line("precise vec4 m" + I + " = l;");
+        for (int k = 0; k < c.ints[0]; ++k)
+            c.line("m" + I + "." + kComp[k] + " = l." + kComp[k] + " + A" + I + ".x * c" + I + "_" + num(k) + ".x;");
+        c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
+        c.line("vec4 g" + I + " = n" + I + ";");
+        if (c.gradient)
+            for (int j = 1; j < 4; ++j)
+                for (int k = 0; k < std::min(c.ints[0], 3); ++k) {
+                    const std::string ck = "c" + I + "_" + num(k);
+                    c.line("g" + I + "." + kComp[j] + " = g" + I + "." + kComp[j] + " + n" + I + "." + kComp[k + 1] + " * (A" + I +
+                           ".x * " + ck + "." + kComp[j] + " + " + ck + ".x * A" + I + "." + kComp[j] + ");");
+                }
         return "g" + I;
     }
 };

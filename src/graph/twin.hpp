@@ -61,8 +61,8 @@ vec4<T> gln_g_nearest(const Permutation& P, int dims, int metric, T jitter, bool
     return s.v1;
 }
 
-// What GraphEval calls out of line: a basis or white-noise leaf, and a domain node's or
-// fractal's source scope. These run the twins themselves; the SIMD backend
+// What GraphEval calls out of line: a basis or white-noise leaf, a domain node's or
+// fractal's source scope, and a moving kind's driven form. These run the twins themselves; the SIMD backend
 // (core/simd_graph.cpp) gives its own, so that each family's leaves compile in that
 // family's file and every function it runs is compiled for its instruction set.
 struct GraphCalls {
@@ -75,6 +75,11 @@ struct GraphCalls {
     template <class Eval, class T, class S>
     static vec4<T> scope(Eval& eval, int s, vec4<T> l, const GlnFrame<S>* frames) {
         return eval.run(s, l, frames);
+    }
+    // A moving kind K's driven form (graph/moves.hpp), where a node drives its numbers.
+    template <class K, bool kGrad, class In, class T, class S>
+    static vec4<T> driven(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
+        return K::template driven<kGrad, T, S>(in, q, l, ints);
     }
     // A cellular lookup's vector to its nearest feature point (gln_g_nearest).
     template <class T, class S>
@@ -155,6 +160,9 @@ struct GraphEval {
         // Its source at offset m, its frames from `frame` past the node's first.
         vec4<T> source(vec4<T> m, int frame) { return e.scope(p.scope, m, frames + p.frame + frame); }
         int childFrames() const { return p.childFrames; }
+        // Its k-th argument's value: its inputs in field order, then, when driven, each
+        // drivable number's (as a value kind's in[]).
+        vec4<T> arg(std::size_t k) const { return e.arg(p.args[k], base); }
         // Its vector input's components into c[0..3]: the inputs, in this scope, of the
         // vector node among its inputs (as the shader writer finds it).
         void vector(vec4<T>* c) const {
@@ -185,10 +193,14 @@ struct GraphEval {
     case Op::op: return valueOf<graph::value::op>(p, q, base);
 #define GLN_LEAF_CASE(op) \
     case Op::op: return leafOf<graph::leaf::op>(p, q, l, frames, base);
-#define GLN_MOVE_CASE(op)                                                    \
-    case Op::op: {                                                           \
-        Moved in{*this, sc, p, frames, base};                                \
-        return graph::move::op::template eval<kGrad, T, S>(in, q, l, p.ints); \
+// A kind of role Moves: its descriptor's twin, its driven form's when a node drives one of
+// its numbers.
+#define GLN_MOVE_CASE(op)                                                                 \
+    case Op::op: {                                                                        \
+        Moved in{*this, sc, p, frames, base};                                             \
+        if constexpr (graph::move::op::drivable())                                        \
+            if (p.driven) return Calls::template driven<graph::move::op, kGrad>(in, q, l, p.ints); \
+        return graph::move::op::template eval<kGrad, T, S>(in, q, l, p.ints);             \
     }
 #define GLN_GRAPH_KIND(op, name, group, role) \
     GLN_GRAPH_ROLE_##role(GLN_VALUE_CASE, op) GLN_GRAPH_LEAF_##role(GLN_LEAF_CASE, op) GLN_GRAPH_MOVE_##role(GLN_MOVE_CASE, op)

@@ -202,7 +202,8 @@ TEST_F(GraphCli, NodesDescribesEveryKindWellEnoughToBuildIt) {
     EXPECT_EQ(field("type")["default"], "fbm");
     EXPECT_EQ(field("source")["required"], true);
     EXPECT_EQ(field("source")["takes"], "a node's id");
-    EXPECT_EQ(field("gain")["drivable"], false);
+    EXPECT_EQ(field("gain")["drivable"], true);
+    EXPECT_EQ(field("lacunarity")["drivable"], false);
     const nlohmann::json step = nlohmann::json::parse(run({"nodes", "--json", "step"}).out)["kinds"][0]["fields"];
     EXPECT_EQ(step[1]["name"], "threshold");
     EXPECT_EQ(step[1]["drivable"], true);

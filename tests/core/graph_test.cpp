@@ -81,7 +81,7 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {wrap(basis + R"(, "out": {"kind": "warp", "source": "b", "by": "b"})"), {"node \"out\" by", "takes a vector"}},
         {wrap(R"("a": {"kind": "abs", "source": "out"}, "out": {"kind": "invert", "source": "a"})"), {"no cycles"}},
         {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "octaves": 40})"), {"node \"out\" octaves", "40", "from 1 to 32"}},
-        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "gain": "NaN"})"), {"node \"out\" gain", "must be a number"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "lacunarity": "NaN"})"), {"node \"out\" lacunarity", "must be a number"}},
         {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "basis": "simplex"})"),
          {"node \"out\" basis", "a source or a basis's fields", "not both"}},
         {wrap(R"("out.basis": {"kind": "constant"}, "out": {"kind": "fractal", "basis": "simplex"})"),
@@ -145,8 +145,14 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {wrap(R"("out": {"kind": "fractal"})"), {"node \"out\" source", "missing", "(a node's id)"}},
         // A node's id where a number is structure, or places the points the host plans; a
         // driving node that is a vector, missing, or the node itself.
-        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "gain": "b"})"),
-         {"node \"out\" gain", "\"b\"", "no number of a fractal may be a node's id"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "lacunarity": "b"})"),
+         {"node \"out\" lacunarity", "\"b\"", "a node may drive gain and weighted_strength of a fractal, not lacunarity"}},
+        {wrap(basis + R"(, "out": {"kind": "warp", "source": "b", "by": "b", "amount": "b"})"), {"node \"out\" by", "vector"}},
+        // A Musgrave fractal's gain and strength stay numbers.
+        {wrap(basis + R"(, "out": {"kind": "fractal", "type": "multifractal", "source": "b", "gain": "b"})"),
+         {"node \"out\" gain", "driven by node \"b\"", "a multifractal fractal's gain must be a number"}},
+        {wrap(basis + R"(, "out": {"kind": "fractal", "type": "hetero_terrain", "source": "b", "weighted_strength": "b"})"),
+         {"node \"out\" weighted_strength", "driven by node \"b\"", "a hetero_terrain fractal takes 0"}},
         {wrap(basis + R"(, "out": {"kind": "terrace", "source": "b", "steps": "b"})"),
          {"node \"out\" steps", "a node may drive smoothness of a terrace, not steps"}},
         {wrap(R"("out": {"kind": "basis", "seed": "b"})"), {"node \"out\" seed", "must be an integer", "no number of a basis"}},
@@ -352,13 +358,15 @@ std::vector<std::pair<const GraphKind*, const GraphField*>> drivableNumbers() {
     return all;
 }
 
-// A node of kind k over the basis nodes "a" and "b": its scalar inputs a, b, a, ...; a
-// smoothness of 0.3 where its default 0 would be a hard step (no derivative).
+// A node of kind k over the basis nodes "a" and "b": its scalar inputs a, b, a, ..., its
+// vector input "v" (b, a); a smoothness of 0.3 where its default 0 would be a hard step
+// (no derivative).
 nlohmann::json nodeOver(const GraphKind& k) {
     nlohmann::json n = {{"kind", k.name}};
     int i = 0;
     for (const GraphField& f : k.fields) {
         if (f.type == GraphFieldType::Scalar) n[f.name] = i++ % 2 ? "b" : "a";
+        if (f.type == GraphFieldType::Vector) n[f.name] = "v";
         if (f.type == GraphFieldType::Number && std::string(f.name) == "smoothness" && f.fallback == 0.0) n[f.name] = 0.3;
     }
     return n;
@@ -366,7 +374,8 @@ nlohmann::json nodeOver(const GraphKind& k) {
 
 nlohmann::json graphOver(const nlohmann::json& out, const nlohmann::json& more, const char* output) {
     nlohmann::json nodes = {{"a", {{"kind", "basis"}, {"frequency", 0.03}}},
-                            {"b", {{"kind", "basis"}, {"basis", "simplex"}, {"frequency", 0.02}}}, {"out", out}};
+                            {"b", {{"kind", "basis"}, {"basis", "simplex"}, {"frequency", 0.02}}},
+                            {"v", {{"kind", "vector"}, {"x", "b"}, {"y", "a"}}}, {"out", out}};
     for (const auto& [id, n] : more.items()) nodes[id] = n;
     return {{"glnoise_graph", kGraphFormat}, {"dims", 2}, {"output", output}, {"out", "out"}, {"nodes", nodes}};
 }
@@ -460,6 +469,69 @@ TEST(Graph, ADrivenNumberTakesItsNodesValueAtEachPoint) {
         const double m = std::max(y, 1e-6);
         return x - m * std::floor(x / m);
     }, 1e-6);
+}
+
+TEST(Graph, AFractalsDrivenGainAndStrengthAndAWarpsDrivenAmountFollowTheirNodes) {
+    // Octave i of a fractal over "a" is a at 2^i p; g = 0.5 + 0.2 b, b the driver's basis at
+    // p itself. Written here from the definitions (docs/graphs.md), not from the twin.
+    const TwoBases t = twoBases(150);
+    std::vector<std::vector<double>> octave;  // a at 2^i p
+    for (int i = 0; i < 4; ++i) {
+        std::vector<cpu::Point> at;
+        for (const cpu::Point& p : t.pts) at.push_back({std::ldexp(p[0], i), std::ldexp(p[1], i), 0, 0});
+        std::vector<double> v = values(t.A + R"(, "out": {"kind": "invert", "source": "a"})", at);
+        for (double& x : v) x = -x;
+        octave.push_back(v);
+    }
+    const std::string k = R"("k": {"kind": "remap", "source": "b", "to_min": 0.3, "to_max": 0.7})";
+    auto check = [&](const std::string& out, auto formula) {
+        const std::vector<double> v = values(t.A + ", " + t.B + ", " + k + ", " + out, t.pts);
+        for (std::size_t i = 0; i < t.pts.size(); ++i) ASSERT_NEAR(v[i], formula(i, 0.5 - 0.2 * t.b[i]), 1e-9) << out << " at point " << i;
+    };
+    // fbm, 4 octaves: sum of g^i n_i; normalized, over the sum of g^i.
+    check(R"("out": {"kind": "fractal", "source": "a", "gain": "k"})", [&](std::size_t p, double g) {
+        double sum = 0;
+        for (int i = 0; i < 4; ++i) sum += std::pow(g, i) * octave[static_cast<std::size_t>(i)][p];
+        return sum;
+    });
+    check(R"("out": {"kind": "fractal", "source": "a", "gain": "k", "normalize": true})", [&](std::size_t p, double g) {
+        double sum = 0, d = 0;
+        for (int i = 0; i < 4; ++i) {
+            sum += std::pow(g, i) * octave[static_cast<std::size_t>(i)][p];
+            d += std::pow(g, i);
+        }
+        return sum / d;
+    });
+    // 2.5 octaves of billow: the third at half its amplitude.
+    check(R"("out": {"kind": "fractal", "type": "billow", "source": "a", "octaves": 2.5, "gain": "k"})", [&](std::size_t p, double g) {
+        double sum = 0;
+        for (int i = 0; i < 3; ++i) sum += (i == 2 ? 0.5 : 1.0) * std::pow(g, i) * (2 * std::fabs(octave[static_cast<std::size_t>(i)][p]) - 1);
+        return sum;
+    });
+    // FastNoise2's weighted strength w driven (gain 0.5): octave i weighted by the product
+    // over earlier octaves of 1 + w (u - 1), u = (n + 1) / 2 clamped to [0, 1].
+    check(R"("out": {"kind": "fractal", "source": "a", "weighted_strength": "k"})", [&](std::size_t p, double w) {
+        double sum = 0, weight = 1;
+        for (int i = 0; i < 4; ++i) {
+            const double n = octave[static_cast<std::size_t>(i)][p];
+            sum += std::pow(0.5, i) * weight * n;
+            weight *= 1 + w * (std::clamp((n + 1) / 2, 0.0, 1.0) - 1);
+        }
+        return sum;
+    });
+    // A warp by (b, b) of amount 10 g: a at p + 10 g (b, b).
+    const std::vector<double> warped = [&] {
+        std::vector<cpu::Point> at;
+        for (std::size_t i = 0; i < t.pts.size(); ++i) {
+            const double b = -t.b[i], amount = 10 * (0.5 + 0.2 * b);
+            at.push_back({t.pts[i][0] + amount * b, t.pts[i][1] + amount * b, 0, 0});
+        }
+        std::vector<double> v = values(t.A + R"(, "out": {"kind": "invert", "source": "a"})", at);
+        for (double& x : v) x = -x;
+        return v;
+    }();
+    const std::string k10 = R"("k10": {"kind": "multiply", "a": "k", "b": 10}, "v": {"kind": "vector", "x": "b", "y": "b"})";
+    check(k10 + R"(, "out": {"kind": "warp", "source": "a", "by": "v", "amount": "k10"})", [&](std::size_t p, double) { return warped[p]; });
 }
 
 TEST(Graph, ADrivenNumbersGradientIsTheChainRuleOfItsValues) {
