@@ -21,7 +21,8 @@ W, H = 384, 256
 LABEL = 18
 GAP = 8
 GRAPHS = [("mountains", "terrain"), ("warped_cells", "none"), ("terraces", "terrain"), ("marble_veins", "marble"),
-          ("warp_independent", "terrain"), ("warp_progressive", "terrain")]
+          ("warp_independent", "terrain"), ("warp_progressive", "terrain"), ("weathered_terraces", "terrain"),
+          ("rough_and_smooth", "terrain")]
 
 
 def main():
