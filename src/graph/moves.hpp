@@ -100,10 +100,6 @@ struct MoveCall : GlslCall {
 };
 
 struct Base : value::Base {
-    // A kind that may be driven has its own (drivable() true); never called otherwise.
-    template <bool kGrad, class T, class S, class In>
-    static vec4<T> driven(In&, const S*, vec4<T>, const std::array<int, 6>&);
-    static std::string drivenGlsl(const GlslCall&) { return {}; }
     static void check(const GraphNode&, const NoiseSpec&, std::vector<Violation>&) {}
     static std::optional<std::string> noDerivative(const GraphNode&, int) { return std::nullopt; }
     static constexpr int ownFrames() { return 0; }
