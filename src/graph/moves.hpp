@@ -775,14 +775,16 @@ struct Warp : Base {
             double most = 0;  // the most |c| (summed over its components)
             for (const Bounds& b : in.vector("by")) most += b.mag();
             const double a = A.mag();
-            s.error += product(s.slope, (a * ve + product(most, A.error)) * 2.0);
-            s.slope *= 1.0 + a * vs + product(most, A.slope);
+            s.error += product(s.slope, (product(a, ve) + product(most, A.error)) * 2.0);
+            s.slope = product(s.slope, 1.0 + product(a, vs) + product(most, A.slope));
             s.jumps = s.jumps || jumps || A.jumps;
             return s;
         }
         const double a = std::fabs(n.number("amount"));
-        s.error += product(s.slope, a * ve * 2.0);  // the point moved by the displacement's error
-        s.slope *= 1.0 + a * vs;
+        // The point moved by the displacement's error; a source of no slope (white noise)
+        // stays so under a displacement of unbounded slope (product: 0 times that is 0).
+        s.error += product(s.slope, product(a, ve) * 2.0);
+        s.slope = product(s.slope, 1.0 + product(a, vs));
         s.jumps = s.jumps || jumps;
         return s;
     }

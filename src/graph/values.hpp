@@ -143,7 +143,7 @@ struct Multiply : Base {
         const Bounds &a = in[0], &b = in[1];
         const double c[4] = {product(a.lo, b.lo), product(a.lo, b.hi), product(a.hi, b.lo), product(a.hi, b.hi)};
         return {*std::min_element(c, c + 4), *std::max_element(c, c + 4), product(a.mag(), b.slope) + product(b.mag(), a.slope),
-                product(a.mag(), b.error) + product(b.mag(), a.error) + a.error * b.error, a.jumps || b.jumps};
+                product(a.mag(), b.error) + product(b.mag(), a.error) + product(a.error, b.error), a.jumps || b.jumps};
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S*, const std::array<int, 6>&) {
@@ -392,7 +392,8 @@ struct Remap : Base {
         if (!n.driven("from_min") && !n.driven("from_max") && !n.driven("to_min") && !n.driven("to_max")) {
             auto num = [&](const char* f) { return n.number(f); };
             const double s = (num("to_max") - num("to_min")) / (num("from_max") - num("from_min"));
-            const double x = num("to_min") + (a.lo - num("from_min")) * s, y = num("to_min") + (a.hi - num("from_min")) * s;
+            // product: a remap onto one value (s = 0) of an unbounded source is that value.
+            const double x = num("to_min") + product(a.lo - num("from_min"), s), y = num("to_min") + product(a.hi - num("from_min"), s);
             return {std::min(x, y), std::max(x, y), product(std::fabs(s), a.slope), product(std::fabs(s), a.error), a.jumps};
         }
         return drivenBounds(in);

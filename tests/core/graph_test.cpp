@@ -1039,5 +1039,27 @@ TEST(Graph, StatedRangeHoldsEveryValue) {
     }
 }
 
+// No graph states a NaN range or tolerance, which no comparison passes: a remap onto one
+// value of an unbounded ramp once stated NaN (0 times infinity), and check failed a GPU
+// that agreed with the reference exactly.
+TEST(Graph, NoGraphStatesANaNRangeOrTolerance) {
+    const Graph onto = Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "nodes": {
+        "r": {"kind": "ramp", "axis": "x", "from": 0, "to": 10},
+        "m": {"kind": "remap", "source": "r", "to_min": -1, "to_max": -1}}, "out": "m"})",
+                                    "onto one value");
+    EXPECT_EQ(statedRange(onto).min, -1.0);
+    EXPECT_EQ(statedRange(onto).max, -1.0);
+    for (double t : cpu::agreementTolerance(onto)) EXPECT_TRUE(std::isfinite(t)) << t;
+    std::mt19937_64 rng(test::envOr("GLNOISE_GRAPH_SEED", 73));
+    test::GraphDrawer drawer(rng);
+    const std::uint64_t draws = test::envOr("GLNOISE_GRAPH_CASES", 3000);
+    for (std::uint64_t i = 0; i < draws; ++i) {
+        const test::GraphDraw d = drawer.draw();
+        const ValueRange r = statedRange(d.graph);
+        ASSERT_FALSE(std::isnan(r.min) || std::isnan(r.max)) << d.graph.json();
+        for (double t : cpu::agreementTolerance(d.graph)) ASSERT_FALSE(std::isnan(t)) << d.graph.json();
+    }
+}
+
 }  // namespace
 }  // namespace glnoise
