@@ -402,13 +402,14 @@ float gln_g_checkerboard(GlnFrame o, vec4 l, int dims) {
 }
 
 // sin(t) and its slope w cos(t) along axis a, t the frame's angle x (in [0, 2 pi)) plus
-// w times the offset, reduced modulo 2 pi as marble's.
+// w times the offset, reduced modulo 2 pi as marble's. The slope goes into its component
+// by selection, not by an index: NVIDIA's compiler refuses v[a + 1] = ... where a loop
+// over four axes unrolled it into v[4] ("lvalue in array access too complex").
 vec4 gln_g_sine(float x, float w, float la, int a) {
     GLN_PRECISE float u = x + w * la;
     GLN_PRECISE float t = u - 6.28318548f * floor(u * 0.159154937f);
-    vec4 v = vec4(sin(t), 0.0f, 0.0f, 0.0f);
-    if (a < 3) v[a + 1] = w * cos(t);
-    return v;
+    float d = w * cos(t);
+    return vec4(sin(t), a == 0 ? d : 0.0f, a == 1 ? d : 0.0f, a == 2 ? d : 0.0f);
 }
 
 // A sine wave along `axis` (0 to 3), or with axis 4 the product of one along each of the

@@ -254,9 +254,8 @@ template <class T>
 vec4<T> gln_g_sine(T x, T w, T la, int a) {
     const T u = x + w * la;
     const T t = u - T(6.28318548f) * gln_floor(u * T(0.159154937f));
-    vec4<T> v = vec4<T>(gln_sin(t), T(0), T(0), T(0));
-    if (a < 3) v[a + 1] = w * gln_cos(t);
-    return v;
+    const T d = w * gln_cos(t);
+    return vec4<T>(gln_sin(t), a == 0 ? d : T(0), a == 1 ? d : T(0), a == 2 ? d : T(0));
 }
 template <class T, class S>
 vec4<T> gln_g_sine_wave(const GlnFrame<S>& o, T w, vec4<T> l, int axis, int dims) {
