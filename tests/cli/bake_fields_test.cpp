@@ -56,7 +56,7 @@ TEST_F(BakeFields, EveryRowIsOneFlagOfEachCommandLineThatTakesIt) {
     // The flags the programs show are the rows' (glnoise bake --help, glnoise-preview --help).
     const test::Result bake = runWith("", test::glnoiseExe(), {"bake", "--help"});
 #ifdef GLNOISE_PREVIEW_EXE
-    const test::Result shown = runWith("", GLNOISE_PREVIEW_EXE, {"--help"});
+    const test::Result shown = runWith("", test::previewExe(), {"--help"});
 #endif
     for (const app::BakeField& f : app::bakeFields()) {
         SCOPED_TRACE(f.name);
