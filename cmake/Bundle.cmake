@@ -81,7 +81,8 @@ file(COPY "${SOURCE_DIR}/assets/presets" "${SOURCE_DIR}/assets/colormaps" DESTIN
 file(COPY "${SOURCE_DIR}/shaders/include" DESTINATION "${data}/shaders")
 file(COPY "${SOURCE_DIR}/cmake/bundle/run-checks" "${SOURCE_DIR}/cmake/bundle/run-measurements" DESTINATION "${root}"
      FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
-file(COPY "${SOURCE_DIR}/cmake/bundle/environment.sh" DESTINATION "${root}/share/glnoise")
+file(COPY "${SOURCE_DIR}/cmake/bundle/environment.sh" "${SOURCE_DIR}/tests/bench/gpu_instructions.py"
+     DESTINATION "${root}/share/glnoise")
 file(COPY "${SOURCE_DIR}/LICENSE" "${SOURCE_DIR}/cmake/bundle/README.md" DESTINATION "${root}")
 string(REPLACE ";" "\n" carried_lines "${carried}")
 file(WRITE "${root}/share/glnoise/carried-libraries.txt" "${carried_lines}\n")

@@ -157,4 +157,8 @@ glsl::Source detail::noiseShader(const GeneratorOptions& options, const NoiseSpe
     return sourceFor(noiseVariant(options, Field(spec), volume));
 }
 
+glsl::Source detail::noiseShader(const GeneratorOptions& options, const Graph& graph, bool volume) {
+    return sourceFor(noiseVariant(options, Field(graph), volume));
+}
+
 }  // namespace glnoise::gpu

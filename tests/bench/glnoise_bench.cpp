@@ -42,6 +42,7 @@
 #include "core/parallel.hpp"
 #include "core/simd.hpp"
 #include "glnoise/glnoise.hpp"
+#include "own_plan.hpp"
 
 namespace {
 
@@ -198,16 +199,7 @@ void gpuBench(benchmark::State& state, Workload w, int size, bool readBack) {
 
 // A workload as a graph: today's spec printed as one (graphOf: it runs as the spec), or
 // with its basis behind an offset of 0, the same values by the graph's own plan and shader.
-Graph graphFor(const Workload& w, bool ownPlan) {
-    Graph g = graphOf(specFor(w));
-    if (!ownPlan) return g;
-    nlohmann::json j = nlohmann::json::parse(g.json());
-    const std::string basis = j["nodes"].contains("fractal") ? "fractal" : j["out"].get<std::string>();
-    j["nodes"]["at"] = {{"kind", "offset"}, {"source", "noise"}, {"by", {0.0}}};
-    if (basis == "fractal") j["nodes"]["fractal"]["source"] = "at";
-    else j["out"] = "at";
-    return Graph::parse(j.dump(), "bench");
-}
+Graph graphFor(const Workload& w, bool ownPlan) { return ownPlan ? test::ownPlanGraph(specFor(w)) : graphOf(specFor(w)); }
 
 // Where a graph benchmark runs: the GPU, the SIMD backend or the reference, on one thread.
 enum class GraphOn { Gpu, Simd, Reference };

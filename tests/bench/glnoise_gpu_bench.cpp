@@ -4,6 +4,7 @@
 //   glnoise_gpu_bench                       # everything, at 8192^2 (tables at 4096^2)
 //   glnoise_gpu_bench --quick               # small sizes, few layouts: a smoke test
 //   glnoise_gpu_bench --only tables,readback --json out.json
+//   glnoise_gpu_bench --only peers --peers DIR  # the GPU peers' sources from DIR
 //
 // tables:   every table form (gpu::GeneratorOptions) and workgroup shape, with and without
 //           uniform reads, on Perlin noise in 2D, 3D and 4D, 1 and 8 octaves, at three
@@ -14,6 +15,13 @@
 //           rate as GL sees it), of a texture copied into host memory, of Generator::read
 //           (into a new Image), and of tiles generated and streamed into a preallocated
 //           array (gpu::TileStream: what bakes and Python's bake_into do), and of memcpy.
+// peers:    3D Perlin and 8-octave fBm by glnoise (its sampler, and the same values by the
+//           graph's own shader) beside the GPU peers, FastNoiseLite's GLSL (its Perlin, fBm)
+//           and webgl-noise (cnoise, summed as fBm), on the same texture, workgroup shape,
+//           sizes and timing: Gsamples/s and glnoise's ratio to each. Their sources are read
+//           from --peers DIR (holding FastNoiseLite/FastNoiseLite.glsl and
+//           webgl-noise/classicnoise3D.glsl), by default GLNOISE_PEERS_DIR/gpu given at
+//           configure time; without either, the part says so and is skipped.
 //
 // GPU time comes from GL_TIME_ELAPSED queries where the driver fills them (llvmpipe
 // reports 0 or a sliver for compute: there the wall clock around glFinish is used, and
@@ -24,6 +32,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
@@ -35,7 +45,9 @@
 
 #include "core/parallel.hpp"
 #include "glnoise/glnoise.hpp"
+#include "glnoise/gl_objects.hpp"
 #include "gpu/gl.hpp"
+#include "own_plan.hpp"
 
 namespace {
 
@@ -49,6 +61,11 @@ struct Options {
     int tableSize = 4096;
     std::set<std::string> only;
     std::string json;
+#ifdef GLNOISE_GPU_PEERS_DIR
+    std::string peers = GLNOISE_GPU_PEERS_DIR;
+#else
+    std::string peers;
+#endif
 };
 
 std::string g_json;  // one object per measurement, comma-separated
@@ -392,6 +409,132 @@ void readback(gpu::Context& ctx, const Options& o) {
     }
 }
 
+
+// The GPU peers: a compute shader per peer and workload around the peer's own function,
+// on the same texture and workgroup shape as glnoise's dispatch. The peers' sources are
+// read at run time (MIT; not part of glnoise).
+std::string readText(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw IoError("cannot read " + path.string());
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+struct PeerSource {
+    std::string name;
+    std::filesystem::path file;  // under the peers' folder
+    const char* noise;           // float peer_noise(vec2 texel, float frequency, float z), PEER_OCTAVES octaves
+};
+
+const PeerSource kPeerSources[] = {
+    {"webgl-noise", "webgl-noise/classicnoise3D.glsl",
+     "float peer_noise(vec2 t, float f, float z) {\n"
+     "    vec3 p = vec3(t * f, z);\n"
+     "    float sum = 0.0, amp = 1.0, norm = 0.0;\n"
+     "    for (int i = 0; i < PEER_OCTAVES; ++i) { sum += amp * cnoise(p); norm += amp; amp *= 0.5; p *= 2.0; }\n"
+     "    return sum / norm;\n"
+     "}\n"},
+    {"FastNoiseLite", "FastNoiseLite/FastNoiseLite.glsl",
+     "float peer_noise(vec2 t, float f, float z) {\n"
+     "    fnl_state s = fnlCreateState(1337);\n"
+     "    s.noise_type = FNL_NOISE_PERLIN;\n"
+     "    s.frequency = f;\n"
+     "    s.fractal_type = PEER_OCTAVES > 1 ? FNL_FRACTAL_FBM : FNL_FRACTAL_NONE;\n"
+     "    s.octaves = PEER_OCTAVES;\n"
+     "    return fnlGetNoise3D(s, t.x, t.y, z / f);\n"
+     "}\n"},
+};
+
+std::string peerShader(const std::string& library, const char* noise, int localX, int localY, int octaves) {
+    return "#version 430\n"
+           "layout(local_size_x = " + std::to_string(localX) + ", local_size_y = " + std::to_string(localY) + ") in;\n"
+           "layout(r32f, binding = 0) uniform writeonly image2D u_out;\n"
+           "uniform ivec2 u_size;\n"
+           "uniform float u_frequency;\n"
+           "uniform float u_z;\n"
+           "#define PEER_OCTAVES " + std::to_string(octaves) + "\n" + library + "\n" + noise +
+           "void main() {\n"
+           "    ivec2 id = ivec2(gl_GlobalInvocationID.xy);\n"
+           "    if (id.x >= u_size.x || id.y >= u_size.y) return;\n"
+           "    imageStore(u_out, id, vec4(peer_noise(vec2(id) + 0.5, u_frequency, u_z)));\n"
+           "}\n";
+}
+
+void peers(gpu::Context& ctx, const Options& o) {
+    if (o.peers.empty()) {
+        std::printf("\n## Peers: not run (no --peers DIR, and the build was configured without GLNOISE_PEERS_DIR)\n");
+        return;
+    }
+    gpu::Generator gen(ctx);
+    const gpu::GeneratorOptions& l = gen.layout().options;
+    std::vector<int> sizes = o.quick ? std::vector<int>{256} : std::vector<int>{std::min(4096, o.size), o.size};
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    std::printf("\n## Peers: Gsamples/s of the dispatch, %dx%d workgroups (glnoise's default layout), frequency 1/128;\n"
+                "## sources from %s\n\n",
+                l.localSizeX, l.localSizeY, o.peers.c_str());
+    std::printf("| workload | size | glnoise | glnoise, graph's own shader |");
+    for (const PeerSource& p : kPeerSources) std::printf(" %s |", p.name.c_str());
+    for (const PeerSource& p : kPeerSources) std::printf(" glnoise / %s |", p.name.c_str());
+    std::printf("\n|---|---|---|---|");
+    for (std::size_t i = 0; i < 2 * std::size(kPeerSources); ++i) std::printf("---|");
+    std::printf("\n");
+    struct Work {
+        const char* name;
+        int octaves;
+    };
+    for (const Work& w : {Work{"perlin3", 1}, Work{"fbm8", 8}}) {
+        const NoiseSpec spec = perlin(3, w.octaves, 128.0);
+        const Graph graph = test::ownPlanGraph(spec);
+        std::vector<gpu::Program> programs;
+        for (const PeerSource& p : kPeerSources) {
+            const std::string text = peerShader(readText(std::filesystem::path(o.peers) / p.file), p.noise, l.localSizeX,
+                                                l.localSizeY, w.octaves);
+            programs.emplace_back(text, std::vector<std::string>{"peer", p.file.string()}, p.name);
+        }
+        for (int size : sizes) {
+            const Grid grid{size, size, 1};
+            auto rate = [&](double ms) { return static_cast<double>(grid.texels()) / ms * 1e-6; };
+            gpu::Texture tex = gen.run(spec, grid);
+            bool timer = false;
+            const double glnoise = rate(timeGpu([&] { gen.run(spec, tex); }, 3, &timer));
+            const double own = rate(timeGpu([&] { gen.run(graph, tex); }, 3, &timer));
+            std::printf("| %s | %d^2 | %.3g | %.3g |", w.name, size, glnoise, own);
+            std::fflush(stdout);
+            std::vector<double> peerRates;
+            for (std::size_t k = 0; k < programs.size(); ++k) {
+                const gpu::Program& prog = programs[k];
+                auto run = [&] {
+                    glUseProgram(prog.handle());
+                    glUniform2i(prog.uniform("u_size"), size, size);
+                    glUniform1f(prog.uniform("u_frequency"), static_cast<float>(spec.frequency));
+                    glUniform1f(prog.uniform("u_z"), static_cast<float>(spec.z));
+                    glBindImageTexture(0, tex.handle(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
+                    glDispatchCompute(static_cast<GLuint>((size + l.localSizeX - 1) / l.localSizeX),
+                                      static_cast<GLuint>((size + l.localSizeY - 1) / l.localSizeY), 1);
+                };
+                peerRates.push_back(rate(timeGpu(run, 3, &timer)));
+                // The peer wrote noise: finite values that vary (a shader that wrote nothing
+                // would be timed as fast as an empty one).
+                glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+                const Image img = gen.read(tex);
+                const auto [lo, hi] = std::minmax_element(img.data.begin(), img.data.end());
+                if (!std::isfinite(*lo) || !std::isfinite(*hi) || !(*hi > *lo))
+                    throw GpuError(kPeerSources[k].name + " wrote no noise: values from " + std::to_string(*lo) + " to " +
+                                   std::to_string(*hi));
+                std::printf(" %.3g |", peerRates.back());
+                std::fflush(stdout);
+            }
+            for (double r : peerRates) std::printf(" %.2fx |", glnoise / r);
+            std::printf("\n");
+            std::map<std::string, double> values{{"size", size}, {"glnoise", glnoise}, {"glnoise_own_plan", own},
+                                                 {"gpu_timer", timer ? 1 : 0}};
+            for (std::size_t k = 0; k < peerRates.size(); ++k) values[kPeerSources[k].name] = peerRates[k];
+            record("peers", w.name, values);
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -409,11 +552,12 @@ int main(int argc, char** argv) {
         else if (a == "--json") o.json = value();
         else if (a == "--size") o.size = std::atoi(value().c_str());
         else if (a == "--table-size") o.tableSize = std::atoi(value().c_str());
+        else if (a == "--peers") o.peers = value();
         else if (a == "--only") {
             std::stringstream list(value());
             for (std::string n; std::getline(list, n, ',');) {
-                if (n != "tables" && n != "dispatch" && n != "readback") {
-                    std::fprintf(stderr, "glnoise_gpu_bench: --only %s: allowed: tables, dispatch, readback\n", n.c_str());
+                if (n != "tables" && n != "dispatch" && n != "readback" && n != "peers") {
+                    std::fprintf(stderr, "glnoise_gpu_bench: --only %s: allowed: tables, dispatch, readback, peers\n", n.c_str());
                     return 2;
                 }
                 o.only.insert(n);
@@ -437,6 +581,7 @@ int main(int argc, char** argv) {
         if (want("tables")) tables(ctx, o);
         if (want("dispatch")) dispatch(ctx, o);
         if (want("readback")) readback(ctx, o);
+        if (want("peers")) peers(ctx, o);
         if (!o.json.empty()) {
             FILE* f = std::fopen(o.json.c_str(), "w");
             if (!f) {

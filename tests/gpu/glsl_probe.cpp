@@ -18,7 +18,9 @@
 // --out writes NAME.f32 (the values, case-major per point, float32), NAME.probe.f32 (the
 // simplex2 internals of the probe variant), NAME.bin (glGetProgramBinary), the points
 // (points.f32) and the twins' values (twins.f32), and the noise shaders of 3D Perlin and
-// 8-octave fBm for every table form as noise-FORM-WORKLOAD.bin, for counting instructions.
+// 8-octave fBm for every table form as noise-FORM-WORKLOAD.bin, for counting instructions
+// (tests/bench/gpu_instructions.py), and the same workloads by the graph's own shader (the
+// default table form) as noise-graph-WORKLOAD.bin.
 // Exit status: 0 when it ran (whatever the driver computed), 2 on bad arguments.
 #include <algorithm>
 #include <chrono>
@@ -42,6 +44,7 @@
 #include "gpu/gl.hpp"
 #include <glad/egl.h>
 #include "gpu/noise_shader.hpp"
+#include "bench/own_plan.hpp"
 #include "paths.hpp"
 #include "ports/cases.hpp"
 
@@ -567,13 +570,15 @@ int main(int argc, char** argv) {
         // The generator's own shaders, for counting what each table form costs per sample.
         if (!outDir.empty()) {
             using T = gpu::GeneratorOptions::Table;
-            for (T t : {T::Buffer, T::Shared, T::Texture, T::Uniform}) {
+            for (T t : {T::Buffer, T::Shared, T::Texture, T::Uniform, T::Auto}) {
                 for (const auto& [workload, octaves] : {std::pair{"perlin3", 1}, std::pair{"fbm8", 8}}) {
                     NoiseSpec spec;
                     spec.dims = 3;
                     spec.octaves = octaves;
                     const gpu::GeneratorOptions layout = gpu::chooseLayout(info, gpu::GeneratorOptions{0, 0, t}).options;
-                    const glsl::Source src = gpu::detail::noiseShader(layout, spec, false);
+                    // Auto: the default layout, for the graph's own shader of the same workload.
+                    const glsl::Source src = t == T::Auto ? gpu::detail::noiseShader(layout, test::ownPlanGraph(spec), false)
+                                                          : gpu::detail::noiseShader(layout, spec, false);
                     try {
                         const GLuint program = compileGlsl(src.text);
                         GLint length = 0;
@@ -582,7 +587,7 @@ int main(int argc, char** argv) {
                         GLenum format = 0;
                         if (length > 0) glGetProgramBinary(program, length, nullptr, &format, binary.data());
                         glDeleteProgram(program);
-                        const std::string file = std::string("noise-") + gpu::toString(t) + "-" + workload;
+                        const std::string file = std::string("noise-") + (t == T::Auto ? "graph" : gpu::toString(t)) + "-" + workload;
                         writeFile(outDir / (file + ".bin"), binary.data(), binary.size());
                         writeFile(outDir / (file + ".comp"), src.text.data(), src.text.size());
                     } catch (const std::exception& e) {
