@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/program.hpp"
 
+#include <algorithm>
 #include <map>
 #include <type_traits>
 
@@ -89,7 +90,10 @@ glsl::Source sourceFor(const Variant& v) {
     std::map<std::string, std::string> files = glsl::embeddedShaders();
     files["sample.glsl"] = files.at("graph.glsl");
     files["graph_nodes.glsl"] = v.graph;
-    return glsl::resolveInMemory(files, v.entry, options);
+    glsl::Source src = glsl::resolveInMemory(files, v.entry, options);
+    // A driver's log names the file its line is in: graph.glsl, not the key it stands in.
+    std::replace(src.files.begin(), src.files.end(), std::string("sample.glsl"), std::string("graph.glsl"));
+    return src;
 }
 
 Variant noiseVariant(const GeneratorOptions& options, const Field& field, bool volume) {

@@ -7,6 +7,7 @@
 // GLNOISE_GRAPH_SEED=N another set.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "graph/plan.hpp"
 #include "glnoise/glnoise.hpp"
 #include "gpu/graph_shader.hpp"
+#include "gpu/noise_shader.hpp"
 #include "random_graphs.hpp"
 #include "test_support.hpp"
 
@@ -107,6 +109,26 @@ TEST(GraphGpu, OneProgramPerStructure) {
     };
     EXPECT_EQ(text("0.5", "m"), text("0.71", "m"));
     EXPECT_NE(text("0.5", "m"), text("0.5", "b"));
+}
+
+TEST(GraphGpu, ADriversLogOfAGraphsShaderNamesGraphGlsl) {
+    // The graph engine's sampler stands in for the spec's sample.glsl; a compile error in
+    // it is reported against graph.glsl, where its line is.
+    const Graph g = Graph::parse(R"({"glnoise_graph": 1, "dims": 2, "out": "o", "nodes": {
+        "b": {"kind": "basis", "frequency": 0.01}, "o": {"kind": "offset", "source": "b", "by": [0.5, 0]}}})");
+    const glsl::Source src = gpu::detail::noiseShader(gpu::GeneratorOptions{8, 8, gpu::GeneratorOptions::Table::Buffer}, g, false);
+    const auto& f = src.files;
+    EXPECT_NE(std::find(f.begin(), f.end(), "graph.glsl"), f.end());
+    EXPECT_EQ(std::find(f.begin(), f.end(), "sample.glsl"), f.end());
+    EXPECT_NE(std::find(f.begin(), f.end(), "graph_nodes.glsl"), f.end());
+    // A spec's shader keeps its own.
+    const glsl::Source spec = gpu::detail::noiseShader(gpu::GeneratorOptions{8, 8, gpu::GeneratorOptions::Table::Buffer},
+                                                       NoiseSpec{}, false);
+    EXPECT_NE(std::find(spec.files.begin(), spec.files.end(), "sample.glsl"), spec.files.end());
+    // The log's line is mapped to that name.
+    const std::size_t n = static_cast<std::size_t>(std::find(f.begin(), f.end(), "graph.glsl") - f.begin());
+    EXPECT_EQ(glsl::mapLog(std::to_string(n) + "(61) : error C5025: lvalue in array access too complex", f),
+              "graph.glsl:61 : error C5025: lvalue in array access too complex");
 }
 
 TEST(GraphGpu, NoStringOfTheGraphReachesItsShader) {
