@@ -409,7 +409,6 @@ void readback(gpu::Context& ctx, const Options& o) {
     }
 }
 
-
 // The GPU peers: a compute shader per peer and workload around the peer's own function,
 // on the same texture and workgroup shape as glnoise's dispatch. The peers' sources are
 // read at run time (MIT; not part of glnoise).
