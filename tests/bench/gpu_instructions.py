@@ -20,9 +20,9 @@ import re
 import sys
 
 # Lines that declare rather than compute.
-DECLARATIONS = ("!!NV", "OPTION", "GROUP_SIZE", "SHARED_MEMORY", "SHARED", "TEMP", "PARAM", "CBUFFER", "BUFFER",
+DECLARATIONS = ("OPTION", "GROUP_SIZE", "SHARED_MEMORY", "SHARED", "TEMP", "PARAM", "CBUFFER", "BUFFER",
                 "BUFFER4", "STORAGE", "OUTPUT", "ATTRIB", "INT", "UINT", "FLOAT", "IMAGE", "TEXTURE", "SHORT", "LONG", "END",
-                "main:", "RESULT", "ADDRESS", "ALIAS")
+                "RESULT", "ADDRESS", "ALIAS")
 # Reads from memory: shared (LDS), storage buffers (LDB), constant buffers (LDC),
 # images and buffer textures (LOADIM, TXF, TEX and kin).
 READS = ("LDS", "LDB", "LDC", "LOADIM", "TXF", "TXFMS", "TEX", "TXL", "TXD")

@@ -567,33 +567,35 @@ int main(int argc, char** argv) {
             }
         }
 
-        // The generator's own shaders, for counting what each table form costs per sample.
+        // The generator's own shaders, for counting what each table form costs per sample,
+        // and the graph engine's of the same workloads (the default table form).
         if (!outDir.empty()) {
-            using T = gpu::GeneratorOptions::Table;
-            for (T t : {T::Buffer, T::Shared, T::Texture, T::Uniform, T::Auto}) {
-                for (const auto& [workload, octaves] : {std::pair{"perlin3", 1}, std::pair{"fbm8", 8}}) {
-                    NoiseSpec spec;
-                    spec.dims = 3;
-                    spec.octaves = octaves;
-                    const gpu::GeneratorOptions layout = gpu::chooseLayout(info, gpu::GeneratorOptions{0, 0, t}).options;
-                    // Auto: the default layout, for the graph's own shader of the same workload.
-                    const glsl::Source src = t == T::Auto ? gpu::detail::noiseShader(layout, test::ownPlanGraph(spec), false)
-                                                          : gpu::detail::noiseShader(layout, spec, false);
-                    try {
-                        const GLuint program = compileGlsl(src.text);
-                        GLint length = 0;
-                        glGetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &length);
-                        std::vector<std::uint8_t> binary(static_cast<std::size_t>(std::max(length, 0)));
-                        GLenum format = 0;
-                        if (length > 0) glGetProgramBinary(program, length, nullptr, &format, binary.data());
-                        glDeleteProgram(program);
-                        const std::string file = std::string("noise-") + (t == T::Auto ? "graph" : gpu::toString(t)) + "-" + workload;
-                        writeFile(outDir / (file + ".bin"), binary.data(), binary.size());
-                        writeFile(outDir / (file + ".comp"), src.text.data(), src.text.size());
-                    } catch (const std::exception& e) {
-                        std::printf("noise shader %s %s: %s\n", gpu::toString(t), workload, e.what());
-                    }
+            auto dump = [&](const std::string& file, const glsl::Source& src) {
+                try {
+                    const GLuint program = compileGlsl(src.text);
+                    GLint length = 0;
+                    glGetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &length);
+                    std::vector<std::uint8_t> binary(static_cast<std::size_t>(std::max(length, 0)));
+                    GLenum format = 0;
+                    if (length > 0) glGetProgramBinary(program, length, nullptr, &format, binary.data());
+                    glDeleteProgram(program);
+                    writeFile(outDir / (file + ".bin"), binary.data(), binary.size());
+                    writeFile(outDir / (file + ".comp"), src.text.data(), src.text.size());
+                } catch (const std::exception& e) {
+                    std::printf("noise shader %s: %s\n", file.c_str(), e.what());
                 }
+            };
+            using T = gpu::GeneratorOptions::Table;
+            for (const auto& [workload, octaves] : {std::pair{"perlin3", 1}, std::pair{"fbm8", 8}}) {
+                NoiseSpec spec;
+                spec.dims = 3;
+                spec.octaves = octaves;
+                for (T t : {T::Buffer, T::Shared, T::Texture, T::Uniform}) {
+                    const gpu::GeneratorOptions layout = gpu::chooseLayout(info, gpu::GeneratorOptions{0, 0, t}).options;
+                    dump(std::string("noise-") + gpu::toString(t) + "-" + workload, gpu::detail::noiseShader(layout, spec, false));
+                }
+                const gpu::GeneratorOptions layout = gpu::chooseLayout(info, gpu::GeneratorOptions{}).options;
+                dump(std::string("noise-graph-") + workload, gpu::detail::noiseShader(layout, test::ownPlanGraph(spec), false));
             }
             std::printf("\nvalues, programs and noise shaders written to %s\n", outDir.string().c_str());
         }
