@@ -403,8 +403,7 @@ float gln_g_checkerboard(GlnFrame o, vec4 l, int dims) {
 
 // sin(t) and its slope w cos(t) along axis a, t the frame's angle x (in [0, 2 pi)) plus
 // w times the offset, reduced modulo 2 pi as marble's. The slope goes into its component
-// by selection, not by an index: NVIDIA's compiler refuses v[a + 1] = ... where a loop
-// over four axes unrolled it into v[4] ("lvalue in array access too complex").
+// by selection.
 vec4 gln_g_sine(float x, float w, float la, int a) {
     GLN_PRECISE float u = x + w * la;
     GLN_PRECISE float t = u - 6.28318548f * floor(u * 0.159154937f);

@@ -92,6 +92,17 @@ struct MoveCall : GlslCall {
     std::vector<std::string> by;
     std::vector<std::string> lines;
     void line(const std::string& s) { lines.push_back(s); }
+    // Opens a loop over i of `count` iterations; one iteration is a block with i = 0, for
+    // NVIDIA's compiler refuses some loops of one iteration ("lvalue in array access too
+    // complex") that it takes with two.
+    void loop(int count) {
+        if (count == 1) {
+            line("{");
+            line("    const int i = 0;");
+        } else {
+            line("for (int i = 0; i < " + std::to_string(count) + "; ++i) {");
+        }
+    }
     std::string frame() const { return "gln_frames[" + fb + "]"; }
     // The source's function at `point`, its frames from the node's first plus `frame`.
     std::string source(const std::string& point, const std::string& frame = "") const {
@@ -563,7 +574,7 @@ struct Fractal : Base {
         c.line("vec4 s" + I + " = vec4(0.0f);");
         c.line("vec4 g" + I + " = vec4(0.0f);");
         if (musgrave(type) || weighted) c.line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
-        c.line("for (int i = 0; i < " + num(c.ints[1]) + "; ++i) {");
+        c.loop(c.ints[1]);
         octaveGlsl(c);
         auto K = [&](int o) { return "gln_params[k + " + num(o) + "]"; };
         if (musgrave(type))
@@ -589,7 +600,7 @@ struct Fractal : Base {
         c.line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
         c.line("vec4 a" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
         c.line("vec4 d" + I + " = vec4(0.0f);");
-        c.line("for (int i = 0; i < " + num(octaves) + "; ++i) {");
+        c.loop(octaves);
         octaveGlsl(c);
         c.line("    vec4 ai = i == " + num(octaves - 1) + " ? " + c.P(fractionParam(c.ints)) + " * a" + I + " : a" + I + ";");
         c.line("    gln_g_driven_step(" + num(c.ints[0]) + ", i, n, ai, " + c.P(0) + ", " + c.P(1) + ", " +
