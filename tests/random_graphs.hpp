@@ -34,6 +34,26 @@ struct GraphDraw {
 inline bool withinTheTolerancesMagnitudes(const Graph& graph, const Grid& grid, bool* unbounded = nullptr) {
     Graph g = graph;
     g.space.output = Output::Value;
+    // A seed moves its source up to 2^20 units away: a node of unbounded stated range under
+    // it takes values there, beyond 10^4 (the grid, evaluated at each node alone, does not
+    // show them).
+    auto beyond = [&](const std::string& id) {
+        Graph one = g;
+        one.out = id;
+        const ValueRange r = statedRange(one);
+        return !(std::fabs(r.min) <= 1e4 && std::fabs(r.max) <= 1e4);
+    };
+    for (const auto& [id, n] : graph.nodes) {
+        if (n.kind != "seed") continue;
+        std::vector<std::string> open = {n.inputs.at("source")};
+        while (!open.empty()) {
+            const std::string at = open.back();
+            open.pop_back();
+            const GraphNode& m = graph.nodes.at(at);
+            if (!findGraphKind(m.kind)->vectorOut && beyond(at)) return false;
+            for (const auto& [field, input] : m.inputs) open.push_back(input);
+        }
+    }
     for (const auto& [id, n] : graph.nodes) {
         if (findGraphKind(n.kind)->vectorOut) continue;
         g.out = id;

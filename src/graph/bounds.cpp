@@ -36,8 +36,9 @@ struct Analysis {
     Bounds in(const GraphNode& n, const char* field) {
         auto it = n.inputs.find(field);
         if (it != n.inputs.end()) return of(it->second);
+        // A number in a node's field: the GPU reads it rounded to a float.
         const double c = n.constants.at(field);
-        return {c, c, 0, 0, false};
+        return {c, c, 0, kRounding * std::min(std::fabs(c), kUnbounded), false};
     }
 
     Bounds of(const std::string& id) {
@@ -46,7 +47,25 @@ struct Analysis {
         const GraphNode& n = g.nodes.at(id);
         Bounds b = compute(n);
         b.error += kRounding * b.mag();
+        b.wave = wave(n, b);
         return memo[id] = b;
+    }
+
+    // The node's wave (Bounds::wave): what its kind states (a smooth step's bend), its
+    // slope per unit of its magnitude (a sine's or a basis's frequency), and its inputs'
+    // at least; a source's scaled by how
+    // much faster the node moves through it than the source changes (a scale's, a warp's
+    // or a fractal's point), as its slope is.
+    double wave(const GraphNode& n, const Bounds& b) {
+        double w = std::max(b.wave, product(b.slope, 1.0 / std::max(b.mag(), 1.0)));
+        const bool moves = movesThePoint(opOf(n));
+        for (const auto& [field, id] : n.inputs) {
+            const Bounds& a = of(id);
+            double scale = 1.0;
+            if (moves && field == "source" && a.slope > 0.0) scale = std::max(1.0, b.slope / a.slope);
+            w = std::max(w, product(a.wave, scale));
+        }
+        return w;
     }
 
     Bounds compute(const GraphNode& n) {
@@ -137,9 +156,16 @@ std::array<double, 4> agreementTolerance(const Graph& graph) {
     if (const auto spec = specOf(graph)) return agreementTolerance(*spec);
     Analysis a{graph, {}};
     const Bounds b = a.of(graph.out);
-    if (graph.space.output == Output::Normal) return {1e-4, 1e-4, 1e-4, b.error};
-    // A gradient is as far off as the value changes over a thousandth of a unit.
-    const double gradient = 1e-4 * std::max(b.slope, 1e-6);
+    // The gradient's own rounding, as far off as the value changes over a ten-thousandth
+    // of a unit, and the value's error's slope (Bounds::wave): a phase or a point off by
+    // what the value's error allows tilts the gradient with it.
+    const double tilt = product(b.wave, b.error);
+    // A normal of h v moves by at most h times its gradient's error.
+    if (graph.space.output == Output::Normal) {
+        const double normal = 1e-4 + product(graph.space.heightScale, tilt);
+        return {normal, normal, normal, b.error};
+    }
+    const double gradient = 1e-4 * std::max(b.slope, 1e-6) + tilt;
     return {b.error, gradient, gradient, gradient};
 }
 

@@ -29,6 +29,12 @@ struct Bounds {
     double slope = 0;       // the most the value changes per unit of the node's point
     double error = 0;       // how far the GPU may be from the reference
     bool jumps = false;     // some node that feeds it is discontinuous
+    // The most the value's error may change per unit of the point per unit of the error:
+    // the frequency, in radians per unit, of the field's fastest part, so that the GPU's
+    // gradient may be off by wave * error besides its own rounding (a band-limited
+    // function's derivative is at most its frequency times its largest value: Bernstein).
+    // graph/bounds.cpp sets it for every kind from the others' fields.
+    double wave = 0;
     // The most |value| is, capped at kUnbounded: for errors and slopes, not for ranges.
     double mag() const { return std::min(std::max(std::fabs(lo), std::fabs(hi)), kUnbounded); }
 };
@@ -36,6 +42,15 @@ struct Bounds {
 inline double product(double a, double b) {
     if (a == 0.0 || b == 0.0) return 0.0;  // 0 times an unbounded value: 0
     return a * b;
+}
+
+// A smooth function's bounds b of an input a whose value it bends by at most `bend` (its
+// steepest second derivative over its steepest first, per unit of a): the GPU's gradient
+// of a point off by a's error tilts by bend times a's slope per unit of that error, beside
+// a's own tilt (Bounds::wave).
+inline Bounds bent(Bounds b, double bend, const Bounds& a) {
+    b.wave = std::max(b.wave, a.wave + product(bend, a.slope));
+    return b;
 }
 
 }  // namespace glnoise::graph

@@ -245,9 +245,11 @@ struct SmoothMinMax : Base {
     static Bounds bounds(const GraphNode&, const Bounds* in) {
         const Bounds &a = in[0], &b = in[1], &k = in[2];
         const double q = k.hi / 4.0;
-        return {kLower ? std::min(a.lo, b.lo) - q : std::max(a.lo, b.lo), kLower ? std::min(a.hi, b.hi) : std::max(a.hi, b.hi) + q,
-                std::max(a.slope, b.slope) + product(0.25, k.slope), a.error + b.error + product(0.25, k.error),
-                a.jumps || b.jumps || k.jumps};
+        const Bounds m{kLower ? std::min(a.lo, b.lo) - q : std::max(a.lo, b.lo), kLower ? std::min(a.hi, b.hi) : std::max(a.hi, b.hi) + q,
+                       std::max(a.slope, b.slope) + product(0.25, k.slope), a.error + b.error + product(0.25, k.error),
+                       a.jumps || b.jumps || k.jumps};
+        // Along a - b the blend bends by 1 / (2 k).
+        return bent(bent(m, 0.5 / k.lo, a), 0.5 / k.lo, b);
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>&) {
@@ -314,7 +316,13 @@ struct Pow : Base {
         auto sp = [e](double x) { return x < 0 ? -std::pow(-x, e) : std::pow(x, e); };
         const double steep = e >= 1.0 ? e * std::pow(a.mag(), e - 1.0) : kInf;
         // Below 1 the slope is infinite at 0: Hoelder, |x^e - y^e| <= |x - y|^e.
-        return {sp(a.lo), sp(a.hi), steep, e >= 1.0 ? product(steep, a.error) : std::pow(a.error, e), a.jumps};
+        return {sp(a.lo), sp(a.hi), steep, (e >= 1.0 ? product(steep, a.error) : std::pow(a.error, e)) + logRounding(a, e, e), a.jumps};
+    }
+    // pow is exp2(e log2 |x|): its result is off relative to it by a rounding of e ln|x|,
+    // |x|^e e |ln|x|| at most e (1 / (e_lo exp(1)), or m^e_hi ln m above 1).
+    static double logRounding(const Bounds& a, double lo, double hi) {
+        const double m = a.mag();
+        return kRounding * hi * std::max(1.0 / (lo * 2.718281828459045), m > 1.0 ? std::pow(m, hi) * std::log(m) : 0.0);
     }
     // Rising in the source at every exponent; |x|^e ln|x| the most a unit of e moves it: at
     // most 1 / (e_lo exp(1)) below 1, m^e_hi ln m above (m the source's magnitude).
@@ -326,7 +334,7 @@ struct Pow : Base {
         const double steep = e.lo >= 1.0 ? e.hi * std::max(std::pow(m, e.hi - 1.0), std::pow(m, e.lo - 1.0)) : kInf;
         const double fromSource = e.lo >= 1.0 ? product(steep, a.error) : std::max(std::pow(a.error, e.lo), std::pow(a.error, std::min(e.hi, 1.0)));
         return {std::min(sp(a.lo, e.lo), sp(a.lo, e.hi)), std::max(sp(a.hi, e.lo), sp(a.hi, e.hi)), steep + product(byExponent, e.slope),
-                fromSource + product(byExponent, e.error), a.jumps || e.jumps};
+                fromSource + product(byExponent, e.error) + logRounding(a, e.lo, e.hi), a.jumps || e.jumps};
     }
     // sign(a) |a|^e, its slope e |a|^(e - 1).
     template <class T, class S>
@@ -616,8 +624,10 @@ struct Terrace : Base {
         if (s.hi == 0.0) return {lo, hi, 0, 0, true};
         const double steep = 1.5 / s.lo;  // smoothstep's steepest over a width of s / steps
         const double bySmoothness = steep / steps;
-        return {lo, hi, product(steep, a.slope) + product(bySmoothness, s.slope), product(steep, a.error) + product(bySmoothness, s.error),
-                a.jumps || s.jumps};
+        // smoothstep's second derivative is at most 4 / width times its steepest first.
+        return bent({lo, hi, product(steep, a.slope) + product(bySmoothness, s.slope), product(steep, a.error) + product(bySmoothness, s.error),
+                     a.jumps || s.jumps},
+                    4.0 * steps / s.lo, a);
     }
     // Steps of 1 / steps; with smoothness s the last s of each step rises to the next
     // (smoothstep); hard steps when s is 0.
@@ -775,8 +785,11 @@ vec4<T> gln_g_step_weight_driven(vec4<T> x, vec4<T> t, vec4<T> s, bool hard) {
 inline Bounds stepBounds(const Bounds& x, const Bounds& t, const Bounds& s) {
     if (s.hi == 0.0) return {0, 1, 0, 0, true};
     const double steep = 1.5 / s.lo;
-    return {0, 1, product(steep, x.slope) + product(steep, t.slope) + product(steep / 2.0, s.slope),
-            product(steep, x.error) + product(steep, t.error) + product(steep / 2.0, s.error), x.jumps || t.jumps || s.jumps};
+    // smoothstep's second derivative is at most 4 / s times its steepest first.
+    return bent(bent({0, 1, product(steep, x.slope) + product(steep, t.slope) + product(steep / 2.0, s.slope),
+                      product(steep, x.error) + product(steep, t.error) + product(steep / 2.0, s.error), x.jumps || t.jumps || s.jumps},
+                     4.0 / s.lo, x),
+                4.0 / s.lo, t);
 }
 
 struct Step : Base {
@@ -829,10 +842,12 @@ struct Select : Base {
         if (s.hi == 0.0)
             return {std::min(a.lo, b.lo), std::max(a.hi, b.hi), std::max(a.slope, b.slope), std::max(a.error, b.error), true};
         const double span = std::max(a.mag(), b.mag()) * 2.0, steep = 1.5 / s.lo;
-        return {std::min(a.lo, b.lo), std::max(a.hi, b.hi),
-                a.slope + b.slope + product(span * steep, m.slope) + product(span * steep, t.slope) + product(span * steep / 2.0, s.slope),
-                a.error + b.error + product(span * steep, m.error) + product(span * steep, t.error) + product(span * steep / 2.0, s.error),
-                a.jumps || b.jumps || m.jumps || t.jumps || s.jumps};
+        const Bounds v{std::min(a.lo, b.lo), std::max(a.hi, b.hi),
+                       a.slope + b.slope + product(span * steep, m.slope) + product(span * steep, t.slope) + product(span * steep / 2.0, s.slope),
+                       a.error + b.error + product(span * steep, m.error) + product(span * steep, t.error) + product(span * steep / 2.0, s.error),
+                       a.jumps || b.jumps || m.jumps || t.jumps || s.jumps};
+        // The weight's smoothstep bends by at most 4 / s along the mask and the threshold.
+        return bent(bent(v, 4.0 / s.lo, m), 4.0 / s.lo, t);
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>& ints) {
