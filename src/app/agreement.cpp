@@ -61,9 +61,12 @@ using CpuBand = std::function<Image(const Grid& band, const TexelStart& start)>;
 
 std::optional<CheckVerdict> checkBands(const NoiseSpec& spec, const Grid& grid, int bandRows,
                                        const std::array<double, 4>& tolerances, const GpuBand& gpu, const CpuBand& cpu,
-                                       const AfterBand& after, bool jumpy) {
+                                       const AfterBand& after, bool jumpy, bool kinky) {
     std::array<Agreement, 4> agree{};
     std::int64_t beyond = 0;  // texels with some channel beyond its tolerance
+    std::int64_t kinks = 0;   // texels with the value within and some slope beyond
+    // The value's channel: a normal's last, the first of the others.
+    const int valueChannel = spec.output == Output::Normal ? 3 : 0;
     for (int z = 0; z < grid.depth; ++z)
         for (int y0 = 0; y0 < grid.height; y0 += bandRows) {
             const Grid band{grid.width, std::min(bandRows, grid.height - y0), 1};
@@ -71,15 +74,20 @@ std::optional<CheckVerdict> checkBands(const NoiseSpec& spec, const Grid& grid, 
             const Image g = gpu(band, start);
             const Image c = cpu(band, start);
             accumulate(agree, g, c, start);
-            if (jumpy) {
+            if (jumpy || kinky) {
                 const std::size_t n = g.data.size() / static_cast<std::size_t>(g.channels);
                 for (std::size_t t = 0; t < n; ++t) {
-                    bool out = false;
+                    bool value = false, slope = false;
                     for (int ch = 0; ch < g.channels; ++ch) {
                         const std::size_t i = t * static_cast<std::size_t>(g.channels) + static_cast<std::size_t>(ch);
-                        out = out || !(std::fabs(static_cast<double>(g.data[i]) - c.data[i]) <= tolerances[static_cast<std::size_t>(ch)]);
+                        const bool out = !(std::fabs(static_cast<double>(g.data[i]) - c.data[i]) <= tolerances[static_cast<std::size_t>(ch)]);
+                        if (ch == valueChannel)
+                            value = value || out;
+                        else
+                            slope = slope || out;
                     }
-                    beyond += out ? 1 : 0;
+                    beyond += value || slope ? 1 : 0;
+                    kinks += !value && slope ? 1 : 0;
                 }
             }
             if (after && !after(g, c, start)) return std::nullopt;
@@ -87,12 +95,16 @@ std::optional<CheckVerdict> checkBands(const NoiseSpec& spec, const Grid& grid, 
     CheckVerdict v;
     v.texels = grid.texels();
     v.jumpy = jumpy;
-    v.jumps = beyond;
+    v.jumps = jumpy ? beyond : 0;
+    v.kinky = kinky;
+    v.kinks = kinky ? kinks : 0;
     const bool fewJumps = jumpy && static_cast<double>(beyond) <= kJumpShare * static_cast<double>(v.texels);
+    const bool fewKinks = kinky && static_cast<double>(kinks) <= kJumpShare * static_cast<double>(v.texels);
     for (int ch = 0; ch < cpu::outputChannels(spec); ++ch) {
         const Agreement& a = agree[static_cast<std::size_t>(ch)];
         const double tolerance = tolerances[static_cast<std::size_t>(ch)];
-        const bool ok = a.maxDiff <= tolerance || (fewJumps && std::isfinite(a.maxDiff));
+        const bool atKinks = ch != valueChannel && fewKinks;
+        const bool ok = a.maxDiff <= tolerance || ((fewJumps || atKinks) && std::isfinite(a.maxDiff));
         const double excess = a.maxDiff / std::max(tolerance, 1e-300);
         v.passed = v.passed && ok;
         v.worst = std::max(v.worst, excess);
@@ -108,14 +120,14 @@ std::optional<CheckVerdict> checkGrid(const NoiseSpec& spec, const Grid& grid, i
                                       const std::array<double, 4>& tolerances, const GpuBand& gpu, unsigned threads,
                                       const AfterBand& after) {
     const CpuBand cpu = [&](const Grid& band, const TexelStart& start) { return cpu::evaluate(spec, band, start, threads); };
-    return checkBands(spec, grid, bandRows, tolerances, gpu, cpu, after, false);
+    return checkBands(spec, grid, bandRows, tolerances, gpu, cpu, after, false, false);
 }
 
 std::optional<CheckVerdict> checkGrid(const Graph& graph, const Grid& grid, int bandRows,
                                       const std::array<double, 4>& tolerances, const GpuBand& gpu, unsigned threads,
                                       const AfterBand& after) {
     const CpuBand cpu = [&](const Grid& band, const TexelStart& start) { return cpu::evaluate(graph, band, start, threads); };
-    return checkBands(graph.space, grid, bandRows, tolerances, gpu, cpu, after, hasJumps(graph));
+    return checkBands(graph.space, grid, bandRows, tolerances, gpu, cpu, after, hasJumps(graph), graph.space.output != Output::Value);
 }
 
 }  // namespace glnoise::app

@@ -55,6 +55,13 @@ struct CheckVerdict {
     // kJumpShare of the texels (and every difference is finite).
     bool jumpy = false;
     std::int64_t jumps = 0;
+    // A graph's gradient or normal: the texels whose value agrees but whose gradient (or
+    // normal) is beyond its tolerance, each taken as one at a kink (where abs, min, max,
+    // clamp, turbulence's |n| or a cellular edge turn, a texel a rounding away takes the
+    // other side's slope); those channels pass while they are at most kJumpShare of the
+    // texels (and every difference is finite).
+    bool kinky = false;
+    std::int64_t kinks = 0;
 };
 inline constexpr double kJumpShare = 1e-3;
 

@@ -268,6 +268,12 @@ int runCheck(const Args& a) {
                         "(at most %.3g%% pass)\n",
                         static_cast<long long>(verdict.jumps), static_cast<long long>(verdict.texels),
                         100.0 * static_cast<double>(verdict.jumps) / static_cast<double>(verdict.texels), 100.0 * app::kJumpShare);
+        if (verdict.kinky)
+            std::printf("  %lld of %lld texels (%.3g%%) with the value within and the %s beyond the tolerance, at kinks "
+                        "(at most %.3g%% pass)\n",
+                        static_cast<long long>(verdict.kinks), static_cast<long long>(verdict.texels),
+                        100.0 * static_cast<double>(verdict.kinks) / static_cast<double>(verdict.texels),
+                        spec.output == Output::Normal ? "normal" : "gradient", 100.0 * app::kJumpShare);
         std::printf("  %s\n", verdict.passed ? "PASS" : "FAIL");
         if (!verdict.passed)
             std::fprintf(stderr, "glnoise: error: GPU and CPU reference differ by up to %.3g times the tolerance\n",

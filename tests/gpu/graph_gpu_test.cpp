@@ -71,6 +71,50 @@ TEST(GraphGpu, RandomGraphsAgreeWithTheReferenceWithinTheirTolerance) {
     }
 }
 
+TEST(GraphGpu, CheckPassesAFewGradientsAtKinksAndNoMore) {
+    // Turbulence's |n| turns at every zero of n: a texel a rounding away from one takes the
+    // other side's slope. check passes a graph's gradient (or normal) with the value within
+    // its tolerance and the slope beyond it at no more than 0.1% of the texels, and says
+    // how many; a value beyond, or more such texels, fails. No GPU: the "GPU" here is the
+    // reference with some texels' channels moved.
+    const Graph g = Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "output": "gradient", "out": "t", "nodes": {
+        "n": {"kind": "basis", "frequency": 0.02}, "t": {"kind": "fractal", "type": "turbulence", "source": "n", "octaves": 3}}})");
+    ASSERT_FALSE(hasJumps(g));
+    const Grid grid{100, 100, 1};
+    const std::array<double, 4> tolerance = cpu::agreementTolerance(g);
+    auto check = [&](int texels, int channel) {
+        const auto band = [&](const Grid& b, const TexelStart& s) {
+            Image image = cpu::evaluate(g, b, s);
+            for (int k = 0; k < texels; ++k) {
+                const int x = (37 * k) % b.width, y = (11 * k) % b.height;
+                image.data[static_cast<std::size_t>((y * b.width + x) * image.channels + channel)] *= -3.0f;
+                image.data[static_cast<std::size_t>((y * b.width + x) * image.channels + channel)] += 1.0f;
+            }
+            return image;
+        };
+        return *app::checkGrid(g, grid, grid.height, tolerance, band, 1);
+    };
+    const app::CheckVerdict exact = check(0, 1);
+    EXPECT_TRUE(exact.passed);
+    EXPECT_TRUE(exact.kinky);
+    EXPECT_EQ(exact.kinks, 0);
+    const app::CheckVerdict few = check(10, 1);  // 0.1% of 10,000
+    EXPECT_TRUE(few.passed);
+    EXPECT_EQ(few.kinks, 10);
+    EXPECT_FALSE(few.channels[1].line.empty());
+    const app::CheckVerdict many = check(11, 2);
+    EXPECT_FALSE(many.passed);
+    EXPECT_EQ(many.kinks, 11);
+    const app::CheckVerdict value = check(1, 0);
+    EXPECT_FALSE(value.passed);
+    EXPECT_EQ(value.kinks, 0);
+    // A value output has no slope to turn.
+    Graph v = g;
+    v.space.output = Output::Value;
+    const auto same = [&](const Grid& b, const TexelStart& s) { return cpu::evaluate(v, b, s); };
+    EXPECT_FALSE(app::checkGrid(v, grid, grid.height, cpu::agreementTolerance(v), same, 1)->kinky);
+}
+
 TEST(GraphGpu, TilesEqualTheWholeAndPointsAgree) {
     GLNOISE_REQUIRE_GPU(ctx);
     const Graph g = Graph::parse(R"({"glnoise_graph": 1, "dims": 3, "world_hash": true, "out": "out", "nodes": {
