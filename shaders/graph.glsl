@@ -75,6 +75,29 @@ void gln_g_musgrave_step(int type, int i, vec4 n, float a, float offset, float g
     }
 }
 
+// The same whose gain a node drives (the fractal kind's driven form): the amplitude a a
+// value with its gradient, so that the gradient carries a's. The caller multiplies a by
+// the gain after each octave.
+void gln_g_musgrave_driven_step(int type, int i, vec4 n, vec4 a, float offset, float gain, inout vec4 sum, inout vec4 w) {
+    if (type == GLN_G_MULTIFRACTAL) {
+        vec4 f = gln_g_multiply(a, n) + vec4(1.0f, 0.0f, 0.0f, 0.0f);
+        sum = i == 0 ? f : gln_g_multiply(sum, f);
+        return;
+    }
+    vec4 shifted = vec4(n.x + offset, n.y, n.z, n.w);
+    vec4 s = gln_g_multiply(a, shifted);
+    if (type == GLN_G_HETERO_TERRAIN) {
+        sum = i == 0 ? shifted : sum + gln_g_multiply(s, sum);
+        return;
+    }
+    if (w.x > 0.001f) {
+        vec4 c = w.x > 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : w;
+        vec4 t = gln_g_multiply(c, s);
+        sum = sum + t;
+        w = gain * t;
+    }
+}
+
 // Octave i of fbm, turbulence, billow or ridged with a weighted strength k (FastNoise2's):
 // the octave adds a W f, f its term as gln_fractal_step makes it, and W (the caller starts
 // it at 1) is multiplied after each octave by 1 + k (u - 1), u the octave's value in

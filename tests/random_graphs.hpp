@@ -307,7 +307,7 @@ private:
     // Each drivable number of node n a node drives a quarter of the time: a scalar remapped
     // from [-1, 1] to two of the field's numbers (a width kept off 0) and clamped to them
     // (a distance's thousands would drive a gain or an amount far past any use), where the
-    // node's kind takes a node there (a Musgrave fractal's gain stays a number).
+    // node's kind takes a node there (a Musgrave fractal takes no weighted strength).
     void driveSome(nlohmann::json& n, int d) {
         for (const GraphField& f : findGraphKind(n["kind"].get<std::string>())->fields) {
             if (f.type != GraphFieldType::Number || !f.drivable || pick(4) != 0) continue;

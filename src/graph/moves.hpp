@@ -155,6 +155,30 @@ void gln_g_musgrave_step(int type, int i, vec4<T> n, T a, T offset, T gain, vec4
     w = gln_select(live, gain * t, w);
 }
 
+// graph.glsl's gln_g_musgrave_driven_step: the same whose gain a node drives, a the
+// octave's amplitude with its gradient.
+template <class T>
+GLN_TWIN_INLINE inline void gln_g_musgrave_driven_step(int type, int i, vec4<T> n, vec4<T> a, T offset, T gain, vec4<T>& sum,
+                                                       vec4<T>& w) {
+    using value::gln_g_multiply;
+    if (type == kMultifractal) {
+        const vec4<T> f = gln_g_multiply(a, n) + vec4<T>(T(1), T(0), T(0), T(0));
+        sum = i == 0 ? f : gln_g_multiply(sum, f);
+        return;
+    }
+    const vec4<T> shifted = vec4<T>(n.x + offset, n.y, n.z, n.w);
+    const vec4<T> s = gln_g_multiply(a, shifted);
+    if (type == kHeteroTerrain) {
+        sum = i == 0 ? shifted : sum + gln_g_multiply(s, sum);
+        return;
+    }
+    const auto live = w.x > T(0.001f);
+    const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
+    const vec4<T> t = gln_g_multiply(c, s);
+    sum = gln_select(live, sum + t, sum);
+    w = gln_select(live, gain * t, w);
+}
+
 // graph.glsl's gln_g_octave_unit: an octave's value n in [0, 1] for a weighted strength:
 // (n + 1) / 2 for fbm, 1 - |n| for ridged, else |n|, clamped, with its gradient.
 template <class T>
@@ -209,7 +233,7 @@ struct Fractal : Base {
                         "how octaves add: a spec's --fractal, or Musgrave's multifractal, hybrid_multifractal, hetero_terrain"),
                  mirrored("octaves", T::Count, 4, "; a fraction blends the last in (4.5: the fifth at half)"),
                  mirrored("lacunarity", T::Number, 2.0),
-                 mayBeDriven(mirrored("gain", T::Number, 0.5, "; a node drives it for fbm, turbulence, billow and ridged")),
+                 mayBeDriven(mirrored("gain", T::Number, 0.5)),
                  mirrored("ridge_offset", T::Number, 1.0), mirrored("ridge_gain", T::Number, 2.0),
                  mayBeDriven(number("weighted_strength", 0.0,
                                     "fbm, turbulence, billow, ridged: how far each octave's value sets the next's amplitude, 0 to 1",
@@ -259,10 +283,6 @@ struct Fractal : Base {
             problems.push_back(graph_detail::at(n.id, "weighted_strength",
                                                 shown("weighted_strength") + ": weights the octaves of fbm, turbulence, billow and ridged; a " +
                                                     n.choice("type") + " fractal takes 0"));
-        if (n.driven("gain"))
-            problems.push_back(graph_detail::at(n.id, "gain",
-                                                shown("gain") + ": a node may drive the gain of fbm, turbulence, billow and ridged; a " +
-                                                    n.choice("type") + " fractal's gain must be a number"));
     }
     static int sourceCalls(const std::array<int, 6>& ints) { return ints[1]; }
     static bool keepsPeriod(const GraphNode& n) {
@@ -310,6 +330,7 @@ struct Fractal : Base {
     // of gain; its weight W_i in [0, 1] by at most i per unit of strength. normalize divides
     // by a sum of amplitudes of at least D (>= 1), which moves as the gain does.
     static Bounds drivenBounds(const GraphNode& n, const Bounds& s, const Bounds& G, const Bounds& K) {
+        if (musgrave(fractalId(n))) return musgraveDrivenBounds(n, s, G);
         const int octaves = octavesOf(n);
         const double fraction = n.number("octaves") - std::floor(n.number("octaves"));
         const bool normalize = n.number("normalize") != 0.0;
@@ -355,6 +376,117 @@ struct Fractal : Base {
                 product(errors * scale, s.error) + product(perGain, G.error) + product(perStrength, K.error), s.jumps || G.jumps || K.jumps};
     }
 
+    // A Musgrave fractal's range over octaves of amplitudes a_i in [lo_i, hi_i]: d_i the
+    // most it moves per unit of octave i's value, e_i per unit of octave i's amplitude.
+    struct Summed {
+        double lo = 0, hi = 0;
+        std::vector<double> d, e;
+        bool jumps = false;
+    };
+    static Summed musgraveSum(const GraphNode& n, const Bounds& s, const std::vector<double>& lo, const std::vector<double>& hi) {
+        const int type = fractalId(n);
+        const double off = n.number("ridge_offset"), M = s.mag();
+        const std::size_t count = lo.size();
+        // a_i (n + shift) over the amplitude's and the source's intervals.
+        auto scaled = [&](std::size_t i, double shift) { return times({lo[i], hi[i]}, {s.lo + shift, s.hi + shift}); };
+        auto top = [&](std::size_t i) { return std::max(std::fabs(lo[i]), std::fabs(hi[i])); };
+        Summed r;
+        r.d.assign(count, 0.0);
+        r.e.assign(count, 0.0);
+        r.jumps = s.jumps;
+        std::vector<double> most(count);
+        if (type == kMultifractal || type == kHeteroTerrain) {
+            // A product of factors: multifractal's 1 + a n, hetero_terrain's n + offset
+            // and then 1 + a (n + offset).
+            const double shift = type == kMultifractal ? 0.0 : off;
+            std::pair<double, double> v{1.0, 1.0};
+            for (std::size_t i = 0; i < count; ++i) {
+                const bool first = type == kHeteroTerrain && i == 0;
+                const std::pair<double, double> a = scaled(i, shift);
+                v = times(v, first ? std::pair<double, double>{s.lo + off, s.hi + off} : std::pair<double, double>{1.0 + a.first, 1.0 + a.second});
+                most[i] = first ? std::fabs(off) + M : 1.0 + top(i) * (std::fabs(shift) + M);
+            }
+            for (std::size_t i = 0; i < count; ++i) {
+                const bool first = type == kHeteroTerrain && i == 0;
+                double others = 1.0;
+                for (std::size_t j = 0; j < count; ++j)
+                    if (j != i) others *= most[j];
+                r.d[i] = (first ? 1.0 : top(i)) * others;
+                r.e[i] = first ? 0.0 : (std::fabs(shift) + M) * others;
+            }
+            r.lo = v.first;
+            r.hi = v.second;
+            return r;
+        }
+        // hybrid_multifractal: octave 0 adds its signal s, each later one w s with its
+        // weight w in (0.001, 1], or nothing once the sum has ended.
+        const double gain = n.number("ridge_gain");
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::pair<double, double> a = scaled(i, off);
+            r.lo += i == 0 ? a.first : std::min(0.0, a.first);
+            r.hi += i == 0 ? a.second : std::max(0.0, a.second);
+            most[i] = top(i) * (std::fabs(off) + M);
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            // The most a later weight moves per unit of octave i's signal.
+            double weight = gain, later = 0.0;
+            for (std::size_t k = i + 1; k < count; ++k) {
+                later += most[k] * weight;
+                weight *= gain * most[k];
+            }
+            r.d[i] = top(i) * (1.0 + later);
+            r.e[i] = (std::fabs(off) + M) * (1.0 + later);
+        }
+        r.jumps = true;  // where a weight falls to 0.001, the later octaves stop
+        return r;
+    }
+
+    // A Musgrave fractal whose gain G a node drives: octave i's amplitude lies in G^i (an
+    // interval power) and moves by at most i max|G|^(i - 1) per unit of gain; normalize
+    // divides by D = the sum of amplitudes, at least D_lo, which moves as they do.
+    static Bounds musgraveDrivenBounds(const GraphNode& n, const Bounds& s, const Bounds& G) {
+        const int octaves = octavesOf(n);
+        const double fraction = n.number("octaves") - std::floor(n.number("octaves"));
+        const bool normalize = n.number("normalize") != 0.0;
+        const double g = std::max(std::fabs(G.lo), std::fabs(G.hi));
+        std::vector<double> lo(static_cast<std::size_t>(octaves)), hi(lo.size()), lac(lo.size()), byGain(lo.size());
+        std::pair<double, double> a{1.0, 1.0};
+        double l = 1, dlo = 0, dhi = 0, dByGain = 0;
+        for (std::size_t i = 0; i < lo.size(); ++i) {
+            const double part = i + 1 == lo.size() && fraction > 0.0 ? fraction : 1.0;
+            lo[i] = a.first * part;
+            hi[i] = a.second * part;
+            lac[i] = l;
+            byGain[i] = i == 0 ? 0.0 : static_cast<double>(i) * std::pow(g, static_cast<double>(i) - 1.0) * part;
+            dlo += lo[i];
+            dhi += hi[i];
+            dByGain += byGain[i];
+            a = times(a, {G.lo, G.hi});
+            l *= n.number("lacunarity");
+        }
+        const Summed m = musgraveSum(n, s, lo, hi);
+        double slopes = 0, errors = 0, perGain = 0;
+        for (std::size_t i = 0; i < lo.size(); ++i) {
+            slopes += m.d[i] * lac[i];
+            errors += m.d[i];
+            perGain += product(m.e[i], byGain[i]);
+        }
+        double vlo = m.lo, vhi = m.hi;
+        if (normalize) {
+            // V / D for D in [D_lo, D_hi] (D_lo >= 1e-6 as the twin's divide holds it), and
+            // its change with D: |V| / D_lo^2 per unit of D.
+            const double least = std::max(dlo, 1e-6), most = std::max(dhi, least);
+            vlo = std::min({m.lo / least, m.lo / most});
+            vhi = std::max({m.hi / least, m.hi / most});
+            const double V = std::min(std::max(std::fabs(m.lo), std::fabs(m.hi)), kUnbounded);
+            slopes /= least;
+            errors /= least;
+            perGain = perGain / least + product(V / (least * least), dByGain);
+        }
+        return {vlo, vhi, product(slopes, s.slope) + product(perGain, G.slope), product(errors, s.error) + product(perGain, G.error),
+                m.jumps || G.jumps};
+    }
+
     // Over its octaves, from its source's: each octave's term's range and steepness,
     // summed by amplitude (and lacunarity^i for the slope).
     static Bounds bounds(const GraphNode& n, const Bounds& s) {
@@ -372,56 +504,16 @@ struct Fractal : Base {
             l *= n.number("lacunarity");
         }
         const double scale = n.number("normalize") != 0.0 ? 1.0 / sum : 1.0;
-        const double M = s.mag();
         // d[i]: the most the fractal changes per unit of octave i's value.
         std::vector<double> d(amp.size(), 0.0);
         double lo = 0, hi = 0;
         bool jumps = s.jumps;
         if (musgrave(type)) {
-            const double off = n.number("ridge_offset");
-            const std::pair<double, double> source{s.lo, s.hi};
-            auto grown = [&](std::size_t i, double shift) {  // 1 + amp (n + shift)
-                return std::pair<double, double>{1.0 + product(amp[i], source.first + shift), 1.0 + product(amp[i], source.second + shift)};
-            };
-            if (type == kMultifractal || type == kHeteroTerrain) {
-                // A product of factors: multifractal's 1 + a n, hetero_terrain's n + offset
-                // and then 1 + a (n + offset).
-                const double shift = type == kMultifractal ? 0.0 : off;
-                std::vector<double> most(amp.size());
-                std::pair<double, double> v{1.0, 1.0};
-                for (std::size_t i = 0; i < amp.size(); ++i) {
-                    const bool first = type == kHeteroTerrain && i == 0;
-                    v = times(v, first ? std::pair<double, double>{source.first + off, source.second + off} : grown(i, shift));
-                    most[i] = first ? std::fabs(off) + M : 1.0 + amp[i] * (std::fabs(shift) + M);
-                }
-                for (std::size_t i = 0; i < amp.size(); ++i) {
-                    d[i] = (type == kHeteroTerrain && i == 0) ? 1.0 : amp[i];
-                    for (std::size_t j = 0; j < amp.size(); ++j)
-                        if (j != i) d[i] *= most[j];
-                }
-                lo = v.first;
-                hi = v.second;
-            } else {
-                // hybrid_multifractal: octave 0 adds its signal s, each later one w s with
-                // its weight w in (0.001, 1], or nothing once the sum has ended.
-                const double gain = n.number("ridge_gain");
-                std::vector<double> most(amp.size());
-                for (std::size_t i = 0; i < amp.size(); ++i) {
-                    const double slo = product(amp[i], source.first + off), shi = product(amp[i], source.second + off);
-                    lo += i == 0 ? slo : std::min(0.0, slo);
-                    hi += i == 0 ? shi : std::max(0.0, shi);
-                    most[i] = amp[i] * (std::fabs(off) + M);
-                }
-                for (std::size_t i = 0; i < amp.size(); ++i) {
-                    double weight = gain * amp[i];  // the most a later weight moves per unit of n_i
-                    d[i] = amp[i];
-                    for (std::size_t k = i + 1; k < amp.size(); ++k) {
-                        d[i] += most[k] * weight;
-                        weight *= gain * most[k];
-                    }
-                }
-                jumps = true;  // where a weight falls to 0.001, the later octaves stop
-            }
+            const Summed m = musgraveSum(n, s, amp, amp);
+            lo = m.lo;
+            hi = m.hi;
+            d = m.d;
+            jumps = m.jumps;
         } else {
             const auto [flo, fhi, steep] = term(n, s);
             // A weighted strength k scales octave i by W in [0, 1] (1 at octave 0), which
@@ -533,7 +625,10 @@ struct Fractal : Base {
             const vec4<T> n = octave<kGrad, T, S>(in, q, l, ints, i);
             vec4<T> ai = a;
             if (i == octaves - 1) ai = T(q[fractionParam(ints)]) * a;
-            gln_g_driven_step(type, i, n, ai, T(q[0]), T(q[1]), ints[3] != 0, k, sum, signal, w);
+            if (musgrave(type))
+                gln_g_musgrave_driven_step(type, i, n, ai, T(q[0]), T(q[1]), sum, w);
+            else
+                gln_g_driven_step(type, i, n, ai, T(q[0]), T(q[1]), ints[3] != 0, k, sum, signal, w);
             d = d + ai;
             a = gln_g_multiply(a, g);
         }
@@ -603,8 +698,11 @@ struct Fractal : Base {
         c.loop(octaves);
         octaveGlsl(c);
         c.line("    vec4 ai = i == " + num(octaves - 1) + " ? " + c.P(fractionParam(c.ints)) + " * a" + I + " : a" + I + ";");
-        c.line("    gln_g_driven_step(" + num(c.ints[0]) + ", i, n, ai, " + c.P(0) + ", " + c.P(1) + ", " +
-               (c.ints[3] != 0 ? "true" : "false") + ", dk" + I + ", s" + I + ", g" + I + ", w" + I + ");");
+        if (musgrave(c.ints[0]))
+            c.line("    gln_g_musgrave_driven_step(" + num(c.ints[0]) + ", i, n, ai, " + c.P(0) + ", " + c.P(1) + ", s" + I + ", w" + I + ");");
+        else
+            c.line("    gln_g_driven_step(" + num(c.ints[0]) + ", i, n, ai, " + c.P(0) + ", " + c.P(1) + ", " +
+                   (c.ints[3] != 0 ? "true" : "false") + ", dk" + I + ", s" + I + ", g" + I + ", w" + I + ");");
         c.line("    d" + I + " = d" + I + " + ai;");
         c.line("    a" + I + " = gln_g_multiply(a" + I + ", dg" + I + ");");
         c.line("}");

@@ -148,9 +148,7 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {wrap(basis + R"(, "out": {"kind": "fractal", "source": "b", "lacunarity": "b"})"),
          {"node \"out\" lacunarity", "\"b\"", "a node may drive gain and weighted_strength of a fractal, not lacunarity"}},
         {wrap(basis + R"(, "out": {"kind": "warp", "source": "b", "by": "b", "amount": "b"})"), {"node \"out\" by", "vector"}},
-        // A Musgrave fractal's gain and strength stay numbers.
-        {wrap(basis + R"(, "out": {"kind": "fractal", "type": "multifractal", "source": "b", "gain": "b"})"),
-         {"node \"out\" gain", "driven by node \"b\"", "a multifractal fractal's gain must be a number"}},
+        // A Musgrave fractal takes no weighted strength, driven or not.
         {wrap(basis + R"(, "out": {"kind": "fractal", "type": "hetero_terrain", "source": "b", "weighted_strength": "b"})"),
          {"node \"out\" weighted_strength", "driven by node \"b\"", "a hetero_terrain fractal takes 0"}},
         {wrap(basis + R"(, "out": {"kind": "terrace", "source": "b", "steps": "b"})"),
@@ -519,6 +517,40 @@ TEST(Graph, AFractalsDrivenGainAndStrengthAndAWarpsDrivenAmountFollowTheirNodes)
         }
         return sum;
     });
+    // Musgrave's three (Blender's definitions) with pwr = g^i at the point, 4 octaves.
+    // multifractal: the product of pwr n + 1; normalized, over the sum of pwr.
+    for (const bool normalize : {false, true})
+        check(std::string(R"("out": {"kind": "fractal", "type": "multifractal", "source": "a", "gain": "k", "normalize": )") +
+                  (normalize ? "true" : "false") + "}",
+              [&](std::size_t p, double g) {
+                  double value = 1, pwr = 1, d = 0;
+                  for (int i = 0; i < 4; ++i, pwr *= g) {
+                      value *= pwr * octave[static_cast<std::size_t>(i)][p] + 1;
+                      d += pwr;
+                  }
+                  return normalize ? value / d : value;
+              });
+    // hetero terrain (offset 0.7): value = offset + n, then value += (n + offset) pwr value.
+    check(R"("out": {"kind": "fractal", "type": "hetero_terrain", "source": "a", "gain": "k", "ridge_offset": 0.7})",
+          [&](std::size_t p, double g) {
+              double value = 0.7 + octave[0][p], pwr = g;
+              for (int i = 1; i < 4; ++i, pwr *= g) value += (octave[static_cast<std::size_t>(i)][p] + 0.7) * pwr * value;
+              return value;
+          });
+    // hybrid multifractal (offset 0.7, gain 1.5): while weight > 0.001: weight = min(weight,
+    // 1), signal = (n + offset) pwr, value += weight signal, weight *= 1.5 signal.
+    check(R"("out": {"kind": "fractal", "type": "hybrid_multifractal", "source": "a", "gain": "k", "ridge_offset": 0.7, "ridge_gain": 1.5})",
+          [&](std::size_t p, double g) {
+              double value = 0, weight = 1, pwr = 1;
+              for (int i = 0; weight > 0.001 && i < 4; ++i) {
+                  weight = std::min(weight, 1.0);
+                  const double signal = (octave[static_cast<std::size_t>(i)][p] + 0.7) * pwr;
+                  pwr *= g;
+                  value += weight * signal;
+                  weight *= 1.5 * signal;
+              }
+              return value;
+          });
     // A warp by (b, b) of amount 10 g: a at p + 10 g (b, b).
     const std::vector<double> warped = [&] {
         std::vector<cpu::Point> at;
