@@ -56,6 +56,17 @@ vec4 gln_g_multiply(vec4 a, vec4 b) {
 //   hetero_terrain       sum = n + offset at octave 0, then sum += (n + offset) a sum
 //   hybrid_multifractal  while w > 0.001: w = min(w, 1), s = (n + offset) a, sum += w s,
 //                        w = gain w s (an octave whose weight fell to 0.001 ends the sum)
+// A hybrid_multifractal octave of signal s: while the weight w is above 0.001, the sum
+// adds min(w, 1) s and the weight becomes gain times that.
+void gln_g_hybrid_octave(vec4 s, float gain, inout vec4 sum, inout vec4 w) {
+    if (w.x > 0.001f) {
+        vec4 c = w.x > 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : w;
+        vec4 t = gln_g_multiply(c, s);
+        sum = sum + t;
+        w = gain * t;
+    }
+}
+
 void gln_g_musgrave_step(int type, int i, vec4 n, float a, float offset, float gain, inout vec4 sum, inout vec4 w) {
     if (type == GLN_G_MULTIFRACTAL) {
         vec4 f = vec4(a * n.x + 1.0f, a * n.y, a * n.z, a * n.w);
@@ -67,12 +78,7 @@ void gln_g_musgrave_step(int type, int i, vec4 n, float a, float offset, float g
         sum = i == 0 ? vec4(n.x + offset, n.y, n.z, n.w) : sum + gln_g_multiply(s, sum);
         return;
     }
-    if (w.x > 0.001f) {
-        vec4 c = w.x > 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : w;
-        vec4 t = gln_g_multiply(c, s);
-        sum = sum + t;
-        w = gain * t;
-    }
+    gln_g_hybrid_octave(s, gain, sum, w);
 }
 
 // The same whose gain a node drives (the fractal kind's driven form): the amplitude a a
@@ -90,12 +96,7 @@ void gln_g_musgrave_driven_step(int type, int i, vec4 n, vec4 a, float offset, f
         sum = i == 0 ? shifted : sum + gln_g_multiply(s, sum);
         return;
     }
-    if (w.x > 0.001f) {
-        vec4 c = w.x > 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : w;
-        vec4 t = gln_g_multiply(c, s);
-        sum = sum + t;
-        w = gain * t;
-    }
+    gln_g_hybrid_octave(s, gain, sum, w);
 }
 
 // Octave i of fbm, turbulence, billow or ridged with a weighted strength k (FastNoise2's):

@@ -133,6 +133,17 @@ inline double leastAxis(const std::vector<double>& by, int dims) {
     return m;
 }
 
+// graph.glsl's gln_g_hybrid_octave: a hybrid_multifractal octave of signal s.
+template <class T>
+GLN_TWIN_INLINE inline void gln_g_hybrid_octave(vec4<T> s, T gain, vec4<T>& sum, vec4<T>& w) {
+    using value::gln_g_multiply;
+    const auto live = w.x > T(0.001f);
+    const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
+    const vec4<T> t = gln_g_multiply(c, s);
+    sum = gln_select(live, sum + t, sum);
+    w = gln_select(live, gain * t, w);
+}
+
 // graph.glsl's gln_g_musgrave_step: octave i of multifractal, hybrid_multifractal or
 // hetero_terrain (graph::kMultifractal ...), a its amplitude; w the hybrid's weight.
 template <class T>
@@ -148,11 +159,7 @@ void gln_g_musgrave_step(int type, int i, vec4<T> n, T a, T offset, T gain, vec4
         sum = i == 0 ? vec4<T>(n.x + offset, n.y, n.z, n.w) : sum + gln_g_multiply(s, sum);
         return;
     }
-    const auto live = w.x > T(0.001f);
-    const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
-    const vec4<T> t = gln_g_multiply(c, s);
-    sum = gln_select(live, sum + t, sum);
-    w = gln_select(live, gain * t, w);
+    gln_g_hybrid_octave(s, gain, sum, w);
 }
 
 // graph.glsl's gln_g_musgrave_driven_step: the same whose gain a node drives, a the
@@ -172,11 +179,7 @@ GLN_TWIN_INLINE inline void gln_g_musgrave_driven_step(int type, int i, vec4<T> 
         sum = i == 0 ? shifted : sum + gln_g_multiply(s, sum);
         return;
     }
-    const auto live = w.x > T(0.001f);
-    const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
-    const vec4<T> t = gln_g_multiply(c, s);
-    sum = gln_select(live, sum + t, sum);
-    w = gln_select(live, gain * t, w);
+    gln_g_hybrid_octave(s, gain, sum, w);
 }
 
 // graph.glsl's gln_g_octave_unit: an octave's value n in [0, 1] for a weighted strength:
