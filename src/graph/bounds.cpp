@@ -51,11 +51,10 @@ struct Analysis {
         return memo[id] = b;
     }
 
-    // The node's wave (Bounds::wave): what its kind states (a smooth step's bend), its
-    // slope per unit of its magnitude (a sine's or a basis's frequency), and its inputs'
-    // at least; a source's scaled by how
-    // much faster the node moves through it than the source changes (a scale's, a warp's
-    // or a fractal's point), as its slope is.
+    // The node's wave (Bounds::wave): at least what its kind states (a smooth step's
+    // bend), its slope per unit of its magnitude (a sine's or a basis's frequency), and
+    // its inputs'; a source's scaled by how much faster the node moves through it than
+    // the source changes (a scale's, a warp's or a fractal's point), as its slope is.
     double wave(const GraphNode& n, const Bounds& b) {
         double w = std::max(b.wave, product(b.slope, 1.0 / std::max(b.mag(), 1.0)));
         const bool moves = movesThePoint(opOf(n));

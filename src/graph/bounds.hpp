@@ -33,7 +33,8 @@ struct Bounds {
     // the frequency, in radians per unit, of the field's fastest part, so that the GPU's
     // gradient may be off by wave * error besides its own rounding (a band-limited
     // function's derivative is at most its frequency times its largest value: Bernstein).
-    // graph/bounds.cpp sets it for every kind from the others' fields.
+    // A kind states its own bend (bent()); graph/bounds.cpp takes at least that, the
+    // node's slope per unit of its magnitude and its inputs' waves.
     double wave = 0;
     // The most |value| is, capped at kUnbounded: for errors and slopes, not for ranges.
     double mag() const { return std::min(std::max(std::fabs(lo), std::fabs(hi)), kUnbounded); }
