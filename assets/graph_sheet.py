@@ -22,13 +22,13 @@ LABEL = 18
 GAP = 8
 GRAPHS = [("mountains", "terrain"), ("warped_cells", "none"), ("terraces", "terrain"), ("marble_veins", "marble"),
           ("warp_independent", "terrain"), ("warp_progressive", "terrain"), ("weathered_terraces", "terrain"),
-          ("rough_and_smooth", "terrain")]
+          ("rough_and_smooth", "terrain"), ("smooth_and_rugged_ridges", "none")]
 
 
 def main():
     glnoise, out = sys.argv[1], sys.argv[2]
     font = ImageFont.load_default()
-    cols = 2
+    cols = 3
     rows = (len(GRAPHS) + cols - 1) // cols
     sheet = Image.new("RGB", (cols * W + (cols - 1) * GAP, rows * (H + LABEL) + (rows - 1) * GAP), (24, 24, 24))
     draw = ImageDraw.Draw(sheet)

@@ -67,6 +67,16 @@ void gln_g_hybrid_octave(vec4 s, float gain, inout vec4 sum, inout vec4 w) {
     }
 }
 
+// The same whose gain a node drives: the gain a value with its gradient.
+void gln_g_hybrid_octave(vec4 s, vec4 gain, inout vec4 sum, inout vec4 w) {
+    if (w.x > 0.001f) {
+        vec4 c = w.x > 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : w;
+        vec4 t = gln_g_multiply(c, s);
+        sum = sum + t;
+        w = gln_g_multiply(t, gain);
+    }
+}
+
 void gln_g_musgrave_step(int type, int i, vec4 n, float a, float offset, float gain, inout vec4 sum, inout vec4 w) {
     if (type == GLN_G_MULTIFRACTAL) {
         vec4 f = vec4(a * n.x + 1.0f, a * n.y, a * n.z, a * n.w);
@@ -91,6 +101,22 @@ void gln_g_musgrave_driven_step(int type, int i, vec4 n, vec4 a, float offset, f
         return;
     }
     vec4 shifted = vec4(n.x + offset, n.y, n.z, n.w);
+    vec4 s = gln_g_multiply(a, shifted);
+    if (type == GLN_G_HETERO_TERRAIN) {
+        sum = i == 0 ? shifted : sum + gln_g_multiply(s, sum);
+        return;
+    }
+    gln_g_hybrid_octave(s, gain, sum, w);
+}
+
+// The same whose offset or gain (the fractal kind's ridge_offset and ridge_gain) a node
+// drives: each a value with its gradient.
+void gln_g_musgrave_driven_step(int type, int i, vec4 n, vec4 a, vec4 offset, vec4 gain, inout vec4 sum, inout vec4 w) {
+    if (type == GLN_G_MULTIFRACTAL) {
+        gln_g_musgrave_driven_step(type, i, n, a, offset.x, gain.x, sum, w);
+        return;
+    }
+    vec4 shifted = n + offset;
     vec4 s = gln_g_multiply(a, shifted);
     if (type == GLN_G_HETERO_TERRAIN) {
         sum = i == 0 ? shifted : sum + gln_g_multiply(s, sum);
@@ -126,15 +152,40 @@ void gln_g_weighted_step(int type, int i, vec4 n, float a, float offset, float g
 // when not weighted), with the amplitude a and the strength k values with gradients, so
 // that the gradient carries a's and k's. The caller starts w at 1 and multiplies a by the
 // gain after each octave.
-void gln_g_driven_step(int type, int i, vec4 n, vec4 a, float offset, float gain, bool weighted, vec4 k, inout vec4 sum,
-                       inout vec4 signal, inout vec4 w) {
-    vec4 f = vec4(0.0f);
-    gln_fractal_step(type, i, n, 1.0f, offset, gain, f, signal);
+void gln_g_driven_add(int type, vec4 n, vec4 a, vec4 f, bool weighted, vec4 k, inout vec4 sum, inout vec4 w) {
     sum = sum + gln_g_multiply(a, gln_g_multiply(w, f));
     if (!weighted) return;
     vec4 u = gln_g_octave_unit(type, n);
     float v = u.x - 1.0f;
     w = gln_g_multiply(w, vec4(1.0f + k.x * v, k.y * v + k.x * u.y, k.z * v + k.x * u.z, k.w * v + k.x * u.w));
+}
+
+void gln_g_driven_step(int type, int i, vec4 n, vec4 a, float offset, float gain, bool weighted, vec4 k, inout vec4 sum,
+                       inout vec4 signal, inout vec4 w) {
+    vec4 f = vec4(0.0f);
+    gln_fractal_step(type, i, n, 1.0f, offset, gain, f, signal);
+    gln_g_driven_add(type, n, a, f, weighted, k, sum, w);
+}
+
+// Octave i of a ridged fractal whose ridge offset or ridge gain a node drives, each a
+// value with its gradient: r = offset - |n|, the signal r^2 times its weight
+// clamp(gain signal_{i-1}, 0, 1) (1 at octave 0), the weight's gradient carried; added as
+// gln_g_driven_step adds its term.
+vec4 gln_g_ridged_signal(int i, vec4 n, vec4 offset, vec4 gain, vec4 signal) {
+    vec4 weight = vec4(1.0f, 0.0f, 0.0f, 0.0f);
+    if (i > 0) {
+        vec4 w = gln_g_multiply(signal, gain);
+        weight = w.x >= 1.0f ? vec4(1.0f, 0.0f, 0.0f, 0.0f) : (w.x <= 0.0f ? vec4(0.0f) : w);
+    }
+    float sg = n.x < 0.0f ? -1.0f : 1.0f;
+    vec4 r = offset - vec4(abs(n.x), sg * n.y, sg * n.z, sg * n.w);
+    return gln_g_multiply(gln_g_multiply(r, r), weight);
+}
+
+void gln_g_ridged_driven_step(int i, vec4 n, vec4 a, vec4 offset, vec4 gain, bool weighted, vec4 k, inout vec4 sum,
+                              inout vec4 signal, inout vec4 w) {
+    signal = gln_g_ridged_signal(i, n, offset, gain, signal);
+    gln_g_driven_add(GLN_RIDGED, n, a, signal, weighted, k, sum, w);
 }
 
 vec4 gln_g_divide(vec4 a, vec4 b, float least) {

@@ -144,6 +144,18 @@ GLN_TWIN_INLINE inline void gln_g_hybrid_octave(vec4<T> s, T gain, vec4<T>& sum,
     w = gln_select(live, gain * t, w);
 }
 
+// graph.glsl's gln_g_hybrid_octave whose gain a node drives: the gain a value with its
+// gradient.
+template <class T>
+GLN_TWIN_INLINE inline void gln_g_hybrid_octave(vec4<T> s, vec4<T> gain, vec4<T>& sum, vec4<T>& w) {
+    using value::gln_g_multiply;
+    const auto live = w.x > T(0.001f);
+    const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
+    const vec4<T> t = gln_g_multiply(c, s);
+    sum = gln_select(live, sum + t, sum);
+    w = gln_select(live, gln_g_multiply(t, gain), w);
+}
+
 // graph.glsl's gln_g_musgrave_step: octave i of multifractal, hybrid_multifractal or
 // hetero_terrain (graph::kMultifractal ...), a its amplitude; w the hybrid's weight.
 template <class T>
@@ -182,6 +194,39 @@ GLN_TWIN_INLINE inline void gln_g_musgrave_driven_step(int type, int i, vec4<T> 
     gln_g_hybrid_octave(s, gain, sum, w);
 }
 
+// graph.glsl's gln_g_musgrave_driven_step whose offset or gain (the fractal's ridge_offset
+// and ridge_gain) a node drives: each a value with its gradient.
+template <class T>
+GLN_TWIN_INLINE inline void gln_g_musgrave_driven_step(int type, int i, vec4<T> n, vec4<T> a, vec4<T> offset, vec4<T> gain,
+                                                       vec4<T>& sum, vec4<T>& w) {
+    using value::gln_g_multiply;
+    if (type == kMultifractal) return gln_g_musgrave_driven_step(type, i, n, a, offset.x, gain.x, sum, w);
+    const vec4<T> shifted = n + offset;
+    const vec4<T> s = gln_g_multiply(a, shifted);
+    if (type == kHeteroTerrain) {
+        sum = i == 0 ? shifted : sum + gln_g_multiply(s, sum);
+        return;
+    }
+    gln_g_hybrid_octave(s, gain, sum, w);
+}
+
+// graph.glsl's gln_g_ridged_signal: octave i's signal of a ridged fractal whose ridge
+// offset or ridge gain a node drives, each a value with its gradient: r = offset - |n|,
+// signal = r^2 times the weight clamp(gain signal_{i-1}, 0, 1) (1 at octave 0), the
+// weight's gradient carried.
+template <class T>
+GLN_TWIN_INLINE inline vec4<T> gln_g_ridged_signal(int i, vec4<T> n, vec4<T> offset, vec4<T> gain, vec4<T> signal) {
+    using value::gln_g_multiply;
+    vec4<T> weight = vec4<T>(T(1), T(0), T(0), T(0));
+    if (i > 0) {
+        const vec4<T> w = gln_g_multiply(signal, gain);
+        weight = gln_select(w.x >= T(1), vec4<T>(T(1), T(0), T(0), T(0)), gln_select(w.x <= T(0), vec4<T>(T(0)), w));
+    }
+    const T sg = gln_select(n.x < T(0), T(-1), T(1));
+    const vec4<T> r = offset - vec4<T>(gln_abs(n.x), sg * n.y, sg * n.z, sg * n.w);
+    return gln_g_multiply(gln_g_multiply(r, r), weight);
+}
+
 // graph.glsl's gln_g_octave_unit: an octave's value n in [0, 1] for a weighted strength:
 // (n + 1) / 2 for fbm, 1 - |n| for ridged, else |n|, clamped, with its gradient.
 template <class T>
@@ -205,15 +250,12 @@ void gln_g_weighted_step(int type, int i, vec4<T> n, T a, T offset, T gain, T k,
     w = gln_g_multiply(w, vec4<T>(T(1) + k * (u.x - T(1)), k * u.y, k * u.z, k * u.w));
 }
 
-// graph.glsl's gln_g_driven_step: octave i of fbm, turbulence, billow or ridged whose gain
-// or weighted strength a node drives, a the octave's amplitude and k the strength with
-// their gradients; w the running weight (1 unless weighted).
+// graph.glsl's gln_g_driven_add: adds an octave's term f of amplitude a and weight w to the
+// sum, and (weighted) moves the weight by the octave's value n with strength k.
 template <class T>
-GLN_TWIN_INLINE inline void gln_g_driven_step(int type, int i, vec4<T> n, vec4<T> a, T offset, T gain, bool weighted, vec4<T> k, vec4<T>& sum,
-                       vec4<T>& signal, vec4<T>& w) {
+GLN_TWIN_INLINE inline void gln_g_driven_add(int type, vec4<T> n, vec4<T> a, vec4<T> f, bool weighted, vec4<T> k, vec4<T>& sum,
+                                             vec4<T>& w) {
     using value::gln_g_multiply;
-    vec4<T> f = vec4<T>(T(0));
-    cpu::gln_fractal_step(type, i, n, T(1), offset, gain, f, signal);
     const vec4<T> wf = gln_g_multiply(w, f);
     sum = sum + gln_g_multiply(a, wf);
     if (!weighted) return;
@@ -222,10 +264,32 @@ GLN_TWIN_INLINE inline void gln_g_driven_step(int type, int i, vec4<T> n, vec4<T
     w = gln_g_multiply(w, vec4<T>(T(1) + k.x * v, k.y * v + k.x * u.y, k.z * v + k.x * u.z, k.w * v + k.x * u.w));
 }
 
+// graph.glsl's gln_g_driven_step: octave i of fbm, turbulence, billow or ridged whose gain
+// or weighted strength a node drives, a the octave's amplitude and k the strength with
+// their gradients; w the running weight (1 unless weighted).
+template <class T>
+GLN_TWIN_INLINE inline void gln_g_driven_step(int type, int i, vec4<T> n, vec4<T> a, T offset, T gain, bool weighted, vec4<T> k, vec4<T>& sum,
+                       vec4<T>& signal, vec4<T>& w) {
+    vec4<T> f = vec4<T>(T(0));
+    cpu::gln_fractal_step(type, i, n, T(1), offset, gain, f, signal);
+    gln_g_driven_add(type, n, a, f, weighted, k, sum, w);
+}
+
+// graph.glsl's gln_g_ridged_driven_step: octave i of a ridged fractal whose ridge offset or
+// ridge gain a node drives (gln_g_ridged_signal), added as gln_g_driven_step adds.
+template <class T>
+GLN_TWIN_INLINE inline void gln_g_ridged_driven_step(int i, vec4<T> n, vec4<T> a, vec4<T> offset, vec4<T> gain, bool weighted,
+                                                     vec4<T> k, vec4<T>& sum, vec4<T>& signal, vec4<T>& w) {
+    signal = gln_g_ridged_signal(i, n, offset, gain, signal);
+    gln_g_driven_add(cpu::GLN_RIDGED, n, a, signal, weighted, k, sum, w);
+}
+
 // Over octaves i: the source at lacunarity^i (R^i) p, added as the fractal's type.
 // Parameters: ridge offset, ridge gain, 1 / divisor, then per octave its amplitude and
 // lacunarity^i, and with rotate lacunarity^i R^i (16, row-major); then, weighted, its
-// strength. ints: GLSL fractal type (graph::fractalId), octaves, rotate, weighted.
+// strength; then, driven, the last octave's fraction. ints: GLSL fractal type
+// (graph::fractalId), octaves, rotate, weighted, normalize, a node drives the ridge
+// offset or gain.
 struct Fractal : Base {
     static constexpr bool drivable() { return true; }
     static Described describe() {
@@ -237,7 +301,7 @@ struct Fractal : Base {
                  mirrored("octaves", T::Count, 4, "; a fraction blends the last in (4.5: the fifth at half)"),
                  mirrored("lacunarity", T::Number, 2.0),
                  mayBeDriven(mirrored("gain", T::Number, 0.5)),
-                 mirrored("ridge_offset", T::Number, 1.0), mirrored("ridge_gain", T::Number, 2.0),
+                 mayBeDriven(mirrored("ridge_offset", T::Number, 1.0)), mayBeDriven(mirrored("ridge_gain", T::Number, 2.0)),
                  mayBeDriven(number("weighted_strength", 0.0,
                                     "fbm, turbulence, billow, ridged: how far each octave's value sets the next's amplitude, 0 to 1",
                                     0.0, 1.0)),
@@ -252,7 +316,7 @@ struct Fractal : Base {
         const double fraction = num("octaves") - std::floor(num("octaves"));
         const bool rotate = num("rotate") != 0.0;
         const bool weighted = n.driven("weighted_strength") || num("weighted_strength") != 0.0;
-        p.ints = {fractalId(n), octaves, rotate ? 1 : 0, weighted ? 1 : 0, num("normalize") != 0.0 ? 1 : 0, 0};
+        p.ints = {fractalId(n), octaves, rotate ? 1 : 0, weighted ? 1 : 0, num("normalize") != 0.0 ? 1 : 0, ridgeDriven(n) ? 1 : 0};
         p.add(num("ridge_offset"));
         p.add(num("ridge_gain"));
         auto amplitude = [&](int i, double gainPower) { return i == octaves - 1 && fraction > 0.0 ? gainPower * fraction : gainPower; };
@@ -275,13 +339,30 @@ struct Fractal : Base {
         }
         if (weighted) p.add(num("weighted_strength"));
         // Driven: the last octave's fraction of its amplitude (1 for a whole count).
-        if (n.driven("gain") || n.driven("weighted_strength")) p.add(fraction > 0.0 ? fraction : 1.0);
+        if (anyDriven(n)) p.add(fraction > 0.0 ? fraction : 1.0);
     }
+    static bool ridgeDriven(const GraphNode& n) { return n.driven("ridge_offset") || n.driven("ridge_gain"); }
+    static bool anyDriven(const GraphNode& n) { return n.driven("gain") || n.driven("weighted_strength") || ridgeDriven(n); }
+    // Whether a type uses its ridge offset (ridged; Musgrave's hybrid_multifractal and
+    // hetero_terrain add it to each octave) and its ridge gain (ridged; the hybrid's gain).
+    static bool usesRidgeOffset(int type) { return type == cpu::GLN_RIDGED || type == kHybridMultifractal || type == kHeteroTerrain; }
+    static bool usesRidgeGain(int type) { return type == cpu::GLN_RIDGED || type == kHybridMultifractal; }
     static void check(const GraphNode& n, const NoiseSpec&, std::vector<Violation>& problems) {
-        if (!musgrave(fractalId(n))) return;
         auto shown = [&](const char* field) {
             return n.driven(field) ? "driven by node \"" + n.inputs.at(field) + "\"" : graph_detail::shownNumber(n.number(field));
         };
+        // A number a type ignores may be given (as a spec's may), but a node driving it
+        // would be evaluated for nothing: refused, naming the types that use it.
+        const int type = fractalId(n);
+        if (n.driven("ridge_offset") && !usesRidgeOffset(type))
+            problems.push_back(graph_detail::at(n.id, "ridge_offset",
+                                                shown("ridge_offset") + ": type " + n.choice("type") +
+                                                    " does not use it; ridged, hybrid_multifractal and hetero_terrain do"));
+        if (n.driven("ridge_gain") && !usesRidgeGain(type))
+            problems.push_back(graph_detail::at(n.id, "ridge_gain",
+                                                shown("ridge_gain") + ": type " + n.choice("type") +
+                                                    " does not use it; ridged and hybrid_multifractal do"));
+        if (!musgrave(type)) return;
         if (n.driven("weighted_strength") || n.number("weighted_strength") != 0.0)
             problems.push_back(graph_detail::at(n.id, "weighted_strength",
                                                 shown("weighted_strength") + ": weights the octaves of fbm, turbulence, billow and ridged; a " +
@@ -297,10 +378,18 @@ struct Fractal : Base {
         return lac >= 1.0 ? 1.0 : std::pow(lac, octavesOf(n) - 1.0);
     }
 
+    // The numbers a node may drive, each a driving node's bounds (held to the field's
+    // range) or the number's own as a point.
+    struct Numbers {
+        Bounds gain, strength, offset, ridgeGain;
+    };
+    static Bounds point(double v) { return {v, v, 0, 0, false}; }
+
     template <class In>
     static Bounds bounds(const GraphNode& n, In& in) {
-        if (n.driven("gain") || n.driven("weighted_strength"))
-            return drivenBounds(n, in.source(), in.number("gain"), in.number("weighted_strength"));
+        if (anyDriven(n))
+            return drivenBounds(n, in.source(),
+                                {in.number("gain"), in.number("weighted_strength"), in.number("ridge_offset"), in.number("ridge_gain")});
         return bounds(n, in.source());
     }
     // The interval [a.first, a.second] times [b.first, b.second].
@@ -310,9 +399,17 @@ struct Fractal : Base {
         return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
     }
 
+    // The most |O - |s|| is, a ridged octave's r, for a ridge offset O and source value s.
+    static double ridgeReach(const Bounds& s, const Bounds& O) {
+        const double least = s.lo <= 0 && s.hi >= 0 ? 0.0 : std::min(std::fabs(s.lo), std::fabs(s.hi));
+        const double most = std::max(std::fabs(s.lo), std::fabs(s.hi));
+        return std::max({std::fabs(O.lo - least), std::fabs(O.lo - most), std::fabs(O.hi - least), std::fabs(O.hi - most)});
+    }
+
     // The term an octave of fbm, turbulence, billow or ridged adds per unit of amplitude:
-    // its range and its steepness per unit of the source's value s.
-    static std::array<double, 3> term(const GraphNode& n, const Bounds& s) {
+    // its range and its steepness per unit of the source's value s, for a ridge offset O
+    // and gain RG.
+    static std::array<double, 3> term(const GraphNode& n, const Bounds& s, const Bounds& O, const Bounds& RG) {
         glnoise::Fractal spec = glnoise::Fractal::Fbm;
         for (const auto& kind : fractalKinds())
             if (kind.glslId == fractalId(n)) spec = kind.value;
@@ -321,37 +418,72 @@ struct Fractal : Base {
         if (spec == glnoise::Fractal::Turbulence) return {least, most, 1.0};
         if (spec == glnoise::Fractal::Billow) return {2 * least - 1, 2 * most - 1, 2.0};
         if (spec == glnoise::Fractal::Ridged) {
-            const double off = n.number("ridge_offset");
-            const double m = std::max(std::fabs(off - least), std::fabs(off - most));
-            return {0, m * m, 2.0 * m * (1.0 + n.number("ridge_gain") * m * m)};
+            const double m = ridgeReach(s, O);
+            return {0, m * m, 2.0 * m * (1.0 + RG.hi * m * m)};
         }
         return {s.lo, s.hi, 1.0};
     }
 
-    // A gain G or strength K a node drives (fbm, turbulence, billow, ridged): octave i's
-    // amplitude lies between G.lo^i and G.hi^i and moves by at most i G.hi^(i - 1) per unit
-    // of gain; its weight W_i in [0, 1] by at most i per unit of strength. normalize divides
-    // by a sum of amplitudes of at least D (>= 1), which moves as the gain does.
-    static Bounds drivenBounds(const GraphNode& n, const Bounds& s, const Bounds& G, const Bounds& K) {
-        if (musgrave(fractalId(n))) return musgraveDrivenBounds(n, s, G);
-        const int octaves = octavesOf(n);
+    // A ridged fractal's change per unit of its ridge offset O and of its ridge gain RG, a
+    // node driving them, summed over octaves by their most amplitude hi_i: octave i's
+    // signal r^2 w (r = O - |n|, |r| <= m; w = its weight, clamp(signal_{i-1} RG)) moves by
+    // D_i <= 2 m + m^2 RG D_{i-1} per unit of O and E_i <= m^2 (m^2 + RG E_{i-1}) per unit
+    // of RG (E_0 = 0: octave 0 has weight 1).
+    static std::pair<double, double> ridgedByNumbers(const Bounds& s, const Numbers& D, const std::vector<double>& hi) {
+        const double m = ridgeReach(s, D.offset), rg = D.ridgeGain.hi, m2 = m * m;
+        double Di = 0, Ei = 0, byOffset = 0, byRidgeGain = 0;
+        for (std::size_t i = 0; i < hi.size(); ++i) {
+            Di = 2.0 * m + product(m2 * rg, Di);
+            Ei = i == 0 ? 0.0 : product(m2, m2 + product(rg, Ei));
+            byOffset += product(hi[i], Di);
+            byRidgeGain += product(hi[i], Ei);
+        }
+        return {byOffset, byRidgeGain};
+    }
+
+    // The amplitudes of octaves whose gain G a node may drive: octave i's lies between
+    // [lo_i, hi_i] (G^i as an interval, the last times its fraction), moves by at most
+    // byGain_i = i max|G|^(i - 1) per unit of gain; their sums, and lac_i = lacunarity^i.
+    struct Amplitudes {
+        std::vector<double> lo, hi, lac, byGain;
+        double least = 0, most = 0, allByGain = 0;
+    };
+    static Amplitudes drivenAmplitudes(const GraphNode& n, const Bounds& G) {
+        const std::size_t octaves = static_cast<std::size_t>(octavesOf(n));
         const double fraction = n.number("octaves") - std::floor(n.number("octaves"));
-        const bool normalize = n.number("normalize") != 0.0;
-        std::vector<double> lo(static_cast<std::size_t>(octaves)), hi(lo.size()), lac(lo.size());
-        double byGain = 0, byStrength = 0, least = 0, gl = 1, gh = 1, l = 1;
-        for (std::size_t i = 0; i < lo.size(); ++i) {
-            const double part = i + 1 == lo.size() && fraction > 0.0 ? fraction : 1.0;
-            lo[i] = gl * part;
-            hi[i] = gh * part;
-            lac[i] = l;
-            least += lo[i];
-            if (i > 0) byGain += static_cast<double>(i) * std::pow(G.hi, static_cast<double>(i) - 1.0) * part;
-            byStrength += static_cast<double>(i) * hi[i];
-            gl *= G.lo;
-            gh *= G.hi;
+        const double g = std::max(std::fabs(G.lo), std::fabs(G.hi));
+        Amplitudes A;
+        std::pair<double, double> a{1.0, 1.0};
+        double l = 1;
+        for (std::size_t i = 0; i < octaves; ++i) {
+            const double part = i + 1 == octaves && fraction > 0.0 ? fraction : 1.0;
+            A.lo.push_back(a.first * part);
+            A.hi.push_back(a.second * part);
+            A.lac.push_back(l);
+            A.byGain.push_back(i == 0 ? 0.0 : static_cast<double>(i) * std::pow(g, static_cast<double>(i) - 1.0) * part);
+            A.least += A.lo[i];
+            A.most += A.hi[i];
+            A.allByGain += A.byGain[i];
+            a = times(a, {G.lo, G.hi});
             l *= n.number("lacunarity");
         }
-        const auto [flo, fhi, steep] = term(n, s);
+        return A;
+    }
+
+    // Numbers D a node drives (fbm, turbulence, billow, ridged): octave i's amplitude in
+    // [lo_i, hi_i] (drivenAmplitudes); its weight W_i in [0, 1] moves by at most i per unit
+    // of strength; a ridged octave's signal by ridgedByNumbers' per unit of its ridge offset
+    // and gain. normalize divides by a sum of amplitudes of at least D (>= 1), which moves
+    // as the gain does.
+    static Bounds drivenBounds(const GraphNode& n, const Bounds& s, const Numbers& D) {
+        if (musgrave(fractalId(n))) return musgraveDrivenBounds(n, s, D);
+        const Bounds &G = D.gain, &K = D.strength, &O = D.offset, &RG = D.ridgeGain;
+        const bool normalize = n.number("normalize") != 0.0;
+        const Amplitudes A = drivenAmplitudes(n, G);
+        const std::vector<double>&lo = A.lo, &hi = A.hi;
+        double byStrength = 0;
+        for (std::size_t i = 0; i < lo.size(); ++i) byStrength += static_cast<double>(i) * hi[i];
+        const auto [flo, fhi, steep] = term(n, s, O, RG);
         const double F = std::min(std::max(std::fabs(flo), std::fabs(fhi)), kUnbounded);
         const bool weighted = K.hi > 0.0;
         // Each octave adds between its amplitude times its term's ends (weighted: octaves
@@ -366,32 +498,42 @@ struct Fractal : Base {
             vlo = weighted ? std::min(0.0, flo) : flo;
             vhi = weighted ? std::max(0.0, fhi) : fhi;
         }
-        const double scale = normalize ? 1.0 / least : 1.0;
+        const double scale = normalize ? 1.0 / A.least : 1.0;
         double slopes = 0, errors = 0;
         for (std::size_t i = 0; i < lo.size(); ++i) {
             double d = hi[i] * steep;
             for (std::size_t j = i + 1; j < lo.size(); ++j) d += product(hi[j] * F, K.hi);
-            slopes += d * lac[i];
+            slopes += d * A.lac[i];
             errors += d;
         }
-        const double perGain = product(F, byGain) * (normalize ? 2.0 * scale : 1.0), perStrength = product(F, byStrength) * scale;
-        return {vlo, vhi, product(slopes * scale, s.slope) + product(perGain, G.slope) + product(perStrength, K.slope),
-                product(errors * scale, s.error) + product(perGain, G.error) + product(perStrength, K.error), s.jumps || G.jumps || K.jumps};
+        const double perGain = product(F, A.allByGain) * (normalize ? 2.0 * scale : 1.0), perStrength = product(F, byStrength) * scale;
+        Bounds b{vlo, vhi, product(slopes * scale, s.slope) + product(perGain, G.slope) + product(perStrength, K.slope),
+                 product(errors * scale, s.error) + product(perGain, G.error) + product(perStrength, K.error), s.jumps || G.jumps || K.jumps};
+        if (fractalId(n) == cpu::GLN_RIDGED && (n.driven("ridge_offset") || n.driven("ridge_gain"))) {
+            const auto [byOffset, byRidgeGain] = ridgedByNumbers(s, D, hi);
+            b.slope += product(byOffset * scale, O.slope) + product(byRidgeGain * scale, RG.slope);
+            b.error += product(byOffset * scale, O.error) + product(byRidgeGain * scale, RG.error);
+            b.jumps = b.jumps || O.jumps || RG.jumps;
+        }
+        return b;
     }
 
-    // A Musgrave fractal's range over octaves of amplitudes a_i in [lo_i, hi_i]: d_i the
-    // most it moves per unit of octave i's value, e_i per unit of octave i's amplitude.
+    // A Musgrave fractal's range over octaves of amplitudes a_i in [lo_i, hi_i], for a
+    // ridge offset O and gain RG: d_i the most it moves per unit of octave i's value, e_i
+    // per unit of octave i's amplitude, and per unit of O and of RG.
     struct Summed {
         double lo = 0, hi = 0;
         std::vector<double> d, e;
+        double byOffset = 0, byRidgeGain = 0;
         bool jumps = false;
     };
-    static Summed musgraveSum(const GraphNode& n, const Bounds& s, const std::vector<double>& lo, const std::vector<double>& hi) {
+    static Summed musgraveSum(const GraphNode& n, const Bounds& s, const std::vector<double>& lo, const std::vector<double>& hi,
+                              const Bounds& O, const Bounds& RG) {
         const int type = fractalId(n);
-        const double off = n.number("ridge_offset"), M = s.mag();
+        const double off = std::max(std::fabs(O.lo), std::fabs(O.hi)), M = s.mag();
         const std::size_t count = lo.size();
-        // a_i (n + shift) over the amplitude's and the source's intervals.
-        auto scaled = [&](std::size_t i, double shift) { return times({lo[i], hi[i]}, {s.lo + shift, s.hi + shift}); };
+        // a_i (n + shift) over the amplitude's, the source's and the shift's intervals.
+        auto scaled = [&](std::size_t i, const Bounds& shift) { return times({lo[i], hi[i]}, {s.lo + shift.lo, s.hi + shift.hi}); };
         auto top = [&](std::size_t i) { return std::max(std::fabs(lo[i]), std::fabs(hi[i])); };
         Summed r;
         r.d.assign(count, 0.0);
@@ -401,13 +543,14 @@ struct Fractal : Base {
         if (type == kMultifractal || type == kHeteroTerrain) {
             // A product of factors: multifractal's 1 + a n, hetero_terrain's n + offset
             // and then 1 + a (n + offset).
-            const double shift = type == kMultifractal ? 0.0 : off;
+            const Bounds shift = type == kMultifractal ? point(0.0) : O;
+            const double shiftMag = type == kMultifractal ? 0.0 : off;
             std::pair<double, double> v{1.0, 1.0};
             for (std::size_t i = 0; i < count; ++i) {
                 const bool first = type == kHeteroTerrain && i == 0;
                 const std::pair<double, double> a = scaled(i, shift);
-                v = times(v, first ? std::pair<double, double>{s.lo + off, s.hi + off} : std::pair<double, double>{1.0 + a.first, 1.0 + a.second});
-                most[i] = first ? std::fabs(off) + M : 1.0 + top(i) * (std::fabs(shift) + M);
+                v = times(v, first ? std::pair<double, double>{s.lo + O.lo, s.hi + O.hi} : std::pair<double, double>{1.0 + a.first, 1.0 + a.second});
+                most[i] = first ? off + M : 1.0 + top(i) * (shiftMag + M);
             }
             for (std::size_t i = 0; i < count; ++i) {
                 const bool first = type == kHeteroTerrain && i == 0;
@@ -415,7 +558,9 @@ struct Fractal : Base {
                 for (std::size_t j = 0; j < count; ++j)
                     if (j != i) others *= most[j];
                 r.d[i] = (first ? 1.0 : top(i)) * others;
-                r.e[i] = first ? 0.0 : (std::fabs(shift) + M) * others;
+                r.e[i] = first ? 0.0 : (shiftMag + M) * others;
+                // The offset enters each octave as its value does.
+                if (type == kHeteroTerrain) r.byOffset += r.d[i];
             }
             r.lo = v.first;
             r.hi = v.second;
@@ -423,12 +568,12 @@ struct Fractal : Base {
         }
         // hybrid_multifractal: octave 0 adds its signal s, each later one w s with its
         // weight w in (0.001, 1], or nothing once the sum has ended.
-        const double gain = n.number("ridge_gain");
+        const double gain = RG.hi;
         for (std::size_t i = 0; i < count; ++i) {
-            const std::pair<double, double> a = scaled(i, off);
+            const std::pair<double, double> a = scaled(i, O);
             r.lo += i == 0 ? a.first : std::min(0.0, a.first);
             r.hi += i == 0 ? a.second : std::max(0.0, a.second);
-            most[i] = top(i) * (std::fabs(off) + M);
+            most[i] = top(i) * (off + M);
         }
         for (std::size_t i = 0; i < count; ++i) {
             // The most a later weight moves per unit of octave i's signal.
@@ -438,56 +583,53 @@ struct Fractal : Base {
                 weight *= gain * most[k];
             }
             r.d[i] = top(i) * (1.0 + later);
-            r.e[i] = (std::fabs(off) + M) * (1.0 + later);
+            r.e[i] = (off + M) * (1.0 + later);
+            r.byOffset += r.d[i];
+        }
+        // Per unit of the gain: weight k = gain t_{k-1} (|t| <= most[k - 1]) moves by
+        // dW_k <= most[k - 1] (1 + gain dW_{k-1}), and octave k's add by most[k] dW_k.
+        double dW = 0;
+        for (std::size_t k = 1; k < count; ++k) {
+            dW = most[k - 1] * (1.0 + product(gain, dW));
+            r.byRidgeGain += product(most[k], dW);
         }
         r.jumps = true;  // where a weight falls to 0.001, the later octaves stop
         return r;
     }
 
-    // A Musgrave fractal whose gain G a node drives: octave i's amplitude lies in G^i (an
-    // interval power) and moves by at most i max|G|^(i - 1) per unit of gain; normalize
-    // divides by D = the sum of amplitudes, at least D_lo, which moves as they do.
-    static Bounds musgraveDrivenBounds(const GraphNode& n, const Bounds& s, const Bounds& G) {
-        const int octaves = octavesOf(n);
-        const double fraction = n.number("octaves") - std::floor(n.number("octaves"));
+    // A Musgrave fractal whose numbers D a node drives: octave i's amplitude in
+    // drivenAmplitudes' [lo_i, hi_i]; normalize divides by D = the sum of amplitudes, at
+    // least D_lo, which moves as they do.
+    static Bounds musgraveDrivenBounds(const GraphNode& n, const Bounds& s, const Numbers& D) {
+        const Bounds &G = D.gain, &O = D.offset, &RG = D.ridgeGain;
         const bool normalize = n.number("normalize") != 0.0;
-        const double g = std::max(std::fabs(G.lo), std::fabs(G.hi));
-        std::vector<double> lo(static_cast<std::size_t>(octaves)), hi(lo.size()), lac(lo.size()), byGain(lo.size());
-        std::pair<double, double> a{1.0, 1.0};
-        double l = 1, dlo = 0, dhi = 0, dByGain = 0;
-        for (std::size_t i = 0; i < lo.size(); ++i) {
-            const double part = i + 1 == lo.size() && fraction > 0.0 ? fraction : 1.0;
-            lo[i] = a.first * part;
-            hi[i] = a.second * part;
-            lac[i] = l;
-            byGain[i] = i == 0 ? 0.0 : static_cast<double>(i) * std::pow(g, static_cast<double>(i) - 1.0) * part;
-            dlo += lo[i];
-            dhi += hi[i];
-            dByGain += byGain[i];
-            a = times(a, {G.lo, G.hi});
-            l *= n.number("lacunarity");
-        }
-        const Summed m = musgraveSum(n, s, lo, hi);
-        double slopes = 0, errors = 0, perGain = 0;
-        for (std::size_t i = 0; i < lo.size(); ++i) {
-            slopes += m.d[i] * lac[i];
+        const Amplitudes A = drivenAmplitudes(n, G);
+        const Summed m = musgraveSum(n, s, A.lo, A.hi, O, RG);
+        double slopes = 0, errors = 0, perGain = 0, perOffset = m.byOffset, perRidgeGain = m.byRidgeGain;
+        for (std::size_t i = 0; i < A.lo.size(); ++i) {
+            slopes += m.d[i] * A.lac[i];
             errors += m.d[i];
-            perGain += product(m.e[i], byGain[i]);
+            perGain += product(m.e[i], A.byGain[i]);
         }
         double vlo = m.lo, vhi = m.hi;
         if (normalize) {
             // V / D for D in [D_lo, D_hi] (D_lo >= 1e-6 as the twin's divide holds it), and
             // its change with D: |V| / D_lo^2 per unit of D.
-            const double least = std::max(dlo, 1e-6), most = std::max(dhi, least);
+            const double least = std::max(A.least, 1e-6), most = std::max(A.most, least);
             vlo = std::min({m.lo / least, m.lo / most});
             vhi = std::max({m.hi / least, m.hi / most});
             const double V = std::min(std::max(std::fabs(m.lo), std::fabs(m.hi)), kUnbounded);
             slopes /= least;
             errors /= least;
-            perGain = perGain / least + product(V / (least * least), dByGain);
+            perGain = perGain / least + product(V / (least * least), A.allByGain);
+            perOffset /= least;
+            perRidgeGain /= least;
         }
-        return {vlo, vhi, product(slopes, s.slope) + product(perGain, G.slope), product(errors, s.error) + product(perGain, G.error),
-                m.jumps || G.jumps};
+        // The offset and the gain a node drives; as numbers their slope and error are 0.
+        return {vlo, vhi,
+                product(slopes, s.slope) + product(perGain, G.slope) + product(perOffset, O.slope) + product(perRidgeGain, RG.slope),
+                product(errors, s.error) + product(perGain, G.error) + product(perOffset, O.error) + product(perRidgeGain, RG.error),
+                m.jumps || G.jumps || O.jumps || RG.jumps};
     }
 
     // Over its octaves, from its source's: each octave's term's range and steepness,
@@ -512,13 +654,13 @@ struct Fractal : Base {
         double lo = 0, hi = 0;
         bool jumps = s.jumps;
         if (musgrave(type)) {
-            const Summed m = musgraveSum(n, s, amp, amp);
+            const Summed m = musgraveSum(n, s, amp, amp, point(n.number("ridge_offset")), point(n.number("ridge_gain")));
             lo = m.lo;
             hi = m.hi;
             d = m.d;
             jumps = m.jumps;
         } else {
-            const auto [flo, fhi, steep] = term(n, s);
+            const auto [flo, fhi, steep] = term(n, s, point(n.number("ridge_offset")), point(n.number("ridge_gain")));
             // A weighted strength k scales octave i by W in [0, 1] (1 at octave 0), which
             // changes by at most k per unit of each earlier octave's value.
             const double k = n.number("weighted_strength");
@@ -613,23 +755,29 @@ struct Fractal : Base {
     // Where the driven form's last-octave fraction is among the parameters.
     static int fractionParam(const std::array<int, 6>& ints) { return 3 + (ints[2] != 0 ? 18 : 2) * ints[1] + (ints[3] != 0 ? 1 : 0); }
 
-    // A gain or weighted strength a node drives (fbm, turbulence, billow, ridged): in.arg(0)
-    // the gain, in.arg(1) the strength, each at the fractal's point. The amplitudes are
-    // carried with their gradients (a_{i+1} = a_i gain), and normalize divides by their sum.
+    // Numbers a node drives: in.arg(0) the gain, in.arg(1) the ridge offset, in.arg(2) the
+    // ridge gain, in.arg(3) the strength, each at the fractal's point. The amplitudes are
+    // carried with their gradients (a_{i+1} = a_i gain), and normalize divides by their sum;
+    // a driven ridge offset or gain (ints[5]) with theirs.
     template <bool kGrad, class T, class S, class In>
     GLN_TWIN_INLINE static vec4<T> driven(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
         using value::gln_g_multiply;
         const int type = ints[0];
         const int octaves = ints[1];
-        const vec4<T> g = in.arg(0), k = in.arg(1);
+        const bool ridge = ints[5] != 0;
+        const vec4<T> g = in.arg(0), o = in.arg(1), rg = in.arg(2), k = in.arg(3);
         vec4<T> sum = vec4<T>(T(0)), signal = vec4<T>(T(0)), w = vec4<T>(T(1), T(0), T(0), T(0));
         vec4<T> a = vec4<T>(T(1), T(0), T(0), T(0)), d = vec4<T>(T(0));
         for (int i = 0; i < octaves; ++i) {
             const vec4<T> n = octave<kGrad, T, S>(in, q, l, ints, i);
             vec4<T> ai = a;
             if (i == octaves - 1) ai = T(q[fractionParam(ints)]) * a;
-            if (musgrave(type))
+            if (musgrave(type) && ridge)
+                gln_g_musgrave_driven_step(type, i, n, ai, o, rg, sum, w);
+            else if (musgrave(type))
                 gln_g_musgrave_driven_step(type, i, n, ai, T(q[0]), T(q[1]), sum, w);
+            else if (ridge)
+                gln_g_ridged_driven_step(i, n, ai, o, rg, ints[3] != 0, k, sum, signal, w);
             else
                 gln_g_driven_step(type, i, n, ai, T(q[0]), T(q[1]), ints[3] != 0, k, sum, signal, w);
             d = d + ai;
@@ -686,13 +834,18 @@ struct Fractal : Base {
         return "s" + I + " * " + c.P(2);
     }
 
-    // The driven form's GLSL: the gain and the strength (c.in) read once, then the twin's loop.
+    // The driven form's GLSL: the driven numbers (c.in) read once, then the twin's loop.
     static std::string drivenGlsl(MoveCall& c) {
         const std::string& I = c.name;
         auto num = [](int i) { return std::to_string(i); };
         const int octaves = c.ints[1];
+        const bool ridge = c.ints[5] != 0;
         c.line("vec4 dg" + I + " = " + c.in[0] + ";");
-        c.line("vec4 dk" + I + " = " + c.in[1] + ";");
+        c.line("vec4 dk" + I + " = " + c.in[3] + ";");
+        if (ridge) {
+            c.line("vec4 dro" + I + " = " + c.in[1] + ";");
+            c.line("vec4 drg" + I + " = " + c.in[2] + ";");
+        }
         c.line("vec4 s" + I + " = vec4(0.0f);");
         c.line("vec4 g" + I + " = vec4(0.0f);");
         c.line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
@@ -701,11 +854,17 @@ struct Fractal : Base {
         c.loop(octaves);
         octaveGlsl(c);
         c.line("    vec4 ai = i == " + num(octaves - 1) + " ? " + c.P(fractionParam(c.ints)) + " * a" + I + " : a" + I + ";");
-        if (musgrave(c.ints[0]))
+        const std::string weighted = c.ints[3] != 0 ? "true" : "false";
+        if (musgrave(c.ints[0]) && ridge)
+            c.line("    gln_g_musgrave_driven_step(" + num(c.ints[0]) + ", i, n, ai, dro" + I + ", drg" + I + ", s" + I + ", w" + I + ");");
+        else if (musgrave(c.ints[0]))
             c.line("    gln_g_musgrave_driven_step(" + num(c.ints[0]) + ", i, n, ai, " + c.P(0) + ", " + c.P(1) + ", s" + I + ", w" + I + ");");
+        else if (ridge)
+            c.line("    gln_g_ridged_driven_step(i, n, ai, dro" + I + ", drg" + I + ", " + weighted + ", dk" + I + ", s" + I + ", g" + I +
+                   ", w" + I + ");");
         else
             c.line("    gln_g_driven_step(" + num(c.ints[0]) + ", i, n, ai, " + c.P(0) + ", " + c.P(1) + ", " +
-                   (c.ints[3] != 0 ? "true" : "false") + ", dk" + I + ", s" + I + ", g" + I + ", w" + I + ");");
+                   weighted + ", dk" + I + ", s" + I + ", g" + I + ", w" + I + ");");
         c.line("    d" + I + " = d" + I + " + ai;");
         c.line("    a" + I + " = gln_g_multiply(a" + I + ", dg" + I + ");");
         c.line("}");
