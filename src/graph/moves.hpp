@@ -133,27 +133,35 @@ inline double leastAxis(const std::vector<double>& by, int dims) {
     return m;
 }
 
-// graph.glsl's gln_g_hybrid_octave: a hybrid_multifractal octave of signal s.
+// An offset or a gain of a Musgrave octave: a number's, or a value with its gradient that
+// a node drives (graph.glsl's overloads of the functions that take them).
 template <class T>
-GLN_TWIN_INLINE inline void gln_g_hybrid_octave(vec4<T> s, T gain, vec4<T>& sum, vec4<T>& w) {
-    using value::gln_g_multiply;
-    const auto live = w.x > T(0.001f);
-    const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
-    const vec4<T> t = gln_g_multiply(c, s);
-    sum = gln_select(live, sum + t, sum);
-    w = gln_select(live, gain * t, w);
+inline vec4<T> gln_g_shift(vec4<T> n, T offset) {
+    return vec4<T>(n.x + offset, n.y, n.z, n.w);
+}
+template <class T>
+inline vec4<T> gln_g_shift(vec4<T> n, vec4<T> offset) {
+    return n + offset;
+}
+template <class T>
+inline vec4<T> gln_g_scale(vec4<T> t, T gain) {
+    return gain * t;
+}
+template <class T>
+inline vec4<T> gln_g_scale(vec4<T> t, vec4<T> gain) {
+    return value::gln_g_multiply(t, gain);
 }
 
-// graph.glsl's gln_g_hybrid_octave whose gain a node drives: the gain a value with its
-// gradient.
-template <class T>
-GLN_TWIN_INLINE inline void gln_g_hybrid_octave(vec4<T> s, vec4<T> gain, vec4<T>& sum, vec4<T>& w) {
+// graph.glsl's gln_g_hybrid_octave: a hybrid_multifractal octave of signal s, its gain G a
+// number or a driven value.
+template <class T, class G>
+GLN_TWIN_INLINE inline void gln_g_hybrid_octave(vec4<T> s, G gain, vec4<T>& sum, vec4<T>& w) {
     using value::gln_g_multiply;
     const auto live = w.x > T(0.001f);
     const vec4<T> c = gln_select(w.x > T(1), vec4<T>(T(1), T(0), T(0), T(0)), w);
     const vec4<T> t = gln_g_multiply(c, s);
     sum = gln_select(live, sum + t, sum);
-    w = gln_select(live, gln_g_multiply(t, gain), w);
+    w = gln_select(live, gln_g_scale(t, gain), w);
 }
 
 // graph.glsl's gln_g_musgrave_step: octave i of multifractal, hybrid_multifractal or
@@ -175,9 +183,10 @@ void gln_g_musgrave_step(int type, int i, vec4<T> n, T a, T offset, T gain, vec4
 }
 
 // graph.glsl's gln_g_musgrave_driven_step: the same whose gain a node drives, a the
-// octave's amplitude with its gradient.
-template <class T>
-GLN_TWIN_INLINE inline void gln_g_musgrave_driven_step(int type, int i, vec4<T> n, vec4<T> a, T offset, T gain, vec4<T>& sum,
+// octave's amplitude with its gradient; the offset and gain (the fractal's ridge_offset
+// and ridge_gain) numbers, or values with their gradients where a node drives them.
+template <class T, class N>
+GLN_TWIN_INLINE inline void gln_g_musgrave_driven_step(int type, int i, vec4<T> n, vec4<T> a, N offset, N gain, vec4<T>& sum,
                                                        vec4<T>& w) {
     using value::gln_g_multiply;
     if (type == kMultifractal) {
@@ -185,23 +194,7 @@ GLN_TWIN_INLINE inline void gln_g_musgrave_driven_step(int type, int i, vec4<T> 
         sum = i == 0 ? f : gln_g_multiply(sum, f);
         return;
     }
-    const vec4<T> shifted = vec4<T>(n.x + offset, n.y, n.z, n.w);
-    const vec4<T> s = gln_g_multiply(a, shifted);
-    if (type == kHeteroTerrain) {
-        sum = i == 0 ? shifted : sum + gln_g_multiply(s, sum);
-        return;
-    }
-    gln_g_hybrid_octave(s, gain, sum, w);
-}
-
-// graph.glsl's gln_g_musgrave_driven_step whose offset or gain (the fractal's ridge_offset
-// and ridge_gain) a node drives: each a value with its gradient.
-template <class T>
-GLN_TWIN_INLINE inline void gln_g_musgrave_driven_step(int type, int i, vec4<T> n, vec4<T> a, vec4<T> offset, vec4<T> gain,
-                                                       vec4<T>& sum, vec4<T>& w) {
-    using value::gln_g_multiply;
-    if (type == kMultifractal) return gln_g_musgrave_driven_step(type, i, n, a, offset.x, gain.x, sum, w);
-    const vec4<T> shifted = n + offset;
+    const vec4<T> shifted = gln_g_shift(n, offset);
     const vec4<T> s = gln_g_multiply(a, shifted);
     if (type == kHeteroTerrain) {
         sum = i == 0 ? shifted : sum + gln_g_multiply(s, sum);

@@ -475,18 +475,24 @@ TEST(Graph, ADrivenNumberTakesItsNodesValueAtEachPoint) {
     }, 1e-6);
 }
 
-TEST(Graph, AFractalsDrivenGainAndStrengthAndAWarpsDrivenAmountFollowTheirNodes) {
-    // Octave i of a fractal over "a" is a at 2^i p; g = 0.5 + 0.2 b, b the driver's basis at
-    // p itself. Written here from the definitions (docs/graphs.md), not from the twin.
-    const TwoBases t = twoBases(150);
-    std::vector<std::vector<double>> octave;  // a at 2^i p
-    for (int i = 0; i < 4; ++i) {
+// The basis "a" of t at 2^i p for octaves i below `count`.
+std::vector<std::vector<double>> octavesOfA(const TwoBases& t, int count) {
+    std::vector<std::vector<double>> octave;
+    for (int i = 0; i < count; ++i) {
         std::vector<cpu::Point> at;
         for (const cpu::Point& p : t.pts) at.push_back({std::ldexp(p[0], i), std::ldexp(p[1], i), 0, 0});
         std::vector<double> v = values(t.A + R"(, "out": {"kind": "invert", "source": "a"})", at);
         for (double& x : v) x = -x;
         octave.push_back(v);
     }
+    return octave;
+}
+
+TEST(Graph, AFractalsDrivenGainAndStrengthAndAWarpsDrivenAmountFollowTheirNodes) {
+    // Octave i of a fractal over "a" is a at 2^i p; g = 0.5 + 0.2 b, b the driver's basis at
+    // p itself. Written here from the definitions (docs/graphs.md), not from the twin.
+    const TwoBases t = twoBases(150);
+    const std::vector<std::vector<double>> octave = octavesOfA(t, 4);
     const std::string k = R"("k": {"kind": "remap", "source": "b", "to_min": 0.3, "to_max": 0.7})";
     auto check = [&](const std::string& out, auto formula) {
         const std::vector<double> v = values(t.A + ", " + t.B + ", " + k + ", " + out, t.pts);
@@ -577,14 +583,7 @@ TEST(Graph, AFractalsDrivenRidgeOffsetAndRidgeGainFollowTheirNodes) {
     // ridge gain r = 2 + 0.5 b, b the drivers' basis at p itself. Written here from the
     // definitions (docs/graphs.md), not from the twin.
     const TwoBases t = twoBases(150);
-    std::vector<std::vector<double>> octave;  // a at 2^i p
-    for (int i = 0; i < 4; ++i) {
-        std::vector<cpu::Point> at;
-        for (const cpu::Point& p : t.pts) at.push_back({std::ldexp(p[0], i), std::ldexp(p[1], i), 0, 0});
-        std::vector<double> v = values(t.A + R"(, "out": {"kind": "invert", "source": "a"})", at);
-        for (double& x : v) x = -x;
-        octave.push_back(v);
-    }
+    const std::vector<std::vector<double>> octave = octavesOfA(t, 4);
     const std::string drivers = R"("o": {"kind": "remap", "source": "b", "to_min": 0.7, "to_max": 1.3},)"
                                 R"( "r": {"kind": "remap", "source": "b", "to_min": 1.5, "to_max": 2.5})";
     auto check = [&](const std::string& out, auto formula) {
