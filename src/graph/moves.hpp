@@ -421,13 +421,16 @@ struct Fractal : Base {
     // node driving them, summed over octaves by their most amplitude hi_i: octave i's
     // signal r^2 w (r = O - |n|, |r| <= m; w = its weight, clamp(signal_{i-1} RG)) moves by
     // D_i <= 2 m + m^2 RG D_{i-1} per unit of O and E_i <= m^2 (m^2 + RG E_{i-1}) per unit
-    // of RG (E_0 = 0: octave 0 has weight 1).
+    // of RG (E_0 = 0: octave 0 has weight 1). Also E_i <= i m^2 / RG.lo: since the last
+    // octave whose weight was clamped (or octave 0), the signal is RG^j times a product
+    // that RG does not change (j <= i), so it moves by j signal / RG, and signal <= m^2.
     static std::pair<double, double> ridgedByNumbers(const Bounds& s, const Numbers& D, const std::vector<double>& hi) {
         const double m = ridgeReach(s, D.offset), rg = D.ridgeGain.hi, m2 = m * m;
         double Di = 0, Ei = 0, byOffset = 0, byRidgeGain = 0;
         for (std::size_t i = 0; i < hi.size(); ++i) {
             Di = 2.0 * m + product(m2 * rg, Di);
             Ei = i == 0 ? 0.0 : product(m2, m2 + product(rg, Ei));
+            if (D.ridgeGain.lo > 0.0) Ei = std::min(Ei, static_cast<double>(i) * m2 / D.ridgeGain.lo);
             byOffset += product(hi[i], Di);
             byRidgeGain += product(hi[i], Ei);
         }
