@@ -19,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "glnoise/spec.hpp"
@@ -83,6 +84,14 @@ struct GraphKind {
     const char* formula;   // what it computes, for docs and --help
 };
 
+// Whether text (spaces around it aside) is a graph's compact form: "gln", the number of its
+// form and "." (Graph::compact), as --graph tells one from a file's path.
+bool isCompactGraph(std::string_view text);
+// The JSON a compact form holds; a form this glnoise does not read, a character outside
+// base64url, a string cut short or altered (its CRC-32), or more than 1 MiB unpacked is a
+// ValidationError "SOURCE: why".
+std::string compactGraphJson(std::string_view text, const std::string& source);
+
 // Every node kind, in the order docs/graphs.md lists them.
 const std::vector<GraphKind>& graphKinds();
 // The kind named `name`, or null.
@@ -114,13 +123,18 @@ struct Graph {
     std::string out;                     // the id of the node whose value the graph makes
     std::map<std::string, GraphNode> nodes;
 
-    // Reads a graph from JSON text. `source` names it in errors ("graph mountains.json").
-    // Throws ValidationError with one violation per problem, each naming the node and the
-    // field ("node \"hills\" octaves 40: must be from 1 to 32"); a graph it returns is valid.
+    // Reads a graph from JSON text, or from its compact form (compact()). `source` names it
+    // in errors ("graph mountains.json"). Throws ValidationError with one violation per
+    // problem, each naming the node and the field ("node \"hills\" octaves 40: must be
+    // from 1 to 32"); a graph it returns is valid.
     static Graph parse(const std::string& text, const std::string& source = "graph");
     // The graph as JSON, every field of every node given, readable by hand; parse() reads
     // it back to an equal graph.
     std::string json(int indent = 2) const;
+    // The graph as one line of URL-safe text, for a game's data or a link: "gln1." and
+    // base64url of its JSON deflated, with a CRC-32, so that a string cut short or altered
+    // is refused; parse() reads it back to an equal graph (docs/graphs.md, "Compact form").
+    std::string compact() const;
 
     // Throws ValidationError for what parse() refuses: unknown kinds or fields, values out
     // of range, missing inputs, inputs of the wrong type, cycles, the limits above, and a

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <filesystem>
 #include <set>
 
 #include "app/flags.hpp"
@@ -137,9 +138,25 @@ Graph applyGraphFlags(Graph graph, const NoiseArgs& flags, const std::string& so
     return graph;
 }
 
-Graph loadGraph(const std::string& path, const NoiseArgs& flags) {
-    const std::string text = io::readSmallFile(path, "graph");
-    return applyGraphFlags(Graph::parse(text, "graph " + path), flags, "graph " + path);
+std::string graphSource(const std::string& pathOrCompact) {
+    if (!isCompactGraph(pathOrCompact) || pathOrCompact.size() <= 24) return "graph " + pathOrCompact;
+    return "graph " + pathOrCompact.substr(0, 16) + "... (" + std::to_string(pathOrCompact.size()) + " characters)";
+}
+
+Graph loadGraph(const std::string& pathOrCompact, const NoiseArgs& flags) {
+    const std::string source = graphSource(pathOrCompact);
+    if (!isCompactGraph(pathOrCompact))
+        return applyGraphFlags(Graph::parse(io::readSmallFile(pathOrCompact, "graph"), source), flags, source);
+    try {
+        return applyGraphFlags(Graph::parse(pathOrCompact, source), flags, source);
+    } catch (const ValidationError& e) {
+        // A file named like a compact graph: say how to give it.
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(pathOrCompact, ec)) throw;
+        std::vector<std::string> texts = e.violations();
+        texts.back() += " (to read the file of this name, give its folder: ./" + pathOrCompact + ")";
+        throw ValidationError(texts);
+    }
 }
 
 Preset loadPreset(const std::string& nameOrPath) {

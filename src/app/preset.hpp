@@ -45,11 +45,16 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source);
 // A built-in preset by name (assets/presets/NAME.json) or a .json file by path.
 Preset loadPreset(const std::string& nameOrPath);
 
-// The graph in the JSON file `path` (--graph), with the flags that set its space applied:
-// --seed, --world-hash, --offset, --z, --w, --output, --height-scale (and --dims, when it
-// is the graph's). Any other noise flag is a ValidationError: a graph's nodes say how its
-// noise is made. Errors name the file ("graph g.json: node \"n\" octaves 40: ...").
-Graph loadGraph(const std::string& path, const NoiseArgs& flags);
+// The graph in the JSON file `pathOrCompact` (--graph), or given as its compact form
+// ("gln1...."), with the flags that set its space applied: --seed, --world-hash, --offset,
+// --z, --w, --output, --height-scale (and --dims, when it is the graph's). Any other noise
+// flag is a ValidationError: a graph's nodes say how its noise is made. Errors name the
+// file ("graph g.json: node \"n\" octaves 40: ...") or the compact form's first
+// characters and length (graphSource).
+Graph loadGraph(const std::string& pathOrCompact, const NoiseArgs& flags);
+// How errors and warnings name a --graph argument: "graph PATH", or a compact form's first
+// 16 characters and its length.
+std::string graphSource(const std::string& pathOrCompact);
 // The same for a graph already read (a record's), its errors naming `source`.
 Graph applyGraphFlags(Graph graph, const NoiseArgs& flags, const std::string& source);
 std::vector<std::string> presetNames();

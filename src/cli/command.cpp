@@ -83,10 +83,14 @@ CommandLine::CommandLine()
                       "re-bake from the record in a glnoise .png, .exr or raw file (its .json); flags override it");
     bake_->add_flag("--print-spec", a.printSpec, "print the effective spec as JSON (a valid preset) and exit");
     bake_->add_option("--graph", a.graph,
-                      "bake a noise graph (docs/graphs.md) from this JSON file; the noise flags but --seed, "
-                      "--world-hash, --offset, --z, --w, --output and --height-scale are the graph's nodes' to say");
+                      "bake a noise graph (docs/graphs.md) from this JSON file, or given as its compact form (gln1....); "
+                      "the noise flags but --seed, --world-hash, --offset, --z, --w, --output and --height-scale are the "
+                      "graph's nodes' to say");
     bake_->add_flag("--print-graph", a.printGraph,
                     "print the effective noise as a graph (JSON, a valid --graph file) and exit");
+    bake_->add_flag("--compact", a.compact,
+                    "with --print-graph: print the graph's compact form, one line of URL-safe text that --graph "
+                    "takes in place of a file");
     bake_->add_option("--tile", a.tile, "I,J (I,J,K for a volume): bake tile (I, J) of the world; with --tile-size");
     bake_->add_option("--tile-size", a.tileSize,
                       "WxH or WxHxD: the size of every tile; tile (I, J) starts at world texel (I W, J H)");
@@ -100,14 +104,16 @@ CommandLine::CommandLine()
         "eval", "read points (dims numbers per line: \"x y\", \"x y z\", ...) from stdin, print values "
                 "(with --output gradient or normal: 4 per line)");
     addNoiseOptions(eval_, a, true);
-    eval_->add_option("--graph", a.graph, "evaluate a noise graph (docs/graphs.md) from this JSON file");
+    eval_->add_option("--graph", a.graph,
+                      "evaluate a noise graph (docs/graphs.md) from this JSON file, or given as its compact form");
 
     check_ = app_.add_subcommand("check", "evaluate on GPU and CPU reference and compare");
     addNoiseOptions(check_, a, false);
     check_->add_flag("--no-octave-limit", a.noise.noOctaveLimit, "keep octaves above the grid's Nyquist limit");
     check_->add_option("--size", a.size, "WxH or WxHxD")->required();
     check_->add_option("--tolerance", a.tolerance, "max |gpu - cpu| allowed (default 1e-5 x the amplitude sum)");
-    check_->add_option("--graph", a.graph, "check a noise graph (docs/graphs.md) from this JSON file");
+    check_->add_option("--graph", a.graph,
+                       "check a noise graph (docs/graphs.md) from this JSON file, or given as its compact form");
 
     glsl_ = app_.add_subcommand(
         "glsl", "print the GLSL library as one self-contained source (table as a const array, no includes)");
@@ -195,7 +201,7 @@ BakeOrder orderBake(const Args& a) {
         throw ValidationError("--from " + a.from + ": re-bakes a file's own record; give it or --preset " + a.preset +
                               ", not both");
     if (!a.graph.empty() && (!a.from.empty() || !a.preset.empty()))
-        throw ValidationError("--graph " + a.graph + ": bakes the graph; give it, --from or --preset, not two");
+        throw ValidationError("--" + graphSource(a.graph) + ": bakes the graph; give it, --from or --preset, not two");
     if (!a.from.empty()) {
         std::string record;
         try {
@@ -251,7 +257,7 @@ BakeOrder orderBake(const Args& a) {
         // Its name alone, as the command's other paths are left out: the same graph baked
         // from another folder records the same bytes.
         r.graphFile = std::filesystem::path(a.graph).filename().string();
-        r.graphFrom = "graph " + a.graph;
+        r.graphFrom = graphSource(a.graph);
     } else if (r.graph) {
         r.graphFrom = baseSource + ": its graph";
         r.graph = applyGraphFlags(*r.graph, a.noise, r.graphFrom);
@@ -304,6 +310,8 @@ BakeOrder orderBake(const Args& a) {
     }
     order.printSpec = a.printSpec;
     order.printGraph = a.printGraph;
+    order.compact = a.compact;
+    if (a.compact && !a.printGraph) throw ValidationError("--compact: prints a graph's compact form with --print-graph; give both");
     if (a.printSpec && r.graph)
         throw ValidationError("--print-spec: a graph is printed with --print-graph (a spec holds one chain of noise)");
     if (a.printSpec || a.printGraph) return order;
@@ -343,7 +351,7 @@ CheckPlan planCheck(const Args& a) {
     plan.grid = parseSizeFlag(a.size);
     if (!a.graph.empty()) {
         plan.graph = loadGraph(a.graph, a.noise);
-        plan.warnings = limitGraphOctaves(*plan.graph, a.noise.noOctaveLimit, "graph " + a.graph);
+        plan.warnings = limitGraphOctaves(*plan.graph, a.noise.noOctaveLimit, graphSource(a.graph));
         plan.spec = plan.graph->space;
         plan.tolerances = cpu::agreementTolerance(*plan.graph);
     } else {

@@ -34,6 +34,7 @@ struct Args {
     std::string preset, from, tile, tileSize, colormap, bits, threads;
     bool printSpec = false;
     bool printGraph = false;
+    bool compact = false;
     // The bake fields' flags (app/bake_fields.def), by the field's name: an on/off field's
     // "true" when given.
     std::map<std::string, std::string> bake;
@@ -85,6 +86,7 @@ struct BakeOrder {
     Backend backend = Backend::Gpu;
     bool printSpec = false;   // print request's preset and stop
     bool printGraph = false;  // print request's graph (or its spec's) and stop
+    bool compact = false;     // as its compact form
     // --from's record: the file must be the bake it describes (checkFromFile), which reads
     // the whole file; so it is checked after everything else the bake can refuse at once.
     std::string fromRecord;

@@ -129,7 +129,8 @@ int runBake(const Args& a) {
         cli::checkFromFile(a, order);
     }
     if (order.printGraph) {
-        const std::string json = (r.graph ? *r.graph : graphOf(r.spec)).json() + "\n";
+        const Graph graph = r.graph ? *r.graph : graphOf(r.spec);
+        const std::string json = (order.compact ? graph.compact() : graph.json()) + "\n";
         std::fwrite(json.data(), 1, json.size(), stdout);
         return 0;
     }

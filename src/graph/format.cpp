@@ -291,6 +291,7 @@ nlohmann::json fieldJson(const GraphField& f, const GraphNode& n) {
 }  // namespace
 
 Graph Graph::parse(const std::string& text, const std::string& source) {
+    if (isCompactGraph(text)) return parse(compactGraphJson(text, source), source);
     const nlohmann::json j = io::parseJson(text, source, "");
     std::vector<Violation> problems;
     auto fail = [&] {

@@ -4,6 +4,7 @@
 // its whole; bad graphs are refused by node and field with exit 2 and nothing written.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -70,6 +71,45 @@ TEST_F(GraphCli, TodaysFlagsPrintedAsAGraphBakeTheSameBytes) {
             EXPECT_EQ(slurp(file("flags" + tag + ".r16")), slurp(file("graph" + tag + ".r16"))) << p.out;
         }
     }
+}
+
+TEST_F(GraphCli, AGraphsCompactFormBakesEvaluatesAndChecksAsItsFileDoes) {
+    const std::string graph = write("g.json", kGraph);
+    const Result p = run({"bake", "--graph", graph, "--print-graph", "--compact"});
+    ASSERT_EQ(p.code, 0) << p.err;
+    ASSERT_EQ(p.out.rfind("gln1.", 0), 0u) << p.out;
+    ASSERT_EQ(p.out.find('\n'), p.out.size() - 1) << "one line";
+    const std::string compact = p.out.substr(0, p.out.size() - 1);
+    bake({"--graph", graph, "--size", "64x48", "--out", file("file.r32")});
+    bake({"--graph", compact, "--size", "64x48", "--out", file("compact.r32")});
+    EXPECT_EQ(slurp(file("file.r32")), slurp(file("compact.r32")));
+    // Its record names the string, and re-bakes from itself byte for byte.
+    EXPECT_NE(slurp(file("compact.r32.json")).find("--graph " + compact), std::string::npos);
+    bake({"--from", file("compact.r32"), "--out", file("again.r32")});
+    EXPECT_EQ(slurp(file("compact.r32")), slurp(file("again.r32")));
+    // A file holding it reads as a JSON file does; eval and check take it.
+    const std::string held = write("g.gln", p.out);
+    bake({"--graph", held, "--size", "64x48", "--out", file("held.r32")});
+    EXPECT_EQ(slurp(file("file.r32")), slurp(file("held.r32")));
+    const Result e1 = runWith("", test::glnoiseExe(), {"eval", "--graph", graph}, "3 4\n");
+    const Result e2 = runWith("", test::glnoiseExe(), {"eval", "--graph", compact}, "3 4\n");
+    ASSERT_EQ(e2.code, 0) << e2.err;
+    EXPECT_EQ(e1.out, e2.out);
+    const Result c = run({"check", "--graph", compact, "--size", "32x32"});
+    EXPECT_EQ(c.code, 0) << c.err;
+    // Altered, cut short, or --compact alone: one error, exit 2, nothing written.
+    std::string altered = compact;
+    altered[20] = altered[20] == 'A' ? 'B' : 'A';
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"bake", "--graph", altered, "--size", "8x8", "--out", file("bad.r32")},
+          {"bake", "--graph", compact.substr(0, compact.size() / 2), "--size", "8x8", "--out", file("bad.r32")},
+          {"bake", "--compact", "--size", "8x8", "--out", file("bad.r32")}}) {
+        const Result r = run(args);
+        EXPECT_EQ(r.code, 2) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_FALSE(fs::exists(file("bad.r32")));
+    }
+    EXPECT_NE(run({"bake", "--graph", altered, "--size", "8x8", "--out", file("bad.r32")}).err.find("CRC-32"), std::string::npos);
 }
 
 TEST_F(GraphCli, ARecordReBakesByteForByteAndTilesEqualTheWhole) {

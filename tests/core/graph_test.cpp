@@ -5,6 +5,7 @@
 // finite differences of the double oracle, and tiles against the whole.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cmath>
@@ -1124,6 +1125,110 @@ TEST(Graph, EveryExampleGraphReadsAndBakes) {
         ++read;
     }
     EXPECT_GE(read, 7);
+}
+
+// The compact form as docs/graphs.md states it, written here without the library:
+// "gln1.", base64url without padding of zlib(JSON) and the CRC-32 of the zlib bytes.
+constexpr const char* kUrlSafe = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+std::string packCompact(const std::string& json, int form = 1) {
+    uLongf size = compressBound(static_cast<uLong>(json.size()));
+    std::vector<unsigned char> z(size);
+    EXPECT_EQ(compress2(z.data(), &size, reinterpret_cast<const Bytef*>(json.data()), static_cast<uLong>(json.size()), 6), Z_OK);
+    z.resize(size);
+    const uLong crc = crc32(0L, z.data(), static_cast<uInt>(z.size()));
+    for (int shift = 24; shift >= 0; shift -= 8) z.push_back(static_cast<unsigned char>(crc >> shift));
+    std::string out = "gln" + std::to_string(form) + ".";
+    for (std::size_t i = 0; i < z.size(); i += 3) {
+        const std::size_t n = std::min<std::size_t>(3, z.size() - i);
+        std::uint32_t v = 0;
+        for (std::size_t k = 0; k < 3; ++k) v = (v << 8) | (k < n ? z[i + k] : 0u);
+        for (std::size_t k = 0; k <= n; ++k) out += kUrlSafe[(v >> (18 - 6 * k)) & 63u];
+    }
+    return out;
+}
+std::string unpackCompact(const std::string& text) {
+    const std::string body = text.substr(5);
+    std::vector<unsigned char> z;
+    std::uint32_t v = 0;
+    int bits = 0;
+    for (char c : body) {
+        v = (v << 6) | static_cast<std::uint32_t>(std::string(kUrlSafe).find(c));
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            z.push_back(static_cast<unsigned char>(v >> bits));
+        }
+    }
+    std::string json(1 << 20, '\0');
+    uLongf size = static_cast<uLongf>(json.size());
+    EXPECT_EQ(uncompress(reinterpret_cast<Bytef*>(json.data()), &size, z.data(), static_cast<uLong>(z.size() - 4)), Z_OK);
+    json.resize(size);
+    return json;
+}
+
+TEST(Graph, ACompactFormIsItsJsonDeflatedAndReadsBackToAnEqualGraph) {
+    std::mt19937_64 rng(75);
+    test::GraphDrawer drawer(rng);
+    std::vector<Graph> graphs;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(GLNOISE_SOURCE_DIR) / "examples" / "graphs")) {
+        std::ifstream in(entry.path());
+        graphs.push_back(Graph::parse(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>())));
+    }
+    for (int i = 0; i < 60; ++i) graphs.push_back(drawer.draw().graph);
+    for (const Graph& g : graphs) {
+        const std::string c = g.compact();
+        ASSERT_EQ(c.rfind("gln1.", 0), 0u);
+        EXPECT_EQ(c.find_first_not_of(kUrlSafe, 5), std::string::npos) << c;
+        EXPECT_TRUE(isCompactGraph(c));
+        // Its JSON is the graph's, minified; read back (spaces around it aside), the same graph.
+        EXPECT_EQ(unpackCompact(c), g.json(-1));
+        EXPECT_TRUE(Graph::parse(c) == g) << g.json();
+        EXPECT_TRUE(Graph::parse("  " + c + "\n") == g);
+        // A compact form made here, by another deflater, reads as well.
+        EXPECT_TRUE(Graph::parse(packCompact(g.json())) == g);
+    }
+    EXPECT_FALSE(isCompactGraph("gln1json"));
+    EXPECT_FALSE(isCompactGraph("./gln1.json"));
+    EXPECT_FALSE(isCompactGraph("{\"glnoise_graph\": 2}"));
+}
+
+TEST(Graph, ACompactFormCutShortOrAlteredIsOneError) {
+    const Graph g = Graph::parse(R"({"glnoise_graph": 2, "out": "f", "nodes": {"b": {"kind": "basis", "frequency": 0.02},
+        "f": {"kind": "fractal", "source": "b", "octaves": 5, "type": "ridged"}}})");
+    const std::string c = g.compact();
+    auto refusal = [](const std::string& text) -> std::vector<std::string> {
+        try {
+            (void)Graph::parse(text, "graph s");
+        } catch (const ValidationError& e) {
+            return e.violations();
+        }
+        return {};
+    };
+    // Every cut, and every character changed to each of two others: one error each.
+    for (std::size_t n = 5; n < c.size(); ++n) {
+        const std::vector<std::string> v = refusal(c.substr(0, n));
+        ASSERT_EQ(v.size(), 1u) << n;
+        EXPECT_EQ(v[0].rfind("graph s: ", 0), 0u) << v[0];
+    }
+    for (std::size_t i = 5; i < c.size(); ++i)
+        for (int step : {1, 37}) {
+            std::string altered = c;
+            altered[i] = kUrlSafe[(std::string(kUrlSafe).find(c[i]) + static_cast<std::size_t>(step)) % 64];
+            ASSERT_EQ(refusal(altered).size(), 1u) << i;
+        }
+    auto says = [&](const std::string& text, const std::string& what) {
+        const std::vector<std::string> v = refusal(text);
+        ASSERT_EQ(v.size(), 1u) << text;
+        EXPECT_NE(v[0].find(what), std::string::npos) << v[0];
+    };
+    says(c.substr(0, c.size() - 3), "cut short or altered");
+    says(c.substr(0, 40) + "*" + c.substr(41), "character 36 after \"gln1.\" is *");
+    says(packCompact(g.json(), 2), "compact form 2: this glnoise reads form 1");
+    // More than a graph file may hold, unpacked (2 MiB of spaces deflate to a few KiB).
+    says(packCompact(std::string(2 << 20, ' ')), "unpacks to more than 1 MiB");
+    // What it holds is read as a graph file is: its errors name the node.
+    says(packCompact(R"({"glnoise_graph": 2, "out": "b", "nodes": {"b": {"kind": "basis", "frequency": -1}}})"),
+         "graph s: node \"b\" frequency");
 }
 
 TEST(Graph, StatedRangeHoldsEveryValue) {

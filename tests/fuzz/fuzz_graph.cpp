@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Noise graphs (bake --graph FILE, a record's graph): any bytes give a Graph or a
-// glnoise::ValidationError, nothing else, however deep, wide or cyclic; a graph read
-// writes itself back to one that reads the same, and evaluates at a point.
+// Noise graphs (bake --graph FILE or a compact form, a record's graph): any bytes give a
+// Graph or a glnoise::ValidationError, nothing else, however deep, wide or cyclic; a graph
+// read writes itself back, as JSON and as its compact form, to one that reads the same,
+// and evaluates at a point.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -15,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const glnoise::Graph g = glnoise::Graph::parse(text, "fuzz");
         if (glnoise::Graph::parse(g.json(), "fuzz again") != g) __builtin_trap();
+        if (glnoise::Graph::parse(g.compact(), "fuzz compact") != g) __builtin_trap();
         (void)glnoise::statedRange(g);
         (void)glnoise::cpu::agreementTolerance(g);
         (void)glnoise::cpu::evaluatePoints(g, {{1.5, -2.25, 0.5, 0.0}});

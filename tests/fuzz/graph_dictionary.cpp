@@ -19,5 +19,7 @@ int main() {
         }
     }
     for (const std::string& w : words) std::printf("\"\\\"%s\\\"\"\n", w.c_str());
+    // The compact form's prefix, unquoted: a compact graph is the whole input.
+    std::printf("\"gln1.\"\n");
     return 0;
 }
