@@ -255,7 +255,7 @@ BakeOrder orderBake(const Args& a) {
     if (!a.graph.empty()) {
         r.graph = loadGraph(a.graph, a.noise);
         // Its name alone, as the command's other paths are left out: the same graph baked
-        // from another folder records the same bytes.
+        // from another folder records the same bytes (a compact form is recorded whole).
         r.graphFile = std::filesystem::path(a.graph).filename().string();
         r.graphFrom = graphSource(a.graph);
     } else if (r.graph) {

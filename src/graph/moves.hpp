@@ -505,7 +505,7 @@ struct Fractal : Base {
         const double perGain = product(F, A.allByGain) * (normalize ? 2.0 * scale : 1.0), perStrength = product(F, byStrength) * scale;
         Bounds b{vlo, vhi, product(slopes * scale, s.slope) + product(perGain, G.slope) + product(perStrength, K.slope),
                  product(errors * scale, s.error) + product(perGain, G.error) + product(perStrength, K.error), s.jumps || G.jumps || K.jumps};
-        if (fractalId(n) == cpu::GLN_RIDGED && (n.driven("ridge_offset") || n.driven("ridge_gain"))) {
+        if (fractalId(n) == cpu::GLN_RIDGED && ridgeDriven(n)) {
             const auto [byOffset, byRidgeGain] = ridgedByNumbers(s, D, hi);
             b.slope += product(byOffset * scale, O.slope) + product(byRidgeGain * scale, RG.slope);
             b.error += product(byOffset * scale, O.error) + product(byRidgeGain * scale, RG.error);
