@@ -291,7 +291,12 @@ nlohmann::json fieldJson(const GraphField& f, const GraphNode& n) {
 }  // namespace
 
 Graph Graph::parse(const std::string& text, const std::string& source) {
-    if (isCompactGraph(text)) return parse(compactGraphJson(text, source), source);
+    if (isCompactGraph(text)) {
+        // Once: a compact form inside a compact form would nest as deep as its bytes allow.
+        const std::string json = compactGraphJson(text, source);
+        if (isCompactGraph(json)) throw ValidationError(source + ": holds another compact form; a compact graph holds a graph's JSON");
+        return parse(json, source);
+    }
     const nlohmann::json j = io::parseJson(text, source, "");
     std::vector<Violation> problems;
     auto fail = [&] {

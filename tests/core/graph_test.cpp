@@ -1226,6 +1226,8 @@ TEST(Graph, ACompactFormCutShortOrAlteredIsOneError) {
     says(packCompact(g.json(), 2), "compact form 2: this glnoise reads form 1");
     // More than a graph file may hold, unpacked (2 MiB of spaces deflate to a few KiB).
     says(packCompact(std::string(2 << 20, ' ')), "unpacks to more than 1 MiB");
+    // A compact form inside a compact form is refused, not read level after level.
+    says(packCompact(c), "holds another compact form");
     // What it holds is read as a graph file is: its errors name the node.
     says(packCompact(R"({"glnoise_graph": 2, "out": "b", "nodes": {"b": {"kind": "basis", "frequency": -1}}})"),
          "graph s: node \"b\" frequency");
