@@ -6,7 +6,6 @@
 // of this envelope; the JSON inside names its graph format (glnoise_graph) as a file does.
 #include <zlib.h>
 
-#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
