@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Bakes docs/noise.md's picture of cellular noise with glnoise itself: every return under
-every distance (one octave), then jitters and fractals over it, labelled.
+every distance (one octave; Minkowski's with exponent 4), then jitters, other exponents and
+fractals over it, labelled.
 
     /usr/bin/python3 assets/cellular_sheet.py build/glnoise assets/cellular.png
 
@@ -20,7 +21,8 @@ TILE = 160
 LABEL = 18
 MARGIN = 90
 RETURNS = ["f1", "f2", "f2-f1", "cell-value", "f1+f2", "f1*f2", "f1/f2", "f3", "f4"]
-DISTANCES = ["euclidean", "euclidean-squared", "manhattan", "chebyshev"]
+DISTANCES = [(d, {"--cell-distance": d}) for d in ("euclidean", "euclidean-squared", "manhattan", "chebyshev")] + [
+    ("minkowski, exponent 4", {"--cell-distance": "minkowski", "--cell-exponent": "4"})]
 EXTRAS = [
     ("edge", {"--cell-return": "edge"}),
     ("n-sphere-radius", {"--cell-return": "n-sphere-radius"}),
@@ -30,6 +32,8 @@ EXTRAS = [
     ("f1 fbm, 5 oct", {"--octaves": "5", "--normalize": None}),
     ("f1/f2 fbm, 4 oct", {"--cell-return": "f1/f2", "--octaves": "4", "--normalize": None}),
     ("f3 billow, 3 oct", {"--cell-return": "f3", "--fractal": "billow", "--octaves": "3", "--normalize": None}),
+    ("f1 minkowski 1.5", {"--cell-distance": "minkowski", "--cell-exponent": "1.5"}),
+    ("f2-f1 minkowski 8", {"--cell-return": "f2-f1", "--cell-distance": "minkowski", "--cell-exponent": "8"}),
 ]
 
 
@@ -50,8 +54,8 @@ def main():
         path = os.path.join(tmp, "t.png")
         for r, ret in enumerate(RETURNS):
             draw.text((6, r * (TILE + LABEL) + TILE // 2), ret, fill=(230, 230, 230), font=font)
-            for c, distance in enumerate(DISTANCES):
-                img = bake(glnoise, {"--cell-return": ret, "--cell-distance": distance}, path)
+            for c, (distance, flags) in enumerate(DISTANCES):
+                img = bake(glnoise, {"--cell-return": ret, **flags}, path)
                 x, y = MARGIN + c * TILE, r * (TILE + LABEL)
                 sheet.paste(img, (x, y + LABEL))
                 if r == 0:

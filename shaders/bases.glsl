@@ -75,24 +75,25 @@ vec4 gln_g_psrdnoise(ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
 #endif
 }
 
-vec4 gln_g_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int cellReturn, int cellMetric, float jitter) {
+vec4 gln_g_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int cellReturn, int cellMetric, float jitter,
+                    float exponent) {
 #if GLN_DIMS == 1
-    return vec4(gln_cellular(cell, vec4(p.x, 0.0f, 0.0f, 0.0f), period, world, 1, cellReturn, cellMetric, jitter).x, 0.0f, 0.0f,
-                0.0f);
+    return vec4(gln_cellular(cell, vec4(p.x, 0.0f, 0.0f, 0.0f), period, world, 1, cellReturn, cellMetric, jitter, exponent).x,
+                0.0f, 0.0f, 0.0f);
 #elif GLN_DIMS == 2
-    vec4 c = gln_cellular(cell, vec4(p.x, p.y, 0.0f, 0.0f), period, world, 2, cellReturn, cellMetric, jitter);
+    vec4 c = gln_cellular(cell, vec4(p.x, p.y, 0.0f, 0.0f), period, world, 2, cellReturn, cellMetric, jitter, exponent);
     return vec4(c.x, c.y, c.z, 0.0f);
 #elif GLN_DIMS == 3
-    return gln_cellular(cell, vec4(p.x, p.y, p.z, 0.0f), period, world, 3, cellReturn, cellMetric, jitter);
+    return gln_cellular(cell, vec4(p.x, p.y, p.z, 0.0f), period, world, 3, cellReturn, cellMetric, jitter, exponent);
 #else
-    return vec4(gln_cellular(cell, p, period, world, 4, cellReturn, cellMetric, jitter).x, 0.0f, 0.0f, 0.0f);
+    return vec4(gln_cellular(cell, p, period, world, 4, cellReturn, cellMetric, jitter, exponent).x, 0.0f, 0.0f, 0.0f);
 #endif
 }
 
 // A cellular lookup's search: the vector from p (a point in cells, cell its frame's
 // cell) to its nearest feature point, as cellular noise's F1 finds it, 0 beyond the
 // sampler's dimensions. C++ twin: src/graph/twin.hpp's gln_g_nearest.
-vec4 gln_g_nearest(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int metric, float jitter) {
+vec4 gln_g_nearest(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int metric, float jitter, float exponent) {
 #if GLN_DIMS < 4
     p.w = 0.0f;
 #endif
@@ -104,7 +105,7 @@ vec4 gln_g_nearest(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int metric, fl
 #endif
     vec4 pf = floor(p);
     GLN_PRECISE vec4 f = p - pf;
-    return gln_cell_search(cell + ivec4(pf), f, period, world, GLN_DIMS, metric, jitter, 1).v1;
+    return gln_cell_search(cell + ivec4(pf), f, period, world, GLN_DIMS, metric, jitter, exponent, 1).v1;
 }
 
 #endif  // GLNOISE_SAMPLER_BASES_GLSL

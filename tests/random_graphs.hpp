@@ -139,6 +139,10 @@ private:
                         returns.push_back(r.name);
                 n["cell_return"] = returns[static_cast<std::size_t>(pick(static_cast<int>(returns.size())))];
                 n["cell_jitter"] = uniform(0.3, 1.0);
+                if (pick(4) == 0) {
+                    n["cell_distance"] = "minkowski";
+                    n["cell_exponent"] = uniform(1.0, 8.0);
+                }
             }
             if (b == "value") n["interp"] = curveKinds()[static_cast<std::size_t>(pick(4))].name;
             return add(n);
@@ -202,7 +206,7 @@ private:
                 const std::vector<Kind<CellDistance>>& metrics = cellDistanceKinds();
                 return add({{"kind", "cellular_lookup"}, {"source", scalar(d)}, {"frequency", std::exp2(uniform(-6, -2))},
                             {"cell_distance", metrics[static_cast<std::size_t>(pick(static_cast<int>(metrics.size())))].name},
-                            {"cell_jitter", uniform(0, 1)}});
+                            {"cell_jitter", uniform(0, 1)}, {"cell_exponent", uniform(1.0, 8.0)}});
             }
             default: return valueNode(d);
         }

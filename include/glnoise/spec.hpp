@@ -77,8 +77,9 @@ enum class Pattern {
 // n-sphere inscribed in the nearest point's cell.
 enum class CellReturn { F1, F2, F2MinusF1, CellValue, Edge, F1PlusF2, F1TimesF2, F1OverF2, F3, F4, Radius };
 
-// How cellular noise measures distance.
-enum class CellDistance { Euclidean, EuclideanSquared, Manhattan, Chebyshev };
+// How cellular noise measures distance: Minkowski's is (sum |d_i|^e)^(1/e) with the exponent
+// e = cellExponent >= 1 (1 Manhattan, 2 Euclidean, nearing Chebyshev as e grows).
+enum class CellDistance { Euclidean, EuclideanSquared, Manhattan, Chebyshev, Minkowski };
 
 // Whether cellular noise returning `ret` is measured only in Euclidean distance (edge,
 // n-sphere-radius): a spec giving it another distance is refused.
@@ -141,10 +142,12 @@ struct NoiseSpec {
     Pattern pattern = Pattern::None;
     double patternScale = 5.0;          // finite: k of marble and wood
     // Cellular noise (Basis::Cellular) only: what it returns, its distance, and how far its
-    // feature points stray from their cells' centres, [0, 1]. Edge needs Euclidean.
+    // feature points stray from their cells' centres, [0, 1], and the Minkowski distance's
+    // exponent, [1, 64]. Edge needs Euclidean.
     CellReturn cellReturn = CellReturn::F1;
     CellDistance cellDistance = CellDistance::Euclidean;
     double cellJitter = 1.0;
+    double cellExponent = 3.0;
 
     // Throws ValidationError with one entry per violated field, each of the form
     // "<field> <value>: <what is allowed>".

@@ -77,6 +77,7 @@ const std::vector<Kind<CellDistance>>& cellDistanceKinds() {
         {CellDistance::EuclideanSquared, "euclidean-squared", "GLN_CELL_EUCLIDEAN_SQUARED", 1},
         {CellDistance::Manhattan, "manhattan", "GLN_CELL_MANHATTAN", 2},
         {CellDistance::Chebyshev, "chebyshev", "GLN_CELL_CHEBYSHEV", 3},
+        {CellDistance::Minkowski, "minkowski", "GLN_CELL_MINKOWSKI", 4},
     };
     return kinds;
 }

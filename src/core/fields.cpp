@@ -23,6 +23,7 @@ bool isNormalMap(const NoiseSpec& s) { return s.output == Output::Normal; }
 bool isWarped(const NoiseSpec& s) { return s.warpAmount != 0.0; }
 bool hasSine(const NoiseSpec& s) { return s.pattern == Pattern::Marble || s.pattern == Pattern::Wood; }
 bool isCellular(const NoiseSpec& s) { return s.basis == Basis::Cellular; }
+bool isMinkowski(const NoiseSpec& s) { return isCellular(s) && s.cellDistance == CellDistance::Minkowski; }
 bool turns(const NoiseSpec& s) { return s.octaves > 1 || s.warpAmount != 0.0; }  // octave 0 is not turned
 
 // The value of a field's member in a default NoiseSpec, as the help writes it.
@@ -154,6 +155,9 @@ std::vector<SpecField> makeFields() {
         shared(row("cell-distance", &S::cellDistance, "", "", 0, 0, isCellular, false), "cellular: its distance", "{meaning}: {choices}"),
         shared(row("cell-jitter", &S::cellJitter, "", "", 0, 1, isCellular, false),
                "cellular: how far points stray from their cells' centres"),
+        shared(row("cell-exponent", &S::cellExponent, "", "", 1, 64, isMinkowski, false),
+               "cellular, minkowski distance: the exponent e of (sum |d_i|^e)^(1/e); 1 is manhattan, 2 euclidean, and "
+               "as e grows it nears chebyshev"),
         row("pattern", &S::pattern, "{choices clouds=the turbulence fractal}", "", 0, 0, nullptr, false),
         row("fractal", &S::fractal, "{choices}", "", 0, 0, notClouds, false),
         shared(row("ridge-offset", &S::ridgeOffset, "", "", -kHuge, kHuge, isRidged, true),

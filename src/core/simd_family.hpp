@@ -34,9 +34,9 @@ GLNOISE_SIMD_GRAPH_LEAF(GLNOISE_SIMD_LEAF) {
 #define GLNOISE_SIMD_BASIS(b)                                                                          \
     case b:                                                                                            \
         if (gradient)                                                                                  \
-            GraphLeafOf<b, true>(P, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, out);  \
+            GraphLeafOf<b, true>(P, curve, dims, cell, world, white, o, l, out);                       \
         else                                                                                           \
-            GraphLeafOf<b, false>(P, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, out); \
+            GraphLeafOf<b, false>(P, curve, dims, cell, world, white, o, l, out);                      \
         return out;
     switch (basis) {
         GLNOISE_SIMD_BASES
@@ -48,9 +48,9 @@ GLNOISE_SIMD_GRAPH_LEAF(GLNOISE_SIMD_LEAF) {
 
 #ifdef GLNOISE_SIMD_NEAREST
 // A cellular lookup's search, where cellular noise's is compiled.
-__attribute__((flatten)) vec4<VF> GLNOISE_SIMD_NEAREST(const Permutation& P, int dims, int metric, VF jitter, bool world,
+__attribute__((flatten)) vec4<VF> GLNOISE_SIMD_NEAREST(const Permutation& P, int dims, const GlnCellShape<VF>& cell, bool world,
                                                        const GlnFrame<float>& o, vec4<VF> l) {
-    return gln_g_nearest(P, dims, metric, jitter, world, o, l);
+    return gln_g_nearest(P, dims, cell, world, o, l);
 }
 #endif
 

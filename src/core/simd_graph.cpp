@@ -55,24 +55,24 @@ private:
 
 struct LaneCalls {
     template <bool kGrad>
-    static vec4<VF> leaf(const Permutation& P, int basis, int curve, int dims, int cellReturn, int cellMetric, VF jitter,
-                         bool world, bool white, const GlnFrame<float>& o, vec4<VF> l) {
+    static vec4<VF> leaf(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world,
+                         bool white, const GlnFrame<float>& o, vec4<VF> l) {
         switch (basis) {  // white noise is value noise's leaf
             case GLN_BASIS_SIMPLEX:
-                return GraphSimplexLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
+                return GraphSimplexLeaf(P, basis, curve, dims, cell, world, white, o, l, kGrad);
             case GLN_BASIS_OPENSIMPLEX2:
             case GLN_BASIS_OPENSIMPLEX2S:
-                return GraphOpenSimplexLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
+                return GraphOpenSimplexLeaf(P, basis, curve, dims, cell, world, white, o, l, kGrad);
             case GLN_BASIS_CELLULAR:
-                return GraphCellularLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
+                return GraphCellularLeaf(P, basis, curve, dims, cell, world, white, o, l, kGrad);
             case GLN_BASIS_PSRDNOISE:
-                return GraphPsrdnoiseLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
-            default: return GraphLatticeLeaf(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l, kGrad);
+                return GraphPsrdnoiseLeaf(P, basis, curve, dims, cell, world, white, o, l, kGrad);
+            default: return GraphLatticeLeaf(P, basis, curve, dims, cell, world, white, o, l, kGrad);
         }
     }
-    static vec4<VF> nearest(const Permutation& P, int dims, int metric, VF jitter, bool world, const GlnFrame<float>& o,
+    static vec4<VF> nearest(const Permutation& P, int dims, const GlnCellShape<VF>& cell, bool world, const GlnFrame<float>& o,
                             vec4<VF> l) {
-        return GraphCellularNearest(P, dims, metric, jitter, world, o, l);
+        return GraphCellularNearest(P, dims, cell, world, o, l);
     }
     template <class Eval>
     HWY_ATTR __attribute__((flatten)) static vec4<VF> scope(Eval& eval, int s, vec4<VF> l, const GlnFrame<float>* frames) {

@@ -445,8 +445,8 @@ namespace HWY_NAMESPACE {
 // compile in parallel; core/simd_graph.cpp calls them.
 // gradient: false when only the value (.x) is wanted, so that the gradient is not computed.
 #define GLNOISE_SIMD_GRAPH_LEAF(name)                                                                                  \
-    vec4<VF> name(const Permutation& P, int basis, int curve, int dims, int cellReturn, int cellMetric, VF jitter, \
-                  bool world, bool white, const GlnFrame<float>& o, vec4<VF> l, bool gradient)
+    vec4<VF> name(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world, bool white, \
+                  const GlnFrame<float>& o, vec4<VF> l, bool gradient)
 GLNOISE_SIMD_GRAPH_LEAF(GraphLatticeLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphSimplexLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphOpenSimplexLeaf);
@@ -454,7 +454,7 @@ GLNOISE_SIMD_GRAPH_LEAF(GraphCellularLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphPsrdnoiseLeaf);
 // A cellular lookup's vector to its nearest feature point (graph/twin.hpp's
 // gln_g_nearest), in cellular noise's file.
-vec4<VF> GraphCellularNearest(const Permutation& P, int dims, int metric, VF jitter, bool world, const GlnFrame<float>& o,
+vec4<VF> GraphCellularNearest(const Permutation& P, int dims, const GlnCellShape<VF>& cell, bool world, const GlnFrame<float>& o,
                               vec4<VF> l);
 
 }  // namespace HWY_NAMESPACE

@@ -77,10 +77,10 @@ HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, in
 // A graph's leaf of basis kBasis (graph/twin.hpp), flattened as Rows is. kGrad false:
 // the value alone, so that the gradient's arithmetic is dead code the compiler removes.
 template <int kBasis, bool kGrad>
-HWY_ATTR __attribute__((flatten)) void GraphLeafOf(const Permutation& P, int curve, int dims, int cellReturn,
-                                                   int cellMetric, const VF& jitter, bool world, bool white,
-                                                   const GlnFrame<float>& o, const vec4<VF>& l, vec4<VF>& out) {
-    const vec4<VF> v = gln_g_basis<kBasis>(P, kBasis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l);
+HWY_ATTR __attribute__((flatten)) void GraphLeafOf(const Permutation& P, int curve, int dims, const GlnCellShape<VF>& cell,
+                                                   bool world, bool white, const GlnFrame<float>& o, const vec4<VF>& l,
+                                                   vec4<VF>& out) {
+    const vec4<VF> v = gln_g_basis<kBasis>(P, kBasis, curve, dims, cell, world, white, o, l);
     out = kGrad ? v : vec4<VF>(v.x, VF(), VF(), VF());
 }
 

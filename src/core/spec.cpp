@@ -95,6 +95,12 @@ double cellularBound(CellReturn ret, CellDistance distance, int dims, bool world
     static constexpr double kRadius[2][4] = {{0.73, 0.7, 0.64, 0.63}, {0.76, 0.71, 0.66, 0.63}};
     const std::size_t w = worldHash ? 1 : 0;
     const std::size_t d = static_cast<std::size_t>(std::min(4, std::max(1, dims)) - 1);
+    // A Minkowski distance with exponent >= 1 is a norm no larger than Manhattan's, so each
+    // nearest point is no further under it: Manhattan's bounds hold (F2 - F1 by F2's).
+    if (distance == CellDistance::Minkowski) {
+        if (ret == CellReturn::F2MinusF1) ret = CellReturn::F2;
+        distance = CellDistance::Manhattan;
+    }
     if (ret == CellReturn::CellValue) return 1.0;
     if (ret == CellReturn::F1OverF2) return 1.0;  // F1 <= F2, equal on the edges
     if (ret == CellReturn::Edge) return kEuclidean[w][3][d];
@@ -109,7 +115,8 @@ double cellularBound(CellReturn ret, CellDistance distance, int dims, bool world
         case CellDistance::EuclideanSquared:
             if (r == 2) return kDifference[w][d];
             return kEuclidean[w][r][d] * kEuclidean[w][r][d];
-        case CellDistance::Manhattan: return kManhattan[w][r][d];
+        case CellDistance::Manhattan:
+        case CellDistance::Minkowski: return kManhattan[w][r][d];
         case CellDistance::Chebyshev: return kChebyshev[w][r][d];
     }
     return kEuclidean[w][r][d];

@@ -33,6 +33,21 @@
 #include "graph/kinds.hpp"
 #include "graph/values.hpp"
 
+namespace glnoise::cpu {
+
+// A cellular leaf's shape: what it returns (GLN_CELL_*), under which distance, its points'
+// jitter and the Minkowski distance's exponent; a cellular lookup's search reads the last
+// three.
+template <class T>
+struct GlnCellShape {
+    int ret;
+    int metric;
+    T jitter;
+    T exponent;
+};
+
+}  // namespace glnoise::cpu
+
 namespace glnoise::graph::leaf {
 
 using cpu::GlnFrame;
@@ -396,8 +411,8 @@ inline std::array<double, 4> seedOffset(std::uint64_t seed) {
 }
 
 // A basis at frequency * p, as a spec's one octave: its family's function (role Lattice).
-// Parameters: frequency, cell jitter, period x, y, z, w, and with a seed its far offset x,
-// y, z, w. ints: Basis, curve, cell return, cell metric, GLSL id, seeded.
+// Parameters: frequency, cell jitter, period x, y, z, w, cell exponent, and with a seed its
+// far offset x, y, z, w. ints: Basis, curve, cell return, cell metric, GLSL id, seeded.
 struct Basis : Base {
     static Described describe() {
         using namespace graph_detail;
@@ -405,7 +420,8 @@ struct Basis : Base {
         return {{mirroredChoice("basis", namesOf(basisKinds())), mirrored("frequency", T::Number, 1.0 / 64.0),
                  mirroredChoice("interp", withDefault(namesOf(curveKinds()), "quintic")),
                  mirroredChoice("cell_return", namesOf(cellReturnKinds())), mirroredChoice("cell_distance", namesOf(cellDistanceKinds())),
-                 mirrored("cell_jitter", T::Number, 1.0), mirrored("period", T::Periods, 0.0),
+                 mirrored("cell_jitter", T::Number, 1.0), mirrored("cell_exponent", T::Number, 3.0),
+                 mirrored("period", T::Periods, 0.0),
                  integer("seed", 0, 0, 4294967295.0, "an unrelated copy of the noise, as a seed node of this seed around it; 0: none")},
                 "the basis at frequency * p: its value, in its stated range"};
     }
@@ -415,6 +431,7 @@ struct Basis : Base {
         p.add(n.number("cell_jitter"));
         const auto& per = n.lists.at("period");
         for (std::size_t a = 0; a < 4; ++a) p.add(a < per.size() ? per[a] : 0.0);
+        p.add(n.number("cell_exponent"));
         p.ints = {static_cast<int>(b), curveKinds()[static_cast<std::size_t>(parseCurve(n.choice("interp")))].glslId,
                   cellReturnKinds()[static_cast<std::size_t>(parseCellReturn(n.choice("cell_return")))].glslId,
                   cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId,
@@ -431,6 +448,7 @@ struct Basis : Base {
         s.cellReturn = parseCellReturn(n.choice("cell_return"));
         s.cellDistance = parseCellDistance(n.choice("cell_distance"));
         s.cellJitter = n.number("cell_jitter");
+        s.cellExponent = n.number("cell_exponent");
         s.frequency = n.number("frequency");
         s.output = Output::Value;
         s.period = {};
@@ -483,7 +501,7 @@ struct Basis : Base {
         const double f = q[0];
         std::array<double, 4> m = o;
         if (ints[5] != 0)  // its seed's far offset, as a seed node adds it
-            for (std::size_t a = 0; a < 4; ++a) m[a] = o[a] + q[6 + a];
+            for (std::size_t a = 0; a < 4; ++a) m[a] = o[a] + q[7 + a];
         std::array<long long, 4> period{};
         for (std::size_t a = 0; a < 4; ++a) period[a] = static_cast<long long>(q[2 + a]) * space.periodScale;
         return cpu::latticeFrame<T>({f * m[0], f * m[1], f * m[2], f * m[3]}, static_cast<glnoise::Basis>(ints[0]), space.dims, f,

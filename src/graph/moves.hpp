@@ -59,6 +59,7 @@
 
 namespace glnoise::graph::move {
 
+using cpu::GlnCellShape;
 using cpu::GlnFrame;
 using cpu::vec4;
 using graph_detail::Described;
@@ -1135,18 +1136,20 @@ struct Warp : Base {
 // noise at its frequency, each cell filled with one value. Its own frame is a lattice
 // frame of its cells; the twin and the shader search the nearest feature point there (as
 // cellular F1 does) and evaluate the source at l + d / frequency, d the vector to it in
-// cells. Parameters: frequency, cell jitter, 1 / frequency. ints: cell metric (GLSL id).
+// cells. Parameters: frequency, cell jitter, 1 / frequency, cell exponent. ints: cell metric
+// (GLSL id).
 struct CellularLookup : Base {
     static Described describe() {
         using namespace graph_detail;
         return {{source(), mirrored("frequency", GraphFieldType::Number, 1.0 / 64.0), mirroredChoice("cell_distance", namesOf(cellDistanceKinds())),
-                 mirrored("cell_jitter", GraphFieldType::Number, 1.0)},
+                 mirrored("cell_jitter", GraphFieldType::Number, 1.0), mirrored("cell_exponent", GraphFieldType::Number, 3.0)},
                 "source at the feature point nearest p of cellular noise at frequency * p: each cell filled with one value"};
     }
     static void plan(const GraphNode& n, Planned& p) {
         p.add(n.number("frequency"));
         p.add(n.number("cell_jitter"));
         p.add(1.0 / n.number("frequency"));
+        p.add(n.number("cell_exponent"));
         p.ints[0] = cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId;
     }
     static std::optional<std::string> noDerivative(const GraphNode&, int) {
@@ -1179,7 +1182,7 @@ struct CellularLookup : Base {
     // Flat over each cell: no gradient (Graph::validate refuses one).
     template <bool kGrad, class T, class S, class In>
     static vec4<T> eval(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
-        const vec4<T> d = in.nearest(ints[0], T(q[1]), l);
+        const vec4<T> d = in.nearest(GlnCellShape<T>{0, ints[0], T(q[1]), T(q[3])}, l);
         const T inv = T(q[2]);
         const vec4<T> m = vec4<T>(l.x + d.x * inv, l.y + d.y * inv, l.z + d.z * inv, l.w + d.w * inv);
         const vec4<T> n = in.source(m, ownFrames());
@@ -1190,7 +1193,7 @@ struct CellularLookup : Base {
         const std::string o = "o" + I;
         c.line("GlnFrame " + o + " = " + c.frame() + ";");
         c.line("vec4 d" + I + " = gln_g_nearest(" + o + ".cell, gln_g_point_plain(" + o + ", l), GLN_G_PERIOD(" + o +
-               "), GLN_G_WORLD(" + o + "), " + std::to_string(c.ints[0]) + ", " + c.P(1) + ");");
+               "), GLN_G_WORLD(" + o + "), " + std::to_string(c.ints[0]) + ", " + c.P(1) + ", " + c.P(3) + ");");
         c.line("precise vec4 m" + I + " = vec4(l.x + d" + I + ".x * " + c.P(2) + ", l.y + d" + I + ".y * " + c.P(2) + ", l.z + d" + I +
                ".z * " + c.P(2) + ", l.w + d" + I + ".w * " + c.P(2) + ");");
         c.line("vec4 n" + I + " = " + c.source("m" + I, " + " + std::to_string(ownFrames())) + ";");

@@ -29,16 +29,16 @@ using graph::leaf::gln_g_within;
 // (gln_basis_at's branch for the leaf's basis) and gln_g_scaled. kBasis: the basis known
 // when compiled (as gln_octave's), -1: `basis`, when run.
 template <int kBasis = -1, class T, class S>
-vec4<T> gln_g_basis(const Permutation& P, int basis, int curve, int dims, int cellReturn, int cellMetric, T jitter,
-                    bool world, bool white, const GlnFrame<S>& o, vec4<T> l) {
+vec4<T> gln_g_basis(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<T>& cell, bool world, bool white,
+                    const GlnFrame<S>& o, vec4<T> l) {
     const T f = T(o.scale.x);
     vec4<T> m = vec4<T>(f * l.x, f * l.y, f * l.z, f * l.w);
     for (int a = 0; a < dims; ++a) m[a] = gln_g_bound(m[a]);  // the others are 0
     const vec4<T> local = gln_basis_space(basis, dims, m);
     vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z, T(o.frac.w) + local.w);
     if (white) p = floor(p);
-    const vec4<T> n = gln_basis_at<kBasis>(P, basis, curve, dims, o.cell, p, o.period, cellReturn, cellMetric, jitter,
-                                           world ? o.block : ivec4(-1, -1, -1, -1));
+    const vec4<T> n = gln_basis_at<kBasis>(P, basis, curve, dims, o.cell, p, o.period, cell.ret, cell.metric, cell.jitter,
+                                           cell.exponent, world ? o.block : ivec4(-1, -1, -1, -1));
     if (white) return vec4<T>(n.x, T(0), T(0), T(0));
     const T zero = T(0);
     return vec4<T>(n.x, gln_select(gln_g_within(f * l.x), f * n.y, zero), gln_select(gln_g_within(f * l.y), f * n.z, zero),
@@ -49,7 +49,7 @@ vec4<T> gln_g_basis(const Permutation& P, int basis, int curve, int dims, int ce
 // frequency) and the offset l: the vector from the point to its nearest feature point, in
 // cells (0 beyond the graph's dimensions), searched as cellular noise's F1 is.
 template <class T, class S>
-vec4<T> gln_g_nearest(const Permutation& P, int dims, int metric, T jitter, bool world, const GlnFrame<S>& o, vec4<T> l) {
+vec4<T> gln_g_nearest(const Permutation& P, int dims, const GlnCellShape<T>& cell, bool world, const GlnFrame<S>& o, vec4<T> l) {
     using I = lane_int<T>;
     const T f = T(o.scale.x);
     vec4<T> p = vec4<T>(T(0));
@@ -57,7 +57,8 @@ vec4<T> gln_g_nearest(const Permutation& P, int dims, int metric, T jitter, bool
     const vec4<T> pf = floor(p);
     const vec<4, I> base = vec<4, I>(o.cell.x + static_cast<I>(pf.x), o.cell.y + static_cast<I>(pf.y),
                                      o.cell.z + static_cast<I>(pf.z), o.cell.w + static_cast<I>(pf.w));
-    const GlnNearest<T> s = gln_cell_search(P, base, p - pf, o.period, world ? o.block : ivec4(-1, -1, -1, -1), dims, metric, jitter, 1);
+    const GlnNearest<T> s = gln_cell_search(P, base, p - pf, o.period, world ? o.block : ivec4(-1, -1, -1, -1), dims, cell.metric,
+                                            cell.jitter, cell.exponent, 1);
     return s.v1;
 }
 
@@ -68,9 +69,9 @@ vec4<T> gln_g_nearest(const Permutation& P, int dims, int metric, T jitter, bool
 struct GraphCalls {
     // kGrad: the gradient is wanted (else only .x is used).
     template <bool kGrad, class T, class S>
-    static vec4<T> leaf(const Permutation& P, int basis, int curve, int dims, int cellReturn, int cellMetric, T jitter,
-                        bool world, bool white, const GlnFrame<S>& o, vec4<T> l) {
-        return gln_g_basis(P, basis, curve, dims, cellReturn, cellMetric, jitter, world, white, o, l);
+    static vec4<T> leaf(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<T>& cell, bool world, bool white,
+                        const GlnFrame<S>& o, vec4<T> l) {
+        return gln_g_basis(P, basis, curve, dims, cell, world, white, o, l);
     }
     template <class Eval, class T, class S>
     static vec4<T> scope(Eval& eval, int s, vec4<T> l, const GlnFrame<S>* frames) {
@@ -83,8 +84,9 @@ struct GraphCalls {
     }
     // A cellular lookup's vector to its nearest feature point (gln_g_nearest).
     template <class T, class S>
-    static vec4<T> nearest(const Permutation& P, int dims, int metric, T jitter, bool world, const GlnFrame<S>& o, vec4<T> l) {
-        return gln_g_nearest(P, dims, metric, jitter, world, o, l);
+    static vec4<T> nearest(const Permutation& P, int dims, const GlnCellShape<T>& cell, bool world, const GlnFrame<S>& o,
+                           vec4<T> l) {
+        return gln_g_nearest(P, dims, cell, world, o, l);
     }
 };
 
@@ -173,8 +175,8 @@ struct GraphEval {
                 }
         }
         // The vector from the point to the nearest feature point of its own (first) frame.
-        vec4<T> nearest(int metric, T jitter, vec4<T> l) const {
-            return Calls::nearest(e.table, e.plan.dims, metric, jitter, e.plan.world, frames[p.frame], l);
+        vec4<T> nearest(const GlnCellShape<T>& cell, vec4<T> l) const {
+            return Calls::nearest(e.table, e.plan.dims, cell, e.plan.world, frames[p.frame], l);
         }
     };
 
@@ -183,11 +185,12 @@ struct GraphEval {
         const vec4<T> zero = vec4<T>(T(0));
         switch (p.op) {
             case Op::Basis:
-                return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], plan.dims, p.ints[2], p.ints[3], T(q[1]), plan.world, false,
-                                   frames[p.frame], l);
+                return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], plan.dims,
+                                                   GlnCellShape<T>{p.ints[2], p.ints[3], T(q[1]), T(q[6])}, plan.world, false,
+                                                   frames[p.frame], l);
             case Op::White:
-                return Calls::template leaf<kGrad>(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, plan.dims, 0, 0, T(0), plan.world, true,
-                                   frames[p.frame], l);
+                return Calls::template leaf<kGrad>(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, plan.dims,
+                                                   GlnCellShape<T>{0, 0, T(0), T(0)}, plan.world, true, frames[p.frame], l);
             case Op::Vector: return zero;
 #define GLN_VALUE_CASE(op) \
     case Op::op: return valueOf<graph::value::op>(p, q, base);

@@ -64,10 +64,24 @@ inline vec4<T> gln_cell_point(const Permutation& P, I h, int dims, T jitter) {
 }
 
 template <class T>
-inline T gln_cell_key(vec4<T> v, int metric) {
+inline T gln_cell_power(T a, T e) {
+    return gln_select(a > T(0), gln_pow(a, e), T(0));
+}
+
+template <class T>
+inline T gln_cell_key(vec4<T> v, int metric, T exponent) {
     if (metric == GLN_CELL_MANHATTAN) return gln_abs(v.x) + gln_abs(v.y) + gln_abs(v.z) + gln_abs(v.w);
     if (metric == GLN_CELL_CHEBYSHEV)
         return gln_max(gln_max(gln_abs(v.x), gln_abs(v.y)), gln_max(gln_abs(v.z), gln_abs(v.w)));
+    if (metric == GLN_CELL_MINKOWSKI) {
+        const vec4<T> a = vec4<T>(gln_abs(v.x), gln_abs(v.y), gln_abs(v.z), gln_abs(v.w));
+        const T m = gln_max(gln_max(a.x, a.y), gln_max(a.z, a.w));
+        const auto some = m > T(0);
+        const T by = gln_select(some, m, T(1));
+        const T s = gln_cell_power(a.x / by, exponent) + gln_cell_power(a.y / by, exponent) + gln_cell_power(a.z / by, exponent) +
+                    gln_cell_power(a.w / by, exponent);
+        return gln_select(some, m * gln_pow(s, T(1) / exponent), T(0));
+    }
     return v.x * v.x + v.y * v.y + v.z * v.z + v.w * v.w;
 }
 
@@ -113,7 +127,7 @@ inline vec4<T> gln_cell_vector(const Permutation& P, vec<4, lane_int<T>> base, i
 }
 
 template <class T>
-inline T gln_cell_box_key(ivec4 o, vec4<T> f, int dims, int metric, T jitter) {
+inline T gln_cell_box_key(ivec4 o, vec4<T> f, int dims, int metric, T jitter, T exponent) {
     T lo = T(0.5) - T(0.5) * jitter;
     T hi = T(0.5) + T(0.5) * jitter;
     const vec4<T> a = vec4<T>(o) + vec4<T>(lo) - f;
@@ -122,7 +136,7 @@ inline T gln_cell_box_key(ivec4 o, vec4<T> f, int dims, int metric, T jitter) {
     if (dims < 4) d.w = T(0);
     if (dims < 3) d.z = T(0);
     if (dims < 2) d.y = T(0);
-    return gln_cell_key(d, metric);
+    return gln_cell_key(d, metric, exponent);
 }
 
 template <class T>
@@ -148,7 +162,7 @@ inline T gln_cell_kth(const GlnNearest<T>& s, int rank) {
 
 template <class T>
 GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, vec4<T> f, ivec4 period, ivec4 world, int dims,
-                              int metric, T jitter, int rank) {
+                              int metric, T jitter, T exponent, int rank) {
     using I = lane_int<T>;
     GlnNearest<T> s{T(GLN_CELL_FAR), T(GLN_CELL_FAR), T(GLN_CELL_FAR), T(GLN_CELL_FAR), vec4<T>(T(0)), vec4<T>(T(0)),
                     vec4<T>(T(0)), vec4<T>(T(0)), I(0)};
@@ -159,7 +173,7 @@ GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, ve
                 for (int ox = -r.x; ox <= r.x; ++ox) {
                     I h;
                     vec4<T> v = gln_cell_vector(P, base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, h);
-                    gln_cell_consider(s, v, gln_cell_key(v, metric), h, rank);
+                    gln_cell_consider(s, v, gln_cell_key(v, metric, exponent), h, rank);
                 }
     const ivec4 one = r;
     for (int R = 2; R <= 3; ++R) {
@@ -173,11 +187,12 @@ GlnNearest<T> gln_cell_search(const Permutation& P, vec<4, lane_int<T>> base, ve
                     for (int ox = -r.x; ox <= r.x; ++ox) {
                         ivec4 o = ivec4(ox, oy, oz, ow);
                         if (gln_cell_inner(o, R)) continue;
-                        if (!gln_any(gln_cell_box_key(o, f, dims, metric, jitter) < gln_cell_kth(s, rank) + T(GLN_CELL_MARGIN)))
+                        if (!gln_any(gln_cell_box_key(o, f, dims, metric, jitter, exponent) <
+                                     gln_cell_kth(s, rank) + T(GLN_CELL_MARGIN)))
                             continue;
                         I h;
                         vec4<T> v = gln_cell_vector(P, base, o, f, period, world, dims, jitter, h);
-                        gln_cell_consider(s, v, gln_cell_key(v, metric), h, rank);
+                        gln_cell_consider(s, v, gln_cell_key(v, metric, exponent), h, rank);
                     }
     }
     return s;
@@ -223,7 +238,7 @@ vec4<T> gln_cell_edge(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_
                         ivec4 o = ivec4(ox, oy, oz, ow);
                         if (gln_cell_inner(o, R)) continue;
                         T bound = f1 + T(2) * e + T(GLN_CELL_MARGIN);
-                        if (!gln_any(gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter) < bound * bound)) continue;
+                        if (!gln_any(gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter, T(2)) < bound * bound)) continue;
                         gln_cell_bisector(P, base, o, f, period, world, dims, jitter, s.v1, radius, e, n);
                     }
     }
@@ -239,7 +254,7 @@ inline int gln_cell_rank(int ret) {
 }
 
 template <class T>
-inline vec4<T> gln_cell_distance(T k, vec4<T> v, int metric) {
+inline vec4<T> gln_cell_distance(T k, vec4<T> v, int metric, T exponent) {
     if (metric == GLN_CELL_EUCLIDEAN_SQUARED) return vec4<T>(k, T(-2) * v.x, T(-2) * v.y, T(-2) * v.z);
     if (metric == GLN_CELL_MANHATTAN) return vec4<T>(k, -gln_sign(v.x), -gln_sign(v.y), -gln_sign(v.z));
     if (metric == GLN_CELL_CHEBYSHEV) {
@@ -249,13 +264,23 @@ inline vec4<T> gln_cell_distance(T k, vec4<T> v, int metric) {
         return vec4<T>(k, gln_select(onX, -gln_sign(v.x), T(0)), gln_select(onY, -gln_sign(v.y), T(0)),
                        gln_select(onZ, -gln_sign(v.z), T(0)));
     }
+    if (metric == GLN_CELL_MINKOWSKI) {
+        const auto some = k > T(0);
+        const T by = gln_select(some, k, T(1));
+        const T e = exponent - T(1);
+        return gln_select(some,
+                          vec4<T>(k, -gln_sign(v.x) * gln_cell_power(gln_abs(v.x) / by, e),
+                                  -gln_sign(v.y) * gln_cell_power(gln_abs(v.y) / by, e),
+                                  -gln_sign(v.z) * gln_cell_power(gln_abs(v.z) / by, e)),
+                          vec4<T>(T(0)));
+    }
     T d = gln_sqrt(k);
     return gln_select(d > T(0), vec4<T>(d, -v.x / d, -v.y / d, -v.z / d), vec4<T>(T(0)));
 }
 
 template <class T>
 vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, ivec4 world, int dims, int ret, int metric,
-                     T jitter) {
+                     T jitter, T exponent) {
     using I = lane_int<T>;
     vec4<T> pf = floor(p);
     vec<4, I> base = vec<4, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y),
@@ -263,14 +288,14 @@ vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, 
     vec4<T> f = p - pf;
     const bool around = ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS;
     GlnNearest<T> s =
-        gln_cell_search(P, base, f, period, world, dims, around ? GLN_CELL_EUCLIDEAN : metric, jitter, gln_cell_rank(ret));
+        gln_cell_search(P, base, f, period, world, dims, around ? GLN_CELL_EUCLIDEAN : metric, jitter, exponent, gln_cell_rank(ret));
     if (ret == GLN_CELL_VALUE) return vec4<T>(gln_height<T>(s.h1), T(0), T(0), T(0));
     if (around) return gln_cell_edge(P, s, base, f, period, world, dims, jitter, ret == GLN_CELL_RADIUS);
-    if (ret == GLN_CELL_F3) return gln_cell_distance(s.k3, s.v3, metric);
-    if (ret == GLN_CELL_F4) return gln_cell_distance(s.k4, s.v4, metric);
-    vec4<T> a = gln_cell_distance(s.k1, s.v1, metric);
+    if (ret == GLN_CELL_F3) return gln_cell_distance(s.k3, s.v3, metric, exponent);
+    if (ret == GLN_CELL_F4) return gln_cell_distance(s.k4, s.v4, metric, exponent);
+    vec4<T> a = gln_cell_distance(s.k1, s.v1, metric, exponent);
     if (ret == GLN_CELL_F1) return a;
-    vec4<T> b = gln_cell_distance(s.k2, s.v2, metric);
+    vec4<T> b = gln_cell_distance(s.k2, s.v2, metric, exponent);
     if (ret == GLN_CELL_F2) return b;
     if (ret == GLN_CELL_F1_PLUS_F2) return a + b;
     if (ret == GLN_CELL_F1_TIMES_F2)
@@ -283,31 +308,55 @@ vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, 
 }
 
 template <class T>
-T gln_cellular1(const Permutation& P, int cell, T p, int period, int ret, int metric, T jitter, int world = -1) {
+T gln_cellular1(const Permutation& P, int cell, T p, int period, int ret, int metric, T jitter, T exponent, int world) {
     return gln_cellular(P, ivec4(cell, 0, 0, 0), vec4<T>(p, T(0), T(0), T(0)), ivec4(period, 0, 0, 0), ivec4(world, 0, 0, 0), 1,
-                        ret, metric, jitter)
+                        ret, metric, jitter, exponent)
         .x;
+}
+
+template <class T>
+vec3<T> gln_cellular2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int ret, int metric, T jitter, T exponent,
+                      ivec2 world) {
+    vec4<T> c = gln_cellular(P, ivec4(cell.x, cell.y, 0, 0), vec4<T>(p.x, p.y, T(0), T(0)), ivec4(period.x, period.y, 0, 0),
+                             ivec4(world.x, world.y, 0, 0), 2, ret, metric, jitter, exponent);
+    return vec3<T>(c.x, c.y, c.z);
+}
+
+template <class T>
+vec4<T> gln_cellular3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int ret, int metric, T jitter, T exponent,
+                      ivec3 world) {
+    return gln_cellular(P, ivec4(cell.x, cell.y, cell.z, 0), vec4<T>(p.x, p.y, p.z, T(0)),
+                        ivec4(period.x, period.y, period.z, 0), ivec4(world.x, world.y, world.z, 0), 3, ret, metric, jitter,
+                        exponent);
+}
+
+template <class T>
+T gln_cellular4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int ret, int metric, T jitter, T exponent,
+                ivec4 world) {
+    return gln_cellular(P, cell, p, period, world, 4, ret, metric, jitter, exponent).x;
+}
+
+template <class T>
+T gln_cellular1(const Permutation& P, int cell, T p, int period, int ret, int metric, T jitter, int world = -1) {
+    return gln_cellular1(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), world);
 }
 
 template <class T>
 vec3<T> gln_cellular2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int ret, int metric, T jitter,
                       ivec2 world = ivec2(-1, -1)) {
-    vec4<T> c = gln_cellular(P, ivec4(cell.x, cell.y, 0, 0), vec4<T>(p.x, p.y, T(0), T(0)), ivec4(period.x, period.y, 0, 0),
-                             ivec4(world.x, world.y, 0, 0), 2, ret, metric, jitter);
-    return vec3<T>(c.x, c.y, c.z);
+    return gln_cellular2(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), world);
 }
 
 template <class T>
 vec4<T> gln_cellular3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int ret, int metric, T jitter,
                       ivec3 world = ivec3(-1, -1, -1)) {
-    return gln_cellular(P, ivec4(cell.x, cell.y, cell.z, 0), vec4<T>(p.x, p.y, p.z, T(0)),
-                        ivec4(period.x, period.y, period.z, 0), ivec4(world.x, world.y, world.z, 0), 3, ret, metric, jitter);
+    return gln_cellular3(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), world);
 }
 
 template <class T>
 T gln_cellular4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int ret, int metric, T jitter,
                 ivec4 world = ivec4(-1, -1, -1, -1)) {
-    return gln_cellular(P, cell, p, period, world, 4, ret, metric, jitter).x;
+    return gln_cellular4(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), world);
 }
 
 template <class T>

@@ -105,6 +105,33 @@ TEST(Families, CellularMatchesItsBruteForceDefinition) {
     EXPECT_EQ(rows, 2560);
 }
 
+// The Minkowski distance against tests/golden/make_golden.py's search of every cell within
+// 3 (written from the definition (sum |d_i|^e)^(1/e), not from the twin's scaled form).
+TEST(Families, CellularMinkowskiMatchesItsBruteForceDefinition) {
+    int rows = 0;
+    for (const auto& r : test::readCsv("cellular_minkowski.csv")) {
+        NoiseSpec s;
+        s.basis = Basis::Cellular;
+        s.frequency = 1.0;
+        s.cellReturn = parseCellReturn(r[0]);
+        s.cellDistance = CellDistance::Minkowski;
+        s.cellExponent = std::stod(r[1]);
+        s.cellJitter = std::stod(r[2]);
+        s.dims = std::stoi(r[3]);
+        if (std::stoi(r[4]) >= 0) s.seed = static_cast<std::uint64_t>(std::stoi(r[4]));
+        s.period = {std::stoi(r[5]), std::stoi(r[6]), std::stoi(r[7]), std::stoi(r[8])};
+        const Point p = {std::stod(r[9]), std::stod(r[10]), std::stod(r[11]), std::stod(r[12])};
+        const double expected = std::stod(r[13]);
+        SCOPED_TRACE(r[0] + " exponent " + r[1] + " jitter " + r[2] + " dims " + r[3] + " seed " + r[4] + " at " + r[9] + "," +
+                     r[10] + "," + r[11] + "," + r[12]);
+        ASSERT_NO_THROW(s.validate());
+        ASSERT_NEAR(evaluateDouble(s, Permutation::forSeed(s.seed), p), expected, 1e-12);
+        ASSERT_NEAR(evaluatePoints(s, {p})[0], expected, 1e-5);
+        ++rows;
+    }
+    EXPECT_EQ(rows, 576);
+}
+
 TEST(Families, PsrdnoiseMatchesItsBruteForceDefinition) {
     int rows = 0;
     for (const auto& r : test::readCsv("psrdnoise.csv")) {
@@ -489,13 +516,17 @@ TEST(Families, CellularValuesStayInTheirStatedRange) {
     for (const Kind<CellReturn>& r : cellReturnKinds())
         for (const Kind<CellDistance>& m : cellDistanceKinds())
             for (int dims = 1; dims <= 4; ++dims)
-                for (double jitter : {0.0, 0.6, 1.0}) {
+                for (double jitter : {0.0, 0.6, 1.0})
+                // Minkowski's bound is Manhattan's, reached at exponent 1 and held by larger ones.
+                for (double exponent : m.value == CellDistance::Minkowski ? std::vector<double>{1.0, 64.0}
+                                                                          : std::vector<double>{3.0}) {
                     if (isEuclideanOnly(r.value) && m.value != CellDistance::Euclidean) continue;
                     NoiseSpec s;
                     s.basis = Basis::Cellular;
                     s.cellReturn = r.value;
                     s.cellDistance = m.value;
                     s.cellJitter = jitter;
+                    s.cellExponent = exponent;
                     s.dims = dims;
                     s.frequency = 0.37;
                     s.worldHash = world;
@@ -506,12 +537,14 @@ TEST(Families, CellularValuesStayInTheirStatedRange) {
                         hi = std::max(hi, v);
                     }
                     SCOPED_TRACE(std::string(r.name) + " " + m.name + " dims " + std::to_string(dims) + " jitter " +
-                                 std::to_string(jitter) + (world ? ", world hash" : ""));
+                                 std::to_string(jitter) + " exponent " + std::to_string(exponent) +
+                                 (world ? ", world hash" : ""));
                     EXPECT_GE(lo, range.min - 1e-6);
                     EXPECT_LE(hi, range.max + 1e-6);
                     // The range is a measured bound, not a loose guess: most of it is reached
                     // (a product's largest values, two large distances at once, are rarer).
-                    if (jitter == 1.0 && r.value != CellReturn::CellValue && !world) {
+                    if (jitter == 1.0 && r.value != CellReturn::CellValue && !world &&
+                        (m.value != CellDistance::Minkowski || (exponent == 1.0 && r.value != CellReturn::F2MinusF1))) {
                         EXPECT_GT(hi, (r.value == CellReturn::F1TimesF2 ? 0.5 : 0.6) * range.max);
                     }
                     // On the regular grid (jitter 0), F1 + F2 is 1 wherever one axis decides

@@ -180,6 +180,7 @@ std::vector<NoiseSpec> catalogueSpecs() {
                         s.cellReturn = r.value;
                         s.cellDistance = m.value;
                         s.cellJitter = 0.25 + 0.375 * static_cast<double>(specs.size() % 3);
+                        if (m.value == CellDistance::Minkowski) s.cellExponent = 1.25 + 2.5 * static_cast<double>(specs.size() % 3);
                         if (dims == 2 || dims == 3) s.output = Output::Gradient;
                         specs.push_back(s);
                         s.output = Output::Value;

@@ -264,6 +264,9 @@ def simplex(P, pt):
 
 
 def metric_distance(d, metric):
+    if isinstance(metric, tuple):  # ("minkowski", e): (sum |d_i|^e)^(1/e)
+        e = metric[1]
+        return sum(abs(c) ** e for c in d) ** (1.0 / e)
     if metric == "euclidean":
         return math.sqrt(sum(c * c for c in d))
     if metric == "euclidean-squared":
@@ -584,6 +587,26 @@ def main():
         rng = random.Random(2026)
         one_octave([(r, m) for r in ("f1+f2", "f1*f2", "f1/f2", "f3", "f4") for m in metrics] +
                    [("n-sphere-radius", "euclidean")])
+
+    # The Minkowski distance: every return that reads distances, exponents from Manhattan's 1
+    # to near Chebyshev's, 1D to 4D, with and without periods, Ken Perlin's table and seed 42's.
+    rng = random.Random(1887)
+    with open(os.path.join(HERE, "cellular_minkowski.csv"), "w") as f:
+        f.write("# return,exponent,jitter,dims,seed,px,py,pz,pw,x,y,z,w,value (frequency 1, one octave)\n")
+        for ret in ("f1", "f2", "f2-f1", "cell-value", "f1+f2", "f1*f2", "f1/f2", "f3", "f4"):
+            for exponent in (1.0, 1.5, 4.0, 16.0):
+                for dims in (1, 2, 3, 4):
+                    for seed in (-1, 42):
+                        P = ken if seed < 0 else tables[seed]
+                        for k, pt in enumerate(points(rng, 2, 4, 40.0)):
+                            jitter = jitters[(k + dims) % 4]
+                            period = [0] * 4 if k == 0 else [3, 5, 2, 4]
+                            full = list(pt[:dims]) + [0.0] * (4 - dims)
+                            per = period[:dims] + [0] * (4 - dims)
+                            value = cellular(P, list(pt[:dims]), period[:dims], ret, ("minkowski", exponent), jitter)
+                            f.write("%s,%r,%r,%d,%d,%s,%s,%r\n" % (ret, exponent, jitter, dims, seed,
+                                                                 ",".join(str(v) for v in per),
+                                                                 ",".join(repr(v) for v in full), value))
 
     # A cellular lookup's feature point: the point nearest p, for every distance and
     # dimension, with jitters from 0 to 1. Points within 1e-6 of a tie between two feature

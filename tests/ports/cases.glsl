@@ -10,12 +10,12 @@
 #include "glnoise/pattern.glsl"
 #include "glnoise/warp.glsl"
 
-#define GLN_CASES 62
+#define GLN_CASES 64
 
 // The world hash: a cell (250, 7, 255, 3) in lattice blocks (2^24 - 1, 9, 123456, 70000),
 // so that the cases' corners cross blocks and the whole coordinate wraps at 2^32.
 vec4 gln_world_case(int basis, int dims, vec4 p, ivec4 period, int ret) {
-    return gln_basis_at(basis, GLN_CURVE_QUINTIC, dims, ivec4(250, 7, 255, 3), p, period, ret, GLN_CELL_EUCLIDEAN, 0.9f,
+    return gln_basis_at(basis, GLN_CURVE_QUINTIC, dims, ivec4(250, 7, 255, 3), p, period, ret, GLN_CELL_EUCLIDEAN, 0.9f, 3.0f,
                         ivec4(16777215, 9, 123456, 70000));
 }
 
@@ -36,6 +36,10 @@ float gln_case(int k, vec4 p) {
     GlnNoise tiled = gln_noise(GLN_BASIS_PSRDNOISE, GLN_RIDGED, 3);
     tiled.period = ivec4(5, 4, 3, 0);
     GlnNoise soft = gln_noise(GLN_BASIS_OPENSIMPLEX2S, GLN_FBM, 4);
+    GlnNoise rounded = gln_noise(GLN_BASIS_CELLULAR, GLN_FBM, 3);
+    rounded.cellReturn = GLN_CELL_F2;
+    rounded.cellMetric = GLN_CELL_MINKOWSKI;
+    rounded.cellExponent = 1.5f;
     if (k == 0) return gln_perlin1(p.x);
     if (k == 1) return gln_perlin4(p);
     if (k == 2) return gln_classic3(vec3(p.x, p.y, p.z));
@@ -98,6 +102,8 @@ float gln_case(int k, vec4 p) {
     if (k == 59) return gln_cellular2_deriv(vec2(p.x, p.y), GLN_CELL_F1_TIMES_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.6f).z;
     if (k == 60) return gln_cellular2(vec2(p.x, p.y), GLN_CELL_RADIUS, GLN_CELL_EUCLIDEAN, 1.0f);
     if (k == 61) return gln_world_case(GLN_BASIS_CELLULAR, 2, p, ivec4(0, 0, 0, 0), GLN_CELL_F3).y;
+    if (k == 62) return gln_cellular2(ivec2(0, 0), vec2(p.x, p.y), ivec2(0, 0), GLN_CELL_F1, GLN_CELL_MINKOWSKI, 1.0f, 4.0f, ivec2(-1, -1)).y;
+    if (k == 63) return gln_fractal3_deriv(rounded, vec3(p.x, p.y, p.z)).z;
     return 0.0f;
 }
 

@@ -31,6 +31,7 @@ def test_every_field_is_a_keyword(cli):
     {"seed": 2**64 - 1, "frequency": 0.1 + 0.2, "gain": 1 / 3},
     {"fractal": "ridged", "ridge_offset": -0.0, "dims": 3, "z": 1e9},
     {"basis": "cellular", "cell_return": "f2-f1", "cell_distance": "manhattan", "cell_jitter": 0.5},
+    {"basis": "cellular", "cell_return": "f1+f2", "cell_distance": "minkowski", "cell_exponent": 1.5},
     {"period": (4, 8), "octaves": 3},
     {"output": "normal", "height_scale": 12.5},
     {"warp_amount": 2.0, "warp_depth": 2, "warp_octaves": 3, "pattern": "marble"},
@@ -78,6 +79,7 @@ BAD = [
     ("fractal", "fbn", "fbm"[:0] + "fbn"),
     ("warp_depth", 3, "3"),
     ("cell_jitter", 2.0, "2"),
+    ("cell_exponent", 0.5, "0.5"),
     ("warp_octaves", 99, "99"),
     ("interp", "smooth", "smooth"),
 ]

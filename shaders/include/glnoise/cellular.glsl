@@ -8,6 +8,8 @@
 //   // e.x: distance to the nearest Voronoi edge; (e.y, e.z): its gradient
 //   vec3 t = gln_cellular2(ivec2(0, 0), p, ivec2(8, 8), GLN_CELL_F1, GLN_CELL_MANHATTAN, 1.0f);
 //   // repeats every 8 cells
+//   vec3 r = gln_cellular2(ivec2(0, 0), p, ivec2(0, 0), GLN_CELL_F1, GLN_CELL_MINKOWSKI, 1.0f, 4.0f, ivec2(-1, -1));
+//   // rounded squares: the Minkowski distance with exponent 4
 //
 // Every lattice cell holds one feature point. The cell's hash h is the lattice bases'
 // p[p[X] + Y] (1D p[X], 3D p[p[p[X]+Y]+Z], 4D p[p[p[p[X]+Y]+Z]+W]; periods as in
@@ -31,8 +33,11 @@
 //                    of the nearest point a: half the distance from a to the point nearest
 //                    it, constant over each cell
 // under a distance (metric): GLN_CELL_EUCLIDEAN, GLN_CELL_EUCLIDEAN_SQUARED (|d|^2),
-// GLN_CELL_MANHATTAN (sum |d_i|), GLN_CELL_CHEBYSHEV (max |d_i|). GLN_CELL_EDGE and
-// GLN_CELL_RADIUS are always Euclidean. Gradients are analytic: the distance's own (zero
+// GLN_CELL_MANHATTAN (sum |d_i|), GLN_CELL_CHEBYSHEV (max |d_i|), GLN_CELL_MINKOWSKI
+// ((sum |d_i|^e)^(1/e) for an exponent e >= 1: 1 is Manhattan, 2 Euclidean, and as e grows
+// it nears Chebyshev; a norm for every e >= 1, so no point is nearer under it than under
+// Manhattan and the search below stays exact). GLN_CELL_EDGE and GLN_CELL_RADIUS are always
+// Euclidean. Gradients are analytic: the distance's own (zero
 // for GLN_CELL_VALUE and GLN_CELL_RADIUS), the sum's, product's and quotient's of F1's and
 // F2's, and for GLN_CELL_EDGE minus the unit normal of the nearest bisector; they jump
 // across edges.
@@ -70,11 +75,14 @@
 #define GLN_CELL_EUCLIDEAN_SQUARED 1
 #define GLN_CELL_MANHATTAN 2
 #define GLN_CELL_CHEBYSHEV 3
+#define GLN_CELL_MINKOWSKI 4
 
 // How much further than the bound a cell must be before the search skips it, so that
 // float rounding never decides whether a point is looked at.
 const float GLN_CELL_MARGIN = 0.0001f;
 const float GLN_CELL_FAR = 3.0e38f;
+// GLN_CELL_MINKOWSKI's exponent where a function takes none (glnoise's --cell-exponent default).
+const float GLN_CELL_EXPONENT = 3.0f;
 
 // The nearest points found so far, nearest first (the first `rank` of them are kept): their
 // keys (the squared distance for the Euclidean metrics, else the distance), the vectors
@@ -114,13 +122,28 @@ vec4 gln_cell_point(int h, int dims, float jitter) {
     return q;
 }
 
-// What the search compares: |v|^2 (both Euclidean metrics), sum |v_i| or max |v_i|.
-float gln_cell_key(vec4 v, int metric) {
+// a^e for a >= 0: 0 at 0, where pow is undefined on some GPUs.
+float gln_cell_power(float a, float e) {
+    return a > 0.0f ? pow(a, e) : 0.0f;
+}
+
+// What the search compares: |v|^2 (both Euclidean metrics), sum |v_i|, max |v_i| or the
+// Minkowski distance itself (m (sum (|v_i| / m)^e)^(1/e), m = max |v_i|: no power overflows).
+float gln_cell_key(vec4 v, int metric, float exponent) {
     if (metric == GLN_CELL_MANHATTAN) {
         GLN_PRECISE float m = abs(v.x) + abs(v.y) + abs(v.z) + abs(v.w);
         return m;
     }
     if (metric == GLN_CELL_CHEBYSHEV) return max(max(abs(v.x), abs(v.y)), max(abs(v.z), abs(v.w)));
+    if (metric == GLN_CELL_MINKOWSKI) {
+        vec4 a = abs(v);
+        float m = max(max(a.x, a.y), max(a.z, a.w));
+        if (m == 0.0f) return 0.0f;
+        GLN_PRECISE float s = gln_cell_power(a.x / m, exponent) + gln_cell_power(a.y / m, exponent) +
+                              gln_cell_power(a.z / m, exponent) + gln_cell_power(a.w / m, exponent);
+        GLN_PRECISE float d = m * pow(s, 1.0f / exponent);
+        return d;
+    }
     GLN_PRECISE float k = v.x * v.x + v.y * v.y + v.z * v.z + v.w * v.w;
     return k;
 }
@@ -177,14 +200,14 @@ vec4 gln_cell_vector(ivec4 base, ivec4 o, vec4 f, ivec4 period, ivec4 world, int
 
 // The key of the nearest place the point of cell o can be: per axis, how far f lies
 // outside the cell's box [o + 0.5 - jitter/2, o + 0.5 + jitter/2].
-float gln_cell_box_key(ivec4 o, vec4 f, int dims, int metric, float jitter) {
+float gln_cell_box_key(ivec4 o, vec4 f, int dims, int metric, float jitter, float exponent) {
     GLN_PRECISE float lo = 0.5f - 0.5f * jitter;
     GLN_PRECISE float hi = 0.5f + 0.5f * jitter;
     GLN_PRECISE vec4 d = max(max(vec4(o) + lo - f, f - (vec4(o) + hi)), vec4(0.0f));
     if (dims < 4) d.w = 0.0f;
     if (dims < 3) d.z = 0.0f;
     if (dims < 2) d.y = 0.0f;
-    return gln_cell_key(d, metric);
+    return gln_cell_key(d, metric, exponent);
 }
 
 // How far (along one axis) every point of a cell more than R - 1 cells away is at least.
@@ -211,7 +234,8 @@ float gln_cell_kth(GlnNearest s, int rank) {
 }
 
 // The `rank` (1 to 4) nearest feature points to f in cell base.
-GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, ivec4 world, int dims, int metric, float jitter, int rank) {
+GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, ivec4 world, int dims, int metric, float jitter, float exponent,
+                           int rank) {
     GlnNearest s = GlnNearest(GLN_CELL_FAR, GLN_CELL_FAR, GLN_CELL_FAR, GLN_CELL_FAR, vec4(0.0f), vec4(0.0f), vec4(0.0f),
                               vec4(0.0f), 0);
     ivec4 r = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
@@ -221,7 +245,7 @@ GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, ivec4 world, int di
                 for (int ox = -r.x; ox <= r.x; ++ox) {
                     int h;
                     vec4 v = gln_cell_vector(base, ivec4(ox, oy, oz, ow), f, period, world, dims, jitter, h);
-                    gln_cell_consider(s, v, gln_cell_key(v, metric), h, rank);
+                    gln_cell_consider(s, v, gln_cell_key(v, metric, exponent), h, rank);
                 }
     ivec4 one = r;
     for (int R = 2; R <= 3; ++R) {
@@ -235,10 +259,10 @@ GlnNearest gln_cell_search(ivec4 base, vec4 f, ivec4 period, ivec4 world, int di
                     for (int ox = -r.x; ox <= r.x; ++ox) {
                         ivec4 o = ivec4(ox, oy, oz, ow);
                         if (gln_cell_inner(o, R)) continue;
-                        if (gln_cell_box_key(o, f, dims, metric, jitter) >= gln_cell_kth(s, rank) + GLN_CELL_MARGIN) continue;
+                        if (gln_cell_box_key(o, f, dims, metric, jitter, exponent) >= gln_cell_kth(s, rank) + GLN_CELL_MARGIN) continue;
                         int h;
                         vec4 v = gln_cell_vector(base, o, f, period, world, dims, jitter, h);
-                        gln_cell_consider(s, v, gln_cell_key(v, metric), h, rank);
+                        gln_cell_consider(s, v, gln_cell_key(v, metric, exponent), h, rank);
                     }
     }
     return s;
@@ -290,7 +314,7 @@ vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, ivec4 world, 
                         ivec4 o = ivec4(ox, oy, oz, ow);
                         if (gln_cell_inner(o, R)) continue;
                         GLN_PRECISE float bound = f1 + 2.0f * e + GLN_CELL_MARGIN;
-                        if (gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter) >= bound * bound) continue;
+                        if (gln_cell_box_key(o, f, dims, GLN_CELL_EUCLIDEAN, jitter, 2.0f) >= bound * bound) continue;
                         gln_cell_bisector(base, o, f, period, world, dims, jitter, s.v1, radius, e, n);
                     }
     }
@@ -308,7 +332,7 @@ int gln_cell_rank(int ret) {
 }
 
 // (distance, gradient) of the point at key k and vector v (from the sample to it).
-vec4 gln_cell_distance(float k, vec4 v, int metric) {
+vec4 gln_cell_distance(float k, vec4 v, int metric, float exponent) {
     if (metric == GLN_CELL_EUCLIDEAN_SQUARED) return vec4(k, -2.0f * v.x, -2.0f * v.y, -2.0f * v.z);
     if (metric == GLN_CELL_MANHATTAN) return vec4(k, -sign(v.x), -sign(v.y), -sign(v.z));
     if (metric == GLN_CELL_CHEBYSHEV) {
@@ -317,6 +341,13 @@ vec4 gln_cell_distance(float k, vec4 v, int metric) {
         if (abs(v.z) == k) return vec4(k, 0.0f, 0.0f, -sign(v.z));
         return vec4(k, 0.0f, 0.0f, 0.0f);
     }
+    if (metric == GLN_CELL_MINKOWSKI) {
+        // d(k)/dv_i = sign(v_i) (|v_i| / k)^(e - 1); v runs from the sample to the point.
+        if (k == 0.0f) return vec4(0.0f);
+        float e = exponent - 1.0f;
+        return vec4(k, -sign(v.x) * gln_cell_power(abs(v.x) / k, e), -sign(v.y) * gln_cell_power(abs(v.y) / k, e),
+                    -sign(v.z) * gln_cell_power(abs(v.z) / k, e));
+    }
     float d = sqrt(k);
     if (d > 0.0f) return vec4(d, -v.x / d, -v.y / d, -v.z / d);
     return vec4(0.0f);
@@ -324,19 +355,20 @@ vec4 gln_cell_distance(float k, vec4 v, int metric) {
 
 // Cellular noise at cell + p over the first dims axes (the others 0): (value, gradient
 // in x, y, z). period and world as in glnoise/lattice.glsl.
-vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int dims, int ret, int metric, float jitter) {
+vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int dims, int ret, int metric, float jitter, float exponent) {
     vec4 pf = floor(p);
     ivec4 base = cell + ivec4(pf);
     GLN_PRECISE vec4 f = p - pf;
     bool around = ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS;
-    GlnNearest s = gln_cell_search(base, f, period, world, dims, around ? GLN_CELL_EUCLIDEAN : metric, jitter, gln_cell_rank(ret));
+    GlnNearest s = gln_cell_search(base, f, period, world, dims, around ? GLN_CELL_EUCLIDEAN : metric, jitter, exponent,
+                                   gln_cell_rank(ret));
     if (ret == GLN_CELL_VALUE) return vec4(gln_height(s.h1), 0.0f, 0.0f, 0.0f);
     if (around) return gln_cell_edge(s, base, f, period, world, dims, jitter, ret == GLN_CELL_RADIUS);
-    if (ret == GLN_CELL_F3) return gln_cell_distance(s.k3, s.v3, metric);
-    if (ret == GLN_CELL_F4) return gln_cell_distance(s.k4, s.v4, metric);
-    vec4 a = gln_cell_distance(s.k1, s.v1, metric);
+    if (ret == GLN_CELL_F3) return gln_cell_distance(s.k3, s.v3, metric, exponent);
+    if (ret == GLN_CELL_F4) return gln_cell_distance(s.k4, s.v4, metric, exponent);
+    vec4 a = gln_cell_distance(s.k1, s.v1, metric, exponent);
     if (ret == GLN_CELL_F1) return a;
-    vec4 b = gln_cell_distance(s.k2, s.v2, metric);
+    vec4 b = gln_cell_distance(s.k2, s.v2, metric, exponent);
     if (ret == GLN_CELL_F2) return b;
     if (ret == GLN_CELL_F1_PLUS_F2) {
         GLN_PRECISE vec4 t = a + b;
@@ -356,22 +388,40 @@ vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int dims, int r
     return d;
 }
 
-float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter, int world) {
+float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter, float exponent, int world) {
     return gln_cellular(ivec4(cell, 0, 0, 0), vec4(p, 0.0f, 0.0f, 0.0f), ivec4(period, 0, 0, 0), ivec4(world, 0, 0, 0), 1, ret,
-                        metric, jitter).x;
+                        metric, jitter, exponent).x;
 }
 
-vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter, ivec2 world) {
-    vec4 c = gln_cellular(ivec4(cell, 0, 0), vec4(p, 0.0f, 0.0f), ivec4(period, 0, 0), ivec4(world, 0, 0), 2, ret, metric, jitter);
+vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter, float exponent, ivec2 world) {
+    vec4 c = gln_cellular(ivec4(cell, 0, 0), vec4(p, 0.0f, 0.0f), ivec4(period, 0, 0), ivec4(world, 0, 0), 2, ret, metric, jitter,
+                          exponent);
     return vec3(c.x, c.y, c.z);
 }
 
+vec4 gln_cellular3(ivec3 cell, vec3 p, ivec3 period, int ret, int metric, float jitter, float exponent, ivec3 world) {
+    return gln_cellular(ivec4(cell, 0), vec4(p, 0.0f), ivec4(period, 0), ivec4(world, 0), 3, ret, metric, jitter, exponent);
+}
+
+float gln_cellular4(ivec4 cell, vec4 p, ivec4 period, int ret, int metric, float jitter, float exponent, ivec4 world) {
+    return gln_cellular(cell, p, period, world, 4, ret, metric, jitter, exponent).x;
+}
+
+// The forms without an exponent take GLN_CELL_EXPONENT's.
+float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter, int world) {
+    return gln_cellular1(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, world);
+}
+
+vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter, ivec2 world) {
+    return gln_cellular2(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, world);
+}
+
 vec4 gln_cellular3(ivec3 cell, vec3 p, ivec3 period, int ret, int metric, float jitter, ivec3 world) {
-    return gln_cellular(ivec4(cell, 0), vec4(p, 0.0f), ivec4(period, 0), ivec4(world, 0), 3, ret, metric, jitter);
+    return gln_cellular3(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, world);
 }
 
 float gln_cellular4(ivec4 cell, vec4 p, ivec4 period, int ret, int metric, float jitter, ivec4 world) {
-    return gln_cellular(cell, p, period, world, 4, ret, metric, jitter).x;
+    return gln_cellular4(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, world);
 }
 
 float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter) {
