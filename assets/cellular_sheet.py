@@ -20,7 +20,7 @@ from contact_sheet import bake_tile
 TILE = 160
 LABEL = 18
 MARGIN = 90
-RETURNS = ["f1", "f2", "f2-f1", "cell-value", "f1+f2", "f1*f2", "f1/f2", "f3", "f4"]
+RETURNS = ["f1", "f2", "f2-f1", "cell-value", "f1+f2", "f1*f2", "f1/f2", "f3", "f4", "smooth-f1"]
 DISTANCES = [(d, {"--cell-distance": d}) for d in ("euclidean", "euclidean-squared", "manhattan", "chebyshev")] + [
     ("minkowski, exponent 4", {"--cell-distance": "minkowski", "--cell-exponent": "4"})]
 EXTRAS = [
@@ -34,6 +34,8 @@ EXTRAS = [
     ("f3 billow, 3 oct", {"--cell-return": "f3", "--fractal": "billow", "--octaves": "3", "--normalize": None}),
     ("f1 minkowski 1.5", {"--cell-distance": "minkowski", "--cell-exponent": "1.5"}),
     ("f2-f1 minkowski 8", {"--cell-return": "f2-f1", "--cell-distance": "minkowski", "--cell-exponent": "8"}),
+    ("smooth-f1 0.25", {"--cell-return": "smooth-f1", "--cell-smoothness": "0.25"}),
+    ("smooth-f1 0.03", {"--cell-return": "smooth-f1", "--cell-smoothness": "0.03"}),
 ]
 
 

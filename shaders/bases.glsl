@@ -76,17 +76,17 @@ vec4 gln_g_psrdnoise(ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
 }
 
 vec4 gln_g_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int cellReturn, int cellMetric, float jitter,
-                    float exponent) {
+                    float exponent, float smoothness) {
 #if GLN_DIMS == 1
-    return vec4(gln_cellular(cell, vec4(p.x, 0.0f, 0.0f, 0.0f), period, world, 1, cellReturn, cellMetric, jitter, exponent).x,
+    return vec4(gln_cellular(cell, vec4(p.x, 0.0f, 0.0f, 0.0f), period, world, 1, cellReturn, cellMetric, jitter, exponent, smoothness).x,
                 0.0f, 0.0f, 0.0f);
 #elif GLN_DIMS == 2
-    vec4 c = gln_cellular(cell, vec4(p.x, p.y, 0.0f, 0.0f), period, world, 2, cellReturn, cellMetric, jitter, exponent);
+    vec4 c = gln_cellular(cell, vec4(p.x, p.y, 0.0f, 0.0f), period, world, 2, cellReturn, cellMetric, jitter, exponent, smoothness);
     return vec4(c.x, c.y, c.z, 0.0f);
 #elif GLN_DIMS == 3
-    return gln_cellular(cell, vec4(p.x, p.y, p.z, 0.0f), period, world, 3, cellReturn, cellMetric, jitter, exponent);
+    return gln_cellular(cell, vec4(p.x, p.y, p.z, 0.0f), period, world, 3, cellReturn, cellMetric, jitter, exponent, smoothness);
 #else
-    return vec4(gln_cellular(cell, p, period, world, 4, cellReturn, cellMetric, jitter, exponent).x, 0.0f, 0.0f, 0.0f);
+    return vec4(gln_cellular(cell, p, period, world, 4, cellReturn, cellMetric, jitter, exponent, smoothness).x, 0.0f, 0.0f, 0.0f);
 #endif
 }
 

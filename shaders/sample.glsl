@@ -61,7 +61,8 @@ GLN_SAMPLER_UNIFORMS
 // gln_basis_at(GLN_BASIS, ...): the spec's family alone (bases.glsl says why).
 vec4 gln_sampler_basis(ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
 #if GLN_BASIS == GLN_BASIS_CELLULAR
-    return gln_g_cellular(cell, p, period, world, GLN_CELL_RETURN, GLN_CELL_METRIC, u_cell_jitter, u_cell_exponent);
+    return gln_g_cellular(cell, p, period, world, GLN_CELL_RETURN, GLN_CELL_METRIC, u_cell_jitter, u_cell_exponent,
+                          u_cell_smoothness);
 #elif GLN_BASIS == GLN_BASIS_SIMPLEX
     return gln_g_simplex(cell, p, world);
 #elif GLN_BASIS == GLN_BASIS_OPENSIMPLEX2

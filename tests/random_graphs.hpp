@@ -143,6 +143,7 @@ private:
                     n["cell_distance"] = "minkowski";
                     n["cell_exponent"] = uniform(1.0, 8.0);
                 }
+                if (n["cell_return"] == "smooth-f1") n["cell_smoothness"] = uniform(0.0, 0.25);
             }
             if (b == "value") n["interp"] = curveKinds()[static_cast<std::size_t>(pick(4))].name;
             return add(n);

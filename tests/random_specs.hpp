@@ -83,6 +83,7 @@ inline Draw draw(std::mt19937_64& rng) {
                              : cellDistanceKinds()[static_cast<std::size_t>(pick(static_cast<int>(cellDistanceKinds().size())))].value;
         s.cellJitter = pick(4) == 0 ? 1.0 : uniform(0.0, 1.0);
         if (s.cellDistance == CellDistance::Minkowski) s.cellExponent = uniform(1.0, 8.0);
+        if (s.cellReturn == CellReturn::SmoothF1) s.cellSmoothness = uniform(0.0, 0.25);
     }
     if (!periodic && s.dims >= 2 && pick(4) == 0) s.rotate = true;
     const bool volume = s.dims >= 3 && s.output != Output::Normal && pick(3) == 0;

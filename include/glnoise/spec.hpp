@@ -73,9 +73,10 @@ enum class Pattern {
 // What cellular noise returns (glnoise/cellular.glsl): the distance to the nearest feature
 // point (F1), to the second nearest (F2), their difference, the nearest point's cell value
 // in [-1, 1], the Euclidean distance to the nearest edge between cells, F1 + F2, F1 F2,
-// F1 / F2, the distance to the third (F3) and fourth (F4) nearest, or the radius of the
-// n-sphere inscribed in the nearest point's cell.
-enum class CellReturn { F1, F2, F2MinusF1, CellValue, Edge, F1PlusF2, F1TimesF2, F1OverF2, F3, F4, Radius };
+// F1 / F2, the distance to the third (F3) and fourth (F4) nearest, the radius of the
+// n-sphere inscribed in the nearest point's cell, or F1 with its creases rounded (a smooth
+// minimum of every distance, of smoothness cellSmoothness).
+enum class CellReturn { F1, F2, F2MinusF1, CellValue, Edge, F1PlusF2, F1TimesF2, F1OverF2, F3, F4, Radius, SmoothF1 };
 
 // How cellular noise measures distance: Minkowski's is (sum |d_i|^e)^(1/e) with the exponent
 // e = cellExponent >= 1 (1 Manhattan, 2 Euclidean, nearing Chebyshev as e grows).
@@ -142,12 +143,13 @@ struct NoiseSpec {
     Pattern pattern = Pattern::None;
     double patternScale = 5.0;          // finite: k of marble and wood
     // Cellular noise (Basis::Cellular) only: what it returns, its distance, and how far its
-    // feature points stray from their cells' centres, [0, 1], and the Minkowski distance's
-    // exponent, [1, 64]. Edge needs Euclidean.
+    // feature points stray from their cells' centres, [0, 1], the Minkowski distance's
+    // exponent, [1, 64], and smooth F1's smoothness, [0, 0.25]. Edge needs Euclidean.
     CellReturn cellReturn = CellReturn::F1;
     CellDistance cellDistance = CellDistance::Euclidean;
     double cellJitter = 1.0;
     double cellExponent = 3.0;
+    double cellSmoothness = 0.1;
 
     // Throws ValidationError with one entry per violated field, each of the form
     // "<field> <value>: <what is allowed>".
@@ -180,8 +182,13 @@ struct NoiseSpec {
 // gradients reach further for some bases. Cellular noise's is that of F1 with Euclidean
 // distance; cellularBound gives every other.
 double basisBound(Basis basis, int dims, bool worldHash = false);
-// The stated bound of cellular noise returning `ret` under `distance` (docs/noise.md: measured).
+// The stated bound of cellular noise returning `ret` under `distance` (docs/noise.md: measured;
+// smooth F1's upper one, F1's).
 double cellularBound(CellReturn ret, CellDistance distance, int dims, bool worldHash = false);
+// How many feature points may count in smooth F1's sum W: those within F1 + 10 smoothness of
+// the sample, each in a cell of its own. Smooth F1 is at least -smoothness ln W, and its
+// slope at most 1 + 1.5 e^-8 W (docs/noise.md).
+double smoothF1Points(CellDistance distance, int dims, double smoothness, bool worldHash = false);
 
 struct Grid {
     int width = 1;   // [1, kMaxEdge] and the driver's GL_MAX_TEXTURE_SIZE

@@ -67,6 +67,7 @@ const std::vector<Kind<CellReturn>>& cellReturnKinds() {
         {CellReturn::F3, "f3", "GLN_CELL_F3", 8},
         {CellReturn::F4, "f4", "GLN_CELL_F4", 9},
         {CellReturn::Radius, "n-sphere-radius", "GLN_CELL_RADIUS", 10},
+        {CellReturn::SmoothF1, "smooth-f1", "GLN_CELL_SMOOTH_F1", 11},
     };
     return kinds;
 }

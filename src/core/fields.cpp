@@ -24,6 +24,7 @@ bool isWarped(const NoiseSpec& s) { return s.warpAmount != 0.0; }
 bool hasSine(const NoiseSpec& s) { return s.pattern == Pattern::Marble || s.pattern == Pattern::Wood; }
 bool isCellular(const NoiseSpec& s) { return s.basis == Basis::Cellular; }
 bool isMinkowski(const NoiseSpec& s) { return isCellular(s) && s.cellDistance == CellDistance::Minkowski; }
+bool isSmoothF1(const NoiseSpec& s) { return isCellular(s) && s.cellReturn == CellReturn::SmoothF1; }
 bool turns(const NoiseSpec& s) { return s.octaves > 1 || s.warpAmount != 0.0; }  // octave 0 is not turned
 
 // The value of a field's member in a default NoiseSpec, as the help writes it.
@@ -158,6 +159,8 @@ std::vector<SpecField> makeFields() {
         shared(row("cell-exponent", &S::cellExponent, "", "", 1, 64, isMinkowski, false),
                "cellular, minkowski distance: the exponent e of (sum |d_i|^e)^(1/e); 1 is manhattan, 2 euclidean, and "
                "as e grows it nears chebyshev"),
+        shared(row("cell-smoothness", &S::cellSmoothness, "", "", 0, 0.25, isSmoothF1, false),
+               "cellular, smooth-f1: how far (in cells) the creases between cells are rounded; 0 is f1"),
         row("pattern", &S::pattern, "{choices clouds=the turbulence fractal}", "", 0, 0, nullptr, false),
         row("fractal", &S::fractal, "{choices}", "", 0, 0, notClouds, false),
         shared(row("ridge-offset", &S::ridgeOffset, "", "", -kHuge, kHuge, isRidged, true),

@@ -185,6 +185,7 @@ SampleParams<T> sampleParams(const NoiseSpec& spec) {
     u.cellMetric = cellDistanceKinds()[static_cast<std::size_t>(spec.cellDistance)].glslId;
     u.cellJitter = static_cast<T>(spec.cellJitter);
     u.cellExponent = static_cast<T>(spec.cellExponent);
+    u.cellSmoothness = static_cast<T>(spec.cellSmoothness);
     u.periodic = spec.period != std::array<int, 4>{} ? 1 : 0;
     u.output = outputKinds()[static_cast<std::size_t>(spec.output)].glslId;
     u.world = spec.worldHash ? 1 : 0;

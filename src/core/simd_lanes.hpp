@@ -115,6 +115,7 @@ inline VF gln_floor(VF a) { return VF(hn::Floor(a.v)); }
 inline VF gln_cos(VF a) { return perLane(a, [](float x) { return std::cos(x); }); }
 inline VF gln_sin(VF a) { return perLane(a, [](float x) { return std::sin(x); }); }
 inline VF gln_log(VF a) { return perLane(a, [](float x) { return std::log(x); }); }
+inline VF gln_exp(VF a) { return perLane(a, [](float x) { return std::exp(x); }); }
 inline VF gln_pow(VF a, VF b) {
     HWY_ALIGN float exponent[kMaxLanes];
     hn::Store(b.v, DF(), exponent);

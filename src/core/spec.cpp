@@ -95,6 +95,7 @@ double cellularBound(CellReturn ret, CellDistance distance, int dims, bool world
     static constexpr double kRadius[2][4] = {{0.73, 0.7, 0.64, 0.63}, {0.76, 0.71, 0.66, 0.63}};
     const std::size_t w = worldHash ? 1 : 0;
     const std::size_t d = static_cast<std::size_t>(std::min(4, std::max(1, dims)) - 1);
+    if (ret == CellReturn::SmoothF1) ret = CellReturn::F1;  // no more than F1
     // A Minkowski distance with exponent >= 1 is a norm no larger than Manhattan's, so each
     // nearest point is no further under it: Manhattan's bounds hold (F2 - F1 by F2's).
     if (distance == CellDistance::Minkowski) {
@@ -120,6 +121,14 @@ double cellularBound(CellReturn ret, CellDistance distance, int dims, bool world
         case CellDistance::Chebyshev: return kChebyshev[w][r][d];
     }
     return kEuclidean[w][r][d];
+}
+
+double smoothF1Points(CellDistance distance, int dims, double smoothness, bool worldHash) {
+    double far = cellularBound(CellReturn::F1, distance, dims, worldHash) + 10.0 * smoothness;
+    if (distance == CellDistance::EuclideanSquared) far = std::sqrt(far);  // a length
+    // No distance is shorter than the largest axis's, so every such point lies in the box of
+    // half-edge `far` about the sample, which meets ceil(2 far) + 1 cells per axis.
+    return std::pow(std::ceil(2.0 * far) + 1.0, std::min(4, std::max(1, dims)));
 }
 
 double basisBound(Basis basis, int dims, bool worldHash) {
@@ -294,6 +303,9 @@ ValueRange NoiseSpec::basisRange() const {
     if (basis != Basis::Cellular) return {-B, B};
     if (cellReturn == CellReturn::CellValue) return {-1.0, 1.0};
     const int d = std::min(4, std::max(1, dims));
+    if (cellReturn == CellReturn::SmoothF1)
+        return {-cellSmoothness * std::log(smoothF1Points(cellDistance, d, cellSmoothness, worldHash)),
+                cellularBound(CellReturn::F1, cellDistance, d, worldHash)};
     return {0.0, cellularBound(cellReturn, cellDistance, d, worldHash)};
 }
 

@@ -147,7 +147,7 @@ struct Writer {
             case Basis::Psrdnoise: call = "gln_g_psrdnoise(" + rest + ", " + period + ", " + world + ")"; break;
             case Basis::Cellular:
                 call = "gln_g_cellular(" + rest + ", " + period + ", " + world + ", " + num(p.ints[2]) + ", " +
-                       num(p.ints[3]) + ", gln_params[" + param + " + 1], gln_params[" + param + " + 6])";
+                       num(p.ints[3]) + ", gln_params[" + param + " + 1], gln_params[" + param + " + 6], gln_params[" + param + " + 7])";
                 break;
             default:
                 call = "gln_g_lattice(" + id + ", " + num(white ? curveKinds()[0].glslId : p.ints[1]) + ", " + rest +

@@ -36,14 +36,15 @@
 namespace glnoise::cpu {
 
 // A cellular leaf's shape: what it returns (GLN_CELL_*), under which distance, its points'
-// jitter and the Minkowski distance's exponent; a cellular lookup's search reads the last
-// three.
+// jitter, the Minkowski distance's exponent and smooth F1's smoothness; a cellular lookup's
+// search reads metric, jitter and exponent.
 template <class T>
 struct GlnCellShape {
     int ret;
     int metric;
     T jitter;
     T exponent;
+    T smoothness;
 };
 
 }  // namespace glnoise::cpu
@@ -411,8 +412,8 @@ inline std::array<double, 4> seedOffset(std::uint64_t seed) {
 }
 
 // A basis at frequency * p, as a spec's one octave: its family's function (role Lattice).
-// Parameters: frequency, cell jitter, period x, y, z, w, cell exponent, and with a seed its
-// far offset x, y, z, w. ints: Basis, curve, cell return, cell metric, GLSL id, seeded.
+// Parameters: frequency, cell jitter, period x, y, z, w, cell exponent, cell smoothness, and
+// with a seed its far offset x, y, z, w. ints: Basis, curve, cell return, cell metric, GLSL id, seeded.
 struct Basis : Base {
     static Described describe() {
         using namespace graph_detail;
@@ -421,7 +422,7 @@ struct Basis : Base {
                  mirroredChoice("interp", withDefault(namesOf(curveKinds()), "quintic")),
                  mirroredChoice("cell_return", namesOf(cellReturnKinds())), mirroredChoice("cell_distance", namesOf(cellDistanceKinds())),
                  mirrored("cell_jitter", T::Number, 1.0), mirrored("cell_exponent", T::Number, 3.0),
-                 mirrored("period", T::Periods, 0.0),
+                 mirrored("cell_smoothness", T::Number, 0.1), mirrored("period", T::Periods, 0.0),
                  integer("seed", 0, 0, 4294967295.0, "an unrelated copy of the noise, as a seed node of this seed around it; 0: none")},
                 "the basis at frequency * p: its value, in its stated range"};
     }
@@ -432,6 +433,7 @@ struct Basis : Base {
         const auto& per = n.lists.at("period");
         for (std::size_t a = 0; a < 4; ++a) p.add(a < per.size() ? per[a] : 0.0);
         p.add(n.number("cell_exponent"));
+        p.add(n.number("cell_smoothness"));
         p.ints = {static_cast<int>(b), curveKinds()[static_cast<std::size_t>(parseCurve(n.choice("interp")))].glslId,
                   cellReturnKinds()[static_cast<std::size_t>(parseCellReturn(n.choice("cell_return")))].glslId,
                   cellDistanceKinds()[static_cast<std::size_t>(parseCellDistance(n.choice("cell_distance")))].glslId,
@@ -449,6 +451,7 @@ struct Basis : Base {
         s.cellDistance = parseCellDistance(n.choice("cell_distance"));
         s.cellJitter = n.number("cell_jitter");
         s.cellExponent = n.number("cell_exponent");
+        s.cellSmoothness = n.number("cell_smoothness");
         s.frequency = n.number("frequency");
         s.output = Output::Value;
         s.period = {};
@@ -476,19 +479,23 @@ struct Basis : Base {
     // Per cell: a distance's slope is 1; a sum's or difference's of two, 2; F1 F2's, F1 + F2
     // at most. F1 / F2's, (F2 |F1'| + F1 |F2'|) / F2^2, grows without a useful bound where
     // F2 is small, and the cell value and the inscribed radius are constant over a cell and
-    // jump at its edges: those are taken as jumps.
+    // jump at its edges: those are taken as jumps. Smooth F1's is its points' slopes' mean
+    // but for the eased weights (smoothF1Points).
     static Bounds bounds(const GraphNode& n, const Bounds*, const NoiseSpec& space) {
         NoiseSpec s = space;
         s.basis = parseBasis(n.choice("basis"));
         s.cellReturn = parseCellReturn(n.choice("cell_return"));
         s.cellDistance = parseCellDistance(n.choice("cell_distance"));
         s.cellJitter = n.number("cell_jitter");
+        s.cellSmoothness = n.number("cell_smoothness");
         const ValueRange r = s.basisRange();
         const bool cellular = s.basis == glnoise::Basis::Cellular;
         const CellReturn ret = s.cellReturn;
         double perCell = cellular ? 1.0 : kBasisSlope;
         if (cellular && (ret == CellReturn::F2MinusF1 || ret == CellReturn::F1PlusF2)) perCell = 2.0;
         if (cellular && ret == CellReturn::F1TimesF2) perCell = cellularBound(CellReturn::F1PlusF2, s.cellDistance, s.dims, s.worldHash);
+        if (cellular && ret == CellReturn::SmoothF1)
+            perCell = 1.0 + 1.5 * std::exp(-8.0) * smoothF1Points(s.cellDistance, s.dims, s.cellSmoothness, s.worldHash);
         const bool jumps = cellular && (ret == CellReturn::CellValue || ret == CellReturn::Radius || ret == CellReturn::F1OverF2);
         return {r.min, r.max, perCell * n.number("frequency"), kBasisError, jumps};
     }
@@ -501,7 +508,7 @@ struct Basis : Base {
         const double f = q[0];
         std::array<double, 4> m = o;
         if (ints[5] != 0)  // its seed's far offset, as a seed node adds it
-            for (std::size_t a = 0; a < 4; ++a) m[a] = o[a] + q[7 + a];
+            for (std::size_t a = 0; a < 4; ++a) m[a] = o[a] + q[8 + a];
         std::array<long long, 4> period{};
         for (std::size_t a = 0; a < 4; ++a) period[a] = static_cast<long long>(q[2 + a]) * space.periodScale;
         return cpu::latticeFrame<T>({f * m[0], f * m[1], f * m[2], f * m[3]}, static_cast<glnoise::Basis>(ints[0]), space.dims, f,

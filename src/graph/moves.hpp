@@ -1182,7 +1182,7 @@ struct CellularLookup : Base {
     // Flat over each cell: no gradient (Graph::validate refuses one).
     template <bool kGrad, class T, class S, class In>
     static vec4<T> eval(In& in, const S* q, vec4<T> l, const std::array<int, 6>& ints) {
-        const vec4<T> d = in.nearest(GlnCellShape<T>{0, ints[0], T(q[1]), T(q[3])}, l);
+        const vec4<T> d = in.nearest(GlnCellShape<T>{0, ints[0], T(q[1]), T(q[3]), T(0)}, l);
         const T inv = T(q[2]);
         const vec4<T> m = vec4<T>(l.x + d.x * inv, l.y + d.y * inv, l.z + d.z * inv, l.w + d.w * inv);
         const vec4<T> n = in.source(m, ownFrames());

@@ -26,6 +26,7 @@ GraphNode basisNode(const NoiseSpec& s, const std::string& id, double frequency,
     n.choices["cell_distance"] = toString(s.cellDistance);
     n.numbers["cell_jitter"] = s.cellJitter;
     n.numbers["cell_exponent"] = s.cellExponent;
+    n.numbers["cell_smoothness"] = s.cellSmoothness;
     if (s.period != std::array<int, 4>{})
         for (int a = 0; a < s.dims; ++a)
             n.lists["period"].push_back(static_cast<double>(s.period[static_cast<std::size_t>(a)]) * static_cast<double>(periodScale));
@@ -159,6 +160,7 @@ std::optional<NoiseSpec> specOf(const Graph& graph) {
     s.cellDistance = parseCellDistance(n->choice("cell_distance"));
     s.cellJitter = n->number("cell_jitter");
     s.cellExponent = n->number("cell_exponent");
+    s.cellSmoothness = n->number("cell_smoothness");
     const std::vector<double>& per = n->lists.at("period");
     if (per.size() > 4) return std::nullopt;
     for (std::size_t a = 0; a < per.size(); ++a) s.period[a] = static_cast<int>(per[a]);

@@ -38,7 +38,7 @@ vec4<T> gln_g_basis(const Permutation& P, int basis, int curve, int dims, const 
     vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z, T(o.frac.w) + local.w);
     if (white) p = floor(p);
     const vec4<T> n = gln_basis_at<kBasis>(P, basis, curve, dims, o.cell, p, o.period, cell.ret, cell.metric, cell.jitter,
-                                           cell.exponent, world ? o.block : ivec4(-1, -1, -1, -1));
+                                           cell.exponent, cell.smoothness, world ? o.block : ivec4(-1, -1, -1, -1));
     if (white) return vec4<T>(n.x, T(0), T(0), T(0));
     const T zero = T(0);
     return vec4<T>(n.x, gln_select(gln_g_within(f * l.x), f * n.y, zero), gln_select(gln_g_within(f * l.y), f * n.z, zero),
@@ -186,11 +186,11 @@ struct GraphEval {
         switch (p.op) {
             case Op::Basis:
                 return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], plan.dims,
-                                                   GlnCellShape<T>{p.ints[2], p.ints[3], T(q[1]), T(q[6])}, plan.world, false,
+                                                   GlnCellShape<T>{p.ints[2], p.ints[3], T(q[1]), T(q[6]), T(q[7])}, plan.world, false,
                                                    frames[p.frame], l);
             case Op::White:
                 return Calls::template leaf<kGrad>(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, plan.dims,
-                                                   GlnCellShape<T>{0, 0, T(0), T(0)}, plan.world, true, frames[p.frame], l);
+                                                   GlnCellShape<T>{0, 0, T(0), T(0), T(0)}, plan.world, true, frames[p.frame], l);
             case Op::Vector: return zero;
 #define GLN_VALUE_CASE(op) \
     case Op::op: return valueOf<graph::value::op>(p, q, base);

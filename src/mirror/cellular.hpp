@@ -247,7 +247,8 @@ vec4<T> gln_cell_edge(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_
 }
 
 inline int gln_cell_rank(int ret) {
-    if (ret == GLN_CELL_F1 || ret == GLN_CELL_VALUE || ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS) return 1;
+    if (ret == GLN_CELL_F1 || ret == GLN_CELL_VALUE || ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS || ret == GLN_CELL_SMOOTH_F1)
+        return 1;
     if (ret == GLN_CELL_F3) return 3;
     if (ret == GLN_CELL_F4) return 4;
     return 2;
@@ -279,8 +280,67 @@ inline vec4<T> gln_cell_distance(T k, vec4<T> v, int metric, T exponent) {
 }
 
 template <class T>
+inline vec2<T> gln_cell_smooth_weight(T t) {
+    const T e = gln_exp(-t);
+    const T u = (t - T(GLN_CELL_SMOOTH_EXACT)) * T(0.5);
+    const T g = T(1) - u * u * (T(3) - T(2) * u);
+    const T dg = T(-3) * u * (T(1) - u);
+    const auto exact = t <= T(GLN_CELL_SMOOTH_EXACT);
+    const auto past = t >= T(GLN_CELL_SMOOTH_REACH);
+    return vec2<T>(gln_select(exact, e, gln_select(past, T(0), e * g)), gln_select(exact, -e, gln_select(past, T(0), e * (dg - g))));
+}
+
+template <class T>
+inline void gln_cell_smooth_point(const Permutation& P, vec<4, lane_int<T>> base, ivec4 o, vec4<T> f, ivec4 period, ivec4 world,
+                                  int dims, int metric, T jitter, T exponent, T smoothness, vec4<T> a, vec2<T>& wp, vec3<T>& g) {
+    lane_int<T> h;
+    const vec4<T> v = gln_cell_vector(P, base, o, f, period, world, dims, jitter, h);
+    const vec4<T> d = gln_cell_distance(gln_cell_key(v, metric, exponent), v, metric, exponent);
+    const T t = (d.x - a.x) / smoothness;
+    const vec2<T> w = gln_cell_smooth_weight(t);
+    wp = vec2<T>(wp.x + w.x, wp.y + w.y);
+    g = vec3<T>(g.x + w.y * d.y, g.y + w.y * d.z, g.z + w.y * d.w);
+}
+
+// Where the GLSL skips a cell or stops, every lane's points there are beyond F1 + 10 s by
+// GLN_CELL_MARGIN: weight 0, which adds nothing to the sums.
+template <class T>
+vec4<T> gln_cell_smooth(const Permutation& P, const GlnNearest<T>& s, vec<4, lane_int<T>> base, vec4<T> f, ivec4 period,
+                        ivec4 world, int dims, int metric, T jitter, T exponent, T smoothness) {
+    const vec4<T> a = gln_cell_distance(s.k1, s.v1, metric, exponent);
+    const auto smooth = smoothness > T(0);
+    if (!gln_any(smooth)) return a;
+    const T by = gln_select(smooth, smoothness, T(1));
+    const T far = a.x + T(GLN_CELL_SMOOTH_REACH) * by;
+    const T farKey = metric == GLN_CELL_EUCLIDEAN ? far * far : far;
+    vec2<T> wp = vec2<T>(T(0), T(0));
+    vec3<T> g = vec3<T>(T(0), T(0), T(0));
+    const ivec4 one = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
+    for (int R = 1; R <= 5; ++R) {
+        if (R >= 2) {
+            const T reach = gln_cell_reach(f, dims, jitter, R);
+            const T reachKey = metric <= GLN_CELL_EUCLIDEAN_SQUARED ? reach * reach : reach;
+            if (!gln_any(farKey > reachKey - T(GLN_CELL_MARGIN))) break;
+        }
+        const ivec4 r = ivec4(R * one.x, R * one.y, R * one.z, R * one.w);
+        for (int ow = -r.w; ow <= r.w; ++ow)
+            for (int oz = -r.z; oz <= r.z; ++oz)
+                for (int oy = -r.y; oy <= r.y; ++oy)
+                    for (int ox = -r.x; ox <= r.x; ++ox) {
+                        const ivec4 o = ivec4(ox, oy, oz, ow);
+                        if (R >= 2 && gln_cell_inner(o, R)) continue;
+                        if (!gln_any(gln_cell_box_key(o, f, dims, metric, jitter, exponent) < farKey + T(GLN_CELL_MARGIN))) continue;
+                        gln_cell_smooth_point(P, base, o, f, period, world, dims, metric, jitter, exponent, by, a, wp, g);
+                    }
+    }
+    const T value = a.x - by * gln_log(wp.x);
+    const T k = T(1) + wp.y / wp.x;
+    return gln_select(smooth, vec4<T>(value, a.y * k - g.x / wp.x, a.z * k - g.y / wp.x, a.w * k - g.z / wp.x), a);
+}
+
+template <class T>
 vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, ivec4 world, int dims, int ret, int metric,
-                     T jitter, T exponent) {
+                     T jitter, T exponent, T smoothness) {
     using I = lane_int<T>;
     vec4<T> pf = floor(p);
     vec<4, I> base = vec<4, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y),
@@ -291,6 +351,7 @@ vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, 
         gln_cell_search(P, base, f, period, world, dims, around ? GLN_CELL_EUCLIDEAN : metric, jitter, exponent, gln_cell_rank(ret));
     if (ret == GLN_CELL_VALUE) return vec4<T>(gln_height<T>(s.h1), T(0), T(0), T(0));
     if (around) return gln_cell_edge(P, s, base, f, period, world, dims, jitter, ret == GLN_CELL_RADIUS);
+    if (ret == GLN_CELL_SMOOTH_F1) return gln_cell_smooth(P, s, base, f, period, world, dims, metric, jitter, exponent, smoothness);
     if (ret == GLN_CELL_F3) return gln_cell_distance(s.k3, s.v3, metric, exponent);
     if (ret == GLN_CELL_F4) return gln_cell_distance(s.k4, s.v4, metric, exponent);
     vec4<T> a = gln_cell_distance(s.k1, s.v1, metric, exponent);
@@ -308,55 +369,56 @@ vec4<T> gln_cellular(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, 
 }
 
 template <class T>
-T gln_cellular1(const Permutation& P, int cell, T p, int period, int ret, int metric, T jitter, T exponent, int world) {
+T gln_cellular1(const Permutation& P, int cell, T p, int period, int ret, int metric, T jitter, T exponent, T smoothness,
+                int world) {
     return gln_cellular(P, ivec4(cell, 0, 0, 0), vec4<T>(p, T(0), T(0), T(0)), ivec4(period, 0, 0, 0), ivec4(world, 0, 0, 0), 1,
-                        ret, metric, jitter, exponent)
+                        ret, metric, jitter, exponent, smoothness)
         .x;
 }
 
 template <class T>
 vec3<T> gln_cellular2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int ret, int metric, T jitter, T exponent,
-                      ivec2 world) {
+                      T smoothness, ivec2 world) {
     vec4<T> c = gln_cellular(P, ivec4(cell.x, cell.y, 0, 0), vec4<T>(p.x, p.y, T(0), T(0)), ivec4(period.x, period.y, 0, 0),
-                             ivec4(world.x, world.y, 0, 0), 2, ret, metric, jitter, exponent);
+                             ivec4(world.x, world.y, 0, 0), 2, ret, metric, jitter, exponent, smoothness);
     return vec3<T>(c.x, c.y, c.z);
 }
 
 template <class T>
 vec4<T> gln_cellular3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int ret, int metric, T jitter, T exponent,
-                      ivec3 world) {
+                      T smoothness, ivec3 world) {
     return gln_cellular(P, ivec4(cell.x, cell.y, cell.z, 0), vec4<T>(p.x, p.y, p.z, T(0)),
                         ivec4(period.x, period.y, period.z, 0), ivec4(world.x, world.y, world.z, 0), 3, ret, metric, jitter,
-                        exponent);
+                        exponent, smoothness);
 }
 
 template <class T>
 T gln_cellular4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int ret, int metric, T jitter, T exponent,
-                ivec4 world) {
-    return gln_cellular(P, cell, p, period, world, 4, ret, metric, jitter, exponent).x;
+                T smoothness, ivec4 world) {
+    return gln_cellular(P, cell, p, period, world, 4, ret, metric, jitter, exponent, smoothness).x;
 }
 
 template <class T>
 T gln_cellular1(const Permutation& P, int cell, T p, int period, int ret, int metric, T jitter, int world = -1) {
-    return gln_cellular1(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), world);
+    return gln_cellular1(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), T(GLN_CELL_SMOOTHNESS), world);
 }
 
 template <class T>
 vec3<T> gln_cellular2(const Permutation& P, ivec2 cell, vec2<T> p, ivec2 period, int ret, int metric, T jitter,
                       ivec2 world = ivec2(-1, -1)) {
-    return gln_cellular2(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), world);
+    return gln_cellular2(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), T(GLN_CELL_SMOOTHNESS), world);
 }
 
 template <class T>
 vec4<T> gln_cellular3(const Permutation& P, ivec3 cell, vec3<T> p, ivec3 period, int ret, int metric, T jitter,
                       ivec3 world = ivec3(-1, -1, -1)) {
-    return gln_cellular3(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), world);
+    return gln_cellular3(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), T(GLN_CELL_SMOOTHNESS), world);
 }
 
 template <class T>
 T gln_cellular4(const Permutation& P, ivec4 cell, vec4<T> p, ivec4 period, int ret, int metric, T jitter,
                 ivec4 world = ivec4(-1, -1, -1, -1)) {
-    return gln_cellular4(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), world);
+    return gln_cellular4(P, cell, p, period, ret, metric, jitter, T(GLN_CELL_EXPONENT), T(GLN_CELL_SMOOTHNESS), world);
 }
 
 template <class T>

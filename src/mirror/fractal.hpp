@@ -34,6 +34,7 @@ struct GlnNoise {
     int cellMetric = GLN_CELL_EUCLIDEAN;
     T cellJitter = T(1);
     T cellExponent = T(GLN_CELL_EXPONENT);
+    T cellSmoothness = T(GLN_CELL_SMOOTHNESS);
     bool rotate = false;
 };
 
@@ -200,28 +201,32 @@ T gln_basis4(const Permutation& P, int basis, int curve, ivec4 cell, vec4<T> p, 
 template <class T>
 T gln_basis1(const Permutation& P, const GlnNoise<T>& n, int cell, T p, int period) {
     if (n.basis == GLN_BASIS_CELLULAR)
-        return gln_cellular1(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, -1);
+        return gln_cellular1(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, n.cellSmoothness,
+                             -1);
     return gln_basis1(P, n.basis, n.curve, cell, p, period);
 }
 
 template <class T>
 vec3<T> gln_basis2(const Permutation& P, const GlnNoise<T>& n, ivec2 cell, vec2<T> p, ivec2 period) {
     if (n.basis == GLN_BASIS_CELLULAR)
-        return gln_cellular2(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, ivec2(-1, -1));
+        return gln_cellular2(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, n.cellSmoothness,
+                             ivec2(-1, -1));
     return gln_basis2(P, n.basis, n.curve, cell, p, period);
 }
 
 template <class T>
 vec4<T> gln_basis3(const Permutation& P, const GlnNoise<T>& n, ivec3 cell, vec3<T> p, ivec3 period) {
     if (n.basis == GLN_BASIS_CELLULAR)
-        return gln_cellular3(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, ivec3(-1, -1, -1));
+        return gln_cellular3(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, n.cellSmoothness,
+                             ivec3(-1, -1, -1));
     return gln_basis3(P, n.basis, n.curve, cell, p, period);
 }
 
 template <class T>
 T gln_basis4(const Permutation& P, const GlnNoise<T>& n, ivec4 cell, vec4<T> p, ivec4 period) {
     if (n.basis == GLN_BASIS_CELLULAR)
-        return gln_cellular4(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, ivec4(-1, -1, -1, -1));
+        return gln_cellular4(P, cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, n.cellSmoothness,
+                             ivec4(-1, -1, -1, -1));
     return gln_basis4(P, n.basis, n.curve, cell, p, period);
 }
 
@@ -232,11 +237,13 @@ T gln_basis4(const Permutation& P, const GlnNoise<T>& n, ivec4 cell, vec4<T> p, 
 // the others); -1 (the default): `basis`, when run.
 template <int kBasis = -1, class T>
 vec4<T> gln_basis_at(const Permutation& P, int basis, int curve, int dims, ivec4 cell, vec4<T> p, ivec4 period,
-                     int cellReturn, int cellMetric, T cellJitter, T cellExponent, ivec4 world = ivec4(-1, -1, -1, -1)) {
+                     int cellReturn, int cellMetric, T cellJitter, T cellExponent, T cellSmoothness,
+                     ivec4 world = ivec4(-1, -1, -1, -1)) {
     if (kBasis >= 0) basis = kBasis;
     if (basis == GLN_BASIS_CELLULAR) {
         vec4<T> c = gln_cellular(P, cell, vec4<T>(p.x, dims >= 2 ? p.y : T(0), dims >= 3 ? p.z : T(0), dims >= 4 ? p.w : T(0)),
-                                 period, world, dims, cellReturn, cellMetric, cellJitter, cellExponent);
+                                 period, world, dims, cellReturn, cellMetric, cellJitter, cellExponent,
+                                 cellSmoothness);
         return dims == 2 ? vec4<T>(c.x, c.y, c.z, T(0)) : dims == 3 ? c : vec4<T>(c.x, T(0), T(0), T(0));
     }
     if (dims == 1) return vec4<T>(gln_basis1(P, basis, curve, cell.x, p.x, period.x, world.x), T(0), T(0), T(0));

@@ -46,6 +46,8 @@ inline float gln_pow(float a, float b) { return std::pow(a, b); }
 inline double gln_pow(double a, double b) { return std::pow(a, b); }
 inline float gln_log(float v) { return std::log(v); }
 inline double gln_log(double v) { return std::log(v); }
+inline float gln_exp(float v) { return std::exp(v); }
+inline double gln_exp(double v) { return std::exp(v); }
 inline double gln_sin(double v) { return std::sin(v); }
 
 }  // namespace glnoise::cpu

@@ -53,7 +53,7 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
     const vec4<T> p = vec4<T>(T(o.frac.x) + local.x, T(o.frac.y) + local.y, T(o.frac.z) + local.z,
                               u.rotate || u.dims == 4 ? T(o.frac.w) + local.w : T(o.frac.w));
     return gln_basis_at<kBasis>(P, basis, u.curve, u.dims, o.cell, p, o.period, u.cellReturn, u.cellMetric, T(u.cellJitter),
-                                T(u.cellExponent),
+                                T(u.cellExponent), T(u.cellSmoothness),
                                 u.world ? o.block : ivec4(-1, -1, -1, -1));
 }
 

@@ -123,7 +123,7 @@ int cellular(const char* only) {
                         const auto f = [&](const double* x, ivec4 w) {
                             return gln_cellular(P, ivec4(0), vec4<double>(x[0], dims > 1 ? x[1] : 0.0, dims > 2 ? x[2] : 0.0,
                                                                           dims > 3 ? x[3] : 0.0),
-                                                ivec4(0), w, dims, ret, metric, jitter, 3.0)
+                                                ivec4(0), w, dims, ret, metric, jitter, 3.0, 0.1)
                                 .x;
                         };
                         hi = std::max(hi, search(f, dims, 200000, 16, 100, rng));

@@ -496,7 +496,7 @@ TEST_F(Bake, APresetsMistakesAreNamedAllAtOnce) {
     const Result r = run({"bake", "--preset", file("bad.json"), "--size", "64x64", "--out", file("x.png")});
     EXPECT_EQ(r.code, 2);
     const std::string source = "preset " + file("bad.json") + ": ";
-    for (const std::string& m : {source + "octave is not a known key; allowed: basis, cell_distance, cell_exponent, cell_jitter, cell_return, dims,",
+    for (const std::string& m : {source + "octave is not a known key; allowed: basis, cell_distance, cell_exponent, cell_jitter, cell_return, cell_smoothness, dims,",
                                 source + "basis foo: allowed: " + kindNames(basisKinds()),
                                 source + "gain \"x\": must be a number"})
         EXPECT_NE(r.err.find(m), std::string::npos) << "missing: " << m << "\ngot: " << r.err;

@@ -105,6 +105,18 @@ TEST(Families, CellularMatchesItsBruteForceDefinition) {
     EXPECT_EQ(rows, 2560);
 }
 
+// A golden cellular row of spec s: its period, point and value in columns at to at + 8,
+// checked against the double oracle (1e-12) and the float reference (1e-5).
+void expectCellularRow(NoiseSpec s, const std::vector<std::string>& r, std::size_t at, const std::string& trace) {
+    s.period = {std::stoi(r[at]), std::stoi(r[at + 1]), std::stoi(r[at + 2]), std::stoi(r[at + 3])};
+    const Point p = {std::stod(r[at + 4]), std::stod(r[at + 5]), std::stod(r[at + 6]), std::stod(r[at + 7])};
+    const double expected = std::stod(r[at + 8]);
+    SCOPED_TRACE(trace + " at " + r[at + 4] + "," + r[at + 5] + "," + r[at + 6] + "," + r[at + 7]);
+    ASSERT_NO_THROW(s.validate());
+    ASSERT_NEAR(evaluateDouble(s, Permutation::forSeed(s.seed), p), expected, 1e-12);
+    ASSERT_NEAR(evaluatePoints(s, {p})[0], expected, 1e-5);
+}
+
 // The Minkowski distance against tests/golden/make_golden.py's search of every cell within
 // 3 (written from the definition (sum |d_i|^e)^(1/e), not from the twin's scaled form).
 TEST(Families, CellularMinkowskiMatchesItsBruteForceDefinition) {
@@ -119,17 +131,31 @@ TEST(Families, CellularMinkowskiMatchesItsBruteForceDefinition) {
         s.cellJitter = std::stod(r[2]);
         s.dims = std::stoi(r[3]);
         if (std::stoi(r[4]) >= 0) s.seed = static_cast<std::uint64_t>(std::stoi(r[4]));
-        s.period = {std::stoi(r[5]), std::stoi(r[6]), std::stoi(r[7]), std::stoi(r[8])};
-        const Point p = {std::stod(r[9]), std::stod(r[10]), std::stod(r[11]), std::stod(r[12])};
-        const double expected = std::stod(r[13]);
-        SCOPED_TRACE(r[0] + " exponent " + r[1] + " jitter " + r[2] + " dims " + r[3] + " seed " + r[4] + " at " + r[9] + "," +
-                     r[10] + "," + r[11] + "," + r[12]);
-        ASSERT_NO_THROW(s.validate());
-        ASSERT_NEAR(evaluateDouble(s, Permutation::forSeed(s.seed), p), expected, 1e-12);
-        ASSERT_NEAR(evaluatePoints(s, {p})[0], expected, 1e-5);
+        expectCellularRow(s, r, 5, r[0] + " exponent " + r[1] + " jitter " + r[2] + " dims " + r[3] + " seed " + r[4]);
+        if (HasFatalFailure()) return;
         ++rows;
     }
     EXPECT_EQ(rows, 576);
+}
+
+// Smooth F1 against tests/golden/make_golden.py's sum over every point within 5 cells.
+TEST(Families, CellularSmoothF1MatchesItsBruteForceDefinition) {
+    int rows = 0;
+    for (const auto& r : test::readCsv("cellular_smooth.csv")) {
+        NoiseSpec s;
+        s.basis = Basis::Cellular;
+        s.frequency = 1.0;
+        s.cellReturn = CellReturn::SmoothF1;
+        s.cellDistance = parseCellDistance(r[0]);
+        s.cellExponent = std::stod(r[1]);
+        s.cellSmoothness = std::stod(r[2]);
+        s.cellJitter = std::stod(r[3]);
+        s.dims = std::stoi(r[4]);
+        expectCellularRow(s, r, 5, r[0] + " smoothness " + r[2] + " jitter " + r[3] + " dims " + r[4]);
+        if (HasFatalFailure()) return;
+        ++rows;
+    }
+    EXPECT_EQ(rows, 150);
 }
 
 TEST(Families, PsrdnoiseMatchesItsBruteForceDefinition) {

@@ -326,6 +326,22 @@ def cellular(P, pt, period, ret, metric, jitter, reach=3):
     return edge
 
 
+def smooth_f1(P, pt, period, metric, jitter, smoothness):
+    """Smooth F1 by definition: F1 - s ln(sum over every point within 5 cells of w((d - F1) / s)),
+    w(t) = e^-t up to t = 8, then e^-t (1 - u^2 (3 - 2u)) with u = (t - 8) / 2, 0 from t = 10."""
+    found = feature_points(P, pt, period, metric, jitter, reach=5)
+    f1 = found[0][0]
+    total = 0.0
+    for d, _, _ in found:
+        t = (d - f1) / smoothness
+        if t <= 8:
+            total += math.exp(-t)
+        elif t < 10:
+            u = (t - 8) / 2
+            total += math.exp(-t) * (1 - u * u * (3 - 2 * u))
+    return f1 - smoothness * math.log(total)
+
+
 BASES = {
     "perlin": lambda P, pt, per, c: lattice(P, pt, per, "quintic", True, False),
     "classic": lambda P, pt, per, c: lattice(P, pt, per, "cubic", True, False),
@@ -607,6 +623,26 @@ def main():
                             f.write("%s,%r,%r,%d,%d,%s,%s,%r\n" % (ret, exponent, jitter, dims, seed,
                                                                  ",".join(str(v) for v in per),
                                                                  ",".join(repr(v) for v in full), value))
+
+    # Smooth F1: every distance (Minkowski's with exponent 2.5), smoothness from a little to
+    # the most allowed, 1D to 3D (and a few 4D rows: their brute force reads 11^4 cells).
+    rng = random.Random(1996 + 11)
+    with open(os.path.join(HERE, "cellular_smooth.csv"), "w") as f:
+        f.write("# distance,exponent,smoothness,jitter,dims,px,py,pz,pw,x,y,z,w,value "
+                "(frequency 1, one octave, Ken Perlin's table)\n")
+        for metric in ("euclidean", "euclidean-squared", "manhattan", "chebyshev", "minkowski"):
+            for smoothness in (0.03, 0.12, 0.25):
+                for dims in (1, 2, 3, 4):
+                    for k, pt in enumerate(points(rng, 3 if dims < 4 else 1, 4, 40.0)):
+                        jitter = jitters[(k + dims) % 4]
+                        period = [0] * 4 if k != 1 else [3, 5, 2, 4]
+                        full = list(pt[:dims]) + [0.0] * (4 - dims)
+                        per = period[:dims] + [0] * (4 - dims)
+                        m = ("minkowski", 2.5) if metric == "minkowski" else metric
+                        value = smooth_f1(ken, list(pt[:dims]), period[:dims], m, jitter, smoothness)
+                        f.write("%s,2.5,%r,%r,%d,%s,%s,%r\n" % (metric, smoothness, jitter, dims,
+                                                               ",".join(str(v) for v in per),
+                                                               ",".join(repr(v) for v in full), value))
 
     # A cellular lookup's feature point: the point nearest p, for every distance and
     # dimension, with jitters from 0 to 1. Points within 1e-6 of a tie between two feature

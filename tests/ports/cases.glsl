@@ -10,12 +10,12 @@
 #include "glnoise/pattern.glsl"
 #include "glnoise/warp.glsl"
 
-#define GLN_CASES 64
+#define GLN_CASES 65
 
 // The world hash: a cell (250, 7, 255, 3) in lattice blocks (2^24 - 1, 9, 123456, 70000),
 // so that the cases' corners cross blocks and the whole coordinate wraps at 2^32.
 vec4 gln_world_case(int basis, int dims, vec4 p, ivec4 period, int ret) {
-    return gln_basis_at(basis, GLN_CURVE_QUINTIC, dims, ivec4(250, 7, 255, 3), p, period, ret, GLN_CELL_EUCLIDEAN, 0.9f, 3.0f,
+    return gln_basis_at(basis, GLN_CURVE_QUINTIC, dims, ivec4(250, 7, 255, 3), p, period, ret, GLN_CELL_EUCLIDEAN, 0.9f, 3.0f, 0.1f,
                         ivec4(16777215, 9, 123456, 70000));
 }
 
@@ -102,8 +102,9 @@ float gln_case(int k, vec4 p) {
     if (k == 59) return gln_cellular2_deriv(vec2(p.x, p.y), GLN_CELL_F1_TIMES_F2, GLN_CELL_EUCLIDEAN_SQUARED, 0.6f).z;
     if (k == 60) return gln_cellular2(vec2(p.x, p.y), GLN_CELL_RADIUS, GLN_CELL_EUCLIDEAN, 1.0f);
     if (k == 61) return gln_world_case(GLN_BASIS_CELLULAR, 2, p, ivec4(0, 0, 0, 0), GLN_CELL_F3).y;
-    if (k == 62) return gln_cellular2(ivec2(0, 0), vec2(p.x, p.y), ivec2(0, 0), GLN_CELL_F1, GLN_CELL_MINKOWSKI, 1.0f, 4.0f, ivec2(-1, -1)).y;
+    if (k == 62) return gln_cellular2(ivec2(0, 0), vec2(p.x, p.y), ivec2(0, 0), GLN_CELL_F1, GLN_CELL_MINKOWSKI, 1.0f, 4.0f, 0.1f, ivec2(-1, -1)).y;
     if (k == 63) return gln_fractal3_deriv(rounded, vec3(p.x, p.y, p.z)).z;
+    if (k == 64) return gln_cellular3(ivec3(0, 0, 0), vec3(p.x, p.y, p.z), ivec3(0, 0, 0), GLN_CELL_SMOOTH_F1, GLN_CELL_EUCLIDEAN, 0.9f, 3.0f, 0.2f, ivec3(-1, -1, -1)).y;
     return 0.0f;
 }
 

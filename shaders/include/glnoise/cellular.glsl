@@ -8,8 +8,9 @@
 //   // e.x: distance to the nearest Voronoi edge; (e.y, e.z): its gradient
 //   vec3 t = gln_cellular2(ivec2(0, 0), p, ivec2(8, 8), GLN_CELL_F1, GLN_CELL_MANHATTAN, 1.0f);
 //   // repeats every 8 cells
-//   vec3 r = gln_cellular2(ivec2(0, 0), p, ivec2(0, 0), GLN_CELL_F1, GLN_CELL_MINKOWSKI, 1.0f, 4.0f, ivec2(-1, -1));
+//   vec3 r = gln_cellular2(ivec2(0, 0), p, ivec2(0, 0), GLN_CELL_F1, GLN_CELL_MINKOWSKI, 1.0f, 4.0f, 0.1f, ivec2(-1, -1));
 //   // rounded squares: the Minkowski distance with exponent 4
+//   float b = gln_cellular2(p, GLN_CELL_SMOOTH_F1, GLN_CELL_EUCLIDEAN, 1.0f);   // smooth F1, smoothness 0.1
 //
 // Every lattice cell holds one feature point. The cell's hash h is the lattice bases'
 // p[p[X] + Y] (1D p[X], 3D p[p[p[X]+Y]+Z], 4D p[p[p[p[X]+Y]+Z]+W]; periods as in
@@ -32,15 +33,23 @@
 //   GLN_CELL_RADIUS  the radius of the n-sphere (disc, ball) inscribed in the Voronoi cell
 //                    of the nearest point a: half the distance from a to the point nearest
 //                    it, constant over each cell
+//   GLN_CELL_SMOOTH_F1
+//                    F1 with its creases rounded (Blender's "Smooth F1"): with s the
+//                    smoothness, F1 - s ln(sum over the points i of w((d_i - F1) / s)),
+//                    w(t) = e^-t up to t = 8, eased to 0 at t = 10 (a smoothstep), so that
+//                    points further than F1 + 10 s count for nothing: a smooth minimum of
+//                    every distance, -s ln sum e^(-d_i / s) but for the points beyond
+//                    F1 + 8 s (each weighing under e^-8 of the nearest), at most F1 and
+//                    equal to it at s = 0; any distance, s from 0 to 0.25
 // under a distance (metric): GLN_CELL_EUCLIDEAN, GLN_CELL_EUCLIDEAN_SQUARED (|d|^2),
 // GLN_CELL_MANHATTAN (sum |d_i|), GLN_CELL_CHEBYSHEV (max |d_i|), GLN_CELL_MINKOWSKI
 // ((sum |d_i|^e)^(1/e) for an exponent e >= 1: 1 is Manhattan, 2 Euclidean, and as e grows
 // it nears Chebyshev; a norm for every e >= 1, so no point is nearer under it than under
 // Manhattan and the search below stays exact). GLN_CELL_EDGE and GLN_CELL_RADIUS are always
-// Euclidean. Gradients are analytic: the distance's own (zero
+// Euclidean; GLN_CELL_SMOOTH_F1 takes any. Gradients are analytic: the distance's own (zero
 // for GLN_CELL_VALUE and GLN_CELL_RADIUS), the sum's, product's and quotient's of F1's and
 // F2's, and for GLN_CELL_EDGE minus the unit normal of the nearest bisector; they jump
-// across edges.
+// across edges (smooth F1's does not: its gradient is the weights' mean of the points').
 //
 // The search is exact, not the usual 3^N guess: the 3^N cells around the sample are
 // searched first; a point of a cell R > 1 cells away on some axis is at least
@@ -48,8 +57,9 @@
 // the result (F2, F1 or F1 + 2 * edge) reaches that far is the shell of cells R away
 // searched, each cell only if its point's box can be nearer: R = 2, then R = 3. Past
 // R = 3 every point is at least 3 away, further than any F1 to F4, F1 + 2 * edge or
-// F1 + 2 * radius can be (docs/noise.md has the measured extremes). Nearest
-// points are chosen on the squared distance (exact with GLN_PRECISE on every GPU), so the
+// F1 + 2 * radius can be (docs/noise.md has the measured extremes). Smooth F1 sums every
+// point within F1 + 10 s the same way, shell by shell up to R = 5 (past it every point is
+// at least 5 away, further than F1 + 10 s can be). Nearest points are chosen on the squared distance (exact with GLN_PRECISE on every GPU), so the
 // GPU and the CPU pick the same point everywhere.
 // Ranges (docs/noise.md): measured, per ret, metric and dimension.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
@@ -70,6 +80,7 @@
 #define GLN_CELL_F3 8
 #define GLN_CELL_F4 9
 #define GLN_CELL_RADIUS 10
+#define GLN_CELL_SMOOTH_F1 11
 
 #define GLN_CELL_EUCLIDEAN 0
 #define GLN_CELL_EUCLIDEAN_SQUARED 1
@@ -83,6 +94,11 @@ const float GLN_CELL_MARGIN = 0.0001f;
 const float GLN_CELL_FAR = 3.0e38f;
 // GLN_CELL_MINKOWSKI's exponent where a function takes none (glnoise's --cell-exponent default).
 const float GLN_CELL_EXPONENT = 3.0f;
+// GLN_CELL_SMOOTH_F1's smoothness where a function takes none (--cell-smoothness's default).
+const float GLN_CELL_SMOOTHNESS = 0.1f;
+// Its weight is e^-t up to GLN_CELL_SMOOTH_EXACT, and 0 from GLN_CELL_SMOOTH_REACH on.
+const float GLN_CELL_SMOOTH_EXACT = 8.0f;
+const float GLN_CELL_SMOOTH_REACH = 10.0f;
 
 // The nearest points found so far, nearest first (the first `rank` of them are kept): their
 // keys (the squared distance for the Euclidean metrics, else the distance), the vectors
@@ -322,10 +338,11 @@ vec4 gln_cell_edge(GlnNearest s, ivec4 base, vec4 f, ivec4 period, ivec4 world, 
     return vec4(e, -n.x, -n.y, -n.z);
 }
 
-// How many nearest points ret reads: 1 (F1, the cell value, the edge and the radius, which
-// search on from the nearest), 3 (F3), 4 (F4), else 2.
+// How many nearest points ret reads: 1 (F1, the cell value, the edge, the radius and smooth
+// F1, which search on from the nearest), 3 (F3), 4 (F4), else 2.
 int gln_cell_rank(int ret) {
-    if (ret == GLN_CELL_F1 || ret == GLN_CELL_VALUE || ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS) return 1;
+    if (ret == GLN_CELL_F1 || ret == GLN_CELL_VALUE || ret == GLN_CELL_EDGE || ret == GLN_CELL_RADIUS || ret == GLN_CELL_SMOOTH_F1)
+        return 1;
     if (ret == GLN_CELL_F3) return 3;
     if (ret == GLN_CELL_F4) return 4;
     return 2;
@@ -353,9 +370,76 @@ vec4 gln_cell_distance(float k, vec4 v, int metric, float exponent) {
     return vec4(0.0f);
 }
 
+// GLN_CELL_SMOOTH_F1's weight of a point t = (d - F1) / s further than the nearest, and its
+// derivative in t: e^-t, eased to 0 between GLN_CELL_SMOOTH_EXACT and GLN_CELL_SMOOTH_REACH
+// by 1 - u^2 (3 - 2u).
+vec2 gln_cell_smooth_weight(float t) {
+    float e = exp(-t);
+    if (t <= GLN_CELL_SMOOTH_EXACT) return vec2(e, -e);
+    if (t >= GLN_CELL_SMOOTH_REACH) return vec2(0.0f, 0.0f);
+    GLN_PRECISE float u = (t - GLN_CELL_SMOOTH_EXACT) * 0.5f;
+    GLN_PRECISE float g = 1.0f - u * u * (3.0f - 2.0f * u);
+    GLN_PRECISE float dg = -3.0f * u * (1.0f - u);
+    GLN_PRECISE vec2 w = vec2(e * g, e * (dg - g));
+    return w;
+}
+
+// Adds the point of cell o to GLN_CELL_SMOOTH_F1's sums: wp (W, the weights, and P, their
+// derivatives) and g (G, each derivative times the point's distance's gradient); a: F1 and
+// its gradient.
+void gln_cell_smooth_point(ivec4 base, ivec4 o, vec4 f, ivec4 period, ivec4 world, int dims, int metric, float jitter,
+                           float exponent, float smoothness, vec4 a, inout vec2 wp, inout vec3 g) {
+    int h;
+    vec4 v = gln_cell_vector(base, o, f, period, world, dims, jitter, h);
+    vec4 d = gln_cell_distance(gln_cell_key(v, metric, exponent), v, metric, exponent);
+    GLN_PRECISE float t = (d.x - a.x) / smoothness;
+    vec2 w = gln_cell_smooth_weight(t);
+    GLN_PRECISE vec2 nextWp = wp + w;
+    GLN_PRECISE vec3 nextG = g + vec3(w.y * d.y, w.y * d.z, w.y * d.w);
+    wp = nextWp;
+    g = nextG;
+}
+
+// GLN_CELL_SMOOTH_F1 from the nearest point (s): F1 - s ln W and its gradient,
+// grad F1 (1 + P / W) - G / W. Every point within F1 + GLN_CELL_SMOOTH_REACH s is summed,
+// shell by shell as the search goes: up to 5 cells out, as F1 + 10 s stays under 5 for
+// every distance with s <= 0.25 (F1 < 2.3).
+vec4 gln_cell_smooth(GlnNearest s, ivec4 base, vec4 f, ivec4 period, ivec4 world, int dims, int metric, float jitter,
+                     float exponent, float smoothness) {
+    vec4 a = gln_cell_distance(s.k1, s.v1, metric, exponent);
+    if (smoothness <= 0.0f) return a;
+    GLN_PRECISE float far = a.x + GLN_CELL_SMOOTH_REACH * smoothness;
+    GLN_PRECISE float farKey = metric == GLN_CELL_EUCLIDEAN ? far * far : far;
+    vec2 wp = vec2(0.0f, 0.0f);
+    vec3 g = vec3(0.0f, 0.0f, 0.0f);
+    ivec4 one = ivec4(1, dims >= 2 ? 1 : 0, dims >= 3 ? 1 : 0, dims >= 4 ? 1 : 0);
+    for (int R = 1; R <= 5; ++R) {
+        if (R >= 2) {
+            float reach = gln_cell_reach(f, dims, jitter, R);
+            float reachKey = metric <= GLN_CELL_EUCLIDEAN_SQUARED ? reach * reach : reach;
+            if (farKey <= reachKey - GLN_CELL_MARGIN) break;
+        }
+        ivec4 r = R * one;
+        for (int ow = -r.w; ow <= r.w; ++ow)
+            for (int oz = -r.z; oz <= r.z; ++oz)
+                for (int oy = -r.y; oy <= r.y; ++oy)
+                    for (int ox = -r.x; ox <= r.x; ++ox) {
+                        ivec4 o = ivec4(ox, oy, oz, ow);
+                        if (R >= 2 && gln_cell_inner(o, R)) continue;
+                        if (gln_cell_box_key(o, f, dims, metric, jitter, exponent) >= farKey + GLN_CELL_MARGIN) continue;
+                        gln_cell_smooth_point(base, o, f, period, world, dims, metric, jitter, exponent, smoothness, a, wp, g);
+                    }
+    }
+    GLN_PRECISE float value = a.x - smoothness * log(wp.x);
+    GLN_PRECISE float k = 1.0f + wp.y / wp.x;
+    GLN_PRECISE vec4 result = vec4(value, a.y * k - g.x / wp.x, a.z * k - g.y / wp.x, a.w * k - g.z / wp.x);
+    return result;
+}
+
 // Cellular noise at cell + p over the first dims axes (the others 0): (value, gradient
 // in x, y, z). period and world as in glnoise/lattice.glsl.
-vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int dims, int ret, int metric, float jitter, float exponent) {
+vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int dims, int ret, int metric, float jitter, float exponent,
+                  float smoothness) {
     vec4 pf = floor(p);
     ivec4 base = cell + ivec4(pf);
     GLN_PRECISE vec4 f = p - pf;
@@ -364,6 +448,7 @@ vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int dims, int r
                                    gln_cell_rank(ret));
     if (ret == GLN_CELL_VALUE) return vec4(gln_height(s.h1), 0.0f, 0.0f, 0.0f);
     if (around) return gln_cell_edge(s, base, f, period, world, dims, jitter, ret == GLN_CELL_RADIUS);
+    if (ret == GLN_CELL_SMOOTH_F1) return gln_cell_smooth(s, base, f, period, world, dims, metric, jitter, exponent, smoothness);
     if (ret == GLN_CELL_F3) return gln_cell_distance(s.k3, s.v3, metric, exponent);
     if (ret == GLN_CELL_F4) return gln_cell_distance(s.k4, s.v4, metric, exponent);
     vec4 a = gln_cell_distance(s.k1, s.v1, metric, exponent);
@@ -388,40 +473,46 @@ vec4 gln_cellular(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int dims, int r
     return d;
 }
 
-float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter, float exponent, int world) {
+float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter, float exponent, float smoothness,
+                    int world) {
     return gln_cellular(ivec4(cell, 0, 0, 0), vec4(p, 0.0f, 0.0f, 0.0f), ivec4(period, 0, 0, 0), ivec4(world, 0, 0, 0), 1, ret,
-                        metric, jitter, exponent).x;
+                        metric, jitter, exponent, smoothness).x;
 }
 
-vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter, float exponent, ivec2 world) {
+vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter, float exponent, float smoothness,
+                   ivec2 world) {
     vec4 c = gln_cellular(ivec4(cell, 0, 0), vec4(p, 0.0f, 0.0f), ivec4(period, 0, 0), ivec4(world, 0, 0), 2, ret, metric, jitter,
-                          exponent);
+                          exponent, smoothness);
     return vec3(c.x, c.y, c.z);
 }
 
-vec4 gln_cellular3(ivec3 cell, vec3 p, ivec3 period, int ret, int metric, float jitter, float exponent, ivec3 world) {
-    return gln_cellular(ivec4(cell, 0), vec4(p, 0.0f), ivec4(period, 0), ivec4(world, 0), 3, ret, metric, jitter, exponent);
+vec4 gln_cellular3(ivec3 cell, vec3 p, ivec3 period, int ret, int metric, float jitter, float exponent, float smoothness,
+                   ivec3 world) {
+    return gln_cellular(ivec4(cell, 0), vec4(p, 0.0f), ivec4(period, 0), ivec4(world, 0), 3, ret, metric, jitter, exponent,
+                        smoothness);
 }
 
-float gln_cellular4(ivec4 cell, vec4 p, ivec4 period, int ret, int metric, float jitter, float exponent, ivec4 world) {
-    return gln_cellular(cell, p, period, world, 4, ret, metric, jitter, exponent).x;
+float gln_cellular4(ivec4 cell, vec4 p, ivec4 period, int ret, int metric, float jitter, float exponent, float smoothness,
+                    ivec4 world) {
+    return gln_cellular(cell, p, period, world, 4, ret, metric, jitter, exponent, smoothness).x;
 }
 
-// The forms without an exponent take GLN_CELL_EXPONENT's.
+// The forms without an exponent and a smoothness take GLN_CELL_EXPONENT's and
+// GLN_CELL_SMOOTHNESS's.
 float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter, int world) {
-    return gln_cellular1(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, world);
+    return gln_cellular1(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, GLN_CELL_SMOOTHNESS, world);
 }
 
 vec3 gln_cellular2(ivec2 cell, vec2 p, ivec2 period, int ret, int metric, float jitter, ivec2 world) {
-    return gln_cellular2(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, world);
+    return gln_cellular2(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, GLN_CELL_SMOOTHNESS, world);
 }
 
 vec4 gln_cellular3(ivec3 cell, vec3 p, ivec3 period, int ret, int metric, float jitter, ivec3 world) {
-    return gln_cellular3(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, world);
+    return gln_cellular3(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, GLN_CELL_SMOOTHNESS, world);
 }
 
 float gln_cellular4(ivec4 cell, vec4 p, ivec4 period, int ret, int metric, float jitter, ivec4 world) {
-    return gln_cellular4(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, world);
+    return gln_cellular4(cell, p, period, ret, metric, jitter, GLN_CELL_EXPONENT, GLN_CELL_SMOOTHNESS, world);
 }
 
 float gln_cellular1(int cell, float p, int period, int ret, int metric, float jitter) {

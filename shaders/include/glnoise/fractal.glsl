@@ -26,7 +26,7 @@
 // GLN_BASIS_OPENSIMPLEX2S (2-4D; glnoise/opensimplex2s.glsl),
 // GLN_BASIS_PSRDNOISE (2D, 3D, tiles; glnoise/psrdnoise.glsl), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
 // under GlnNoise.cellMetric, GLN_CELL_MINKOWSKI's exponent GlnNoise.cellExponent, with
-// GlnNoise.cellJitter; glnoise/cellular.glsl). Gradients
+// GlnNoise.cellJitter, GLN_CELL_SMOOTH_F1's GlnNoise.cellSmoothness; glnoise/cellular.glsl). Gradients
 // exist in 2D and 3D.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
 // C++ twin: src/mirror/fractal.hpp.
@@ -69,12 +69,13 @@ struct GlnNoise {
     int cellMetric;     // GLN_BASIS_CELLULAR only: GLN_CELL_EUCLIDEAN, ...
     float cellJitter;   // GLN_BASIS_CELLULAR only: 0 to 1
     float cellExponent; // GLN_BASIS_CELLULAR under GLN_CELL_MINKOWSKI only: >= 1
+    float cellSmoothness;  // GLN_BASIS_CELLULAR returning GLN_CELL_SMOOTH_F1 only: 0 to 0.25
     bool rotate;        // turn octave i by R^i (gln_turn2..4): no creases along the lattice (2D-4D)
 };
 
 GlnNoise gln_noise(int basis, int fractal, int octaves) {
     return GlnNoise(basis, GLN_CURVE_QUINTIC, fractal, octaves, 2.0f, 0.5f, 1.0f, 2.0f, ivec4(0, 0, 0, 0), GLN_CELL_F1,
-                    GLN_CELL_EUCLIDEAN, 1.0f, GLN_CELL_EXPONENT, false);
+                    GLN_CELL_EUCLIDEAN, 1.0f, GLN_CELL_EXPONENT, GLN_CELL_SMOOTHNESS, false);
 }
 
 // The turn GlnNoise.rotate gives each octave (glnoise's --rotate): R, the golden angle
@@ -239,37 +240,41 @@ float gln_basis4(int basis, int curve, ivec4 cell, vec4 p, ivec4 period) {
 
 float gln_basis1(GlnNoise n, int cell, float p, int period) {
     if (n.basis == GLN_BASIS_CELLULAR)
-        return gln_cellular1(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, -1);
+        return gln_cellular1(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, n.cellSmoothness,
+                            -1);
     return gln_basis1(n.basis, n.curve, cell, p, period);
 }
 
 vec3 gln_basis2(GlnNoise n, ivec2 cell, vec2 p, ivec2 period) {
     if (n.basis == GLN_BASIS_CELLULAR)
-        return gln_cellular2(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, ivec2(-1, -1));
+        return gln_cellular2(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, n.cellSmoothness,
+                            ivec2(-1, -1));
     return gln_basis2(n.basis, n.curve, cell, p, period);
 }
 
 vec4 gln_basis3(GlnNoise n, ivec3 cell, vec3 p, ivec3 period) {
     if (n.basis == GLN_BASIS_CELLULAR)
-        return gln_cellular3(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, ivec3(-1, -1, -1));
+        return gln_cellular3(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, n.cellSmoothness,
+                            ivec3(-1, -1, -1));
     return gln_basis3(n.basis, n.curve, cell, p, period);
 }
 
 float gln_basis4(GlnNoise n, ivec4 cell, vec4 p, ivec4 period) {
     if (n.basis == GLN_BASIS_CELLULAR)
-        return gln_cellular4(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, ivec4(-1, -1, -1, -1));
+        return gln_cellular4(cell, p, period, n.cellReturn, n.cellMetric, n.cellJitter, n.cellExponent, n.cellSmoothness,
+                            ivec4(-1, -1, -1, -1));
     return gln_basis4(n.basis, n.curve, cell, p, period);
 }
 
 // The basis in dims dimensions at cell + p (the first dims components; p in the basis's own
 // coordinates, gln_basis_space): (value, gradient) as a vec4, 0 where a dimension has
 // none; cellular noise with return cellReturn under cellMetric (cellExponent: Minkowski's)
-// with cellJitter; world as in gln_basis1..4.
+// with cellJitter (cellSmoothness: smooth F1's); world as in gln_basis1..4.
 vec4 gln_basis_at(int basis, int curve, int dims, ivec4 cell, vec4 p, ivec4 period, int cellReturn, int cellMetric,
-                  float cellJitter, float cellExponent, ivec4 world) {
+                  float cellJitter, float cellExponent, float cellSmoothness, ivec4 world) {
     if (basis == GLN_BASIS_CELLULAR) {
         vec4 c = gln_cellular(cell, vec4(p.x, dims >= 2 ? p.y : 0.0f, dims >= 3 ? p.z : 0.0f, dims >= 4 ? p.w : 0.0f),
-                              period, world, dims, cellReturn, cellMetric, cellJitter, cellExponent);
+                              period, world, dims, cellReturn, cellMetric, cellJitter, cellExponent, cellSmoothness);
         return dims == 2 ? vec4(c.x, c.y, c.z, 0.0f) : dims == 3 ? c : vec4(c.x, 0.0f, 0.0f, 0.0f);
     }
     if (dims == 1) return vec4(gln_basis1(basis, curve, cell.x, p.x, period.x, world.x), 0.0f, 0.0f, 0.0f);
@@ -285,8 +290,8 @@ vec4 gln_basis_at(int basis, int curve, int dims, ivec4 cell, vec4 p, ivec4 peri
 }
 
 vec4 gln_basis_at(int basis, int curve, int dims, ivec4 cell, vec4 p, ivec4 period, int cellReturn, int cellMetric,
-                  float cellJitter, float cellExponent) {
-    return gln_basis_at(basis, curve, dims, cell, p, period, cellReturn, cellMetric, cellJitter, cellExponent,
+                  float cellJitter, float cellExponent, float cellSmoothness) {
+    return gln_basis_at(basis, curve, dims, cell, p, period, cellReturn, cellMetric, cellJitter, cellExponent, cellSmoothness,
                         ivec4(-1, -1, -1, -1));
 }
 
