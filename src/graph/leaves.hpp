@@ -413,7 +413,8 @@ inline std::array<double, 4> seedOffset(std::uint64_t seed) {
 
 // A basis at frequency * p, as a spec's one octave: its family's function (role Lattice).
 // Parameters: frequency, cell jitter, period x, y, z, w, cell exponent, cell smoothness, and
-// with a seed its far offset x, y, z, w. ints: Basis, curve, cell return, cell metric, GLSL id, seeded.
+// with a seed its far offset x, y, z, w. ints: Basis, curve, cell return, cell metric, GLSL
+// id, seeded.
 struct Basis : Base {
     static Described describe() {
         using namespace graph_detail;

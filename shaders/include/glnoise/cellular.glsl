@@ -59,8 +59,10 @@
 // R = 3 every point is at least 3 away, further than any F1 to F4, F1 + 2 * edge or
 // F1 + 2 * radius can be (docs/noise.md has the measured extremes). Smooth F1 sums every
 // point within F1 + 10 s the same way, shell by shell up to R = 5 (past it every point is
-// at least 5 away, further than F1 + 10 s can be). Nearest points are chosen on the squared distance (exact with GLN_PRECISE on every GPU), so the
-// GPU and the CPU pick the same point everywhere.
+// at least 5 away, further than F1 + 10 s can be). Nearest points are chosen on the squared
+// distance (exact with GLN_PRECISE on every GPU), so the GPU and the CPU pick the same point
+// everywhere; the Minkowski distance's pow is not exact, and a GPU may pick the other of two
+// points that tie to within its rounding.
 // Ranges (docs/noise.md): measured, per ret, metric and dimension.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
 // C++ twin: src/mirror/cellular.hpp.

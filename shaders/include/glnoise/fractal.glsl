@@ -26,8 +26,8 @@
 // GLN_BASIS_OPENSIMPLEX2S (2-4D; glnoise/opensimplex2s.glsl),
 // GLN_BASIS_PSRDNOISE (2D, 3D, tiles; glnoise/psrdnoise.glsl), GLN_BASIS_CELLULAR (1-4D, returning GlnNoise.cellReturn
 // under GlnNoise.cellMetric, GLN_CELL_MINKOWSKI's exponent GlnNoise.cellExponent, with
-// GlnNoise.cellJitter, GLN_CELL_SMOOTH_F1's GlnNoise.cellSmoothness; glnoise/cellular.glsl). Gradients
-// exist in 2D and 3D.
+// GlnNoise.cellJitter, GLN_CELL_SMOOTH_F1's GlnNoise.cellSmoothness;
+// glnoise/cellular.glsl). Gradients exist in 2D and 3D.
 // Options: none of its own; the table's are in glnoise/permutation.glsl (included).
 // C++ twin: src/mirror/fractal.hpp.
 #ifndef GLNOISE_FRACTAL_GLSL
