@@ -719,12 +719,16 @@ struct Modulus : Base {
         p.add(n.number("divisor"));
         p.add(1.0 / n.number("divisor"));
     }
-    // A driven m moves the value by floor(source / m) per unit of m.
+    // A driven m moves the value by floor(source / m) per unit of m. In float, a source / m
+    // within a rounding of a multiple of m may floor to that multiple's other side: the
+    // value is then below 0 or above m by what the source's magnitude rounds away.
     static Bounds bounds(const GraphNode&, const Bounds* in) {
         const Bounds &a = in[0], &m = in[1];
         const double bands = m.slope == 0.0 && m.error == 0.0 ? 0.0 : a.mag() / m.lo + 1.0;
+        const double beyond = kRounding * std::max(std::fabs(a.lo), std::fabs(a.hi));  // for the range: uncapped
         // A jump at every multiple of m; the difference loses what the source's magnitude rounds away.
-        return {0, m.hi, a.slope + product(bands, m.slope), a.error + kRounding * a.mag() + product(bands, m.error), true};
+        return {-beyond, m.hi + beyond, a.slope + product(bands, m.slope), a.error + kRounding * a.mag() + product(bands, m.error),
+                true};
     }
     template <class T, class S>
     static vec4<T> eval(const vec4<T>* in, const S* q, const std::array<int, 6>&) {
