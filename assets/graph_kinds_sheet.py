@@ -48,6 +48,8 @@ EXAMPLES = {
     "warp": {"kind": "warp", "source": "c", "by": "v", "amount": 24},
     "seed": {"kind": "seed", "source": "f", "seed": 7},
     "cellular_lookup": {"kind": "cellular_lookup", "source": "f", "frequency": 1 / 16},
+    "add_dimension": {"kind": "add_dimension", "source": "c", "at": "k"},
+    "remove_dimension": {"kind": "remove_dimension", "source": "f", "axis": "y"},
     "vector": None,  # a warp's displacement: shown by warp
     "add": {"kind": "add", "a": "f", "b": "s"},
     "subtract": {"kind": "subtract", "a": "f", "b": "c"},
@@ -93,6 +95,7 @@ def main():
         nodes = dict(INPUTS)
         nodes["v"] = {"kind": "vector", "x": "s", "y": "f"}
         nodes["m"] = {"kind": "remap", "source": "s", "from_min": -0.3, "from_max": 0.3}
+        nodes["k"] = {"kind": "multiply", "a": "s", "b": 40}  # a coordinate across 80 units
         nodes["out"] = EXAMPLES[name]
         graph = {"glnoise_graph": 2, "dims": 2, "out": "out", "nodes": nodes}
         tiles.append((name, graph, {"--range": RANGES[name]} if name in RANGES else {}))

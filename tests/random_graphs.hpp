@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Random noise graphs over every node kind, drawn by a seeded generator: 1D to 4D, chains of
-// inputs up to 8 deep, fractals over any source, warps of warps, shared nodes, the world
+// Random noise graphs over every node kind, drawn by a seeded generator: 1D to 4D (and
+// sources in one dimension more or fewer), chains of inputs up to 8 deep, fractals over
+// any source, warps of warps, shared nodes, the world
 // hash and seeds, and a third of the 2D and 3D draws asking for gradients or normals (then
 // only kinds with a derivative). The kinds of roles Value and Leaf are drawn from the kind
 // table and their fields' types, defaults and ranges, so that a new one is drawn without a
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -34,13 +36,34 @@ struct GraphDraw {
 inline bool withinTheTolerancesMagnitudes(const Graph& graph, const Grid& grid, bool* unbounded = nullptr) {
     Graph g = graph;
     g.space.output = Output::Value;
+    // Node id as the output, in the graph's dimensions; one below an add_dimension or a
+    // remove_dimension that holds only in others is taken in the first that holds it
+    // (`same` false: not evaluated on the grid).
+    auto asOutput = [&](const std::string& id, bool* same) -> std::optional<Graph> {
+        for (int dims : {graph.space.dims, 1, 2, 3, 4}) {
+            Graph one = g;
+            one.out = id;
+            if (dims != graph.space.dims) {
+                one.space.dims = dims;
+                one.space.z = one.space.w = 0.0;
+            }
+            try {
+                one.validate();
+                *same = dims == graph.space.dims;
+                return one;
+            } catch (const ValidationError&) {
+            }
+        }
+        return std::nullopt;
+    };
     // A seed moves its source up to 2^20 units away: a node of unbounded stated range under
     // it takes values there, beyond 10^4 (the grid, evaluated at each node alone, does not
     // show them).
     auto beyond = [&](const std::string& id) {
-        Graph one = g;
-        one.out = id;
-        const ValueRange r = statedRange(one);
+        bool same = true;
+        const std::optional<Graph> one = asOutput(id, &same);
+        if (!one) return true;
+        const ValueRange r = statedRange(*one);
         return !(std::fabs(r.min) <= 1e4 && std::fabs(r.max) <= 1e4);
     };
     for (const auto& [id, n] : graph.nodes) {
@@ -56,11 +79,14 @@ inline bool withinTheTolerancesMagnitudes(const Graph& graph, const Grid& grid, 
     }
     for (const auto& [id, n] : graph.nodes) {
         if (findGraphKind(n.kind)->vectorOut) continue;
-        g.out = id;
-        const ValueRange r = statedRange(g);
+        bool same = true;
+        const std::optional<Graph> one = asOutput(id, &same);
+        if (!one) return false;
+        const ValueRange r = statedRange(*one);
         if (std::fabs(r.min) <= 1e4 && std::fabs(r.max) <= 1e4) continue;
         if (unbounded) *unbounded = true;
-        const Image values = cpu::evaluate(g, grid);
+        if (!same) return false;
+        const Image values = cpu::evaluate(*one, grid);
         for (float v : values.data)
             if (!(std::fabs(v) <= 1e4f)) return false;
     }
@@ -201,6 +227,7 @@ private:
             case 6: return add({{"kind", "seed"}, {"source", scalar(d)}, {"seed", pick(1000)}});
             case 7: return tableNode(leafKinds(true), d);
             case 8: return sharedAcrossScopes(d);
+            case 10: return otherDimensions(d);
             case 9: {
                 // A cellular lookup holds a value per cell: no derivative, so not for gradients.
                 if (gradient_) return valueNode(d);
@@ -211,6 +238,31 @@ private:
             }
             default: return valueNode(d);
         }
+    }
+
+    // A source drawn in one dimension more (add_dimension, its new axis's coordinate a
+    // number or a node's value across tens of units) or one fewer (remove_dimension, any
+    // axis), where glnoise has those (1D to 4D; 2D and 3D for a gradient).
+    std::string otherDimensions(int d) {
+        const int was = dims_;
+        const bool up = dims_ < 4 && !(gradient_ && dims_ >= 3), down = dims_ >= 2 && !(gradient_ && dims_ <= 2);
+        if (!up && !down) return valueNode(d);
+        if (up && (!down || pick(2) == 0)) {
+            const nlohmann::json at =
+                pick(3) == 0 ? nlohmann::json(uniform(-100, 100))
+                             : nlohmann::json(add({{"kind", "remap"}, {"source", scalar(std::min(d, 2))}, {"to_min", uniform(-60, 0)},
+                                                   {"to_max", uniform(0, 60)}}));
+            dims_ = was + 1;
+            const std::string source = scalar(d);
+            dims_ = was;
+            return add({{"kind", "add_dimension"}, {"source", source}, {"at", at}});
+        }
+        const int k = pick(was + 1);
+        const std::string axis = k == was ? "last" : std::string(1, "xyzw"[k]);
+        dims_ = was - 1;
+        const std::string source = scalar(d);
+        dims_ = was;
+        return add({{"kind", "remove_dimension"}, {"source", source}, {"axis", axis}});
     }
 
     // Field `name` of kind `kind`, as the table gives it.

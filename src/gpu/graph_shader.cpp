@@ -64,6 +64,7 @@ struct Writer {
     const cpu::GraphPlan& plan;
     std::string out;
     std::map<std::string, std::string> batched;  // a leaf's value name -> where its loop left it
+    int dims = 2;                                 // the point's, in the function being written
 
     std::string arg(const cpu::Arg& a, const At& at) const {
         if (a.slot < 0) return "vec4(" + P(a.param) + ", 0.0f, 0.0f, 0.0f)";
@@ -89,6 +90,7 @@ struct Writer {
 
     void scope(int index) {
         const cpu::PlanScope& sc = plan.scopes[static_cast<std::size_t>(index)];
+        dims = sc.dims;  // an offset's or a seed's source, inlined, is in its parent's
         out += "vec4 gln_scope_" + num(index) + "(vec4 l, int fb) {\n";
         // Leaves alike, two or more: one loop, before the statements (a leaf reads only the
         // point and its frame).
@@ -131,26 +133,26 @@ struct Writer {
     std::string leaf(const PlanOp& p, const std::string& frameAt, const std::string& param, const std::string& tag) const {
         const bool white = p.op == Op::White;
         const Basis b = white ? Basis::Value : static_cast<Basis>(p.ints[0]);
-        const std::string dims = num(plan.dims);
+        const std::string D = num(dims), in = "_" + D + "d(";  // its family's function in the scope's dimensions
         const std::string id = num(kindOf(b).glslId), o = "o" + tag, at = "p" + tag;
         std::string text = "        GlnFrame " + o + " = " + frameAt + ";\n";
         const bool plain = std::string(kindOf(b).transform) == "none";
-        const std::string point = plain ? "gln_g_point_plain(" + o + ", l)" : "gln_g_point(" + id + ", " + dims + ", " + o + ", l)";
+        const std::string point = plain ? "gln_g_point_plain(" + o + ", l)" : "gln_g_point(" + id + ", " + D + ", " + o + ", l)";
         text += "        vec4 " + at + " = " + (white ? "floor(" + point + ")" : point) + ";\n";
         const std::string rest = o + ".cell, " + at;
         const std::string period = "GLN_G_PERIOD(" + o + ")", world = "GLN_G_WORLD(" + o + ")";
         std::string call;
         switch (b) {
-            case Basis::Simplex: call = "gln_g_simplex(" + rest + ", " + world + ")"; break;
-            case Basis::OpenSimplex2: call = "gln_g_opensimplex2(" + rest + ", " + world + ")"; break;
-            case Basis::OpenSimplex2S: call = "gln_g_opensimplex2s(" + rest + ", " + world + ")"; break;
-            case Basis::Psrdnoise: call = "gln_g_psrdnoise(" + rest + ", " + period + ", " + world + ")"; break;
+            case Basis::Simplex: call = "gln_g_simplex" + in + rest + ", " + world + ")"; break;
+            case Basis::OpenSimplex2: call = "gln_g_opensimplex2" + in + rest + ", " + world + ")"; break;
+            case Basis::OpenSimplex2S: call = "gln_g_opensimplex2s" + in + rest + ", " + world + ")"; break;
+            case Basis::Psrdnoise: call = "gln_g_psrdnoise" + in + rest + ", " + period + ", " + world + ")"; break;
             case Basis::Cellular:
-                call = "gln_g_cellular(" + rest + ", " + period + ", " + world + ", " + num(p.ints[2]) + ", " +
+                call = "gln_g_cellular" + in + rest + ", " + period + ", " + world + ", " + num(p.ints[2]) + ", " +
                        num(p.ints[3]) + ", gln_params[" + param + " + 1], gln_params[" + param + " + 6], gln_params[" + param + " + 7])";
                 break;
             default:
-                call = "gln_g_lattice(" + id + ", " + num(white ? curveKinds()[0].glslId : p.ints[1]) + ", " + rest +
+                call = "gln_g_lattice" + in + id + ", " + num(white ? curveKinds()[0].glslId : p.ints[1]) + ", " + rest +
                        ", " + period + ", " + world + ")";
                 break;
         }
@@ -183,7 +185,7 @@ struct Writer {
         static_cast<graph::value::GlslCall&>(c) = valueCall(p, at);
         c.frame = frame(p, at);
         c.name = at.prefix + num(i);
-        c.dims = plan.dims;
+        c.dims = dims;
         const std::string expr = K::glsl(c);
         for (const std::string& s : c.lines) line(s);
         value(i, expr, at);
@@ -207,7 +209,7 @@ struct Writer {
             c.fb = "fb + " + num(at.base + p.frame);
             c.scope = p.scope;
             c.childFrames = p.childFrames;
-            c.dims = plan.dims;
+            c.dims = dims;
             c.gradient = plan.gradient;
             // A vector input's components (a warp's displacement): the vector node's inputs.
             for (const cpu::Arg& a : p.args)

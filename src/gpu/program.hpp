@@ -83,6 +83,7 @@ struct Field {
         u.world = plan->world ? 1 : 0;
         u.periodic = graphPeriodic(*plan) ? 1 : 0;
         u.framesPerPoint = plan->framesPerPoint;
+        for (const cpu::PlanScope& sc : plan->scopes) u.graphDims |= 1 << sc.dims;
         return u;
     }
     int channels() const { return spec.output == Output::Value ? 1 : 4; }

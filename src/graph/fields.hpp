@@ -104,19 +104,20 @@ bool inRange(const GraphField& f, double v);
 // Whether the field is the source of a fractal or domain node, which evaluates it at
 // other points: a node, never a number (a number is the same at every point).
 bool nodeOnly(const GraphKind& kind, const GraphField& f);
-// An axis field's value (axis: "x" to "w") against a graph of `dims` dimensions, and a list
-// of numbers per axis (one for every axis, or one per axis).
+// An axis field's value (axis: "x" to "w") against the `dims` dimensions the node is
+// evaluated in (the graph's, but below an add_dimension or remove_dimension), and a list of
+// numbers per axis (one for every axis, or one per axis).
 inline void checkAxis(const GraphNode& n, const std::string& field, const std::string& axis, int dims, std::vector<Violation>& problems) {
     const std::string names = "xyzw";
     if (static_cast<int>(names.find(axis)) >= dims)
-        problems.push_back(at(n.id, field, "\"" + axis + "\": a " + std::to_string(dims) + "D graph has axes " +
+        problems.push_back(at(n.id, field, "\"" + axis + "\": the node is in " + std::to_string(dims) + "D, whose axes are " +
                                                names.substr(0, static_cast<std::size_t>(dims))));
 }
 inline void checkList(const GraphNode& n, const std::string& field, int dims, std::vector<Violation>& problems) {
     const auto& l = n.lists.at(field);
     if (l.size() != 1 && static_cast<int>(l.size()) != dims)
         problems.push_back(at(n.id, field, std::to_string(l.size()) + " numbers: one for every axis, or " + std::to_string(dims) +
-                                               " (one per axis of a " + std::to_string(dims) + "D graph)"));
+                                               " (one per axis: the node is in " + std::to_string(dims) + "D)"));
 }
 std::string nodeOnlyText(const GraphKind& kind);
 

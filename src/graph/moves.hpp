@@ -12,6 +12,8 @@
 //                             (its driving node's, held to the field's range)
 //   ownFrames()               frames of its own, planned before its source's (a lookup's cells)
 //   sourceCalls(ints)         its source's evaluations per evaluation (a fractal's octaves)
+//   sourceDims(n, dims)       the dimensions its source is evaluated in, where the node is in
+//                             `dims` (the same but for add_dimension's and remove_dimension's)
 //   frames<T>(o, q, ints, space, out, source)
 //                             its frames at the point o, in double on the host: its own
 //                             into out, then source(point, period scale) for each
@@ -117,6 +119,7 @@ struct Base : value::Base {
     static constexpr int ownFrames() { return 0; }
     static constexpr bool samePoint() { return false; }
     static int sourceCalls(const std::array<int, 6>&) { return 1; }
+    static int sourceDims(const GraphNode&, int dims) { return dims; }
     static bool keepsPeriod(const GraphNode&) { return true; }
     static double pointScale(const GraphNode&, int) { return 1.0; }
     static double frequency(const GraphNode&) { return std::numeric_limits<double>::infinity(); }
@@ -1192,12 +1195,143 @@ struct CellularLookup : Base {
         const std::string& I = c.name;
         const std::string o = "o" + I;
         c.line("GlnFrame " + o + " = " + c.frame() + ";");
-        c.line("vec4 d" + I + " = gln_g_nearest(" + o + ".cell, gln_g_point_plain(" + o + ", l), GLN_G_PERIOD(" + o +
+        c.line("vec4 d" + I + " = gln_g_nearest_" + std::to_string(c.dims) + "d(" + o + ".cell, gln_g_point_plain(" + o + ", l), GLN_G_PERIOD(" + o +
                "), GLN_G_WORLD(" + o + "), " + std::to_string(c.ints[0]) + ", " + c.P(1) + ", " + c.P(3) + ");");
         c.line("precise vec4 m" + I + " = vec4(l.x + d" + I + ".x * " + c.P(2) + ", l.y + d" + I + ".y * " + c.P(2) + ", l.z + d" + I +
                ".z * " + c.P(2) + ", l.w + d" + I + ".w * " + c.P(2) + ");");
         c.line("vec4 n" + I + " = " + c.source("m" + I, " + " + std::to_string(ownFrames())) + ";");
         return "vec4(n" + I + ".x, 0.0f, 0.0f, 0.0f)";
+    }
+};
+
+// FastNoise2's AddDimension: the source in one dimension more, at the point with the new
+// axis (the next after the scope's) at a coordinate a node (or a number) gives there. The
+// source's frames hold 0 on that axis, so the coordinate is the offset's. Its gradient:
+// d/dx_a s(p, c(p)) = s_a + s_c c_a. ints: the scope's dimensions (the new axis's index).
+struct AddDimension : Base {
+    static Described describe() {
+        using namespace graph_detail;
+        return {{source(), scalar("at", 0.0, "the new axis's coordinate at the point")},
+                "source, in one dimension more, at (p, at(p))"};
+    }
+    static void plan(const GraphNode&, Planned& p) { p.ints[0] = p.dims; }
+    static int sourceDims(const GraphNode&, int dims) { return dims + 1; }
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+        if (space.dims >= 4)
+            problems.push_back(graph_detail::at(n.id, "", "adds an axis to a 4D point: a source has at most 4 dimensions"));
+    }
+    static std::optional<std::string> noDerivative(const GraphNode&, int dims) {
+        if (dims >= 3) return std::string("its source is 4D, and gradients exist in 2D and 3D");
+        return std::nullopt;
+    }
+    static bool keepsPeriod(const GraphNode&) { return false; }
+    static bool seen(const std::string& field) { return field != "at"; }  // it moves the point
+    // The point moves along the new axis by the coordinate: the source's slope times
+    // 1 + the coordinate's, and its error moves the point (as a warp's displacement does).
+    template <class In>
+    static Bounds bounds(const GraphNode&, In& in) {
+        Bounds s = in.source();
+        const Bounds c = in.input("at");
+        s.error += product(s.slope, c.error * 2.0);
+        s.slope = product(s.slope, 1.0 + c.slope);
+        s.jumps = s.jumps || c.jumps;
+        return s;
+    }
+    template <class T, class Source>
+    static void frames(const std::array<double, 4>& o, const double*, const std::array<int, 6>& ints, const FrameSpace&,
+                       std::vector<GlnFrame<T>>&, Source&& source) {
+        std::array<double, 4> m = o;
+        for (std::size_t a = static_cast<std::size_t>(ints[0]); a < 4; ++a) m[a] = 0.0;
+        source(m, 1);
+    }
+    template <bool kGrad, class T, class S, class In>
+    GLN_TWIN_INLINE static vec4<T> eval(In& in, const S*, vec4<T> l, const std::array<int, 6>& ints) {
+        const int d = ints[0];
+        const vec4<T> c = in.arg(0);
+        vec4<T> m = l;
+        m[d] = c.x;
+        const vec4<T> n = in.source(m, 0);
+        if (!kGrad || d >= 3) return n;
+        vec4<T> g = n;
+        for (int a = 0; a < d; ++a) g[a + 1] = n[a + 1] + n[d + 1] * c[a + 1];
+        for (int a = d; a < 3; ++a) g[a + 1] = T(0);
+        return g;
+    }
+    static std::string glsl(MoveCall& c) {
+        const std::string& I = c.name;
+        const int d = c.ints[0];
+        c.line("vec4 c" + I + " = " + c.in[0] + ";");
+        c.line("precise vec4 m" + I + " = l;");
+        c.line("m" + I + "." + kComp[d] + " = c" + I + ".x;");
+        c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
+        if (!c.gradient || d >= 3) return "n" + I;
+        c.line("vec4 g" + I + " = n" + I + ";");
+        for (int a = 0; a < d; ++a)
+            c.line("g" + I + "." + kComp[a + 1] + " = n" + I + "." + kComp[a + 1] + " + n" + I + "." + kComp[d + 1] + " * c" + I +
+                   "." + kComp[a + 1] + ";");
+        for (int a = d; a < 3; ++a) c.line("g" + I + "." + kComp[a + 1] + " = 0.0f;");
+        return "g" + I;
+    }
+};
+
+// FastNoise2's RemoveDimension: the source in one dimension fewer, at the point without
+// one axis (the axes after it move down one); the value is the same all along that axis.
+// ints: the axis, the scope's dimensions.
+struct RemoveDimension : Base {
+    static Described describe() {
+        using namespace graph_detail;
+        std::vector<std::string> axes = leaf::axes();
+        axes.insert(axes.begin(), "last");
+        return {{source(), choice("axis", axes, "the axis left out (last: the point's last, as add_dimension adds it)")},
+                "source, in one dimension fewer, at p without its axis"};
+    }
+    static void plan(const GraphNode& n, Planned& p) {
+        p.ints[0] = n.choice("axis") == "last" ? p.dims - 1 : leaf::axisIndex(n.choice("axis"));
+        p.ints[1] = p.dims;
+    }
+    static int sourceDims(const GraphNode&, int dims) { return dims - 1; }
+    static void check(const GraphNode& n, const NoiseSpec& space, std::vector<Violation>& problems) {
+        if (space.dims <= 1)
+            problems.push_back(graph_detail::at(n.id, "", "removes the one axis of a 1D point: a source has at least 1 dimension"));
+        else if (n.choice("axis") != "last")
+            graph_detail::checkAxis(n, "axis", n.choice("axis"), space.dims, problems);
+    }
+    static std::optional<std::string> noDerivative(const GraphNode&, int dims) {
+        if (dims <= 2) return std::string("its source is 1D, and gradients exist in 2D and 3D");
+        return std::nullopt;
+    }
+    static bool keepsPeriod(const GraphNode&) { return false; }
+    // Source axis j is the point's axis j, or j + 1 from the one left out.
+    static constexpr int kept(int j, int axis) { return j < axis ? j : j + 1; }
+    template <class T, class Source>
+    static void frames(const std::array<double, 4>& o, const double*, const std::array<int, 6>& ints, const FrameSpace&,
+                       std::vector<GlnFrame<T>>&, Source&& source) {
+        std::array<double, 4> m{};
+        for (int j = 0; j + 1 < ints[1]; ++j) m[static_cast<std::size_t>(j)] = o[static_cast<std::size_t>(kept(j, ints[0]))];
+        source(m, 1);
+    }
+    template <bool kGrad, class T, class S, class In>
+    static vec4<T> eval(In& in, const S*, vec4<T> l, const std::array<int, 6>& ints) {
+        vec4<T> m = vec4<T>(T(0));
+        for (int j = 0; j + 1 < ints[1]; ++j) m[j] = l[kept(j, ints[0])];
+        const vec4<T> n = in.source(m, 0);
+        if (!kGrad) return n;
+        vec4<T> g = vec4<T>(n.x, T(0), T(0), T(0));
+        for (int j = 0; j + 1 < ints[1] && j < 3; ++j)
+            if (kept(j, ints[0]) < 3) g[kept(j, ints[0]) + 1] = n[j + 1];
+        return g;
+    }
+    static std::string glsl(MoveCall& c) {
+        const std::string& I = c.name;
+        const int axis = c.ints[0], dims = c.ints[1];
+        c.line("precise vec4 m" + I + " = vec4(0.0f);");
+        for (int j = 0; j + 1 < dims; ++j) c.line("m" + I + "." + kComp[j] + " = l." + kComp[kept(j, axis)] + ";");
+        c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
+        if (!c.gradient) return "n" + I;
+        c.line("vec4 g" + I + " = vec4(n" + I + ".x, 0.0f, 0.0f, 0.0f);");
+        for (int j = 0; j + 1 < dims && j < 3; ++j)
+            if (kept(j, axis) < 3) c.line("g" + I + "." + kComp[kept(j, axis) + 1] + " = n" + I + "." + kComp[j + 1] + ";");
+        return "g" + I;
     }
 };
 
@@ -1226,6 +1360,14 @@ inline int ownFrames(Op op) {
 }
 inline int sourceCalls(Op op, const std::array<int, 6>& ints) {
     return visit(op, 0, [&](auto k) { return decltype(k)::type::sourceCalls(ints); });
+}
+// The dimensions the source of a node of kind op is evaluated in, the node in `dims`; an
+// input other than the source is evaluated at the node's point (inputDims).
+inline int sourceDims(Op op, const GraphNode& n, int dims) {
+    return visit(op, dims, [&](auto k) { return decltype(k)::type::sourceDims(n, dims); });
+}
+inline int inputDims(Op op, const GraphNode& n, const std::string& field, int dims) {
+    return field == "source" ? sourceDims(op, n, dims) : dims;
 }
 inline bool samePoint(Op op) {
     return visit(op, false, [](auto k) { return decltype(k)::type::samePoint(); });

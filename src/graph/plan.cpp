@@ -24,22 +24,23 @@ using graph::movesThePoint;
 struct Builder {
     const Graph& g;
     GraphPlan& plan;
-    std::map<std::string, int> scopeOf;  // a source node's id: its scope
+    std::map<std::pair<std::string, int>, int> scopeOf;  // a source node's id and dimensions: its scope
 
     int param(double v) {
         plan.params.push_back(v);
         return static_cast<int>(plan.params.size()) - 1;
     }
 
-    int scopeFor(const std::string& root) {
-        auto it = scopeOf.find(root);
+    int scopeFor(const std::string& root, int dims) {
+        auto it = scopeOf.find({root, dims});
         if (it != scopeOf.end()) return it->second;
         PlanScope scope;
+        scope.dims = dims;
         std::map<std::string, int> slot;
         add(root, scope, slot);
         const int index = static_cast<int>(plan.scopes.size());
         plan.scopes.push_back(std::move(scope));
-        scopeOf[root] = index;
+        scopeOf[{root, dims}] = index;
         return index;
     }
 
@@ -81,11 +82,11 @@ struct Builder {
                 p.args.push_back(a);
             }
         if (movesThePoint(p.op)) {
-            p.scope = scopeFor(n.inputs.at("source"));
+            p.scope = scopeFor(n.inputs.at("source"), graph::move::sourceDims(p.op, n, scope.dims));
             p.childFrames = plan.scopes[static_cast<std::size_t>(p.scope)].frames;
         }
         p.param = static_cast<int>(plan.params.size());
-        parameters(n, p);
+        parameters(n, p, scope.dims);
         // A leaf's frame; a moving kind's own (a lookup's cells), then its source's per evaluation.
         const long long count = (isLeaf(p.op) ? 1 : graph::move::ownFrames(p.op)) +
                                 static_cast<long long>(p.childFrames) * graph::move::sourceCalls(p.op, p.ints);
@@ -100,23 +101,23 @@ struct Builder {
         return slot[id] = static_cast<int>(scope.ops.size()) - 1;
     }
 
-    void parameters(const GraphNode& n, PlanOp& p) {
+    void parameters(const GraphNode& n, PlanOp& p, int dims) {
         switch (p.op) {
 #define GLN_VALUE_CASE(op)                                       \
     case Op::op: {                                               \
-        graph::value::Planned out{plan.params, p.ints, plan.dims}; \
+        graph::value::Planned out{plan.params, p.ints, dims};    \
         graph::value::op::plan(n, out);                          \
         break;                                                   \
     }
 #define GLN_LEAF_CASE(op)                                        \
     case Op::op: {                                               \
-        graph::value::Planned out{plan.params, p.ints, plan.dims}; \
+        graph::value::Planned out{plan.params, p.ints, dims};    \
         graph::leaf::op::plan(n, out);                           \
         break;                                                   \
     }
 #define GLN_MOVE_CASE(op)                                        \
     case Op::op: {                                               \
-        graph::value::Planned out{plan.params, p.ints, plan.dims}; \
+        graph::value::Planned out{plan.params, p.ints, dims};    \
         graph::move::op::plan(n, out);                           \
         break;                                                   \
     }
@@ -136,8 +137,9 @@ template <class T>
 void appendScope(const GraphPlan& plan, int s, const std::array<double, 4>& o, long long periodScale,
                  std::vector<GlnFrame<T>>& out) {
     const std::vector<double>& P = plan.params;
-    const graph::leaf::FrameSpace space{plan.dims, plan.world, periodScale};
-    for (const PlanOp& p : plan.scopes[static_cast<std::size_t>(s)].ops) {
+    const PlanScope& scope = plan.scopes[static_cast<std::size_t>(s)];
+    const graph::leaf::FrameSpace space{scope.dims, plan.world, periodScale};
+    for (const PlanOp& p : scope.ops) {
         const std::size_t at = static_cast<std::size_t>(p.param);
         switch (p.op) {
 #define GLN_LEAF_CASE(op)                                                                   \
@@ -173,6 +175,7 @@ GraphPlan planGraph(const Graph& graph) {
     // Scope 0 is the output's: make it first, then its sources after it.
     plan.scopes.emplace_back();
     PlanScope root;
+    root.dims = plan.dims;
     std::map<std::string, int> slot;
     b.add(graph.out, root, slot);
     plan.scopes[0] = std::move(root);

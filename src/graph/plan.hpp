@@ -10,7 +10,9 @@
 // each octave). Within a scope every node is evaluated once. A scope's frames, in order,
 // are one per leaf (basis, white, position, ramp, distance, marble, wood), and for each
 // domain node or fractal its source scope's frames (octaves times for a fractal), a
-// cellular lookup's after one of its own (its cells').
+// cellular lookup's after one of its own (its cells'). A source evaluated in other
+// dimensions (add_dimension's, remove_dimension's) is a scope of its own dimensions: a node
+// reached in two is planned in each.
 #pragma once
 
 #include <array>
@@ -57,12 +59,13 @@ struct PlanOp {
 struct PlanScope {
     std::vector<PlanOp> ops;  // the value is the last's
     int frames = 0;           // per evaluation
+    int dims = 2;             // its point's: the graph's, but below an add_dimension or remove_dimension
 };
 
 struct GraphPlan {
     std::vector<PlanScope> scopes;  // scope 0: the output's
     std::vector<double> params;     // the float parameters, in double (T = double: the oracle)
-    int dims = 2;
+    int dims = 2;                   // the graph's (scope 0's)
     bool world = false;
     bool gradient = false;          // the output needs the gradient
     int framesPerPoint = 0;

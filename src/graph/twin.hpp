@@ -146,10 +146,10 @@ struct GraphEval {
 
     // A kind of role Leaf: its inputs' values, then its descriptor's twin at its frame.
     template <class K>
-    vec4<T> leafOf(const PlanOp& p, const S* q, vec4<T> l, const GlnFrame<S>* frames, std::size_t base) const {
+    vec4<T> leafOf(const PlanScope& sc, const PlanOp& p, const S* q, vec4<T> l, const GlnFrame<S>* frames, std::size_t base) const {
         vec4<T> in[graph::value::kMaxValueInputs];
         for (std::size_t k = 0; k < p.args.size(); ++k) in[k] = arg(p.args[k], base);
-        return K::template eval<T, S>(frames[p.frame], l, in, q, p.ints, plan.dims);
+        return K::template eval<T, S>(frames[p.frame], l, in, q, p.ints, sc.dims);
     }
 
     // A kind of role Moves: what its descriptor's twin reads (graph/moves.hpp).
@@ -176,7 +176,7 @@ struct GraphEval {
         }
         // The vector from the point to the nearest feature point of its own (first) frame.
         vec4<T> nearest(const GlnCellShape<T>& cell, vec4<T> l) const {
-            return Calls::nearest(e.table, e.plan.dims, cell, e.plan.world, frames[p.frame], l);
+            return Calls::nearest(e.table, sc.dims, cell, e.plan.world, frames[p.frame], l);
         }
     };
 
@@ -185,17 +185,17 @@ struct GraphEval {
         const vec4<T> zero = vec4<T>(T(0));
         switch (p.op) {
             case Op::Basis:
-                return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], plan.dims,
+                return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], sc.dims,
                                                    GlnCellShape<T>{p.ints[2], p.ints[3], T(q[1]), T(q[6]), T(q[7])}, plan.world, false,
                                                    frames[p.frame], l);
             case Op::White:
-                return Calls::template leaf<kGrad>(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, plan.dims,
+                return Calls::template leaf<kGrad>(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, sc.dims,
                                                    GlnCellShape<T>{0, 0, T(0), T(0), T(0)}, plan.world, true, frames[p.frame], l);
             case Op::Vector: return zero;
 #define GLN_VALUE_CASE(op) \
     case Op::op: return valueOf<graph::value::op>(p, q, base);
 #define GLN_LEAF_CASE(op) \
-    case Op::op: return leafOf<graph::leaf::op>(p, q, l, frames, base);
+    case Op::op: return leafOf<graph::leaf::op>(sc, p, q, l, frames, base);
 // A kind of role Moves: its descriptor's twin, its driven form's when a node drives one of
 // its numbers.
 #define GLN_MOVE_CASE(op)                                                                 \

@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "graph/fields.hpp"
 #include "graph/kinds.hpp"
@@ -106,6 +108,40 @@ void checkNode(const GraphNode& n, const NoiseSpec& space, std::vector<Violation
     }
 }
 
+// The dimensions each node is evaluated in, from the output down: the graph's, one more
+// below an add_dimension, one fewer below a remove_dimension (a node may be in several).
+// A node no path from the output reaches is in the graph's. Walks what is there: an input
+// naming no node, a kind unknown or a cycle is reported elsewhere.
+std::map<std::string, std::set<int>> dimsOf(const Graph& g) {
+    std::map<std::string, std::set<int>> in;
+    std::vector<std::pair<std::string, int>> todo{{g.out, g.space.dims}};
+    while (!todo.empty()) {
+        const auto [id, d] = todo.back();
+        todo.pop_back();
+        auto node = g.nodes.find(id);
+        if (node == g.nodes.end() || !findGraphKind(node->second.kind) || !in[id].insert(d).second) continue;
+        const GraphNode& n = node->second;
+        for (const auto& [field, target] : n.inputs) {
+            const int next = graph::move::inputDims(graph::opOf(n), n, field, d);
+            if (next >= 1 && next <= 4) todo.emplace_back(target, next);  // else the node's own check says why
+        }
+    }
+    for (const auto& entry : g.nodes)
+        if (in[entry.first].empty()) in[entry.first].insert(g.space.dims);
+    return in;
+}
+
+// The graph's space as a node in `dims` sees it: a slice's z and w belong to the graph's
+// own dimensions.
+NoiseSpec spaceIn(const NoiseSpec& space, int dims) {
+    NoiseSpec s = space;
+    if (dims == space.dims) return s;
+    s.dims = dims;
+    s.z = 0.0;
+    s.w = 0.0;
+    return s;
+}
+
 }  // namespace
 
 std::optional<std::string> noDerivative(const GraphNode& n, int dims) {
@@ -146,13 +182,21 @@ void Graph::validate() const {
             problems.push_back({"nodes", "the id \"" + io::shownKey(id) + "\": " +
                                              (validGraphId(id) ? "the node's id must be its key" : kGraphIdRule)});
     if (!problems.empty()) throw ValidationError(problems);
+    const std::map<std::string, std::set<int>> dims = dimsOf(*this);
     for (const auto& [id, n] : nodes) {
         const GraphKind* kind = findGraphKind(n.kind);
         if (!kind) {
             problems.push_back(at(id, "kind", "\"" + n.kind + "\": not a node kind"));
             continue;
         }
-        checkNode(n, space, problems);
+        // In each of its dimensions; a problem they share, once.
+        std::set<std::pair<std::string, std::string>> said;
+        for (int d : dims.at(id)) {
+            std::vector<Violation> found;
+            checkNode(n, spaceIn(space, d), found);
+            for (const Violation& v : found)
+                if (said.insert({v.field, v.what}).second) problems.push_back(v);
+        }
     }
     if (findGraphKind(nodes.at(out).kind) && findGraphKind(nodes.at(out).kind)->vectorOut)
         problems.push_back({"out", "\"" + io::shownKey(out) + "\" is a vector node; a graph's value is a scalar"});
@@ -163,25 +207,26 @@ void Graph::validate() const {
         if (!problems.empty()) throw ValidationError(problems);
     }
     // What the nodes that feed the output need of each other.
+    // In the dimensions the node is evaluated in there.
     std::set<std::string> seen;
-    std::function<void(const std::string&, bool)> walk = [&](const std::string& id, bool periodicOk) {
+    std::function<void(const std::string&, int, bool)> walk = [&](const std::string& id, int d, bool periodicOk) {
         const GraphNode& n = nodes.at(id);
         if (space.output != Output::Value) {
-            if (auto why = noDerivative(n, space.dims))
+            if (auto why = noDerivative(n, d))
                 problems.push_back(at(id, "", "has no derivative for output " + std::string(toString(space.output)) + ": " + *why));
         }
         if (graph::leaf::periodicOf(graph::opOf(n), n) && !periodicOk)
             problems.push_back(at(id, "period", "a period holds where only fractals (of an integer lacunarity, not "
                                                 "rotated), offsets, seeds and warps lie between it and the output"));
-        const std::string key = id + (periodicOk ? "+" : "-");
+        const std::string key = id + "/" + std::to_string(d) + (periodicOk ? "+" : "-");
         if (!seen.insert(key).second) return;
         for (const auto& [field, target] : n.inputs) {
             bool ok = periodicOk;
             if (field == "source" && !graph::move::keepsPeriod(graph::opOf(n), n)) ok = false;
-            walk(target, ok);
+            walk(target, graph::move::inputDims(graph::opOf(n), n, field, d), ok);
         }
     };
-    walk(out, true);
+    walk(out, space.dims, true);
     if (!problems.empty()) throw ValidationError(problems);
     (void)cpu::planGraph(*this);  // counts the frames: over the limit names the node
 }

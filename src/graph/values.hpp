@@ -55,7 +55,7 @@ inline constexpr std::size_t kMaxValueInputs = 5;
 struct Planned {
     std::vector<double>& params;
     std::array<int, 6>& ints;
-    int dims = 2;  // the graph's
+    int dims = 2;  // the node's: the graph's, but below an add_dimension or remove_dimension
     void add(double v) { params.push_back(v); }
     // A list of numbers per axis as four: one number for the graph's axes (`fill` beyond
     // them), or one per axis.

@@ -31,6 +31,11 @@ std::string wrap(const std::string& nodes, const std::string& out = "out", const
     return R"({"glnoise_graph": 2, "dims": 2, )" + extra + R"("out": ")" + out + R"(", "nodes": {)" + nodes + "}}";
 }
 
+// The same in `dims` dimensions.
+std::string wrapIn(int dims, const std::string& nodes, const std::string& extra = "") {
+    return R"({"glnoise_graph": 2, "dims": )" + std::to_string(dims) + ", " + extra + R"("out": "out", "nodes": {)" + nodes + "}}";
+}
+
 // The error parse() throws for text, or "" when it reads it.
 std::string refusal(const std::string& text) {
     try {
@@ -88,7 +93,7 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {wrap(R"("out.basis": {"kind": "constant"}, "out": {"kind": "fractal", "basis": "simplex"})"),
          {"node \"out\" basis", "\"out.basis\"", "an id another node has"}},
         {wrap(R"("out": {"kind": "fractal", "basis": "simplex", "frequency": 0})"), {"node \"out.basis\" frequency", "must be above 0"}},
-        {wrap(R"("out": {"kind": "sine_wave", "axis": "z"})"), {"node \"out\" axis", "2D graph has axes xy"}},
+        {wrap(R"("out": {"kind": "sine_wave", "axis": "z"})"), {"node \"out\" axis", "in 2D, whose axes are xy"}},
         {wrap(R"("c": {"kind": "checkerboard"}, "out": {"kind": "abs", "source": "c"})", "out", R"("output": "gradient", )"),
          {"node \"c\"", "no derivative", "checkerboard"}},
         {wrap(R"("out": {"kind": "basis", "seed": -1})"), {"node \"out\" seed", "-1", "from 0 to 4294967295"}},
@@ -120,7 +125,7 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {deep, {"more than 32", "deep"}},
         {many, {"300 nodes", "at most 256"}},
         {wrap(basis, "missing"), {"out", "\"missing\"", "no node"}},
-        {wrap(basis + R"(, "out": {"kind": "position", "axis": "z"})"), {"node \"out\" axis", "2D graph has axes xy"}},
+        {wrap(basis + R"(, "out": {"kind": "position", "axis": "z"})"), {"node \"out\" axis", "in 2D, whose axes are xy"}},
         {R"({"glnoise_graph": 3, "out": "b", "nodes": {"b": {"kind": "basis"}}})", {"glnoise_graph", "must be 1 to 2"}},
         {R"({"glnoise_graph": 0, "out": "b", "nodes": {"b": {"kind": "basis"}}})", {"glnoise_graph", "must be 1 to 2"}},
         {R"({"glnoise_graph": 1, "octaves": 4, "out": "b", "nodes": {"b": {"kind": "basis"}}})", {"octaves", "not a graph key"}},
@@ -165,6 +170,22 @@ TEST(Graph, RefusesEachProblemNamingTheNodeAndField) {
         {wrap(basis + R"(, "out": {"kind": "step", "source": "b", "smoothness": "nowhere"})"),
          {"node \"out\" smoothness", "\"nowhere\"", "no node has this id"}},
         {wrap(basis + R"(, "out": {"kind": "clamp", "source": "b", "max": "out"})"), {"no cycles"}},
+        // Dimensions: none past 4 or below 1; each node checked in the dimensions it is in.
+        {wrapIn(4, basis + R"(, "out": {"kind": "add_dimension", "source": "b"})"),
+         {"node \"out\"", "adds an axis to a 4D point"}},
+        {wrapIn(1, R"("p": {"kind": "position"}, "out": {"kind": "remove_dimension", "source": "p", "axis": "x"})"),
+         {"node \"out\"", "removes the one axis of a 1D point"}},
+        {wrapIn(3, basis + R"(, "out": {"kind": "remove_dimension", "source": "b", "axis": "w"})"),
+         {"node \"out\" axis", "\"w\": the node is in 3D, whose axes are xyz"}},
+        {wrapIn(3, R"("b": {"kind": "basis", "basis": "psrdnoise"}, "out": {"kind": "add_dimension", "source": "b", "at": 3})"),
+         {"node \"b\" dims", "4: psrdnoise noise exists in 2 and 3 dimensions"}},
+        {wrapIn(3, R"("p": {"kind": "position", "axis": "z"}, "out": {"kind": "remove_dimension", "source": "p", "axis": "last"})"),
+         {"node \"p\" axis", "\"z\": the node is in 2D"}},
+        {wrapIn(3, basis + R"(, "out": {"kind": "add_dimension", "source": "b", "at": 3})", R"("output": "gradient", )"),
+         {"node \"out\" has no derivative", "its source is 4D"}},
+        {wrap(basis + R"(, "out": {"kind": "remove_dimension", "source": "b", "axis": "x"})", "out", R"("output": "normal", )"),
+         {"node \"out\" has no derivative", "its source is 1D"}},
+        {wrap(basis + R"(, "out": {"kind": "add_dimension", "source": "b", "at": "nowhere"})"), {"node \"out\" at", "no node has this id"}},
         // Numbers a float holds only as 0: in their own words.
         {wrap(R"("out": {"kind": "basis", "frequency": 1e-40})"), {"node \"out\" frequency", "1e-40", "below 1.17549435e-38"}},
         {wrap(R"("out": {"kind": "constant", "value": 1e-310})"), {"1e-310", "too small for a double"}},
@@ -713,6 +734,108 @@ TEST(Graph, DomainNodesMoveThePointTheirSourceSees) {
               cpu::evaluate(Graph::parse(wrap(A + R"(, "out": {"kind": "abs", "source": "a"})")), grid, {-20, 5, 0}, 1).data);
     EXPECT_NE(cpu::evaluate(own, grid, {-20, 5, 0}, 1).data, cpu::evaluate(none, grid, {-20, 5, 0}, 1).data);
     (void)plain;
+}
+
+// add_dimension and remove_dimension by their definitions (FastNoise2's AddDimension and
+// RemoveDimension): the source one dimension up at (p, at(p)), or one down at p without an
+// axis, each against the source as a graph of those dimensions of its own at those points.
+TEST(Graph, AddAndRemoveDimensionEvaluateTheirSourceInOtherDimensions) {
+    const auto pts = somePoints(60, 300.0);
+    const std::string S = R"("s": {"kind": "basis", "basis": "perlin", "frequency": 0.03})";
+    const std::string C = R"("c": {"kind": "basis", "basis": "value", "frequency": 0.01})";
+    for (int dims = 1; dims <= 3; ++dims) {
+        SCOPED_TRACE("add_dimension in " + std::to_string(dims) + "D");
+        // A number, then a node's value (times 40, so that the new axis is crossed).
+        const std::vector<double> atNumber = values(S + R"(, "out": {"kind": "add_dimension", "source": "s", "at": 17.5})", pts, dims);
+        const std::vector<double> at = values(C + R"(, "out": {"kind": "multiply", "a": "c", "b": 40})", pts, dims);
+        const std::vector<double> atNode = values(S + ", " + C + R"(, "k": {"kind": "multiply", "a": "c", "b": 40},
+                                                  "out": {"kind": "add_dimension", "source": "s", "at": "k"})", pts, dims);
+        std::vector<cpu::Point> onNumber, onNode;
+        for (std::size_t i = 0; i < pts.size(); ++i) {
+            cpu::Point p{}, q{};
+            for (int a = 0; a < dims; ++a) p[static_cast<std::size_t>(a)] = q[static_cast<std::size_t>(a)] = pts[i][static_cast<std::size_t>(a)];
+            p[static_cast<std::size_t>(dims)] = 17.5;
+            q[static_cast<std::size_t>(dims)] = at[i];
+            onNumber.push_back(p);
+            onNode.push_back(q);
+        }
+        const std::vector<double> wantNumber = values(S + R"(, "out": {"kind": "abs", "source": "s"})", onNumber, dims + 1);
+        const std::vector<double> wantNode = values(S + R"(, "out": {"kind": "abs", "source": "s"})", onNode, dims + 1);
+        for (std::size_t i = 0; i < pts.size(); ++i) {
+            ASSERT_NEAR(std::fabs(atNumber[i]), wantNumber[i], 1e-9) << i;
+            ASSERT_NEAR(std::fabs(atNode[i]), wantNode[i], 1e-9) << i;
+        }
+        EXPECT_NE(atNumber, atNode);
+    }
+    for (int dims = 2; dims <= 4; ++dims)
+        for (int axis = 0; axis < dims; ++axis) {
+            const std::string name(1, "xyzw"[axis]);
+            SCOPED_TRACE("remove_dimension " + name + " in " + std::to_string(dims) + "D");
+            const std::vector<double> v =
+                values(S + R"(, "out": {"kind": "remove_dimension", "source": "s", "axis": ")" + name + R"("})", pts, dims);
+            std::vector<cpu::Point> without;
+            for (const cpu::Point& p : pts) {
+                cpu::Point q{};
+                for (int a = 0, j = 0; a < dims; ++a)
+                    if (a != axis) q[static_cast<std::size_t>(j++)] = p[static_cast<std::size_t>(a)];
+                without.push_back(q);
+            }
+            const std::vector<double> want = values(S + R"(, "out": {"kind": "abs", "source": "s"})", without, dims - 1);
+            for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_NEAR(std::fabs(v[i]), want[i], 1e-12) << i;
+            if (axis == dims - 1) {  // "last", the default, is the point's last axis
+                EXPECT_EQ(values(S + R"(, "out": {"kind": "remove_dimension", "source": "s"})", pts, dims), v);
+            }
+        }
+    // One node in two dimensions: s at the point (2D) and at (p, 5) (3D), planned once in each.
+    const std::vector<double> both = values(S + R"(, "up": {"kind": "add_dimension", "source": "s", "at": 5},
+                                                 "out": {"kind": "add", "a": "s", "b": "up"})", pts);
+    auto signedValues = [&](const std::vector<cpu::Point>& at, int dims) {
+        std::vector<double> r = values(S + R"(, "out": {"kind": "invert", "source": "s"})", at, dims);
+        for (double& x : r) x = -x;
+        return r;
+    };
+    std::vector<cpu::Point> lifted;
+    for (const cpu::Point& p : pts) lifted.push_back({p[0], p[1], 5, 0});
+    const std::vector<double> flat = signedValues(pts, 2), raised = signedValues(lifted, 3);
+    for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_NEAR(both[i], flat[i] + raised[i], 1e-9) << i;
+    // The float reference and the SIMD backend run the same plan: bit for bit.
+    const Graph g = Graph::parse(wrap(S + ", " + C + R"(, "k": {"kind": "multiply", "a": "c", "b": 40},
+                                      "up": {"kind": "add_dimension", "source": "s", "at": "k"},
+                                      "down": {"kind": "remove_dimension", "source": "s", "axis": "x"},
+                                      "out": {"kind": "add", "a": "up", "b": "down"})"));
+    const Grid grid{40, 24, 1};
+    EXPECT_EQ(cpu::evaluate(g, grid, {-70, 13, 0}, 1).data, cpu::evaluateSimd(g, grid, {-70, 13, 0}, 1).data);
+}
+
+// Their gradients: the chain rule through the new axis's coordinate, and none along the
+// axis left out; against central differences of the oracle's values.
+TEST(Graph, AddAndRemoveDimensionGradientsAreTheirValuesSlopes) {
+    const auto pts = somePoints(20, 300.0);
+    const std::vector<std::pair<std::string, int>> graphs = {
+        {R"("s": {"kind": "basis", "basis": "opensimplex2", "frequency": 0.02}, "c": {"kind": "basis", "frequency": 0.01},
+            "k": {"kind": "multiply", "a": "c", "b": 40}, "out": {"kind": "add_dimension", "source": "s", "at": "k"})", 2},
+        {R"("s": {"kind": "basis", "basis": "simplex", "frequency": 0.03}, "f": {"kind": "fractal", "source": "s", "octaves": 3},
+            "out": {"kind": "remove_dimension", "source": "f", "axis": "y"})", 3},
+    };
+    for (const auto& [nodes, dims] : graphs) {
+        const std::string head = R"({"glnoise_graph": 2, "dims": )" + std::to_string(dims) + R"(, "out": "out", )";
+        const Graph grad = Graph::parse(head + R"("output": "gradient", "nodes": {)" + nodes + "}}");
+        const Graph value = Graph::parse(head + R"("nodes": {)" + nodes + "}}");
+        for (const cpu::Point& p : pts) {
+            const std::array<double, 4> g = cpu::evaluateDoubleOutput(grad, p);
+            for (int a = 0; a < dims; ++a) {
+                const double h = 1e-4;
+                cpu::Point lo = p, hi = p;
+                lo[static_cast<std::size_t>(a)] -= h;
+                hi[static_cast<std::size_t>(a)] += h;
+                const double want = (cpu::evaluateDoubleOutput(value, hi)[0] - cpu::evaluateDoubleOutput(value, lo)[0]) / (2 * h);
+                ASSERT_NEAR(g[static_cast<std::size_t>(a) + 1], want, 1e-6) << nodes << " axis " << a;
+            }
+            if (dims == 3) {
+                EXPECT_EQ(g[2], 0.0);  // along y, the axis left out, the value holds
+            }
+        }
+    }
 }
 
 // The feature points come from tests/golden/make_golden.py's brute force: a lookup of the

@@ -272,11 +272,48 @@ TEST(GraphGpu, LeavesAlikeShareOneCopyOfTheirFamilysCode) {
         "s3": {"kind": "max", "a": "s2", "b": "c4"}, "s4": {"kind": "mix", "a": "p1", "b": "op", "mask": "x"},
         "s5": {"kind": "subtract", "a": "s3", "b": "s4"}}})");
     const std::string text = gpu::graphFunctions(cpu::planGraph(g));
-    EXPECT_EQ(count(text, "gln_g_cellular("), 2) << text;
-    EXPECT_EQ(count(text, "gln_g_lattice("), 1) << text;
-    EXPECT_EQ(count(text, "gln_g_simplex("), 1) << text;
+    EXPECT_EQ(count(text, "gln_g_cellular_2d("), 2) << text;
+    EXPECT_EQ(count(text, "gln_g_lattice_2d("), 1) << text;
+    EXPECT_EQ(count(text, "gln_g_simplex_2d("), 1) << text;
     EXPECT_EQ(count(text, "vec4 gln_scope_"), 1) << "offsets and seeds are written into their parent\n" << text;
     // And the shader's values are the reference's.
+    GLNOISE_REQUIRE_GPU(ctx);
+    gpu::Generator gen(*ctx);
+    const Grid grid{64, 48, 1};
+    const Image gpuImage = gen.generate(g, grid, {-300, 77, 0});
+    const Image cpuImage = cpu::evaluate(g, grid, {-300, 77, 0});
+    const float tolerance = static_cast<float>(cpu::agreementTolerance(g)[0]);
+    for (std::size_t i = 0; i < cpuImage.data.size(); ++i) ASSERT_NEAR(gpuImage.data[i], cpuImage.data[i], tolerance) << i;
+}
+
+TEST(GraphGpu, ScopesInOtherDimensionsCallTheirFamiliesThere) {
+    // A 2D graph whose sources are evaluated in 3D and 4D (add_dimension, each at a node's
+    // value) and back in 2D (remove_dimension): each scope's leaves call their family in
+    // its own dimensions, and the shader's values are the reference's.
+    const Graph g = Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "sum", "nodes": {
+        "h": {"kind": "basis", "basis": "perlin", "frequency": 0.01},
+        "at": {"kind": "multiply", "a": "h", "b": 30},
+        "s4": {"kind": "basis", "basis": "simplex", "frequency": 0.03},
+        "c3": {"kind": "basis", "basis": "cellular", "frequency": 0.04},
+        "p2": {"kind": "basis", "basis": "value", "frequency": 0.05},
+        "drop": {"kind": "remove_dimension", "source": "p2", "axis": "y"},
+        "mix3": {"kind": "add", "a": "c3", "b": "drop"},
+        "up4": {"kind": "add_dimension", "source": "s4", "at": "h"},
+        "in3": {"kind": "add", "a": "mix3", "b": "up4"},
+        "up3": {"kind": "add_dimension", "source": "in3", "at": "at"},
+        "lookup": {"kind": "cellular_lookup", "source": "p2", "frequency": 0.05},
+        "up3b": {"kind": "add_dimension", "source": "lookup", "at": 12},
+        "both": {"kind": "add", "a": "up3", "b": "up3b"},
+        "sum": {"kind": "add", "a": "both", "b": "p2"}}})");
+    const cpu::GraphPlan plan = cpu::planGraph(g);
+    const std::string text = gpu::graphFunctions(plan);
+    EXPECT_EQ(count(text, "gln_g_simplex_4d("), 1) << text;
+    EXPECT_EQ(count(text, "gln_g_cellular_3d("), 1) << text;
+    EXPECT_EQ(count(text, "gln_g_nearest_3d("), 1) << text;
+    EXPECT_EQ(count(text, "gln_g_lattice_2d("), 3) << text;  // h, and p2 at 2D in two scopes
+    std::set<int> dims;
+    for (const cpu::PlanScope& sc : plan.scopes) dims.insert(sc.dims);
+    EXPECT_EQ(dims, (std::set<int>{2, 3, 4}));
     GLNOISE_REQUIRE_GPU(ctx);
     gpu::Generator gen(*ctx);
     const Grid grid{64, 48, 1};
