@@ -27,6 +27,15 @@ namespace {
 
 using test::envOr;
 
+// The GPU's image of g on grid from start: the reference's, within the graph's tolerance.
+void expectTheReferences(gpu::Context& ctx, const Graph& g, const Grid& grid, const TexelStart& start) {
+    gpu::Generator gen(ctx);
+    const Image gpuImage = gen.generate(g, grid, start);
+    const Image cpuImage = cpu::evaluate(g, grid, start);
+    const float tolerance = static_cast<float>(cpu::agreementTolerance(g)[0]);
+    for (std::size_t i = 0; i < cpuImage.data.size(); ++i) ASSERT_NEAR(gpuImage.data[i], cpuImage.data[i], tolerance) << i;
+}
+
 TEST(GraphGpu, RandomGraphsAgreeWithTheReferenceWithinTheirTolerance) {
     GLNOISE_REQUIRE_GPU(ctx);
     std::mt19937_64 rng(envOr("GLNOISE_GRAPH_SEED", 20261126));
@@ -194,14 +203,7 @@ TEST(GraphGpu, AFractalOfOneOctaveIsABlockNotALoop) {
     const std::string two = gpu::graphFunctions(cpu::planGraph(graph("multifractal", "2", "0.5")));
     EXPECT_NE(two.find("for (int i = 0; i < 2; ++i)"), std::string::npos) << two;
     GLNOISE_REQUIRE_GPU(ctx);
-    gpu::Generator gen(*ctx);
-    const Grid grid{40, 24, 1};
-    for (const Graph& g : graphs) {
-        const Image gpuImage = gen.generate(g, grid, {-20, 33, 0});
-        const Image cpuImage = cpu::evaluate(g, grid, {-20, 33, 0});
-        const float tolerance = static_cast<float>(cpu::agreementTolerance(g)[0]);
-        for (std::size_t i = 0; i < cpuImage.data.size(); ++i) ASSERT_NEAR(gpuImage.data[i], cpuImage.data[i], tolerance) << i;
-    }
+    for (const Graph& g : graphs) expectTheReferences(*ctx, g, Grid{40, 24, 1}, {-20, 33, 0});
 }
 
 TEST(GraphGpu, NoStringOfTheGraphReachesItsShader) {
@@ -238,12 +240,7 @@ TEST(GraphGpu, ASourceBothInlinedAndCalledCompiles) {
         const std::string functions = gpu::graphFunctions(cpu::planGraph(g));
         EXPECT_NE(functions.find("vec4 gln_scope_1("), std::string::npos) << functions;
         GLNOISE_REQUIRE_GPU(ctx);
-        gpu::Generator gen(*ctx);
-        const Grid grid{48, 40, 1};
-        const Image gpuImage = gen.generate(g, grid, {-20, 33, 0});
-        const Image cpuImage = cpu::evaluate(g, grid, {-20, 33, 0});
-        const float tolerance = static_cast<float>(cpu::agreementTolerance(g)[0]);
-        for (std::size_t i = 0; i < cpuImage.data.size(); ++i) ASSERT_NEAR(gpuImage.data[i], cpuImage.data[i], tolerance) << i;
+        expectTheReferences(*ctx, g, Grid{48, 40, 1}, {-20, 33, 0});
     }
 }
 
@@ -278,12 +275,7 @@ TEST(GraphGpu, LeavesAlikeShareOneCopyOfTheirFamilysCode) {
     EXPECT_EQ(count(text, "vec4 gln_scope_"), 1) << "offsets and seeds are written into their parent\n" << text;
     // And the shader's values are the reference's.
     GLNOISE_REQUIRE_GPU(ctx);
-    gpu::Generator gen(*ctx);
-    const Grid grid{64, 48, 1};
-    const Image gpuImage = gen.generate(g, grid, {-300, 77, 0});
-    const Image cpuImage = cpu::evaluate(g, grid, {-300, 77, 0});
-    const float tolerance = static_cast<float>(cpu::agreementTolerance(g)[0]);
-    for (std::size_t i = 0; i < cpuImage.data.size(); ++i) ASSERT_NEAR(gpuImage.data[i], cpuImage.data[i], tolerance) << i;
+    expectTheReferences(*ctx, g, Grid{64, 48, 1}, {-300, 77, 0});
 }
 
 TEST(GraphGpu, ScopesInOtherDimensionsCallTheirFamiliesThere) {
@@ -315,12 +307,7 @@ TEST(GraphGpu, ScopesInOtherDimensionsCallTheirFamiliesThere) {
     for (const cpu::PlanScope& sc : plan.scopes) dims.insert(sc.dims);
     EXPECT_EQ(dims, (std::set<int>{2, 3, 4}));
     GLNOISE_REQUIRE_GPU(ctx);
-    gpu::Generator gen(*ctx);
-    const Grid grid{64, 48, 1};
-    const Image gpuImage = gen.generate(g, grid, {-300, 77, 0});
-    const Image cpuImage = cpu::evaluate(g, grid, {-300, 77, 0});
-    const float tolerance = static_cast<float>(cpu::agreementTolerance(g)[0]);
-    for (std::size_t i = 0; i < cpuImage.data.size(); ++i) ASSERT_NEAR(gpuImage.data[i], cpuImage.data[i], tolerance) << i;
+    expectTheReferences(*ctx, g, Grid{64, 48, 1}, {-300, 77, 0});
 }
 
 }  // namespace
