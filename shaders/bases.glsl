@@ -25,13 +25,15 @@ vec4 gln_g_nearest_in(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int metric,
 // 1D: lattice and cellular.
 #if GLN_DIMS == 1 || (GLN_G_DIMS & 2) != 0
 vec4 gln_g_lattice_1d(int basis, int curve, ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
-    return vec4(gln_lattice1(cell.x, p.x, period.x, gln_basis_curve(basis, curve), gln_basis_kind(basis), world.x), 0.0f, 0.0f, 0.0f);
+    float v = gln_lattice1(cell.x, p.x, period.x, gln_basis_curve(basis, curve), gln_basis_kind(basis), world.x);
+    return vec4(v, 0.0f, 0.0f, 0.0f);
 }
 
 vec4 gln_g_cellular_1d(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int cellReturn, int cellMetric, float jitter,
                        float exponent, float smoothness) {
-    return vec4(gln_cellular(cell, vec4(p.x, 0.0f, 0.0f, 0.0f), period, world, 1, cellReturn, cellMetric, jitter, exponent, smoothness).x,
-                0.0f, 0.0f, 0.0f);
+    vec4 c = gln_cellular(cell, vec4(p.x, 0.0f, 0.0f, 0.0f), period, world, 1, cellReturn, cellMetric, jitter, exponent,
+                          smoothness);
+    return vec4(c.x, 0.0f, 0.0f, 0.0f);
 }
 
 vec4 gln_g_nearest_1d(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int metric, float jitter, float exponent) {
@@ -69,7 +71,8 @@ vec4 gln_g_psrdnoise_2d(ivec4 cell, vec4 p, ivec4 period, ivec4 world) {
 
 vec4 gln_g_cellular_2d(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int cellReturn, int cellMetric, float jitter,
                        float exponent, float smoothness) {
-    vec4 c = gln_cellular(cell, vec4(p.x, p.y, 0.0f, 0.0f), period, world, 2, cellReturn, cellMetric, jitter, exponent, smoothness);
+    vec4 c = gln_cellular(cell, vec4(p.x, p.y, 0.0f, 0.0f), period, world, 2, cellReturn, cellMetric, jitter, exponent,
+                          smoothness);
     return vec4(c.x, c.y, c.z, 0.0f);
 }
 
@@ -136,7 +139,8 @@ vec4 gln_g_opensimplex2s_4d(ivec4 cell, vec4 p, ivec4 world) {
 
 vec4 gln_g_cellular_4d(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int cellReturn, int cellMetric, float jitter,
                        float exponent, float smoothness) {
-    return vec4(gln_cellular(cell, p, period, world, 4, cellReturn, cellMetric, jitter, exponent, smoothness).x, 0.0f, 0.0f, 0.0f);
+    vec4 c = gln_cellular(cell, p, period, world, 4, cellReturn, cellMetric, jitter, exponent, smoothness);
+    return vec4(c.x, 0.0f, 0.0f, 0.0f);
 }
 
 vec4 gln_g_nearest_4d(ivec4 cell, vec4 p, ivec4 period, ivec4 world, int metric, float jitter, float exponent) {

@@ -1195,8 +1195,9 @@ struct CellularLookup : Base {
         const std::string& I = c.name;
         const std::string o = "o" + I;
         c.line("GlnFrame " + o + " = " + c.frame() + ";");
-        c.line("vec4 d" + I + " = gln_g_nearest_" + std::to_string(c.dims) + "d(" + o + ".cell, gln_g_point_plain(" + o + ", l), GLN_G_PERIOD(" + o +
-               "), GLN_G_WORLD(" + o + "), " + std::to_string(c.ints[0]) + ", " + c.P(1) + ", " + c.P(3) + ");");
+        c.line("vec4 d" + I + " = gln_g_nearest_" + std::to_string(c.dims) + "d(" + o + ".cell, gln_g_point_plain(" + o +
+               ", l), GLN_G_PERIOD(" + o + "), GLN_G_WORLD(" + o + "), " + std::to_string(c.ints[0]) + ", " + c.P(1) + ", " +
+               c.P(3) + ");");
         c.line("precise vec4 m" + I + " = vec4(l.x + d" + I + ".x * " + c.P(2) + ", l.y + d" + I + ".y * " + c.P(2) + ", l.z + d" + I +
                ".z * " + c.P(2) + ", l.w + d" + I + ".w * " + c.P(2) + ");");
         c.line("vec4 n" + I + " = " + c.source("m" + I, " + " + std::to_string(ownFrames())) + ";");

@@ -206,8 +206,8 @@ void Graph::validate() const {
         checker.visit(entry.first, 0);
         if (!problems.empty()) throw ValidationError(problems);
     }
-    // What the nodes that feed the output need of each other.
-    // In the dimensions the node is evaluated in there.
+    // What the nodes that feed the output need of each other, each in the dimensions it is
+    // evaluated in there.
     std::set<std::string> seen;
     std::function<void(const std::string&, int, bool)> walk = [&](const std::string& id, int d, bool periodicOk) {
         const GraphNode& n = nodes.at(id);
