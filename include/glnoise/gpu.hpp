@@ -44,7 +44,16 @@ struct ContextInfo {
     int maxSharedMemory = 0;
     std::int64_t maxStorageBlockSize = 0;
     bool reportsResets = false;  // a robust context: a GPU reset is an error, not garbage
+    // The renderer is a software rasterizer (isSoftwareRenderer): the CPU runs the shaders,
+    // and glnoise's SIMD CPU backend outruns it (docs/performance.md).
+    bool software = false;
 };
+
+// True for a GL_RENDERER of a software rasterizer: Mesa's llvmpipe, softpipe and swrast
+// ("Software Rasterizer"), zink over lavapipe (which names llvmpipe) and D3D12 over WARP
+// ("Microsoft Basic Render Driver"). A command's default backend (`auto`) passes over them
+// for the SIMD CPU backend.
+bool isSoftwareRenderer(const std::string& renderer);
 
 struct ContextOptions {
     bool debug = false;  // a debug context with KHR_debug messages printed to stderr

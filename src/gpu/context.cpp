@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <glad/egl.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -85,6 +86,7 @@ void finishSetup(ContextInfo& info, bool debug) {
     };
     info.vendor = str(GL_VENDOR);
     info.renderer = str(GL_RENDERER);
+    info.software = isSoftwareRenderer(info.renderer);
     info.version = str(GL_VERSION);
     info.glslVersion = str(GL_SHADING_LANGUAGE_VERSION);
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &info.maxTextureSize);
@@ -112,6 +114,14 @@ void finishSetup(ContextInfo& info, bool debug) {
 }
 
 }  // namespace
+
+bool isSoftwareRenderer(const std::string& renderer) {
+    std::string r = renderer;
+    for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* name : {"llvmpipe", "softpipe", "swrast", "software rasterizer", "basic render driver"})
+        if (r.find(name) != std::string::npos) return true;
+    return false;
+}
 
 struct Context::Impl {
     EGLDisplay display = EGL_NO_DISPLAY;

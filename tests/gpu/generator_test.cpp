@@ -225,6 +225,21 @@ TEST(Generator, EveryLayoutComputesTheSameTexels) {
 
 // The layout a generator takes when none is asked for: chosen by the driver's names, or
 // named by GLNOISE_GPU_TABLE; a form asked for is kept.
+// GL_RENDERER strings as drivers report them (Mesa's, NVIDIA's, AMD's, Intel's, WSL's):
+// only a software rasterizer is one, whatever the case and though a hardware renderer
+// names LLVM.
+TEST(Generator, SoftwareRasterizersAreToldFromHardwareByTheirRenderer) {
+    for (const char* software : {"llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Software Rasterizer",
+                                 "zink Vulkan 1.3(llvmpipe (LLVM 15.0.7, 256 bits) (MESA_LLVMPIPE))",
+                                 "D3D12 (Microsoft Basic Render Driver)", "LLVMPIPE (LLVM 17.0.6, 128 bits)"})
+        EXPECT_TRUE(isSoftwareRenderer(software)) << software;
+    for (const char* hardware : {"NVIDIA H200/PCIe/SSE2", "NVIDIA H100 80GB HBM3/PCIe/SSE2",
+                                 "AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.7, DRM 3.54, 6.5.0)",
+                                 "Mesa Intel(R) UHD Graphics 620 (KBL GT2)", "D3D12 (NVIDIA GeForce RTX 3080)",
+                                 "Apple M2", ""})
+        EXPECT_FALSE(isSoftwareRenderer(hardware)) << hardware;
+}
+
 TEST(Generator, TheLayoutIsChosenForTheGpuAndCanBeNamed) {
     using T = GeneratorOptions::Table;
     ContextInfo nvidia;
