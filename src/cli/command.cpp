@@ -29,17 +29,20 @@ void addNoiseOptions(CLI::App* app, Args& a, bool withBackend) {
     addNoiseFlags(app, a.noise);
     if (withBackend)
         app->add_option("--backend", a.backend,
-                        "gpu (default), cpu (SIMD on every core) or reference (the scalar CPU reference; the same values as cpu)");
+                        "auto (default: the GPU, or cpu where the GL renderer is a software rasterizer such as "
+                        "llvmpipe), gpu, cpu (SIMD on every core) or reference (the scalar CPU reference; the same "
+                        "values as cpu)");
     app->add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
 }
 
 }  // namespace
 
 Backend parseBackend(const std::string& text) {
-    if (text.empty() || text == "gpu") return Backend::Gpu;
+    if (text.empty() || text == "auto") return Backend::Auto;
+    if (text == "gpu") return Backend::Gpu;
     if (text == "cpu") return Backend::Cpu;
     if (text == "reference") return Backend::Reference;
-    throw ValidationError("--backend " + text + ": must be gpu, cpu or reference");
+    throw ValidationError("--backend " + text + ": must be auto, gpu, cpu or reference");
 }
 
 std::array<std::int64_t, 3> parseTile(const std::string& text, bool volume) {
@@ -322,8 +325,11 @@ BakeOrder orderBake(const Args& a) {
         if (n < 1 || n > 1024) throw ValidationError("--threads " + a.threads + ": must be 1 to 1024");
         r.threads = static_cast<unsigned>(n);
     }
-    // A record re-bakes on the backend it names, unless --backend says otherwise.
-    order.backend = parseBackend(a.backend.empty() ? r.recordedBackend : a.backend);
+    // A record re-bakes on the backend it names, unless --backend says otherwise; one from
+    // before 0.25.0 names none and re-bakes on the GPU, as then.
+    if (!a.backend.empty()) order.backend = parseBackend(a.backend);
+    else if (!a.from.empty()) order.backend = parseBackend(r.recordedBackend.empty() ? "gpu" : r.recordedBackend);
+    else order.backend = Backend::Auto;
     return order;
 }
 

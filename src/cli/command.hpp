@@ -26,7 +26,7 @@ using app::NoiseArgs;
 // What the user typed; empty strings are "not given".
 struct Args {
     NoiseArgs noise;
-    std::string backend;  // empty: gpu, or what --from's record names
+    std::string backend;  // empty: auto, or what --from's record names
     std::string size;
     std::string out;
     std::string range;
@@ -51,8 +51,9 @@ struct Args {
 
 enum class Command { Bake, Eval, Check, Glsl, Shader, Info, Verify, Nodes };
 // gpu: the compute shaders; cpu: the SIMD backend (cpu::evaluateSimd); reference: the
-// scalar CPU reference (cpu::evaluate), bit for bit the same values as cpu.
-enum class Backend { Gpu, Cpu, Reference };
+// scalar CPU reference (cpu::evaluate), bit for bit the same values as cpu; auto (the
+// default): gpu, unless the GL renderer is a software rasterizer, then cpu.
+enum class Backend { Auto, Gpu, Cpu, Reference };
 
 Backend parseBackend(const std::string& text);
 // "I,J" or "I,J,K": a tile's index in the world, each a 64-bit integer.
@@ -83,7 +84,7 @@ private:
 // files; claims nothing.
 struct BakeOrder {
     BakeRequest request;
-    Backend backend = Backend::Gpu;
+    Backend backend = Backend::Auto;
     bool printSpec = false;   // print request's preset and stop
     bool printGraph = false;  // print request's graph (or its spec's) and stop
     bool compact = false;     // as its compact form
@@ -99,7 +100,7 @@ void checkFromFile(const Args& args, const BakeOrder& order);
 struct EvalPlan {
     NoiseSpec spec;
     std::optional<Graph> graph;  // --graph: evaluated instead of the spec
-    Backend backend = Backend::Gpu;
+    Backend backend = Backend::Auto;
 };
 EvalPlan planEval(const Args& args);
 

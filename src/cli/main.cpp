@@ -52,6 +52,44 @@ double seconds(Clock::time_point since) {
     return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
+// A command's backend with `auto` decided: the GPU, unless its renderer is a software
+// rasterizer (llvmpipe, softpipe, swrast: gpu::isSoftwareRenderer), which the SIMD backend
+// outruns several times (docs/performance.md); then the CPU, and the command's line names
+// the renderer it passed over. Never a fallback: when no GL context can be made, `auto`
+// fails as `gpu` does.
+struct Chosen {
+    Backend backend = Backend::Auto;
+    std::unique_ptr<gpu::Context> ctx;  // the GPU backend's
+    std::string passedOver;             // the software renderer `auto` passed over, or ""
+};
+
+Chosen chooseBackend(const Args& a, Backend asked) {
+    Chosen c;
+    c.backend = asked;
+    if (asked != Backend::Auto && asked != Backend::Gpu) return c;
+    try {
+        c.ctx = std::make_unique<gpu::Context>(contextOptions(a));
+    } catch (const GpuError& e) {
+        if (asked == Backend::Gpu) throw;
+        throw GpuError(std::string(e.what()) + " (--backend cpu runs without one)");
+    }
+    if (a.verbose) describe(*c.ctx);
+    c.backend = Backend::Gpu;
+    if (asked == Backend::Auto && c.ctx->info().software) {
+        c.passedOver = c.ctx->info().renderer;
+        c.ctx.reset();
+        c.backend = Backend::Cpu;
+    }
+    return c;
+}
+
+// ", not llvmpipe (...), a software rasterizer (--backend gpu bakes there)" when `auto`
+// passed over one, else "".
+std::string passedOver(const Chosen& c, const char* verb) {
+    if (c.passedOver.empty()) return {};
+    return ", not " + c.passedOver + ", a software rasterizer (--backend gpu " + verb + " there)";
+}
+
 // What a plan decided about the values given (app/notes.hpp), in the command line's words.
 void warn(const std::vector<app::Note>& notes) {
     for (const app::Note& note : notes)
@@ -139,7 +177,6 @@ int runBake(const Args& a) {
         std::fwrite(json.data(), 1, json.size(), stdout);
         return 0;
     }
-    const Backend backend = order.backend;
     // Claim the output path before the work, so a bad path fails in a millisecond; an
     // unclaimed file vanishes when `bake` goes out of scope.
     TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
@@ -154,6 +191,10 @@ int runBake(const Args& a) {
     progress.restart();
     for (const std::string& note : bake.notes()) std::fprintf(stderr, "glnoise: note: %s\n", note.c_str());
 
+    Chosen chosen = chooseBackend(a, order.backend);
+    // The line's time is the bake's on its backend: making the GL context is not in it.
+    const auto start = Clock::now();
+    const Backend backend = chosen.backend;
     // A record re-bakes byte for byte on the path that made it; where this one is another,
     // say so (the CPU backends compute the reference's values, a GPU may differ from them
     // in the last bits, within check's tolerance).
@@ -167,11 +208,9 @@ int runBake(const Args& a) {
     if (!made.empty() && made == "gpu" && backend != Backend::Gpu) differs(backend == Backend::Cpu ? "the CPU" : "the CPU reference");
     if (!made.empty() && made != "gpu" && backend == Backend::Gpu) differs("the GPU");
 
-    const auto start = Clock::now();
     std::string what, where;
     if (backend == Backend::Gpu) {
-        gpu::Context ctx(contextOptions(a));
-        if (a.verbose) describe(ctx);
+        gpu::Context& ctx = *chosen.ctx;
         if (made == "gpu" && !r.recordedRenderer.empty() && r.recordedRenderer != ctx.info().renderer)
             differs("this machine's GPU, " + ctx.info().renderer);
         gpu::Generator gen(ctx);
@@ -182,7 +221,7 @@ int runBake(const Args& a) {
         }
         where = ctx.info().renderer;
     } else if (backend == Backend::Cpu) {
-        where = "the CPU (" + cpu::simdTarget() + ")";
+        where = "the CPU (" + cpu::simdTarget() + ")" + passedOver(chosen, "bakes");
         what = bake.run(nullptr, &progress, app::CpuBackend::Simd);
     } else {
         what = bake.run(nullptr, &progress, app::CpuBackend::Reference);
@@ -204,17 +243,15 @@ int runBake(const Args& a) {
 int runEval(const Args& a) {
     const cli::EvalPlan plan = cli::planEval(a);
     const NoiseSpec& spec = plan.spec;
-    const Backend backend = plan.backend;
     // Every line is read and checked before anything is printed; then the points are
     // evaluated and printed a batch at a time, so memory stays bounded at any input size.
     app::PointSpool spool(std::cin, spec.dims);
-    std::unique_ptr<gpu::Context> ctx;
+    Chosen chosen = chooseBackend(a, plan.backend);
     std::unique_ptr<gpu::Generator> gen;
-    if (backend == Backend::Gpu) {
-        ctx = std::make_unique<gpu::Context>(contextOptions(a));
-        if (a.verbose) describe(*ctx);
-        gen = std::make_unique<gpu::Generator>(*ctx);
-    }
+    if (chosen.backend == Backend::Gpu) gen = std::make_unique<gpu::Generator>(*chosen.ctx);
+    if (!chosen.passedOver.empty())
+        std::fprintf(stderr, "glnoise: note: evaluating on the CPU reference%s\n",
+                     passedOver(chosen, "evaluates").c_str());
     const std::size_t channels = static_cast<std::size_t>(cpu::outputChannels(spec));
     const auto evaluate = [&](const std::vector<cpu::Point>& pts) {
         if (plan.graph) return gen ? gen->evaluatePoints(*plan.graph, pts) : cpu::evaluatePoints(*plan.graph, pts);
@@ -336,6 +373,9 @@ int runInfo(const Args& a) {
     std::printf("max storage block:   %lld bytes\n", static_cast<long long>(i.maxStorageBlockSize));
     std::printf("GPU resets:          %s\n", i.reportsResets ? "reported (robust context): an error, never a result"
                                                             : "not reported by this driver");
+    std::printf("default backend:     %s\n",
+                i.software ? "cpu, the SIMD backend: this renderer is a software rasterizer (--backend gpu runs on it)"
+                           : "gpu");
     const gpu::ChosenLayout layout = gpu::chooseLayout(i);
     std::printf("noise shader:        permutation table: %s; workgroups %d x %d (%s)\n", toString(layout.options.table),
                 layout.options.localSizeX, layout.options.localSizeY, layout.reason.c_str());

@@ -192,7 +192,8 @@ TEST_F(BadInput, BakeFlags) {
         {{"bake", "--size", s, "--out", png, "--offset", "nan,0"}, "--offset nan,0,0: every component must be from -1e15 to 1e15"},
         {{"bake", "--size", s, "--out", png, "--range", "1,-1"}, "--range 1,-1: must be MIN,MAX with finite MIN < MAX"},
         {{"bake", "--size", s, "--out", png, "--range", "nan,1"}, "--range nan,1: must be MIN,MAX with finite MIN < MAX"},
-        {{"bake", "--size", s, "--out", png, "--backend", "vulkan"}, "--backend vulkan: must be gpu, cpu or reference"},
+        {{"bake", "--size", s, "--out", png, "--backend", "vulkan"},
+         "--backend vulkan: must be auto, gpu, cpu or reference"},
         {{"bake", "--size", s, "--colormap", "terrain", "--out", exr}, "--colormap terrain: colours are written as .png; .exr stores the values"},
         {{"bake", "--size", s, "--colormap", "rainbow", "--out", png}, "--colormap rainbow: allowed: clouds, fire, gray, marble, terrain, wood, none"},
         {{"bake", "--size", s, "--bits", "16", "--out", exr}, "--bits 16: .exr holds float32; 16 bits are .png or .r16"},
@@ -319,7 +320,7 @@ TEST_F(BadInput, EvalLines) {
         {{"eval"}, "stdin holds no points", "\n  \n\t\n"},
         {{"eval", "--dims", "4", "--basis", "psrdnoise"}, "--dims 4: psrdnoise noise exists in 2 and 3 dimensions", "1 2 3 4\n"},
         {{"eval", "--octaves", "-3"}, "--octaves -3: must be from 1 to 32", "1 2\n"},
-        {{"eval", "--backend", "cuda"}, "--backend cuda: must be gpu, cpu or reference", "1 2\n"},
+        {{"eval", "--backend", "cuda"}, "--backend cuda: must be auto, gpu, cpu or reference", "1 2\n"},
     });
 }
 

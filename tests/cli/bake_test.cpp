@@ -153,7 +153,7 @@ TEST_F(Bake, ABakeWiderThanATileAndTallerThanABandIsStreamedExactly) {
     // 9000 texels wide: two tiles per band (8192 and 808 wide). From the GPU, bands of 1024
     // rows (32 MiB tiles): two. On the CPU with two threads, bands of 8 MiB, 233 rows of
     // 9000 floats: five, the last of 168 rows.
-    bake({"--size", "9000x1100", "--octaves", "4", "--seed", "2", "--out", file("gpu.r32")});
+    bake({"--size", "9000x1100", "--octaves", "4", "--seed", "2", "--backend", "gpu", "--out", file("gpu.r32")});
     bake({"--size", "9000x1100", "--octaves", "4", "--seed", "2", "--backend", "cpu", "--threads", "2", "--out",
           file("cpu.r32")});
     NoiseSpec s;
@@ -518,7 +518,8 @@ std::vector<unsigned char> pixelsOf(const std::string& png) {
 }
 
 TEST_F(Bake, AColormapOnTheGpuIsTheCpusColormap) {
-    bake({"--size", "256x128", "--octaves", "5", "--colormap", "terrain", "--normalize", "--out", file("gpu.png")});
+    bake({"--size", "256x128", "--octaves", "5", "--colormap", "terrain", "--normalize", "--backend", "gpu", "--out",
+          file("gpu.png")});
     bake({"--size", "256x128", "--octaves", "5", "--colormap", "terrain", "--normalize", "--backend", "cpu", "--out",
           file("cpu.png")});
     EXPECT_FALSE(pixelsOf(file("gpu.png")).empty());

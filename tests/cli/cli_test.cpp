@@ -39,7 +39,8 @@ protected:
 
 TEST_F(Cli, BakePngEqualsTheReferenceQuantisedTheSameWay) {
     const std::string png = file("noise.png");
-    const auto r = run({"bake", "--size", "160x96", "--octaves", "5", "--seed", "8", "--offset", "100.5,-40", "--out", png});
+    const auto r = run({"bake", "--backend", "gpu", "--size", "160x96", "--octaves", "5", "--seed", "8", "--offset",
+                        "100.5,-40", "--out", png});
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("wrote " + png), std::string::npos) << r.out;
     int w = 0, h = 0, n = 0;
@@ -71,8 +72,9 @@ TEST_F(Cli, BakeANormalMapWritesRgbFromTheGradient) {
     for (const char* convention : {"", "opengl", "directx"}) {
         SCOPED_TRACE(convention);
         const std::string png = file("normal.png");
-        std::vector<std::string> args = {"bake", "--size", "64x48", "--basis", "simplex", "--octaves", "3", "--output",
-                                         "normal", "--height-scale", "30", "--out", png};
+        std::vector<std::string> args = {"bake",    "--backend", "gpu",      "--size",   "64x48",          "--basis",
+                                         "simplex", "--octaves", "3",        "--output", "normal", "--height-scale",
+                                         "30",      "--out",     png};
         if (*convention) args.insert(args.end(), {"--normals", convention});
         const auto r = run(args);
         ASSERT_EQ(r.code, 0) << r.err;
@@ -138,7 +140,7 @@ TEST_F(Cli, EvalPrintsValueAndGradientOnOneLine) {
 
 TEST_F(Cli, BakeRawWritesFloatsAndASidecar) {
     const std::string raw = file("vol.r32");
-    const auto r = run({"bake", "--size", "24x20x6", "--octaves", "3", "--out", raw});
+    const auto r = run({"bake", "--backend", "gpu", "--size", "24x20x6", "--octaves", "3", "--out", raw});
     ASSERT_EQ(r.code, 0) << r.err;
     const std::string bytes = slurp(raw);
     ASSERT_EQ(bytes.size(), 24u * 20 * 6 * 4);
@@ -292,6 +294,67 @@ TEST_F(Cli, InfoNamesTheRenderer) {
     EXPECT_NE(r.out.find("EGL platform:"), std::string::npos);
 }
 
+// docs/command-line.md, "Which backend runs": with no --backend (or --backend auto) a bake
+// runs on the GPU, unless its renderer is a software rasterizer, where it runs on the
+// SIMD backend and its line names the renderer it passed over; --backend gpu still runs
+// there. Holds on any renderer: the expectation follows `glnoise info`'s.
+TEST_F(Cli, TheDefaultBackendPassesOverASoftwareRasterizerAndSaysSo) {
+    const auto info = run({"info"});
+    ASSERT_EQ(info.code, 0) << info.err;
+    const std::size_t at = info.out.find("GL renderer:");
+    ASSERT_NE(at, std::string::npos) << info.out;
+    const std::size_t from = info.out.find_first_not_of(' ', at + 12);
+    const std::string renderer = info.out.substr(from, info.out.find('\n', at) - from);
+    std::string lower = renderer;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool software = lower.find("llvmpipe") != std::string::npos || lower.find("softpipe") != std::string::npos ||
+                          lower.find("software rasterizer") != std::string::npos;
+    EXPECT_NE(info.out.find(software ? "default backend:     cpu" : "default backend:     gpu"), std::string::npos)
+        << info.out;
+
+    const std::vector<std::string> spec = {"--size", "96x64", "--octaves", "4", "--seed", "5"};
+    const auto bakeOn = [&](const std::string& name, std::vector<std::string> backend) {
+        std::vector<std::string> args = {"bake", "--out", file(name)};
+        args.insert(args.end(), spec.begin(), spec.end());
+        args.insert(args.end(), backend.begin(), backend.end());
+        return run(args);
+    };
+    const auto byDefault = bakeOn("default.r32", {});
+    const auto named = bakeOn("auto.r32", {"--backend", "auto"});
+    const auto gpu = bakeOn("gpu.r32", {"--backend", "gpu"});
+    const auto simd = bakeOn("cpu.r32", {"--backend", "cpu"});
+    for (const auto* r : {&byDefault, &named, &gpu, &simd}) ASSERT_EQ(r->code, 0) << r->err;
+    const std::string passedOver = ", not " + renderer + ", a software rasterizer (--backend gpu bakes there)\n";
+    for (const auto* r : {&byDefault, &named}) {
+        if (software) {
+            EXPECT_NE(r->out.find("on the CPU ("), std::string::npos) << r->out;
+            EXPECT_NE(r->out.find(passedOver), std::string::npos) << r->out;
+        } else {
+            EXPECT_NE(r->out.find("on " + renderer + "\n"), std::string::npos) << r->out;
+        }
+    }
+    EXPECT_NE(gpu.out.find("on " + renderer + "\n"), std::string::npos) << gpu.out;
+    EXPECT_EQ(gpu.out.find("software rasterizer"), std::string::npos) << gpu.out;
+    EXPECT_EQ(simd.out.find("software rasterizer"), std::string::npos) << simd.out;
+    const auto recorded = [&](const std::string& name) {
+        return nlohmann::json::parse(slurp(file(name + ".json")))["backend"].get<std::string>();
+    };
+    EXPECT_EQ(recorded("default.r32"), software ? "cpu" : "gpu");
+    EXPECT_EQ(recorded("gpu.r32"), "gpu");
+    EXPECT_EQ(slurp(file("default.r32")), slurp(file(software ? "cpu.r32" : "gpu.r32")));
+    // A record re-bakes on the backend it names, not the default.
+    const auto again = run({"bake", "--from", file("gpu.r32"), "--out", file("again.r32")});
+    ASSERT_EQ(again.code, 0) << again.err;
+    EXPECT_NE(again.out.find("on " + renderer + "\n"), std::string::npos) << again.out;
+
+    // eval says so on stderr, its values on stdout.
+    const auto eval = run({"eval", "--seed", "5"}, "0.5 0.25\n");
+    ASSERT_EQ(eval.code, 0) << eval.err;
+    const std::string note = "glnoise: note: evaluating on the CPU reference, not " + renderer +
+                             ", a software rasterizer (--backend gpu evaluates there)\n";
+    EXPECT_EQ(eval.err, software ? note : "") << eval.err;
+}
+
 TEST_F(Cli, HelpForEverySubcommand) {
     for (const char* sub : {"bake", "eval", "check", "info"}) {
         const auto r = run({sub, "--help"});
@@ -371,6 +434,9 @@ TEST_F(Cli, NoContextIsAFailureThatNamesTheFixAndWritesNothing) {
     EXPECT_EQ(r.code, 1) << r.out << r.err;
     EXPECT_NE(r.err.find("glnoise: error: no OpenGL"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("libegl-mesa0"), std::string::npos) << r.err;
+    // The default backend fails as --backend gpu does, saying what runs without GL.
+    EXPECT_NE(r.err.find("(--backend cpu runs without one)\n"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_EQ(slurp(png), "good image");
     EXPECT_EQ(entries(), 1u);
 }
@@ -397,12 +463,12 @@ TEST_F(Cli, AShaderTheDriverRejectsIsAnErrorAndVerboseShowsTheDriversMessages) {
     const std::string png = file("keep.png");
     { std::ofstream(png) << "good image"; }
     const std::string env = "MESA_GL_VERSION_OVERRIDE=4.5 MESA_GLSL_VERSION_OVERRIDE=420";
-    const auto quiet = run({"bake", "--size", "64x64", "--out", png}, "", env);
+    const auto quiet = run({"bake", "--backend", "gpu", "--size", "64x64", "--out", png}, "", env);
     EXPECT_EQ(quiet.code, 1) << quiet.err;
     EXPECT_EQ(quiet.err.rfind("glnoise: error: linking noise.comp", 0), 0u) << quiet.err;
     EXPECT_EQ(quiet.err.find("GL error"), std::string::npos) << "KHR_debug messages only with --verbose";
     // noise.comp's #version is its line 2, after the licence line.
-    const auto verbose = run({"bake", "--size", "64x64", "--out", png, "--verbose"}, "", env);
+    const auto verbose = run({"bake", "--backend", "gpu", "--size", "64x64", "--out", png, "--verbose"}, "", env);
     EXPECT_EQ(verbose.code, 1) << verbose.err;
     EXPECT_NE(verbose.err.find("glnoise: GL error (high): 0:2(10): error: GLSL 4.30 is not supported"), std::string::npos)
         << verbose.err;
