@@ -14,10 +14,12 @@ are in the same order, (y, x) or (z, y, x). Texel (row y, column x) of a bake at
 samples the noise at world texel (start_x + x, start_y + y): any window of the world is
 the same window of one bake, bit for bit.
 
-Backends: "gpu" (the compute shaders through a headless GL context made once per
-process), "cpu" (the SIMD backend on every core) and "reference" (the scalar CPU
-reference); "cpu" and "reference" give the same bits. Nothing falls back: when no GL
-context can be made, backend="gpu" raises RuntimeError saying why.
+Backends: "auto" (the default: "gpu", unless the GL renderer is a software rasterizer
+such as llvmpipe, which the SIMD backend outruns; then "cpu"; info() says which and
+why), "gpu" (the compute shaders through a headless GL context made once per process),
+"cpu" (the SIMD backend on every core) and "reference" (the scalar CPU reference); "cpu"
+and "reference" give the same bits. Nothing falls back: when no GL context can be made,
+backend="gpu" and backend="auto" raise RuntimeError saying why.
 """
 from __future__ import annotations
 
@@ -48,7 +50,7 @@ __all__ = [
 ]
 
 #: The backends every generating call takes.
-BACKENDS = ("gpu", "cpu", "reference")
+BACKENDS = ("auto", "gpu", "cpu", "reference")
 
 # Noise() keywords beyond the spec's: how save() maps values (a preset's colormap, range and
 # bits) and whether octaves above a grid's Nyquist limit are kept.
@@ -268,13 +270,13 @@ class Noise:
             raise ValueError(f"start {tuple(s)!r}: must be {axes}, as many as the shape's {spatial} axes")
         return (s[-1], s[-2], s[0] if spatial == 3 else 0)
 
-    def bake(self, shape: Shape, start: Optional[Shape] = None, backend: str = "gpu", threads: int = 0) -> np.ndarray:
+    def bake(self, shape: Shape, start: Optional[Shape] = None, backend: str = "auto", threads: int = 0) -> np.ndarray:
         """The noise over a grid, as a new C-contiguous float32 array.
 
         shape: (height, width) or (depth, height, width); the array has a trailing axis of
         4 channels for the gradient and normal outputs. start: the world texel of element
         0, in the same order ((y, x) or (z, y, x)); a bake at start equals that window of a
-        larger one, bit for bit. backend: "gpu", "cpu" or "reference". threads: the CPU
+        larger one, bit for bit. backend: "auto", "gpu", "cpu" or "reference". threads: the CPU
         backends' threads (0: one per hardware thread).
 
         Memory: the result, and a working set of at most 96 MiB whatever the shape.
@@ -288,7 +290,7 @@ class Noise:
                              f"memory; bake it in pieces (bake(shape, start=...) or to_dask())") from None
         return self._bake_into(array, start, backend, threads, "shape")
 
-    def bake_into(self, array: np.ndarray, start: Optional[Shape] = None, backend: str = "gpu",
+    def bake_into(self, array: np.ndarray, start: Optional[Shape] = None, backend: str = "auto",
                   threads: int = 0) -> np.ndarray:
         """bake() into your array (C-contiguous, writeable float32 of a bake's shape),
         without copying; returns it."""
@@ -308,7 +310,7 @@ class Noise:
         _glnoise.bake_into(self._spec, array, self._start(start, spatial), backend, _threads(threads), what)
         return array
 
-    def eval(self, points: Any, backend: str = "gpu") -> np.ndarray:
+    def eval(self, points: Any, backend: str = "auto") -> np.ndarray:
         """The noise at points: an (N, dims) array of sample-space coordinates (texel
         units; float64). Returns (N,) float32, or (N, 4) for gradient and normal outputs;
         what `glnoise eval` prints for the same points. A 1D array is N points of 1D noise
@@ -328,7 +330,7 @@ class Noise:
     def save(self, path: Union[str, os.PathLike], shape: Shape, *, tile: Optional[Shape] = None,
              tile_x: Optional[int] = None, tile_y: Optional[int] = None, tile_z: Optional[int] = None,
              range: Range = None, colormap: Optional[str] = None, bits: Optional[int] = None,
-             backend: str = "gpu", threads: int = 0, **fields: Any) -> str:
+             backend: str = "auto", threads: int = 0, **fields: Any) -> str:
         """Writes what `glnoise bake` writes: .png (8 or 16 bits, or RGB through a
         colormap), .exr (float32), .r16/.raw or .r32 (with its FILE.json sidecar), a volume
         as PNG slices with %d in the path. The file records the spec, so `glnoise bake
@@ -392,7 +394,7 @@ class Noise:
         return _glnoise.save(self._spec, os.fspath(path), self._array_shape(shape), tile_xyz, r, bound,
                              "range" in mapping, "" if cmap == "none" else cmap, b, backend, _threads(threads), fields)
 
-    def to_dask(self, shape: Shape, chunks: Any = 4096, start: Optional[Shape] = None, backend: str = "gpu"):
+    def to_dask(self, shape: Shape, chunks: Any = 4096, start: Optional[Shape] = None, backend: str = "auto"):
         """A dask array of the noise over `shape` whose chunks are world tiles, each baked
         when dask computes it (on any worker: a Noise pickles as its spec).
 
@@ -535,9 +537,10 @@ def check(noise: Noise, shape: Shape) -> CheckResult:
 
 
 def info() -> Dict[str, Any]:
-    """The version, the CPU backend's instruction set ("simd_target") and the GL context's
-    facts ("gpu": vendor, renderer, version, limits), or "gpu": None and "gpu_error"
-    saying why no context could be made."""
+    """The version, the CPU backend's instruction set ("simd_target"), the GL context's
+    facts ("gpu": vendor, renderer, version, limits) and the backend "auto" runs on
+    ("default_backend": "gpu" or "cpu", and "default_backend_why"), or "gpu" and
+    "default_backend" None and "gpu_error" saying why no context could be made."""
     return _glnoise.info()
 
 

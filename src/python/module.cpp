@@ -106,12 +106,23 @@ NoiseSpec specForGrid(const Spec& s, const Layout& l) {
     return spec;
 }
 
+// backend="auto" decided as `glnoise bake` decides it: the GPU, unless its renderer is a
+// software rasterizer (llvmpipe and the like), which the SIMD backend outruns; then "cpu".
+// Makes the module's GL context if it is not made yet, so a machine without one raises
+// as backend="gpu" does. Without the GIL.
+Backend resolved(Backend backend) {
+    if (backend != Backend::Auto) return backend;
+    const bool software = GpuThread::get().run([](gpu::Generator&, gpu::Context& ctx) { return ctx.info().software; });
+    return software ? Backend::Cpu : Backend::Gpu;
+}
+
 // Fills `out` (the grid's texels, channels each, rows of y = 0 first) with the world tile
 // at `start` (x, y, z), in bands: on the GPU through a tile stream whose tiles land in `out`
 // directly, on the CPU a tile at a time.
-void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& start, Backend backend,
+void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& start, Backend asked,
           unsigned threads, float* out) {
     validateStart(start, g);
+    const Backend backend = resolved(asked);
     // The tiles of `glnoise bake`, which land in `out` directly.
     const std::size_t texelBytes = static_cast<std::size_t>(channels) * sizeof(float);
     const std::size_t rowBytes = static_cast<std::size_t>(g.width) * texelBytes;
@@ -176,7 +187,7 @@ nb::ndarray<nb::numpy, float> evalPoints(const Spec& s, PointArray points, const
     nb::capsule owner(values, [](void* v) noexcept { delete static_cast<std::vector<float>*>(v); });
     {
         nb::gil_scoped_release release;
-        *values = backend == Backend::Gpu ? GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) {
+        *values = resolved(backend) == Backend::Gpu ? GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) {
             return gen.evaluatePoints(spec, pts);
         })
                                           : cpu::evaluatePoints(spec, pts);
@@ -252,8 +263,13 @@ nb::dict info() {
     if (!ci) {
         d["gpu"] = nb::none();
         d["gpu_error"] = failure;
+        d["default_backend"] = nb::none();  // backend="auto" raises as "gpu" does
         return d;
     }
+    d["default_backend"] = ci->software ? "cpu" : "gpu";
+    d["default_backend_why"] = ci->software ? ci->renderer + " is a software rasterizer: the SIMD backend outruns it "
+                                                               "(backend=\"gpu\" runs on it)"
+                                            : "the GPU, " + ci->renderer;
     nb::dict g;
     g["platform"] = ci->platform;
     g["device"] = ci->device;
@@ -326,9 +342,10 @@ std::string save(const Spec& s, const std::string& path, const std::vector<std::
         app::Bake bake(r);
         warnAll(bake.warnings());
         nb::gil_scoped_release release;
-        if (backend == Backend::Gpu)
+        const Backend chosen = resolved(backend);
+        if (chosen == Backend::Gpu)
             return GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) { return bake.run(&gen); });
-        return bake.run(nullptr, nullptr, backend == Backend::Cpu ? app::CpuBackend::Simd : app::CpuBackend::Reference);
+        return bake.run(nullptr, nullptr, chosen == Backend::Cpu ? app::CpuBackend::Simd : app::CpuBackend::Reference);
     } catch (const ValidationError& e) {
         throw ValidationError(pythonMessage(e));
     }

@@ -78,10 +78,11 @@ nb::dict specDict(const Spec& s) {
 }
 
 Backend parseBackend(const std::string& name) {
+    if (name == "auto") return Backend::Auto;
     if (name == "gpu") return Backend::Gpu;
     if (name == "cpu") return Backend::Cpu;
     if (name == "reference") return Backend::Reference;
-    throw invalid("backend '" + name + "': must be gpu, cpu or reference");
+    throw invalid("backend '" + name + "': must be auto, gpu, cpu or reference");
 }
 
 }  // namespace glnoise::python

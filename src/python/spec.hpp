@@ -38,7 +38,9 @@ Spec specFromKeywords(const nb::dict& keywords);
 // Every field by its keyword; dims None when it was not given.
 nb::dict specDict(const Spec& s);
 
-enum class Backend { Gpu, Cpu, Reference };
+// auto: gpu, unless the GL renderer is a software rasterizer, then cpu (resolved in
+// module.cpp, as `glnoise bake` decides).
+enum class Backend { Auto, Gpu, Cpu, Reference };
 Backend parseBackend(const std::string& name);
 
 }  // namespace glnoise::python

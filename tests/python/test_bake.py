@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 # bake, bake_into and eval: the values of `glnoise bake` and `glnoise eval`, bit for bit on
 # the CPU backends; arrays of the documented shapes, dtypes and strides.
+import json
+
 import numpy as np
 import pytest
 
@@ -132,7 +134,7 @@ def test_bad_shapes(shape, said):
 
 
 def test_bad_backend_and_start():
-    with pytest.raises(ValueError, match="^backend 'vulkan': must be gpu, cpu or reference$"):
+    with pytest.raises(ValueError, match="^backend 'vulkan': must be auto, gpu, cpu or reference$"):
         glnoise.Noise().bake((4, 4), backend="vulkan")
     with pytest.raises(ValueError, match=r"^start \(1, 2, 3\): must be \(y, x\)"):
         glnoise.Noise().bake((4, 4), start=(1, 2, 3), backend="cpu")
@@ -174,3 +176,22 @@ def test_eval_takes_the_dims_of_the_points():
         glnoise.Noise(dims=3).eval(np.zeros((5, 2)), backend="cpu")
     with pytest.raises(ValueError, match=r"^points\[1, 0\] nan: coordinates must be finite$"):
         noise.eval([[0, 0], [np.nan, 1]], backend="cpu")
+
+
+def test_auto_runs_where_glnoise_bake_does(tmp_path):
+    # backend="auto" (the default) is the GPU unless the renderer is a software rasterizer,
+    # then the SIMD backend; info() says which and why. Holds on any renderer.
+    info = glnoise.info()
+    assert info["gpu"] is not None, info.get("gpu_error")
+    renderer = info["gpu"]["renderer"]
+    software = any(name in renderer.lower() for name in ("llvmpipe", "softpipe", "software rasterizer"))
+    chosen = "cpu" if software else "gpu"
+    assert info["default_backend"] == chosen
+    assert renderer in info["default_backend_why"]
+    n = glnoise.Noise(octaves=4, seed=5)
+    assert np.array_equal(n.bake((64, 96)), n.bake((64, 96), backend=chosen))
+    assert np.array_equal(n.bake((64, 96), backend="auto"), n.bake((64, 96), backend=chosen))
+    points = np.array([[0.5, 0.25], [-3.0, 7.5]])
+    assert np.array_equal(n.eval(points), n.eval(points, backend=chosen))
+    n.save(tmp_path / "auto.r32", (64, 96))
+    assert json.loads((tmp_path / "auto.r32.json").read_text())["backend"] == chosen
