@@ -159,6 +159,7 @@ public:
         loadFont(uiScale_);
         ImGui_ImplGlfw_InitForOpenGL(win_, true);
         ImGui_ImplOpenGL3_Init("#version 430");
+        s_.softwareGl = ctx_.info().software;
     }
 
     int loop();
@@ -430,7 +431,8 @@ int Session::loop() {
                 panel(s, PanelFacts{last_, ctx_.info(), layout_, probe_, ImGui::GetIO().Framerate, proof_}, &exportNow);
         }
         if (copyCommand)
-            ImGui::SetClipboardText(app::bakeCommand(exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, layout_))).c_str());
+            ImGui::SetClipboardText(
+                exportCommand(s, exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, layout_))).c_str());
         if (quit) glfwSetWindowShouldClose(win_, GLFW_TRUE);
         draw(f, request);
         if (exportNow || (f.last && a_.exportAtEnd)) {

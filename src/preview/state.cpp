@@ -179,11 +179,20 @@ app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid
     return r;
 }
 
+std::string exportCommand(const State& s, const app::BakeRequest& r) {
+    // An export is the window's GPU's: where that is a software rasterizer, a bake without
+    // --backend runs on the CPU instead (docs/command-line.md, "Which backend runs"), so the
+    // command names the GPU, before the output as bake commands end.
+    if (!s.softwareGl) return app::bakeCommand(r);
+    const std::string head = app::bakeCommand(r, false);
+    return head + " --backend gpu" + app::bakeCommand(r).substr(head.size());
+}
+
 std::string exportView(State& s, gpu::Generator& gen, const Layout& l) {
     const Grid grid = exportGrid(s, l);
     const app::BakeRequest request = exportRequest(s, viewSpec(s.spec, s.view), grid);
     app::Bake bake(request);  // the octave limit, as `glnoise bake` applies it
-    const std::string command = app::bakeCommand(bake.plan().request);
+    const std::string command = exportCommand(s, bake.plan().request);
     const std::string what = bake.run(&gen);
     std::printf("exported %s: %s\n  same as: %s\n", s.exportPath.c_str(), what.c_str(), command.c_str());
     std::fflush(stdout);

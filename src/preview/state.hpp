@@ -58,6 +58,9 @@ struct State {
     float relief = 0.25f;                    // the 3D view's height of the display range, in mesh widths
     bool turntable = false;                  // the 3D view turns, a quarter turn every 3 seconds
     std::string exportPath;
+    // The window's GL renderer is a software rasterizer, which `glnoise bake` passes over
+    // unless told --backend gpu (exportCommand).
+    bool softwareGl = false;
     app::BakeRequest exportFields;  // the export's bake fields (app/bake_fields.def): --flip-y, --normals
     preview::Settings layout;  // the panel, its width, the view kind: remembered between runs
     bool chrome = true;        // the menu bar and the panel; --hide-panel: neither, the noise alone
@@ -120,6 +123,8 @@ Grid exportGrid(const State& s, const Layout& l);
 // What an export bakes: the view's spec at the export size, through the view's colormap
 // (gray exports the values themselves).
 app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid& grid);
+// The `glnoise bake` command that writes an export's bytes (r: exportRequest's).
+std::string exportCommand(const State& s, const app::BakeRequest& r);
 // Bakes the export through glnoise bake's own path; returns what to show.
 std::string exportView(State& s, gpu::Generator& gen, const Layout& l);
 void writeText(const std::string& path, const std::string& text);
