@@ -410,13 +410,19 @@ inline VF gln_grad2(VI hash, VF x, VF y) {
     return VF(hn::Add(hn::Xor(x.v, signX), hn::Xor(y.v, signY)));
 }
 
-// Row i of each lane: a gather per component of the table's ints.
+// Row i of each lane: a gather per component of the table's ints; where every lane reads
+// the same row (as gln_perm's lanes often do), one scalar read of each component.
 template <int N, std::size_t K>
 vec<N, VI> gln_row(const std::array<vec<N, int>, K>& table, VI i) {
     static_assert(sizeof(vec<N, int>) == N * sizeof(int), "rows of N ints");
     const int* base = &table[0].x;
-    const VI at = VI(hn::Mul(i.v, hn::Set(DI(), N)));
     vec<N, VI> row;
+    const int first = hn::GetLane(i.v);
+    if (hn::AllTrue(DI(), i.v == hn::Set(DI(), first))) {
+        for (int c = 0; c < N; ++c) row[c] = VI(base[first * N + c]);
+        return row;
+    }
+    const VI at = VI(hn::Mul(i.v, hn::Set(DI(), N)));
     for (int c = 0; c < N; ++c) row[c] = VI(hn::GatherIndex(DI(), base + c, at.v));
     return row;
 }
@@ -424,8 +430,13 @@ template <int N, std::size_t K>
 vec<N, VF> gln_row(const std::array<vec<N, float>, K>& table, VI i) {
     static_assert(sizeof(vec<N, float>) == N * sizeof(float), "rows of N floats");
     const float* base = &table[0].x;
-    const VI at = VI(hn::Mul(i.v, hn::Set(DI(), N)));
     vec<N, VF> row;
+    const int first = hn::GetLane(i.v);
+    if (hn::AllTrue(DI(), i.v == hn::Set(DI(), first))) {
+        for (int c = 0; c < N; ++c) row[c] = VF(base[first * N + c]);
+        return row;
+    }
+    const VI at = VI(hn::Mul(i.v, hn::Set(DI(), N)));
     for (int c = 0; c < N; ++c) row[c] = VF(hn::GatherIndex(DF(), base + c, at.v));
     return row;
 }
