@@ -3,6 +3,7 @@
 // search (core/simd_family.hpp).
 #define GLNOISE_SIMD_ROWS evaluateCellularRows
 #define GLNOISE_SIMD_LEAF GraphCellularLeaf
+#define GLNOISE_SIMD_FRACTAL GraphCellularFractal
 #define GLNOISE_SIMD_NEAREST GraphCellularNearest
 #define GLNOISE_SIMD_BASES GLNOISE_SIMD_BASIS(GLN_BASIS_CELLULAR)
 #undef HWY_TARGET_INCLUDE

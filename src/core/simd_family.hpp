@@ -46,6 +46,33 @@ GLNOISE_SIMD_GRAPH_LEAF(GLNOISE_SIMD_LEAF) {
     return out;
 }
 
+// A fractal over one leaf of basis kBasis (graph/twin.hpp's OneLeafSource), flattened
+// as GraphLeafOf is.
+template <int kBasis, bool kGrad>
+HWY_ATTR __attribute__((flatten)) void GraphFractalOf(const Permutation& P, int curve, int dims, const GlnCellShape<VF>& cell,
+                                                      bool world, const GlnFrame<float>* frames, const float* q,
+                                                      const std::array<int, 6>& ints, const vec4<VF>& l, vec4<VF>& out) {
+    const OneLeafSource<kBasis, kGrad, VF, float> in{P, curve, dims, cell, world, frames};
+    out = graph::move::Fractal::eval<kGrad, VF, float>(in, q, l, ints);
+}
+
+GLNOISE_SIMD_GRAPH_FRACTAL(GLNOISE_SIMD_FRACTAL) {
+    vec4<VF> out;
+#define GLNOISE_SIMD_BASIS(b)                                                                          \
+    case b:                                                                                            \
+        if (gradient)                                                                                  \
+            GraphFractalOf<b, true>(P, curve, dims, cell, world, frames, q, ints, l, out);             \
+        else                                                                                           \
+            GraphFractalOf<b, false>(P, curve, dims, cell, world, frames, q, ints, l, out);            \
+        return out;
+    switch (basis) {
+        GLNOISE_SIMD_BASES
+        default: break;
+    }
+#undef GLNOISE_SIMD_BASIS
+    return out;
+}
+
 #ifdef GLNOISE_SIMD_NEAREST
 // A cellular lookup's search, where cellular noise's is compiled.
 __attribute__((flatten)) vec4<VF> GLNOISE_SIMD_NEAREST(const Permutation& P, int dims, const GlnCellShape<VF>& cell, bool world,

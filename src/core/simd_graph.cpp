@@ -54,6 +54,31 @@ private:
 };
 
 struct LaneCalls {
+    static constexpr bool kFusesFractals = true;
+    // Fractal p over the one basis leaf of its source scope: the leaf's family's fractal.
+    template <bool kGrad, class Eval>
+    static vec4<VF> fractalOfLeaf(const Eval& e, const PlanOp& p, const PlanScope& source, const GlnFrame<float>* frames,
+                                  vec4<VF> l) {
+        const PlanOp& leaf = source.ops[0];
+        const float* b = e.P + leaf.param;
+        const GlnCellShape<VF> cell{leaf.ints[2], leaf.ints[3], VF(b[1]), VF(b[6]), VF(b[7])};
+        const int basis = leaf.ints[4], curve = leaf.ints[1];
+        const GlnFrame<float>* o = frames + leaf.frame;
+        const float* q = e.P + p.param;
+        switch (basis) {
+            case GLN_BASIS_SIMPLEX:
+                return GraphSimplexFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+            case GLN_BASIS_OPENSIMPLEX2:
+            case GLN_BASIS_OPENSIMPLEX2S:
+                return GraphOpenSimplexFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+            case GLN_BASIS_CELLULAR:
+                return GraphCellularFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+            case GLN_BASIS_PSRDNOISE:
+                return GraphPsrdnoiseFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+            default:
+                return GraphLatticeFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+        }
+    }
     template <bool kGrad>
     static vec4<VF> leaf(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world,
                          bool white, const GlnFrame<float>& o, vec4<VF> l) {

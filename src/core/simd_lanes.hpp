@@ -464,6 +464,18 @@ GLNOISE_SIMD_GRAPH_LEAF(GraphSimplexLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphOpenSimplexLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphCellularLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphPsrdnoiseLeaf);
+// A graph's fractal whose source is one basis leaf of one family's bases, no node driving
+// its numbers (graph/twin.hpp's GraphCalls::kFusesFractals): graph/moves.hpp's Fractal twin
+// with the leaf inlined, one call for every octave, in its family's file. frames: the
+// leaf's first octave's; q: the fractal's parameters, leaf: the leaf's.
+#define GLNOISE_SIMD_GRAPH_FRACTAL(name)                                                                                   \
+    vec4<VF> name(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world,        \
+                  const GlnFrame<float>* frames, const float* q, const std::array<int, 6>& ints, vec4<VF> l, bool gradient)
+GLNOISE_SIMD_GRAPH_FRACTAL(GraphLatticeFractal);
+GLNOISE_SIMD_GRAPH_FRACTAL(GraphSimplexFractal);
+GLNOISE_SIMD_GRAPH_FRACTAL(GraphOpenSimplexFractal);
+GLNOISE_SIMD_GRAPH_FRACTAL(GraphCellularFractal);
+GLNOISE_SIMD_GRAPH_FRACTAL(GraphPsrdnoiseFractal);
 // A cellular lookup's vector to its nearest feature point (graph/twin.hpp's
 // gln_g_nearest), in cellular noise's file.
 vec4<VF> GraphCellularNearest(const Permutation& P, int dims, const GlnCellShape<VF>& cell, bool world, const GlnFrame<float>& o,

@@ -4,6 +4,7 @@
 // core/simd_lattice_rows.cpp's.
 #define GLNOISE_SIMD_ROWS evaluateLatticeRows
 #define GLNOISE_SIMD_LEAF GraphLatticeLeaf
+#define GLNOISE_SIMD_FRACTAL GraphLatticeFractal
 #define GLNOISE_SIMD_BASES GLNOISE_SIMD_LATTICE_BASES
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "core/simd_lattice.cpp"

@@ -62,11 +62,34 @@ vec4<T> gln_g_nearest(const Permutation& P, int dims, const GlnCellShape<T>& cel
     return s.v1;
 }
 
+// A fractal's source scope that is one basis leaf of basis kBasis, for a fractal's twin
+// (graph/moves.hpp's Fractal::eval) to call as its source: the leaf at octave `frame`'s
+// frame, the value alone unless kGrad, as GraphEval's scope of that one leaf returns it.
+// The SIMD backend compiles the two together (GraphCalls::kFusesFractals).
+template <int kBasis, bool kGrad, class T, class S>
+struct OneLeafSource {
+    const Permutation& P;
+    int curve;
+    int dims;
+    const GlnCellShape<T>& cell;
+    bool world;
+    const GlnFrame<S>* frames;  // the leaf's first octave's
+    int childFrames() const { return 1; }
+    vec4<T> source(vec4<T> m, int frame) const {
+        const vec4<T> v = gln_g_basis<kBasis>(P, kBasis, curve, dims, cell, world, false, frames[frame], m);
+        return kGrad ? v : vec4<T>(v.x, T(0), T(0), T(0));
+    }
+};
+
 // What GraphEval calls out of line: a basis or white-noise leaf, a domain node's or
 // fractal's source scope, and a moving kind's driven form. These run the twins themselves; the SIMD backend
 // (core/simd_graph.cpp) gives its own, so that each family's leaves compile in that
 // family's file and every function it runs is compiled for its instruction set.
 struct GraphCalls {
+    // Whether a fractal whose source is one basis leaf (its scope that leaf alone, or an
+    // offset's of it), no node driving its numbers, goes to fractalOfLeaf (the SIMD
+    // backend's: one call for its octaves, the leaf inlined).
+    static constexpr bool kFusesFractals = false;
     // kGrad: the gradient is wanted (else only .x is used).
     template <bool kGrad, class T, class S>
     static vec4<T> leaf(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<T>& cell, bool world, bool white,
@@ -183,6 +206,19 @@ struct GraphEval {
     vec4<T> op(const PlanScope& sc, const PlanOp& p, vec4<T> l, const GlnFrame<S>* frames, std::size_t base) {
         const S* q = P + p.param;
         const vec4<T> zero = vec4<T>(T(0));
+        if constexpr (Calls::kFusesFractals)
+            if (p.op == Op::Fractal && !p.driven && p.childFrames == 1) {
+                // Through nodes that evaluate their source at the point itself (an offset's,
+                // whose shift is in the frames) to the leaf.
+                const PlanScope* source = &plan.scopes[static_cast<std::size_t>(p.scope)];
+                int frame = p.frame;
+                while (source->ops.size() == 1 && graph::move::samePoint(source->ops[0].op) && !source->ops[0].driven) {
+                    frame += source->ops[0].frame;
+                    source = &plan.scopes[static_cast<std::size_t>(source->ops[0].scope)];
+                }
+                if (source->ops.size() == 1 && source->ops[0].op == Op::Basis)
+                    return Calls::template fractalOfLeaf<kGrad>(*this, p, *source, frames + frame, l);
+            }
         switch (p.op) {
             case Op::Basis:
                 return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], sc.dims,

@@ -333,6 +333,52 @@ TEST(Simd, GraphsRunAsTheirSpecOrTheirPlanAtAnyThreadCount) {
     EXPECT_THROW(cpu::evaluateSimd(bad, grid), ValidationError);
 }
 
+// A fractal whose every octave is one basis leaf (inline, a basis node, or behind an
+// offset, whose shift is in its frames) runs as one call with the leaf inlined in its
+// family's file: bit for bit the reference, for every family, fractal type (weighted,
+// Musgrave's, turned octaves, a fractional count), the value and the gradient, in 2D and
+// 3D, with the world hash, on every target; a driven gain takes the general path.
+TEST(Simd, AFractalOverOneLeafIsTheReferencesOnEveryTarget) {
+    std::vector<Graph> graphs;
+    const char* bases[] = {"perlin", "value", "simplex", "opensimplex2", "opensimplex2s", "cellular", "psrdnoise"};
+    const char* types[] = {"fbm", "ridged", "billow", "turbulence", "multifractal", "hybrid_multifractal", "hetero_terrain"};
+    int k = 0;
+    for (const char* basis : bases)
+        for (const char* type : types)
+            for (int form = 0; form < 3; ++form, ++k) {
+                const int dims = 2 + k % 2;
+                const bool musgrave = std::string(type).find("fractal") != std::string::npos || std::string(type) == "hetero_terrain";
+                std::string fractal = std::string(R"("kind": "fractal", "type": ")") + type +
+                                      R"(", "octaves": 4.5, "lacunarity": 1.87, "gain": 0.6)" +
+                                      (k % 3 == 0 ? R"(, "rotate": true)" : "") +
+                                      (k % 4 == 1 && !musgrave ? R"(, "weighted_strength": 0.5)" : "");
+                std::string nodes;
+                if (form == 0) {
+                    nodes = R"("f": {)" + fractal + R"(, "basis": ")" + basis + R"(", "frequency": 0.07})";
+                } else {
+                    nodes = R"("b": {"kind": "basis", "basis": ")" + std::string(basis) + R"(", "frequency": 0.07},)";
+                    if (form == 2) nodes += R"("o": {"kind": "offset", "source": "b", "by": [-3.25]},)";
+                    nodes += R"("f": {)" + fractal + R"(, "source": ")" + (form == 2 ? "o" : "b") + R"("})";
+                }
+                graphs.push_back(Graph::parse(R"({"glnoise_graph": 2, "dims": )" + std::to_string(dims) +
+                                                  (k % 5 == 0 ? R"(, "world_hash": true)" : "") + R"(, "out": "f", "nodes": {)" +
+                                                  nodes + "}}",
+                                              "fractal"));
+                if (k % 2 == 0) graphs.back().space.output = Output::Gradient;
+            }
+    graphs.push_back(Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "f", "nodes": {
+        "g": {"kind": "basis", "basis": "value", "frequency": 0.01},
+        "f": {"kind": "fractal", "basis": "simplex", "frequency": 0.07, "octaves": 5, "gain": "g"}}})"));
+    onEveryTarget([&] {
+        for (const Graph& g : graphs) {
+            const Grid grid{37, 5, g.space.dims == 3 ? 2 : 1};
+            const TexelStart start = {250, -3, 7};
+            ASSERT_EQ(firstDifference(cpu::evaluateSimd(g, grid, start, 1), cpu::evaluate(g, grid, start, 1)), "")
+                << g.json();
+        }
+    });
+}
+
 // The CPU's flags, from /proc/cpuinfo's first "flags" line ({} elsewhere).
 std::set<std::string> cpuFlags() {
     std::ifstream in("/proc/cpuinfo");
