@@ -424,7 +424,63 @@ void fastPeerBench(benchmark::State& state, Workload w, int size, FastPeer peer,
     if (peer == FastPeer::FastNoise2) state.SetLabel(featureSetName(fn2->GetActiveFeatureSet()));
     setRate(state, size);
 }
+
+// FastNoise2's node tree of tree2Graph's shape: add(ridged(OpenSimplex2, 6 octaves),
+// multiply(fbm(Perlin, 4 octaves), 0.5)) at p = (x, y) / 128 (its Simplex is OpenSimplex2).
+void fastTreeBench(benchmark::State& state, int size, unsigned threads) {
+    const float f = 1.0f / 128.0f;
+    auto os2 = FastNoise::New<FastNoise::Simplex>();
+    auto ridged = FastNoise::New<FastNoise::FractalRidged>();
+    ridged->SetSource(os2);
+    ridged->SetOctaveCount(6);
+    ridged->SetLacunarity(2.0f);
+    ridged->SetGain(0.5f);
+    auto perlin = FastNoise::New<FastNoise::Perlin>();
+    auto fbm = FastNoise::New<FastNoise::FractalFBm>();
+    fbm->SetSource(perlin);
+    fbm->SetOctaveCount(4);
+    fbm->SetLacunarity(2.0f);
+    fbm->SetGain(0.5f);
+    auto half = FastNoise::New<FastNoise::Multiply>();
+    half->SetLHS(fbm);
+    half->SetRHS(0.5f);
+    auto tree = FastNoise::New<FastNoise::Add>();
+    tree->SetLHS(ridged);
+    tree->SetRHS(half);
+    std::vector<float> out(static_cast<std::size_t>(size) * static_cast<std::size_t>(size));
+    for (auto _ : state) {
+        inBands(size, threads, out, [&](int y0, int y1, float* rows) {
+            tree->GenUniformGrid2D(rows, 0.0f, static_cast<float>(y0) * f, size, y1 - y0, f, f, 1337);
+        });
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetLabel(featureSetName(tree->GetActiveFeatureSet()));
+    setRate(state, size);
+}
 #endif
+
+// A node tree as a glnoise graph: a ridged fractal of OpenSimplex2 (6 octaves) plus half
+// an fBm of Perlin noise (4 octaves), in 2D at 1/128 (fastTreeBench's shape).
+Graph tree2Graph() {
+    return Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "sum", "nodes": {
+        "ridges": {"kind": "fractal", "type": "ridged", "basis": "opensimplex2", "frequency": 0.0078125, "octaves": 6},
+        "hills": {"kind": "fractal", "basis": "perlin", "frequency": 0.0078125, "octaves": 4},
+        "half": {"kind": "multiply", "a": "hills", "b": 0.5},
+        "sum": {"kind": "add", "a": "ridges", "b": "half"}}})",
+                        "tree2");
+}
+
+void treeBench(benchmark::State& state, int size, unsigned threads) {
+    const Graph graph = tree2Graph();
+    const Grid grid{size, size, 1};
+    for (auto _ : state) {
+        const Image img = cpu::evaluateSimd(graph, grid, {}, threads);
+        benchmark::DoNotOptimize(img.data.data());
+    }
+    state.SetLabel("glnoise " + cpu::simdTarget());
+    setRate(state, size);
+}
 
 // Collects items/s per benchmark to print the ratio table after the usual output.
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -499,6 +555,23 @@ public:
                     }
                     std::printf("\n");
                 }
+            }
+        // The node tree, glnoise's graph against FastNoise2's tree.
+        header = false;
+        for (int size : kSizes)
+            for (const char* t : {"1thread", "all"}) {
+                const std::string key = "tree2/" + std::to_string(size) + "/";
+                const auto g = rates_.find(key + "simd_" + t), f = rates_.find(key + "fastnoise2_" + t);
+                if (g == rates_.end()) continue;
+                if (!header) {
+                    std::printf("\ntree2 (ridged OpenSimplex2, 6 octaves, + 0.5 fBm Perlin, 4): glnoise graph (SIMD, %s) "
+                                "/ FastNoise2 node tree, Msamples/s\n\n| size | threads | glnoise | FastNoise2 | ratio |\n"
+                                "|---|---|---|---|---|\n",
+                                cpu::simdTarget().c_str());
+                    header = true;
+                }
+                if (f == rates_.end()) std::printf("| %d² | %s | %.1f | - | - |\n", size, t, g->second / 1e6);
+                else std::printf("| %d² | %s | %.1f | %.1f | %.2fx |\n", size, t, g->second / 1e6, f->second / 1e6, g->second / f->second);
             }
         std::printf("\nOne octave of each basis at %d², Msamples/s (ratio to GPU dispatch)\n\n", kFamilySize);
         std::printf("| basis | CPU (SIMD) 1 thread | CPU reference 1 thread | GPU dispatch |\n|---|---|---|---|\n");
@@ -582,6 +655,16 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark((base + "cpu_1thread").c_str(), cpuBench, v, 1024, 1u, true, false)->Unit(benchmark::kMillisecond)->UseRealTime();
         benchmark::RegisterBenchmark((base + "cpu_1thread_avx2").c_str(), cpuBench, v, 1024, 1u, true, true)->Unit(benchmark::kMillisecond)->UseRealTime();
     }
+    // A node tree on the SIMD backend beside FastNoise2's (docs/performance.md).
+    for (int size : kSizes)
+        for (unsigned threads : {1u, 0u}) {
+            const std::string base = "tree2/" + std::to_string(size) + "/";
+            const std::string t = threads == 1 ? "1thread" : "all";
+            benchmark::RegisterBenchmark((base + "simd_" + t).c_str(), treeBench, size, threads)->Unit(benchmark::kMillisecond)->UseRealTime();
+#ifdef GLNOISE_BENCH_FASTNOISE
+            benchmark::RegisterBenchmark((base + "fastnoise2_" + t).c_str(), fastTreeBench, size, threads)->Unit(benchmark::kMillisecond)->UseRealTime();
+#endif
+        }
     benchmark::RegisterBenchmark("graph/compile/50_nodes", graphCompileBench, 50)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
     for (const auto& w : kFamilies) {
         const std::string base = std::string("basis/") + w.name + "/";
