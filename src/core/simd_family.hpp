@@ -5,6 +5,15 @@
 // and itself (HWY_TARGET_INCLUDE), so that the families compile in parallel; cellular
 // noise's also names a cellular lookup's search (GLNOISE_SIMD_NEAREST). Highway
 // re-includes the file once per target, hence no include guard. Internal.
+// A family's file also holds a graph's fractal over one of its leaves, the fractal's twin
+// and the leaf inlined together, where GCC 12's IPA-SRA splits off a copy compiled
+// without the target's instruction set and fails on its AVX-512 lanes (an internal
+// compiler error in convert_move): off for these files (GCC's flag, which clang, reading
+// the build's commands for its checks, would not take). Values do not change: it only
+// decides how arguments pass between functions that the flattened code does not call.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-ipa-sra")
+#endif
 #include "core/simd_targets.hpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
@@ -58,13 +67,8 @@ HWY_ATTR __attribute__((flatten)) void GraphFractalOf(const Permutation& P, int 
 
 GLNOISE_SIMD_GRAPH_FRACTAL(GLNOISE_SIMD_FRACTAL) {
     vec4<VF> out;
-#define GLNOISE_SIMD_BASIS(b)                                                                          \
-    case b:                                                                                            \
-        if (gradient)                                                                                  \
-            GraphFractalOf<b, true>(P, curve, dims, cell, world, frames, q, ints, l, out);             \
-        else                                                                                           \
-            GraphFractalOf<b, false>(P, curve, dims, cell, world, frames, q, ints, l, out);            \
-        return out;
+#define GLNOISE_SIMD_BASIS(b)                                                        \
+    case b: GraphFractalOf<b, false>(P, curve, dims, cell, world, frames, q, ints, l, out); return out;
     switch (basis) {
         GLNOISE_SIMD_BASES
         default: break;

@@ -55,8 +55,9 @@ private:
 
 struct LaneCalls {
     static constexpr bool kFusesFractals = true;
-    // Fractal p over the one basis leaf of its source scope: the leaf's family's fractal.
-    template <bool kGrad, class Eval>
+    // Fractal p over the one basis leaf of its source scope, the value alone: the leaf's
+    // family's fractal.
+    template <class Eval>
     static vec4<VF> fractalOfLeaf(const Eval& e, const PlanOp& p, const PlanScope& source, const GlnFrame<float>* frames,
                                   vec4<VF> l) {
         const PlanOp& leaf = source.ops[0];
@@ -67,16 +68,16 @@ struct LaneCalls {
         const float* q = e.P + p.param;
         switch (basis) {
             case GLN_BASIS_SIMPLEX:
-                return GraphSimplexFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+                return GraphSimplexFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
             case GLN_BASIS_OPENSIMPLEX2:
             case GLN_BASIS_OPENSIMPLEX2S:
-                return GraphOpenSimplexFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+                return GraphOpenSimplexFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
             case GLN_BASIS_CELLULAR:
-                return GraphCellularFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+                return GraphCellularFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
             case GLN_BASIS_PSRDNOISE:
-                return GraphPsrdnoiseFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+                return GraphPsrdnoiseFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
             default:
-                return GraphLatticeFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l, kGrad);
+                return GraphLatticeFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
         }
     }
     template <bool kGrad>

@@ -465,12 +465,12 @@ GLNOISE_SIMD_GRAPH_LEAF(GraphOpenSimplexLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphCellularLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphPsrdnoiseLeaf);
 // A graph's fractal whose source is one basis leaf of one family's bases, no node driving
-// its numbers (graph/twin.hpp's GraphCalls::kFusesFractals): graph/moves.hpp's Fractal twin
-// with the leaf inlined, one call for every octave, in its family's file. frames: the
-// leaf's first octave's; q: the fractal's parameters, leaf: the leaf's.
-#define GLNOISE_SIMD_GRAPH_FRACTAL(name)                                                                                   \
-    vec4<VF> name(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world,        \
-                  const GlnFrame<float>* frames, const float* q, const std::array<int, 6>& ints, vec4<VF> l, bool gradient)
+// its numbers, its value alone wanted (graph/twin.hpp's GraphCalls::kFusesFractals):
+// graph/moves.hpp's Fractal twin with the leaf inlined, one call for every octave, in its
+// family's file. frames: the leaf's first octave's; q: the fractal's parameters.
+#define GLNOISE_SIMD_GRAPH_FRACTAL(name)                                                                            \
+    vec4<VF> name(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world, \
+                  const GlnFrame<float>* frames, const float* q, const std::array<int, 6>& ints, vec4<VF> l)
 GLNOISE_SIMD_GRAPH_FRACTAL(GraphLatticeFractal);
 GLNOISE_SIMD_GRAPH_FRACTAL(GraphSimplexFractal);
 GLNOISE_SIMD_GRAPH_FRACTAL(GraphOpenSimplexFractal);

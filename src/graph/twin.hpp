@@ -87,8 +87,9 @@ struct OneLeafSource {
 // family's file and every function it runs is compiled for its instruction set.
 struct GraphCalls {
     // Whether a fractal whose source is one basis leaf (its scope that leaf alone, or an
-    // offset's of it), no node driving its numbers, goes to fractalOfLeaf (the SIMD
-    // backend's: one call for its octaves, the leaf inlined).
+    // offset's of it), no node driving its numbers, goes to fractalOfLeaf where the value
+    // alone is wanted (the SIMD backend's: one call for its octaves, the leaf inlined; the
+    // gradient's forms stay in the scopes, as compiling both doubled the code it added).
     static constexpr bool kFusesFractals = false;
     // kGrad: the gradient is wanted (else only .x is used).
     template <bool kGrad, class T, class S>
@@ -206,7 +207,7 @@ struct GraphEval {
     vec4<T> op(const PlanScope& sc, const PlanOp& p, vec4<T> l, const GlnFrame<S>* frames, std::size_t base) {
         const S* q = P + p.param;
         const vec4<T> zero = vec4<T>(T(0));
-        if constexpr (Calls::kFusesFractals)
+        if constexpr (Calls::kFusesFractals && !kGrad)
             if (p.op == Op::Fractal && !p.driven && p.childFrames == 1) {
                 // Through nodes that evaluate their source at the point itself (an offset's,
                 // whose shift is in the frames) to the leaf.
@@ -217,7 +218,7 @@ struct GraphEval {
                     source = &plan.scopes[static_cast<std::size_t>(source->ops[0].scope)];
                 }
                 if (source->ops.size() == 1 && source->ops[0].op == Op::Basis)
-                    return Calls::template fractalOfLeaf<kGrad>(*this, p, *source, frames + frame, l);
+                    return Calls::fractalOfLeaf(*this, p, *source, frames + frame, l);
             }
         switch (p.op) {
             case Op::Basis:

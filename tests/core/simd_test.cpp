@@ -335,9 +335,10 @@ TEST(Simd, GraphsRunAsTheirSpecOrTheirPlanAtAnyThreadCount) {
 
 // A fractal whose every octave is one basis leaf (inline, a basis node, or behind an
 // offset, whose shift is in its frames) runs as one call with the leaf inlined in its
-// family's file: bit for bit the reference, for every family, fractal type (weighted,
-// Musgrave's, turned octaves, a fractional count), the value and the gradient, in 2D and
-// 3D, with the world hash, on every target; a driven gain takes the general path.
+// family's file where its value alone is wanted: bit for bit the reference, for every
+// family, fractal type (weighted, Musgrave's, turned octaves, a fractional count), in 2D
+// and 3D, with the world hash, on every target; gradients and a driven gain take the
+// scopes' path, and are the reference's too.
 TEST(Simd, AFractalOverOneLeafIsTheReferencesOnEveryTarget) {
     std::vector<Graph> graphs;
     const char* bases[] = {"perlin", "value", "simplex", "opensimplex2", "opensimplex2s", "cellular", "psrdnoise"};
