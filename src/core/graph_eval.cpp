@@ -22,6 +22,32 @@ vec4<T> run(const Permutation& table, const GraphPlan& plan, const std::vector<T
 
 }  // namespace
 
+namespace simd {
+
+// The texels of a piece of a row share the row's y and z, which the first scope's point is.
+std::vector<RowFractal> rowFractals(const GraphPlan& plan) {
+    std::vector<RowFractal> rows;
+    if (plan.gradient || plan.scopes.empty()) return rows;
+    for (const PlanOp& p : plan.scopes[0].ops) {
+        int frame = 0;
+        const PlanScope* source = fusedLeaf(plan, p, frame);
+        if (source == nullptr) continue;
+        const PlanOp& leaf = source->ops[0];
+        const int type = p.ints[0], basis = leaf.ints[4];
+        const bool lattice = basis == GLN_BASIS_PERLIN || basis == GLN_BASIS_CLASSIC || basis == GLN_BASIS_VALUE ||
+                             basis == GLN_BASIS_PERLIN_VALUE;
+        const bool spectral = type == GLN_FBM || type == GLN_TURBULENCE || type == GLN_BILLOW || type == GLN_RIDGED;
+        if (!lattice || !spectral || p.ints[2] != 0 || p.ints[3] != 0 || p.ints[1] > kMaxOctaves ||
+            (source->dims != 2 && source->dims != 3))
+            continue;
+        rows.push_back(RowFractal{&p, p.param, type, p.ints[1], basis, leaf.ints[1], source->dims, frame + leaf.frame,
+                                  static_cast<int>(rows.size())});
+    }
+    return rows;
+}
+
+}  // namespace simd
+
 int outputChannels(const Graph& graph) { return graph.space.output == Output::Value ? 1 : 4; }
 
 // What every texel of a graph's grid reads besides its offset: the table, each anchor's

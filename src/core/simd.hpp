@@ -4,6 +4,7 @@
 // time. The public entry point is cpu::evaluateSimd (glnoise/cpu.hpp). Internal.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -67,6 +68,59 @@ void evaluateLatticeColumnRows(const Job& job, int firstRow, int endRow);
 // A graph's rows (core/simd_graph.cpp): its plan's operations over the lanes, each leaf in
 // its family's file.
 void evaluateGraphRows(const GraphJob& job, int firstRow, int endRow);
+
+// A fractal of a graph's first scope (its point the texel's) over one lattice leaf (perlin,
+// classic, value, perlin-value) in 2D or 3D, no node driving its numbers, not turned or
+// weighted, a fractal type of a spec's: core/simd_graph.cpp has it made a piece of a row
+// at a time from lattice columns, as a spec's rows are (GraphLatticeRow).
+struct RowFractal {
+    const void* op;  // the fractal's operation (a PlanOp), whose value this is
+    int param;       // its parameters' first
+    int type;        // GLN_FBM, GLN_TURBULENCE, GLN_BILLOW or GLN_RIDGED
+    int octaves;     // at most kMaxOctaves
+    int basis;
+    int curve;
+    int dims;
+    int frame;  // the leaf's first octave's, from the point's first
+    int set;    // which of the thread's column tables it keeps, each fractal its own
+};
+
+// A piece of a row for a row fractal or a spec's column rows: texels at offsets s0 .. s0 +
+// count - 1 from the anchor along x, its octaves' frames from `frames`, its values to out.
+struct RowPiece {
+    const GlnFrame<float>* frames;
+    int s0;
+    int count;
+    float* out;
+};
+
+// Row r's pieces of a grid, one per anchor: texels [x, x + count) at offsets s0, s0 + 1,
+// ... from their anchor, their frames `frames` of the anchor's block (perPoint per block)
+// plus `frame`, their values into the row of out (a channel per texel); and the row's
+// offsets from the anchor along y and z.
+inline void rowPieces(const Grid& grid, const AnchorLayout& l, int r, const GlnFrame<float>* frames, int perPoint, int frame,
+                      float* out, std::vector<RowPiece>& pieces, float& sy, float& sz) {
+    const int y = r % grid.height;
+    const int z = r / grid.height;
+    float* row = out + static_cast<std::size_t>(r) * static_cast<std::size_t>(grid.width);
+    const int gy = l.startIn[1] + y, gz = l.startIn[2] + z;
+    const int ky = gy / kAnchor, kz = gz / kAnchor;
+    sy = static_cast<float>(gy - ky * kAnchor);
+    sz = static_cast<float>(gz - kz * kAnchor);
+    pieces.clear();
+    for (int x = 0; x < grid.width;) {
+        const int gx = l.startIn[0] + x;
+        const int kx = gx / kAnchor;
+        const int s0 = gx - kx * kAnchor;
+        const int count = std::min(grid.width - x, kAnchor - s0);
+        pieces.push_back(RowPiece{frames + l.block(kx, ky, kz) * perPoint + frame, s0, count, row + x});
+        x += count;
+    }
+}
+
+// The plan's row fractals, in the order of its first scope's operations; none where the
+// plan wants gradients.
+std::vector<RowFractal> rowFractals(const GraphPlan& plan);
 
 // io::quantize8/16 of values[0, count) with range [lo, lo + span], whole vectors at a time:
 // returns how many it wrote (count rounded down to the vector's lanes).

@@ -2,7 +2,8 @@
 // The SIMD CPU backend's fast path for the common case, included by core/simd_lattice_rows.cpp
 // once per Highway target (hence the toggle): rows of a lattice basis (perlin, classic, value,
 // perlin-value) in 2D or 3D whose octaves are neither warped nor turned and whose output is
-// the value alone, made from each octave's lattice columns along a row. Internal.
+// the value alone, and a graph's fractals of that kind, made from each octave's lattice
+// columns along a row. Internal.
 #if defined(GLNOISE_SIMD_COLUMNS_TOGGLE) == defined(HWY_TARGET_TOGGLE)
 #ifdef GLNOISE_SIMD_COLUMNS_TOGGLE
 #undef GLNOISE_SIMD_COLUMNS_TOGGLE
@@ -33,6 +34,9 @@ namespace HWY_NAMESPACE {
 // The octaves run outermost for each anchor's piece of a row, each adding into the piece's
 // sums in gln_sum's order, and the twin does the arithmetic (gln_lattice2_corners,
 // gln_lattice3_corners, gln_fractal_step), so every texel is the reference's, bit for bit.
+// A graph's fractal over a lattice leaf, in its first scope, runs the same kernel
+// (LatticePieces), its point as its twin computes it (core/simd_lattice_rows.cpp's
+// GraphLatticeRow).
 
 // A lattice corner as gln_corner2/3 take its hash: the parts of its gradient's dot product
 // with d for this row, d.x * f + c; its height h (gln_height, for the kinds with heights);
@@ -322,9 +326,38 @@ inline std::vector<LatticeColumns>& gln_lattice_columns() {
     return octaves;
 }
 
-// The rows of lattice basis kBasis in kDims dimensions (simd::latticeColumnsApply).
+// Whether x is a power of two (2^k for an integer k, normal or not).
+inline bool gln_power_of_two(float x) {
+    int e = 0;
+    return x > 0.0f && std::isfinite(x) && std::frexp(x, &e) == 0.5f;
+}
+
+// An octave of a piece of a row (LatticePieces): the parts of its point p = o.frac + f (lac
+// s) at an offset s from the anchor, o its frame (a spec's octave: f its scale, lac 1, so
+// f s; a graph's, as graph/moves.hpp's Fractal and graph/twin.hpp's gln_g_basis make it, f
+// (lac s) held to gln_g_bound's bounds), and its amplitude.
+struct ColumnOctave {
+    float f;
+    float lac;
+    float amplitude;
+};
+
+// Pieces of a row (sy and sz its offsets from the anchor along y and z) through lattice
+// basis kBasis's columns in kDims dimensions: each piece's octaves (`octaves` of them)
+// added into its sums in gln_sum's order by fractal type `fractal` (signal: a ridged
+// sum's), the sums times `factor` into out. Vectors of Lanes texels at a time, the lanes
+// past count repeating the last texel; padded: out holds count rounded up to Lanes, and
+// the last vector is stored whole. params: a graph's fractal's (graph/moves.hpp's
+// Fractal's), its octave i's lacunarity power and amplitude params[4 + 2 i] and params[3 +
+// 2 i]; nullptr: a spec's, octave i's amplitude its frame's scale.y, its lacunarity power
+// 1 (so that f (1 s) is f s). columns: the caller's, one per octave. A row's pieces in one
+// call, so that a row of one octave costs one call, not one per anchor; one copy for a
+// spec and a graph.
 template <int kBasis, int kDims>
-HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int firstRow, int endRow) {
+HWY_ATTR HWY_NOINLINE __attribute__((flatten)) void LatticePieces(
+    const Permutation& P, int curve, bool worldHash, int octaves, int fractal, float ridgeOffset, float ridgeGain,
+    const float* params, float factor, std::vector<LatticeColumns>& columns, const simd::RowPiece* pieces, int n, float sy,
+    float sz, bool padded) {
     constexpr int kKind = gln_basis_kind(kBasis);
     constexpr bool kHeights = (kKind & GLN_HEIGHTS) != 0;
     constexpr int kCorners = kDims == 2 ? 2 : 4;  // per column
@@ -332,146 +365,180 @@ HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int first
     const DF df;
     const DI di;
     const int lanes = static_cast<int>(hn::Lanes(df));
-    const Permutation& P = *j.table;
-    const SampleParams<float>& u = *j.params;
-    const int curve = gln_basis_curve(kBasis, u.curve);
-    const int octaves = u.octaveCount;
-    const bool ridged = u.fractal == GLN_RIDGED;
-    const Grid& grid = j.grid;
-    const AnchorLayout& l = j.layout;
-    std::vector<LatticeColumns>& columns = gln_lattice_columns();
-    if (columns.size() < static_cast<std::size_t>(octaves)) columns.resize(static_cast<std::size_t>(octaves));
-    for (LatticeColumns& c : columns) c.clear();
-    HWY_ALIGN float sum[kAnchor + kMaxLanes];
-    HWY_ALIGN float signal[kAnchor + kMaxLanes];
+    const bool ridged = fractal == GLN_RIDGED;
+    const bool graph = params != nullptr;
     const VF iota = VF(hn::Iota(df, 0.0f));
     // The twin's order of the corners: in 3D gln_lattice3_hashes' (corner q of the left
     // column, then of the right, q = y + 2 z); in 2D gln_lattice2_hashes' (top right, top
     // left, bottom right, bottom left).
     const auto twinIndex = [](int q, int right) { return kDims == 2 ? 2 * (1 - q) + (1 - right) : 2 * q + right; };
-    for (int r = firstRow; r < endRow; ++r) {
-        const int y = r % grid.height;
-        const int z = r / grid.height;
-        float* row = j.out + static_cast<std::size_t>(r) * static_cast<std::size_t>(grid.width);
-        const int gy = l.startIn[1] + y, gz = l.startIn[2] + z;
-        const int ky = gy / kAnchor, kz = gz / kAnchor;
-        const float sy = static_cast<float>(gy - ky * kAnchor), sz = static_cast<float>(gz - kz * kAnchor);
-        // The row's pieces, one per anchor: texels [x, x + count) at offsets s0, s0 + 1, ...
-        for (int x = 0; x < grid.width;) {
-            const int gx = l.startIn[0] + x;
-            const int kx = gx / kAnchor;
-            const int s0 = gx - kx * kAnchor;
-            const int count = std::min(grid.width - x, kAnchor - s0);
-            const GlnFrame<float>* frames = j.frames + l.block(kx, ky, kz) * u.framesPerPoint;
-            const VF last = VF(static_cast<float>(s0 + count - 1));
-            for (int i = 0; i < octaves; ++i) {
-                const GlnFrame<float>& o = frames[i];
-                const float scale = o.scale.x;
-                // The row's y and z in this octave (gln_octave's p, gln_lattice2/3's floor).
-                const float py = o.frac.y + scale * sy;
-                const float fy = std::floor(py);
-                const float yf = py - fy;
-                const int cy = o.cell.y + static_cast<int>(fy);
-                float pz = o.frac.z;
-                float zf = 0.0f;
-                int cz = 0;
-                if constexpr (kDims == 3) {
-                    pz = o.frac.z + scale * sz;
-                    const float fz = std::floor(pz);
-                    zf = pz - fz;
-                    cz = o.cell.z + static_cast<int>(fz);
-                }
-                const ivec3 period(o.period.x, o.period.y, kDims == 3 ? o.period.z : 0);
-                const ivec3 world = u.world ? ivec3(o.block.x, o.block.y, kDims == 3 ? o.block.z : 0) : ivec3(-1, -1, -1);
-                // The piece's first and last columns, as its first and last lanes find them.
-                const int cFirst = o.cell.x + static_cast<int>(std::floor(o.frac.x + scale * static_cast<float>(s0)));
-                const int cLast = o.cell.x + static_cast<int>(std::floor(o.frac.x + scale * static_cast<float>(s0 + count - 1)));
-                // The tables serve where a vector spans at most a cell per lane, and x >= 0.
-                const bool tables = scale > 0.0f && scale <= 1.0f && o.frac.x >= 0.0f && o.cell.x >= 0 &&
-                                    cLast < LC::kMaxColumns;
-                LatticeColumns& cols = columns[static_cast<std::size_t>(i)];
-                if (tables) {
-                    cols.hold(kDims, P, cy, cz, period, world, yf, zf);
-                    cols.fill<kDims, kHeights>(cFirst, cLast + 1, scale * static_cast<float>(lanes) > 1.0f);
-                }
-                const VF vfrac = VF(o.frac.x), vscale = VF(scale), vy = VF(yf), vz = VF(zf);
-                const VF amplitude = VF(o.scale.y);
-                // (In locals: the stores of sums could otherwise change the tables they come from.)
-                const float* const fields = cols.fields.data();
-                const std::int32_t* const packedOf = cols.packed.data();
-                const int from = cols.base;
-                const auto field = [&](int k, int q, int x) { return LC::fieldAt(fields, from, k + q, x); };
-                std::array<CornerParts<int>, 2 * kCorners> cell{};
-                int cellX = INT_MIN;  // the cell whose corners `cell` holds
-                for (int k = 0; k < count; k += lanes) {
-                    VF s = VF(static_cast<float>(s0 + k)) + iota;
-                    if (k + lanes > count) s = VF(hn::Min(s.v, last.v));  // the last lanes repeat the last texel
-                    const VF px = vfrac + vscale * s;
-                    const VF pf = gln_floor(px);
-                    const VF fx = px - pf;
-                    const VI cx = VI(o.cell.x) + VI(pf);
-                    // With the tables the lanes' x grow with their s (scale > 0: IEEE multiplies
-                    // and adds are monotonic, and so is floor), so the first lane's cell is the
-                    // least and the last lane's the greatest.
-                    const int c0 = hn::GetLane(cx.v);
-                    const int spread = tables ? hn::GetLane(hn::Reverse(di, cx.v)) - c0 : lanes;
-                    VF n;
-                    if (spread == 0) {
-                        if (c0 != cellX) {
-                            cellX = c0;
-                            for (int q = 0; q < kCorners; ++q)
-                                for (int right = 0; right < 2; ++right) {
-                                    const int at = c0 + right;
-                                    CornerParts<int>& c = cell[static_cast<std::size_t>(twinIndex(q, right))];
-                                    c.f = VF(*field(right != 0 ? LC::kRightF : LC::kLeftF, q, at));
-                                    c.c = VF(*field(LC::kC, q, at));
-                                    if constexpr (kHeights) c.h = VF(*field(LC::kH, q, at));
-                                    c.hash = static_cast<int>(static_cast<std::uint32_t>(packedOf[at]) >> (8 * q) & 255u);
-                                }
-                        }
-                        if constexpr (kDims == 2) n = gln_lattice2_corners(cell, fx, vy, curve, kKind).x;
-                        else n = gln_lattice3_corners(cell, fx, vy, vz, curve, kKind).x;
-                    } else if (spread < lanes) {
-                        const VI offset = cx - VI(c0);
-                        const auto at = hn::IndicesFromVec(df, offset.v);
-                        const auto atInt = hn::IndicesFromVec(di, offset.v);
-                        const auto lookup = [&](const float* t) { return VF(hn::TableLookupLanes(hn::LoadU(df, t), at)); };
-                        std::array<CornerParts<VI>, 2 * kCorners> lane{};
+    HWY_ALIGN float sum[kAnchor + kMaxLanes];
+    HWY_ALIGN float signal[kAnchor + kMaxLanes];
+    HWY_ALIGN float offsets[kAnchor + 2 * kMaxLanes];
+    for (int which = 0; which < n; ++which) {
+        const simd::RowPiece& piece = pieces[which];
+        const int s0 = piece.s0, count = piece.count;
+        const VF last = VF(static_cast<float>(s0 + count - 1));
+        for (int i = 0; i < octaves; ++i) {
+            const GlnFrame<float>& o = piece.frames[i];
+            const ColumnOctave c{o.scale.x, graph ? params[4 + 2 * i] : 1.0f, graph ? params[3 + 2 * i] : o.scale.y};
+            // The bounds hold no offset of a piece (s below kAnchor, and |f (lac s)| grows with
+            // s) unless f lac is huge: then each is held to them, else none needs to be.
+            const bool hold = graph && !(std::fabs(c.f * (c.lac * static_cast<float>(kAnchor))) <= 16777216.0f);
+            const float scale = c.f * c.lac;  // the cells per texel
+            // Where lac is a normal power of two (lac s exact for every s, below kAnchor) and f
+            // lac a normal float (exact), f (lac s) is (f lac) s, each the exact product
+            // rounded once: a spec's octave (lac 1) and most of a graph's, whose lanes take f
+            // lac times s. Else each texel's offset is made apart, into `offsets`.
+            const bool scaled = !hold && (c.lac == 1.0f || (gln_power_of_two(c.lac) && std::isnormal(c.lac) &&
+                                                            std::isfinite(c.lac * static_cast<float>(kAnchor)) &&
+                                                            std::isnormal(scale)));
+            // The point's offset from the frame along an axis, for an offset s from the anchor.
+            const auto along = [&](float s) {
+                if (scaled) return scale * s;
+                return hold ? gln_g_bound(c.f * (c.lac * s)) : c.f * (c.lac * s);
+            };
+            // The row's y and z in this octave (gln_octave's p, gln_lattice2/3's floor).
+            const float py = o.frac.y + along(sy);
+            const float fy = std::floor(py);
+            const float yf = py - fy;
+            const int cy = o.cell.y + static_cast<int>(fy);
+            float pz = o.frac.z;
+            float zf = 0.0f;
+            int cz = 0;
+            if constexpr (kDims == 3) {
+                pz = o.frac.z + along(sz);
+                const float fz = std::floor(pz);
+                zf = pz - fz;
+                cz = o.cell.z + static_cast<int>(fz);
+            }
+            const ivec3 period(o.period.x, o.period.y, kDims == 3 ? o.period.z : 0);
+            const ivec3 world = worldHash ? ivec3(o.block.x, o.block.y, kDims == 3 ? o.block.z : 0) : ivec3(-1, -1, -1);
+            // The texels' values at px by gln_lattice2/3's own reads.
+            const auto direct = [&](VF px) {
+                if constexpr (kDims == 2)
+                    return gln_lattice2(P, ivec2(o.cell.x, o.cell.y), vec2<VF>(px, VF(py)), ivec2(period.x, period.y), curve,
+                                        kKind, ivec2(world.x, world.y)).x;
+                else
+                    return gln_lattice3(P, ivec3(o.cell.x, o.cell.y, o.cell.z), vec3<VF>(px, VF(py), VF(pz)), period, curve,
+                                        kKind, world).x;
+            };
+            const VF amplitude = VF(c.amplitude);
+            // gln_sum's step on the sums of texels k.. (their gradients are not wanted).
+            const auto add = [&](int k, VF n) {
+                vec4<VF> total(i == 0 ? VF(0) : VF(hn::Load(df, sum + k)), VF(0), VF(0), VF(0));
+                vec4<VF> sig(i == 0 || !ridged ? VF(0) : VF(hn::Load(df, signal + k)), VF(0), VF(0), VF(0));
+                gln_fractal_step(fractal, i, vec4<VF>(n, VF(0), VF(0), VF(0)), amplitude, VF(ridgeOffset), VF(ridgeGain), total,
+                                 sig);
+                hn::Store(total.x.v, df, sum + k);
+                if (ridged) hn::Store(sig.x.v, df, signal + k);
+            };
+            if (!scaled) {
+                // Each texel's offset as the twin makes it (the last repeated past count), and
+                // its value by the lattice's own reads: a graph's octave of another lacunarity.
+                for (int k = 0; k < count + lanes; ++k) offsets[k] = along(static_cast<float>(s0 + std::min(k, count - 1)));
+                for (int k = 0; k < count; k += lanes) add(k, direct(VF(o.frac.x) + VF(hn::Load(df, offsets + k))));
+                continue;
+            }
+            // The piece's first and last columns, as its first and last lanes find them.
+            const int cFirst = o.cell.x + static_cast<int>(std::floor(o.frac.x + along(static_cast<float>(s0))));
+            const int cLast = o.cell.x + static_cast<int>(std::floor(o.frac.x + along(static_cast<float>(s0 + count - 1))));
+            // The tables serve where a vector spans at most a cell per lane, and x >= 0 (x grows
+            // with s: f and lac are positive).
+            const bool tables = c.f > 0.0f && c.lac > 0.0f && scale <= 1.0f && o.frac.x >= 0.0f && o.cell.x >= 0 &&
+                                cLast < LC::kMaxColumns;
+            LatticeColumns& cols = columns[static_cast<std::size_t>(i)];
+            if (tables) {
+                cols.hold(kDims, P, cy, cz, period, world, yf, zf);
+                cols.fill<kDims, kHeights>(cFirst, cLast + 1, scale * static_cast<float>(lanes) > 1.0f);
+            }
+            const VF vfrac = VF(o.frac.x), vscale = VF(scale), vy = VF(yf), vz = VF(zf);
+            // (In locals: the stores of sums could otherwise change the tables they come from.)
+            const float* const fields = cols.fields.data();
+            const std::int32_t* const packedOf = cols.packed.data();
+            const int from = cols.base;
+            const auto field = [&](int k, int q, int x) { return LC::fieldAt(fields, from, k + q, x); };
+            std::array<CornerParts<int>, 2 * kCorners> cell{};
+            int cellX = INT_MIN;  // the cell whose corners `cell` holds
+            for (int k = 0; k < count; k += lanes) {
+                VF s = VF(static_cast<float>(s0 + k)) + iota;
+                if (k + lanes > count) s = VF(hn::Min(s.v, last.v));  // the last lanes repeat the last texel
+                const VF px = vfrac + vscale * s;
+                const VF pf = gln_floor(px);
+                const VF fx = px - pf;
+                const VI cx = VI(o.cell.x) + VI(pf);
+                // With the tables the lanes' x grow with their s (IEEE multiplies and adds are
+                // monotonic, and so are floor and the bound), so the first lane's cell is the
+                // least and the last lane's the greatest.
+                const int c0 = hn::GetLane(cx.v);
+                const int spread = tables ? hn::GetLane(hn::Reverse(di, cx.v)) - c0 : lanes;
+                VF n;
+                if (spread == 0) {
+                    if (c0 != cellX) {
+                        cellX = c0;
                         for (int q = 0; q < kCorners; ++q)
                             for (int right = 0; right < 2; ++right) {
-                                CornerParts<VI>& c = lane[static_cast<std::size_t>(twinIndex(q, right))];
-                                c.f = lookup(field(right != 0 ? LC::kRightF : LC::kLeftF, q, c0 + right));
-                                c.c = lookup(field(LC::kC, q, c0 + right));
-                                if constexpr (kHeights) c.h = lookup(field(LC::kH, q, c0 + right));
-                                const VI packed = VI(hn::TableLookupLanes(hn::LoadU(di, packedOf + c0 + right), atInt));
-                                c.hash = VI(hn::And(hn::ShiftRightSame(packed.v, 8 * q), hn::Set(di, 255)));
+                                const int at = c0 + right;
+                                CornerParts<int>& k4 = cell[static_cast<std::size_t>(twinIndex(q, right))];
+                                k4.f = VF(*field(right != 0 ? LC::kRightF : LC::kLeftF, q, at));
+                                k4.c = VF(*field(LC::kC, q, at));
+                                if constexpr (kHeights) k4.h = VF(*field(LC::kH, q, at));
+                                k4.hash = static_cast<int>(static_cast<std::uint32_t>(packedOf[at]) >> (8 * q) & 255u);
                             }
-                        if constexpr (kDims == 2) n = gln_lattice2_corners(lane, fx, vy, curve, kKind).x;
-                        else n = gln_lattice3_corners(lane, fx, vy, vz, curve, kKind).x;
-                    } else if constexpr (kDims == 2) {
-                        n = gln_lattice2(P, ivec2(o.cell.x, o.cell.y), vec2<VF>(px, VF(py)), ivec2(period.x, period.y), curve,
-                                         kKind, ivec2(world.x, world.y)).x;
-                    } else {
-                        n = gln_lattice3(P, ivec3(o.cell.x, o.cell.y, o.cell.z), vec3<VF>(px, VF(py), VF(pz)), period, curve,
-                                         kKind, world).x;
                     }
-                    // gln_sum's step on these texels' sums (their gradients are not wanted).
-                    vec4<VF> total(i == 0 ? VF(0) : VF(hn::Load(df, sum + k)), VF(0), VF(0), VF(0));
-                    vec4<VF> sig(i == 0 || !ridged ? VF(0) : VF(hn::Load(df, signal + k)), VF(0), VF(0), VF(0));
-                    gln_fractal_step(u.fractal, i, vec4<VF>(n, VF(0), VF(0), VF(0)), amplitude, VF(u.ridgeOffset),
-                                     VF(u.ridgeGain), total, sig);
-                    hn::Store(total.x.v, df, sum + k);
-                    if (ridged) hn::Store(sig.x.v, df, signal + k);
+                    if constexpr (kDims == 2) n = gln_lattice2_corners(cell, fx, vy, curve, kKind).x;
+                    else n = gln_lattice3_corners(cell, fx, vy, vz, curve, kKind).x;
+                } else if (spread < lanes) {
+                    const VI offset = cx - VI(c0);
+                    const auto at = hn::IndicesFromVec(df, offset.v);
+                    const auto atInt = hn::IndicesFromVec(di, offset.v);
+                    const auto lookup = [&](const float* t) { return VF(hn::TableLookupLanes(hn::LoadU(df, t), at)); };
+                    std::array<CornerParts<VI>, 2 * kCorners> lane{};
+                    for (int q = 0; q < kCorners; ++q)
+                        for (int right = 0; right < 2; ++right) {
+                            CornerParts<VI>& k4 = lane[static_cast<std::size_t>(twinIndex(q, right))];
+                            k4.f = lookup(field(right != 0 ? LC::kRightF : LC::kLeftF, q, c0 + right));
+                            k4.c = lookup(field(LC::kC, q, c0 + right));
+                            if constexpr (kHeights) k4.h = lookup(field(LC::kH, q, c0 + right));
+                            const VI packed = VI(hn::TableLookupLanes(hn::LoadU(di, packedOf + c0 + right), atInt));
+                            k4.hash = VI(hn::And(hn::ShiftRightSame(packed.v, 8 * q), hn::Set(di, 255)));
+                        }
+                    if constexpr (kDims == 2) n = gln_lattice2_corners(lane, fx, vy, curve, kKind).x;
+                    else n = gln_lattice3_corners(lane, fx, vy, vz, curve, kKind).x;
+                } else {
+                    n = direct(px);
                 }
+                add(k, n);
             }
-            // gln_sample: the sum times the inverse divisor.
-            float* out = row + x;
-            const VF inverse = VF(u.inverseDivisor);
-            int k = 0;
-            for (; k + lanes <= count; k += lanes) hn::StoreU((VF(hn::Load(df, sum + k)) * inverse).v, df, out + k);
-            for (; k < count; ++k) out[k] = sum[k] * u.inverseDivisor;
-            x += count;
         }
+        // The sums times the factor (gln_sample's inverse divisor, or normalize's).
+        const VF scaled = VF(factor);
+        int k = 0;
+        for (; k + lanes <= count; k += lanes) hn::StoreU((VF(hn::Load(df, sum + k)) * scaled).v, df, piece.out + k);
+        if (padded && k < count) hn::StoreU((VF(hn::Load(df, sum + k)) * scaled).v, df, piece.out + k);
+        else
+            for (; k < count; ++k) piece.out[k] = sum[k] * factor;
+    }
+}
+
+// Rows of a lattice basis (perlin, classic, value, perlin-value) in 2D or 3D whose octaves
+// are neither warped nor turned and whose output is the value alone, in kDims dimensions
+// (simd::latticeColumnsApply): each row's pieces, one per anchor, by LatticePieces.
+template <int kBasis, int kDims>
+HWY_ATTR __attribute__((flatten)) void LatticeRows(const simd::Job& j, int firstRow, int endRow) {
+    const SampleParams<float>& u = *j.params;
+    const int curve = gln_basis_curve(kBasis, u.curve);
+    const int octaves = u.octaveCount;
+    std::vector<LatticeColumns>& columns = gln_lattice_columns();
+    if (columns.size() < static_cast<std::size_t>(octaves)) columns.resize(static_cast<std::size_t>(octaves));
+    for (LatticeColumns& c : columns) c.clear();
+    std::vector<simd::RowPiece> pieces;
+    float sy = 0.0f, sz = 0.0f;
+    for (int r = firstRow; r < endRow; ++r) {
+        simd::rowPieces(j.grid, j.layout, r, j.frames, u.framesPerPoint, 0, j.out, pieces, sy, sz);
+        LatticePieces<kBasis, kDims>(*j.table, curve, u.world != 0, octaves, u.fractal, u.ridgeOffset, u.ridgeGain, nullptr,
+                                     u.inverseDivisor, columns, pieces.data(), static_cast<int>(pieces.size()), sy, sz,
+                                     false);
     }
 }
 

@@ -48,6 +48,18 @@ public:
     vec4<VF>& operator[](std::size_t i) { return data_[i]; }
     const vec4<VF>& operator[](std::size_t i) const { return data_[i]; }
 
+    // The values of the first scope's row fractals (simd::RowFractal) at the piece's
+    // texels from `at`, or nullptr for another operation.
+    const float* rowValues(const PlanOp& p) const {
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            if (rows[i].op == &p) return values.get() + i * kRowRoom + static_cast<std::size_t>(at);
+        return nullptr;
+    }
+    static constexpr std::size_t kRowRoom = kAnchor + kMaxLanes;  // a piece's values, rounded up to Lanes
+    std::vector<simd::RowFractal> rows;
+    hwy::AlignedFreeUniquePtr<float[]> values;  // each row fractal's for the piece, kRowRoom apart
+    int at = 0;
+
 private:
     hwy::AlignedFreeUniquePtr<vec4<VF>[]> data_;
     std::size_t size_ = 0, capacity_ = 0;
@@ -60,6 +72,7 @@ struct LaneCalls {
     template <class Eval>
     static vec4<VF> fractalOfLeaf(const Eval& e, const PlanOp& p, const PlanScope& source, const GlnFrame<float>* frames,
                                   vec4<VF> l) {
+        if (const float* v = e.slots.rowValues(p)) return vec4<VF>(VF(hn::LoadU(DF(), v)), VF(), VF(), VF());
         const PlanOp& leaf = source.ops[0];
         const float* b = e.P + leaf.param;
         const GlnCellShape<VF> cell{leaf.ints[2], leaf.ints[3], VF(b[1]), VF(b[6]), VF(b[7])};
@@ -112,15 +125,48 @@ struct LaneCalls {
     }
 };
 
-// kGrad: the plan needs the gradient (the output's four channels), else one channel, the value.
+// A plan that is one row fractal (simd::RowFractal), its value alone: each row's pieces
+// made into the grid at once, as a spec's column rows are.
+HWY_ATTR void RowFractalRows(const simd::GraphJob& j, const simd::RowFractal& f, int firstRow, int endRow) {
+    std::vector<simd::RowPiece> pieces;
+    float sy = 0.0f, sz = 0.0f;
+    for (int r = firstRow; r < endRow; ++r) {
+        simd::rowPieces(j.grid, j.layout, r, j.frames, j.plan->framesPerPoint, f.frame, j.out, pieces, sy, sz);
+        GraphLatticeRow(*j.table, j.plan->world, f, j.params, pieces.data(), static_cast<int>(pieces.size()), sy, sz,
+                        r == firstRow, false);
+    }
+}
+
+// kGrad: the plan needs the gradient (the output's four channels), else one channel, the
+// value. The first scope's row fractals are made at each anchor's piece of a row, then
+// read by its vectors (LaneSlots::rowValues).
 template <bool kGrad>
 HWY_ATTR __attribute__((flatten)) void GraphRows(const simd::GraphJob& j, int firstRow, int endRow) {
     LaneSlots slots;
+    slots.rows = simd::rowFractals(*j.plan);
+    if (slots.rows.size() == 1 && j.plan->scopes[0].ops.size() == 1) return RowFractalRows(j, slots.rows[0], firstRow, endRow);
+    if (!slots.rows.empty()) {
+        slots.values = hwy::AllocateAligned<float>(slots.rows.size() * LaneSlots::kRowRoom);
+        HWY_ASSERT(slots.values);
+    }
     GraphEval<kGrad, VF, float, LaneCalls, LaneSlots> eval{*j.table, *j.plan, j.params, slots};
     const int perPoint = j.plan->framesPerPoint;
-    EachPiece<kGrad ? 4 : 1>(j.grid, j.layout, j.channels, j.out, firstRow, endRow, [&](int block, vec3<VF> s) {
-        return graphOutput(*j.space, eval.scope(0, vec4<VF>(s.x, s.y, s.z, VF(0.0f)), j.frames + block * perPoint));
-    });
+    bool fresh = true;  // the band's first piece
+    EachAnchorPiece<kGrad ? 4 : 1>(
+        j.grid, j.layout, j.channels, j.out, firstRow, endRow,
+        [&](int block, int s0, int count, float sy, float sz) {
+            for (std::size_t i = 0; i < slots.rows.size(); ++i) {
+                const simd::RowFractal& f = slots.rows[i];
+                const simd::RowPiece piece{j.frames + block * perPoint + f.frame, s0, count,
+                                           slots.values.get() + i * LaneSlots::kRowRoom};
+                GraphLatticeRow(*j.table, j.plan->world, f, j.params, &piece, 1, sy, sz, fresh, true);
+            }
+            fresh = false;
+        },
+        [&](int block, vec3<VF> s, int k) {
+            slots.at = k;
+            return graphOutput(*j.space, eval.scope(0, vec4<VF>(s.x, s.y, s.z, VF(0.0f)), j.frames + block * perPoint));
+        });
 }
 
 void EvaluateGraph(const simd::GraphJob& j, int firstRow, int endRow) {

@@ -476,6 +476,14 @@ GLNOISE_SIMD_GRAPH_FRACTAL(GraphSimplexFractal);
 GLNOISE_SIMD_GRAPH_FRACTAL(GraphOpenSimplexFractal);
 GLNOISE_SIMD_GRAPH_FRACTAL(GraphCellularFractal);
 GLNOISE_SIMD_GRAPH_FRACTAL(GraphPsrdnoiseFractal);
+// A graph's row fractal f (simd::RowFractal) for pieces of a row (sy and sz its offsets
+// from the anchor along y and z; each piece's frames the leaf's first octave's): its
+// values as GraphEval computes them, into each piece's out, count of them or, padded,
+// count rounded up to Lanes; in the lattice family's column rows
+// (core/simd_lattice_rows.cpp). fresh: the first row of a band (its tables are emptied,
+// as its table may be another at the same address).
+void GraphLatticeRow(const Permutation& P, bool world, const simd::RowFractal& f, const float* params,
+                     const simd::RowPiece* pieces, int n, float sy, float sz, bool fresh, bool padded);
 // A cellular lookup's vector to its nearest feature point (graph/twin.hpp's
 // gln_g_nearest), in cellular noise's file.
 vec4<VF> GraphCellularNearest(const Permutation& P, int dims, const GlnCellShape<VF>& cell, bool world, const GlnFrame<float>& o,

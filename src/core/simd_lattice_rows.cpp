@@ -26,7 +26,41 @@ void EvaluateColumns(const simd::Job& j, int firstRow, int endRow) {
 #undef GLNOISE_SIMD_BASIS
 }
 
+// Each fractal's column tables (simd::RowFractal::set), one per octave: this thread's.
+std::vector<LatticeColumns>& graphColumns(int set) {
+    static thread_local std::vector<std::vector<LatticeColumns>> sets;
+    if (sets.size() <= static_cast<std::size_t>(set)) sets.resize(static_cast<std::size_t>(set) + 1);
+    return sets[static_cast<std::size_t>(set)];
+}
+
 }  // namespace
+
+// graph/moves.hpp's Fractal twin over its leaf: octave i's frame the leaf's i-th, its
+// point's parts that frame's frequency and the lacunarity power q[4 + 2 i], its amplitude
+// q[3 + 2 i]; the sum times q[2] (normalize's factor, or 1).
+void GraphLatticeRow(const Permutation& P, bool world, const simd::RowFractal& f, const float* params,
+                     const simd::RowPiece* pieces, int n, float sy, float sz, bool fresh, bool padded) {
+    const float* q = params + f.param;
+    std::vector<LatticeColumns>& columns = graphColumns(f.set);
+    if (columns.size() < static_cast<std::size_t>(f.octaves)) columns.resize(static_cast<std::size_t>(f.octaves));
+    if (fresh)
+        for (LatticeColumns& c : columns) c.clear();
+#define GLNOISE_SIMD_BASIS(b)                                                                                                  \
+    case b:                                                                                                                    \
+        if (f.dims == 2)                                                                                                       \
+            LatticePieces<b, 2>(P, gln_basis_curve(b, f.curve), world, f.octaves, f.type, q[0], q[1], q, q[2], columns, \
+                                      pieces, n, sy, sz, padded);                                                             \
+        else                                                                                                                   \
+            LatticePieces<b, 3>(P, gln_basis_curve(b, f.curve), world, f.octaves, f.type, q[0], q[1], q, q[2], columns, \
+                                      pieces, n, sy, sz, padded);                                                             \
+        break;
+    switch (f.basis) {
+        GLNOISE_SIMD_LATTICE_BASES
+        default: break;
+    }
+#undef GLNOISE_SIMD_BASIS
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace glnoise::cpu
 HWY_AFTER_NAMESPACE();

@@ -19,12 +19,15 @@ namespace HWY_NAMESPACE {
 
 // The pieces of rows [firstRow, endRow) of a grid: a row is cut where its texels' anchor
 // changes (every kAnchor texels), so that every lane of a piece shares its frames, and
-// into Lanes texels at most. sample(block, s) gives the piece's `channels` values per lane
-// (s: each lane's offset from the anchor; the last lanes of a short piece repeat its last
-// texel), which are stored texel after texel from out, the grid's first texel.
-template <int kChannels, class Sample>
-HWY_ATTR void EachPiece(const Grid& grid, const AnchorLayout& l, int channels, float* out, int firstRow, int endRow,
-                        const Sample& sample) {
+// into Lanes texels at most. At each anchor's piece of a row, span(block, s0, count, sy,
+// sz): its texels' offsets from the anchor, s0 to s0 + count - 1 along x, sy and sz along
+// y and z. sample(block, s, k) gives a piece's `channels` values per lane (s: each lane's
+// offset from the anchor, k: its first texel's from s0; the last lanes of a short piece
+// repeat its last texel), which are stored texel after texel from out, the grid's first
+// texel.
+template <int kChannels, class Span, class Sample>
+HWY_ATTR void EachAnchorPiece(const Grid& grid, const AnchorLayout& l, int channels, float* out, int firstRow, int endRow,
+                              const Span& span, const Sample& sample) {
     const DF df;
     const DI di;
     const int lanes = static_cast<int>(hn::Lanes(df));
@@ -41,20 +44,36 @@ HWY_ATTR void EachPiece(const Grid& grid, const AnchorLayout& l, int channels, f
         for (int x = 0; x < width;) {
             const int gx = l.startIn[0] + x;
             const int kx = gx / kAnchor;
-            const int count = std::min({lanes, width - x, (kx + 1) * kAnchor - gx});
-            const VI sx = VI(hn::Min(hn::Iota(di, 0), hn::Set(di, count - 1))) + (gx - kx * kAnchor);
-            const vec4<VF> v = sample(l.block(kx, ky, kz), vec3<VF>(VF(sx), sy, sz));
-            float* o = row + static_cast<std::size_t>(x) * static_cast<std::size_t>(channels);
-            if (kChannels == 1 && count == lanes) {
-                hn::StoreU(v.x.v, df, o);
-            } else {
-                for (int c = 0; c < channels; ++c) hn::Store(v[c].v, df, part[c]);
-                for (int i = 0; i < count; ++i)
-                    for (int c = 0; c < channels; ++c) o[i * channels + c] = part[c][i];
+            const int s0 = gx - kx * kAnchor;
+            const int texels = std::min(width - x, kAnchor - s0);
+            const int block = l.block(kx, ky, kz);
+            span(block, s0, texels, static_cast<float>(gy - ky * kAnchor), static_cast<float>(gz - kz * kAnchor));
+            for (int k = 0; k < texels;) {
+                const int count = std::min(lanes, texels - k);
+                const VI sx = VI(hn::Min(hn::Iota(di, 0), hn::Set(di, count - 1))) + (s0 + k);
+                const vec4<VF> v = sample(block, vec3<VF>(VF(sx), sy, sz), k);
+                float* o = row + static_cast<std::size_t>(x + k) * static_cast<std::size_t>(channels);
+                if (kChannels == 1 && count == lanes) {
+                    hn::StoreU(v.x.v, df, o);
+                } else {
+                    for (int c = 0; c < channels; ++c) hn::Store(v[c].v, df, part[c]);
+                    for (int i = 0; i < count; ++i)
+                        for (int c = 0; c < channels; ++c) o[i * channels + c] = part[c][i];
+                }
+                k += count;
             }
-            x += count;
+            x += texels;
         }
     }
+}
+
+// EachAnchorPiece with nothing to do at each anchor's piece: sample(block, s).
+template <int kChannels, class Sample>
+HWY_ATTR void EachPiece(const Grid& grid, const AnchorLayout& l, int channels, float* out, int firstRow, int endRow,
+                        const Sample& sample) {
+    EachAnchorPiece<kChannels>(
+        grid, l, channels, out, firstRow, endRow, [](int, int, int, float, float) {},
+        [&](int block, vec3<VF> s, int) { return sample(block, s); });
 }
 
 // noise.comp's main() for Lanes texels of a row at once, for basis kBasis. kValue: one

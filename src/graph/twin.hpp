@@ -81,6 +81,22 @@ struct OneLeafSource {
     }
 };
 
+// The scope of the one basis leaf that fractal p reads as its source, for a fractal that
+// fuses with its leaf (GraphCalls::kFusesFractals: one source frame per octave, no node
+// driving its numbers), its source that leaf alone or reached through nodes that evaluate
+// their source at the point itself (an offset's, whose shift is in the frames); else
+// nullptr. frame: p's frame plus theirs (the leaf's own frame is its op's).
+inline const PlanScope* fusedLeaf(const GraphPlan& plan, const PlanOp& p, int& frame) {
+    if (p.op != Op::Fractal || p.driven || p.childFrames != 1) return nullptr;
+    const PlanScope* source = &plan.scopes[static_cast<std::size_t>(p.scope)];
+    frame = p.frame;
+    while (source->ops.size() == 1 && graph::move::samePoint(source->ops[0].op) && !source->ops[0].driven) {
+        frame += source->ops[0].frame;
+        source = &plan.scopes[static_cast<std::size_t>(source->ops[0].scope)];
+    }
+    return source->ops.size() == 1 && source->ops[0].op == Op::Basis ? source : nullptr;
+}
+
 // What GraphEval calls out of line: a basis or white-noise leaf, a domain node's or
 // fractal's source scope, and a moving kind's driven form. These run the twins themselves; the SIMD backend
 // (core/simd_graph.cpp) gives its own, so that each family's leaves compile in that
@@ -207,19 +223,11 @@ struct GraphEval {
     vec4<T> op(const PlanScope& sc, const PlanOp& p, vec4<T> l, const GlnFrame<S>* frames, std::size_t base) {
         const S* q = P + p.param;
         const vec4<T> zero = vec4<T>(T(0));
-        if constexpr (Calls::kFusesFractals && !kGrad)
-            if (p.op == Op::Fractal && !p.driven && p.childFrames == 1) {
-                // Through nodes that evaluate their source at the point itself (an offset's,
-                // whose shift is in the frames) to the leaf.
-                const PlanScope* source = &plan.scopes[static_cast<std::size_t>(p.scope)];
-                int frame = p.frame;
-                while (source->ops.size() == 1 && graph::move::samePoint(source->ops[0].op) && !source->ops[0].driven) {
-                    frame += source->ops[0].frame;
-                    source = &plan.scopes[static_cast<std::size_t>(source->ops[0].scope)];
-                }
-                if (source->ops.size() == 1 && source->ops[0].op == Op::Basis)
-                    return Calls::fractalOfLeaf(*this, p, *source, frames + frame, l);
-            }
+        if constexpr (Calls::kFusesFractals && !kGrad) {
+            int frame = 0;
+            if (const PlanScope* source = fusedLeaf(plan, p, frame))
+                return Calls::fractalOfLeaf(*this, p, *source, frames + frame, l);
+        }
         switch (p.op) {
             case Op::Basis:
                 return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], sc.dims,

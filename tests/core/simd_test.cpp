@@ -380,6 +380,79 @@ TEST(Simd, AFractalOverOneLeafIsTheReferencesOnEveryTarget) {
     });
 }
 
+// A fractal of the graph's first scope over one lattice leaf (perlin, classic, value,
+// perlin-value; inline, a basis node, behind an offset or a seed) is made a piece of a row
+// at a time from its lattice columns, as a spec's rows are (simd::rowFractals): bit for bit
+// the reference, for fbm, ridged, billow and turbulence in 2D and 3D; at a power-of-two
+// lacunarity and others, below 1 and huge; at a cell per many texels, near one per texel,
+// beyond it and where the offsets reach the point's bounds; periods, the world hash and
+// normalize; two of them in one scope beside values, and one that is not (under a warp);
+// across anchors in x, y and z, on one thread and three (bands), on every target.
+TEST(Simd, AFirstScopeFractalOverALatticeLeafIsMadeARowAtATimeAsTheReference) {
+    struct Case {
+        Graph graph;
+        std::size_t rows;  // row fractals
+    };
+    std::vector<Case> cases;
+    const char* bases[] = {"perlin", "classic", "value", "perlin-value"};
+    const char* types[] = {"fbm", "ridged", "billow", "turbulence"};
+    // (frequency, lacunarity): below a cell per texel at every octave, at a power of two
+    // (whose lanes take f lac times s) and not; turned down by a lacunarity below 1 (and
+    // a power of two); past a cell per texel; offsets at and beyond 2^24 cells.
+    const std::pair<double, double> scales[] = {{1.0 / 64, 2.0}, {0.07, 1.87}, {0.4, 0.6},   {0.2, 0.5},
+                                                {0.3, 3.0},      {65536, 2.0}, {65536, 1e15}};
+    int k = 0;
+    for (const char* basis : bases)
+        for (const char* type : types)
+            for (const auto& [frequency, lacunarity] : scales) {
+                const int dims = 2 + (k / 7) % 2;
+                std::ostringstream leaf;
+                // A period holds where the lacunarity is an integer.
+                const bool periodic = lacunarity == std::floor(lacunarity) && lacunarity < 100 && k % 2 == 1;
+                const char* period = dims == 2 ? R"(, "period": [4, 6])" : R"(, "period": [4, 6, 8])";
+                leaf << R"("kind": "basis", "basis": ")" << basis << R"(", "frequency": )" << frequency
+                     << (periodic ? period : "") << (k % 6 == 2 ? R"(, "seed": 7)" : "");
+                std::ostringstream fractal;
+                fractal << R"("kind": "fractal", "type": ")" << type << R"(", "octaves": )" << (k % 3 == 0 ? "4.5" : "3")
+                        << R"(, "lacunarity": )" << lacunarity << (k % 2 == 0 ? R"(, "normalize": true)" : "");
+                std::string nodes = R"("b": {)" + leaf.str() + "},";
+                std::string source = "b";
+                if (k % 3 == 1) {
+                    nodes += dims == 2 ? R"("o": {"kind": "offset", "source": "b", "by": [-3.25, 7]},)"
+                                       : R"("o": {"kind": "offset", "source": "b", "by": [-3.25, 7, 1.5]},)";
+                    source = "o";
+                }
+                nodes += R"("f": {)" + fractal.str() + R"(, "source": ")" + source + R"("})";
+                cases.push_back({Graph::parse(R"({"glnoise_graph": 2, "dims": )" + std::to_string(dims) +
+                                                  (k % 5 == 3 ? R"(, "world_hash": true)" : "") + R"(, "out": "f", "nodes": {)" +
+                                                  nodes + "}}",
+                                              "row fractal"),
+                                 1});
+                ++k;
+            }
+    // Two beside values, and the same fractal under a warp (not the first scope's).
+    cases.push_back({Graph::parse(R"({"glnoise_graph": 2, "dims": 3, "out": "sum", "nodes": {
+        "hills": {"kind": "fractal", "basis": "perlin", "frequency": 0.02, "octaves": 4},
+        "ridges": {"kind": "fractal", "type": "ridged", "basis": "value", "frequency": 0.05, "octaves": 3, "lacunarity": 2.5},
+        "half": {"kind": "multiply", "a": "hills", "b": 0.5},
+        "v": {"kind": "vector", "x": "hills", "y": "ridges"},
+        "w": {"kind": "warp", "source": "ridges", "by": "v", "amount": 4},
+        "sum": {"kind": "add", "a": "w", "b": "half"}}})"),
+                     2});
+    onEveryTarget([&] {
+        for (const Case& c : cases) {
+            const cpu::GraphPlan plan = cpu::planGraph(c.graph);
+            ASSERT_EQ(cpu::simd::rowFractals(plan).size(), c.rows) << c.graph.json();
+            const Grid grid{300, 4, c.graph.space.dims == 3 ? 2 : 1};
+            const TexelStart start = {-40, 254, 255};
+            const Image reference = cpu::evaluatePlan(c.graph, plan, grid, start, 1);
+            for (unsigned threads : {1u, 3u})
+                ASSERT_EQ(firstDifference(cpu::evaluatePlanSimd(c.graph, plan, grid, start, threads), reference), "")
+                    << threads << " threads\n" << c.graph.json();
+        }
+    });
+}
+
 // The CPU's flags, from /proc/cpuinfo's first "flags" line ({} elsewhere).
 std::set<std::string> cpuFlags() {
     std::ifstream in("/proc/cpuinfo");
