@@ -201,15 +201,17 @@ void gpuBench(benchmark::State& state, Workload w, int size, bool readBack) {
 // with its basis behind an offset of 0, the same values by the graph's own plan and shader.
 Graph graphFor(const Workload& w, bool ownPlan) { return ownPlan ? test::ownPlanGraph(specFor(w)) : graphOf(specFor(w)); }
 
-// Where a graph benchmark runs: the GPU, the SIMD backend or the reference, on one thread.
-enum class GraphOn { Gpu, Simd, Reference };
+// Where a graph benchmark runs: the GPU, the SIMD backend (on one thread, or on all) or
+// the reference, on one thread.
+enum class GraphOn { Gpu, Simd, SimdAll, Reference };
 
 void graphBench(benchmark::State& state, Workload w, int size, bool ownPlan, GraphOn on) {
     const Graph graph = graphFor(w, ownPlan);
     const Grid grid{size, size, 1};
     if (on != GraphOn::Gpu) {
         for (auto _ : state) {
-            const Image img = on == GraphOn::Simd ? cpu::evaluateSimd(graph, grid, {}, 1) : cpu::evaluate(graph, grid, {}, 1);
+            const Image img = on == GraphOn::Reference ? cpu::evaluate(graph, grid, {}, 1)
+                                                       : cpu::evaluateSimd(graph, grid, {}, on == GraphOn::Simd ? 1u : 0u);
             benchmark::DoNotOptimize(img.data.data());
         }
         setRate(state, size);
@@ -644,6 +646,7 @@ int main(int argc, char** argv) {
             const std::string base = std::string("graph/") + w.name + "/" + std::to_string(size) + (own ? "/own_plan/" : "/as_spec/");
             benchmark::RegisterBenchmark((base + "gpu_dispatch").c_str(), graphBench, w, size, own, GraphOn::Gpu)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "simd_1thread").c_str(), graphBench, w, size, own, GraphOn::Simd)->Unit(benchmark::kMillisecond)->UseRealTime();
+            benchmark::RegisterBenchmark((base + "simd_all").c_str(), graphBench, w, size, own, GraphOn::SimdAll)->Unit(benchmark::kMillisecond)->UseRealTime();
             benchmark::RegisterBenchmark((base + "reference_1thread").c_str(), graphBench, w, size, own, GraphOn::Reference)->Unit(benchmark::kMillisecond)->UseRealTime();
         }
     // The fBm's octaves one at a time: one octave of 3D Perlin at each of fbm8's frequencies,
