@@ -28,16 +28,24 @@ namespace simd {
 std::vector<RowFractal> rowFractals(const GraphPlan& plan) {
     std::vector<RowFractal> rows;
     if (plan.gradient || plan.scopes.empty()) return rows;
+    const auto lattice = [](int basis) {
+        return basis == GLN_BASIS_PERLIN || basis == GLN_BASIS_CLASSIC || basis == GLN_BASIS_VALUE || basis == GLN_BASIS_PERLIN_VALUE;
+    };
+    const int dims = plan.scopes[0].dims;
     for (const PlanOp& p : plan.scopes[0].ops) {
+        if (p.op == Op::Basis) {
+            if (lattice(p.ints[4]) && (dims == 2 || dims == 3))
+                rows.push_back(RowFractal{&p, 0, RowFractal::kPlainLeaf, 1, p.ints[4], p.ints[1], dims, p.frame,
+                                          static_cast<int>(rows.size())});
+            continue;
+        }
         int frame = 0;
         const PlanScope* source = fusedLeaf(plan, p, frame);
         if (source == nullptr) continue;
         const PlanOp& leaf = source->ops[0];
         const int type = p.ints[0], basis = leaf.ints[4];
-        const bool lattice = basis == GLN_BASIS_PERLIN || basis == GLN_BASIS_CLASSIC || basis == GLN_BASIS_VALUE ||
-                             basis == GLN_BASIS_PERLIN_VALUE;
         const bool spectral = type == GLN_FBM || type == GLN_TURBULENCE || type == GLN_BILLOW || type == GLN_RIDGED;
-        if (!lattice || !spectral || p.ints[2] != 0 || p.ints[3] != 0 || p.ints[1] > kMaxOctaves ||
+        if (!lattice(basis) || !spectral || p.ints[2] != 0 || p.ints[3] != 0 || p.ints[1] > kMaxOctaves ||
             (source->dims != 2 && source->dims != 3))
             continue;
         rows.push_back(RowFractal{&p, p.param, type, p.ints[1], basis, leaf.ints[1], source->dims, frame + leaf.frame,

@@ -71,12 +71,14 @@ void evaluateGraphRows(const GraphJob& job, int firstRow, int endRow);
 
 // A fractal of a graph's first scope (its point the texel's) over one lattice leaf (perlin,
 // classic, value, perlin-value) in 2D or 3D, no node driving its numbers, not turned or
-// weighted, a fractal type of a spec's: core/simd_graph.cpp has it made a piece of a row
-// at a time from lattice columns, as a spec's rows are (GraphLatticeRow).
+// weighted, a fractal type of a spec's, or such a leaf of the first scope itself:
+// core/simd_graph.cpp has it made a piece of a row at a time from lattice columns, as a
+// spec's rows are (GraphLatticeRow).
 struct RowFractal {
-    const void* op;  // the fractal's operation (a PlanOp), whose value this is
-    int param;       // its parameters' first
-    int type;        // GLN_FBM, GLN_TURBULENCE, GLN_BILLOW or GLN_RIDGED
+    const void* op;  // the fractal's or the leaf's operation (a PlanOp), whose value this is
+    int param;       // the fractal's parameters' first
+    int type;        // GLN_FBM, GLN_TURBULENCE, GLN_BILLOW or GLN_RIDGED; kPlainLeaf: the leaf
+    static constexpr int kPlainLeaf = -1;
     int octaves;     // at most kMaxOctaves
     int basis;
     int curve;

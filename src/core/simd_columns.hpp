@@ -345,7 +345,8 @@ struct ColumnOctave {
 // Pieces of a row (sy and sz its offsets from the anchor along y and z) through lattice
 // basis kBasis's columns in kDims dimensions: each piece's octaves (`octaves` of them)
 // added into its sums in gln_sum's order by fractal type `fractal` (signal: a ridged
-// sum's), the sums times `factor` into out. Vectors of Lanes texels at a time, the lanes
+// sum's; simd::RowFractal::kPlainLeaf: one octave's value as it is), the sums times
+// `factor` into out. Vectors of Lanes texels at a time, the lanes
 // past count repeating the last texel; padded: out holds count rounded up to Lanes, and
 // the last vector is stored whole. params: a graph's fractal's (graph/moves.hpp's
 // Fractal's), its octave i's lacunarity power and amplitude params[4 + 2 i] and params[3 +
@@ -366,6 +367,7 @@ HWY_ATTR HWY_NOINLINE __attribute__((flatten)) void LatticePieces(
     const DI di;
     const int lanes = static_cast<int>(hn::Lanes(df));
     const bool ridged = fractal == GLN_RIDGED;
+    const bool plain = fractal == simd::RowFractal::kPlainLeaf;  // the value itself, no sum
     const bool graph = params != nullptr;
     const VF iota = VF(hn::Iota(df, 0.0f));
     // The twin's order of the corners: in 3D gln_lattice3_hashes' (corner q of the left
@@ -426,6 +428,10 @@ HWY_ATTR HWY_NOINLINE __attribute__((flatten)) void LatticePieces(
             const VF amplitude = VF(c.amplitude);
             // gln_sum's step on the sums of texels k.. (their gradients are not wanted).
             const auto add = [&](int k, VF n) {
+                if (plain) {
+                    hn::Store(n.v, df, sum + k);
+                    return;
+                }
                 vec4<VF> total(i == 0 ? VF(0) : VF(hn::Load(df, sum + k)), VF(0), VF(0), VF(0));
                 vec4<VF> sig(i == 0 || !ridged ? VF(0) : VF(hn::Load(df, signal + k)), VF(0), VF(0), VF(0));
                 gln_fractal_step(fractal, i, vec4<VF>(n, VF(0), VF(0), VF(0)), amplitude, VF(ridgeOffset), VF(ridgeGain), total,

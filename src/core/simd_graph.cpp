@@ -6,7 +6,10 @@
 // LaneCalls::scope, and a moving kind's driven form to LaneCalls::driven, each flattened,
 // so that every twin runs compiled for the target. Lanes of one piece share
 // their frames (core/simd_lanes.hpp's EachPiece), so each lane is the reference's texel
-// bit for bit.
+// bit for bit. IPA-SRA is off here as in core/simd_family.hpp, for GCC 12's sake.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-ipa-sra")
+#endif
 #include "core/simd_targets.hpp"
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "core/simd_graph.cpp"
@@ -69,10 +72,16 @@ struct LaneCalls {
     static constexpr bool kFusesFractals = true;
     // Fractal p over the one basis leaf of its source scope, the value alone: the leaf's
     // family's fractal.
+    // The values of a row fractal or leaf of the first scope, made for the piece already
+    // (nullptr for another operation), and a vector of them.
+    template <class Eval>
+    static const float* madeByRows(const Eval& e, const PlanOp& p) {
+        return e.slots.rowValues(p);
+    }
+    static vec4<VF> rowValue(const float* v) { return vec4<VF>(VF(hn::LoadU(DF(), v)), VF(), VF(), VF()); }
     template <class Eval>
     static vec4<VF> fractalOfLeaf(const Eval& e, const PlanOp& p, const PlanScope& source, const GlnFrame<float>* frames,
                                   vec4<VF> l) {
-        if (const float* v = e.slots.rowValues(p)) return vec4<VF>(VF(hn::LoadU(DF(), v)), VF(), VF(), VF());
         const PlanOp& leaf = source.ops[0];
         const float* b = e.P + leaf.param;
         const GlnCellShape<VF> cell{leaf.ints[2], leaf.ints[3], VF(b[1]), VF(b[6]), VF(b[7])};

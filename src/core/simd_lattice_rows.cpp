@@ -37,10 +37,13 @@ std::vector<LatticeColumns>& graphColumns(int set) {
 
 // graph/moves.hpp's Fractal twin over its leaf: octave i's frame the leaf's i-th, its
 // point's parts that frame's frequency and the lacunarity power q[4 + 2 i], its amplitude
-// q[3 + 2 i]; the sum times q[2] (normalize's factor, or 1).
+// q[3 + 2 i]; the sum times q[2] (normalize's factor, or 1). A plain leaf
+// (graph/twin.hpp's gln_g_basis): its frame's frequency times s, its value.
 void GraphLatticeRow(const Permutation& P, bool world, const simd::RowFractal& f, const float* params,
                      const simd::RowPiece* pieces, int n, float sy, float sz, bool fresh, bool padded) {
-    const float* q = params + f.param;
+    // A plain leaf: one octave of amplitude, lacunarity and factor 1, its value as it is.
+    static constexpr float kUnit[5] = {0.0f, 0.0f, 1.0f, 1.0f, 1.0f};
+    const float* q = f.type == simd::RowFractal::kPlainLeaf ? kUnit : params + f.param;
     std::vector<LatticeColumns>& columns = graphColumns(f.set);
     if (columns.size() < static_cast<std::size_t>(f.octaves)) columns.resize(static_cast<std::size_t>(f.octaves));
     if (fresh)

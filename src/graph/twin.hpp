@@ -105,7 +105,9 @@ struct GraphCalls {
     // Whether a fractal whose source is one basis leaf (its scope that leaf alone, or an
     // offset's of it), no node driving its numbers, goes to fractalOfLeaf where the value
     // alone is wanted (the SIMD backend's: one call for its octaves, the leaf inlined; the
-    // gradient's forms stay in the scopes, as compiling both doubled the code it added).
+    // gradient's forms stay in the scopes, as compiling both doubled the code it added);
+    // and whether madeByRows(eval, op) is asked first for an operation's values made
+    // already, rowValue(them) its value (the SIMD backend's row fractals).
     static constexpr bool kFusesFractals = false;
     // kGrad: the gradient is wanted (else only .x is used).
     template <bool kGrad, class T, class S>
@@ -224,6 +226,7 @@ struct GraphEval {
         const S* q = P + p.param;
         const vec4<T> zero = vec4<T>(T(0));
         if constexpr (Calls::kFusesFractals && !kGrad) {
+            if (const auto* made = Calls::madeByRows(*this, p)) return Calls::rowValue(made);
             int frame = 0;
             if (const PlanScope* source = fusedLeaf(plan, p, frame))
                 return Calls::fractalOfLeaf(*this, p, *source, frames + frame, l);

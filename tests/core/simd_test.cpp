@@ -387,7 +387,8 @@ TEST(Simd, AFractalOverOneLeafIsTheReferencesOnEveryTarget) {
 // lacunarity and others, below 1 and huge; at a cell per many texels, near one per texel,
 // beyond it and where the offsets reach the point's bounds; periods, the world hash and
 // normalize; two of them in one scope beside values, and one that is not (under a warp);
-// across anchors in x, y and z, on one thread and three (bands), on every target.
+// lattice leaves of the first scope too; across anchors in x, y and z, on one thread and
+// three (bands), on every target.
 TEST(Simd, AFirstScopeFractalOverALatticeLeafIsMadeARowAtATimeAsTheReference) {
     struct Case {
         Graph graph;
@@ -438,6 +439,18 @@ TEST(Simd, AFirstScopeFractalOverALatticeLeafIsMadeARowAtATimeAsTheReference) {
         "v": {"kind": "vector", "x": "hills", "y": "ridges"},
         "w": {"kind": "warp", "source": "ridges", "by": "v", "amount": 4},
         "sum": {"kind": "add", "a": "w", "b": "half"}}})"),
+                     2});
+    // Lattice leaves of the first scope, made the same way: alone (at whole cells, where
+    // Perlin noise is a signed zero), and beside a fractal and a cellular leaf (not one).
+    cases.push_back({Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "b", "nodes": {
+        "b": {"kind": "basis", "basis": "perlin", "frequency": 0.0625}}})"),
+                     1});
+    cases.push_back({Graph::parse(R"({"glnoise_graph": 2, "dims": 3, "world_hash": true, "out": "m", "nodes": {
+        "v": {"kind": "basis", "basis": "value", "frequency": 0.3},
+        "c": {"kind": "basis", "basis": "cellular", "frequency": 0.05},
+        "f": {"kind": "fractal", "basis": "classic", "frequency": 0.02, "octaves": 3},
+        "a": {"kind": "add", "a": "v", "b": "c"},
+        "m": {"kind": "multiply", "a": "a", "b": "f"}}})"),
                      2});
     onEveryTarget([&] {
         for (const Case& c : cases) {
