@@ -4,9 +4,10 @@
 // goes to its family's function (core/simd_family.hpp), a cellular lookup's search to
 // cellular noise's, and a source scope to
 // LaneCalls::scope, and a moving kind's driven form to LaneCalls::driven, each flattened,
-// so that every twin runs compiled for the target. Lanes of one piece share
-// their frames (core/simd_lanes.hpp's EachPiece), so each lane is the reference's texel
-// bit for bit. IPA-SRA is off here as in core/simd_family.hpp, for GCC 12's sake.
+// so that every twin runs compiled for the target; the first scope's lattice fractals and
+// leaves are made a row at a time by the lattice family's column rows (GraphLatticeRow).
+// Lanes of one piece share their frames (core/simd_rows.hpp's EachAnchorPiece), so each
+// lane is the reference's texel bit for bit. IPA-SRA is off here as in core/simd_family.hpp, for GCC 12's sake.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-ipa-sra")
 #endif
@@ -70,8 +71,6 @@ private:
 
 struct LaneCalls {
     static constexpr bool kFusesFractals = true;
-    // Fractal p over the one basis leaf of its source scope, the value alone: the leaf's
-    // family's fractal.
     // The values of a row fractal or leaf of the first scope, made for the piece already
     // (nullptr for another operation), and a vector of them.
     template <class Eval>
@@ -79,6 +78,8 @@ struct LaneCalls {
         return e.slots.rowValues(p);
     }
     static vec4<VF> rowValue(const float* v) { return vec4<VF>(VF(hn::LoadU(DF(), v)), VF(), VF(), VF()); }
+    // Fractal p over the one basis leaf of its source scope, the value alone: the leaf's
+    // family's fractal.
     template <class Eval>
     static vec4<VF> fractalOfLeaf(const Eval& e, const PlanOp& p, const PlanScope& source, const GlnFrame<float>* frames,
                                   vec4<VF> l) {
