@@ -33,6 +33,17 @@ std::vector<LatticeColumns>& graphColumns(int set) {
     return sets[static_cast<std::size_t>(set)];
 }
 
+// A graph's row fractal of basis kBasis through the kernel, in 2D or 3D (q: its parameters).
+template <int kBasis>
+void GraphRowOf(const Permutation& P, bool world, const simd::RowFractal& f, const float* q, std::vector<LatticeColumns>& columns,
+                const simd::RowPiece* pieces, int n, float sy, float sz, bool padded) {
+    const int curve = gln_basis_curve(kBasis, f.curve);
+    if (f.dims == 2)
+        LatticePieces<kBasis, 2>(P, curve, world, f.octaves, f.type, q[0], q[1], q, q[2], columns, pieces, n, sy, sz, padded);
+    else
+        LatticePieces<kBasis, 3>(P, curve, world, f.octaves, f.type, q[0], q[1], q, q[2], columns, pieces, n, sy, sz, padded);
+}
+
 }  // namespace
 
 // graph/moves.hpp's Fractal twin over its leaf: octave i's frame the leaf's i-th, its
@@ -48,15 +59,8 @@ void GraphLatticeRow(const Permutation& P, bool world, const simd::RowFractal& f
     if (columns.size() < static_cast<std::size_t>(f.octaves)) columns.resize(static_cast<std::size_t>(f.octaves));
     if (fresh)
         for (LatticeColumns& c : columns) c.clear();
-#define GLNOISE_SIMD_BASIS(b)                                                                                                  \
-    case b:                                                                                                                    \
-        if (f.dims == 2)                                                                                                       \
-            LatticePieces<b, 2>(P, gln_basis_curve(b, f.curve), world, f.octaves, f.type, q[0], q[1], q, q[2], columns, \
-                                      pieces, n, sy, sz, padded);                                                             \
-        else                                                                                                                   \
-            LatticePieces<b, 3>(P, gln_basis_curve(b, f.curve), world, f.octaves, f.type, q[0], q[1], q, q[2], columns, \
-                                      pieces, n, sy, sz, padded);                                                             \
-        break;
+#define GLNOISE_SIMD_BASIS(b) \
+    case b: return GraphRowOf<b>(P, world, f, q, columns, pieces, n, sy, sz, padded);
     switch (f.basis) {
         GLNOISE_SIMD_LATTICE_BASES
         default: break;
