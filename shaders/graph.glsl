@@ -9,7 +9,8 @@
 //
 // Defines set by the host: GLN_OUTPUT (as sample.glsl: with 0, the value alone, each value
 // keeps only its .x, so that the compiler drops the gradients' code), GLN_WORLD (1: the
-// world hash from the frames' blocks), GLN_PERIODIC (1: some basis has a period).
+// world hash from the frames' blocks), GLN_PERIODIC (1: some basis has a period),
+// GLN_FRAME_BLOCK and GLN_PARAM_BLOCK (where the frames and the parameters are read from).
 #include "glnoise/fractal.glsl"
 #include "glnoise/pattern.glsl"
 #include "bases.glsl"
@@ -23,14 +24,31 @@ struct GlnFrame {
     vec4 axis[3];
     ivec4 block;
 };
+// GLN_FRAME_BLOCK above 0: the frames in a uniform block of that many (the host cuts a
+// dispatch so that its anchors' frames fit; std140 lays GlnFrame out as std430 does);
+// 0: a storage buffer (gpu::GeneratorOptions::Frames).
+#if GLN_FRAME_BLOCK > 0
+layout(std140, binding = 1) uniform GlnFrameBlock {
+    GlnFrame gln_frames[GLN_FRAME_BLOCK];
+};
+#else
 layout(std430, binding = 1) readonly buffer GlnFrames {
     GlnFrame gln_frames[];
 };
+#endif
 // The graph's parameters (core/graph_plan.cpp lists each operation's): changing them
 // compiles nothing.
+// GLN_PARAM_BLOCK above 0: in a uniform block of that many, one float per 16 bytes
+// (std140's array stride); 0: a storage buffer.
+#if GLN_PARAM_BLOCK > 0
+layout(std140, binding = 3) uniform GlnGraphParamBlock {
+    float gln_params[GLN_PARAM_BLOCK];
+};
+#else
 layout(std430, binding = 3) readonly buffer GlnGraphParams {
     float gln_params[];
 };
+#endif
 
 #if GLN_OUTPUT != 0
 #define GLN_G(v) (v)

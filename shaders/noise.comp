@@ -71,8 +71,10 @@ layout(GLN_FORMAT, binding = 0) uniform writeonly image2D u_out;
 #endif
 
 uniform ivec3 u_size;
-uniform ivec3 u_start;    // the first texel from the dispatch's first anchor, each in [0, GLN_ANCHOR)
-uniform ivec3 u_anchors;  // anchors per axis; frames of anchor k at block (k.z * u_anchors.y + k.y) * u_anchors.x + k.x
+uniform ivec3 u_start;    // the first texel from the first anchor's origin, each in [0, GLN_ANCHOR)
+uniform ivec3 u_origin;   // this dispatch's first texel from the first anchor's origin, a workgroup's
+uniform ivec3 u_box;      // the first anchor whose frames this dispatch reads
+uniform ivec3 u_anchors;  // anchors per axis from u_box; frames of anchor u_box + k at block (k.z * u_anchors.y + k.y) * u_anchors.x + k.x
 uniform int u_frames_per_anchor;
 uniform float u_height_scale;
 
@@ -83,26 +85,30 @@ void main() {
     }
     barrier();
 #endif
-    // The dispatch begins at the workgroup-aligned texel below u_start, so that no workgroup
-    // straddles an anchor (GLN_ANCHOR is a multiple of the workgroup shape): the anchor, and
-    // so the frames' index, comes from gl_WorkGroupID and is the same for the whole group.
-    ivec3 first = u_start - ivec3(u_start.x % GLN_LOCAL_X, u_start.y % GLN_LOCAL_Y, 0);
-    ivec3 g = first + ivec3(gl_GlobalInvocationID);
+    // A dispatch covers texels from u_origin (the workgroup-aligned texel below u_start, or
+    // an anchor's origin where the host cut the grid into boxes of anchors whose frames
+    // fit a uniform block), so that no workgroup straddles an anchor (GLN_ANCHOR is a
+    // multiple of the workgroup shape): the anchor, and so the frames' index, comes from
+    // gl_WorkGroupID and is the same for the whole group. A texel outside the grid is
+    // computed and not stored, so that every invocation stays active up to the store
+    // (llvmpipe then loads an index the whole group shares once, not per invocation).
+    ivec3 g = u_origin + ivec3(gl_GlobalInvocationID);
     ivec3 id = g - u_start;
-    if (id.x < 0 || id.y < 0 || id.x >= u_size.x || id.y >= u_size.y || id.z >= u_size.z) {
-        return;
-    }
-    ivec3 k = (first + ivec3(gl_WorkGroupID) * ivec3(GLN_LOCAL_X, GLN_LOCAL_Y, 1)) / GLN_ANCHOR;
+    bool inside = id.x >= 0 && id.y >= 0 && id.x < u_size.x && id.y < u_size.y && id.z < u_size.z;
+    ivec3 k = (u_origin + ivec3(gl_WorkGroupID) * ivec3(GLN_LOCAL_X, GLN_LOCAL_Y, 1)) / GLN_ANCHOR;
     vec3 s = vec3(g - k * GLN_ANCHOR);
+    k -= u_box;
     int base = ((k.z * u_anchors.y + k.y) * u_anchors.x + k.x) * u_frames_per_anchor;
     vec4 v = gln_sample(base, s);
 #if GLN_OUTPUT == 2
     vec3 n = gln_heightmap_normal(vec2(v.y, v.z), u_height_scale);
     v = vec4(n.x, n.y, n.z, v.x);
 #endif
+    if (inside) {
 #if GLN_VOLUME
-    imageStore(u_out, id, v);
+        imageStore(u_out, id, v);
 #else
-    imageStore(u_out, ivec2(id.x, id.y), v);
+        imageStore(u_out, ivec2(id.x, id.y), v);
 #endif
+    }
 }

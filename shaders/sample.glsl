@@ -4,9 +4,12 @@
 //
 // Its contract is src/mirror/sampler.def, whose rows the host turns into #defines (GLN_DIMS,
 // GLN_BASIS, GLN_CURVE, GLN_FRACTAL, GLN_WARP, GLN_PATTERN, GLN_ROTATE, GLN_CELL_RETURN,
-// GLN_CELL_METRIC, GLN_PERIODIC, GLN_OUTPUT, GLN_WORLD), the macro GLN_SAMPLER_UNIFORMS that declares
-// its uniforms (u_octave_count, ...), and their upload. The sampler knows no basis: glnoise/fractal.glsl
-// takes a point into the basis's own coordinates and evaluates it there.
+// GLN_CELL_METRIC, GLN_PERIODIC, GLN_OUTPUT, GLN_WORLD, GLN_OCTAVES, GLN_WARP_OCTAVES), the
+// macro GLN_SAMPLER_UNIFORMS that declares its uniforms (u_inverse_divisor, ...), and their
+// upload; and GLN_FRAME_BLOCK (below). The octave counts are defines, not uniforms: a loop
+// of known length is unrolled where short, and llvmpipe ran one octave of 3D Perlin 1.5
+// times as fast without a loop of unknown length around it. The sampler knows no basis:
+// glnoise/fractal.glsl takes a point into the basis's own coordinates and evaluates it there.
 // Frame i of a point holds freq_i * origin (kept in double on the host, in the basis's own
 // coordinates) reduced to a lattice cell modulo the period (or 256) and a float fraction;
 // the shader adds freq_i * s for the sample offset s, taken into the basis's coordinates
@@ -25,11 +28,20 @@ struct GlnFrame {
     vec4 axis[3];  // frequency * M e_j, M the octave's rotation (GLN_ROTATE)
     ivec4 block;   // GLN_WORLD: the lattice block of the whole cell, (cell >> 8) modulo 2^24 (0 on a periodic axis)
 };
+// GLN_FRAME_BLOCK above 0: the frames in a uniform block of that many (the host cuts a
+// dispatch so that its anchors' frames fit; std140 lays GlnFrame out as std430 does);
+// 0: a storage buffer (gpu::GeneratorOptions::Frames).
+#if GLN_FRAME_BLOCK > 0
+layout(std140, binding = 1) uniform GlnFrameBlock {
+    GlnFrame gln_frames[GLN_FRAME_BLOCK];
+};
+#else
 layout(std430, binding = 1) readonly buffer GlnFrames {
     GlnFrame gln_frames[];
 };
+#endif
 
-// The uniforms of src/mirror/sampler.def (u_octave_count, ...), declared by the host.
+// The uniforms of src/mirror/sampler.def (u_inverse_divisor, ...), declared by the host.
 GLN_SAMPLER_UNIFORMS
 
 #if GLN_DIMS == 1
@@ -94,7 +106,8 @@ vec4 gln_octave(GlnFrame o, vec3 s) {
     return gln_sampler_basis(o.cell, p, GLN_PERIOD(o), GLN_WORLD_OF(o));
 }
 
-// The fractal sum over frames [first, first + count) at s, gradient per sample unit.
+// The fractal sum over frames [first, first + count) at s, gradient per sample unit
+// (count a define at every call).
 vec4 gln_sum(int first, int count, int fractal, vec3 s) {
     vec4 sum = vec4(0.0f, 0.0f, 0.0f, 0.0f);
     vec4 signal = vec4(0.0f, 0.0f, 0.0f, 0.0f);
@@ -122,7 +135,7 @@ vec4 gln_sum(int first, int count, int fractal, vec3 s) {
 vec3 gln_displacement(int first, vec3 s) {
     float w[3] = float[3](0.0f, 0.0f, 0.0f);
     for (int k = 0; k < GLN_WARP_COMPONENTS; ++k) {
-        w[k] = gln_sum(first + k * u_warp_octaves, u_warp_octaves, GLN_FBM, s).x * u_inverse_warp_divisor;
+        w[k] = gln_sum(first + k * GLN_WARP_OCTAVES, GLN_WARP_OCTAVES, GLN_FBM, s).x * u_inverse_warp_divisor;
     }
     precise vec3 d = vec3(u_warp_amount * w[0], u_warp_amount * w[1], u_warp_amount * w[2]);
     return d;
@@ -133,13 +146,13 @@ vec3 gln_displacement(int first, vec3 s) {
 vec4 gln_sample(int base, vec3 s) {
     precise vec3 q = s;
 #if GLN_WARP > 0
-    int level = base + u_octave_count;
+    int level = base + GLN_OCTAVES;
     for (int depth = 0; depth < GLN_WARP; ++depth) {
         q = s + gln_displacement(level, q);
-        level += GLN_WARP_COMPONENTS * u_warp_octaves;
+        level += GLN_WARP_COMPONENTS * GLN_WARP_OCTAVES;
     }
 #endif
-    vec4 v = gln_sum(base, u_octave_count, GLN_FRACTAL, q) * u_inverse_divisor;
+    vec4 v = gln_sum(base, GLN_OCTAVES, GLN_FRACTAL, q) * u_inverse_divisor;
 #if GLN_PATTERN > 0
     vec4 origin = gln_frames[base + u_pattern_frame].frac;
 #endif

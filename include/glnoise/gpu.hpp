@@ -43,6 +43,8 @@ struct ContextInfo {
     int maxWorkGroupInvocations = 0;
     int maxSharedMemory = 0;
     std::int64_t maxStorageBlockSize = 0;
+    std::int64_t maxUniformBlockSize = 0;  // GL_MAX_UNIFORM_BLOCK_SIZE
+    int uniformOffsetAlignment = 0;        // GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT
     bool reportsResets = false;  // a robust context: a GPU reset is an error, not garbage
     // The renderer is a software rasterizer (isSoftwareRenderer): the CPU runs the shaders,
     // and glnoise's SIMD CPU backend outruns it (docs/performance.md).
@@ -134,10 +136,22 @@ struct GeneratorOptions {
     // lattice cell), read it once, at an index the compiler knows is uniform
     // (GL_ARB_shader_group_vote and GL_ARB_shader_ballot; ValidationError without them).
     bool uniformReads = false;
+    // Where the shader reads the frames (each octave's lattice cell, fraction and scale at
+    // each anchor, which every invocation of a workgroup shares) and a graph's parameters:
+    //   Auto    the form chosen for this GPU
+    //   Buffer  storage buffers
+    //   Block   uniform blocks (through the constant caches); a dispatch is cut into as
+    //           many as its anchors' frames need. Frames of one anchor, or parameters,
+    //           that outgrow a block (GL_MAX_UNIFORM_BLOCK_SIZE) are read from a storage
+    //           buffer, and so is every frame of eval's points, which differ per invocation.
+    // Every form computes the same texels.
+    enum class Frames { Auto, Buffer, Block } frames = Frames::Auto;
 };
 
 // "auto", "buffer", "shared", "texture", "uniform".
 const char* toString(GeneratorOptions::Table table);
+// "auto", "buffer", "block".
+const char* toString(GeneratorOptions::Frames frames);
 
 // The layout a Generator made with `asked` uses on the GPU that `info` describes: Auto and
 // 0x0 replaced by what glnoise measured fastest there (by GL_VENDOR and GL_RENDERER), or by

@@ -377,8 +377,10 @@ int runInfo(const Args& a) {
                 i.software ? "cpu, the SIMD backend: this renderer is a software rasterizer (--backend gpu runs on it)"
                            : "gpu");
     const gpu::ChosenLayout layout = gpu::chooseLayout(i);
-    std::printf("noise shader:        permutation table: %s; workgroups %d x %d (%s)\n", toString(layout.options.table),
-                layout.options.localSizeX, layout.options.localSizeY, layout.reason.c_str());
+    std::printf("noise shader:        permutation table: %s; frames: %s; workgroups %d x %d (%s)\n",
+                toString(layout.options.table), toString(layout.options.frames), layout.options.localSizeX,
+                layout.options.localSizeY, layout.reason.c_str());
+    std::printf("max uniform block:   %lld bytes\n", static_cast<long long>(i.maxUniformBlockSize));
     return 0;
 }
 

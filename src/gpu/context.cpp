@@ -100,6 +100,10 @@ void finishSetup(ContextInfo& info, bool debug) {
     GLint64 ssbo = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
     info.maxStorageBlockSize = ssbo;
+    GLint64 ubo = 0;
+    glGetInteger64v(GL_MAX_UNIFORM_BLOCK_SIZE, &ubo);
+    info.maxUniformBlockSize = ubo;
+    glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &info.uniformOffsetAlignment);
     GLint strategy = GL_NO_RESET_NOTIFICATION;
     glGetIntegerv(GL_RESET_NOTIFICATION_STRATEGY, &strategy);
     info.reportsResets = strategy == GL_LOSE_CONTEXT_ON_RESET && GLAD_GL_VERSION_4_5;

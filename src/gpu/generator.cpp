@@ -118,11 +118,14 @@ std::vector<float> Generator::evaluatePoints(const Graph& graph, const std::vect
 
 std::vector<float> Generator::Impl::evaluatePoints(const Field& field, const std::vector<std::array<double, 4>>& points) {
     const Params u = field.params();
+    // Each point's frames are its own: a storage buffer (the parameters, shared, may be a block).
+    const Blocks b{0, blocks(field).params};
     Variant variant = variantFor("eval.comp", u, false);
     variant.graph = field.functions;
+    variant.paramBlock = b.params;
     const Program& prog = program(variant);
     bindTable(field.spec);
-    setUniforms(prog, field, u);
+    setUniforms(prog, field, u, b);
     glUniform1i(prog.optionalUniform("u_frames_per_point"), u.framesPerPoint);
     const int channels = field.channels();
     std::vector<float> out(points.size() * static_cast<std::size_t>(channels));
@@ -154,11 +157,13 @@ void Generator::finish() { glFinish(); }
 const ChosenLayout& Generator::layout() const noexcept { return impl_->layout; }
 
 glsl::Source detail::noiseShader(const GeneratorOptions& options, const NoiseSpec& spec, bool volume) {
-    return sourceFor(noiseVariant(options, Field(spec), volume));
+    const Field field(spec);
+    return sourceFor(noiseVariant(options, field, volume, blocksFor(options, field, kBlockBytes)));
 }
 
 glsl::Source detail::noiseShader(const GeneratorOptions& options, const Graph& graph, bool volume) {
-    return sourceFor(noiseVariant(options, Field(graph), volume));
+    const Field field(graph);
+    return sourceFor(noiseVariant(options, field, volume, blocksFor(options, field, kBlockBytes)));
 }
 
 }  // namespace glnoise::gpu

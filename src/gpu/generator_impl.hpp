@@ -97,12 +97,17 @@ struct Generator::Impl {
         }
     }
 
-    void setUniforms(const Program& prog, const Field& field, const Params& u) {
+    Blocks blocks(const Field& field) const { return blocksFor(options, field, context.info().maxUniformBlockSize); }
+
+    void setUniforms(const Program& prog, const Field& field, const Params& u, const Blocks& b) {
         glUseProgram(prog.handle());
         if (field.plan) {
-            const std::vector<float> values = field.plan->paramsAs<float>();
+            const std::vector<float> values = paramsFor(field, b);
             graphParams.upload(std::max<std::size_t>(1, values.size()) * sizeof(float), values.empty() ? nullptr : values.data());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, graphParams.handle());
+            if (b.params > 0)  // the whole block bound: paramsFor fills it
+                glBindBufferRange(GL_UNIFORM_BUFFER, 3, graphParams.handle(), 0, static_cast<GLsizeiptr>(values.size() * sizeof(float)));
+            else
+                glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, graphParams.handle());
         } else {
             setSamplerUniforms(prog, u);
         }
@@ -158,30 +163,98 @@ struct Generator::Impl {
         dispatch(field, target.handle(), target.grid(), target.channels(), start);
     }
 
-    // Into the corner (0, 0, 0) of `texture`, which holds at least `grid`.
+    // Into the corner (0, 0, 0) of `texture`, which holds at least `grid`. With the frames in
+    // a uniform block, one dispatch per box of anchors whose frames fit one block, each
+    // box's frames at their own aligned offset of the frames buffer.
     void dispatch(const Field& field, GLuint texture, const Grid& grid, int channels, const TexelStart& start) {
         validateStart(start, grid);
         const Params u = field.params();
-        const Program& prog = program(noiseVariant(options, field, grid.isVolume()));
+        const Blocks b = blocks(field);
+        const Program& prog = program(noiseVariant(options, field, grid.isVolume(), b));
         bindTable(field.spec);
         const cpu::AnchorLayout layout = cpu::anchorLayout(grid, start);
         std::vector<GlnFrame> planned;
         field.anchorFrames(layout, planned);
-        frames.upload(planned.size() * sizeof(GlnFrame), planned.data());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, frames.handle());
-        setUniforms(prog, field, u);
+        setUniforms(prog, field, u, b);
         // A graph whose value reads no frame (constants alone) leaves the anchors' uniforms unused.
         glUniform3i(prog.uniform("u_size"), grid.width, grid.height, grid.depth);
         glUniform3i(prog.optionalUniform("u_start"), layout.startIn[0], layout.startIn[1], layout.startIn[2]);
-        glUniform3i(prog.optionalUniform("u_anchors"), layout.count[0], layout.count[1], layout.count[2]);
         glUniform1i(prog.optionalUniform("u_frames_per_anchor"), u.framesPerPoint);
         glBindImageTexture(0, texture, 0, grid.isVolume() ? GL_TRUE : GL_FALSE, 0, GL_WRITE_ONLY,
                            channels == 1 ? GL_R32F : GL_RGBA32F);
-        const int lx = options.localSizeX, ly = options.localSizeY;
-        const int width = layout.startIn[0] % lx + grid.width, height = layout.startIn[1] % ly + grid.height;
-        glDispatchCompute(static_cast<GLuint>((width + lx - 1) / lx), static_cast<GLuint>((height + ly - 1) / ly),
-                          static_cast<GLuint>(grid.depth));
-        checkGl("dispatching the noise shader");
+        // Texels from the first anchor's origin: the dispatch covers [first, end), first at
+        // the workgroup below the grid's first texel.
+        const std::array<int, 3> local{options.localSizeX, options.localSizeY, 1};
+        std::array<int, 3> first{}, end{}, box = layout.count;
+        for (int a = 0; a < 3; ++a) {
+            first[a] = layout.startIn[a] - layout.startIn[a] % local[a];
+            end[a] = layout.startIn[a] + (a == 0 ? grid.width : a == 1 ? grid.height : grid.depth);
+        }
+        const int perAnchor = u.framesPerPoint;
+        const bool inBlock = b.frames > 0 && perAnchor > 0;
+        if (inBlock) {
+            const int anchors = b.frames / perAnchor;
+            box[0] = std::min(layout.count[0], anchors);
+            box[1] = std::min(layout.count[1], anchors / box[0]);
+            box[2] = std::min(layout.count[2], anchors / (box[0] * box[1]));
+        } else {
+            frames.upload(std::max<std::size_t>(1, planned.size()) * sizeof(GlnFrame), planned.empty() ? nullptr : planned.data());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, frames.handle());
+        }
+        struct Box {
+            std::array<int, 3> a0, n;
+            std::size_t offset;
+        };
+        std::vector<Box> boxes;
+        std::vector<GlnFrame> packed;
+        const std::size_t align = static_cast<std::size_t>(std::max(1, context.info().uniformOffsetAlignment));
+        for (int z = 0; z < layout.count[2]; z += box[2])
+            for (int y = 0; y < layout.count[1]; y += box[1])
+                for (int x = 0; x < layout.count[0]; x += box[0]) {
+                    Box bx{{x, y, z},
+                           {std::min(box[0], layout.count[0] - x), std::min(box[1], layout.count[1] - y),
+                            std::min(box[2], layout.count[2] - z)},
+                           0};
+                    if (inBlock) {
+                        // The box's anchors' frames, x fastest, at an offset the block may start at.
+                        const std::size_t at = (packed.size() * sizeof(GlnFrame) + align - 1) / align * align;
+                        packed.resize(at / sizeof(GlnFrame) + (at % sizeof(GlnFrame) != 0));
+                        bx.offset = packed.size() * sizeof(GlnFrame);
+                        for (int k = z; k < z + bx.n[2]; ++k)
+                            for (int j = y; j < y + bx.n[1]; ++j)
+                                for (int i = x; i < x + bx.n[0]; ++i) {
+                                    const std::size_t anchor = (static_cast<std::size_t>(k) * static_cast<std::size_t>(layout.count[1]) +
+                                                                static_cast<std::size_t>(j)) * static_cast<std::size_t>(layout.count[0]) +
+                                                               static_cast<std::size_t>(i);
+                                    const auto from = planned.begin() + static_cast<std::ptrdiff_t>(anchor * static_cast<std::size_t>(perAnchor));
+                                    packed.insert(packed.end(), from, from + perAnchor);
+                                }
+                    }
+                    boxes.push_back(bx);
+                }
+        // Each box binds a whole block (a driver may want the block's declared size bound),
+        // the last one's reaching past its frames.
+        const std::size_t blockFrames = static_cast<std::size_t>(b.frames);
+        if (inBlock) {
+            packed.resize(packed.size() + blockFrames);
+            frames.upload(packed.size() * sizeof(GlnFrame), packed.data());
+        }
+        for (const Box& bx : boxes) {
+            std::array<int, 3> origin{}, groups{};
+            for (int a = 0; a < 3; ++a) {
+                origin[a] = std::max(first[a], bx.a0[a] * cpu::kAnchor);
+                const int last = std::min(end[a], (bx.a0[a] + bx.n[a]) * cpu::kAnchor);
+                groups[a] = (last - origin[a] + local[a] - 1) / local[a];
+            }
+            if (inBlock)
+                glBindBufferRange(GL_UNIFORM_BUFFER, 1, frames.handle(), static_cast<GLintptr>(bx.offset),
+                                  static_cast<GLsizeiptr>(blockFrames * sizeof(GlnFrame)));
+            glUniform3i(prog.optionalUniform("u_origin"), origin[0], origin[1], origin[2]);
+            glUniform3i(prog.optionalUniform("u_box"), bx.a0[0], bx.a0[1], bx.a0[2]);
+            glUniform3i(prog.optionalUniform("u_anchors"), bx.n[0], bx.n[1], bx.n[2]);
+            glDispatchCompute(static_cast<GLuint>(groups[0]), static_cast<GLuint>(groups[1]), static_cast<GLuint>(groups[2]));
+            checkGl("dispatching the noise shader");
+        }
     }
 };
 

@@ -20,6 +20,15 @@ const char* toString(GeneratorOptions::Table table) {
     return "?";
 }
 
+const char* toString(GeneratorOptions::Frames frames) {
+    switch (frames) {
+        case GeneratorOptions::Frames::Auto: return "auto";
+        case GeneratorOptions::Frames::Buffer: return "buffer";
+        case GeneratorOptions::Frames::Block: return "block";
+    }
+    return "?";
+}
+
 namespace {
 
 bool contains(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
@@ -29,20 +38,24 @@ bool contains(const std::string& text, const char* part) { return text.find(part
 // geometric mean over Perlin noise in 2D to 4D, 1 and 8 octaves and three frequencies
 // (0.90 of each column's best; a buffer texture in 8x8, the earlier default, 0.82), and
 // unlike the texture form it keeps its rate where neighbouring texels read different
-// entries (fBm's fine octaves). On llvmpipe the buffer texture was 1.15 to 1.6 times the
-// storage buffer. Elsewhere: the buffer texture in 8x8, glnoise's default before any GPU
-// was measured.
+// entries (fBm's fine octaves), with the frames in a storage buffer. On llvmpipe, which
+// loads a storage buffer's entry with a check per load, uniform blocks for the table, the
+// frames and a graph's parameters ran 3D Perlin at 1.3 to 2.2 times and 8-octave fBm at
+// 1.6 times the buffer texture and storage frames (docs/performance.md). Elsewhere: the
+// buffer texture in 8x8 and storage frames, glnoise's default before any GPU was measured.
 struct Measured {
     GeneratorOptions::Table table;
+    GeneratorOptions::Frames frames;
     int localX, localY;
     const char* where;
 };
 
 Measured measuredFor(const ContextInfo& info) {
     using T = GeneratorOptions::Table;
-    if (contains(info.vendor, "NVIDIA")) return {T::Shared, 16, 16, "NVIDIA"};
-    if (contains(info.renderer, "llvmpipe")) return {T::Texture, 8, 8, "llvmpipe"};
-    return {T::Texture, 8, 8, ""};
+    using F = GeneratorOptions::Frames;
+    if (contains(info.vendor, "NVIDIA")) return {T::Shared, F::Buffer, 16, 16, "NVIDIA"};
+    if (contains(info.renderer, "llvmpipe")) return {T::Uniform, F::Block, 8, 8, "llvmpipe"};
+    return {T::Texture, F::Buffer, 8, 8, ""};
 }
 
 }  // namespace
@@ -55,6 +68,7 @@ ChosenLayout chooseLayout(const ContextInfo& info, const GeneratorOptions& asked
         chosen.options.localSizeX = m.localX;
         chosen.options.localSizeY = m.localY;
     }
+    if (asked.frames == GeneratorOptions::Frames::Auto) chosen.options.frames = m.frames;
     if (asked.table != T::Auto) {
         chosen.reason = "asked for";
         return chosen;

@@ -10,7 +10,8 @@
 namespace glnoise::gpu::detail {
 
 // noise.comp with the defines a Generator of layout `options` (Auto and 0x0 resolved:
-// Generator::layout().options) compiles for `spec` (2D, or a volume).
+// Generator::layout().options) compiles for `spec` (2D, or a volume); with Frames::Block,
+// as on a driver whose uniform blocks hold 64 KiB.
 glsl::Source noiseShader(const GeneratorOptions& options, const NoiseSpec& spec, bool volume);
 // The same for a graph (a graph that is a spec: the spec's text).
 glsl::Source noiseShader(const GeneratorOptions& options, const Graph& graph, bool volume);

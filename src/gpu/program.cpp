@@ -18,7 +18,7 @@ Variant variantFor(const std::string& entry, const Params& u, bool volume) {
 #undef GLNOISE_SAMPLER_DEFINE
 #undef GLNOISE_SAMPLER_UNIFORM
                      },
-              volume ? 1 : 0, 8, 8, 0, 0, {}};
+              volume ? 1 : 0, 8, 8, 0, 0, 0, 0, {}};
     return v;
 }
 
@@ -83,6 +83,8 @@ glsl::Source sourceFor(const Variant& v) {
         def("GLN_TABLE", v.table);
         def("GLN_UNIFORM_READS", v.uniformReads);
     }
+    def("GLN_FRAME_BLOCK", v.frameBlock);
+    def("GLN_PARAM_BLOCK", v.paramBlock);
     glsl::IncludeOptions options;
     options.defines = defines + samplerUniforms();
     if (v.graph.empty()) return glsl::resolveInMemory(glsl::embeddedShaders(), v.entry, options);
@@ -96,8 +98,28 @@ glsl::Source sourceFor(const Variant& v) {
     return src;
 }
 
-Variant noiseVariant(const GeneratorOptions& options, const Field& field, bool volume) {
+Blocks blocksFor(const GeneratorOptions& options, const Field& field, std::int64_t maxBlockBytes) {
+    if (options.frames != GeneratorOptions::Frames::Block) return {};
+    const std::int64_t bytes = std::min(maxBlockBytes, kBlockBytes);
+    Blocks b{static_cast<int>(bytes / static_cast<std::int64_t>(sizeof(GlnFrame))), static_cast<int>(bytes / 16)};
+    if (field.params().framesPerPoint > b.frames) b.frames = 0;
+    if (field.plan && field.plan->params.size() > static_cast<std::size_t>(b.params)) b.params = 0;
+    if (!field.plan) b.params = 0;
+    return b;
+}
+
+std::vector<float> paramsFor(const Field& field, const Blocks& blocks) {
+    std::vector<float> values = field.plan->paramsAs<float>();
+    if (blocks.params == 0) return values;
+    std::vector<float> spaced(4 * static_cast<std::size_t>(blocks.params), 0.0f);  // the whole block
+    for (std::size_t i = 0; i < values.size(); ++i) spaced[4 * i] = values[i];
+    return spaced;
+}
+
+Variant noiseVariant(const GeneratorOptions& options, const Field& field, bool volume, const Blocks& blocks) {
     Variant variant = variantFor("noise.comp", field.params(), volume);
+    variant.frameBlock = blocks.frames;
+    variant.paramBlock = blocks.params;
     variant.graph = field.functions;
     variant.localX = options.localSizeX;
     variant.localY = options.localSizeY;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "core/frames.hpp"
 #include "graph/plan.hpp"
@@ -44,8 +45,12 @@ struct Variant {
     std::array<int, kSamplerDefineCount> sampler;  // the values of kSamplerDefines
     int volume;
     int localX = 8, localY = 8, table = 0, uniformReads = 0;
-    std::string graph;  // a graph's functions (gpu/graph_shader.hpp); empty: the spec's sampler
-    auto key() const { return std::tie(entry, sampler, volume, localX, localY, table, uniformReads, graph); }
+    int frameBlock = 0;  // GLN_FRAME_BLOCK: frames in a uniform block of this many; 0: a storage buffer
+    int paramBlock = 0;  // GLN_PARAM_BLOCK: a graph's parameters in a uniform block of this many; 0: a storage buffer
+    std::string graph;   // a graph's functions (gpu/graph_shader.hpp); empty: the spec's sampler
+    auto key() const {
+        return std::tie(entry, sampler, volume, localX, localY, table, uniformReads, frameBlock, paramBlock, graph);
+    }
     bool operator<(const Variant& o) const { return key() < o.key(); }
 };
 
@@ -108,7 +113,19 @@ struct Field {
 int shaderTable(GeneratorOptions::Table t);
 // The shader text of a variant: its entry point with the defines that select it.
 glsl::Source sourceFor(const Variant& v);
+
+// The uniform blocks a layout's Frames::Block gives a field: frames and parameters per
+// block, each 0 where the form is Buffer or where one anchor's frames (or the parameters)
+// outgrow a block of maxBlockBytes (GL_MAX_UNIFORM_BLOCK_SIZE, at most 64 KiB used).
+struct Blocks {
+    int frames = 0;
+    int params = 0;
+};
+inline constexpr std::int64_t kBlockBytes = 65536;  // the most of a uniform block glnoise uses
+Blocks blocksFor(const GeneratorOptions& options, const Field& field, std::int64_t maxBlockBytes);
 // The noise shader's variant for a field under a resolved layout.
-Variant noiseVariant(const GeneratorOptions& options, const Field& field, bool volume);
+Variant noiseVariant(const GeneratorOptions& options, const Field& field, bool volume, const Blocks& blocks);
+// A graph's parameters as its shader reads them: one float per 16 bytes, filling a block.
+std::vector<float> paramsFor(const Field& field, const Blocks& blocks);
 
 }  // namespace glnoise::gpu

@@ -13,6 +13,8 @@
 
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/graph.hpp"
+#include "gpu/noise_shader.hpp"
 #include "test_support.hpp"
 
 namespace glnoise::gpu {
@@ -223,6 +225,58 @@ TEST(Generator, EveryLayoutComputesTheSameTexels) {
     EXPECT_THROW(Generator(*ctx, GeneratorOptions{8, 0, T::Buffer}), ValidationError);
 }
 
+// Frames and a graph's parameters in uniform blocks read what storage buffers read: a
+// dispatch cut into boxes of anchors whose frames fit a block (grids straddling anchors in
+// 2D and in a volume, with 256 frames an anchor: two anchors a box), one box, and a graph
+// whose frames for one anchor outgrow a block (read from a storage buffer); eval's points
+// (their frames in a storage buffer, the parameters in a block).
+TEST(Generator, FramesInUniformBlocksComputeWhatStorageBuffersCompute) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    using F = GeneratorOptions::Frames;
+    using T = GeneratorOptions::Table;
+    auto nested = [](int outer, int inner) {
+        return Graph::parse(R"({"glnoise_graph": 1, "dims": 3, "out": "o", "nodes": {
+            "n": {"kind": "basis", "frequency": 0.02},
+            "i": {"kind": "fractal", "source": "n", "octaves": )" + std::to_string(inner) + R"(, "lacunarity": 1.7},
+            "o": {"kind": "fractal", "type": "ridged", "source": "i", "octaves": )" + std::to_string(outer) + R"(, "gain": 0.6}}})",
+                            "nested");
+    };
+    const Graph many = nested(16, 16), tooMany = nested(20, 30);
+    NoiseSpec warped;
+    warped.dims = 3;
+    warped.octaves = 8;
+    warped.warpAmount = 0.7;
+    Generator buffers(*ctx, GeneratorOptions{8, 8, T::Texture, false, F::Buffer});
+    Generator blocks(*ctx, GeneratorOptions{8, 8, T::Texture, false, F::Block});
+    ASSERT_EQ(blocks.layout().options.frames, F::Block);
+    auto same = [](const Image& a, const Image& b, const std::string& what) {
+        ASSERT_EQ(a.data.size(), b.data.size()) << what;
+        EXPECT_EQ(std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(float)), 0) << what;
+    };
+    same(buffers.generate(warped, Grid{37, 29, 1}, {-300, 40, 0}), blocks.generate(warped, Grid{37, 29, 1}, {-300, 40, 0}),
+         "warped fBm, one box");
+    for (const auto& [grid, start] : {std::pair{Grid{6, 5, 1}, TexelStart{253, 510, 0}},
+                                      std::pair{Grid{4, 3, 5}, TexelStart{-2, 254, 765}}}) {
+        const std::string where = toString(grid) + " from " + std::to_string(start[0]) + ", " + std::to_string(start[1]) + ", " +
+                                  std::to_string(start[2]);
+        same(buffers.read(buffers.run(many, grid, start)), blocks.read(blocks.run(many, grid, start)),
+             "256 frames an anchor, " + where);
+        same(buffers.read(buffers.run(tooMany, grid, start)), blocks.read(blocks.run(tooMany, grid, start)),
+             "600 frames an anchor, " + where);
+    }
+    const std::vector<std::array<double, 4>> points{{0.5, 0.25, 0.0, 0.0}, {1e6, -3.5, 7.25, 0.0}, {-40.0, 91.0, -0.125, 0.0}};
+    EXPECT_EQ(buffers.evaluatePoints(many, points), blocks.evaluatePoints(many, points));
+    // The shader's text says where it reads them: a block of 512 frames (64 KiB), none for
+    // 600 frames an anchor.
+    const GeneratorOptions block{8, 8, T::Texture, false, F::Block};
+    EXPECT_NE(detail::noiseShader(block, many, false).text.find("#define GLN_FRAME_BLOCK 512\n"), std::string::npos);
+    EXPECT_NE(detail::noiseShader(block, many, false).text.find("#define GLN_PARAM_BLOCK 4096\n"), std::string::npos);
+    EXPECT_NE(detail::noiseShader(block, tooMany, false).text.find("#define GLN_FRAME_BLOCK 0\n"), std::string::npos);
+    EXPECT_NE(detail::noiseShader(GeneratorOptions{8, 8, T::Texture, false, F::Buffer}, many, false).text.find(
+                  "#define GLN_FRAME_BLOCK 0\n"),
+              std::string::npos);
+}
+
 // The layout a generator takes when none is asked for: chosen by the driver's names, or
 // named by GLNOISE_GPU_TABLE; a form asked for is kept.
 // GL_RENDERER strings as drivers report them (Mesa's, NVIDIA's, AMD's, Intel's, WSL's):
@@ -266,6 +320,16 @@ TEST(Generator, TheLayoutIsChosenForTheGpuAndCanBeNamed) {
         EXPECT_EQ(asked.options.localSizeY, 4);
         EXPECT_TRUE(asked.options.uniformReads);
     }
+    // Where measured: llvmpipe reads the table and the frames from uniform blocks, NVIDIA
+    // the table from shared memory and the frames from a storage buffer; a form asked for is kept.
+    using F = GeneratorOptions::Frames;
+    EXPECT_EQ(chooseLayout(llvmpipe).options.table, T::Uniform);
+    EXPECT_EQ(chooseLayout(llvmpipe).options.frames, F::Block);
+    EXPECT_EQ(chooseLayout(nvidia).options.table, T::Shared);
+    EXPECT_EQ(chooseLayout(nvidia).options.frames, F::Buffer);
+    EXPECT_EQ(chooseLayout(other).options.frames, F::Buffer);
+    EXPECT_EQ(chooseLayout(llvmpipe, GeneratorOptions{8, 8, T::Texture, false, F::Buffer}).options.frames, F::Buffer);
+    EXPECT_EQ(chooseLayout(nvidia, GeneratorOptions{0, 0, T::Auto, false, F::Block}).options.frames, F::Block);
     EXPECT_NE(chooseLayout(llvmpipe).reason.find("llvmpipe"), std::string::npos);
     EXPECT_NE(chooseLayout(nvidia).reason.find("NVIDIA"), std::string::npos);
     EXPECT_NE(chooseLayout(other).reason.find("not measured"), std::string::npos);
