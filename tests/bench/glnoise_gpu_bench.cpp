@@ -7,7 +7,7 @@
 //   glnoise_gpu_bench --only peers --peers DIR  # the GPU peers' sources from DIR
 //
 // tables:   every table form (gpu::GeneratorOptions) and workgroup shape, with and without
-//           uniform reads, on Perlin noise in 2D, 3D and 4D, 1 and 8 octaves, at three
+//           uniform reads, the frames in a storage buffer or uniform blocks, on Perlin noise in 2D, 3D and 4D, 1 and 8 octaves, at three
 //           frequencies (lattice cells of 256, 32 and 4 texels): Gsamples/s of the dispatch.
 // dispatch: the default layout (chooseLayout) on the workloads of glnoise_bench, 1024^2 to
 //           8192^2, and the instructions a sample allows at the GPU's issue rate.
@@ -132,17 +132,25 @@ struct Layout {
     gpu::GeneratorOptions options;
 };
 
+// Each table form and shape with the frames in a storage buffer, and each form with the
+// frames in uniform blocks ("frames-block", llvmpipe's default since 0.39.0).
 std::vector<Layout> layouts(bool quick) {
+    using F = gpu::GeneratorOptions::Frames;
     std::vector<Layout> out;
     const std::pair<int, int> shapes[] = {{8, 8}, {16, 16}, {32, 8}};
     for (T t : {T::Buffer, T::Shared, T::Texture, T::Uniform})
         for (const auto& [x, y] : shapes) {
             if (quick && (x != 8 || y != 8)) continue;
-            out.push_back({std::string(gpu::toString(t)) + " " + std::to_string(x) + "x" + std::to_string(y), {x, y, t}});
+            out.push_back({std::string(gpu::toString(t)) + " " + std::to_string(x) + "x" + std::to_string(y), {x, y, t, false, F::Buffer}});
         }
     for (T t : {T::Buffer, T::Shared, T::Texture, T::Uniform})
-        out.push_back({std::string(gpu::toString(t)) + " 8x8 uniform-reads", {8, 8, t, true}});
-    if (!quick) out.push_back({"shared 32x32", {32, 32, T::Shared}});
+        out.push_back({std::string(gpu::toString(t)) + " 8x8 uniform-reads", {8, 8, t, true, F::Buffer}});
+    for (T t : {T::Buffer, T::Shared, T::Texture, T::Uniform})
+        out.push_back({std::string(gpu::toString(t)) + " 8x8 frames-block", {8, 8, t, false, F::Block}});
+    if (!quick) {
+        out.push_back({"shared 16x16 frames-block", {16, 16, T::Shared, false, F::Block}});
+        out.push_back({"shared 32x32", {32, 32, T::Shared, false, F::Buffer}});
+    }
     return out;
 }
 
@@ -467,15 +475,20 @@ void peers(gpu::Context& ctx, const Options& o) {
     }
     gpu::Generator gen(ctx);
     const gpu::GeneratorOptions& l = gen.layout().options;
+    // The layout of 0.38 on llvmpipe: the table through a buffer texture, the frames and a
+    // graph's parameters from storage buffers, in the same workgroups.
+    gpu::Generator before(ctx, gpu::GeneratorOptions{l.localSizeX, l.localSizeY, gpu::GeneratorOptions::Table::Texture, false,
+                                                     gpu::GeneratorOptions::Frames::Buffer});
     std::vector<int> sizes = o.quick ? std::vector<int>{256} : std::vector<int>{std::min(4096, o.size), o.size};
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    std::printf("\n## Peers: Gsamples/s of the dispatch, %dx%d workgroups (glnoise's default layout), frequency 1/128;\n"
-                "## sources from %s\n\n",
-                l.localSizeX, l.localSizeY, o.peers.c_str());
-    std::printf("| workload | size | glnoise | glnoise, graph's own shader |");
+    std::printf("\n## Peers: Gsamples/s of the dispatch, %dx%d workgroups (glnoise's default layout: table %s, frames %s),\n"
+                "## frequency 1/128; \"texture, buffer\": glnoise with the table through a buffer texture and the frames in a\n"
+                "## storage buffer (0.38's layout on llvmpipe); sources from %s\n\n",
+                l.localSizeX, l.localSizeY, gpu::toString(l.table), gpu::toString(l.frames), o.peers.c_str());
+    std::printf("| workload | size | glnoise | glnoise, graph's own shader | glnoise, texture, buffer | graph, texture, buffer |");
     for (const PeerSource& p : kPeerSources) std::printf(" %s |", p.name.c_str());
     for (const PeerSource& p : kPeerSources) std::printf(" glnoise / %s |", p.name.c_str());
-    std::printf("\n|---|---|---|---|");
+    std::printf("\n|---|---|---|---|---|---|");
     for (std::size_t i = 0; i < 2 * std::size(kPeerSources); ++i) std::printf("---|");
     std::printf("\n");
     struct Work {
@@ -498,7 +511,9 @@ void peers(gpu::Context& ctx, const Options& o) {
             bool timer = false;
             const double glnoise = rate(timeGpu([&] { gen.run(spec, tex); }, 3, &timer));
             const double own = rate(timeGpu([&] { gen.run(graph, tex); }, 3, &timer));
-            std::printf("| %s | %d^2 | %.3g | %.3g |", w.name, size, glnoise, own);
+            const double old = rate(timeGpu([&] { before.run(spec, tex); }, 3, &timer));
+            const double oldOwn = rate(timeGpu([&] { before.run(graph, tex); }, 3, &timer));
+            std::printf("| %s | %d^2 | %.3g | %.3g | %.3g | %.3g |", w.name, size, glnoise, own, old, oldOwn);
             std::fflush(stdout);
             std::vector<double> peerRates;
             for (std::size_t k = 0; k < programs.size(); ++k) {
@@ -527,6 +542,7 @@ void peers(gpu::Context& ctx, const Options& o) {
             for (double r : peerRates) std::printf(" %.2fx |", glnoise / r);
             std::printf("\n");
             std::map<std::string, double> values{{"size", size}, {"glnoise", glnoise}, {"glnoise_own_plan", own},
+                                                 {"glnoise_texture_buffer", old}, {"glnoise_own_plan_texture_buffer", oldOwn},
                                                  {"gpu_timer", timer ? 1 : 0}};
             for (std::size_t k = 0; k < peerRates.size(); ++k) values[kPeerSources[k].name] = peerRates[k];
             record("peers", w.name, values);
