@@ -103,8 +103,7 @@ Blocks blocksFor(const GeneratorOptions& options, const Field& field, std::int64
     const std::int64_t bytes = std::min(maxBlockBytes, kBlockBytes);
     Blocks b{static_cast<int>(bytes / static_cast<std::int64_t>(sizeof(GlnFrame))), static_cast<int>(bytes / 16)};
     if (field.params().framesPerPoint > b.frames) b.frames = 0;
-    if (field.plan && field.plan->params.size() > static_cast<std::size_t>(b.params)) b.params = 0;
-    if (!field.plan) b.params = 0;
+    if (!field.plan || field.plan->params.size() > static_cast<std::size_t>(b.params)) b.params = 0;  // a spec has none
     return b;
 }
 
