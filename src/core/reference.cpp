@@ -111,7 +111,11 @@ namespace {
 // The SIMD backend's rows of a checked plan, on every thread asked for.
 void runSimd(const NoiseSpec& spec, const Grid& grid, const GridPlan& plan, unsigned threads, float* out) {
     simd::requireAvailable();
-    const simd::Job job{&spec, &plan.table, &plan.params, plan.frames.data(), plan.layout, grid, out};
+    const SampleParams<float>& u = plan.params;
+    std::vector<std::uint32_t> plane;
+    if (u.basis == GLN_BASIS_OPENSIMPLEX2 && u.dims == 2 && u.world == 0 && simd::planeWorthIt(grid.texels()))
+        plane = simd::hashPlane(plan.table);
+    const simd::Job job{&spec, &plan.table, plane.empty() ? nullptr : plane.data(), &u, plan.frames.data(), plan.layout, grid, out};
     inBands(grid.height * grid.depth, threads,
             [&job](int firstRow, int endRow) { simd::evaluateRows(job, firstRow, endRow); });
 }

@@ -94,6 +94,22 @@ void evaluateRows(const Job& job, int firstRow, int endRow) {
     }
 }
 
+std::vector<std::uint32_t> hashPlane(const Permutation& table) {
+    constexpr int kSide = Permutation::kSize;
+    std::vector<std::uint8_t> hash(kSide * kSide);  // table[table[x] + y] at 256 y + x
+    for (int x = 0; x < kSide; ++x)
+        for (int y = 0; y < kSide; ++y) hash[static_cast<std::size_t>(y * kSide + x)] = static_cast<std::uint8_t>(table[table[x] + y]);
+    const auto at = [&](int x, int y) -> std::uint32_t { return hash[static_cast<std::size_t>((y & 255) * kSide + (x & 255))]; };
+    std::vector<std::uint32_t> plane(kSide * kSide);
+    for (int y = 0; y < kSide; ++y)
+        for (int x = 0; x < kSide; ++x)
+            plane[static_cast<std::size_t>(y * kSide + x)] =
+                at(x, y) | at(x + 1, y) << 8u | at(x, y + 1) << 16u | at(x + 1, y + 1) << 24u;
+    return plane;
+}
+
+bool planeWorthIt(std::int64_t texels) { return texels >= 65536; }
+
 bool latticeColumnsApply(const Job& job) {
     const SampleParams<float>& u = *job.params;
     return (u.dims == 2 || u.dims == 3) && u.warp == 0 && u.rotate == 0 && u.pattern == 0 && outputChannels(*job.spec) == 1;

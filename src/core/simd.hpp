@@ -18,10 +18,30 @@ struct GraphPlan;
 
 namespace glnoise::cpu::simd {
 
+// The hashes of the corners of 2D lattice cells, table[table[x] + y] for x and y in
+// [0, 256): entry 256 y + x packs those of (x, y), (x + 1, y), (x, y + 1) and (x + 1, y + 1)
+// (coordinates modulo 256), a byte each from the lowest, so that a vector of lanes reads a
+// triangle's three vertices with one gather where the table's reads were six. 256 KiB,
+// made in well under a millisecond, for a grid large enough to repay it (planeWorthIt).
+std::vector<std::uint32_t> hashPlane(const Permutation& table);
+// Whether a grid of `texels` whose noise hashes 2D OpenSimplex2 corners through the table
+// (no world hash) makes its plane.
+bool planeWorthIt(std::int64_t texels);
+
+// The table as the lanes read it: converts to the permutation for every basis, and is
+// OpenSimplex2's hash in 2D (mirror/opensimplex2.hpp's gln_os2_corners2), which reads
+// the plane where there is one (else the table).
+struct LaneTable {
+    const Permutation& P;
+    const std::uint32_t* plane;  // hashPlane(P), or nullptr
+    operator const Permutation&() const { return P; }  // NOLINT(google-explicit-constructor)
+};
+
 // One grid's work: what evaluate() hands each of its threads.
 struct Job {
     const NoiseSpec* spec;
     const Permutation* table;
+    const std::uint32_t* plane;  // the table's hashPlane, or nullptr
     const SampleParams<float>* params;
     const GlnFrame<float>* frames;
     AnchorLayout layout;
@@ -34,6 +54,7 @@ struct GraphJob {
     const NoiseSpec* space;
     const GraphPlan* plan;
     const Permutation* table;
+    const std::uint32_t* plane;  // the table's hashPlane, or nullptr
     const float* params;
     const GlnFrame<float>* frames;
     AnchorLayout layout;

@@ -58,10 +58,10 @@ GLNOISE_SIMD_GRAPH_LEAF(GLNOISE_SIMD_LEAF) {
 // A fractal over one leaf of basis kBasis (graph/twin.hpp's OneLeafSource), flattened
 // as GraphLeafOf is.
 template <int kBasis, bool kGrad>
-HWY_ATTR __attribute__((flatten)) void GraphFractalOf(const Permutation& P, int curve, int dims, const GlnCellShape<VF>& cell,
+HWY_ATTR __attribute__((flatten)) void GraphFractalOf(const simd::LaneTable& P, int curve, int dims, const GlnCellShape<VF>& cell,
                                                       bool world, const GlnFrame<float>* frames, const float* q,
                                                       const std::array<int, 6>& ints, const vec4<VF>& l, vec4<VF>& out) {
-    const OneLeafSource<kBasis, kGrad, VF, float> in{P, curve, dims, cell, world, frames};
+    const OneLeafSource<kBasis, kGrad, VF, float, simd::LaneTable> in{P, curve, dims, cell, world, frames};
     out = graph::move::Fractal::eval<kGrad, VF, float>(in, q, l, ints);
 }
 

@@ -63,6 +63,7 @@ public:
     std::vector<simd::RowFractal> rows;
     hwy::AlignedFreeUniquePtr<float[]> values;  // each row fractal's for the piece, kRowRoom apart
     int at = 0;
+    const std::uint32_t* plane = nullptr;  // the job's plane of 2D hashes (simd::hashPlane), or none
 
 private:
     hwy::AlignedFreeUniquePtr<vec4<VF>[]> data_;
@@ -89,18 +90,19 @@ struct LaneCalls {
         const int basis = leaf.ints[4], curve = leaf.ints[1];
         const GlnFrame<float>* o = frames + leaf.frame;
         const float* q = e.P + p.param;
+        const simd::LaneTable table{e.table, e.slots.plane};
         switch (basis) {
             case GLN_BASIS_SIMPLEX:
-                return GraphSimplexFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
+                return GraphSimplexFractal(table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
             case GLN_BASIS_OPENSIMPLEX2:
             case GLN_BASIS_OPENSIMPLEX2S:
-                return GraphOpenSimplexFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
+                return GraphOpenSimplexFractal(table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
             case GLN_BASIS_CELLULAR:
-                return GraphCellularFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
+                return GraphCellularFractal(table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
             case GLN_BASIS_PSRDNOISE:
-                return GraphPsrdnoiseFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
+                return GraphPsrdnoiseFractal(table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
             default:
-                return GraphLatticeFractal(e.table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
+                return GraphLatticeFractal(table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
         }
     }
     template <bool kGrad>
@@ -153,6 +155,7 @@ HWY_ATTR void RowFractalRows(const simd::GraphJob& j, const simd::RowFractal& f,
 template <bool kGrad>
 HWY_ATTR __attribute__((flatten)) void GraphRows(const simd::GraphJob& j, int firstRow, int endRow) {
     LaneSlots slots;
+    slots.plane = j.plane;
     slots.rows = simd::rowFractals(*j.plan);
     if (slots.rows.size() == 1 && j.plan->scopes[0].ops.size() == 1) return RowFractalRows(j, slots.rows[0], firstRow, endRow);
     if (!slots.rows.empty()) {

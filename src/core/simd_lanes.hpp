@@ -441,6 +441,67 @@ vec<N, VF> gln_row(const std::array<vec<N, float>, K>& table, VI i) {
     return row;
 }
 
+// Row hash % K of OpenSimplex2's K gradient rows for hashes in [0, 256)
+// (mirror/opensimplex2.hpp's gln_os2_grad2/3): where the K rows fit in four vectors, the
+// quotient by a multiply and a shift and each component permuted out of registers, in
+// place of a gather per component; else the repeated rows gathered. The rows are the same.
+template <int N, std::size_t K, const std::array<vec<N, float>, K>& kRows, const std::array<vec<N, float>, 256>& kRepeated>
+vec<N, VF> gln_os2_grad(VI hash) {
+    constexpr int kLanes = static_cast<int>(HWY_LANES(float));
+    constexpr int kParts = (static_cast<int>(K) + kLanes - 1) / kLanes;
+    if constexpr (kParts > 4) {
+        return gln_row(kRepeated, hash);
+    } else {
+        // hash * kInverse >> 16 is hash / K for every hash below 256.
+        constexpr int kInverse = 65536 / static_cast<int>(K) + 1;
+        static_assert(256 * (kInverse * static_cast<int>(K) - 65536) < 65536, "the quotient holds below 256");
+        // Each component's rows, padded to whole vectors.
+        static constexpr auto kColumns = [] {
+            std::array<std::array<float, kParts * kLanes>, N> c{};
+            for (std::size_t r = 0; r < K; ++r)
+                for (int a = 0; a < N; ++a) c[static_cast<std::size_t>(a)][r] = kRows[r][a];
+            return c;
+        }();
+        const DF df;
+        const DI di;
+        const auto quotient = hn::ShiftRight<16>(hn::Mul(hash.v, hn::Set(di, kInverse)));
+        const auto row = hn::Sub(hash.v, hn::Mul(quotient, hn::Set(di, static_cast<int>(K))));
+        const auto at = hn::IndicesFromVec(df, hn::And(row, hn::Set(di, kLanes - 1)));
+        vec<N, VF> out;
+        for (int a = 0; a < N; ++a) {
+            const float* column = kColumns[static_cast<std::size_t>(a)].data();
+            auto v = hn::TableLookupLanes(hn::LoadU(df, column), at);
+            for (int part = 1; part < kParts; ++part) {
+                const auto mask = hn::RebindMask(df, row > hn::Set(di, part * kLanes - 1));
+                v = hn::IfThenElse(mask, hn::TableLookupLanes(hn::LoadU(df, column + part * kLanes), at), v);
+            }
+            out[a] = VF(v);
+        }
+        return out;
+    }
+}
+inline vec<2, VF> gln_os2_grad2(VI hash) { return gln_os2_grad<2, 24, GLN_OS2_GRAD2, GLN_OS2_GRAD2_ROWS>(hash); }
+inline vec<3, VF> gln_os2_grad3(VI hash) { return gln_os2_grad<3, 48, GLN_OS2_GRAD3, GLN_OS2_GRAD3_ROWS>(hash); }
+
+// OpenSimplex2's three hashes of a 2D triangle (mirror/opensimplex2.hpp) from the
+// table's plane where there is one: one read of the corner's packed four (one scalar read
+// where every lane's corner is the same), the step's vertex (x + 1, y) or (x, y + 1) chosen
+// by the step. The same hashes as the table's six reads.
+inline GlnOs2Corners<VI> gln_os2_corners2(const simd::LaneTable& t, vec<2, VI> c, vec<2, VI> step) {
+    if (t.plane == nullptr)
+        return {gln_os2_hash2(t.P, c.x, c.y), gln_os2_hash2(t.P, c.x + step.x, c.y + step.y), gln_os2_hash2(t.P, c.x + 1, c.y + 1)};
+    const DI di;
+    const auto byte = hn::Set(di, 255);
+    const auto at = hn::Or(hn::ShiftLeft<8>(hn::And(c.y.v, byte)), hn::And(c.x.v, byte));
+    const int first = hn::GetLane(at);
+    const auto* plane = reinterpret_cast<const std::int32_t*>(t.plane);
+    const auto q = hn::AllTrue(di, at == hn::Set(di, first)) ? hn::Set(di, plane[first]) : hn::GatherIndex(di, plane, at);
+    const auto alongX = hn::And(hn::ShiftRight<8>(q), byte);
+    const auto alongY = hn::And(hn::ShiftRight<16>(q), byte);
+    const auto far = hn::And(hn::ShiftRight<24>(q), byte);  // arithmetic shift: masked
+    return {VI(hn::And(q, byte)), VI(hn::IfThenElse(step.x.v == hn::Set(di, 1), alongX, alongY)), VI(far)};
+}
+
 }  // namespace HWY_NAMESPACE
 
 template <>
@@ -469,7 +530,7 @@ GLNOISE_SIMD_GRAPH_LEAF(GraphPsrdnoiseLeaf);
 // graph/moves.hpp's Fractal twin with the leaf inlined, one call for every octave, in its
 // family's file. frames: the leaf's first octave's; q: the fractal's parameters.
 #define GLNOISE_SIMD_GRAPH_FRACTAL(name)                                                                            \
-    vec4<VF> name(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world, \
+    vec4<VF> name(const simd::LaneTable& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world, \
                   const GlnFrame<float>* frames, const float* q, const std::array<int, 6>& ints, vec4<VF> l)
 GLNOISE_SIMD_GRAPH_FRACTAL(GraphLatticeFractal);
 GLNOISE_SIMD_GRAPH_FRACTAL(GraphSimplexFractal);

@@ -86,8 +86,9 @@ HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, in
     const int channels = kValue ? 1 : outputChannels(*j.spec);
     const GlnFrame<float>* frames = j.frames;
     const int perPoint = j.params->framesPerPoint;
+    const simd::LaneTable table{*j.table, j.plane};
     EachPiece<kValue ? 1 : 4>(j.grid, j.layout, channels, j.out, firstRow, endRow, [&](int block, vec3<VF> s) {
-        const vec4<VF> v = gln_sample<kBasis>(*j.table, *j.params, frames + block * perPoint, s);
+        const vec4<VF> v = gln_sample<kBasis>(table, *j.params, frames + block * perPoint, s);
         if constexpr (kValue) return vec4<VF>(v.x, VF(), VF(), VF());
         else return outputOf(*j.spec, v);
     });

@@ -27,9 +27,9 @@ using graph::leaf::gln_g_within;
 // gradient per unit of the point (0 along an axis held at the bound, where the value no
 // longer moves). graph.glsl computes it in gln_g_point, one family's function
 // (gln_basis_at's branch for the leaf's basis) and gln_g_scaled. kBasis: the basis known
-// when compiled (as gln_octave's), -1: `basis`, when run.
-template <int kBasis = -1, class T, class S>
-vec4<T> gln_g_basis(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<T>& cell, bool world, bool white,
+// when compiled (as gln_octave's), -1: `basis`, when run. PT: the table, as gln_basis_at's.
+template <int kBasis = -1, class T, class S, class PT>
+vec4<T> gln_g_basis(const PT& P, int basis, int curve, int dims, const GlnCellShape<T>& cell, bool world, bool white,
                     const GlnFrame<S>& o, vec4<T> l) {
     const T f = T(o.scale.x);
     vec4<T> m = vec4<T>(f * l.x, f * l.y, f * l.z, f * l.w);
@@ -65,10 +65,11 @@ vec4<T> gln_g_nearest(const Permutation& P, int dims, const GlnCellShape<T>& cel
 // A fractal's source scope that is one basis leaf of basis kBasis, for a fractal's twin
 // (graph/moves.hpp's Fractal::eval) to call as its source: the leaf at octave `frame`'s
 // frame, the value alone unless kGrad, as GraphEval's scope of that one leaf returns it.
-// The SIMD backend compiles the two together (GraphCalls::kFusesFractals).
-template <int kBasis, bool kGrad, class T, class S>
+// The SIMD backend compiles the two together (GraphCalls::kFusesFractals). PT: the table,
+// as gln_basis_at's.
+template <int kBasis, bool kGrad, class T, class S, class PT = Permutation>
 struct OneLeafSource {
-    const Permutation& P;
+    const PT& P;
     int curve;
     int dims;
     const GlnCellShape<T>& cell;

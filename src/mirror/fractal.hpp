@@ -150,8 +150,10 @@ T gln_basis1(const Permutation& P, int basis, int curve, int cell, T p, int peri
 }
 
 // The OpenSimplex2 forms take the world in their hash (opensimplex2.hpp's GlnWorldHash).
-template <class T>
-vec3<T> gln_basis2(const Permutation& P, int basis, int curve, ivec2 cell, vec2<T> p, ivec2 period,
+// PT: the permutation table, or a type that converts to it and is its hash for
+// OpenSimplex2 in 2D (the SIMD backend's simd::LaneTable, core/simd.hpp).
+template <class T, class PT>
+vec3<T> gln_basis2(const PT& P, int basis, int curve, ivec2 cell, vec2<T> p, ivec2 period,
                    ivec2 world = ivec2(-1, -1)) {
     const bool on = world.x >= 0;
     if (basis == GLN_BASIS_SIMPLEX) return gln_simplex2_skewed(P, cell, p, world);
@@ -235,8 +237,8 @@ T gln_basis4(const Permutation& P, const GlnNoise<T>& n, ivec4 cell, vec4<T> p, 
 // kBasis: the basis when it is known at compile time (the SIMD backend's families,
 // mirror/sample.hpp), so that each instantiation is one basis's code (the compiler folds
 // the others); -1 (the default): `basis`, when run.
-template <int kBasis = -1, class T>
-vec4<T> gln_basis_at(const Permutation& P, int basis, int curve, int dims, ivec4 cell, vec4<T> p, ivec4 period,
+template <int kBasis = -1, class T, class PT>
+vec4<T> gln_basis_at(const PT& P, int basis, int curve, int dims, ivec4 cell, vec4<T> p, ivec4 period,
                      int cellReturn, int cellMetric, T cellJitter, T cellExponent, T cellSmoothness,
                      ivec4 world = ivec4(-1, -1, -1, -1)) {
     if (kBasis >= 0) basis = kBasis;

@@ -87,25 +87,49 @@ inline GlnWorldHash gln_os2_doubled(const GlnWorldHash& h) {
     return {h.P, ivec4(2 * h.world.x, 2 * h.world.y, 2 * h.world.z, 2 * h.world.w)};
 }
 
+// Gradient hash % 24 (2D) and hash % 48 (3D) of a hash in [0, 256): the rows repeated to
+// 256, read at hash. The SIMD backend's lanes (core/simd_lanes.hpp) overload them to divide
+// by the count and permute the rows in registers, where a gather per component would be
+// slower; the rows are the same.
+template <class I>
+inline auto gln_os2_grad2(I hash) {
+    return gln_row(GLN_OS2_GRAD2_ROWS, hash);
+}
+
+template <class I>
+inline auto gln_os2_grad3(I hash) {
+    return gln_row(GLN_OS2_GRAD3_ROWS, hash);
+}
+
 template <class I, class T>
 inline vec3<T> gln_os2_vertex2(I hash, vec2<T> d) {
-    return gln_kernel2(T(0.5), vec2<T>(gln_row(GLN_OS2_GRAD2_ROWS, hash)), d);
+    return gln_kernel2(T(0.5), vec2<T>(gln_os2_grad2(hash)), d);
 }
 
 template <class I, class T>
 inline vec4<T> gln_os2_vertex3(I hash, vec3<T> d) {
-    return gln_kernel3(T(0.6), vec3<T>(gln_row(GLN_OS2_GRAD3_ROWS, hash)), d);
+    return gln_kernel3(T(0.6), vec3<T>(gln_os2_grad3(hash)), d);
+}
+
+// The hashes of a triangle's vertices: its corner c, c + step and c + (1, 1). The SIMD
+// backend overloads it for its simd::LaneTable (core/simd_lanes.hpp), to read the three
+// from a plane of hashes at once; the hashes are the same.
+template <class I>
+struct GlnOs2Corners {
+    I h0, h1, h2;
+};
+
+template <class H, class I>
+inline GlnOs2Corners<I> gln_os2_corners2(const H& hash, vec<2, I> c, vec<2, I> step) {
+    return {gln_os2_hash2(hash, c.x, c.y), gln_os2_hash2(hash, c.x + step.x, c.y + step.y), gln_os2_hash2(hash, c.x + 1, c.y + 1)};
 }
 
 template <class H, class T>
 vec3<T> gln_opensimplex2_2_skewed(const H& hash, ivec2 cell, vec2<T> ps) {
     using I = lane_int<T>;
     const GlnTriangle<T> s = gln_simplex2_triangle(cell, ps);
-    I i = s.corner.x;
-    I j = s.corner.y;
-    vec3<T> n = gln_os2_vertex2(gln_os2_hash2(hash, i, j), s.d0) +
-                gln_os2_vertex2(gln_os2_hash2(hash, i + s.step.x, j + s.step.y), s.d1) +
-                gln_os2_vertex2(gln_os2_hash2(hash, i + 1, j + 1), s.d2);
+    const auto h = gln_os2_corners2(hash, s.corner, s.step);
+    vec3<T> n = gln_os2_vertex2(h.h0, s.d0) + gln_os2_vertex2(h.h1, s.d1) + gln_os2_vertex2(h.h2, s.d2);
     return n * T(GLN_OS2_SCALE2);
 }
 

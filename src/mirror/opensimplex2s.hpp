@@ -14,12 +14,12 @@ inline constexpr std::array<ivec4, 30> GLN_OS2S_REACH4 = gln_table<ivec4>(librar
 
 template <class H, class I, class T>
 inline vec3<T> gln_os2s_vertex2(const H& hash, vec<2, I> v, vec2<T> d) {
-    return gln_kernel2(T(GLN_OS2S_R2), vec2<T>(gln_row(GLN_OS2_GRAD2_ROWS, gln_os2_hash2(hash, v.x, v.y))), d);
+    return gln_kernel2(T(GLN_OS2S_R2), vec2<T>(gln_os2_grad2(gln_os2_hash2(hash, v.x, v.y))), d);
 }
 
 template <class H, class I, class T>
 inline vec4<T> gln_os2s_vertex3(const H& hash, vec<3, I> x2, vec3<T> d) {
-    return gln_kernel3(T(GLN_OS2S_R3), vec3<T>(gln_row(GLN_OS2_GRAD3_ROWS, gln_os2_hash3(hash, x2.x, x2.y, x2.z))), d);
+    return gln_kernel3(T(GLN_OS2S_R3), vec3<T>(gln_os2_grad3(gln_os2_hash3(hash, x2.x, x2.y, x2.z))), d);
 }
 
 template <class I, class T>

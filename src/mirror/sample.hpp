@@ -44,8 +44,8 @@ inline int warpComponents(int dims) { return dims == 1 ? 1 : dims == 2 ? 2 : 3; 
 
 // kBasis: the basis id known when compiled (glnoise/bases.def), so that a SIMD backend
 // can compile its bases in files of their own; -1 (the default): u.basis, when run.
-template <int kBasis = -1, class T, class S = lane_scalar<T>>
-vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>& o, vec3<T> s) {
+template <int kBasis = -1, class T, class S = lane_scalar<T>, class PT>
+vec4<T> gln_octave(const PT& P, const SampleParams<S>& u, const GlnFrame<S>& o, vec3<T> s) {
     const int basis = kBasis >= 0 ? kBasis : u.basis;
     vec4<T> local = u.rotate ? s.x * vec4<T>(o.axis[0]) + s.y * vec4<T>(o.axis[1]) + s.z * vec4<T>(o.axis[2])
                              : vec4<T>(T(o.scale.x) * s.x, T(o.scale.x) * s.y, T(o.scale.x) * s.z, T(0));
@@ -57,8 +57,8 @@ vec4<T> gln_octave(const Permutation& P, const SampleParams<S>& u, const GlnFram
                                 u.world ? o.block : ivec4(-1, -1, -1, -1));
 }
 
-template <int kBasis = -1, class T, class S = lane_scalar<T>>
-vec4<T> gln_sum(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>* frames, int count, int fractal, vec3<T> s) {
+template <int kBasis = -1, class T, class S = lane_scalar<T>, class PT>
+vec4<T> gln_sum(const PT& P, const SampleParams<S>& u, const GlnFrame<S>* frames, int count, int fractal, vec3<T> s) {
     vec4<T> sum = vec4<T>(0, 0, 0, 0);
     vec4<T> signal = vec4<T>(0, 0, 0, 0);
     for (int i = 0; i < count; ++i) {
@@ -76,8 +76,8 @@ vec4<T> gln_sum(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S
     return sum;
 }
 
-template <int kBasis = -1, class T, class S = lane_scalar<T>>
-vec3<T> gln_displacement(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>* first, vec3<T> s) {
+template <int kBasis = -1, class T, class S = lane_scalar<T>, class PT>
+vec3<T> gln_displacement(const PT& P, const SampleParams<S>& u, const GlnFrame<S>* first, vec3<T> s) {
     std::array<T, 3> w = {T(0), T(0), T(0)};
     for (int k = 0; k < warpComponents(u.dims); ++k)
         w[static_cast<std::size_t>(k)] = gln_sum<kBasis>(P, u, first + k * u.warpOctaves, u.warpOctaves, GLN_FBM, s).x * T(u.inverseWarpDivisor);
@@ -85,8 +85,8 @@ vec3<T> gln_displacement(const Permutation& P, const SampleParams<S>& u, const G
 }
 
 // gln_sample of shaders/sample.glsl: (value, gradient per sample unit) at s.
-template <int kBasis = -1, class T, class S = lane_scalar<T>>
-vec4<T> gln_sample(const Permutation& P, const SampleParams<S>& u, const GlnFrame<S>* base, vec3<T> s) {
+template <int kBasis = -1, class T, class S = lane_scalar<T>, class PT>
+vec4<T> gln_sample(const PT& P, const SampleParams<S>& u, const GlnFrame<S>* base, vec3<T> s) {
     vec3<T> q = s;
     if (u.warp > 0) {
         const GlnFrame<S>* level = base + u.octaveCount;

@@ -553,6 +553,84 @@ TEST(Simd, LatticeHashesReadOncePerCellAreTheReferencesOnEveryTarget) {
     });
 }
 
+// OpenSimplex2 in 2D reads its triangles' hashes from a plane of every corner's packed
+// four (simd::hashPlane) on grids large enough to make one: the plane holds the table's
+// hashes (each entry against table[table[x] + y] of its four corners, Ken Perlin's table and
+// a seeded one), and specs and graphs read through it are bit for bit the reference, at a
+// cell per many texels (every lane in one cell: one read), at several per texel (a read per
+// lane), across the 256-cell wrap and negative cells, with a warp, the gradient, ridged and
+// fbm sums, beside other leaves, and where the world hash or 3D leaves it unread; a grid
+// just below the size that makes a plane too, on every target.
+TEST(Simd, OpenSimplex2InTwoDimensionsReadsItsHashPlaneAsTheReferencesTable) {
+    for (const Permutation& table : {Permutation::perlin(), Permutation::seeded(7)}) {
+        const std::vector<std::uint32_t> plane = cpu::simd::hashPlane(table);
+        ASSERT_EQ(plane.size(), 65536u);
+        const auto hash = [&](int x, int y) { return static_cast<std::uint32_t>(table[table[x % 256] + y % 256]); };
+        for (int y = 0; y < 256; ++y)
+            for (int x = 0; x < 256; ++x) {
+                const std::uint32_t e = plane[static_cast<std::size_t>(y * 256 + x)];
+                ASSERT_EQ(e & 255u, hash(x, y)) << x << ", " << y;
+                ASSERT_EQ((e >> 8u) & 255u, hash(x + 1, y)) << x << ", " << y;
+                ASSERT_EQ((e >> 16u) & 255u, hash(x, y + 1)) << x << ", " << y;
+                ASSERT_EQ(e >> 24u, hash(x + 1, y + 1)) << x << ", " << y;
+            }
+    }
+    ASSERT_TRUE(cpu::simd::planeWorthIt(256 * 256));
+    ASSERT_FALSE(cpu::simd::planeWorthIt(255 * 256));
+
+    std::vector<NoiseSpec> specs;
+    for (const double f : {1.0 / 300.0, 0.9, 3.7})
+        for (int variant = 0; variant < 4; ++variant) {
+            NoiseSpec s;
+            s.basis = Basis::OpenSimplex2;
+            s.frequency = f;
+            s.octaves = 3;
+            s.offset = {-40.25, 1e6 + 0.5, 0.0};
+            if (variant == 1) s.seed = 7;
+            if (variant == 1) s.fractal = Fractal::Ridged;
+            if (variant == 2) s.output = Output::Gradient;
+            if (variant == 3) s.warpAmount = 0.75;
+            specs.push_back(s);
+        }
+    NoiseSpec world;
+    world.basis = Basis::OpenSimplex2;
+    world.frequency = 0.9;
+    world.worldHash = true;
+    specs.push_back(world);
+    std::vector<Graph> graphs;
+    for (const char* extra : {"", R"(, "world_hash": true)", R"(, "seed": 11)"})
+        graphs.push_back(Graph::parse(std::string(R"({"glnoise_graph": 2, "dims": 2)") + extra + R"(, "out": "sum", "nodes": {
+            "ridges": {"kind": "fractal", "type": "ridged", "basis": "opensimplex2", "frequency": 0.0078125, "octaves": 6},
+            "hills": {"kind": "fractal", "basis": "perlin", "frequency": 0.0078125, "octaves": 4},
+            "leaf": {"kind": "basis", "basis": "opensimplex2", "frequency": 0.3},
+            "half": {"kind": "multiply", "a": "hills", "b": "leaf"},
+            "sum": {"kind": "add", "a": "ridges", "b": "half"}}})",
+                                      "plane"));
+    graphs.push_back(Graph::parse(R"({"glnoise_graph": 2, "dims": 3, "out": "sum", "nodes": {
+        "ridges": {"kind": "fractal", "type": "ridged", "basis": "opensimplex2", "frequency": 0.05, "octaves": 3},
+        "sum": {"kind": "add", "a": "ridges", "b": 0.25}}})",
+                                  "volume"));
+    const TexelStart start = {-100, 60, 3};
+    const Grid grids[] = {{256, 256, 1}, {255, 256, 1}};
+    std::vector<Image> references;
+    for (const Grid& grid : grids) {
+        for (const NoiseSpec& s : specs) references.push_back(cpu::evaluate(s, grid, start, 2));
+        for (const Graph& g : graphs) references.push_back(cpu::evaluate(g, Grid{grid.width, grid.height, g.space.dims == 3 ? 2 : 1}, start, 2));
+    }
+    onEveryTarget([&] {
+        std::size_t k = 0;
+        for (const Grid& grid : grids) {
+            for (const NoiseSpec& s : specs)
+                ASSERT_EQ(firstDifference(cpu::evaluateSimd(s, grid, start, 2), references[k++]), "") << describe(s, grid, start);
+            for (const Graph& g : graphs)
+                ASSERT_EQ(firstDifference(cpu::evaluateSimd(g, Grid{grid.width, grid.height, g.space.dims == 3 ? 2 : 1}, start, 2),
+                                          references[k++]),
+                          "")
+                    << g.json();
+        }
+    });
+}
+
 // The lattice bases' rows (2D and 3D, the value alone, no warp or turn) read their hashes
 // and corners' parts from per-row tables: a vector in one cell, across cells within the
 // lanes, across more (above a cell per texel, where each lane reads its own), and past the
