@@ -466,12 +466,20 @@ vec<N, VF> gln_os2_grad(VI hash) {
         const DI di;
         const auto quotient = hn::ShiftRight<16>(hn::Mul(hash.v, hn::Set(di, kInverse)));
         const auto row = hn::Sub(hash.v, hn::Mul(quotient, hn::Set(di, static_cast<int>(K))));
-        const auto at = hn::IndicesFromVec(df, hn::And(row, hn::Set(di, kLanes - 1)));
+        [[maybe_unused]] const auto at = hn::IndicesFromVec(df, hn::And(row, hn::Set(di, kLanes - 1)));
         vec<N, VF> out;
         for (int a = 0; a < N; ++a) {
             const float* column = kColumns[static_cast<std::size_t>(a)].data();
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+            // AVX-512 permutes two vectors' 32 rows at once (vpermt2ps).
+            static_assert(kParts >= 2 && kParts <= 3, "two or three vectors of rows");
+            auto v = hn::Vec<DF>{_mm512_permutex2var_ps(hn::LoadU(df, column).raw, row.raw, hn::LoadU(df, column + kLanes).raw)};
+            constexpr int kFirst = 2;
+#else
             auto v = hn::TableLookupLanes(hn::LoadU(df, column), at);
-            for (int part = 1; part < kParts; ++part) {
+            constexpr int kFirst = 1;
+#endif
+            for (int part = kFirst; part < kParts; ++part) {
                 const auto mask = hn::RebindMask(df, row > hn::Set(di, part * kLanes - 1));
                 v = hn::IfThenElse(mask, hn::TableLookupLanes(hn::LoadU(df, column + part * kLanes), at), v);
             }
