@@ -24,13 +24,14 @@ namespace glnoise::cpu::simd {
 // triangle's three vertices with one gather where the table's reads were six. 256 KiB,
 // made in well under a millisecond, for a grid large enough to repay it (planeWorthIt).
 std::vector<std::uint32_t> hashPlane(const Permutation& table);
-// Whether a grid of `texels` whose noise hashes 2D OpenSimplex2 corners through the table
-// (no world hash) makes its plane.
+// Whether a grid of `texels` whose noise hashes 2D simplex or OpenSimplex2 triangles
+// through the table (no world hash) makes its plane.
 bool planeWorthIt(std::int64_t texels);
 
 // The table as the lanes read it: converts to the permutation for every basis, and is
-// OpenSimplex2's hash in 2D (mirror/opensimplex2.hpp's gln_os2_corners2), which reads
-// the plane where there is one (else the table).
+// the hash of 2D simplex and OpenSimplex2 triangles (mirror/simplex.hpp's
+// gln_triangle_hashes, mirror/opensimplex2.hpp's gln_os2_corners2), which reads the plane
+// where there is one (else the table).
 struct LaneTable {
     const Permutation& P;
     const std::uint32_t* plane;  // hashPlane(P), or nullptr

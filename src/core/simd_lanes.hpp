@@ -491,13 +491,12 @@ vec<N, VF> gln_os2_grad(VI hash) {
 inline vec<2, VF> gln_os2_grad2(VI hash) { return gln_os2_grad<2, 24, GLN_OS2_GRAD2, GLN_OS2_GRAD2_ROWS>(hash); }
 inline vec<3, VF> gln_os2_grad3(VI hash) { return gln_os2_grad<3, 48, GLN_OS2_GRAD3, GLN_OS2_GRAD3_ROWS>(hash); }
 
-// OpenSimplex2's three hashes of a 2D triangle (mirror/opensimplex2.hpp) from the
-// table's plane where there is one: one read of the corner's packed four (one scalar read
-// where every lane's corner is the same), the step's vertex (x + 1, y) or (x, y + 1) chosen
-// by the step. The same hashes as the table's six reads.
-inline GlnOs2Corners<VI> gln_os2_corners2(const simd::LaneTable& t, vec<2, VI> c, vec<2, VI> step) {
-    if (t.plane == nullptr)
-        return {gln_os2_hash2(t.P, c.x, c.y), gln_os2_hash2(t.P, c.x + step.x, c.y + step.y), gln_os2_hash2(t.P, c.x + 1, c.y + 1)};
+// The three hashes of a 2D triangle (mirror/simplex.hpp's gln_triangle_hashes, and
+// OpenSimplex2's, the same) from the table's plane where there is one: one read of the
+// corner's packed four (one scalar read where every lane's corner is the same), the step's
+// vertex (x + 1, y) or (x, y + 1) chosen by the step. The same hashes as the table's six reads.
+inline GlnCorners3<VI> gln_triangle_hashes(const simd::LaneTable& t, vec<2, VI> c, vec<2, VI> step) {
+    if (t.plane == nullptr) return gln_triangle_hashes(t.P, c, step);
     const DI di;
     const auto byte = hn::Set(di, 255);
     const auto at = hn::Or(hn::ShiftLeft<8>(hn::And(c.y.v, byte)), hn::And(c.x.v, byte));
@@ -508,6 +507,9 @@ inline GlnOs2Corners<VI> gln_os2_corners2(const simd::LaneTable& t, vec<2, VI> c
     const auto alongY = hn::And(hn::ShiftRight<16>(q), byte);
     const auto far = hn::And(hn::ShiftRight<24>(q), byte);  // arithmetic shift: masked
     return {VI(hn::And(q, byte)), VI(hn::IfThenElse(step.x.v == hn::Set(di, 1), alongX, alongY)), VI(far)};
+}
+inline GlnCorners3<VI> gln_os2_corners2(const simd::LaneTable& t, vec<2, VI> c, vec<2, VI> step) {
+    return gln_triangle_hashes(t, c, step);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -114,13 +114,8 @@ inline vec4<T> gln_os2_vertex3(I hash, vec3<T> d) {
 // The hashes of a triangle's vertices: its corner c, c + step and c + (1, 1). The SIMD
 // backend overloads it for its simd::LaneTable (core/simd_lanes.hpp), to read the three
 // from a plane of hashes at once; the hashes are the same.
-template <class I>
-struct GlnOs2Corners {
-    I h0, h1, h2;
-};
-
 template <class H, class I>
-inline GlnOs2Corners<I> gln_os2_corners2(const H& hash, vec<2, I> c, vec<2, I> step) {
+inline GlnCorners3<I> gln_os2_corners2(const H& hash, vec<2, I> c, vec<2, I> step) {
     return {gln_os2_hash2(hash, c.x, c.y), gln_os2_hash2(hash, c.x + step.x, c.y + step.y), gln_os2_hash2(hash, c.x + 1, c.y + 1)};
 }
 
@@ -128,7 +123,7 @@ template <class H, class T>
 vec3<T> gln_opensimplex2_2_skewed(const H& hash, ivec2 cell, vec2<T> ps) {
     using I = lane_int<T>;
     const GlnTriangle<T> s = gln_simplex2_triangle(cell, ps);
-    const auto h = gln_os2_corners2(hash, s.corner, s.step);
+    const GlnCorners3<I> h = gln_os2_corners2(hash, s.corner, s.step);
     vec3<T> n = gln_os2_vertex2(h.h0, s.d0) + gln_os2_vertex2(h.h1, s.d1) + gln_os2_vertex2(h.h2, s.d2);
     return n * T(GLN_OS2_SCALE2);
 }

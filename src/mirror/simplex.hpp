@@ -97,8 +97,27 @@ GlnTriangle<T> gln_simplex2_triangle(ivec2 cell, vec2<T> ps) {
     return {vec<2, I>(cell.x + static_cast<I>(pf.x), cell.y + static_cast<I>(pf.y)), step, d0, d1, d2};
 }
 
-template <class T>
-vec3<T> gln_simplex2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps, ivec2 world = ivec2(-1, -1)) {
+// The hashes of a 2D triangle's vertices, its corner c, c + step and c + (1, 1), through
+// the table: table[table[x] + y], each coordinate wrapped to [0, 256) before its reads, as
+// in simplex.glsl (and opensimplex2.glsl's hash). PT: the table, or a type that converts to
+// it: the SIMD backend overloads this for its simd::LaneTable (core/simd_lanes.hpp), to read
+// the three from a plane of hashes at once; the hashes are the same.
+template <class I>
+struct GlnCorners3 {
+    I h0, h1, h2;
+};
+
+template <class PT, class I>
+inline GlnCorners3<I> gln_triangle_hashes(const PT& P, vec<2, I> c, vec<2, I> step) {
+    I i = c.x & 255;
+    I j = c.y & 255;
+    vec<2, I> c1 = vec<2, I>((i + step.x) & 255, (j + step.y) & 255);
+    vec<2, I> c2 = vec<2, I>((i + 1) & 255, (j + 1) & 255);
+    return {gln_perm(P, gln_perm(P, i) + j), gln_perm(P, gln_perm(P, c1.x) + c1.y), gln_perm(P, gln_perm(P, c2.x) + c2.y)};
+}
+
+template <class T, class PT>
+vec3<T> gln_simplex2_skewed(const PT& P, ivec2 cell, vec2<T> ps, ivec2 world = ivec2(-1, -1)) {
     using I = lane_int<T>;
     const GlnTriangle<T> s = gln_simplex2_triangle(cell, ps);
     I h0;
@@ -109,14 +128,10 @@ vec3<T> gln_simplex2_skewed(const Permutation& P, ivec2 cell, vec2<T> ps, ivec2 
         h1 = gln_world_hash2(P, vec<2, I>(s.corner.x + s.step.x, s.corner.y + s.step.y), world);
         h2 = gln_world_hash2(P, vec<2, I>(s.corner.x + 1, s.corner.y + 1), world);
     } else {
-        I i = s.corner.x & 255;
-        I j = s.corner.y & 255;
-        // Each corner's indices wrap to [0, 256) before its table reads, as in simplex.glsl.
-        vec<2, I> c1 = vec<2, I>((i + s.step.x) & 255, (j + s.step.y) & 255);
-        vec<2, I> c2 = vec<2, I>((i + 1) & 255, (j + 1) & 255);
-        h0 = gln_perm(P, gln_perm(P, i) + j);
-        h1 = gln_perm(P, gln_perm(P, c1.x) + c1.y);
-        h2 = gln_perm(P, gln_perm(P, c2.x) + c2.y);
+        const GlnCorners3<I> h = gln_triangle_hashes(P, s.corner, s.step);
+        h0 = h.h0;
+        h1 = h.h1;
+        h2 = h.h2;
     }
     vec3<T> n = gln_simplex2_corner(h0, s.d0) + gln_simplex2_corner(h1, s.d1) + gln_simplex2_corner(h2, s.d2);
     return n * T(GLN_SIMPLEX2_SCALE);

@@ -553,15 +553,15 @@ TEST(Simd, LatticeHashesReadOncePerCellAreTheReferencesOnEveryTarget) {
     });
 }
 
-// OpenSimplex2 in 2D reads its triangles' hashes from a plane of every corner's packed
-// four (simd::hashPlane) on grids large enough to make one: the plane holds the table's
+// Simplex and OpenSimplex2 noise in 2D read their triangles' hashes from a plane of every
+// corner's packed four (simd::hashPlane) on grids large enough to make one: the plane holds the table's
 // hashes (each entry against table[table[x] + y] of its four corners, Ken Perlin's table and
 // a seeded one), and specs and graphs read through it are bit for bit the reference, at a
 // cell per many texels (every lane in one cell: one read), at several per texel (a read per
 // lane), across the 256-cell wrap and negative cells, with a warp, the gradient, ridged and
 // fbm sums, beside other leaves, and where the world hash or 3D leaves it unread; a grid
 // just below the size that makes a plane too, on every target.
-TEST(Simd, OpenSimplex2InTwoDimensionsReadsItsHashPlaneAsTheReferencesTable) {
+TEST(Simd, TrianglesInTwoDimensionsReadTheHashPlaneAsTheReferencesTable) {
     for (const Permutation& table : {Permutation::perlin(), Permutation::seeded(7)}) {
         const std::vector<std::uint32_t> plane = cpu::simd::hashPlane(table);
         ASSERT_EQ(plane.size(), 65536u);
@@ -580,9 +580,9 @@ TEST(Simd, OpenSimplex2InTwoDimensionsReadsItsHashPlaneAsTheReferencesTable) {
 
     std::vector<NoiseSpec> specs;
     for (const double f : {1.0 / 300.0, 0.9, 3.7})
-        for (int variant = 0; variant < 4; ++variant) {
+        for (int variant = 0; variant < 5; ++variant) {
             NoiseSpec s;
-            s.basis = Basis::OpenSimplex2;
+            s.basis = variant == 4 ? Basis::Simplex : Basis::OpenSimplex2;
             s.frequency = f;
             s.octaves = 3;
             s.offset = {-40.25, 1e6 + 0.5, 0.0};
@@ -602,7 +602,7 @@ TEST(Simd, OpenSimplex2InTwoDimensionsReadsItsHashPlaneAsTheReferencesTable) {
         graphs.push_back(Graph::parse(std::string(R"({"glnoise_graph": 2, "dims": 2)") + extra + R"(, "out": "sum", "nodes": {
             "ridges": {"kind": "fractal", "type": "ridged", "basis": "opensimplex2", "frequency": 0.0078125, "octaves": 6},
             "hills": {"kind": "fractal", "basis": "perlin", "frequency": 0.0078125, "octaves": 4},
-            "leaf": {"kind": "basis", "basis": "opensimplex2", "frequency": 0.3},
+            "leaf": {"kind": "basis", "basis": "simplex", "frequency": 0.3},
             "half": {"kind": "multiply", "a": "hills", "b": "leaf"},
             "sum": {"kind": "add", "a": "ridges", "b": "half"}}})",
                                       "plane"));
