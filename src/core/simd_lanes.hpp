@@ -441,55 +441,81 @@ vec<N, VF> gln_row(const std::array<vec<N, float>, K>& table, VI i) {
     return row;
 }
 
-// Row hash % K of OpenSimplex2's K gradient rows for hashes in [0, 256)
-// (mirror/opensimplex2.hpp's gln_os2_grad2/3): where the K rows fit in four vectors, the
-// quotient by a multiply and a shift and each component permuted out of registers, in
-// place of a gather per component; else the repeated rows gathered. The rows are the same.
-template <int N, std::size_t K, const std::array<vec<N, float>, K>& kRows, const std::array<vec<N, float>, 256>& kRepeated>
-vec<N, VF> gln_os2_grad(VI hash) {
+// Row `row` (in [0, K)) of a table of K constant rows, each component permuted out of
+// registers (the rows padded to whole vectors: one vector's lanes, or two at once on
+// AVX-512, and a blend for each further vector), in place of a gather per component, for
+// tables of up to three vectors of rows (kPermutes).
+template <int N, std::size_t K>
+constexpr bool kPermutes = (static_cast<int>(K) + static_cast<int>(HWY_LANES(float)) - 1) / static_cast<int>(HWY_LANES(float)) <= 3;
+
+template <int N, std::size_t K, class R, const std::array<vec<N, R>, K>& kRows>
+vec<N, VF> gln_permuted_row(hn::Vec<DI> row) {
     constexpr int kLanes = static_cast<int>(HWY_LANES(float));
     constexpr int kParts = (static_cast<int>(K) + kLanes - 1) / kLanes;
-    if constexpr (kParts > 4) {
+    static_assert(kPermutes<N, K>, "up to three vectors of rows");
+    static constexpr auto kColumns = [] {
+        std::array<std::array<float, kParts * kLanes>, N> c{};
+        for (std::size_t r = 0; r < K; ++r)
+            for (int a = 0; a < N; ++a) c[static_cast<std::size_t>(a)][r] = static_cast<float>(kRows[r][a]);
+        return c;
+    }();
+    const DF df;
+    const DI di;
+    [[maybe_unused]] const auto at = hn::IndicesFromVec(df, hn::And(row, hn::Set(di, kLanes - 1)));
+    vec<N, VF> out;
+    for (int a = 0; a < N; ++a) {
+        const float* column = kColumns[static_cast<std::size_t>(a)].data();
+        hn::Vec<DF> v;
+        int part = 1;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+        if constexpr (kParts >= 2) {
+            // AVX-512 permutes two vectors' 32 rows at once (vpermt2ps).
+            v = hn::Vec<DF>{_mm512_permutex2var_ps(hn::LoadU(df, column).raw, row.raw, hn::LoadU(df, column + kLanes).raw)};
+            part = 2;
+        } else {
+            v = hn::TableLookupLanes(hn::LoadU(df, column), at);
+        }
+#else
+        v = hn::TableLookupLanes(hn::LoadU(df, column), at);
+#endif
+        for (; part < kParts; ++part) {
+            const auto mask = hn::RebindMask(df, row > hn::Set(di, part * kLanes - 1));
+            v = hn::IfThenElse(mask, hn::TableLookupLanes(hn::LoadU(df, column + part * kLanes), at), v);
+        }
+        out[a] = VF(v);
+    }
+    return out;
+}
+
+// Row hash % K of OpenSimplex2's K gradient rows for hashes in [0, 256)
+// (mirror/opensimplex2.hpp's gln_os2_grad2/3): the quotient by a multiply and a shift, the
+// row permuted out of registers (gln_permuted_row); where the rows are more than three
+// vectors, the repeated rows gathered. The rows are the same.
+template <int N, std::size_t K, const std::array<vec<N, float>, K>& kRows, const std::array<vec<N, float>, 256>& kRepeated>
+vec<N, VF> gln_os2_grad(VI hash) {
+    if constexpr (!kPermutes<N, K>) {
         return gln_row(kRepeated, hash);
     } else {
         // hash * kInverse >> 16 is hash / K for every hash below 256.
         constexpr int kInverse = 65536 / static_cast<int>(K) + 1;
         static_assert(256 * (kInverse * static_cast<int>(K) - 65536) < 65536, "the quotient holds below 256");
-        // Each component's rows, padded to whole vectors.
-        static constexpr auto kColumns = [] {
-            std::array<std::array<float, kParts * kLanes>, N> c{};
-            for (std::size_t r = 0; r < K; ++r)
-                for (int a = 0; a < N; ++a) c[static_cast<std::size_t>(a)][r] = kRows[r][a];
-            return c;
-        }();
-        const DF df;
         const DI di;
         const auto quotient = hn::ShiftRight<16>(hn::Mul(hash.v, hn::Set(di, kInverse)));
-        const auto row = hn::Sub(hash.v, hn::Mul(quotient, hn::Set(di, static_cast<int>(K))));
-        [[maybe_unused]] const auto at = hn::IndicesFromVec(df, hn::And(row, hn::Set(di, kLanes - 1)));
-        vec<N, VF> out;
-        for (int a = 0; a < N; ++a) {
-            const float* column = kColumns[static_cast<std::size_t>(a)].data();
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-            // AVX-512 permutes two vectors' 32 rows at once (vpermt2ps).
-            static_assert(kParts >= 2 && kParts <= 3, "two or three vectors of rows");
-            auto v = hn::Vec<DF>{_mm512_permutex2var_ps(hn::LoadU(df, column).raw, row.raw, hn::LoadU(df, column + kLanes).raw)};
-            constexpr int kFirst = 2;
-#else
-            auto v = hn::TableLookupLanes(hn::LoadU(df, column), at);
-            constexpr int kFirst = 1;
-#endif
-            for (int part = kFirst; part < kParts; ++part) {
-                const auto mask = hn::RebindMask(df, row > hn::Set(di, part * kLanes - 1));
-                v = hn::IfThenElse(mask, hn::TableLookupLanes(hn::LoadU(df, column + part * kLanes), at), v);
-            }
-            out[a] = VF(v);
-        }
-        return out;
+        return gln_permuted_row<N, K, float, kRows>(hn::Sub(hash.v, hn::Mul(quotient, hn::Set(di, static_cast<int>(K)))));
     }
 }
 inline vec<2, VF> gln_os2_grad2(VI hash) { return gln_os2_grad<2, 24, GLN_OS2_GRAD2, GLN_OS2_GRAD2_ROWS>(hash); }
 inline vec<3, VF> gln_os2_grad3(VI hash) { return gln_os2_grad<3, 48, GLN_OS2_GRAD3, GLN_OS2_GRAD3_ROWS>(hash); }
+// GLN_GRAD3[hash & 15] (mirror/lattice.hpp's gln_grad3_row): permuted where its 16 rows
+// are at most three vectors (AVX-512 and AVX2), else gathered.
+inline vec<3, VF> gln_grad3_row(VI hash) {
+    if constexpr (kPermutes<3, 16>) {
+        return gln_permuted_row<3, 16, int, GLN_GRAD3>((hash & 15).v);
+    } else {
+        const vec<3, VI> g = gln_row(GLN_GRAD3, hash & 15);
+        return vec<3, VF>(VF(g.x), VF(g.y), VF(g.z));
+    }
+}
 
 // The three hashes of a 2D triangle (mirror/simplex.hpp's gln_triangle_hashes, and
 // OpenSimplex2's, the same) from the table's plane where there is one: one read of the

@@ -46,6 +46,14 @@ inline vec<N, float> gln_row(const std::array<vec<N, float>, K>& table, int i) {
     return table[static_cast<std::size_t>(i)];
 }
 
+// GLN_GRAD3[hash & 15]. The SIMD backend's lanes overload it (core/simd_lanes.hpp) to
+// permute the 16 rows in registers where a gather per component would be slower; the rows
+// are the same.
+template <class I>
+inline auto gln_grad3_row(I hash) {
+    return gln_row(GLN_GRAD3, hash & 15);
+}
+
 
 template <class T>
 inline T gln_fade(T t) {
@@ -136,7 +144,7 @@ inline vec2<T> gln_cornergrad2(I hash, int kind) {
 
 template <class T, class I>
 inline vec3<T> gln_cornergrad3(I hash, int kind) {
-    return (kind & GLN_GRADIENTS) != 0 ? vec3<T>(gln_row(GLN_GRAD3, hash & 15)) : vec3<T>(0, 0, 0);
+    return (kind & GLN_GRADIENTS) != 0 ? vec3<T>(gln_grad3_row(hash)) : vec3<T>(0, 0, 0);
 }
 
 template <class T>

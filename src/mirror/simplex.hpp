@@ -57,13 +57,13 @@ inline vec4<T> gln_kernel3(T r2, vec3<T> g, vec3<T> d) {
 
 template <class I, class T>
 inline vec3<T> gln_simplex2_corner(I hash, vec2<T> d) {
-    vec3<T> g3 = vec3<T>(gln_row(GLN_GRAD3, hash & 15));
+    vec3<T> g3 = vec3<T>(gln_grad3_row(hash));
     return gln_kernel2(T(0.5), vec2<T>(g3.x, g3.y), d);
 }
 
 template <class I, class T>
 inline vec4<T> gln_simplex3_corner(I hash, vec3<T> d) {
-    return gln_kernel3(T(0.5), vec3<T>(gln_row(GLN_GRAD3, hash & 15)), d);
+    return gln_kernel3(T(0.5), vec3<T>(gln_grad3_row(hash)), d);
 }
 
 template <class I, class T>
