@@ -105,8 +105,12 @@ struct LaneCalls {
                 return GraphLatticeFractal(table, basis, curve, source.dims, cell, e.plan.world, o, q, p.ints, l);
         }
     }
+    template <class Eval>
+    static simd::LaneTable table(const Eval& e) {
+        return {e.table, e.slots.plane};
+    }
     template <bool kGrad>
-    static vec4<VF> leaf(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world,
+    static vec4<VF> leaf(const simd::LaneTable& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world,
                          bool white, const GlnFrame<float>& o, vec4<VF> l) {
         switch (basis) {  // white noise is value noise's leaf
             case GLN_BASIS_SIMPLEX:

@@ -554,7 +554,7 @@ namespace HWY_NAMESPACE {
 // compile in parallel; core/simd_graph.cpp calls them.
 // gradient: false when only the value (.x) is wanted, so that the gradient is not computed.
 #define GLNOISE_SIMD_GRAPH_LEAF(name)                                                                                  \
-    vec4<VF> name(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world, bool white, \
+    vec4<VF> name(const simd::LaneTable& P, int basis, int curve, int dims, const GlnCellShape<VF>& cell, bool world, bool white, \
                   const GlnFrame<float>& o, vec4<VF> l, bool gradient)
 GLNOISE_SIMD_GRAPH_LEAF(GraphLatticeLeaf);
 GLNOISE_SIMD_GRAPH_LEAF(GraphSimplexLeaf);

@@ -97,7 +97,7 @@ HWY_ATTR __attribute__((flatten)) void Rows(const simd::Job& j, int firstRow, in
 // A graph's leaf of basis kBasis (graph/twin.hpp), flattened as Rows is. kGrad false:
 // the value alone, so that the gradient's arithmetic is dead code the compiler removes.
 template <int kBasis, bool kGrad>
-HWY_ATTR __attribute__((flatten)) void GraphLeafOf(const Permutation& P, int curve, int dims, const GlnCellShape<VF>& cell,
+HWY_ATTR __attribute__((flatten)) void GraphLeafOf(const simd::LaneTable& P, int curve, int dims, const GlnCellShape<VF>& cell,
                                                    bool world, bool white, const GlnFrame<float>& o, const vec4<VF>& l,
                                                    vec4<VF>& out) {
     const vec4<VF> v = gln_g_basis<kBasis>(P, kBasis, curve, dims, cell, world, white, o, l);

@@ -110,6 +110,11 @@ struct GraphCalls {
     // and whether madeByRows(eval, op) is asked first for an operation's values made
     // already, rowValue(them) its value (the SIMD backend's row fractals).
     static constexpr bool kFusesFractals = false;
+    // The table as eval's leaves read it (the SIMD backend's carries its plane of hashes).
+    template <class Eval>
+    static const Permutation& table(const Eval& eval) {
+        return eval.table;
+    }
     // kGrad: the gradient is wanted (else only .x is used).
     template <bool kGrad, class T, class S>
     static vec4<T> leaf(const Permutation& P, int basis, int curve, int dims, const GlnCellShape<T>& cell, bool world, bool white,
@@ -234,11 +239,11 @@ struct GraphEval {
         }
         switch (p.op) {
             case Op::Basis:
-                return Calls::template leaf<kGrad>(table, p.ints[4], p.ints[1], sc.dims,
+                return Calls::template leaf<kGrad>(Calls::table(*this), p.ints[4], p.ints[1], sc.dims,
                                                    GlnCellShape<T>{p.ints[2], p.ints[3], T(q[1]), T(q[6]), T(q[7])}, plan.world, false,
                                                    frames[p.frame], l);
             case Op::White:
-                return Calls::template leaf<kGrad>(table, GLN_BASIS_VALUE, GLN_CURVE_LINEAR, sc.dims,
+                return Calls::template leaf<kGrad>(Calls::table(*this), GLN_BASIS_VALUE, GLN_CURVE_LINEAR, sc.dims,
                                                    GlnCellShape<T>{0, 0, T(0), T(0), T(0)}, plan.world, true, frames[p.frame], l);
             case Op::Vector: return zero;
 #define GLN_VALUE_CASE(op) \
