@@ -108,7 +108,7 @@ Image evaluatePlanSimd(const Graph& graph, const GraphPlan& plan, const Grid& gr
     const GraphGrid g(graph, plan, grid, start);
     Image image(grid.width, grid.height, grid.depth, outputChannels(graph));
     std::vector<std::uint32_t> plane;
-    if (!plan.world && simd::planeWorthIt(grid.texels()) && hashesTrianglesIn2D(plan)) plane = simd::hashPlane(g.table);
+    if (!plan.world && simd::planeWorthIt(grid.texels(), plan.framesPerPoint) && hashesTrianglesIn2D(plan)) plane = simd::hashPlane(g.table);
     const simd::GraphJob job{&graph.space, &plan, &g.table, plane.empty() ? nullptr : plane.data(), g.params.data(),
                              g.frames.data(), g.layout, grid, image.data.data(), image.channels};
     inBands(grid.height * grid.depth, threads,

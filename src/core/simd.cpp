@@ -9,6 +9,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -108,7 +109,9 @@ std::vector<std::uint32_t> hashPlane(const Permutation& table) {
     return plane;
 }
 
-bool planeWorthIt(std::int64_t texels) { return texels >= 65536; }
+bool planeWorthIt(std::int64_t texels, int framesPerPoint) {
+    return texels * std::max(framesPerPoint, 1) >= (std::int64_t{1} << 20);
+}
 
 bool latticeColumnsApply(const Job& job) {
     const SampleParams<float>& u = *job.params;

@@ -22,11 +22,13 @@ namespace glnoise::cpu::simd {
 // [0, 256): entry 256 y + x packs those of (x, y), (x + 1, y), (x, y + 1) and (x + 1, y + 1)
 // (coordinates modulo 256), a byte each from the lowest, so that a vector of lanes reads a
 // triangle's three vertices with one gather where the table's reads were six. 256 KiB,
-// made in well under a millisecond, for a grid large enough to repay it (planeWorthIt).
+// made in about 0.1 ms, for a grid that repays it (planeWorthIt).
 std::vector<std::uint32_t> hashPlane(const Permutation& table);
-// Whether a grid of `texels` whose noise hashes 2D simplex or OpenSimplex2 triangles
-// through the table (no world hash) makes its plane.
-bool planeWorthIt(std::int64_t texels);
+// Whether a grid of `texels`, each with `framesPerPoint` frames (about its evaluations of
+// a basis), whose noise hashes 2D simplex or OpenSimplex2 triangles through the table (no
+// world hash), makes its plane: 2^20 evaluations or more, so that the plane's making is a
+// few percent of the grid's time where every lane reads one corner and it gains nothing.
+bool planeWorthIt(std::int64_t texels, int framesPerPoint);
 
 // The table as the lanes read it: converts to the permutation for every basis, and is
 // the hash of 2D simplex and OpenSimplex2 triangles (mirror/simplex.hpp's

@@ -554,7 +554,8 @@ TEST(Simd, LatticeHashesReadOncePerCellAreTheReferencesOnEveryTarget) {
 }
 
 // Simplex and OpenSimplex2 noise in 2D read their triangles' hashes from a plane of every
-// corner's packed four (simd::hashPlane) on grids large enough to make one: the plane holds the table's
+// corner's packed four (simd::hashPlane) on grids that make one (2^20 basis evaluations):
+// the plane holds the table's
 // hashes (each entry against table[table[x] + y] of its four corners, Ken Perlin's table and
 // a seeded one), and specs and graphs read through it are bit for bit the reference, at a
 // cell per many texels (every lane in one cell: one read), at several per texel (a read per
@@ -575,8 +576,10 @@ TEST(Simd, TrianglesInTwoDimensionsReadTheHashPlaneAsTheReferencesTable) {
                 ASSERT_EQ(e >> 24u, hash(x + 1, y + 1)) << x << ", " << y;
             }
     }
-    ASSERT_TRUE(cpu::simd::planeWorthIt(256 * 256));
-    ASSERT_FALSE(cpu::simd::planeWorthIt(255 * 256));
+    // 2^20 basis evaluations make a plane: 256 x 256 texels of 16 octaves, not 255 x 256.
+    ASSERT_TRUE(cpu::simd::planeWorthIt(256 * 256, 16));
+    ASSERT_FALSE(cpu::simd::planeWorthIt(255 * 256, 16));
+    ASSERT_TRUE(cpu::simd::planeWorthIt(1024 * 1024, 1));
 
     std::vector<NoiseSpec> specs;
     for (const double f : {1.0 / 300.0, 0.9, 3.7})
@@ -584,7 +587,9 @@ TEST(Simd, TrianglesInTwoDimensionsReadTheHashPlaneAsTheReferencesTable) {
             NoiseSpec s;
             s.basis = variant == 4 ? Basis::Simplex : Basis::OpenSimplex2;
             s.frequency = f;
-            s.octaves = 3;
+            s.octaves = 16;  // 2^20 evaluations at 256 x 256: the plane is made
+            s.lacunarity = 1.25;
+            s.gain = 0.8;
             s.offset = {-40.25, 1e6 + 0.5, 0.0};
             if (variant == 1) s.seed = 7;
             if (variant == 1) s.fractal = Fractal::Ridged;
@@ -595,12 +600,13 @@ TEST(Simd, TrianglesInTwoDimensionsReadTheHashPlaneAsTheReferencesTable) {
     NoiseSpec world;
     world.basis = Basis::OpenSimplex2;
     world.frequency = 0.9;
+    world.octaves = 16;
     world.worldHash = true;
     specs.push_back(world);
     std::vector<Graph> graphs;
     for (const char* extra : {"", R"(, "world_hash": true)", R"(, "seed": 11)"})
         graphs.push_back(Graph::parse(std::string(R"({"glnoise_graph": 2, "dims": 2)") + extra + R"(, "out": "sum", "nodes": {
-            "ridges": {"kind": "fractal", "type": "ridged", "basis": "opensimplex2", "frequency": 0.0078125, "octaves": 6},
+            "ridges": {"kind": "fractal", "type": "ridged", "basis": "opensimplex2", "frequency": 0.0078125, "octaves": 12},
             "hills": {"kind": "fractal", "basis": "perlin", "frequency": 0.0078125, "octaves": 4},
             "leaf": {"kind": "basis", "basis": "simplex", "frequency": 0.3},
             "half": {"kind": "multiply", "a": "hills", "b": "leaf"},
