@@ -20,13 +20,11 @@ vec4<T> run(const Permutation& table, const GraphPlan& plan, const std::vector<T
     return eval.scope(0, vec4<T>(s.x, s.y, s.z, T(0)), frames);
 }
 
-// Whether some leaf of the plan is simplex or OpenSimplex2 noise in 2D, whose triangles'
-// hashes simd::hashPlane holds.
-bool hashesTrianglesIn2D(const GraphPlan& plan) {
+// Whether some leaf of the plan hashes triangles through the table (simd::hashesTriangles).
+bool hashesTriangles(const GraphPlan& plan) {
     for (const PlanScope& scope : plan.scopes)
         for (const PlanOp& p : scope.ops)
-            if (p.op == Op::Basis && (p.ints[4] == GLN_BASIS_OPENSIMPLEX2 || p.ints[4] == GLN_BASIS_SIMPLEX) && scope.dims == 2)
-                return true;
+            if (p.op == Op::Basis && simd::hashesTriangles(p.ints[4], scope.dims, plan.world)) return true;
     return false;
 }
 
@@ -108,7 +106,7 @@ Image evaluatePlanSimd(const Graph& graph, const GraphPlan& plan, const Grid& gr
     const GraphGrid g(graph, plan, grid, start);
     Image image(grid.width, grid.height, grid.depth, outputChannels(graph));
     std::vector<std::uint32_t> plane;
-    if (!plan.world && simd::planeWorthIt(grid.texels(), plan.framesPerPoint) && hashesTrianglesIn2D(plan)) plane = simd::hashPlane(g.table);
+    if (simd::planeWorthIt(grid.texels(), plan.framesPerPoint) && hashesTriangles(plan)) plane = simd::hashPlane(g.table);
     const simd::GraphJob job{&graph.space, &plan, &g.table, plane.empty() ? nullptr : plane.data(), g.params.data(),
                              g.frames.data(), g.layout, grid, image.data.data(), image.channels};
     inBands(grid.height * grid.depth, threads,

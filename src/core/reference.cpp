@@ -113,8 +113,7 @@ void runSimd(const NoiseSpec& spec, const Grid& grid, const GridPlan& plan, unsi
     simd::requireAvailable();
     const SampleParams<float>& u = plan.params;
     std::vector<std::uint32_t> plane;
-    if ((u.basis == GLN_BASIS_OPENSIMPLEX2 || u.basis == GLN_BASIS_SIMPLEX) && u.dims == 2 && u.world == 0 &&
-        simd::planeWorthIt(grid.texels(), u.framesPerPoint))
+    if (simd::hashesTriangles(u.basis, u.dims, u.world != 0) && simd::planeWorthIt(grid.texels(), u.framesPerPoint))
         plane = simd::hashPlane(plan.table);
     const simd::Job job{&spec, &plan.table, plane.empty() ? nullptr : plane.data(), &u, plan.frames.data(), plan.layout, grid, out};
     inBands(grid.height * grid.depth, threads,

@@ -29,6 +29,11 @@ std::vector<std::uint32_t> hashPlane(const Permutation& table);
 // world hash), makes its plane: 2^20 evaluations or more, so that the plane's making is a
 // few percent of the grid's time where every lane reads one corner and it gains nothing.
 bool planeWorthIt(std::int64_t texels, int framesPerPoint);
+// Whether noise of `basis` in `dims` dimensions hashes triangles through the table (2D
+// simplex and OpenSimplex2 without the world hash): what the plane holds.
+inline bool hashesTriangles(int basis, int dims, bool world) {
+    return (basis == GLN_BASIS_OPENSIMPLEX2 || basis == GLN_BASIS_SIMPLEX) && dims == 2 && !world;
+}
 
 // The table as the lanes read it: converts to the permutation for every basis, and is
 // the hash of 2D simplex and OpenSimplex2 triangles (mirror/simplex.hpp's

@@ -445,14 +445,14 @@ vec<N, VF> gln_row(const std::array<vec<N, float>, K>& table, VI i) {
 // registers (the rows padded to whole vectors: one vector's lanes, or two at once on
 // AVX-512, and a blend for each further vector), in place of a gather per component, for
 // tables of up to three vectors of rows (kPermutes).
-template <int N, std::size_t K>
+template <std::size_t K>
 constexpr bool kPermutes = (static_cast<int>(K) + static_cast<int>(HWY_LANES(float)) - 1) / static_cast<int>(HWY_LANES(float)) <= 3;
 
 template <int N, std::size_t K, class R, const std::array<vec<N, R>, K>& kRows>
 vec<N, VF> gln_permuted_row(hn::Vec<DI> row) {
     constexpr int kLanes = static_cast<int>(HWY_LANES(float));
     constexpr int kParts = (static_cast<int>(K) + kLanes - 1) / kLanes;
-    static_assert(kPermutes<N, K>, "up to three vectors of rows");
+    static_assert(kPermutes<K>, "up to three vectors of rows");
     static constexpr auto kColumns = [] {
         std::array<std::array<float, kParts * kLanes>, N> c{};
         for (std::size_t r = 0; r < K; ++r)
@@ -493,7 +493,7 @@ vec<N, VF> gln_permuted_row(hn::Vec<DI> row) {
 // vectors, the repeated rows gathered. The rows are the same.
 template <int N, std::size_t K, const std::array<vec<N, float>, K>& kRows, const std::array<vec<N, float>, 256>& kRepeated>
 vec<N, VF> gln_os2_grad(VI hash) {
-    if constexpr (!kPermutes<N, K>) {
+    if constexpr (!kPermutes<K>) {
         return gln_row(kRepeated, hash);
     } else {
         // hash * kInverse >> 16 is hash / K for every hash below 256.
@@ -509,7 +509,7 @@ inline vec<3, VF> gln_os2_grad3(VI hash) { return gln_os2_grad<3, 48, GLN_OS2_GR
 // GLN_GRAD3[hash & 15] (mirror/lattice.hpp's gln_grad3_row): permuted where its 16 rows
 // are at most three vectors (AVX-512 and AVX2), else gathered.
 inline vec<3, VF> gln_grad3_row(VI hash) {
-    if constexpr (kPermutes<3, 16>) {
+    if constexpr (kPermutes<16>) {
         return gln_permuted_row<3, 16, int, GLN_GRAD3>((hash & 15).v);
     } else {
         const vec<3, VI> g = gln_row(GLN_GRAD3, hash & 15);
