@@ -111,6 +111,20 @@ std::array<double, 16> matrixProduct(const std::array<double, 16>& a, const std:
 }
 
 template <class T>
+GlnFrame<T> patternFrame(bool marble, double x, double y) {
+    GlnFrame<T> f{};
+    const double r = std::hypot(x, y);
+    if (marble)
+        f.frac = vec4<T>(static_cast<T>(x - kTwoPi * std::floor(x / kTwoPi)), static_cast<T>(y), T(0), T(0));
+    else
+        f.frac = vec4<T>(static_cast<T>(x), static_cast<T>(y), static_cast<T>(r - kTwoPi * std::floor(r / kTwoPi)),
+                         static_cast<T>(r));
+    return f;
+}
+template GlnFrame<float> patternFrame<float>(bool, double, double);
+template GlnFrame<double> patternFrame<double>(bool, double, double);
+
+template <class T>
 GlnFrame<T> latticeFrame(const std::array<double, 4>& q, Basis basis, int dims, double frequency,
                          const std::array<long long, 4>& period, bool world) {
     return frameAt<T>(q, basis, dims, frequency, 1.0, period, identity(), world);
@@ -239,20 +253,8 @@ void appendFrames(const NoiseSpec& spec, const std::array<double, 4>& origin, st
             }
         }
     }
-    if (spec.pattern == Pattern::Marble || spec.pattern == Pattern::Wood) {
-        GlnFrame<T> f{};
-        const double x = spec.frequency * origin[0];
-        const double y = spec.frequency * origin[1];
-        // Marble: x mod 2 pi. Wood: the radius |(x, y)| and its value mod 2 pi, in double, so
-        // that rings stay exact far from the origin (gln_wood_from).
-        const double r = std::hypot(x, y);
-        if (spec.pattern == Pattern::Marble)
-            f.frac = vec4<T>(static_cast<T>(x - kTwoPi * std::floor(x / kTwoPi)), static_cast<T>(y), T(0), T(0));
-        else
-            f.frac = vec4<T>(static_cast<T>(x), static_cast<T>(y), static_cast<T>(r - kTwoPi * std::floor(r / kTwoPi)),
-                             static_cast<T>(r));
-        out.push_back(f);
-    }
+    if (spec.pattern == Pattern::Marble || spec.pattern == Pattern::Wood)
+        out.push_back(patternFrame<T>(spec.pattern == Pattern::Marble, spec.frequency * origin[0], spec.frequency * origin[1]));
 }
 
 namespace {

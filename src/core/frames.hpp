@@ -50,6 +50,14 @@ inline constexpr int kAnchor = 256;
 // modulo it on the host).
 inline constexpr double kTwoPi = 6.283185307179586;
 
+// The frame of marble's stripes or wood's rings at the pattern's point (x, y) = frequency
+// times the origin, in double: marble's frac (x modulo 2 pi, y), wood's (x, y, the radius
+// modulo 2 pi, the radius), so that the phase stays exact far from the origin (mirror/
+// sample.hpp's pattern frame, gln_wood_from). A spec's pattern and the graph's marble and
+// wood nodes take theirs from it.
+template <class T>
+GlnFrame<T> patternFrame(bool marble, double x, double y);
+
 // The anchors a grid at `start` touches: texel (i, j, k) is at startIn + (i, j, k) from
 // the first anchor `first`, and its anchor's frames are block
 // ((kz * count[1] + ky) * count[0] + kx) with k = (startIn + (i, j, k)) / kAnchor.

@@ -353,7 +353,7 @@ vec4<T> gln_g_wood(vec4<T> origin, vec2<T> d, T frequency, vec4<T> n, T k) {
 }
 
 // Marble's and wood's: their source, frequency and pattern scale; their frame the
-// sampler's pattern frame (core/frames.cpp), the angle modulo 2 pi in double.
+// sampler's pattern frame (core/frames.hpp's patternFrame), the angle modulo 2 pi in double.
 template <bool kMarble>
 struct Pattern : Base {
     static Described describe() {
@@ -375,13 +375,7 @@ struct Pattern : Base {
     static double frequency(const GraphNode& n) { return n.number("frequency") / kTwoPi; }
     template <class T>
     static GlnFrame<T> frame(const std::array<double, 4>& o, const double* q, const std::array<int, 6>&, const FrameSpace&) {
-        GlnFrame<T> f{};
-        const double x = q[0] * o[0], y = q[0] * o[1], r = std::hypot(x, y);
-        if (kMarble)
-            f.frac = vec4<T>(static_cast<T>(x - kTwoPi * std::floor(x / kTwoPi)), static_cast<T>(y), T(0), T(0));
-        else
-            f.frac = vec4<T>(static_cast<T>(x), static_cast<T>(y), static_cast<T>(r - kTwoPi * std::floor(r / kTwoPi)), static_cast<T>(r));
-        return f;
+        return cpu::patternFrame<T>(kMarble, q[0] * o[0], q[0] * o[1]);
     }
     template <class T, class S>
     static vec4<T> eval(const GlnFrame<S>& o, vec4<T> l, const vec4<T>* in, const S* q, const std::array<int, 6>&, int) {
