@@ -5,7 +5,8 @@
 // hash and seeds, and a third of the 2D and 3D draws asking for gradients or normals (then
 // only kinds with a derivative). The kinds of roles Value and Leaf are drawn from the kind
 // table and their fields' types, defaults and ranges, so that a new one is drawn without a
-// line here. The graph tests on the CPU and the GPU draw them.
+// line here. The graph tests on the CPU and the GPU draw them; the SIMD backend's also
+// draws graphs whose every node is evaluated at the sample point itself (AtThePoint).
 #pragma once
 
 #include <algorithm>
@@ -95,7 +96,12 @@ inline bool withinTheTolerancesMagnitudes(const Graph& graph, const Grid& grid, 
 
 class GraphDrawer {
 public:
-    explicit GraphDrawer(std::mt19937_64& rng) : rng_(rng) {}
+    // Anywhere: every kind, at any point. AtThePoint: only nodes evaluated at the sample
+    // point itself, the value alone (no gradient): kinds of roles Value and Leaf, basis,
+    // white and constant leaves, and fractals over one basis leaf (behind an offset at
+    // times), none driven; numbers of the others driven.
+    enum Reach { Anywhere, AtThePoint };
+    explicit GraphDrawer(std::mt19937_64& rng, Reach reach = Anywhere) : rng_(rng), reach_(reach) {}
 
     GraphDraw draw() {
         for (;;) {
@@ -103,7 +109,7 @@ public:
             nodes_ = nlohmann::json::object();
             count_ = 0;
             dims_ = 1 + pick(4);
-            gradient_ = dims_ >= 2 && dims_ <= 3 && pick(3) == 0;
+            gradient_ = reach_ == Anywhere && dims_ >= 2 && dims_ <= 3 && pick(3) == 0;
             nlohmann::json j;
             j["glnoise_graph"] = kGraphFormat;
             j["dims"] = dims_;
@@ -147,35 +153,60 @@ private:
     std::string leaf() {
         const int k = pick(gradient_ ? 9 : 12);
         if (k >= 6 && k != 9) return tableNode(leafKinds(false), -1);
-        if (k < 5) {
-            nlohmann::json n = {{"kind", "basis"}, {"frequency", std::exp2(uniform(-7, -3))}};
-            if (pick(4) == 0) n["seed"] = 1 + pick(1000);
-            std::vector<std::string> names;
-            for (const BasisKind& b : basisKinds())
-                if (dims_ >= b.minDims && dims_ <= b.maxDims) names.emplace_back(b.name);
-            const std::string b = names[static_cast<std::size_t>(pick(static_cast<int>(names.size())))];
-            n["basis"] = b;
-            if (b == "cellular") {
-                // Every return of the catalogue; for gradients, those whose gradient is the
-                // derivative (not the flat cells' and radii's, nor F1 / F2's steep one).
-                std::vector<const char*> returns;
-                for (const Kind<CellReturn>& r : cellReturnKinds())
-                    if (!gradient_ || (r.value != CellReturn::CellValue && r.value != CellReturn::Radius &&
-                                       r.value != CellReturn::F1OverF2))
-                        returns.push_back(r.name);
-                n["cell_return"] = returns[static_cast<std::size_t>(pick(static_cast<int>(returns.size())))];
-                n["cell_jitter"] = uniform(0.3, 1.0);
-                if (pick(4) == 0) {
-                    n["cell_distance"] = "minkowski";
-                    n["cell_exponent"] = uniform(1.0, 8.0);
-                }
-                if (n["cell_return"] == "smooth-f1") n["cell_smoothness"] = uniform(0.0, 0.25);
-            }
-            if (b == "value") n["interp"] = curveKinds()[static_cast<std::size_t>(pick(4))].name;
-            return add(n);
-        }
+        if (k < 5) return basis();
         if (k == 5) return add({{"kind", "constant"}, {"value", uniform(-1, 1)}});
         return add({{"kind", "white"}, {"frequency", std::exp2(uniform(-4, 0))}});
+    }
+
+    // A basis leaf of a kind the draw's dimensions have.
+    std::string basis() {
+        nlohmann::json n = {{"kind", "basis"}, {"frequency", std::exp2(uniform(-7, -3))}};
+        if (pick(4) == 0) n["seed"] = 1 + pick(1000);
+        std::vector<std::string> names;
+        for (const BasisKind& b : basisKinds())
+            if (dims_ >= b.minDims && dims_ <= b.maxDims) names.emplace_back(b.name);
+        const std::string b = names[static_cast<std::size_t>(pick(static_cast<int>(names.size())))];
+        n["basis"] = b;
+        if (b == "cellular") {
+            // Every return of the catalogue; for gradients, those whose gradient is the
+            // derivative (not the flat cells' and radii's, nor F1 / F2's steep one).
+            std::vector<const char*> returns;
+            for (const Kind<CellReturn>& r : cellReturnKinds())
+                if (!gradient_ || (r.value != CellReturn::CellValue && r.value != CellReturn::Radius &&
+                                   r.value != CellReturn::F1OverF2))
+                    returns.push_back(r.name);
+            n["cell_return"] = returns[static_cast<std::size_t>(pick(static_cast<int>(returns.size())))];
+            n["cell_jitter"] = uniform(0.3, 1.0);
+            if (pick(4) == 0) {
+                n["cell_distance"] = "minkowski";
+                n["cell_exponent"] = uniform(1.0, 8.0);
+            }
+            if (n["cell_return"] == "smooth-f1") n["cell_smoothness"] = uniform(0.0, 0.25);
+        }
+        if (b == "value") n["interp"] = curveKinds()[static_cast<std::size_t>(pick(4))].name;
+        return add(n);
+    }
+
+    // A fractal of every type the kind's table gives over one basis leaf, at times behind
+    // an offset: a whole or fractional count, weighted a third of the time where the type
+    // takes it, turned a third of the time.
+    std::string fractalOverALeaf() {
+        const GraphField& type = fieldOf("fractal", "type");
+        std::string source = basis();
+        if (pick(3) == 0) source = add({{"kind", "offset"}, {"source", source}, {"by", axes(-100, 100)}});
+        nlohmann::json n = {{"kind", "fractal"}, {"source", source},
+                            {"octaves", pick(3) == 0 ? nlohmann::json(1 + uniform(0, 5)) : nlohmann::json(1 + pick(6))},
+                            {"lacunarity", uniform(1.6, 2.6)}, {"gain", uniform(0.3, 0.7)},
+                            {"type", type.choices[static_cast<std::size_t>(pick(static_cast<int>(type.choices.size())))]},
+                            {"normalize", pick(2) == 0}};
+        if (pick(3) == 0) {
+            n["weighted_strength"] = uniform(0, 1);
+            nlohmann::json probe = n;
+            probe["source"] = "s";
+            if (!accepted(probe, {{"s", {{"kind", "constant"}}}})) n.erase("weighted_strength");
+        }
+        if (dims_ >= 2) n["rotate"] = pick(3) == 0;
+        return add(n);
     }
 
     // A scalar node whose inputs chain at most `depth` deep.
@@ -183,6 +214,11 @@ private:
         if (depth <= 0 || count_ > 40 || pick(5) == 0) return leaf();
         const int k = pick(20);
         const int d = depth - 1;
+        if (reach_ == AtThePoint) {
+            if (k < 4) return fractalOverALeaf();
+            if (k < 6) return tableNode(leafKinds(true), d);
+            return valueNode(d);
+        }
         switch (k) {
             case 0:
             case 1: {
@@ -413,6 +449,7 @@ private:
     }
 
     std::mt19937_64& rng_;
+    Reach reach_;
     nlohmann::json nodes_;
     int count_ = 0;
     int dims_ = 2;

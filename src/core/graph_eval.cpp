@@ -62,6 +62,18 @@ std::vector<RowFractal> rowFractals(const GraphPlan& plan) {
     return rows;
 }
 
+bool inColumns(const GraphPlan& plan) {
+    if (plan.gradient || plan.scopes.empty() || plan.scopes[0].ops.size() < 2) return false;
+    for (const PlanOp& p : plan.scopes[0].ops) {
+        int frame = 0;
+        const graph::Role role = graph::roleOf(p.op);
+        if (p.op != Op::Basis && p.op != Op::White && role != graph::Role::Value && role != graph::Role::Leaf &&
+            fusedLeaf(plan, p, frame) == nullptr)
+            return false;
+    }
+    return true;
+}
+
 }  // namespace simd
 
 int outputChannels(const Graph& graph) { return graph.space.output == Output::Value ? 1 : 4; }

@@ -153,6 +153,13 @@ inline void rowPieces(const Grid& grid, const AnchorLayout& l, int r, const GlnF
 // plan wants gradients.
 std::vector<RowFractal> rowFractals(const GraphPlan& plan);
 
+// Whether the first scope of the plan runs an operation at a time over each anchor's piece
+// of a row (its values in columns), not through the interpreter a vector of texels at a
+// time: the value alone wanted, two operations or more, each a row fractal, a fractal over
+// one leaf (graph/twin.hpp's fusedLeaf), a basis or white-noise leaf, or a kind of role
+// Leaf or Value (core/simd_graph.cpp's Columns). The values are the same either way.
+bool inColumns(const GraphPlan& plan);
+
 // io::quantize8/16 of values[0, count) with range [lo, lo + span], whole vectors at a time:
 // returns how many it wrote (count rounded down to the vector's lanes).
 std::size_t quantize(const float* values, std::size_t count, double lo, double span, std::uint8_t* out);

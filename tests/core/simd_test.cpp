@@ -483,6 +483,54 @@ std::set<std::string> cpuFlags() {
 // VL, DQ and BW with AVX2's set, AVX2 where it has AVX2, FMA and their kin, and neither
 // where it lacks the instructions (so the bit-identity tests here cover every one the CPU
 // has, and a build that dropped one would show).
+// A graph whose every node is evaluated at the sample point itself (every kind of roles
+// Value and Leaf, drawn from the kind table; basis, white and constant leaves; fractals over
+// one leaf; numbers driven and held to their ranges) runs an operation at a time over each
+// anchor's piece of a row (simd::inColumns): bit for bit the reference, on grids that
+// cross anchors and end between lanes, on one thread and three (bands), on every target.
+TEST(Simd, AGraphAtThePointRunsInColumnsAsTheReference) {
+    std::set<std::string> wanted;
+    for (const GraphKind& k : graphKinds()) {
+        graph::Op op{};
+        graph::findOp(k.name, op);
+        if (graph::roleOf(op) == graph::Role::Value || graph::roleOf(op) == graph::Role::Leaf) wanted.insert(k.name);
+    }
+    onEveryTarget([&] {
+        std::mt19937_64 rng(20261206);
+        test::GraphDrawer drawer(rng, test::GraphDrawer::AtThePoint);
+        std::set<std::string> kinds;
+        int inColumns = 0;
+        for (int i = 0; i < 96; ++i) {
+            test::GraphDraw d = drawer.draw();
+            d.grid = Grid{260 + 7 * (i % 5), 3, 1};
+            for (const auto& [id, n] : d.graph.nodes) kinds.insert(n.kind);
+            const cpu::GraphPlan plan = cpu::planGraph(d.graph);
+            // Every one of two operations or more (one alone runs by its own rows or call).
+            ASSERT_EQ(cpu::simd::inColumns(plan), plan.scopes[0].ops.size() >= 2) << d.graph.json();
+            inColumns += cpu::simd::inColumns(plan);
+            const Image reference = cpu::evaluatePlan(d.graph, plan, d.grid, d.start, 1);
+            ASSERT_EQ(firstDifference(cpu::evaluatePlanSimd(d.graph, plan, d.grid, d.start, i % 3 == 0 ? 3 : 1), reference), "")
+                << "graph " << i << "\n" << d.graph.json();
+        }
+        EXPECT_GE(inColumns, 48);
+        // Driven numbers past their fields' ranges, held to them: a terrace's smoothness
+        // (0 to 1) by three times a basis, a power's exponent (up to 64) by the position.
+        const Graph held = Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "out", "nodes": {
+            "x": {"kind": "position", "axis": "x"},
+            "b": {"kind": "basis", "frequency": 0.05},
+            "s": {"kind": "multiply", "a": "b", "b": 3.0},
+            "t": {"kind": "terrace", "source": "b", "smoothness": "s"},
+            "p": {"kind": "pow", "source": "b", "exponent": "x"},
+            "out": {"kind": "add", "a": "t", "b": "p"}}})");
+        const cpu::GraphPlan plan = cpu::planGraph(held);
+        ASSERT_TRUE(cpu::simd::inColumns(plan));
+        const Grid grid{300, 4, 1};
+        const TexelStart start{-90, 3, 0};
+        EXPECT_EQ(firstDifference(cpu::evaluatePlanSimd(held, plan, grid, start, 1), cpu::evaluatePlan(held, plan, grid, start, 1)), "");
+        for (const std::string& k : wanted) EXPECT_TRUE(kinds.count(k)) << "no " << k << " drawn";
+    });
+}
+
 TEST(Simd, RunsTheAvxTargetsExactlyWhereTheCpuHasThem) {
 #if defined(__x86_64__)
     const std::set<std::string> flags = cpuFlags();
