@@ -199,14 +199,18 @@ private:
                             {"lacunarity", uniform(1.6, 2.6)}, {"gain", uniform(0.3, 0.7)},
                             {"type", type.choices[static_cast<std::size_t>(pick(static_cast<int>(type.choices.size())))]},
                             {"normalize", pick(2) == 0}};
-        if (pick(3) == 0) {
-            n["weighted_strength"] = uniform(0, 1);
-            nlohmann::json probe = n;
-            probe["source"] = "s";
-            if (!accepted(probe, {{"s", {{"kind", "constant"}}}})) n.erase("weighted_strength");
-        }
+        weightSome(n);
         if (dims_ >= 2) n["rotate"] = pick(3) == 0;
         return add(n);
+    }
+
+    // A weighted strength a third of the time, where fractal n's type takes one.
+    void weightSome(nlohmann::json& n) {
+        if (pick(3) != 0) return;
+        n["weighted_strength"] = uniform(0, 1);
+        nlohmann::json probe = n;
+        probe["source"] = "s";
+        if (!accepted(probe, {{"s", {{"kind", "constant"}}}})) n.erase("weighted_strength");
     }
 
     // A scalar node whose inputs chain at most `depth` deep.
@@ -230,12 +234,7 @@ private:
                                     {"octaves", pick(3) == 0 ? nlohmann::json(1 + uniform(0, 3)) : nlohmann::json(1 + pick(4))},
                                     {"lacunarity", uniform(1.6, 2.6)}, {"gain", uniform(0.3, 0.7)}, {"type", t},
                                     {"normalize", pick(2) == 0}};
-                if (pick(3) == 0) {
-                    n["weighted_strength"] = uniform(0, 1);
-                    nlohmann::json probe = n;
-                    probe["source"] = "s";
-                    if (!accepted(probe, {{"s", {{"kind", "constant"}}}})) n.erase("weighted_strength");
-                }
+                weightSome(n);
                 if (pick(3) == 0) n["ridge_offset"] = uniform(0.2, 1.2);
                 if (dims_ >= 2) n["rotate"] = pick(3) == 0;
                 driveSome(n, std::min(d, 2));
