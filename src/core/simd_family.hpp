@@ -56,19 +56,26 @@ GLNOISE_SIMD_GRAPH_LEAF(GLNOISE_SIMD_LEAF) {
 }
 
 // A fractal over one leaf of basis kBasis (graph/twin.hpp's OneLeafSource), flattened
-// as GraphLeafOf is.
-template <int kBasis, bool kGrad>
+// as GraphLeafOf is; kDims: the leaf's dimensions known when compiled, or 0: `dims`, when
+// run. 2D fractals take theirs compiled (tree2's ridged OpenSimplex2 ran 1.10x so; 3D's
+// ran no faster, and each copy costs compile time).
+template <int kBasis, bool kGrad, int kDims = 0>
 HWY_ATTR __attribute__((flatten)) void GraphFractalOf(const simd::LaneTable& P, int curve, int dims, const GlnCellShape<VF>& cell,
                                                       bool world, const GlnFrame<float>* frames, const float* q,
                                                       const std::array<int, 6>& ints, const vec4<VF>& l, vec4<VF>& out) {
-    const OneLeafSource<kBasis, kGrad, VF, float, simd::LaneTable> in{P, curve, dims, cell, world, frames};
+    const OneLeafSource<kBasis, kGrad, VF, float, simd::LaneTable> in{P, curve, kDims > 0 ? kDims : dims, cell, world, frames};
     out = graph::move::Fractal::eval<kGrad, VF, float>(in, q, l, ints);
 }
 
 GLNOISE_SIMD_GRAPH_FRACTAL(GLNOISE_SIMD_FRACTAL) {
     vec4<VF> out;
-#define GLNOISE_SIMD_BASIS(b)                                                        \
-    case b: GraphFractalOf<b, false>(P, curve, dims, cell, world, frames, q, ints, l, out); return out;
+#define GLNOISE_SIMD_BASIS(b)                                                                  \
+    case b:                                                                                    \
+        if (dims == 2)                                                                         \
+            GraphFractalOf<b, false, 2>(P, curve, dims, cell, world, frames, q, ints, l, out); \
+        else                                                                                   \
+            GraphFractalOf<b, false>(P, curve, dims, cell, world, frames, q, ints, l, out);    \
+        return out;
     switch (basis) {
         GLNOISE_SIMD_BASES
         default: break;
