@@ -5,7 +5,9 @@
 // cellular noise's, and a source scope to
 // LaneCalls::scope, and a moving kind's driven form to LaneCalls::driven, each flattened,
 // so that every twin runs compiled for the target; the first scope's lattice fractals and
-// leaves are made a row at a time by the lattice family's column rows (GraphLatticeRow).
+// leaves are made a row at a time by the lattice family's column rows (GraphLatticeRow),
+// and a first scope of leaves, value kinds and such fractals runs an operation at a time
+// over each piece of a row (Columns, where simd::inColumns says).
 // Lanes of one piece share their frames (core/simd_rows.hpp's EachAnchorPiece), so each
 // lane is the reference's texel bit for bit. IPA-SRA is off here as in core/simd_family.hpp, for GCC 12's sake.
 #if defined(__GNUC__) && !defined(__clang__)
