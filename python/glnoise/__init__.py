@@ -38,6 +38,7 @@ from ._glnoise import __version__
 
 __all__ = [
     "Noise",
+    "Graph",
     "CheckResult",
     "check",
     "info",
@@ -81,45 +82,15 @@ def _integers(name: str, value: Any) -> Tuple[int, ...]:
         raise ValueError(f"{name} {value!r}: must be a tuple of integers") from None
 
 
-class Noise:
-    """A noise spec: what glnoise computes per texel or point.
+class _Generator:
+    """What Noise and Graph share: the values they make, over grids and at points, and the
+    files `glnoise bake` writes. Each holds its native spec (a Graph's holds its graph) and
+    the mapping save() uses."""
 
-    Every keyword is a field of `glnoise bake` (its flag with '_' for '-'; docs/python.md
-    lists them), checked by the same rules: a bad value is a ValueError naming the keyword,
-    the value and what is allowed. `dims` left out (None) takes the data's: 2 for a
-    (height, width) bake, 3 for a volume, the points' columns for eval().
+    __slots__ = ()
 
-    Beyond the spec, colormap, range and bits say how save() maps values (as a preset's
-    keys do), and no_octave_limit=True keeps the octaves above a grid's Nyquist limit,
-    which bake(), save() and check() otherwise drop with a UserWarning, as `glnoise bake`
-    does. A Noise is immutable and hashable (the four included); replace() makes a changed
-    copy, and repr() is the expression that makes an equal one.
-    """
-
-    __slots__ = ("_spec", "_values", "_mapping")
-
-    def __init__(self, **keywords: Any) -> None:
-        for key in keywords:
-            if key not in _DEFAULTS and key not in _OPTIONS:
-                raise _unknown_keyword("Noise()", key)
-        options = {k: keywords.pop(k) for k in _OPTIONS if k in keywords}
-        self._spec = _glnoise.Spec.from_keywords(keywords)
-        self._values: Dict[str, Any] = self._spec.to_dict()
-        # A preset's mapping (range, colormap, bits): what save() uses unless told otherwise.
-        self._mapping: Dict[str, Any] = _mapping(options)
-        limit = options.get("no_octave_limit", False)
-        if not isinstance(limit, bool):
-            raise ValueError(f"no_octave_limit {limit!r}: must be True or False")
-        self._spec.no_octave_limit = limit
-
-    @classmethod
-    def _wrap(cls, spec: Any, mapping: Optional[Dict[str, Any]] = None, no_octave_limit: bool = False) -> "Noise":
-        noise = cls.__new__(cls)
-        noise._spec = spec
-        noise._values = spec.to_dict()
-        noise._mapping = dict(mapping or {})
-        noise._spec.no_octave_limit = no_octave_limit
-        return noise
+    def _given_dims(self) -> Optional[int]:
+        raise NotImplementedError
 
     @property
     def no_octave_limit(self) -> bool:
@@ -143,100 +114,12 @@ class Noise:
         """The bits per sample save() writes (None: the format's default)."""
         return self._mapping.get("bits")
 
-    # ---- the fields ----------------------------------------------------------------
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):  # a slot not set yet
-            raise AttributeError(name)
-        try:
-            return self._values[name]
-        except KeyError:
-            raise AttributeError(f"'Noise' object has no attribute '{name}'") from None
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in Noise.__slots__:
-            object.__setattr__(self, name, value)
-        else:
-            raise AttributeError(f"Noise is immutable: noise.replace({name}=...) makes a changed copy")
-
-    def __dir__(self) -> List[str]:
-        return sorted(set(super().__dir__()) | set(_KEYS))
-
-    def to_dict(self) -> Dict[str, Any]:
-        """Every field by its keyword (dims None when the data decides)."""
-        return dict(self._values)
-
     def _options(self) -> Dict[str, Any]:
         """The keywords beyond the spec's that differ from their defaults."""
         options = dict(self._mapping)
         if self._spec.no_octave_limit:
             options["no_octave_limit"] = True
         return options
-
-    def replace(self, **keywords: Any) -> "Noise":
-        """A copy with these fields changed (checked as Noise() checks them); colormap,
-        range and bits None drop them."""
-        for key in keywords:
-            if key not in _DEFAULTS and key not in _OPTIONS:
-                raise _unknown_keyword("Noise.replace()", key)
-        changed = {k: v for k, v in self._values.items() if v != _DEFAULTS[k]}
-        changed.update(self._options())
-        changed.update(keywords)
-        return Noise(**{k: v for k, v in changed.items() if not (k in _OPTIONS and v is None)})
-
-    def __repr__(self) -> str:
-        given = [f"{k}={v!r}" for k, v in self._values.items() if v != _DEFAULTS[k] or
-                 (isinstance(v, float) and math.copysign(1.0, v) != math.copysign(1.0, _DEFAULTS[k]))]
-        given += [f"{k}={v!r}" for k, v in self._options().items()]
-        return f"glnoise.Noise({', '.join(given)})"
-
-    def _key(self) -> Tuple[Any, ...]:
-        return (tuple(self._values.items()), tuple(sorted(self._options().items())))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Noise):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __reduce__(self):  # pickling (dask ships a Noise to its workers)
-        return (_from_dict, (self.to_dict(), self._options()))
-
-    # ---- presets ---------------------------------------------------------------------
-    @classmethod
-    def from_preset(cls, name_or_path: Union[str, os.PathLike]) -> "Noise":
-        """A built-in preset by name (glnoise.presets() lists them) or a .json preset file.
-
-        A preset's colormap, range and bits say how `glnoise bake` maps values to a file:
-        save() uses them unless given others. bake() returns the values themselves.
-        """
-        spec, mapping = _glnoise.load_preset(os.fspath(name_or_path))
-        return cls._wrap(spec, mapping)
-
-    @classmethod
-    def from_file(cls, path: Union[str, os.PathLike]) -> "Noise":
-        """The spec a file written by `glnoise bake` or save() records (its mapping too)."""
-        path = os.fspath(path)
-        record = json.loads(_glnoise.read_record(path))
-        if "graph" in record:
-            raise ValueError(f"from {path}: its record holds a noise graph (docs/graphs.md); the Python package "
-                             f"takes specs in this version: bake it with glnoise bake --from {path}")
-        preset = record.get("preset")
-        if not isinstance(preset, dict):
-            raise ValueError(f"from {path}: its record holds no preset")
-        spec = _glnoise.Spec.from_text(json.dumps(preset), f"from {path}")
-        mapping = {k: (tuple(preset[k]) if k == "range" and isinstance(preset[k], list) else preset[k])
-                   for k in ("range", "colormap", "bits") if k in preset}
-        return cls._wrap(spec, mapping, record.get("no_octave_limit") is True)
-
-    def to_preset(self) -> Dict[str, Any]:
-        """The preset (a JSON object) that reproduces this spec: `glnoise bake --preset FILE`
-        takes it saved as FILE.json, and Noise.from_preset reads it back."""
-        preset = json.loads(self._spec.preset_text())
-        for key, value in self._mapping.items():
-            preset[key] = list(value) if isinstance(value, tuple) else value
-        return preset
 
     # ---- what it computes -----------------------------------------------------------
     @property
@@ -247,11 +130,11 @@ class Noise:
 
     def stated_range(self, dims: Optional[int] = None) -> Tuple[float, float]:
         """The range every value is stated to lie in (docs/noise.md)."""
-        return tuple(self._spec.stated_range(dims or self._values["dims"] or 2))
+        return tuple(self._spec.stated_range(dims or self._given_dims() or 2))
 
     def typical_range(self, dims: Optional[int] = None) -> Tuple[float, float]:
         """Where 99.8% of the values lie: what a file maps to 0..255 unless told otherwise."""
-        return tuple(self._spec.typical_range(dims or self._values["dims"] or 2))
+        return tuple(self._spec.typical_range(dims or self._given_dims() or 2))
 
     def _array_shape(self, shape: Shape, bake: bool = True) -> Tuple[int, ...]:
         shape = _integers("shape", shape)
@@ -318,10 +201,12 @@ class Noise:
         pts = np.ascontiguousarray(points, dtype=np.float64)
         if pts.ndim == 1:
             # N points of 1D noise, or one point of N dimensions: only dims=1 says which.
-            if self._values["dims"] != 1:
+            if self._given_dims() != 1:
                 raise ValueError(f"points shape {pts.shape}: a 1D array is ambiguous; must be (N, dims): "
                                  f"reshape to (1, {pts.shape[0]}) for one point, or give dims=1 for "
-                                 f"{pts.shape[0]} points of 1D noise")
+                                 f"{pts.shape[0]} points of 1D noise" if isinstance(self, Noise) else
+                                 f"points shape {pts.shape}: must be (N, {self._given_dims()}) for a graph of "
+                                 f"dims {self._given_dims()}")
             pts = pts.reshape(-1, 1)
         if pts.ndim != 2:
             raise ValueError(f"points shape {pts.shape}: must be (N, dims)")
@@ -452,7 +337,301 @@ class Noise:
                              meta=np.empty((0,) * len(full), dtype=np.float32))
 
 
+
+class Noise(_Generator):
+    """A noise spec: what glnoise computes per texel or point.
+
+    Every keyword is a field of `glnoise bake` (its flag with '_' for '-'; docs/python.md
+    lists them), checked by the same rules: a bad value is a ValueError naming the keyword,
+    the value and what is allowed. `dims` left out (None) takes the data's: 2 for a
+    (height, width) bake, 3 for a volume, the points' columns for eval().
+
+    Beyond the spec, colormap, range and bits say how save() maps values (as a preset's
+    keys do), and no_octave_limit=True keeps the octaves above a grid's Nyquist limit,
+    which bake(), save() and check() otherwise drop with a UserWarning, as `glnoise bake`
+    does. A Noise is immutable and hashable (the four included); replace() makes a changed
+    copy, and repr() is the expression that makes an equal one.
+    """
+
+    __slots__ = ("_spec", "_values", "_mapping")
+
+    def __init__(self, **keywords: Any) -> None:
+        for key in keywords:
+            if key not in _DEFAULTS and key not in _OPTIONS:
+                raise _unknown_keyword("Noise()", key)
+        options = {k: keywords.pop(k) for k in _OPTIONS if k in keywords}
+        self._spec = _glnoise.Spec.from_keywords(keywords)
+        self._values: Dict[str, Any] = self._spec.to_dict()
+        # A preset's mapping (range, colormap, bits): what save() uses unless told otherwise.
+        self._mapping: Dict[str, Any] = _mapping(options)
+        limit = options.get("no_octave_limit", False)
+        if not isinstance(limit, bool):
+            raise ValueError(f"no_octave_limit {limit!r}: must be True or False")
+        self._spec.no_octave_limit = limit
+
+    @classmethod
+    def _wrap(cls, spec: Any, mapping: Optional[Dict[str, Any]] = None, no_octave_limit: bool = False) -> "Noise":
+        noise = cls.__new__(cls)
+        noise._spec = spec
+        noise._values = spec.to_dict()
+        noise._mapping = dict(mapping or {})
+        noise._spec.no_octave_limit = no_octave_limit
+        return noise
+
+    # ---- the fields ----------------------------------------------------------------
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # a slot not set yet
+            raise AttributeError(name)
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"'Noise' object has no attribute '{name}'") from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in Noise.__slots__:
+            object.__setattr__(self, name, value)
+        else:
+            raise AttributeError(f"Noise is immutable: noise.replace({name}=...) makes a changed copy")
+
+    def __dir__(self) -> List[str]:
+        return sorted(set(super().__dir__()) | set(_KEYS))
+
+    def _given_dims(self) -> Optional[int]:
+        return self._values["dims"]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Every field by its keyword (dims None when the data decides)."""
+        return dict(self._values)
+
+    def replace(self, **keywords: Any) -> "Noise":
+        """A copy with these fields changed (checked as Noise() checks them); colormap,
+        range and bits None drop them."""
+        for key in keywords:
+            if key not in _DEFAULTS and key not in _OPTIONS:
+                raise _unknown_keyword("Noise.replace()", key)
+        changed = {k: v for k, v in self._values.items() if v != _DEFAULTS[k]}
+        changed.update(self._options())
+        changed.update(keywords)
+        return Noise(**{k: v for k, v in changed.items() if not (k in _OPTIONS and v is None)})
+
+    def __repr__(self) -> str:
+        given = [f"{k}={v!r}" for k, v in self._values.items() if v != _DEFAULTS[k] or
+                 (isinstance(v, float) and math.copysign(1.0, v) != math.copysign(1.0, _DEFAULTS[k]))]
+        given += [f"{k}={v!r}" for k, v in self._options().items()]
+        return f"glnoise.Noise({', '.join(given)})"
+
+    def _key(self) -> Tuple[Any, ...]:
+        return (tuple(self._values.items()), tuple(sorted(self._options().items())))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Noise):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self):  # pickling (dask ships a Noise to its workers)
+        return (_from_dict, (self.to_dict(), self._options()))
+
+    # ---- presets ---------------------------------------------------------------------
+    @classmethod
+    def from_preset(cls, name_or_path: Union[str, os.PathLike]) -> "Noise":
+        """A built-in preset by name (glnoise.presets() lists them) or a .json preset file.
+
+        A preset's colormap, range and bits say how `glnoise bake` maps values to a file:
+        save() uses them unless given others. bake() returns the values themselves.
+        """
+        spec, mapping = _glnoise.load_preset(os.fspath(name_or_path))
+        return cls._wrap(spec, mapping)
+
+    @classmethod
+    def from_file(cls, path: Union[str, os.PathLike]) -> "Noise":
+        """The spec a file written by `glnoise bake` or save() records (its mapping too)."""
+        path = os.fspath(path)
+        record = json.loads(_glnoise.read_record(path))
+        if "graph" in record:
+            raise ValueError(f"from {path}: its record holds a noise graph, not a spec: glnoise.Graph.from_file "
+                             f"reads it")
+        preset = record.get("preset")
+        if not isinstance(preset, dict):
+            raise ValueError(f"from {path}: its record holds no preset")
+        spec = _glnoise.Spec.from_text(json.dumps(preset), f"from {path}")
+        mapping = {k: (tuple(preset[k]) if k == "range" and isinstance(preset[k], list) else preset[k])
+                   for k in ("range", "colormap", "bits") if k in preset}
+        return cls._wrap(spec, mapping, record.get("no_octave_limit") is True)
+
+    def to_graph(self, dims: Optional[int] = None) -> "Graph":
+        """The spec as a noise graph of one chain (a basis, its fractal, its warp and
+        pattern as nodes: what `glnoise bake --print-graph` prints), which bakes the same
+        values; its mapping and no_octave_limit go with it. dims: for a Noise whose dims the
+        data decides (None), the graph's (default 2); a Noise with dims takes its own."""
+        if dims is not None and self._values["dims"] is not None and dims != self._values["dims"]:
+            raise ValueError(f"dims {dims!r}: this Noise has dims {self._values['dims']}; leave dims out")
+        if dims is not None and (not isinstance(dims, int) or isinstance(dims, bool) or not 1 <= dims <= 4):
+            raise ValueError(f"dims {dims!r}: must be 1, 2, 3 or 4")
+        return Graph._wrap(self._spec.to_graph(dims or self._values["dims"] or 2), self._mapping)
+
+    def to_preset(self) -> Dict[str, Any]:
+        """The preset (a JSON object) that reproduces this spec: `glnoise bake --preset FILE`
+        takes it saved as FILE.json, and Noise.from_preset reads it back."""
+        preset = json.loads(self._spec.preset_text())
+        for key, value in self._mapping.items():
+            preset[key] = list(value) if isinstance(value, tuple) else value
+        return preset
+
+
 _MAX_BAKE_EDGE = 1 << 20
+
+
+# The most text Graph.from_file reads: a graph is at most 1 MiB unpacked (docs/graphs.md).
+_MAX_GRAPH_FILE = 1 << 24
+
+
+class Graph(_Generator):
+    """A noise graph (docs/graphs.md): nodes of the kinds `glnoise nodes` lists, wired
+    into one value per point, as `glnoise bake --graph` bakes it.
+
+    graph: the graph as a dict (its JSON as Python values), as JSON text, or as its
+    compact form ("gln1...."); Graph.from_file reads a file. It is checked as `glnoise
+    bake --graph` checks it: every problem a ValueError naming the node and the field.
+    Its dims, seed, placement and output are the graph's own ("dims", "seed", ... beside
+    "nodes"). colormap, range, bits and no_octave_limit are as Noise takes them. A Graph
+    is immutable and hashable; repr() is the expression that makes an equal one, and it
+    pickles (dask ships it to its workers) as its compact form.
+
+    Everything a Noise makes, a Graph makes, with the same arguments: bake, bake_into,
+    eval, save (whose record carries the graph: `glnoise bake --from FILE` re-bakes it and
+    Graph.from_file reads it), to_dask, and glnoise.check.
+    """
+
+    __slots__ = ("_spec", "_mapping")
+
+    def __init__(self, graph: Union[Dict[str, Any], str], *, colormap: Optional[str] = None, range: Range = None,
+                 bits: Optional[int] = None, no_octave_limit: bool = False) -> None:
+        if isinstance(graph, Graph):
+            graph = graph.json()
+        if isinstance(graph, dict):
+            try:
+                text = json.dumps(graph, allow_nan=False)
+            except (TypeError, ValueError) as e:
+                raise ValueError(f"graph: must be made of JSON's values (dicts, lists, strings, finite numbers, "
+                                 f"booleans, None): {e}") from None
+        elif isinstance(graph, str):
+            text = graph
+        else:
+            raise ValueError(f"graph {type(graph).__name__}: must be a dict, JSON text or a compact form "
+                             "(\"gln1....\"); Graph.from_file reads a file")
+        if not isinstance(no_octave_limit, bool):
+            raise ValueError(f"no_octave_limit {no_octave_limit!r}: must be True or False")
+        self._spec = _glnoise.Spec.from_graph(text, "graph")
+        self._spec.no_octave_limit = no_octave_limit
+        self._mapping = _mapping({"colormap": colormap, "range": range, "bits": bits})
+
+    @classmethod
+    def _wrap(cls, spec: Any, mapping: Optional[Dict[str, Any]] = None) -> "Graph":
+        graph = cls.__new__(cls)
+        graph._spec = spec
+        graph._mapping = dict(mapping or {})
+        return graph
+
+    @classmethod
+    def from_file(cls, path: Union[str, os.PathLike]) -> "Graph":
+        """A graph from a file: its JSON (as `glnoise bake --graph` reads it), its compact
+        form, or a file `glnoise bake` or save() wrote from a graph, whose record holds it
+        (with its mapping and no_octave_limit)."""
+        path = os.fspath(path)
+        try:
+            with open(path, "rb") as f:
+                head = f.read(_MAX_GRAPH_FILE + 1)
+        except OSError as e:
+            raise OSError(f"graph {path}: cannot read it: {e.strerror or e}") from None
+        first = head.lstrip()[:3]
+        if first[:1] == b"{" or first == b"gln":
+            if len(head) > _MAX_GRAPH_FILE:
+                raise ValueError(f"graph {path}: larger than {_MAX_GRAPH_FILE} bytes; a graph is at most 1 MiB of JSON")
+            try:
+                text = head.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise ValueError(f"graph {path}: not UTF-8 text (byte {e.start})") from None
+            graph = cls._wrap(_glnoise.Spec.from_graph(text, f"graph {path}"))
+            return graph
+        record = json.loads(_glnoise.read_record(path))
+        if "graph" not in record:
+            raise ValueError(f"from {path}: its record holds a spec, not a graph: glnoise.Noise.from_file reads it")
+        spec = _glnoise.Spec.from_graph(json.dumps(record["graph"]), f"from {path}: its graph")
+        spec.no_octave_limit = record.get("no_octave_limit") is True
+        preset = record.get("preset") if isinstance(record.get("preset"), dict) else {}
+        mapping = {k: (tuple(preset[k]) if k == "range" and isinstance(preset[k], list) else preset[k])
+                   for k in ("range", "colormap", "bits") if k in preset}
+        return cls._wrap(spec, _mapping(mapping))
+
+    def _given_dims(self) -> Optional[int]:
+        return self.dims
+
+    @property
+    def dims(self) -> int:
+        """The graph's dimensions: 1 to 4."""
+        return int(self._spec.to_dict()["dims"])
+
+    @property
+    def output(self) -> str:
+        """What it makes per texel: "value", "gradient" or "normal"."""
+        return str(self._spec.to_dict()["output"])
+
+    def json(self, indent: int = 2) -> str:
+        """The graph as JSON, every field of every node given: what `glnoise bake --graph`
+        reads (and --print-graph prints)."""
+        return self._spec.graph_json(operator.index(indent))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The graph as Python values: json.loads(graph.json())."""
+        return json.loads(self._spec.graph_json(-1))
+
+    def compact(self) -> str:
+        """The graph as one line of URL-safe text, "gln1." and base64url of its JSON deflated,
+        with a checksum (docs/graphs.md, "Compact form"): what `--print-graph --compact`
+        prints, and what Graph(), `--graph` and the preview read."""
+        return self._spec.graph_compact()
+
+    def replace(self, **options: Any) -> "Graph":
+        """A copy with colormap, range, bits or no_octave_limit changed (None drops a
+        mapping's key)."""
+        for key in options:
+            if key not in _OPTIONS:
+                raise TypeError(f"Graph.replace() got an unexpected keyword argument '{key}'; allowed: "
+                                f"{', '.join(_OPTIONS)} (a graph's nodes change in its dict: Graph(d))")
+        given = dict(self._options())
+        given.update(options)
+        return Graph(self.compact(), **{k: v for k, v in given.items() if v is not None})
+
+    def __repr__(self) -> str:
+        options = "".join(f", {k}={v!r}" for k, v in self._options().items())
+        return f"glnoise.Graph({self.to_dict()!r}{options})"
+
+    def _key(self) -> Tuple[Any, ...]:
+        return (self.json(-1), tuple(sorted(self._options().items())))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Graph):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in Graph.__slots__:
+            object.__setattr__(self, name, value)
+        else:
+            raise AttributeError(f"Graph is immutable: Graph(graph.to_dict() changed) makes another")
+
+    def __reduce__(self):
+        return (_graph_from, (self.compact(), self._options()))
+
+
+def _graph_from(compact: str, options: Dict[str, Any]) -> Graph:
+    return Graph(compact, **options)
 
 
 def bake_fields() -> List[Dict[str, Any]]:
@@ -527,11 +706,12 @@ class CheckResult:
         return f"{self.report}\n{'PASS' if self.passed else 'FAIL'} on {self.renderer}"
 
 
-def check(noise: Noise, shape: Shape) -> CheckResult:
-    """Bakes `noise` over `shape` on the GPU and the CPU reference and compares them, channel
-    by channel, with glnoise's stated tolerance (docs/math.md)."""
-    if not isinstance(noise, Noise):
-        raise ValueError(f"noise {type(noise).__name__}: must be a glnoise.Noise")
+def check(noise: Union[Noise, Graph], shape: Shape) -> CheckResult:
+    """Bakes `noise` (a Noise or a Graph) over `shape` on the GPU and the CPU reference and
+    compares them, channel by channel, with glnoise's stated tolerance (docs/math.md; a
+    graph's from its nodes, docs/graphs.md)."""
+    if not isinstance(noise, (Noise, Graph)):
+        raise ValueError(f"noise {type(noise).__name__}: must be a glnoise.Noise or a glnoise.Graph")
     r = _glnoise.check(noise._spec, noise._array_shape(shape))
     return CheckResult(passed=r["passed"], renderer=r["renderer"], channels=tuple(r["channels"]), report=r["report"])
 

@@ -98,12 +98,30 @@ NoiseSpec specOfShape(const Spec& s, const Layout& l) {
     return s.forDims(l.grid.isVolume() ? 3 : 2);
 }
 
-// The spec for a grid: octaves above its Nyquist limit dropped (app::limitOctaves), with a
-// UserWarning, unless no_octave_limit=True keeps them. Needs the GIL.
-NoiseSpec specForGrid(const Spec& s, const Layout& l) {
-    NoiseSpec spec = specOfShape(s, l);
-    if (auto note = app::limitOctaves(spec, s.noOctaveLimit)) warnAll({*note});
-    return spec;
+// What a call computes: the spec, or the graph with the spec its space.
+struct Noise {
+    NoiseSpec spec;
+    std::optional<Graph> graph;
+    const Graph* graphOrNull() const { return graph ? &*graph : nullptr; }
+};
+
+// The noise for a grid: octaves above its Nyquist limit dropped (app::limitOctaves, a
+// graph's app::limitGraphOctaves), with a UserWarning, unless no_octave_limit=True keeps
+// them. Needs the GIL.
+Noise noiseForGrid(const Spec& s, const Layout& l) {
+    Noise n{specOfShape(s, l), s.graph};
+    if (n.graph) {
+        std::vector<app::Note> notes;
+        try {
+            notes = app::limitGraphOctaves(*n.graph, s.noOctaveLimit, "graph");
+        } catch (const ValidationError& e) {
+            throw ValidationError(pythonMessage(e));
+        }
+        warnAll(notes);
+    } else if (auto note = app::limitOctaves(n.spec, s.noOctaveLimit)) {
+        warnAll({*note});
+    }
+    return n;
 }
 
 // backend="auto" decided as `glnoise bake` decides it: the GPU, unless its renderer is a
@@ -119,8 +137,9 @@ Backend resolved(Backend backend) {
 // Fills `out` (the grid's texels, channels each, rows of y = 0 first) with the world tile
 // at `start` (x, y, z), in bands: on the GPU through a tile stream whose tiles land in `out`
 // directly, on the CPU a tile at a time.
-void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& start, Backend asked,
+void fill(const Noise& noise, const Grid& g, int channels, const TexelStart& start, Backend asked,
           unsigned threads, float* out) {
+    const NoiseSpec& spec = noise.spec;
     validateStart(start, g);
     const Backend backend = resolved(asked);
     // The tiles of `glnoise bake`, which land in `out` directly.
@@ -135,12 +154,12 @@ void fill(const NoiseSpec& spec, const Grid& g, int channels, const TexelStart& 
     source.threads = threads;
     if (backend != Backend::Gpu) {
         source.cpu = backend == Backend::Cpu ? app::CpuBackend::Simd : app::CpuBackend::Reference;
-        app::walkTiles(spec, nullptr, g, start, app::bandShape(g, texelBytes, source), source, rowBytes, place);
+        app::walkTiles(spec, noise.graphOrNull(), g, start, app::bandShape(g, texelBytes, source), source, rowBytes, place);
         return;
     }
     GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) {
         source.gpu = &gen;
-        app::walkTiles(spec, nullptr, g, start, app::bandShape(g, texelBytes, source), source, rowBytes, place);
+        app::walkTiles(spec, noise.graphOrNull(), g, start, app::bandShape(g, texelBytes, source), source, rowBytes, place);
         return 0;
     });
 }
@@ -151,10 +170,10 @@ void bakeInto(const Spec& s, FloatArray out, const std::array<std::int64_t, 3>& 
     std::vector<std::int64_t> shape;
     for (std::size_t i = 0; i < out.ndim(); ++i) shape.push_back(static_cast<std::int64_t>(out.shape(i)));
     const Layout l = layoutOf(s, shape, what);
-    const NoiseSpec spec = specForGrid(s, l);
+    const Noise noise = noiseForGrid(s, l);
     float* data = out.data();
     nb::gil_scoped_release release;
-    fill(spec, l.grid, l.channels, start, backend, threads, data);
+    fill(noise, l.grid, l.channels, start, backend, threads, data);
 }
 
 // ---- points -----------------------------------------------------------------------------
@@ -187,10 +206,13 @@ nb::ndarray<nb::numpy, float> evalPoints(const Spec& s, PointArray points, const
     nb::capsule owner(values, [](void* v) noexcept { delete static_cast<std::vector<float>*>(v); });
     {
         nb::gil_scoped_release release;
-        *values = resolved(backend) == Backend::Gpu ? GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) {
-            return gen.evaluatePoints(spec, pts);
-        })
-                                          : cpu::evaluatePoints(spec, pts);
+        const bool gpu = resolved(backend) == Backend::Gpu;
+        if (s.graph)
+            *values = gpu ? GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) { return gen.evaluatePoints(*s.graph, pts); })
+                          : cpu::evaluatePoints(*s.graph, pts);
+        else
+            *values = gpu ? GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) { return gen.evaluatePoints(spec, pts); })
+                          : cpu::evaluatePoints(spec, pts);
     }
     if (channels == 1) {
         const std::size_t shape[1] = {n};
@@ -204,7 +226,8 @@ nb::ndarray<nb::numpy, float> evalPoints(const Spec& s, PointArray points, const
 
 nb::dict check(const Spec& s, const std::vector<std::int64_t>& shape) {
     const Layout l = layoutOf(s, shape, "shape");
-    const NoiseSpec spec = specForGrid(s, l);
+    const Noise noise = noiseForGrid(s, l);
+    const NoiseSpec& spec = noise.spec;
     const Grid g = l.grid;
     try {
         g.validate();
@@ -215,13 +238,14 @@ nb::dict check(const Spec& s, const std::vector<std::int64_t>& shape) {
     std::optional<app::CheckVerdict> verdict;
     {
         nb::gil_scoped_release release;
-        verdict = app::checkGrid(spec, g, app::checkBandRows(g), cpu::agreementTolerance(spec),
-                                 [&](const Grid& band, const TexelStart& start) {
-                                     return GpuThread::get().run([&](gpu::Generator& gen, gpu::Context& ctx) {
-                                         renderer = ctx.info().renderer;
-                                         return gen.generate(spec, band, start);
-                                     });
-                                 });
+        const auto gpuBand = [&](const Grid& band, const TexelStart& start) {
+            return GpuThread::get().run([&](gpu::Generator& gen, gpu::Context& ctx) {
+                renderer = ctx.info().renderer;
+                return noise.graph ? gen.generate(*noise.graph, band, start) : gen.generate(spec, band, start);
+            });
+        };
+        verdict = noise.graph ? app::checkGrid(*noise.graph, g, app::checkBandRows(g), cpu::agreementTolerance(*noise.graph), gpuBand)
+                              : app::checkGrid(spec, g, app::checkBandRows(g), cpu::agreementTolerance(spec), gpuBand);
     }
     nb::list channels;
     std::string report;
@@ -320,6 +344,10 @@ std::string save(const Spec& s, const std::string& path, const std::vector<std::
     const Layout l = layoutOf(s, shape, "shape");
     app::BakeRequest r;
     r.spec = specOfShape(s, l);
+    if (s.graph) {
+        r.graph = s.graph;
+        r.graphFrom = "graph";
+    }
     r.noOctaveLimit = s.noOctaveLimit;
     r.size = l.grid;
     r.tile = tile;
@@ -450,6 +478,29 @@ std::string presetText(const Spec& s) {
     return j.dump(2);
 }
 
+// A graph's Spec: its space the spec, its dims its own.
+Spec graphSpec(const std::string& text, const std::string& source) {
+    Spec s;
+    try {
+        s.graph = Graph::parse(text, source);
+    } catch (const ValidationError& e) {
+        throw ValidationError(pythonMessage(e));
+    }
+    s.spec = s.graph->space;
+    s.hasDims = true;
+    return s;
+}
+
+// A spec's graph of one chain, in `dims` dimensions where the spec leaves them to the data.
+Spec specGraph(const Spec& s, int dims) {
+    Spec g;
+    g.graph = graphOf(s.forDims(dims));
+    g.spec = g.graph->space;
+    g.hasDims = true;
+    g.noOctaveLimit = s.noOctaveLimit;
+    return g;
+}
+
 std::string shaderSource(const std::string& language, const std::vector<std::string>& families,
                          std::optional<std::uint64_t> seed, const std::string& table, int set, int binding) {
     shader::Options o;
@@ -496,8 +547,20 @@ NB_MODULE(_glnoise, m) {
         .def("preset_text", &presetText, "The preset JSON that reproduces the spec")
         .def("channels", [](const Spec& s) { return s.spec.output == Output::Value ? 1 : 4; },
              "Channels per texel: 1, or 4 for gradient and normal outputs")
+        .def_static("from_graph", &graphSpec, "text"_a, "source"_a,
+                    "A noise graph from its JSON or compact text, checked as `glnoise bake --graph` checks it")
+        .def("to_graph", &specGraph, "dims"_a, "The spec as a graph of one chain (what --print-graph prints)")
+        .def_prop_ro("is_graph", [](const Spec& s) { return s.graph.has_value(); }, "Whether it holds a graph")
+        .def("graph_json", [](const Spec& s, int indent) { return s.graph ? s.graph->json(indent) : std::string(); }, "indent"_a,
+             "The graph as JSON, every field of every node given")
+        .def("graph_compact", [](const Spec& s) { return s.graph ? s.graph->compact() : std::string(); },
+             "The graph's compact form (gln1....)")
         .def("stated_range",
              [](const Spec& s, int dims) {
+                 if (s.graph) {
+                     const ValueRange r = statedRange(*s.graph);
+                     return std::array<double, 2>{r.min, r.max};
+                 }
                  const ValueRange r = s.forDims(dims).statedRange();
                  return std::array<double, 2>{r.min, r.max};
              },
@@ -506,7 +569,7 @@ NB_MODULE(_glnoise, m) {
              [](const Spec& s, int dims) {
                  const NoiseSpec spec = s.forDims(dims);
                  nb::gil_scoped_release release;
-                 const ValueRange r = cpu::typicalRange(spec);
+                 const ValueRange r = s.graph ? cpu::typicalRange(*s.graph) : cpu::typicalRange(spec);
                  return std::array<double, 2>{r.min, r.max};
              },
              "dims"_a, "Where 99.8% of the values lie: what a file maps to 0..255 by default");

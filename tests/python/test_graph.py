@@ -1,0 +1,191 @@
+# SPDX-License-Identifier: MIT
+# glnoise.Graph: noise graphs in Python make what `glnoise bake --graph` and `glnoise eval
+# --graph` make (the command, GLNOISE_CLI, is the independent maker), in every form a
+# graph is given in, and refuse what the command refuses, in its words.
+import json
+import pickle
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import glnoise
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "graphs").glob("*.json"))
+
+
+def test_the_examples_are_here():
+    assert len(EXAMPLES) >= 8
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_a_graph_bakes_the_commands_values(cli, tmp_path, example):
+    graph = glnoise.Graph.from_file(example)
+    # Tile (-1, 2) of 64x48 tiles: world texels x from -64, y from 96.
+    theirs = cli.bake_r32(tmp_path, "--graph", example, "--tile-size", "64x48", "--tile", "-1,2", "--backend", "cpu")
+    mine = graph.bake((48, 64), start=(96, -64), backend="cpu")
+    assert mine.shape == theirs.shape
+    assert np.array_equal(mine, theirs)
+    assert np.array_equal(graph.bake((48, 64), start=(96, -64), backend="reference", threads=1), theirs)
+    into = np.full(theirs.shape, np.nan, dtype=np.float32)
+    assert graph.bake_into(into, start=(96, -64), backend="cpu", threads=2) is into
+    assert np.array_equal(into, theirs)
+
+
+def test_eval_is_what_the_command_prints(cli):
+    graph = glnoise.Graph.from_file(EXAMPLES[0])
+    rng = np.random.default_rng(5)
+    pts = rng.uniform(-1e4, 1e4, size=(64, graph.dims))
+    text = "\n".join(" ".join(repr(float(v)) for v in p) for p in pts) + "\n"
+    printed = cli.run("eval", "--graph", EXAMPLES[0], "--backend", "cpu", input=text).stdout
+    expected = np.array([[float(v) for v in line.split()] for line in printed.splitlines()], dtype=np.float32)
+    got = graph.eval(pts, backend="cpu")
+    assert np.array_equal(got.reshape(len(pts), -1), expected)
+    with pytest.raises(ValueError, match=r"points shape \(64, 3\): must be \(N, 2\)"):
+        graph.eval(np.zeros((64, 3)), backend="cpu")
+    with pytest.raises(ValueError, match=r"must be \(N, 2\) for a graph of dims 2"):
+        graph.eval(np.zeros(2), backend="cpu")
+
+
+@pytest.mark.parametrize("name", ["a.r32", "a.png", "a.exr"])
+def test_save_writes_the_commands_file_and_its_record_holds_the_graph(cli, tmp_path, name):
+    # Named graph.json, as the record of a graph saved from Python names it.
+    shutil.copy(EXAMPLES[0], tmp_path / "graph.json")
+    graph = glnoise.Graph.from_file(tmp_path / "graph.json")
+    mine = tmp_path / "mine" / name
+    mine.parent.mkdir()
+    summary = graph.save(mine, (48, 64), backend="cpu")
+    theirs = tmp_path / name
+    said = cli.run("bake", "--graph", tmp_path / "graph.json", "--size", "64x48", "--backend", "cpu",
+                   "--out", theirs).stdout
+    assert summary.replace(str(mine), str(theirs)) in said
+    if name.endswith(".r32"):
+        assert mine.read_bytes() == theirs.read_bytes()
+        a = json.loads((tmp_path / "mine" / (name + ".json")).read_text())
+        b = json.loads((tmp_path / (name + ".json")).read_text())
+        assert a == b
+    else:
+        assert len(mine.read_bytes()) == len(theirs.read_bytes())
+        assert cli.run("verify", mine).returncode == 0
+    # The record carries the graph: Graph.from_file reads it, the command re-bakes it.
+    assert glnoise.Graph.from_file(mine) == graph
+    again = tmp_path / ("again-" + name)
+    cli.run("bake", "--from", mine, "--out", again, "--backend", "cpu")
+    assert again.read_bytes() == mine.read_bytes()
+
+
+def test_save_keeps_the_mapping_and_from_file_reads_it_back(tmp_path):
+    graph = glnoise.Graph.from_file(EXAMPLES[0]).replace(colormap="terrain", range=(-1, 1))
+    assert graph.colormap == "terrain" and graph.range == (-1.0, 1.0)
+    graph.save(tmp_path / "m.png", (16, 16), backend="cpu")
+    back = glnoise.Graph.from_file(tmp_path / "m.png")
+    assert back == graph
+    assert back.colormap == "terrain" and back.range == (-1.0, 1.0)
+
+
+def test_every_form_of_a_graph_is_the_same_graph(cli, tmp_path):
+    text = EXAMPLES[0].read_text()
+    from_file = glnoise.Graph.from_file(EXAMPLES[0])
+    compact = cli.run("bake", "--graph", EXAMPLES[0], "--print-graph", "--compact").stdout.strip()
+    assert compact.startswith("gln1.")
+    (tmp_path / "g.gln").write_text(compact + "\n")
+    forms = [glnoise.Graph(json.loads(text)), glnoise.Graph(text), glnoise.Graph(compact),
+             glnoise.Graph.from_file(tmp_path / "g.gln"), glnoise.Graph(from_file)]
+    for g in forms:
+        assert g == from_file and hash(g) == hash(from_file)
+    assert from_file.compact() == compact
+    printed = cli.run("bake", "--graph", EXAMPLES[0], "--print-graph").stdout
+    assert json.loads(from_file.json()) == json.loads(printed)
+    assert from_file.to_dict() == json.loads(printed)
+    # repr is the expression that makes an equal graph; a graph pickles.
+    again = eval(repr(from_file), {"glnoise": glnoise})
+    assert again == from_file
+    assert pickle.loads(pickle.dumps(from_file)) == from_file
+    limited = from_file.replace(no_octave_limit=True, bits=16)
+    assert limited != from_file
+    assert eval(repr(limited), {"glnoise": glnoise}) == limited
+    assert pickle.loads(pickle.dumps(limited)) == limited
+    with pytest.raises(AttributeError, match="immutable"):
+        from_file.dims = 3
+
+
+def test_a_noise_is_a_graph_of_one_chain(cli, tmp_path):
+    noise = glnoise.Noise(octaves=5, fractal="ridged", warp_amount=0.6, frequency=1 / 48, seed=9)
+    graph = noise.to_graph()
+    printed = cli.run("bake", "--octaves", "5", "--fractal", "ridged", "--warp-amount", "0.6", "--frequency",
+                      str(1 / 48), "--seed", "9", "--print-graph").stdout
+    assert graph == glnoise.Graph(printed)
+    assert graph.dims == 2
+    assert np.array_equal(graph.bake((40, 56), backend="cpu"), noise.bake((40, 56), backend="cpu"))
+    assert noise.to_graph(dims=3).dims == 3
+    assert glnoise.Noise(dims=3).to_graph().dims == 3
+    with pytest.raises(ValueError, match=r"dims 2: this Noise has dims 3"):
+        glnoise.Noise(dims=3).to_graph(dims=2)
+    with pytest.raises(ValueError, match=r"dims 7: must be 1, 2, 3 or 4"):
+        noise.to_graph(dims=7)
+
+
+def test_to_dask_tiles_equal_the_bake():
+    pytest.importorskip("dask")
+    graph = glnoise.Graph.from_file(EXAMPLES[0])
+    whole = graph.bake((130, 150), start=(5, -7), backend="cpu")
+    lazy = graph.to_dask((130, 150), chunks=(40, 64), start=(5, -7), backend="cpu")
+    assert np.array_equal(lazy.compute(scheduler="processes", num_workers=2), whole)
+
+
+@pytest.mark.gpu
+def test_check_compares_a_graph_on_the_gpu():
+    result = glnoise.check(glnoise.Graph.from_file(EXAMPLES[0]), (64, 64))
+    assert result.passed, str(result)
+    assert result.channels[0]["name"] == "value"
+
+
+def test_a_bad_graph_is_the_commands_error(cli, tmp_path):
+    bad = json.loads(EXAMPLES[0].read_text())
+    node = next(k for k, v in bad["nodes"].items() if v.get("kind") == "fractal")
+    bad["nodes"][node]["octaves"] = 40
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    said = cli.error("bake", "--graph", path, "--size", "8x8")
+    assert f'node "{node}"' in said
+    with pytest.raises(ValueError) as e:
+        glnoise.Graph.from_file(path)
+    assert str(e.value) == said
+    with pytest.raises(ValueError, match=f'^graph: node "{node}" octaves 40: must be from 1 to 32'):
+        glnoise.Graph(bad)
+
+
+def test_a_cut_or_altered_compact_form_is_one_error(cli):
+    compact = glnoise.Graph.from_file(EXAMPLES[0]).compact()
+    altered = compact[:-6] + ("A" if compact[-6] != "A" else "B") + compact[-5:]
+    for text in (compact[: len(compact) // 2], altered):
+        said = cli.error("bake", "--graph", text, "--size", "8x8")
+        with pytest.raises(ValueError) as e:
+            glnoise.Graph(text)
+        assert str(e.value).split(": ", 1)[1] == said.split(": ", 1)[1]
+
+
+def test_other_bad_input_names_the_value(tmp_path):
+    graph = glnoise.Graph.from_file(EXAMPLES[0])
+    with pytest.raises(ValueError, match="a volume needs dims 3 or 4"):
+        graph.bake((2, 8, 8), backend="cpu")
+    with pytest.raises(ValueError, match="graph int: must be a dict, JSON text or a compact form"):
+        glnoise.Graph(3)
+    with pytest.raises(ValueError, match="must be made of JSON's values"):
+        glnoise.Graph({"nodes": {1.5j: 1}})
+    with pytest.raises(ValueError, match="no_octave_limit 1: must be True or False"):
+        glnoise.Graph(graph.compact(), no_octave_limit=1)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'octaves'"):
+        graph.replace(octaves=3)
+    with pytest.raises(OSError, match="graph .*missing.json: cannot read it"):
+        glnoise.Graph.from_file(tmp_path / "missing.json")
+    (tmp_path / "big.json").write_bytes(b"{" + b" " * (1 << 24) + b"}")
+    with pytest.raises(ValueError, match="larger than 16777216 bytes"):
+        glnoise.Graph.from_file(tmp_path / "big.json")
+    glnoise.Noise(octaves=2).save(tmp_path / "spec.png", (8, 8), backend="cpu")
+    with pytest.raises(ValueError, match="its record holds a spec, not a graph: glnoise.Noise.from_file reads it"):
+        glnoise.Graph.from_file(tmp_path / "spec.png")
+    graph.save(tmp_path / "graph.png", (8, 8), backend="cpu")
+    with pytest.raises(ValueError, match="its record holds a noise graph, not a spec: glnoise.Graph.from_file"):
+        glnoise.Noise.from_file(tmp_path / "graph.png")
