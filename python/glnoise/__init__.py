@@ -35,10 +35,18 @@ import numpy as np
 
 from . import _glnoise
 from ._glnoise import __version__
+from ._nodes import BASES, FRACTALS, Node, nodes, shorthands as _shorthands
+
+# glnoise.perlin(), glnoise.ridged(source), ...: a basis node of each basis and a fractal node
+# of each type (glnoise/_nodes.py).
+globals().update(_shorthands)
 
 __all__ = [
     "Noise",
     "Graph",
+    "Node",
+    "nodes",
+    *_shorthands,
     "CheckResult",
     "check",
     "info",
@@ -492,8 +500,9 @@ class Graph(_Generator):
     """A noise graph (docs/graphs.md): nodes of the kinds `glnoise nodes` lists, wired
     into one value per point, as `glnoise bake --graph` bakes it.
 
-    graph: the graph as a dict (its JSON as Python values), as JSON text, or as its
-    compact form ("gln1...."); Graph.from_file reads a file. It is checked as `glnoise
+    graph: the graph as a dict (its JSON as Python values), as JSON text, as its compact
+    form ("gln1...."), or a glnoise.Node built in code (its graph in 2D; Node.graph() takes
+    the dims and the other space keys); Graph.from_file reads a file. It is checked as `glnoise
     bake --graph` checks it: every problem a ValueError naming the node and the field.
     Its dims, seed, placement and output are the graph's own ("dims", "seed", ... beside
     "nodes"). colormap, range, bits and no_octave_limit are as Noise takes them. A Graph
@@ -509,6 +518,8 @@ class Graph(_Generator):
 
     def __init__(self, graph: Union[Dict[str, Any], str], *, colormap: Optional[str] = None, range: Range = None,
                  bits: Optional[int] = None, no_octave_limit: bool = False) -> None:
+        if isinstance(graph, Node):
+            graph = graph.graph().json()
         if isinstance(graph, Graph):
             graph = graph.json()
         if isinstance(graph, dict):
@@ -520,8 +531,8 @@ class Graph(_Generator):
         elif isinstance(graph, str):
             text = graph
         else:
-            raise ValueError(f"graph {type(graph).__name__}: must be a dict, JSON text or a compact form "
-                             "(\"gln1....\"); Graph.from_file reads a file")
+            raise ValueError(f"graph {type(graph).__name__}: must be a dict, JSON text, a compact form "
+                             "(\"gln1....\") or a glnoise.Node; Graph.from_file reads a file")
         if not isinstance(no_octave_limit, bool):
             raise ValueError(f"no_octave_limit {no_octave_limit!r}: must be True or False")
         self._spec = _glnoise.Spec.from_graph(text, "graph")

@@ -170,7 +170,7 @@ def test_other_bad_input_names_the_value(tmp_path):
     graph = glnoise.Graph.from_file(EXAMPLES[0])
     with pytest.raises(ValueError, match="a volume needs dims 3 or 4"):
         graph.bake((2, 8, 8), backend="cpu")
-    with pytest.raises(ValueError, match="graph int: must be a dict, JSON text or a compact form"):
+    with pytest.raises(ValueError, match="graph int: must be a dict, JSON text, a compact form"):
         glnoise.Graph(3)
     with pytest.raises(ValueError, match="must be made of JSON's values"):
         glnoise.Graph({"nodes": {1.5j: 1}})
@@ -189,3 +189,132 @@ def test_other_bad_input_names_the_value(tmp_path):
     graph.save(tmp_path / "graph.png", (8, 8), backend="cpu")
     with pytest.raises(ValueError, match="its record holds a noise graph, not a spec: glnoise.Graph.from_file"):
         glnoise.Noise.from_file(tmp_path / "graph.png")
+
+
+# ---- graphs built in code (glnoise.Node) ---------------------------------------------------
+
+def kind_table(cli):
+    """The command's node kinds: the independent list the builder must reach."""
+    return json.loads(cli.run("nodes", "--json").stdout)["kinds"]
+
+
+def a_node_of(kind, n):
+    """A node of `kind` with its inputs filled: bases for values, a vector for a warp's `by`."""
+    inputs = [f for f in kind["fields"] if f["type"] in ("input", "vector_input")]
+    given = {}
+    for f in inputs:
+        if f["type"] == "vector_input":
+            given[f["name"]] = n.vector(glnoise.simplex(frequency=1 / 40), glnoise.perlin(frequency=1 / 50))
+        elif f["required"]:
+            given[f["name"]] = glnoise.perlin(frequency=1 / 24)
+    node = getattr(n, kind["kind"])(**given)
+    if kind["vector_out"]:
+        node = n.warp(glnoise.perlin(), by=node, amount=4.0)
+    return node
+
+
+def test_every_node_kind_is_a_function_that_bakes_the_commands_values(cli, tmp_path):
+    n = glnoise.nodes
+    baked = set()
+    for kind in kind_table(cli):
+        name = kind["kind"]
+        assert callable(getattr(n, name)), name
+        node = a_node_of(kind, n)
+        for dims in (2, 3, 1):
+            try:
+                graph = node.graph(dims=dims)
+            except ValueError:
+                continue
+            path = tmp_path / f"{name}.json"
+            path.write_text(graph.json())
+            shape = (24, 20) if dims != 3 else (3, 8, 10)
+            size = "20x24" if dims != 3 else "10x8x3"
+            theirs = cli.bake_r32(tmp_path, "--graph", path, "--size", size, "--backend", "cpu", name=f"{name}.r32")
+            assert np.array_equal(graph.bake(shape, backend="cpu"), theirs.reshape(shape)), name
+            baked.add(name)
+            break
+    assert baked == {k["kind"] for k in kind_table(cli)}
+
+
+def test_the_issues_expression_is_the_graph_written_by_hand():
+    built = (glnoise.ridged(glnoise.opensimplex2(frequency=1 / 256), octaves=6) *
+             glnoise.fbm(glnoise.perlin(), octaves=4).remap(to_min=0, to_max=1)).graph()
+    by_hand = glnoise.Graph({
+        "glnoise_graph": 2, "dims": 2, "out": "multiply6",
+        "nodes": {
+            "basis1": {"kind": "basis", "basis": "opensimplex2", "frequency": 1 / 256},
+            "fractal2": {"kind": "fractal", "type": "ridged", "source": "basis1", "octaves": 6},
+            "basis3": {"kind": "basis", "basis": "perlin"},
+            "fractal4": {"kind": "fractal", "type": "fbm", "source": "basis3", "octaves": 4},
+            "remap5": {"kind": "remap", "source": "fractal4", "to_min": 0, "to_max": 1},
+            "multiply6": {"kind": "multiply", "a": "fractal2", "b": "remap5"},
+        }})
+    assert built == by_hand
+
+
+def test_arithmetic_names_and_shared_nodes():
+    n = glnoise.nodes
+    hills = glnoise.perlin(frequency=1 / 64).named("hills")
+    expr = 1 - 0.5 * hills + abs(hills) / 2 - (-hills)
+    d = expr.graph().to_dict()["nodes"]
+    assert [k for k in d if d[k]["kind"] == "basis"] == ["hills"]  # one node, used four times
+    kinds = sorted(v["kind"] for v in d.values())
+    assert kinds == sorted(["basis", "multiply", "subtract", "abs", "divide", "add", "invert", "subtract"])
+    top = d[expr.graph().to_dict()["out"]]
+    assert top["kind"] == "subtract" and d[top["b"]]["kind"] == "invert"
+    mul = next(v for v in d.values() if v["kind"] == "multiply")
+    assert mul["a"] == 0.5 and mul["b"] == "hills"
+    sub = next(v for v in d.values() if v["kind"] == "subtract" and v["a"] == 1.0)
+    assert d[sub["b"]]["kind"] == "multiply"
+    # Methods: the node its first input; driven numbers take nodes.
+    mixed = hills.mix(glnoise.simplex(), glnoise.value())
+    assert mixed.kind == "mix" and mixed.fields["a"] is hills
+    driven = hills.fbm(octaves=3, gain=glnoise.simplex().remap(to_min=0.3, to_max=0.6))
+    assert driven.graph().to_dict()["nodes"][driven.graph().to_dict()["out"]]["gain"].startswith("remap")
+    assert glnoise.Graph(driven) == driven.graph()
+
+
+def test_a_builder_error_names_the_node_in_the_commands_words(cli, tmp_path):
+    bad = glnoise.perlin().fbm(octaves=40).named("hills")
+    with pytest.raises(ValueError) as e:
+        bad.graph()
+    (tmp_path / "bad.json").write_text(json.dumps({"glnoise_graph": 2, "dims": 2, "out": "hills", "nodes": {
+        "basis1": {"kind": "basis", "basis": "perlin"},
+        "hills": {"kind": "fractal", "type": "fbm", "source": "basis1", "octaves": 40}}}))
+    said = cli.error("bake", "--graph", tmp_path / "bad.json", "--size", "8x8")
+    assert str(e.value).split(": ", 1)[1] == said.split(": ", 1)[1]
+    assert str(e.value).startswith('graph: node "hills" octaves 40')
+
+
+def test_builder_refusals():
+    n = glnoise.nodes
+    with pytest.raises(ValueError, match="kind 'fractl': no such node kind; did you mean 'fractal'"):
+        glnoise.Node("fractl")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'octave'; did you mean 'octaves'"):
+        glnoise.perlin().fbm(octave=3)
+    with pytest.raises(TypeError, match=r"fractal\(\) takes 1 input by position \(source\), 2 were given"):
+        n.fractal(glnoise.perlin(), 4)
+    with pytest.raises(TypeError, match="'basis': it is 'perlin'"):
+        glnoise.perlin(basis="simplex")
+    with pytest.raises(ValueError, match="lacunarity: a node may drive only an input or a drivable number"):
+        glnoise.perlin().fbm(lacunarity=glnoise.simplex())
+    with pytest.raises(TypeError, match="a node's input is a Node or a number"):
+        glnoise.perlin() + "1"
+    with pytest.raises(TypeError, match="no truth value"):
+        bool(glnoise.perlin())
+    with pytest.raises(ValueError, match="node id 'a': named twice"):
+        (glnoise.perlin().named("a") + glnoise.simplex().named("a")).graph()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'dim'; did you mean 'dims'"):
+        glnoise.perlin().graph(dim=3)
+    with pytest.raises(ValueError, match='the id "x y": must be 1 to 64 characters'):
+        glnoise.perlin().named("x y").graph()
+    with pytest.raises(AttributeError, match="immutable"):
+        glnoise.perlin().kind = "abs"
+
+
+def test_a_deep_chain_is_an_error_or_a_graph_never_a_crash():
+    node = glnoise.perlin()
+    for _ in range(5000):
+        node = abs(node)
+    with pytest.raises(ValueError, match="node"):
+        node.graph()
