@@ -54,6 +54,7 @@ PICTURES = {
                          "--pattern marble --colormap marble --check --forget --sections proof,readouts "
                          "--frames 3 --screenshot assets/preview_proof.png",
     "python-terrain.png": None,
+    "python-graph.png": None,
     "heightmap_hillshade.png": None,
     "seamless.png": None,
     "layout.png": None,
@@ -168,13 +169,18 @@ def python_terrain(build, out):
     run([os.path.join(build, "tests", "python", "venv", "bin", "python"), os.path.join(HERE, "python_terrain.py"), out])
 
 
+def python_graph(build, out):
+    # docs/python.md's graph built in code, by the same package.
+    run([os.path.join(build, "tests", "python", "venv", "bin", "python"), os.path.join(HERE, "python_graph.py"), out])
+
+
 def engines(build, out):
     # docs/engines.md's two: the heightmap preset's hillshade and the seamless tiles.
     which = "heightmap" if os.path.basename(out).startswith("heightmap") else "seamless"
     run([sys.executable, os.path.join(HERE, "engines_sheet.py"), os.path.join(build, "glnoise"), which, out])
 
 
-MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs, "graph_kinds.png": graph_kinds,
+MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "python-graph.png": python_graph, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs, "graph_kinds.png": graph_kinds,
           "graph_fractals.png": graph_fractals,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,

@@ -8,6 +8,7 @@
 #include "glnoise/format.hpp"
 #include "glnoise/graph.hpp"
 #include "graph/fields.hpp"
+#include "graph/kinds.hpp"
 
 namespace glnoise::app {
 
@@ -133,6 +134,14 @@ std::string nodeKindsText(const std::vector<std::string>& names) {
         }
     }
     return out;
+}
+
+std::map<std::string, std::string> nodeRoles() {
+    using graph::Op;
+    using graph::nameOf;
+    return {{"+", nameOf(Op::Add)},   {"-", nameOf(Op::Subtract)}, {"*", nameOf(Op::Multiply)},
+            {"/", nameOf(Op::Divide)}, {"-a", nameOf(Op::Invert)},  {"|a|", nameOf(Op::Abs)},
+            {"noise", nameOf(Op::Basis)}, {"octaves", nameOf(Op::Fractal)}};
 }
 
 }  // namespace glnoise::app

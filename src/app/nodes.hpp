@@ -5,6 +5,7 @@
 // node editor, a script): every field a node may hold, what it takes and what it defaults to.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,5 +17,9 @@ namespace glnoise::app {
 // those there are (ValidationError).
 nlohmann::json nodeKindsJson(const std::vector<std::string>& names);
 std::string nodeKindsText(const std::vector<std::string>& names);
+
+// The kinds a script's shorthands make, by their role (Python's glnoise.Node): "+", "-",
+// "*", "/" (a + b and the others), "-a", "|a|", "noise" (a basis) and "octaves" (a fractal).
+std::map<std::string, std::string> nodeRoles();
 
 }  // namespace glnoise::app

@@ -32,7 +32,6 @@
 #include "app/bake_fields.hpp"
 #include "app/fields.hpp"
 #include "app/nodes.hpp"
-#include "graph/kinds.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
 #include "app/verify.hpp"
@@ -615,13 +614,8 @@ NB_MODULE(_glnoise, m) {
     m.def("shader_languages", &shader::languageNames, "The shader languages");
     m.def("node_kinds", [] { return app::nodeKindsJson({}).dump(); },
           "The node kinds of noise graphs, as `glnoise nodes --json` prints them");
-    m.def("node_roles", [] {
-        using graph::Op;
-        return std::map<std::string, std::string>{
-            {"+", graph::nameOf(Op::Add)},       {"-", graph::nameOf(Op::Subtract)}, {"*", graph::nameOf(Op::Multiply)},
-            {"/", graph::nameOf(Op::Divide)},    {"-a", graph::nameOf(Op::Invert)},  {"|a|", graph::nameOf(Op::Abs)},
-            {"noise", graph::nameOf(Op::Basis)}, {"octaves", graph::nameOf(Op::Fractal)}};
-    }, "The kinds Python's operators and shorthands make: a + b, a - b, a * b, a / b, -a, |a|, "
-       "a noise (glnoise.perlin()) and a sum of octaves (glnoise.fbm())");
+    m.def("node_roles", &app::nodeRoles,
+          "The kinds Python's operators and shorthands make: a + b, a - b, a * b, a / b, -a, |a|, "
+          "a noise (glnoise.perlin()) and a sum of octaves (glnoise.fbm())");
     m.attr("__version__") = GLNOISE_VERSION;
 }
