@@ -26,12 +26,12 @@ struct GlnFrame {
 };
 // GLN_FRAME_BLOCK above 0: the frames in a uniform block of that many (the host cuts a
 // dispatch so that its anchors' frames fit; std140 lays GlnFrame out as std430 does);
-// 0: a storage buffer (gpu::GeneratorOptions::Frames).
+// 0: a storage buffer (gpu::GeneratorOptions::Frames); -1: declared in graph_data.glsl.
 #if GLN_FRAME_BLOCK > 0
 layout(std140, binding = 1) uniform GlnFrameBlock {
     GlnFrame gln_frames[GLN_FRAME_BLOCK];
 };
-#else
+#elif GLN_FRAME_BLOCK == 0
 layout(std430, binding = 1) readonly buffer GlnFrames {
     GlnFrame gln_frames[];
 };
@@ -39,16 +39,20 @@ layout(std430, binding = 1) readonly buffer GlnFrames {
 // The graph's parameters (core/graph_plan.cpp lists each operation's): changing them
 // compiles nothing.
 // GLN_PARAM_BLOCK above 0: in a uniform block of that many, one float per 16 bytes
-// (std140's array stride); 0: a storage buffer.
+// (std140's array stride); 0: a storage buffer; -1: declared in graph_data.glsl.
 #if GLN_PARAM_BLOCK > 0
 layout(std140, binding = 3) uniform GlnGraphParamBlock {
     float gln_params[GLN_PARAM_BLOCK];
 };
-#else
+#elif GLN_PARAM_BLOCK == 0
 layout(std430, binding = 3) readonly buffer GlnGraphParams {
     float gln_params[];
 };
 #endif
+// A graph as one function of a shader of yours (glnoise shader --graph, gpu/graph_export.cpp):
+// its frames and parameters as that source declares them (constants, or a uniform block);
+// empty in glnoise's own shaders.
+#include "graph_data.glsl"
 
 #if GLN_OUTPUT != 0
 #define GLN_G(v) (v)

@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "glnoise/graph.hpp"
+
 namespace glnoise::shader {
 
 enum class Language {
@@ -65,5 +67,30 @@ Table defaultTable(Language language);
 // (Metal and Godot: const only; OpenGL GLSL and Vulkan GLSL: no uniform; GLSL ES 3.00:
 // no buffer), or a negative set or binding.
 std::string source(const Options& options);
+
+// A noise graph as one function of your shader (`glnoise shader --graph`; docs/shaders.md,
+// "A graph as one function"): the library's families its nodes call, the graph's own code
+// and `vec4 gln_graph(p)` (float, vec2, vec3 or vec4 p for its dims), the graph at the
+// offset p from its origin (its space's offset, z and w), in texel units: what `glnoise
+// bake --graph` makes for texel p, within the check's tolerance. One graph per source.
+enum class GraphParams {
+    Constants,  // the graph's numbers written into the source: the driver folds them
+    Uniform,    // numbers and frames read from a uniform block the caller fills (graphBlock): a change compiles nothing
+};
+struct GraphOptions {
+    GraphParams params = GraphParams::Constants;
+    int binding = 1;  // GraphParams::Uniform: the block's binding (OpenGL, Vulkan at options.set)
+};
+// ValidationError for a language it is not written in yet (glsl, vulkan and gles are),
+// families named (it takes those its nodes need), a seed other than the graph's, a
+// negative binding, a uniform block above 64 KiB, and what the library's source()
+// refuses; the graph's own errors as Graph::validate's.
+std::string graphSource(const Options& options, const Graph& graph, const GraphOptions& graphOptions = {});
+// What GraphParams::Uniform's block GlnGraph holds for `graph`: the frames of its origin
+// (128 bytes each), then its numbers (a float per 16 bytes), std140, little-endian. A
+// graph of the same structure changed only in its numbers (not its kinds, wiring, octave
+// counts or bases), or moved to another origin (its space's offset, z and w), takes its
+// own block in a source made for the other.
+std::vector<std::uint8_t> graphBlock(const Graph& graph);
 
 }  // namespace glnoise::shader

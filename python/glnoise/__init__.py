@@ -605,6 +605,25 @@ class Graph(_Generator):
         prints, and what Graph(), `--graph` and the preview read."""
         return self._spec.graph_compact()
 
+    def shader(self, language: str = "glsl", *, params: str = "constants", table: str = "default", set: int = 0,
+               binding: int = 0, params_binding: int = 1) -> str:
+        """The graph as one function of your shader: `vec4 gln_graph(p)` (float, vec2, vec3 or
+        vec4 p for its dims) with the library functions it calls, what `glnoise shader --graph`
+        prints (docs/shaders.md, "A graph as one function"). language: glsl, vulkan or gles
+        (hlsl, wgsl, msl and godot are not written for graphs yet: a ValueError says so).
+        params: "constants" (the driver folds them) or "uniform" (the frames and numbers in a
+        uniform block GlnGraph at params_binding, whose bytes shader_block() gives). table,
+        set and binding: the permutation table's, as glnoise.glsl() takes them."""
+        return self._spec.graph_shader(language, table, operator.index(set), operator.index(binding), params,
+                                       operator.index(params_binding))
+
+    def shader_block(self) -> bytes:
+        """The bytes of the uniform block GlnGraph that shader(params="uniform") reads: the
+        frames of the graph's origin, then its numbers (std140, little-endian). A graph of
+        the same structure changed only in its numbers or its origin (offset) takes its own
+        block in the same shader."""
+        return self._spec.graph_block()
+
     def replace(self, **options: Any) -> "Graph":
         """A copy with colormap, range, bits or no_octave_limit changed (None drops a
         mapping's key)."""

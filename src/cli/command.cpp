@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 
 #include "app/flags.hpp"
@@ -33,6 +34,24 @@ void addNoiseOptions(CLI::App* app, Args& a, bool withBackend) {
                         "llvmpipe), gpu, cpu (SIMD on every core) or reference (the scalar CPU reference; the same "
                         "values as cpu)");
     app->add_flag("--verbose", a.verbose, "print the GL context and KHR_debug messages to stderr");
+}
+
+// glsl's and shader's --graph: a graph as one function, and where its space and numbers go.
+void addGraphSourceOptions(CLI::App* app, Args& a) {
+    app->add_option("--graph", a.graph,
+                    "write a noise graph (docs/graphs.md) from this JSON file, or given as its compact form, as one "
+                    "function gln_graph(p) with the library functions it calls");
+    app->add_option("--params", a.params,
+                    "with --graph: constants (default: the graph's numbers in the source) or uniform (its numbers and "
+                    "frames in a uniform block you fill, so that changing a number or the origin compiles nothing)");
+    app->add_option("--params-binding", a.paramsBinding, "with --params uniform: the block's binding (default 1)");
+    app->add_option("--params-out", a.paramsOut,
+                    "with --params uniform: also write the block's bytes (the graph's frames and numbers, std140, "
+                    "little-endian) to FILE.bin, to upload as its uniform buffer");
+    for (const char* name : {"offset", "z", "w", "output", "height-scale"})
+        app->add_option(std::string("--") + name, a.noise.given[name],
+                        std::string("with --graph: the graph's ") + name + ", as bake --graph takes it");
+    app->add_flag("--world-hash", a.noise.given["world-hash"], "with --graph: the world hash, as bake --graph takes it");
 }
 
 }  // namespace
@@ -124,6 +143,7 @@ CommandLine::CommandLine()
     glsl_->add_option("--seed", a.noise.given["seed"], "unsigned 64-bit seed of the table (default: Ken Perlin's table)");
     glsl_->add_option("--out", a.out, "write to this file instead of standard output");
     glsl_->add_flag("--list", a.list, "list the families and exit");
+    addGraphSourceOptions(glsl_, a);
 
     shader_ = app_.add_subcommand(
         "shader", "print the noise library as one self-contained source in a shader language: glsl (OpenGL), "
@@ -142,6 +162,7 @@ CommandLine::CommandLine()
                         "also write the 512 table entries, for the buffer or uniform block you bind: FILE.i32 "
                         "(little-endian int32, 2048 bytes) or FILE.json (an array)");
     shader_->add_flag("--list", a.list, "list the families and exit");
+    addGraphSourceOptions(shader_, a);
 
     verify_ = app_.add_subcommand(
         "verify", "check that files are what their records say: a raw file's size and SHA-256 against its sidecar, "
@@ -374,8 +395,19 @@ CheckPlan planCheck(const Args& a) {
     return plan;
 }
 
+namespace {
+GlslPlan planGraphSource(const Args& a, shader::Options& o, const std::string& origin);
+void refuseGraphFlags(const Args& a, const char* command);
+}  // namespace
+
 GlslPlan planGlsl(const Args& a) {
     GlslPlan plan;
+    if (!a.graph.empty() && !a.list) {
+        shader::Options o;
+        o.language = shader::Language::Glsl;
+        return planGraphSource(a, o, "glnoise glsl");
+    }
+    refuseGraphFlags(a, "glsl");
     if (a.list) {
         for (const auto& f : glsl::families()) plan.text += f + "\n";
         return plan;
@@ -433,10 +465,15 @@ GlslPlan planShader(const Args& a) {
         o.seed = parseSeed(a.noise.text("seed"));
         origin += " --seed " + std::to_string(*o.seed);
     }
-    for (const auto& f : a.families) origin += " " + f;
-    o.families = a.families;
-    o.origin = origin;
-    plan.text = shader::source(o);
+    if (!a.graph.empty()) {
+        plan = planGraphSource(a, o, origin);
+    } else {
+        refuseGraphFlags(a, "shader");
+        for (const auto& f : a.families) origin += " " + f;
+        o.families = a.families;
+        o.origin = origin;
+        plan.text = shader::source(o);
+    }
     if (!a.tableOut.empty()) {
         const std::string ext = lowerExtension(a.tableOut);
         if (ext != ".i32" && ext != ".json")
@@ -461,5 +498,61 @@ GlslPlan planShader(const Args& a) {
     }
     return plan;
 }
+
+namespace {
+
+// The flags that go with --graph alone, refused without it.
+void refuseGraphFlags(const Args& a, const char* command) {
+    std::vector<std::string> given;
+    for (const char* name : {"offset", "z", "w", "output", "height-scale", "world-hash"})
+        if (a.noise.has(name)) given.push_back(std::string("--") + name);
+    if (!a.params.empty()) given.push_back("--params");
+    if (!a.paramsBinding.empty()) given.push_back("--params-binding");
+    if (!a.paramsOut.empty()) given.push_back("--params-out");
+    if (!given.empty())
+        throw ValidationError(given.front() + ": goes with --graph (glnoise " + command +
+                              " --graph FILE writes a graph as one function); without it the source is the library");
+}
+
+GlslPlan planGraphSource(const Args& a, shader::Options& o, const std::string& origin) {
+    if (a.list) throw ValidationError("--list: lists the library's families; give it without --graph");
+    if (!a.families.empty())
+        throw ValidationError("families " + a.families.front() + ": with --graph the source holds the families its nodes call; name none");
+    if (!a.tableOut.empty() && a.tableOut == a.paramsOut) throw ValidationError("--params-out " + a.paramsOut + ": the same file as --table-out");
+    const Graph graph = app::loadGraph(a.graph, a.noise);
+    shader::GraphOptions g;
+    if (!a.params.empty()) {
+        if (a.params != "constants" && a.params != "uniform")
+            throw ValidationError("--params " + a.params + ": allowed: constants, uniform");
+        g.params = a.params == "uniform" ? shader::GraphParams::Uniform : shader::GraphParams::Constants;
+    }
+    if (!a.paramsBinding.empty()) {
+        if (g.params != shader::GraphParams::Uniform)
+            throw ValidationError("--params-binding " + a.paramsBinding + ": goes with --params uniform");
+        const double v = parseNumber("--params-binding", a.paramsBinding);
+        if (!(v >= 0 && v <= 1e6 && v == static_cast<double>(static_cast<int>(v))))
+            throw ValidationError("--params-binding " + a.paramsBinding + ": must be an integer from 0 to 1000000");
+        g.binding = static_cast<int>(v);
+    }
+    // The graph's seed is its table's, as a bake's.
+    o.seed = graph.space.seed;
+    o.origin = origin + " --graph " + (isCompactGraph(a.graph) ? std::string("(a compact graph)") : std::string("(a graph file)"));
+    GlslPlan plan;
+    plan.text = shader::graphSource(o, graph, g);
+    if (!a.paramsOut.empty()) {
+        if (g.params != shader::GraphParams::Uniform)
+            throw ValidationError("--params-out " + a.paramsOut + ": goes with --params uniform (the block it writes is that source's)");
+        if (lowerExtension(a.paramsOut) != ".bin")
+            throw ValidationError("--params-out " + a.paramsOut + ": the block is written as its bytes (std140, little-endian): name a .bin file");
+        if (!a.out.empty() && std::filesystem::absolute(a.out).lexically_normal() == std::filesystem::absolute(a.paramsOut).lexically_normal())
+            throw ValidationError("--params-out " + a.paramsOut + ": the same file as --out");
+        plan.paramsOut = a.paramsOut;
+        const std::vector<std::uint8_t> block = shader::graphBlock(graph);
+        plan.paramsBytes.assign(block.begin(), block.end());
+    }
+    return plan;
+}
+
+}  // namespace
 
 }  // namespace glnoise::cli

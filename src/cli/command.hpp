@@ -42,6 +42,7 @@ struct Args {
     bool quiet = false;
     std::vector<std::string> families;
     std::string language, table, set, binding, tableOut;  // shader
+    std::string params, paramsBinding, paramsOut;         // shader --graph
     std::vector<std::string> files;  // verify
     std::vector<std::string> kinds;  // nodes
     bool json = false;               // nodes --json
@@ -116,8 +117,10 @@ CheckPlan planCheck(const Args& args);
 // The self-contained GLSL `glsl` prints (or the family list with --list).
 struct GlslPlan {
     std::string text;
-    std::string tableOut;    // shader --table-out: where the table goes, or empty
-    std::string tableBytes;  // what goes there
+    std::string tableOut;     // shader --table-out: where the table goes, or empty
+    std::string tableBytes;   // what goes there
+    std::string paramsOut;    // --graph --params-out: where the graph's numbers go, or empty
+    std::string paramsBytes;  // what goes there
 };
 GlslPlan planGlsl(const Args& args);
 // The source `shader` prints (or the family list with --list).

@@ -387,7 +387,7 @@ int runInfo(const Args& a) {
 int runGlsl(const Args& a, bool shader) {
     const cli::GlslPlan plan = shader ? cli::planShader(a) : cli::planGlsl(a);
     const std::string& text = plan.text;
-    // Both files are claimed before either is written: a bad path leaves both as they were.
+    // Every file is claimed before any is written: a bad path leaves them all as they were.
     std::unique_ptr<io::OutputFile> table;
     if (!plan.tableOut.empty() && !a.list) {
         try {
@@ -398,11 +398,25 @@ int runGlsl(const Args& a, bool shader) {
             throw ValidationError(message);
         }
     }
+    std::unique_ptr<io::OutputFile> params;
+    if (!plan.paramsOut.empty()) {
+        try {
+            params = app::claimOutput(plan.paramsOut);
+        } catch (const ValidationError& e) {
+            std::string message = e.what();
+            if (message.rfind("--out ", 0) == 0) message = "--params-out " + message.substr(6);
+            throw ValidationError(message);
+        }
+    }
     std::unique_ptr<io::OutputFile> out;
     if (!a.out.empty() && !a.list) out = app::claimOutput(a.out);
     if (table) {
         table->write(plan.tableBytes.data(), plan.tableBytes.size());
         table->commit();
+    }
+    if (params) {
+        params->write(plan.paramsBytes.data(), plan.paramsBytes.size());
+        params->commit();
     }
     if (out) {
         out->write(text.data(), text.size());

@@ -92,6 +92,7 @@ glsl::Source sourceFor(const Variant& v) {
     std::map<std::string, std::string> files = glsl::embeddedShaders();
     files["sample.glsl"] = files.at("graph.glsl");
     files["graph_nodes.glsl"] = v.graph;
+    files["graph_data.glsl"] = "";  // the frames and parameters are the blocks or buffers above
     glsl::Source src = glsl::resolveInMemory(files, v.entry, options);
     // A driver's log names the file its line is in: graph.glsl, not the key it stands in.
     std::replace(src.files.begin(), src.files.end(), std::string("sample.glsl"), std::string("graph.glsl"));

@@ -141,7 +141,7 @@ struct Position : Base {
         const int a = c.ints[0];
         std::string g[3] = {"0.0f", "0.0f", "0.0f"};
         if (a < 3) g[a] = k.empty() ? "1.0f" : k;
-        c.line("precise float p" + c.name + " = " + c.frame + ".frac.x + l." + kComp[a] + (k.empty() ? "" : " * " + k) + ";");
+        c.line("GLN_PRECISE float p" + c.name + " = " + c.frame + ".frac.x + l." + kComp[a] + (k.empty() ? "" : " * " + k) + ";");
         return "vec4(p" + c.name + ", " + g[0] + ", " + g[1] + ", " + g[2] + ")";
     }
 };

@@ -795,9 +795,9 @@ struct Fractal : Base {
         auto K = [&](int o) { return "gln_params[k + " + num(o) + "]"; };
         if (rotate) {
             auto col = [&](int j) { return "vec4(" + K(2 + j) + ", " + K(6 + j) + ", " + K(10 + j) + ", " + K(14 + j) + ")"; };
-            c.line("    precise vec4 m = l.x * " + col(0) + " + l.y * " + col(1) + " + l.z * " + col(2) + " + l.w * " + col(3) + ";");
+            c.line("    GLN_PRECISE vec4 m = l.x * " + col(0) + " + l.y * " + col(1) + " + l.z * " + col(2) + " + l.w * " + col(3) + ";");
         } else {
-            c.line("    precise vec4 m = " + K(1) + " * l;");
+            c.line("    GLN_PRECISE vec4 m = " + K(1) + " * l;");
         }
         c.line("    vec4 n = " + c.source("m", " + i * " + num(c.childFrames)) + ";");
         if (c.gradient) {
@@ -909,7 +909,7 @@ struct Scale : Base {
     static std::string glsl(MoveCall& c) {
         const std::string& I = c.name;
         c.line("vec4 b" + I + " = vec4(" + c.P(0) + ", " + c.P(1) + ", " + c.P(2) + ", " + c.P(3) + ");");
-        c.line("precise vec4 l" + I + " = b" + I + " * l;");
+        c.line("GLN_PRECISE vec4 l" + I + " = b" + I + " * l;");
         c.line("vec4 n" + I + " = " + c.source("l" + I) + ";");
         return "vec4(n" + I + ".x, b" + I + ".x * n" + I + ".y, b" + I + ".y * n" + I + ".z, b" + I + ".z * n" + I + ".w)";
     }
@@ -1002,7 +1002,7 @@ struct Rotate : Base {
     static std::string glsl(MoveCall& c) {
         const std::string& I = c.name;
         const std::string a = kComp[c.ints[0]], b = kComp[c.ints[1]];
-        c.line("precise vec4 m" + I + " = l;");
+        c.line("GLN_PRECISE vec4 m" + I + " = l;");
         c.line("m" + I + "." + a + " = " + c.P(0) + " * l." + a + " - " + c.P(1) + " * l." + b + ";");
         c.line("m" + I + "." + b + " = " + c.P(1) + " * l." + a + " + " + c.P(0) + " * l." + b + ";");
         c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
@@ -1083,7 +1083,7 @@ struct Warp : Base {
         const std::string& I = c.name;
         auto num = [](int i) { return std::to_string(i); };
         for (int k = 0; k < 4; ++k) c.line("vec4 c" + I + "_" + num(k) + " = " + c.by[static_cast<std::size_t>(k)] + ";");
-        c.line("precise vec4 m" + I + " = l;");
+        c.line("GLN_PRECISE vec4 m" + I + " = l;");
         for (int k = 0; k < c.ints[0]; ++k)
             c.line("m" + I + "." + kComp[k] + " = l." + kComp[k] + " + " + c.P(0) + " * c" + I + "_" + num(k) + ".x;");
         c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
@@ -1119,7 +1119,7 @@ struct Warp : Base {
         auto num = [](int i) { return std::to_string(i); };
         for (int k = 0; k < 4; ++k) c.line("vec4 c" + I + "_" + num(k) + " = " + c.by[static_cast<std::size_t>(k)] + ";");
         c.line("vec4 A" + I + " = " + c.in[1] + ";");
-        c.line("precise vec4 m" + I + " = l;");
+        c.line("GLN_PRECISE vec4 m" + I + " = l;");
         for (int k = 0; k < c.ints[0]; ++k)
             c.line("m" + I + "." + kComp[k] + " = l." + kComp[k] + " + A" + I + ".x * c" + I + "_" + num(k) + ".x;");
         c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
@@ -1198,7 +1198,7 @@ struct CellularLookup : Base {
         c.line("vec4 d" + I + " = gln_g_nearest_" + std::to_string(c.dims) + "d(" + o + ".cell, gln_g_point_plain(" + o +
                ", l), GLN_G_PERIOD(" + o + "), GLN_G_WORLD(" + o + "), " + std::to_string(c.ints[0]) + ", " + c.P(1) + ", " +
                c.P(3) + ");");
-        c.line("precise vec4 m" + I + " = vec4(l.x + d" + I + ".x * " + c.P(2) + ", l.y + d" + I + ".y * " + c.P(2) + ", l.z + d" + I +
+        c.line("GLN_PRECISE vec4 m" + I + " = vec4(l.x + d" + I + ".x * " + c.P(2) + ", l.y + d" + I + ".y * " + c.P(2) + ", l.z + d" + I +
                ".z * " + c.P(2) + ", l.w + d" + I + ".w * " + c.P(2) + ");");
         c.line("vec4 n" + I + " = " + c.source("m" + I, " + " + std::to_string(ownFrames())) + ";");
         return "vec4(n" + I + ".x, 0.0f, 0.0f, 0.0f)";
@@ -1262,7 +1262,7 @@ struct AddDimension : Base {
         const std::string& I = c.name;
         const int d = c.ints[0];
         c.line("vec4 c" + I + " = " + c.in[0] + ";");
-        c.line("precise vec4 m" + I + " = l;");
+        c.line("GLN_PRECISE vec4 m" + I + " = l;");
         c.line("m" + I + "." + kComp[d] + " = c" + I + ".x;");
         c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
         if (!c.gradient || d >= 3) return "n" + I;
@@ -1325,7 +1325,7 @@ struct RemoveDimension : Base {
     static std::string glsl(MoveCall& c) {
         const std::string& I = c.name;
         const int axis = c.ints[0], dims = c.ints[1];
-        c.line("precise vec4 m" + I + " = vec4(0.0f);");
+        c.line("GLN_PRECISE vec4 m" + I + " = vec4(0.0f);");
         for (int j = 0; j + 1 < dims; ++j) c.line("m" + I + "." + kComp[j] + " = l." + kComp[kept(j, axis)] + ";");
         c.line("vec4 n" + I + " = " + c.source("m" + I) + ";");
         if (!c.gradient) return "n" + I;

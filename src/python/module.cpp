@@ -479,6 +479,33 @@ std::string presetText(const Spec& s) {
     return j.dump(2);
 }
 
+// A graph as one function in a shader language (glnoise shader --graph).
+std::string graphShader(const Spec& s, const std::string& language, const std::string& table, int set, int binding,
+                        const std::string& params, int paramsBinding) {
+    if (!s.graph) throw invalid("shader: a Graph's; a Noise's library is glnoise.glsl()");
+    shader::Options o;
+    shader::GraphOptions g;
+    try {
+        o.language = shader::parseLanguage(language);
+        o.table = table == "default" ? shader::Table::Default : shader::parseTable(table);
+        o.set = set;
+        o.binding = binding;
+        o.origin = "glnoise " GLNOISE_VERSION " (Python)";
+        if (params != "constants" && params != "uniform") throw invalid("params '" + params + "': allowed: constants, uniform");
+        g.params = params == "uniform" ? shader::GraphParams::Uniform : shader::GraphParams::Constants;
+        g.binding = paramsBinding;
+        return shader::graphSource(o, *s.graph, g);
+    } catch (const ValidationError& e) {
+        throw ValidationError(pythonMessage(e));
+    }
+}
+
+nb::bytes graphBlock(const Spec& s) {
+    if (!s.graph) throw invalid("shader_block: a Graph's");
+    const std::vector<std::uint8_t> block = shader::graphBlock(*s.graph);
+    return nb::bytes(reinterpret_cast<const char*>(block.data()), block.size());
+}
+
 // A graph's Spec: its space the spec, its dims its own.
 Spec graphSpec(const std::string& text, const std::string& source) {
     Spec s;
@@ -556,6 +583,9 @@ NB_MODULE(_glnoise, m) {
              "The graph as JSON, every field of every node given")
         .def("graph_compact", [](const Spec& s) { return s.graph ? s.graph->compact() : std::string(); },
              "The graph's compact form (gln1....)")
+        .def("graph_shader", &graphShader, "language"_a, "table"_a, "set"_a, "binding"_a, "params"_a, "params_binding"_a,
+             "The graph as one function gln_graph(p) in a shader language, with the library functions it calls")
+        .def("graph_block", &graphBlock, "The uniform block of the graph's frames and numbers (std140 bytes)")
         .def("stated_range",
              [](const Spec& s, int dims) {
                  if (s.graph) {

@@ -11,6 +11,11 @@
 #   -DVERSION="310 es" -DSTAGE=comp|frag -DWORK=<dir> -P glslang_check.cmake
 #   `glnoise glsl` for all families and for each one alone, pasted after #version VERSION
 #   into a STAGE shader that calls what it got.
+# MODE=graph: cmake -DMODE=graph -DVALIDATOR=... -DGLNOISE=<glnoise> -DGRAPHS=<dir> -DLANGUAGE=glsl|vulkan|gles
+#   -DWORK=<dir> -P glslang_check.cmake
+#   `glnoise shader --graph` of each graph in GRAPHS, with its numbers as constants and in a
+#   uniform block, in a shader of the language's that calls gln_graph: OpenGL and Vulkan
+#   GLSL as compute shaders (Vulkan's to SPIR-V, -V), GLSL ES 3.00 as a fragment shader.
 # MODE=file: cmake -DMODE=file -DVALIDATOR=... -DROOT=<shaders> -DFILE=<path under ROOT>
 #   -DWORK=<dir> -P glslang_check.cmake
 #   One of glnoise's own shaders (the colormap pass, the preview's), compiled with its
@@ -56,6 +61,48 @@ elseif(MODE STREQUAL "file")
   string(REGEX REPLACE "(#version [^\n]*\n)" "\\1#extension GL_GOOGLE_include_directive : require\n" text "${text}")
   file(WRITE "${tree}/${FILE}" "${text}")
   validate("${tree}/${FILE}" -l)
+elseif(MODE STREQUAL "graph")
+  file(GLOB graphs "${GRAPHS}/*.json")
+  if(NOT graphs)
+    message(FATAL_ERROR "no graphs in ${GRAPHS}")
+  endif()
+  foreach(graph ${graphs})
+    get_filename_component(stem "${graph}" NAME_WE)
+    foreach(params constants uniform)
+      set(generated "${WORK}/${stem}_${params}_${LANGUAGE}.glsl")
+      execute_process(COMMAND "${GLNOISE}" shader --language ${LANGUAGE} --graph "${graph}" --params ${params}
+                              --out "${generated}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+      if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "glnoise shader --language ${LANGUAGE} --graph ${graph} --params ${params} failed (${rc}): ${err}")
+      endif()
+      file(READ "${generated}" source)
+      # The graph's dims, for the point gln_graph takes: its header says "vecN p" or "float p".
+      string(REGEX MATCH "// A noise graph as one function: ([a-z0-9]+) p" _ "${source}")
+      set(type "${CMAKE_MATCH_1}")
+      if(type STREQUAL "float")
+        set(point "0.5f")
+      else()
+        set(point "${type}(0.5f)")
+      endif()
+      if(LANGUAGE STREQUAL "gles")
+        set(path "${WORK}/${stem}_${params}.frag")
+        file(WRITE "${path}" "#version 300 es\n${source}\nout highp vec4 color;\nvoid main() {\n    color = gln_graph(${point});\n}\n")
+        validate("${path}")
+      else()
+        set(path "${WORK}/${stem}_${params}_${LANGUAGE}.comp")
+        set(version 430)
+        set(store "layout(std430, binding = 3) writeonly buffer Out { vec4 result[]; };\n")
+        set(flags "")
+        if(LANGUAGE STREQUAL "vulkan")
+          set(version 450)
+          set(store "layout(std430, set = 0, binding = 3) writeonly buffer Out { vec4 result[]; };\n")
+          set(flags -V -o "${WORK}/${stem}_${params}.spv")
+        endif()
+        file(WRITE "${path}" "#version ${version}\n${source}\nlayout(local_size_x = 1) in;\n${store}void main() {\n    result[0] = gln_graph(${point});\n}\n")
+        validate("${path}" ${flags})
+      endif()
+    endforeach()
+  endforeach()
 elseif(MODE STREQUAL "self-contained")
   execute_process(COMMAND "${GLNOISE}" glsl --list RESULT_VARIABLE rc OUTPUT_VARIABLE families)
   if(NOT rc EQUAL 0)

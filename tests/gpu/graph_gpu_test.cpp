@@ -10,6 +10,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
 #include <optional>
 #include <random>
 #include <set>
@@ -17,8 +21,12 @@
 #include "app/agreement.hpp"
 #include "graph/plan.hpp"
 #include "glnoise/glnoise.hpp"
+#include "glnoise/gl_objects.hpp"
+#include "glnoise/shader.hpp"
+#include "gpu/gl.hpp"
 #include "gpu/graph_shader.hpp"
 #include "gpu/noise_shader.hpp"
+#include "paths.hpp"
 #include "random_graphs.hpp"
 #include "test_support.hpp"
 
@@ -308,6 +316,171 @@ TEST(GraphGpu, ScopesInOtherDimensionsCallTheirFamiliesThere) {
     EXPECT_EQ(dims, (std::set<int>{2, 3, 4}));
     GLNOISE_REQUIRE_GPU(ctx);
     expectTheReferences(*ctx, g, Grid{64, 48, 1}, {-300, 77, 0});
+}
+
+
+// ---- a graph as one function of a shader of yours (glnoise shader --graph) ------------------
+
+// gln_graph(p) of graphSource's text, run by a compute shader over `grid`'s texels (from
+// world texel `start`, p their offsets from the graph's origin): the image a bake holds.
+Image exportedImage(const Graph& g, const Grid& grid, const TexelStart& start, const shader::GraphOptions& options = {}) {
+    const int dims = g.space.dims;
+    const char* point[] = {"", "float(x)", "vec2(x, y)", "vec3(x, y, z)", "vec4(x, y, z, 0.0f)"};
+    shader::Options o;
+    o.language = shader::Language::Glsl;
+    const std::string source = "#version 430\nlayout(local_size_x = 64) in;\n" + shader::graphSource(o, g, options) +
+                               "layout(std430, binding = 6) writeonly buffer Values { vec4 values[]; };\n"
+                               "uniform ivec3 u_size;\nuniform ivec3 u_start;\n"
+                               "void main() {\n"
+                               "    int i = int(gl_GlobalInvocationID.x);\n"
+                               "    if (i >= u_size.x * u_size.y * u_size.z) return;\n"
+                               "    float x = float(u_start.x + i % u_size.x);\n"
+                               "    float y = float(u_start.y + (i / u_size.x) % u_size.y);\n"
+                               "    float z = float(u_start.z + i / (u_size.x * u_size.y));\n"
+                               "    values[i] = gln_graph(" + std::string(point[dims]) + ");\n"
+                               "}\n";
+    const gpu::Program program(source, {}, "exported graph");
+    const int n = grid.width * grid.height * grid.depth;
+    std::vector<float> values(4 * static_cast<std::size_t>(n));
+    gpu::Buffer out(values.size() * sizeof(float), nullptr, "values");
+    std::unique_ptr<gpu::Buffer> params;
+    glUseProgram(program.handle());
+    if (options.params == shader::GraphParams::Uniform) {
+        const std::vector<std::uint8_t> block = shader::graphBlock(g);
+        params = std::make_unique<gpu::Buffer>(block.size(), block.data(), "graph block");
+        glBindBufferBase(GL_UNIFORM_BUFFER, static_cast<GLuint>(options.binding), params->handle());
+    }
+    // A graph that does not vary with the point has no u_start once compiled.
+    glUniform3i(glGetUniformLocation(program.handle(), "u_size"), grid.width, grid.height, grid.depth);
+    glUniform3i(glGetUniformLocation(program.handle(), "u_start"), static_cast<GLint>(start[0]), static_cast<GLint>(start[1]),
+                static_cast<GLint>(start[2]));
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, out.handle());
+    glDispatchCompute(static_cast<GLuint>((n + 63) / 64), 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    out.download(values.size() * sizeof(float), values.data());
+    const int channels = g.space.output == Output::Value ? 1 : 4;
+    Image image(grid.width, grid.height, grid.depth, channels);
+    for (int i = 0; i < n; ++i)
+        for (int c = 0; c < channels; ++c)
+            image.data[static_cast<std::size_t>(i * channels + c)] = values[static_cast<std::size_t>(4 * i + c)];
+    return image;
+}
+
+TEST(GraphGpu, AGraphAsOneFunctionComputesWhatItsBakeHolds) {
+    // Random graphs over every kind (the property test's draw) and the examples, each as the
+    // source `glnoise shader --graph` writes, against the reference's bake of the same
+    // texels within the graph's tolerance, as check compares them. The draw's place is the
+    // graph's offset: the function's p is the offset from it, in one anchor (256 texels).
+    GLNOISE_REQUIRE_GPU(ctx);
+    std::mt19937_64 rng(envOr("GLNOISE_GRAPH_SEED", 20261206));
+    const std::uint64_t count = envOr("GLNOISE_GRAPH_CASES", 24);
+    test::GraphDrawer drawer(rng);
+    std::vector<std::pair<Graph, Grid>> cases;
+    std::set<std::string> kinds;
+    while (cases.size() < count) {
+        test::GraphDraw d = drawer.draw();
+        for (int a = 0; a < std::min(d.graph.space.dims, 3); ++a) d.graph.space.offset[static_cast<std::size_t>(a)] += static_cast<double>(d.start[static_cast<std::size_t>(a)]);
+        Grid grid{std::min(d.grid.width, 96), std::min(d.grid.height, 64), std::min(d.grid.depth, 4)};
+        if (!test::withinTheTolerancesMagnitudes(d.graph, grid)) continue;
+        for (const auto& [id, n] : d.graph.nodes) kinds.insert(n.kind);
+        cases.emplace_back(d.graph, grid);
+    }
+    // The examples, where this runs from a source tree (a bundle carries none).
+    const std::filesystem::path examples = std::filesystem::path(test::sourceDir()) / "examples" / "graphs";
+    std::error_code ec;
+    if (std::filesystem::is_directory(examples, ec))
+        for (const auto& entry : std::filesystem::directory_iterator(examples))
+        if (entry.path().extension() == ".json") {
+            std::ifstream in(entry.path());
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            cases.emplace_back(Graph::parse(text, entry.path().filename().string()), Grid{96, 64, 1});
+        }
+    int compared = 0;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const auto& [g, grid] = cases[i];
+        std::optional<app::CheckVerdict> verdict;
+        const auto band = [&](const Grid& b, const TexelStart& s) { return exportedImage(g, b, s); };
+        try {
+            verdict = app::checkGrid(g, grid, grid.height, cpu::agreementTolerance(g), band, 1);
+        } catch (const std::exception& e) {
+            ADD_FAILURE() << "graph " << i << ": " << e.what() << "\n" << g.json();
+            continue;
+        }
+        std::string lines;
+        for (const auto& c : verdict->channels) lines += c.line + "\n";
+        EXPECT_TRUE(verdict->passed) << "graph " << i << ":\n" << lines << g.json();
+        ++compared;
+    }
+    EXPECT_EQ(compared, static_cast<int>(cases.size()));
+    if (count >= 24) {
+        EXPECT_GE(kinds.size(), 25u) << "the draw covered few kinds";
+    }
+}
+
+TEST(GraphGpu, AGraphsNumbersFromAUniformBlockAreItsConstants) {
+    // --params uniform: the same values as the constants; a graph of the same structure with
+    // other numbers, or moved to another origin, takes its own block in the source made for
+    // the first.
+    GLNOISE_REQUIRE_GPU(ctx);
+    auto graph = [](const std::string& gain, const std::string& frequency) {
+        return Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "o", "nodes": {
+            "n": {"kind": "basis", "basis": "opensimplex2", "frequency": )" + frequency + R"(},
+            "f": {"kind": "fractal", "source": "n", "octaves": 5, "gain": )" + gain + R"(},
+            "o": {"kind": "terrace", "source": "f", "steps": 6}}})");
+    };
+    const Graph a = graph("0.5", "0.02"), b = graph("0.65", "0.031");
+    const Grid grid{64, 48, 1};
+    shader::GraphOptions uniform;
+    uniform.params = shader::GraphParams::Uniform;
+    uniform.binding = 2;
+    const Image constants = exportedImage(a, grid, {});
+    EXPECT_EQ(exportedImage(a, grid, {}, uniform).data, constants.data);
+    shader::Options o;
+    EXPECT_EQ(shader::graphSource(o, a, uniform), shader::graphSource(o, b, uniform));
+    EXPECT_NE(shader::graphSource(o, a), shader::graphSource(o, b));
+    const Image reference = cpu::evaluate(b, grid);
+    const Image other = exportedImage(b, grid, {}, uniform);
+    const float tolerance = static_cast<float>(cpu::agreementTolerance(b)[0]);
+    for (std::size_t i = 0; i < reference.data.size(); ++i) ASSERT_NEAR(other.data[i], reference.data[i], tolerance) << i;
+    EXPECT_NE(other.data, constants.data);
+    // Moved far away (its offset, in double): its own block, the same source, the bake's values.
+    Graph far = b;
+    far.space.offset = {123456789.0, -987654.0, 0.0};
+    EXPECT_EQ(shader::graphSource(o, far, uniform), shader::graphSource(o, b, uniform));
+    const Image farReference = cpu::evaluate(far, grid);
+    const Image farImage = exportedImage(far, grid, {}, uniform);
+    for (std::size_t i = 0; i < farReference.data.size(); ++i) ASSERT_NEAR(farImage.data[i], farReference.data[i], tolerance) << i;
+}
+
+TEST(GraphGpu, NoStringOfTheGraphReachesItsOneFunctionSource) {
+    const auto graph = [](const std::string& a, const std::string& b) {
+        return Graph::parse(R"({"glnoise_graph": 2, "dims": 3, "out": ")" + b + R"(", "nodes": {
+            ")" + a + R"(": {"kind": "basis", "basis": "cellular", "frequency": 0.05},
+            ")" + b + R"(": {"kind": "fractal", "source": ")" + a + R"(", "octaves": 3}}})");
+    };
+    for (shader::Language l : {shader::Language::Glsl, shader::Language::VulkanGlsl, shader::Language::GlslEs}) {
+        shader::Options o;
+        o.language = l;
+        const std::string one = shader::graphSource(o, graph("Hills.North_v2", "gln_graph"));
+        EXPECT_EQ(one, shader::graphSource(o, graph("a", "b")));
+        EXPECT_EQ(one.find("Hills"), std::string::npos);
+    }
+}
+
+TEST(GraphGpu, AGraphSourceIsRefusedWhereItIsNotWritten) {
+    const Graph g = Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "n", "nodes": {"n": {"kind": "basis"}}})");
+    for (shader::Language l : {shader::Language::Hlsl, shader::Language::Wgsl, shader::Language::Msl, shader::Language::Godot}) {
+        shader::Options o;
+        o.language = l;
+        try {
+            (void)shader::graphSource(o, g);
+            ADD_FAILURE() << shader::languageName(l);
+        } catch (const ValidationError& e) {
+            EXPECT_NE(std::string(e.what()).find("--language " + shader::languageName(l) + ": a graph is written in glsl, vulkan and gles"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
 }
 
 }  // namespace

@@ -318,3 +318,32 @@ def test_a_deep_chain_is_an_error_or_a_graph_never_a_crash():
         node = abs(node)
     with pytest.raises(ValueError, match="node"):
         node.graph()
+
+
+# ---- a graph as one function of a shader (Graph.shader) ----------------------------------
+
+def without_origin(source):
+    return "\n".join(line for line in source.splitlines() if not line.startswith("// Made by: "))
+
+
+@pytest.mark.parametrize("language", ["glsl", "vulkan", "gles"])
+def test_shader_is_what_the_command_writes(cli, tmp_path, language):
+    graph = glnoise.Graph.from_file(EXAMPLES[0])
+    for params in ("constants", "uniform"):
+        printed = cli.run("shader", "--language", language, "--graph", EXAMPLES[0], "--params", params).stdout
+        mine = graph.shader(language, params=params)
+        assert without_origin(mine) == without_origin(printed)
+        assert "vec4 gln_graph(vec2 p)" in mine
+    cli.run("shader", "--language", language, "--graph", EXAMPLES[0], "--params", "uniform",
+            "--params-out", tmp_path / "block.bin")
+    assert graph.shader_block() == (tmp_path / "block.bin").read_bytes()
+
+
+def test_shader_refuses_what_the_command_refuses(cli):
+    graph = glnoise.Graph.from_file(EXAMPLES[0])
+    said = cli.error("shader", "--language", "wgsl", "--graph", EXAMPLES[0])
+    with pytest.raises(ValueError) as e:
+        graph.shader("wgsl")
+    assert "--" + str(e.value) == said  # Python names keywords, not flags
+    with pytest.raises(ValueError, match="params 'folded': allowed: constants, uniform"):
+        graph.shader("glsl", params="folded")

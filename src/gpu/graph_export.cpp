@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+// A noise graph as one function of a shader of yours (glnoise/shader.hpp: graphSource;
+// `glnoise shader --graph`): the library's families it calls, then what glnoise's own
+// graph shader is (shaders/graph.glsl, shaders/bases.glsl and the functions
+// gpu/graph_shader.cpp writes for the graph's plan) with the frames of the graph's origin
+// and its parameters declared by this file, and gln_graph(p). The text is written from
+// the plan's numbers and generated names only: no id or other string of the graph.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/frames.hpp"
+#include "glnoise/catalogue.hpp"
+#include "glnoise/error.hpp"
+#include "glnoise/glsl.hpp"
+#include "glnoise/graph.hpp"
+#include "glnoise/shader.hpp"
+#include "glnoise/version.hpp"
+#include "glsl/embedded.hpp"
+#include "gpu/graph_shader.hpp"
+#include "graph/plan.hpp"
+
+namespace glnoise::shader {
+
+namespace {
+
+// A float as GLSL reads it back to the same float: 9 significant digits, always with a
+// point or exponent and the f suffix (GLSL ES 3.00 takes the suffix too).
+std::string floatLiteral(float v) {
+    if (std::isnan(v)) return "(0.0f / 0.0f)";
+    if (std::isinf(v)) return v > 0 ? "(1.0f / 0.0f)" : "(-1.0f / 0.0f)";
+    char text[48];
+    std::snprintf(text, sizeof text, "%.9g", static_cast<double>(v));
+    std::string s = text;
+    if (s.find_first_of(".eE") == std::string::npos) s += ".0";
+    return s + "f";
+}
+
+std::string ivec4Literal(const cpu::ivec4& v) {
+    return "ivec4(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ", " +
+           std::to_string(v.w) + ")";
+}
+
+std::string vec4Literal(const cpu::vec4<float>& v) {
+    return "vec4(" + floatLiteral(v.x) + ", " + floatLiteral(v.y) + ", " + floatLiteral(v.z) + ", " + floatLiteral(v.w) + ")";
+}
+
+std::string frameLiteral(const cpu::GlnFrame<float>& f) {
+    return "GlnFrame(" + ivec4Literal(f.cell) + ", " + vec4Literal(f.frac) + ", " + ivec4Literal(f.period) + ", " +
+           vec4Literal(f.scale) + ", vec4[3](" + vec4Literal(f.axis[0]) + ", " + vec4Literal(f.axis[1]) + ", " +
+           vec4Literal(f.axis[2]) + "), " + ivec4Literal(f.block) + ")";
+}
+
+const char* const kPointTypes[] = {"", "float", "vec2", "vec3", "vec4"};
+
+// The point's coordinates as the scopes' offset l (vec4).
+std::string offsetOf(int dims) {
+    switch (dims) {
+        case 1: return "vec4(p, 0.0f, 0.0f, 0.0f)";
+        case 2: return "vec4(p, 0.0f, 0.0f)";
+        case 3: return "vec4(p, 0.0f)";
+        default: return "p";
+    }
+}
+
+bool glslDialect(Language l) { return l == Language::Glsl || l == Language::VulkanGlsl || l == Language::GlslEs; }
+
+// GraphParams::Uniform's block: the frames (std140 lays GlnFrame out as 128 bytes, as
+// std430 does), then the parameters, one float per 16 bytes.
+std::vector<std::uint8_t> blockOf(const std::vector<cpu::GlnFrame<float>>& frames, const std::vector<float>& params) {
+    std::vector<std::uint8_t> bytes;
+    auto word = [&bytes](const void* v) {
+        std::uint32_t w = 0;
+        std::memcpy(&w, v, 4);
+        for (int b = 0; b < 4; ++b) bytes.push_back(static_cast<std::uint8_t>((w >> (8 * b)) & 0xffu));
+    };
+    static_assert(sizeof(cpu::GlnFrame<float>) == 128, "std140's GlnFrame");
+    for (const cpu::GlnFrame<float>& f : frames) {
+        const auto ints = [&](const cpu::ivec4& v) { for (int a = 0; a < 4; ++a) word(&v[a]); };
+        const auto floats = [&](const cpu::vec4<float>& v) { for (int a = 0; a < 4; ++a) word(&v[a]); };
+        ints(f.cell);
+        floats(f.frac);
+        ints(f.period);
+        floats(f.scale);
+        for (const auto& axis : f.axis) floats(axis);
+        ints(f.block);
+    }
+    const float zero = 0.0f;
+    for (const float v : params) {
+        word(&v);
+        for (int k = 0; k < 3; ++k) word(&zero);
+    }
+    return bytes;
+}
+
+// The frames of the graph's origin and its parameters, at least one of each.
+struct Numbers {
+    std::vector<cpu::GlnFrame<float>> frames;
+    std::vector<float> params;
+};
+Numbers numbersOf(const cpu::GraphPlan& plan, const NoiseSpec& space) {
+    Numbers n;
+    plan.appendFrames(cpu::gridOrigin(space), n.frames);
+    n.params = plan.paramsAs<float>();
+    if (n.frames.empty()) n.frames.push_back({});
+    if (n.params.empty()) n.params.push_back(0.0f);
+    return n;
+}
+
+constexpr std::size_t kMostBlockBytes = 65536;
+
+}  // namespace
+
+std::vector<std::uint8_t> graphBlock(const Graph& graph) {
+    graph.validate();
+    const Numbers n = numbersOf(cpu::planGraph(graph), graph.space);
+    return blockOf(n.frames, n.params);
+}
+
+std::string graphSource(const Options& options, const Graph& graph, const GraphOptions& g) {
+    std::vector<std::string> errors;
+    if (!glslDialect(options.language))
+        errors.push_back("--language " + languageName(options.language) +
+                         ": a graph is written in glsl, vulkan and gles in this version; hlsl, wgsl, msl and godot come next "
+                         "(the library itself is in all seven: glnoise shader without --graph)");
+    if (!options.families.empty()) errors.push_back("families: a graph's source holds the families its nodes call; name none");
+    if (options.seed && options.seed != graph.space.seed)
+        errors.push_back("--seed " + std::to_string(*options.seed) + ": a graph's table is its own seed's (its space's seed; "
+                         "bake --graph --seed sets it)");
+    if (g.params == GraphParams::Uniform && g.binding < 0) errors.push_back("--params-binding " + std::to_string(g.binding) + ": must be >= 0");
+    if (!errors.empty()) throw ValidationError(errors);
+    graph.validate();
+
+    const cpu::GraphPlan plan = cpu::planGraph(graph);
+    const NoiseSpec& space = graph.space;
+    const int dims = space.dims;
+    Options library = options;
+    library.families = {"fractal", "pattern"};  // graph.glsl's and bases.glsl's
+    library.seed = space.seed;
+    std::string out = source(library);
+
+    // The frames of the graph's origin (a bake's world texel 0) and the parameters.
+    const Numbers numbers = numbersOf(plan, space);
+    const std::size_t frameCount = numbers.frames.size(), paramCount = numbers.params.size();
+    const std::size_t blockBytes = blockOf(numbers.frames, numbers.params).size();
+    if (g.params == GraphParams::Uniform && blockBytes > kMostBlockBytes)
+        throw ValidationError("--params uniform: the graph's block would be " + std::to_string(blockBytes) +
+                              " bytes (" + std::to_string(frameCount) + " frames of 128, " + std::to_string(paramCount) +
+                              " numbers of 16); a uniform block holds at most 65536 here: --params constants");
+    const bool vulkan = options.language == Language::VulkanGlsl, es = options.language == Language::GlslEs;
+    std::string data;
+    if (g.params == GraphParams::Constants) {
+        // Vulkan: plain globals, as the library's tables are there (glslang copies a const
+        // array at every dynamic index, which some drivers compile very slowly).
+        const std::string constant = vulkan ? "" : "const ";
+        data += "// The frames of the graph's origin (lattice cell, fraction, period, scale of each leaf's\n"
+                "// point there, planned in double), for gln_graph's offsets p.\n";
+        data += constant + "GlnFrame gln_frames[" + std::to_string(frameCount) + "] = GlnFrame[" + std::to_string(frameCount) + "](\n";
+        for (std::size_t i = 0; i < frameCount; ++i)
+            data += "    " + frameLiteral(numbers.frames[i]) + (i + 1 < frameCount ? ",\n" : ");\n");
+        data += "// The graph's numbers, as its plan lays them out.\n";
+        data += constant + "float gln_params[" + std::to_string(paramCount) + "] = float[" + std::to_string(paramCount) + "](";
+        for (std::size_t i = 0; i < paramCount; ++i)
+            data += (i % 6 == 0 ? "\n    " : " ") + floatLiteral(numbers.params[i]) + (i + 1 < paramCount ? "," : "");
+        data += ");\n";
+    } else {
+        const std::string b = std::to_string(g.binding), s = std::to_string(options.set);
+        const std::string layout = vulkan ? "std140, set = " + s + ", binding = " + b : es ? "std140" : "std140, binding = " + b;
+        data += "// The graph's frames at its origin and its numbers: the block the caller fills\n"
+                "// (glnoise::shader::graphBlock, Graph.shader_block(), glnoise shader --params-out).\n";
+        data += "layout(" + layout + ") uniform GlnGraph {\n    GlnFrame gln_frames[" + std::to_string(frameCount) +
+                "];\n    float gln_params[" + std::to_string(paramCount) + "];\n};\n";
+    }
+
+    // The entry: the output's scope at the offset p from the origin, as a bake's texel.
+    int graphDims = 0;
+    for (const cpu::PlanScope& sc : plan.scopes) graphDims |= 1 << sc.dims;
+    const int output = outputKinds()[static_cast<std::size_t>(space.output)].glslId;
+    const std::string P = kPointTypes[dims];
+    std::string entry = "#include \"graph.glsl\"\n\n";
+    switch (space.output) {
+        case Output::Value:
+            entry += "// The graph's value at p (in .x; .yzw are 0).\n";
+            break;
+        case Output::Gradient:
+            entry += "// The graph's value at p and its gradient: (value, d/dx, d/dy, d/dz).\n";
+            break;
+        case Output::Normal:
+            entry += "// The graph's normal map at p: (nx, ny, nz, value), the normal of the height field\n"
+                     "// value * height_scale (" + floatLiteral(static_cast<float>(space.heightScale)) + ").\n";
+            break;
+    }
+    entry += "vec4 gln_graph(" + P + " p) {\n    vec4 v = GLN_G(gln_scope_0(" + offsetOf(dims) + ", 0));\n";
+    if (space.output == Output::Normal)
+        entry += "    vec3 n = gln_heightmap_normal(vec2(v.y, v.z), " + floatLiteral(static_cast<float>(space.heightScale)) +
+                 ");\n    return vec4(n, v.x);\n";
+    else
+        entry += "    return v;\n";
+    entry += "}\n";
+
+    std::map<std::string, std::string> files = glsl::embeddedShaders();
+    // graph.glsl's and bases.glsl's library includes are the families above, already in.
+    files["glnoise/fractal.glsl"] = "";
+    files["glnoise/pattern.glsl"] = "";
+    files["graph_nodes.glsl"] = gpu::graphFunctions(plan);
+    files["graph_data.glsl"] = data;
+    files["gln-graph-entry.glsl"] = entry;
+    glsl::IncludeOptions io;
+    io.lineDirectives = false;
+    io.library = false;
+    auto def = [&](const char* name, int value) { io.defines += std::string("#define ") + name + " " + std::to_string(value) + "\n"; };
+    def("GLN_OUTPUT", output);
+    def("GLN_WORLD", plan.world ? 1 : 0);
+    def("GLN_PERIODIC", gpu::graphPeriodic(plan) ? 1 : 0);
+    def("GLN_G_DIMS", graphDims);
+    def("GLN_DIMS", 0);
+    def("GLN_FRAME_BLOCK", -1);
+    def("GLN_PARAM_BLOCK", -1);
+    const glsl::Source graphPart = glsl::resolveInMemory(files, "gln-graph-entry.glsl", io);
+
+    std::ostringstream head;
+    head << "//\n// A noise graph as one function: " << P << " p -> vec4 gln_graph(p), the graph (" << graph.nodes.size()
+         << " nodes, " << dims << "D, output " << toString(space.output) << ") at p.\n"
+         << "// p is the graph's sample space: texel units of `glnoise bake --graph` from the origin this source\n"
+         << "// was made for (the graph's offset, z and w), so gln_graph(vec2(x, y)) is the bake's texel (x, y),\n"
+         << "// y = 0 first, within the check's tolerance of glnoise's reference.\n"
+         << "// Far from the origin a float p loses fraction bits, as any noise of a float point does; glnoise's\n"
+         << "// own shaders plan each 256-texel anchor's frames in double and add an offset below 256. To keep\n"
+         << "// values exact in a large world, give each region its own origin (the graph's offset, in double)\n"
+         << "// and pass p from there: with --params uniform a block per region, else a source per region\n"
+         << "// (--offset X,Y).\n";
+    if (g.params == GraphParams::Constants)
+        head << "// The graph's numbers are constants: the driver folds them. --params uniform reads them and the\n"
+             << "// frames from a uniform block instead, so that changing one compiles nothing.\n";
+    else
+        head << "// Bind: a uniform block GlnGraph of " << blockBytes << " bytes (std140: " << frameCount
+             << " frames of 128 bytes, then " << paramCount << " floats, one per 16 bytes) at "
+             << (vulkan ? "set " + std::to_string(options.set) + ", binding " + std::to_string(g.binding)
+                        : es ? "the binding you give it with glUniformBlockBinding"
+                             : "binding " + std::to_string(g.binding))
+             << ".\n// Its bytes: glnoise shader --params-out FILE.bin, glnoise::shader::graphBlock(graph) or\n"
+             << "// Graph.shader_block(). A graph of the same structure (kinds, wiring, octave counts, bases)\n"
+             << "// changed only in its numbers, or moved to another origin (its offset), takes its own block\n"
+             << "// in the same source: that is also how a large world keeps its values exact, a block per region.\n";
+    head << "// The defines below are this source's own (GLN_G_*, GLN_OUTPUT, ...); define none of them yourself.\n";
+    return out + head.str() + graphPart.text;
+}
+
+}  // namespace glnoise::shader
