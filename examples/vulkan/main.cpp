@@ -2,10 +2,13 @@
 // glnoise in a Vulkan compute program: uploads the permutation table that
 // `glnoise shader --table-out` wrote, runs noise.comp over a grid and writes a grey PGM.
 //
-//   build/noise [--size N] [--frequency F] [--out noise.pgm] [--raw values.f32]
+//   build/noise [--size N] [--frequency F] [--out noise.pgm] [--raw values.f32] [--shader graph.spv]
 //
 // Run it in the build folder (it reads noise.spv and table.i32 there). Its values are
 // `glnoise bake --size NxN --octaves 6 --frequency F`'s, within 2e-5 on any Vulkan GPU.
+// --shader graph.spv runs graph.comp instead: the noise graph examples/graphs/mountains.json
+// as one function (`glnoise shader --language vulkan --graph`), `glnoise bake --graph`'s
+// values within the check's tolerance.
 #include <vulkan/vulkan.h>
 
 #include <algorithm>
@@ -67,17 +70,18 @@ Buffer makeBuffer(VkPhysicalDevice physical, VkDevice device, VkDeviceSize size)
 int run(int argc, char** argv) {
     std::uint32_t size = 512;
     float frequency = 1.0f / 64.0f;
-    std::string out = "noise.pgm", raw;
+    std::string out = "noise.pgm", raw, shader = "noise.spv";
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i], value = argv[i + 1];
         if (flag == "--size") size = static_cast<std::uint32_t>(std::stoul(value));
         else if (flag == "--frequency") frequency = std::stof(value);
         else if (flag == "--out") out = value;
         else if (flag == "--raw") raw = value;
+        else if (flag == "--shader") shader = value;
         else throw std::runtime_error("unknown flag " + flag);
     }
     if (size == 0 || size > 8192) throw std::runtime_error("--size must be 1 to 8192");
-    const std::vector<char> spirv = readFile("noise.spv");
+    const std::vector<char> spirv = readFile(shader);
     const std::vector<char> table = readFile("table.i32");
     if (table.size() != 2048) throw std::runtime_error("table.i32: the table is 512 int32 (2048 bytes)");
 

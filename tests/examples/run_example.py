@@ -52,7 +52,7 @@ def floats(path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--example", required=True, choices=["vulkan", "webgpu", "webgl2", "godot"])
+    ap.add_argument("--example", required=True, choices=["vulkan", "vulkan-graph", "webgpu", "webgl2", "godot"])
     ap.add_argument("--glnoise", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--python", default=sys.executable, help="a Python with wgpu (webgpu)")
@@ -79,6 +79,22 @@ def main():
         run([glnoise, "bake", "--size", "%dx%d" % (SIZE, SIZE), "--octaves", "6", "--backend", "cpu",
              "--out", "reference.r32"], work)
         return compare_grey(os.path.join(work, "page.grey"), floats(os.path.join(work, "reference.r32")))
+    if args.example == "vulkan-graph":
+        # The graph as one function on the Vulkan device, against the bake of the graph.
+        source = os.path.join(EXAMPLES, "vulkan")
+        run([args.cmake, "-S", source, "-B", work, "-DGLNOISE=" + glnoise], work)
+        run([args.cmake, "--build", work], work)
+        run([os.path.join(work, "noise"), "--shader", "graph.spv", "--raw", "values.f32"], work)
+        graph = os.path.join(EXAMPLES, "graphs", "mountains.json")
+        run([glnoise, "bake", "--graph", graph, "--size", "%dx%d" % (SIZE, SIZE), "--backend", "cpu",
+             "--out", "reference.r32"], work)
+        # The tolerance `glnoise check --graph` allows the GPU for this graph.
+        said = subprocess.run([glnoise, "check", "--graph", graph, "--size", "16x16"], capture_output=True, text=True).stdout
+        match = re.search(r"tolerance ([0-9.e+-]+)", said)
+        if not match:
+            sys.exit("run_example: glnoise check --graph printed no tolerance:\n" + said)
+        return compare(args.example, floats(os.path.join(work, "values.f32")),
+                       floats(os.path.join(work, "reference.r32")), float(match.group(1)))
     if args.example == "vulkan":
         source = os.path.join(EXAMPLES, "vulkan")
         run([args.cmake, "-S", source, "-B", work, "-DGLNOISE=" + glnoise], work)
@@ -93,16 +109,21 @@ def main():
 
     run([glnoise, "bake", "--size", "%dx%d" % (SIZE, SIZE), "--octaves", "6", "--backend", "cpu",
          "--out", "reference.r32"], work)
-    got = floats(os.path.join(work, "values.f32"))
-    want = floats(os.path.join(work, "reference.r32"))
-    tolerance = 1e-5 * sum(0.5 ** i for i in range(6))
+    return compare(args.example, floats(os.path.join(work, "values.f32")), floats(os.path.join(work, "reference.r32")),
+                   1e-5 * sum(0.5 ** i for i in range(6)))
+
+
+def compare(example, got, want, tolerance):
+    """Every value of the example's within tolerance of the bake's, and not all near zero."""
+    if len(got) != len(want):
+        sys.exit("run_example: %d values, the bake has %d" % (len(got), len(want)))
     worst, where = 0.0, 0
     for i, (g, w) in enumerate(zip(got, want)):
         d = abs(g - w)
         if not d <= worst:  # NaN too
             worst, where = d, i
     print("%s example: max |example - glnoise bake| = %.3g at texel (%d, %d); tolerance %.3g" % (
-        args.example, worst, where % SIZE, where // SIZE, tolerance))
+        example, worst, where % SIZE, where // SIZE, tolerance))
     if not worst <= tolerance:
         sys.exit("run_example: texel (%d, %d): expected %.9g, got %.9g" % (
             where % SIZE, where // SIZE, want[where], got[where]))
