@@ -52,7 +52,7 @@ def floats(path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--example", required=True, choices=["vulkan", "vulkan-graph", "webgpu", "webgl2", "godot"])
+    ap.add_argument("--example", required=True, choices=["vulkan", "vulkan-graph", "webgpu", "webgl2", "webgl2-graph", "godot"])
     ap.add_argument("--glnoise", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--python", default=sys.executable, help="a Python with wgpu (webgpu)")
@@ -66,6 +66,16 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
 
+    if args.example == "webgl2-graph":
+        # The graph as one function in GLSL ES 3.00, drawn by graph.html, against its bake.
+        graph = os.path.join(EXAMPLES, "graphs", "mountains.json")
+        run([glnoise, "shader", "--language", "gles", "--graph", graph, "--out", "mountains.glsl"], work)
+        shutil.copy(os.path.join(EXAMPLES, "webgl2", "graph.html"), os.path.join(work, "index.html"))
+        run([python, os.path.abspath(__file__), "--in-browser", "page", work, "--chromium", args.chromium,
+             "--chromedriver", args.chromedriver], work)
+        run([glnoise, "bake", "--graph", graph, "--size", "%dx%d" % (SIZE, SIZE), "--backend", "cpu",
+             "--out", "reference.r32"], work)
+        return compare_grey(os.path.join(work, "page.grey"), floats(os.path.join(work, "reference.r32")))
     if args.example in ("webgl2", "godot"):
         if args.example == "webgl2":
             run([glnoise, "shader", "--language", "gles", "fbm", "--out", "glnoise.glsl"], work)
@@ -175,7 +185,7 @@ def serve_page(folder, chromium, chromedriver):
                 time.sleep(0.2)
                 status = driver.execute_script("return document.getElementById('status').textContent")
             print("page: " + status)
-            if not status.startswith("6 octaves"):
+            if not status.startswith(("6 octaves", "the noise graph")):
                 sys.exit("run_example: the page did not draw: " + status)
             grey = driver.execute_script(READ_CANVAS)
     finally:
