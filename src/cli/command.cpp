@@ -402,7 +402,7 @@ void refuseGraphFlags(const Args& a, const char* command);
 
 GlslPlan planGlsl(const Args& a) {
     GlslPlan plan;
-    if (!a.graph.empty() && !a.list) {
+    if (!a.graph.empty()) {
         shader::Options o;
         o.language = shader::Language::Glsl;
         return planGraphSource(a, o, "glnoise glsl");

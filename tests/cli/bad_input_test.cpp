@@ -75,6 +75,15 @@ protected:
         write("flag.json", R"({"size": "8x8", "preset": {}, "no_octave_limit": "yes"})");
         write("both.json", R"({"colormap": "terrain", "bits": 16})");
         write("dims4.json", R"({"dims": 4, "octaves": 3})");
+        // Graphs for shader --graph: a small one, one with a bad node, and one whose frames
+        // (32 x 17 octaves) outgrow a uniform block.
+        write("g.json", R"({"glnoise_graph": 2, "dims": 2, "out": "n", "nodes": {"n": {"kind": "basis"}}})");
+        write("badnode.json", R"({"glnoise_graph": 2, "dims": 2, "out": "f", "nodes": {
+            "n": {"kind": "basis"}, "f": {"kind": "fractal", "source": "n", "octaves": 40}}})");
+        write("framed.json", R"({"glnoise_graph": 2, "dims": 2, "out": "outer", "nodes": {
+            "n": {"kind": "basis", "frequency": 0.0001},
+            "inner": {"kind": "fractal", "source": "n", "octaves": 32, "lacunarity": 1.1},
+            "outer": {"kind": "fractal", "source": "inner", "octaves": 17, "lacunarity": 1.1}}})");
         // GLSL for the include resolver.
         write("loop_a.glsl", "#include \"loop_b.glsl\"\n");
         write("loop_b.glsl", "#include \"loop_a.glsl\"\n");
@@ -361,6 +370,39 @@ TEST_F(BadInput, CheckAndGlslAndTheCommand) {
         {{"frobnicate"}, "unknown command 'frobnicate'; allowed: bake, eval, check, glsl, shader, info"},
         {{"--bogus"}, "unknown option --bogus before the command; give a command first: bake, eval"},
         {{}, "A subcommand is required"},
+    });
+}
+
+TEST_F(BadInput, AGraphAsOneFunction) {
+    const std::string g = file("g.json");
+    expectRefused({
+        {{"shader", "--language", "hlsl", "--graph", g},
+         "--language hlsl: a graph is written in glsl, vulkan and gles in this version; hlsl, wgsl, msl and godot come next"},
+        {{"shader", "--language", "godot", "--graph", g, "--out", glsl}, "--language godot: a graph is written in glsl"},
+        {{"shader", "--language", "glsl", "--offset", "1,2"}, "--offset: goes with --graph"},
+        {{"glsl", "--params", "uniform"}, "--params: goes with --graph (glnoise glsl --graph FILE"},
+        {{"shader", "--language", "glsl", "--graph", g, "--params", "folded"}, "--params folded: allowed: constants, uniform"},
+        {{"shader", "--language", "glsl", "--graph", g, "--params-binding", "3"}, "--params-binding 3: goes with --params uniform"},
+        {{"shader", "--language", "glsl", "--graph", g, "--params", "uniform", "--params-binding", "-1"},
+         "--params-binding -1: must be an integer from 0 to 1000000"},
+        {{"shader", "--language", "glsl", "--graph", g, "--params-out", file("block.bin")},
+         "--params-out " + file("block.bin") + ": goes with --params uniform"},
+        {{"shader", "--language", "glsl", "--graph", g, "--params", "uniform", "--params-out", file("block.f32")},
+         "--params-out " + file("block.f32") + ": the block is written as its bytes (std140, little-endian): name a .bin file"},
+        {{"shader", "--language", "glsl", "--graph", g, "--params", "uniform", "--out", file("same.bin"), "--params-out", file("same.bin")},
+         "--params-out " + file("same.bin") + ": the same file as --out"},
+        {{"shader", "--language", "vulkan", "--graph", g, "--params", "uniform", "--out", glsl, "--params-out", file("no/such/b.bin")},
+         "--params-out " + file("no/such/b.bin") + ": directory " + file("no/such") + " does not exist"},
+        {{"shader", "--language", "glsl", "--graph", g, "perlin"}, "families perlin: with --graph the source holds the families its nodes call"},
+        {{"glsl", "--graph", g, "--list"}, "--list: lists the library's families; give it without --graph"},
+        {{"shader", "--language", "glsl", "--graph", file("badnode.json"), "--out", glsl},
+         "graph " + file("badnode.json") + ": node \"f\" octaves 40: must be from 1 to 32"},
+        {{"shader", "--language", "glsl", "--graph", file("missing.json")}, file("missing.json")},
+        {{"shader", "--language", "glsl", "--graph", g, "--seed", "x"}, "--seed x: must be an integer between 0 and 18446744073709551615"},
+        {{"shader", "--language", "glsl", "--graph", g, "--output", "colour"}, "--output colour"},
+        {{"shader", "--language", "glsl", "--graph", "gln1.AAAA"}, "graph gln1.AAAA"},
+        {{"shader", "--language", "gles", "--graph", file("framed.json"), "--params", "uniform", "--out", glsl},
+         "--params uniform: the graph's block would be"},
     });
 }
 

@@ -413,6 +413,45 @@ TEST_F(Cli, ShaderWritesTheTableItsBufferFormReadsAsTheConstFormHoldsIt) {
     EXPECT_EQ(entries(), 3u) << "no temporary file left";
 }
 
+TEST_F(Cli, AGraphAsOneFunctionTakesItsSpaceFlagsAndWritesItsBlock) {
+    const std::string graph = file("g.json"), block = file("g.bin");
+    { std::ofstream(graph) << R"({"glnoise_graph": 2, "dims": 3, "seed": 5, "out": "f", "nodes": {
+        "n": {"kind": "basis", "basis": "simplex"}, "f": {"kind": "fractal", "source": "n", "octaves": 3}}})"; }
+    auto r = run({"shader", "--language", "glsl", "--graph", graph});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string shader = r.out;
+    EXPECT_NE(shader.find("vec4 gln_graph(vec3 p)"), std::string::npos);
+    EXPECT_NE(shader.find("// Permutation table: seed 5 "), std::string::npos) << "the graph's seed is its table's";
+    // glsl --graph is shader --language glsl --graph; the compact form is the same graph.
+    const auto made = [](const std::string& text) {
+        std::string out;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("// Made by: ", 0) != 0) out += line + "\n";
+        return out;
+    };
+    r = run({"glsl", "--graph", graph});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(made(r.out), made(shader));
+    const std::string compact = run({"bake", "--graph", graph, "--print-graph", "--compact"}).out;
+    r = run({"shader", "--language", "glsl", "--graph", compact.substr(0, compact.find('\n'))});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(made(r.out), made(shader));
+    // --seed and --offset set the graph's space, as bake --graph takes them.
+    r = run({"shader", "--language", "glsl", "--graph", graph, "--seed", "7"});
+    EXPECT_NE(r.out.find("// Permutation table: seed 7 "), std::string::npos);
+    EXPECT_NE(run({"shader", "--language", "glsl", "--graph", graph, "--offset", "1000,2000,3"}).out, shader);
+    // The block: its frames (128 bytes each) and numbers (16 bytes each), as the header says.
+    r = run({"shader", "--language", "vulkan", "--graph", graph, "--params", "uniform", "--params-out", block});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string bytes = slurp(block);
+    const auto at = r.out.find("// Bind: a uniform block GlnGraph of ");
+    ASSERT_NE(at, std::string::npos);
+    EXPECT_EQ(std::stoul(r.out.substr(at + 37)), bytes.size());
+    EXPECT_NE(r.out.find("layout(std140, set = 0, binding = 1) uniform GlnGraph"), std::string::npos);
+    EXPECT_EQ(bytes.size() % 16, 0u);
+}
+
 TEST_F(Cli, GlslListsTheFamilies) {
     std::string want;
     for (const auto& f : glsl::families()) want += f + "\n";
