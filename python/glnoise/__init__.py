@@ -35,6 +35,7 @@ import numpy as np
 
 from . import _glnoise
 from ._glnoise import __version__
+from . import _nodes
 from ._nodes import BASES, FRACTALS, Node, nodes, shorthands as _shorthands
 
 # glnoise.perlin(), glnoise.ridged(source), ...: a basis node of each basis and a fractal node
@@ -604,6 +605,46 @@ class Graph(_Generator):
         with a checksum (docs/graphs.md, "Compact form"): what `--print-graph --compact`
         prints, and what Graph(), `--graph` and the preview read."""
         return self._spec.graph_compact()
+
+    def with_fields(self, node: str, **fields: Any) -> "Graph":
+        """A copy with these fields of node `node` (its id) changed, checked as Graph()
+        checks a graph: graph.with_fields("hills", gain=0.6, octaves=5). A graph changed only
+        in its numbers takes its own shader_block() in a shader made for this one."""
+        d = self.to_dict()
+        if not isinstance(node, str) or node not in d["nodes"]:
+            ids = ", ".join(sorted(d["nodes"]))
+            raise ValueError(f"node {node!r}: the graph has no such node; its nodes: {ids}")
+        for key, value in fields.items():
+            if isinstance(value, Node):
+                raise ValueError(f"node {node!r} {key}: give an input as the id of one of this graph's nodes "
+                                 "(a str); to_node() builds on a graph with Nodes")
+            d["nodes"][node][key] = value
+        return Graph(d, **self._options())
+
+    def to_node(self) -> Node:
+        """The graph's output as a glnoise.Node, each node named by its id, to build on in
+        code: (glnoise.Graph.from_file("mountains.json").to_node() * 0.5).graph(). The
+        graph's space (dims, seed, offset, ...) is not a node's: give it to graph()."""
+        d = self.to_dict()
+        made: Dict[str, Node] = {}
+        kinds = {k: set(_nodes._inputs(k)) | {f for f in _nodes._fields(k) if _nodes._drivable(k, f)} for k in _nodes._TABLE}
+        # In dependency order, without recursion: a node once every node it reads is made.
+        pending = list(d["nodes"])
+        while pending:
+            waiting = []
+            for id_ in pending:
+                n = d["nodes"][id_]
+                refs = [v for k, v in n.items() if k in kinds[n["kind"]] and isinstance(v, str)]
+                if any(r not in made for r in refs):
+                    waiting.append(id_)
+                    continue
+                fields = {k: (made[v] if k in kinds[n["kind"]] and isinstance(v, str) else v)
+                          for k, v in n.items() if k != "kind"}
+                made[id_] = Node(n["kind"], **fields).named(id_)
+            if len(waiting) == len(pending):  # parse() refuses cycles; nothing is left unmade
+                raise ValueError(f"graph: nodes {', '.join(waiting)} read each other")
+            pending = waiting
+        return made[d["out"]]
 
     def shader(self, language: str = "glsl", *, params: str = "constants", table: str = "default", set: int = 0,
                binding: int = 0, params_binding: int = 1) -> str:

@@ -347,3 +347,39 @@ def test_shader_refuses_what_the_command_refuses(cli):
     assert "--" + str(e.value) == said  # Python names keywords, not flags
     with pytest.raises(ValueError, match="params 'folded': allowed: constants, uniform"):
         graph.shader("glsl", params="folded")
+
+
+def test_to_node_gives_the_graph_back_to_build_on(cli, tmp_path):
+    space_keys = ("seed", "world_hash", "offset", "z", "w", "output", "height_scale")
+    for example in EXAMPLES:
+        g = glnoise.Graph.from_file(example)
+        d = g.to_dict()
+        node = g.to_node()
+        assert node.name == d["out"]
+        assert node.graph(dims=g.dims, **{k: d[k] for k in space_keys if k in d}) == g, example.name
+    # Built on in code: half the mountains, the same as the command's bake of that graph.
+    g = glnoise.Graph.from_file(EXAMPLES[0])
+    half = (g.to_node() * 0.5).graph(dims=g.dims)
+    path = tmp_path / "half.json"
+    path.write_text(half.json())
+    theirs = cli.bake_r32(tmp_path, "--graph", path, "--size", "40x30", "--backend", "cpu")
+    assert np.array_equal(half.bake((30, 40), backend="cpu"), theirs)
+    assert np.array_equal(theirs, 0.5 * g.bake((30, 40), backend="cpu"))
+
+
+def test_with_fields_changes_a_nodes_numbers(cli, tmp_path):
+    g = glnoise.Graph.from_file(EXAMPLES[0])
+    d = g.to_dict()
+    fractal = next(k for k, v in sorted(d["nodes"].items()) if v["kind"] == "fractal")
+    h = g.with_fields(fractal, gain=0.62)
+    assert h.to_dict()["nodes"][fractal]["gain"] == 0.62
+    assert h != g and g.to_dict() == d  # g itself unchanged
+    # The same structure: one shader, its own block.
+    assert h.shader("glsl", params="uniform") == g.shader("glsl", params="uniform")
+    assert h.shader_block() != g.shader_block()
+    with pytest.raises(ValueError, match="node 'nowhere': the graph has no such node"):
+        g.with_fields("nowhere", gain=0.5)
+    with pytest.raises(ValueError, match=f'graph: node "{fractal}" octaves 0: must be from 1 to 32'):
+        g.with_fields(fractal, octaves=0)
+    with pytest.raises(ValueError, match="give an input as the id"):
+        g.with_fields(fractal, source=glnoise.perlin())
