@@ -5,6 +5,7 @@
 // gpu/graph_shader.cpp writes for the graph's plan) with the frames of the graph's origin
 // and its parameters declared by this file, and gln_graph(p). The text is written from
 // the plan's numbers and generated names only: no id or other string of the graph.
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -70,6 +71,174 @@ std::string offsetOf(int dims) {
 }
 
 bool glslDialect(Language l) { return l == Language::Glsl || l == Language::VulkanGlsl || l == Language::GlslEs; }
+
+bool identifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The identifiers of GLSL text, comments left out.
+std::set<std::string> identifiers(const std::string& text, std::size_t from, std::size_t to) {
+    std::set<std::string> out;
+    for (std::size_t i = from; i < to;) {
+        if (text.compare(i, 2, "//") == 0) {
+            i = text.find('\n', i);
+            if (i == std::string::npos) break;
+        } else if (text.compare(i, 2, "/*") == 0) {
+            i = text.find("*/", i);
+            if (i == std::string::npos) break;
+            i += 2;
+        } else if (identifierChar(text[i]) && !std::isdigit(static_cast<unsigned char>(text[i]))) {
+            const std::size_t start = i;
+            while (i < to && identifierChar(text[i])) ++i;
+            out.insert(text.substr(start, i - start));
+        } else if (std::isdigit(static_cast<unsigned char>(text[i]))) {
+            while (i < to && (identifierChar(text[i]) || text[i] == '.')) ++i;
+        } else {
+            ++i;
+        }
+    }
+    return out;
+}
+
+// The text without the functions that `root` does not reach: the library's families are
+// whole in their files, and a graph calls a few of their functions. A top-level function
+// (a name and a parenthesised list before a brace at depth 0) is kept when the root or a
+// kept function names it, or when any other top-level text (a define, a declaration's
+// initializer) does; a removed function takes the comment lines right above it along.
+std::string withoutUnusedFunctions(const std::string& text, const std::string& root) {
+    struct Item {
+        std::string name;
+        std::size_t begin, end;  // [begin, end): from its comment above to its closing brace's line end
+        std::size_t body;        // where its signature starts
+    };
+    std::vector<Item> functions;
+    // A #define's name and its line: what it names is reached when it is.
+    std::vector<std::pair<std::string, std::pair<std::size_t, std::size_t>>> macros;
+    std::vector<std::pair<std::size_t, std::size_t>> directives;  // every preprocessor line
+    std::size_t statement = 0;  // where the current top-level statement starts
+    int depth = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (text.compare(i, 2, "//") == 0 || (c == '#' && depth == 0 && (i == 0 || text[i - 1] == '\n'))) {
+            const std::size_t eol = text.find('\n', i);
+            const std::size_t end = eol == std::string::npos ? text.size() : eol;
+            if (c == '#') {
+                directives.emplace_back(i, end);
+                std::size_t k = i + 1;
+                while (k < end && text[k] == ' ') ++k;
+                if (text.compare(k, 6, "define") == 0) {
+                    k += 6;
+                    while (k < end && text[k] == ' ') ++k;
+                    const std::size_t nameStart = k;
+                    while (k < end && identifierChar(text[k])) ++k;
+                    macros.push_back({text.substr(nameStart, k - nameStart), {k, end}});
+                }
+            }
+            i = end;
+            if (depth == 0 && c == '#') statement = i + 1;
+            continue;
+        }
+        if (text.compare(i, 2, "/*") == 0) {
+            const std::size_t close = text.find("*/", i);
+            i = close == std::string::npos ? text.size() : close + 1;
+            continue;
+        }
+        if (c == '{') {
+            if (depth == 0) {
+                // A function when its head is "type name(...)": not a struct, block or initializer
+                // (the head's comments left out).
+                std::string head;
+                for (std::size_t k = statement; k < i;) {
+                    if (text.compare(k, 2, "//") == 0) {
+                        k = std::min(text.find('\n', k), i);
+                    } else if (text.compare(k, 2, "/*") == 0) {
+                        const std::size_t close = text.find("*/", k);
+                        k = close == std::string::npos || close + 2 > i ? i : close + 2;
+                    } else {
+                        head += text[k++];
+                    }
+                }
+                const std::size_t open = head.find('('), close = head.rfind(')');
+                std::size_t n = open;
+                while (n != std::string::npos && n > 0 && std::isspace(static_cast<unsigned char>(head[n - 1]))) --n;
+                std::size_t nameStart = n;
+                while (nameStart != std::string::npos && nameStart > 0 && identifierChar(head[nameStart - 1])) --nameStart;
+                const bool function = open != std::string::npos && close != std::string::npos && close > open &&
+                                      head.find('=') == std::string::npos && head.find("struct") == std::string::npos &&
+                                      head.find("uniform") == std::string::npos && head.find("buffer") == std::string::npos &&
+                                      nameStart < n;
+                if (function) {
+                    // Its comment lines right above it go with it.
+                    std::size_t begin = statement;
+                    while (begin < i && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
+                    std::size_t lineStart = text.rfind('\n', begin == 0 ? 0 : begin - 1);
+                    lineStart = lineStart == std::string::npos ? 0 : lineStart + 1;
+                    while (lineStart > 0) {
+                        const std::size_t prev = text.rfind('\n', lineStart - 2);
+                        const std::size_t prevStart = prev == std::string::npos ? 0 : prev + 1;
+                        const std::string line = text.substr(prevStart, lineStart - prevStart);
+                        if (line.rfind("//", 0) != 0) break;
+                        lineStart = prevStart;
+                    }
+                    functions.push_back({head.substr(nameStart, n - nameStart), lineStart, 0, statement});
+                }
+            }
+            ++depth;
+        } else if (c == '}') {
+            --depth;
+            if (depth == 0) {
+                if (!functions.empty() && functions.back().end == 0 && functions.back().body <= i) {
+                    std::size_t eol = text.find('\n', i);
+                    functions.back().end = eol == std::string::npos ? text.size() : eol + 1;
+                }
+                statement = i + 1;
+            }
+        } else if (c == ';' && depth == 0) {
+            statement = i + 1;
+        }
+    }
+    // Roots: the entry, and every name of the text outside the functions and the
+    // preprocessor's lines (a define reaches what it names when its name is reached).
+    std::set<std::string> reached{root};
+    std::vector<std::pair<std::size_t, std::size_t>> outside;
+    std::size_t at = 0;
+    for (const Item& f : functions) {
+        outside.emplace_back(at, f.begin);
+        at = f.end;
+    }
+    outside.emplace_back(at, text.size());
+    std::size_t d = 0;
+    for (const auto& [from, to] : outside) {
+        std::size_t k = from;
+        while (d < directives.size() && directives[d].second <= from) ++d;
+        for (std::size_t e = d; e < directives.size() && directives[e].first < to; ++e) {
+            const std::set<std::string> ids = identifiers(text, k, directives[e].first);
+            reached.insert(ids.begin(), ids.end());
+            k = directives[e].second;
+        }
+        const std::set<std::string> ids = identifiers(text, k, to);
+        reached.insert(ids.begin(), ids.end());
+    }
+    std::map<std::string, std::vector<std::pair<std::size_t, std::size_t>>> byName;
+    for (const Item& f : functions) byName[f.name].emplace_back(f.body, f.end);
+    for (const auto& [name, range] : macros) byName[name].push_back(range);
+    std::vector<std::string> work(reached.begin(), reached.end());
+    while (!work.empty()) {
+        const std::string name = work.back();
+        work.pop_back();
+        const auto it = byName.find(name);
+        if (it == byName.end()) continue;
+        for (const auto& [from, to] : it->second)
+            for (const std::string& id : identifiers(text, from, to))
+                if (reached.insert(id).second) work.push_back(id);
+    }
+    std::string out;
+    at = 0;
+    for (const Item& f : functions) {
+        if (reached.count(f.name)) continue;
+        out += text.substr(at, f.begin - at);
+        at = f.end;
+    }
+    return out + text.substr(at);
+}
 
 // GraphParams::Uniform's block: the frames (std140 lays GlnFrame out as 128 bytes, as
 // std430 does), then the parameters, one float per 16 bytes.
@@ -249,7 +418,14 @@ std::string graphSource(const Options& options, const Graph& graph, const GraphO
              << "// changed only in its numbers, or moved to another origin (its offset), takes its own block\n"
              << "// in the same source: that is also how a large world keeps its values exact, a block per region.\n";
     head << "// The defines below are this source's own (GLN_G_*, GLN_OUTPUT, ...); define none of them yourself.\n";
-    return out + head.str() + graphPart.text;
+    // The library's header names the families it was cut from; the graph keeps only the
+    // functions it calls.
+    const std::size_t families = out.find("// Families: ");
+    if (families != std::string::npos)
+        out.replace(families, out.find('\n', families) - families,
+                    "// Functions: the library's that the graph calls, and no others (glnoise shader without --graph "
+                    "prints them all).");
+    return withoutUnusedFunctions(out + head.str() + graphPart.text, "gln_graph");
 }
 
 }  // namespace glnoise::shader

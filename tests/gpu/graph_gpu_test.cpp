@@ -16,6 +16,8 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <regex>
+#include <sstream>
 #include <set>
 
 #include "app/agreement.hpp"
@@ -465,6 +467,37 @@ TEST(GraphGpu, NoStringOfTheGraphReachesItsOneFunctionSource) {
         EXPECT_EQ(one, shader::graphSource(o, graph("a", "b")));
         EXPECT_EQ(one.find("Hills"), std::string::npos);
     }
+}
+
+TEST(GraphGpu, AGraphsOneFunctionSourceHoldsTheFunctionsItCallsAlone) {
+    // A Perlin graph's source defines Perlin's lattice and none of cellular noise's or the
+    // simplex families' functions; a cellular graph's defines cellular noise's.
+    const auto source = [](const std::string& basis) {
+        shader::Options o;
+        return shader::graphSource(o, Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "f", "nodes": {
+            "n": {"kind": "basis", "basis": ")" + basis + R"("}, "f": {"kind": "fractal", "source": "n", "octaves": 3}}})"));
+    };
+    // The functions a source defines: lines "type name(" at the margin.
+    const auto defined = [](const std::string& text) {
+        std::set<std::string> names;
+        std::istringstream in(text);
+        const std::regex definition(R"(^[a-zA-Z_][a-zA-Z0-9_]* ([a-zA-Z_][a-zA-Z0-9_]*)\(.*)");
+        std::smatch m;
+        for (std::string line; std::getline(in, line);)
+            if (std::regex_match(line, m, definition)) names.insert(m[1]);
+        return names;
+    };
+    const std::set<std::string> perlin = defined(source("perlin")), cellular = defined(source("cellular"));
+    EXPECT_TRUE(perlin.count("gln_lattice2"));
+    EXPECT_FALSE(perlin.count("gln_cell_search"));
+    EXPECT_FALSE(perlin.count("gln_simplex2_skewed"));
+    EXPECT_FALSE(perlin.count("gln_g_lattice_3d")) << "a 2D graph's";
+    EXPECT_TRUE(cellular.count("gln_cell_search"));
+    EXPECT_FALSE(cellular.count("gln_lattice2"));
+    // Far fewer than the library's.
+    const std::set<std::string> library = defined(shader::source(shader::Options{}));
+    EXPECT_GT(library.size(), 150u);
+    EXPECT_LT(perlin.size() * 4, library.size());
 }
 
 TEST(GraphGpu, AGraphSourceIsRefusedWhereItIsNotWritten) {
