@@ -101,6 +101,19 @@ class _Generator:
     def _given_dims(self) -> Optional[int]:
         raise NotImplementedError
 
+    def _key(self) -> Tuple[Any, ...]:
+        raise NotImplementedError
+
+    # Equal when of one class with equal keys (a Noise's fields, a Graph's JSON, and the
+    # mapping and no_octave_limit of both).
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     @property
     def no_octave_limit(self) -> bool:
         """Whether octaves above a grid's Nyquist limit are kept (else dropped with a warning,
@@ -432,14 +445,6 @@ class Noise(_Generator):
     def _key(self) -> Tuple[Any, ...]:
         return (tuple(self._values.items()), tuple(sorted(self._options().items())))
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Noise):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __reduce__(self):  # pickling (dask ships a Noise to its workers)
         return (_from_dict, (self.to_dict(), self._options()))
 
@@ -682,14 +687,6 @@ class Graph(_Generator):
 
     def _key(self) -> Tuple[Any, ...]:
         return (self.json(-1), tuple(sorted(self._options().items())))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Graph):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in Graph.__slots__:

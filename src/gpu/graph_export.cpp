@@ -118,7 +118,9 @@ std::string withoutUnusedFunctions(const std::string& text, const std::string& r
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (text.compare(i, 2, "//") == 0 || (c == '#' && depth == 0 && (i == 0 || text[i - 1] == '\n'))) {
-            const std::size_t eol = text.find('\n', i);
+            std::size_t eol = text.find('\n', i);
+            // A directive's line goes on past a backslash at its end.
+            while (c == '#' && eol != std::string::npos && eol > 0 && text[eol - 1] == '\\') eol = text.find('\n', eol + 1);
             const std::size_t end = eol == std::string::npos ? text.size() : eol;
             if (c == '#') {
                 directives.emplace_back(i, end);

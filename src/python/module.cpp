@@ -479,18 +479,25 @@ std::string presetText(const Spec& s) {
     return j.dump(2);
 }
 
+// The language, the table's form and place, as glnoise.glsl() and Graph.shader() take them
+// (ValidationError in the command's words).
+shader::Options shaderOptions(const std::string& language, const std::string& table, int set, int binding) {
+    shader::Options o;
+    o.language = shader::parseLanguage(language);
+    o.table = table == "default" ? shader::Table::Default : shader::parseTable(table);
+    o.set = set;
+    o.binding = binding;
+    o.origin = "glnoise " GLNOISE_VERSION " (Python)";
+    return o;
+}
+
 // A graph as one function in a shader language (glnoise shader --graph).
 std::string graphShader(const Spec& s, const std::string& language, const std::string& table, int set, int binding,
                         const std::string& params, int paramsBinding) {
     if (!s.graph) throw invalid("shader: a Graph's; a Noise's library is glnoise.glsl()");
-    shader::Options o;
     shader::GraphOptions g;
     try {
-        o.language = shader::parseLanguage(language);
-        o.table = table == "default" ? shader::Table::Default : shader::parseTable(table);
-        o.set = set;
-        o.binding = binding;
-        o.origin = "glnoise " GLNOISE_VERSION " (Python)";
+        const shader::Options o = shaderOptions(language, table, set, binding);
         if (params != "constants" && params != "uniform") throw invalid("params '" + params + "': allowed: constants, uniform");
         g.params = params == "uniform" ? shader::GraphParams::Uniform : shader::GraphParams::Constants;
         g.binding = paramsBinding;
@@ -531,15 +538,10 @@ Spec specGraph(const Spec& s, int dims) {
 
 std::string shaderSource(const std::string& language, const std::vector<std::string>& families,
                          std::optional<std::uint64_t> seed, const std::string& table, int set, int binding) {
-    shader::Options o;
     try {
-        o.language = shader::parseLanguage(language);
-        o.table = table == "default" ? shader::Table::Default : shader::parseTable(table);
+        shader::Options o = shaderOptions(language, table, set, binding);
         o.families = families;
         o.seed = seed;
-        o.set = set;
-        o.binding = binding;
-        o.origin = "glnoise " GLNOISE_VERSION " (Python)";
         return shader::source(o);
     } catch (const ValidationError& e) {
         throw ValidationError(pythonMessage(e));

@@ -399,7 +399,8 @@ TEST(GraphGpu, AGraphAsOneFunctionComputesWhatItsBakeHolds) {
         }
     int compared = 0;
     for (std::size_t i = 0; i < cases.size(); ++i) {
-        const auto& [g, grid] = cases[i];
+        const Graph& g = cases[i].first;
+        const Grid& grid = cases[i].second;
         std::optional<app::CheckVerdict> verdict;
         const auto band = [&](const Grid& b, const TexelStart& s) { return exportedImage(g, b, s); };
         try {
