@@ -571,8 +571,7 @@ class Graph(_Generator):
                 text = head.decode("utf-8")
             except UnicodeDecodeError as e:
                 raise ValueError(f"graph {path}: not UTF-8 text (byte {e.start})") from None
-            graph = cls._wrap(_glnoise.Spec.from_graph(text, f"graph {path}"))
-            return graph
+            return cls._wrap(_glnoise.Spec.from_graph(text, f"graph {path}"))
         record = json.loads(_glnoise.read_record(path))
         if "graph" not in record:
             raise ValueError(f"from {path}: its record holds a spec, not a graph: glnoise.Noise.from_file reads it")

@@ -187,8 +187,7 @@ class _Ids:
 
     def __init__(self, nodes: Dict[str, Dict[str, Any]]) -> None:
         self.nodes = nodes
-        self.ids: Dict[int, str] = {}
-        self.kept: List[Node] = []  # alive while ids of id() are in use
+        self.ids: Dict[int, str] = {}  # by id(): every node is reachable from the output, so alive
         self.count = 0
 
     def id(self, node: Node) -> str:
@@ -202,7 +201,6 @@ class _Ids:
                 continue
             if done:
                 self.ids[id(n)] = self._name(n)
-                self.kept.append(n)
                 order.append(n)
                 continue
             stack.append((n, True))

@@ -319,7 +319,7 @@ std::string graphSource(const Options& options, const Graph& graph, const GraphO
     // The frames of the graph's origin (a bake's world texel 0) and the parameters.
     const Numbers numbers = numbersOf(plan, space);
     const std::size_t frameCount = numbers.frames.size(), paramCount = numbers.params.size();
-    const std::size_t blockBytes = blockOf(numbers.frames, numbers.params).size();
+    const std::size_t blockBytes = 128 * frameCount + 16 * paramCount;  // blockOf's layout
     if (g.params == GraphParams::Uniform && blockBytes > kMostBlockBytes)
         throw ValidationError("--params uniform: the graph's block would be " + std::to_string(blockBytes) +
                               " bytes (" + std::to_string(frameCount) + " frames of 128, " + std::to_string(paramCount) +

@@ -207,13 +207,13 @@ nb::ndarray<nb::numpy, float> evalPoints(const Spec& s, PointArray points, const
     nb::capsule owner(values, [](void* v) noexcept { delete static_cast<std::vector<float>*>(v); });
     {
         nb::gil_scoped_release release;
-        const bool gpu = resolved(backend) == Backend::Gpu;
-        if (s.graph)
-            *values = gpu ? GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) { return gen.evaluatePoints(*s.graph, pts); })
-                          : cpu::evaluatePoints(*s.graph, pts);
-        else
-            *values = gpu ? GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) { return gen.evaluatePoints(spec, pts); })
-                          : cpu::evaluatePoints(spec, pts);
+        // The graph's, or the spec's, at the points: the same calls for either.
+        const auto at = [&](const auto& noise) {
+            if (resolved(backend) == Backend::Gpu)
+                return GpuThread::get().run([&](gpu::Generator& gen, gpu::Context&) { return gen.evaluatePoints(noise, pts); });
+            return cpu::evaluatePoints(noise, pts);
+        };
+        *values = s.graph ? at(*s.graph) : at(spec);
     }
     if (channels == 1) {
         const std::size_t shape[1] = {n};
