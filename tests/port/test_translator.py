@@ -163,5 +163,64 @@ class Cpp(unittest.TestCase):
         self.assertIn('{"GLN_DEMO_SCALE", "1.5", 1.5},', out)
 
 
+# A self-contained source, as `glnoise shader --graph` hands a graph's GLSL to the
+# translator: its preprocessor's conditions and macros resolved, GLN_ number defines kept
+# as constants, the caller's reads left as they are.
+SOURCE = """// A header the caller replaces.
+#define GLN_OUTPUT 1
+#define GLN_KIND -1
+#define GLN_TWICE(v) (2.0 * (v))
+#define gln_alias gln_real
+#if GLN_OUTPUT != 0 && (GLN_KIND < 0 || defined(GLN_NOWHERE))
+#define GLN_G(v) (v)
+#else
+#define GLN_G(v) vec4((v).x, 0.0, 0.0, 0.0)
+#endif
+#ifdef GLN_NOWHERE
+float gln_gone(float x) { return x; }
+#endif
+struct GlnFrame {
+    vec4 frac;
+};
+float gln_real(float type) {
+    return GLN_TWICE(type) + float(GLN_OUTPUT);
+}
+vec4 gln_graph(vec2 p) {
+    GlnFrame o = gln_graph_frame(0);
+    return GLN_G(vec4(gln_alias(p.x) + gln_graph_param(3), o.frac.yzw));
+}
+"""
+
+
+class Source(unittest.TestCase):
+    def test_a_source_is_preprocessed_and_translated_whole(self):
+        from glnoise_port.source import translate_source
+
+        out = translate_source(SOURCE, "wgsl")
+        self.assertNotIn("A header", out)
+        self.assertIn("const GLN_OUTPUT: i32 = 1;", out)
+        self.assertNotIn("GLN_KIND", out)  # used only by #if
+        self.assertNotIn("gln_gone", out)
+        self.assertIn("fn gln_real(type_: f32) -> f32 {", out)  # `type` is WGSL's
+        self.assertIn("return (2.0 * (type_)) + f32(GLN_OUTPUT);", out)
+        self.assertIn("var o: GlnFrame = gln_graph_frame(0);", out)
+        self.assertIn("return (vec4<f32>(gln_real(p.x) + gln_graph_param(3), o.frac.yzw));", out)
+        hlsl = translate_source(SOURCE, "hlsl")
+        self.assertIn("float gln_real(float type_) {", hlsl)
+        self.assertIn("static const int GLN_OUTPUT = 1;", hlsl)
+
+    def test_what_a_source_cannot_hold_is_refused_with_its_line(self):
+        from glnoise_port.source import translate_source
+
+        for text, says in [('float f;\n#include "x.glsl"\n', r"source\.glsl:2: #include is outside"),
+                           ("#if 1\nfloat f(float x) { return x; }\n", "an #if is not closed"),
+                           ("#if GLN_X +\n#endif\n", r"source\.glsl:1: #if: an expression ends early"),
+                           ("#define GLN_F(a, b) a\nfloat f(float x) { return GLN_F(x); }\n",
+                            r"source\.glsl:2: GLN_F takes 2 arguments, given 1")]:
+            with self.subTest(text=text):
+                with self.assertRaisesRegex(PortError, says):
+                    translate_source(text, "hlsl")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -7,11 +7,17 @@ functions of declarations, if/else, for/while loops, break, continue and return 
 float/int/bool scalars and vectors. This parses that subset into a typed tree and writes
 it again in each language, with the library's own names, signatures, order and comments.
 Anything outside the subset is an error naming the file and line, so that a change to the
-library that a port cannot follow fails the build instead of producing a wrong port.
+library that a port cannot follow fails the build instead of producing a wrong port. A name
+GLSL allows that a port's language reserves (`type` in WGSL) takes a trailing underscore.
 
     python3 src/port/glnoise_port --target hlsl --out DIR FILE.glsl...    # one translated file per family
     python3 src/port/glnoise_port --renames FILE.glsl...                  # WGSL's and Godot's names for overloads (Markdown)
     python3 src/port/glnoise_port --target cpp --out FILE.hpp FILE.glsl...  # the constants, for the C++ mirror
+    python3 src/port/glnoise_port --target wgsl --source FILE.glsl           # one self-contained source, to stdout
+
+The last is how `glnoise shader --graph FILE --language L` writes a graph in L when it is
+asked: the graph's GLSL (the library's functions it calls, graph.glsl and its own code) is
+preprocessed and translated whole (source.py).
 
 The permutation table is left to the caller: every port reads entry i through
 GLN_TABLE_READ(i), which glnoise fills in with the form (constant array, storage or
@@ -25,6 +31,7 @@ The package, a module a stage:
     library  the families in dependency order, and WGSL's names for overloads
     emitter  the walk every language shares; hlsl, msl, wgsl and godot write one language each
     cpp      the constants, for the C++ mirror
+    source   one self-contained source: a C preprocessor's pass, then the stages above
     cli      the command line
 """
 from .common import PortError

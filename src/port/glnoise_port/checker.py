@@ -148,6 +148,8 @@ class Checker:
             name = e.name
             if name == TABLE_READ:
                 return Type("int")
+            if name in getattr(self.lib, "opaque", {}):
+                return Type(self.lib.opaque[name])
             if is_type_name(name, self.lib.structs):
                 return Type(name)
             if name in self.lib.functions:

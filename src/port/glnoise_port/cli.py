@@ -36,9 +36,25 @@ def main(argv):
     ap.add_argument("--renames", action="store_true", help="print WGSL's and Godot's names for overloads (Markdown)")
     ap.add_argument("--includes", action="store_true",
                     help="HLSL, MSL and Godot: files to #include (guards, includes, GLN_PERM), not for pasting")
-    ap.add_argument("files", nargs="+")
+    ap.add_argument("--source", metavar="FILE",
+                    help="translate one self-contained GLSL source (- for standard input) to standard output")
+    ap.add_argument("files", nargs="*")
     a = ap.parse_args(argv)
     try:
+        if a.source:
+            if not a.target or a.target == "cpp" or a.files or a.out or a.renames or a.includes:
+                ap.error("--source FILE takes --target hlsl|msl|wgsl|godot and nothing else")
+            from .source import translate_source
+            if a.source == "-":
+                text, fname = sys.stdin.read(), "source.glsl"
+            else:
+                with open(a.source, encoding="utf-8") as f:
+                    text = f.read()
+                fname = os.path.basename(a.source)
+            sys.stdout.write(translate_source(text, a.target, fname))
+            return 0
+        if not a.files:
+            ap.error("the library's files, or --source FILE")
         lib = Library(a.files)
         if a.renames:
             sys.stdout.write(renames_table(lib))

@@ -10,6 +10,25 @@ class PortError(Exception):
     pass
 
 
+# Names GLSL lets a program use that a port's language reserves (WGSL's keywords and
+# reserved words, HLSL's, Metal's C++ and address spaces, Godot's): the lexer writes each
+# with a trailing underscore, in every port alike (a parameter `type` is `type_`).
+RESERVED = set("""
+    type self Self set get from of target trait use with where yield move mut ref pub priv crate impl macro match
+    meta mod module new nil null nullptr NULL package pass require requires std super throw try typeid typename typeof
+    unless unsafe unsized virtual wgsl await async auto become catch concept consteval constexpr constinit decltype
+    delete demote demote_to_helper explicit export extends final finally friend import implements instanceof let fn
+    var loop alias override continuing diagnostic enable const_assert ptr array atomic f16 f32 i32 u32 abstract
+    alignas alignof as attribute binding_array co_await co_return co_yield column_major row_major compile
+    compile_fragment fallthrough fxgroup groupshared macro_rules noexcept nointerpolation operator packoffset
+    pixelfragment premerge protected regardless register reinterpret_cast static_assert static_cast dynamic_cast
+    const_cast thread_local debugger snorm unorm line point triangle lineadj triangleadj linear centroid sample
+    matrix vector string texture SamplerState technique tbuffer cbuffer dword globallycoherent device constant thread
+    threadgroup kernel vertex fragment private public mutable and or not xor bitand bitor compl and_eq or_eq not_eq
+    xor_eq char wchar_t instance global render_mode shader_type group_uniforms source_color
+""".split())
+
+
 
 
 SCALARS = {"float", "int", "uint", "bool"}

@@ -38,9 +38,11 @@ class Emitter:
     def __init__(self, lib):
         self.lib = lib
 
-    def family(self, fam, includes=False):
-        lines = port_header(fam.header)
-        lines.append(self.line_comment("Translated from glnoise's %s by glnoise; the GLSL is the source." % fam.fname))
+    def family(self, fam, includes=False, header=True):
+        lines = []
+        if header:
+            lines = port_header(fam.header)
+            lines.append(self.line_comment("Translated from glnoise's %s by glnoise; the GLSL is the source." % fam.fname))
         if includes:
             guard = "GLNOISE_%s_%s" % (fam.name.upper(), self.ext[1:].upper())
             lines += ["#ifndef " + guard, "#define " + guard, ""]
@@ -178,8 +180,8 @@ class Emitter:
         return ", ".join(self.expr(a) for a in e.args)
 
     def call(self, e):
-        if e.name == TABLE_READ:
-            return "%s(%s)" % (TABLE_READ, self.args(e))
+        if e.name == TABLE_READ or e.name in getattr(self.lib, "opaque", ()):
+            return "%s(%s)" % (e.name, self.args(e))
         t = Type(e.name)
         if e.name in self.lib.structs:
             return self.struct_constructor(e)

@@ -3,7 +3,7 @@
 import os
 import re
 
-from .common import PortError
+from .common import PortError, RESERVED
 
 
 TOKEN = re.compile(
@@ -40,6 +40,8 @@ def tokenize(text, fname, line0=1):
             pending.append((s, line))
             line += s.count("\n")
             continue
+        if kind == "id" and s in RESERVED:
+            s += "_"
         toks.append(Tok(kind, s, line, pending))
         pending = []
     toks.append(Tok("eof", "", line, pending))
