@@ -74,6 +74,9 @@ list(SORT carried)
 
 # The GLSL library, as an install puts it; the suites' data, laid out like the source tree.
 file(COPY "${SOURCE_DIR}/shaders/include/glnoise" DESTINATION "${root}/share/glnoise/shaders")
+# The translator a graph's HLSL, WGSL, Metal and Godot are made by (src/glsl/translate.hpp).
+file(COPY "${SOURCE_DIR}/src/port/glnoise_port" DESTINATION "${root}/share/glnoise/port" FILES_MATCHING PATTERN "*.py"
+     PATTERN "__pycache__" EXCLUDE)
 set(data "${root}/share/glnoise/tests")
 file(COPY "${SOURCE_DIR}/tests/golden" DESTINATION "${data}/tests" PATTERN "*.py" EXCLUDE)
 file(COPY "${SOURCE_DIR}/tests/ports/cases.glsl" DESTINATION "${data}/tests/ports")

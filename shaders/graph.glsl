@@ -21,7 +21,9 @@ struct GlnFrame {
     vec4 frac;
     ivec4 period;
     vec4 scale;
-    vec4 axis[3];
+    vec4 axis0;
+    vec4 axis1;
+    vec4 axis2;
     ivec4 block;
 };
 // GLN_FRAME_BLOCK above 0: the frames in a uniform block of that many (the host cuts a
@@ -53,6 +55,13 @@ layout(std430, binding = 3) readonly buffer GlnGraphParams {
 // its frames and parameters as that source declares them (constants, or a uniform block);
 // empty in glnoise's own shaders.
 #include "graph_data.glsl"
+// Frame i and number i, wherever they are declared (graph_data.glsl may say otherwise).
+#ifndef GLN_FRAME
+#define GLN_FRAME(i) gln_frames[i]
+#endif
+#ifndef GLN_PARAM
+#define GLN_PARAM(i) gln_params[i]
+#endif
 
 #if GLN_OUTPUT != 0
 #define GLN_G(v) (v)
@@ -293,13 +302,17 @@ vec4 gln_g_abs(vec4 a) {
     return a.x < 0.0f ? -a : a;
 }
 
-// The curve through `count` points (x, y, slope) from gln_params[base].
+// The curve through `count` points (x, y, slope) from number `base` on.
 vec4 gln_g_curve(vec4 a, int base, int count, bool monotone) {
-    vec4 result = vec4(gln_params[base + 1], 0.0f, 0.0f, 0.0f);
+    vec4 result = vec4(GLN_PARAM(base + 1), 0.0f, 0.0f, 0.0f);
     for (int i = 0; i + 1 < count; ++i) {
         int k = base + 3 * i;
-        float x0 = gln_params[k], y0 = gln_params[k + 1], m0 = gln_params[k + 2];
-        float x1 = gln_params[k + 3], y1 = gln_params[k + 4], m1 = gln_params[k + 5];
+        float x0 = GLN_PARAM(k);
+        float y0 = GLN_PARAM(k + 1);
+        float m0 = GLN_PARAM(k + 2);
+        float x1 = GLN_PARAM(k + 3);
+        float y1 = GLN_PARAM(k + 4);
+        float m1 = GLN_PARAM(k + 5);
         float h = x1 - x0;
         float t = (a.x - x0) / h;
         float v;
@@ -318,7 +331,7 @@ vec4 gln_g_curve(vec4 a, int base, int count, bool monotone) {
         result = a.x >= x0 ? vec4(v, slope * a.y, slope * a.z, slope * a.w) : result;
     }
     int last = base + 3 * (count - 1);
-    return a.x >= gln_params[last] ? vec4(gln_params[last + 1], 0.0f, 0.0f, 0.0f) : result;
+    return a.x >= GLN_PARAM(last) ? vec4(GLN_PARAM(last + 1), 0.0f, 0.0f, 0.0f) : result;
 }
 
 vec4 gln_g_terrace(vec4 a, float steps, float smoothness, float inverseSteps, float inverseSmoothness, bool hard) {

@@ -69,22 +69,27 @@ Table defaultTable(Language language);
 std::string source(const Options& options);
 
 // A noise graph as one function of your shader (`glnoise shader --graph`; docs/shaders.md,
-// "A graph as one function"): the library's families its nodes call, the graph's own code
-// and `vec4 gln_graph(p)` (float, vec2, vec3 or vec4 p for its dims), the graph at the
-// offset p from its origin (its space's offset, z and w), in texel units: what `glnoise
-// bake --graph` makes for texel p, within the check's tolerance. One graph per source.
+// "A graph as one function"): the library's functions its nodes call, the graph's own code
+// and `gln_graph(p)` (a scalar, 2-, 3- or 4-vector p for its dims, returning 4 numbers:
+// vec4, float4 or vec4<f32>), the graph at the offset p from its origin (its space's
+// offset, z and w), in texel units: what `glnoise bake --graph` makes for texel p, within
+// the check's tolerance. One graph per source. In every language: the GLSL dialects are
+// glnoise's GLSL; HLSL, WGSL, Metal and Godot's are that GLSL translated when the source is
+// made, by the translator that translates the library at build time, which is Python: it
+// needs a Python 3 where this runs (GraphOptions::python; glsl::translatorPath's places).
 enum class GraphParams {
     Constants,  // the graph's numbers written into the source: the driver folds them
     Uniform,    // numbers and frames read from a uniform block the caller fills (graphBlock): a change compiles nothing
 };
 struct GraphOptions {
     GraphParams params = GraphParams::Constants;
-    int binding = 1;  // GraphParams::Uniform: the block's binding (OpenGL, Vulkan at options.set)
+    int binding = 1;     // GraphParams::Uniform: the block's binding (OpenGL, Vulkan at options.set, HLSL b<N>, WGSL @binding)
+    std::string python;  // HLSL, WGSL, Metal, Godot: the Python 3 that runs the translator (empty: $GLNOISE_PYTHON, else python3)
 };
-// ValidationError for a language it is not written in yet (glsl, vulkan and gles are),
-// families named (it takes those its nodes need), a seed other than the graph's, a
-// negative binding, a uniform block above 64 KiB, and what the library's source()
-// refuses; the graph's own errors as Graph::validate's.
+// ValidationError for families named (it takes those its nodes need), a seed other than
+// the graph's, a negative binding, a uniform block above 64 KiB or where the language has
+// none (Metal, Godot: constants), and what the library's source() refuses; the graph's own
+// errors as Graph::validate's; Error when the translator cannot run or fails.
 std::string graphSource(const Options& options, const Graph& graph, const GraphOptions& graphOptions = {});
 // What GraphParams::Uniform's block GlnGraph holds for `graph`: the frames of its origin
 // (128 bytes each), then its numbers (a float per 16 bytes), std140, little-endian. A

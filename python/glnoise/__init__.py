@@ -29,6 +29,7 @@ import json
 import math
 import operator
 import os
+import sys
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -652,15 +653,16 @@ class Graph(_Generator):
 
     def shader(self, language: str = "glsl", *, params: str = "constants", table: str = "default", set: int = 0,
                binding: int = 0, params_binding: int = 1) -> str:
-        """The graph as one function of your shader: `vec4 gln_graph(p)` (float, vec2, vec3 or
-        vec4 p for its dims) with the library functions it calls, what `glnoise shader --graph`
-        prints (docs/shaders.md, "A graph as one function"). language: glsl, vulkan or gles
-        (hlsl, wgsl, msl and godot are not written for graphs yet: a ValueError says so).
-        params: "constants" (the driver folds them) or "uniform" (the frames and numbers in a
-        uniform block GlnGraph at params_binding, whose bytes shader_block() gives). table,
-        set and binding: the permutation table's, as glnoise.glsl() takes them."""
+        """The graph as one function of your shader: `gln_graph(p)` (a scalar, 2-, 3- or
+        4-vector p for its dims, returning 4 numbers) with the library functions it calls, what
+        `glnoise shader --graph` prints (docs/shaders.md, "A graph as one function"). language:
+        glsl, vulkan, gles, hlsl, wgsl, msl or godot (the last four translated from the GLSL by
+        the translator the package carries, run by this Python). params: "constants" (the
+        driver folds them) or "uniform" (the frames and numbers in a uniform block GlnGraph at
+        params_binding, whose bytes shader_block() gives; not for msl and godot). table, set and
+        binding: the permutation table's, as glnoise.glsl() takes them."""
         return self._spec.graph_shader(language, table, operator.index(set), operator.index(binding), params,
-                                       operator.index(params_binding))
+                                       operator.index(params_binding), sys.executable or "")
 
     def shader_block(self) -> bytes:
         """The bytes of the uniform block GlnGraph that shader(params="uniform") reads: the

@@ -14,6 +14,7 @@
 #include "glnoise/version.hpp"
 #include "glsl/families.hpp"
 #include "glsl/ports.hpp"
+#include "glsl/table_code.hpp"
 
 namespace glnoise::shader {
 
@@ -87,13 +88,27 @@ std::string seedLine(const Options& o) {
                   : "Ken Perlin's (Improving Noise, 2002), doubled";
 }
 
-// The table's declaration and the expression that reads entry i, per language and form.
-struct TableCode {
-    std::string declaration;
-    std::string read;  // of "i"
-    std::string note;  // what the caller binds
-};
+// Vulkan GLSL: the library's constant tables (`const vec4 GLN_GRAD4[32] = ...`) as plain
+// globals. glslang copies a constant array into a local one at every dynamic index, which
+// lavapipe took over 5 minutes to compile for the whole library; globals are initialised
+// once per invocation and compiled in about a minute.
+std::string privateTables(std::string text) {
+    const std::string key = "\nconst ";
+    for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at + 1)) {
+        const auto end = text.find('\n', at + 1);
+        const std::string line = text.substr(at + 1, end - at - 1);
+        if (line.find(" GLN_") != std::string::npos && line.find('[') != std::string::npos &&
+            line.find('[') < line.find('='))
+            text.erase(at + 1, 6);  // "const "
+    }
+    return text;
+}
 
+}  // namespace
+
+namespace detail {
+
+// The table's declaration and the expression that reads entry i, per language and form.
 TableCode tableCode(Language l, Table t, const Permutation& p, int set, int binding) {
     const std::string b = std::to_string(binding), s = std::to_string(set);
     switch (l) {
@@ -147,23 +162,25 @@ TableCode tableCode(Language l, Table t, const Permutation& p, int set, int bind
     return {};
 }
 
-// Vulkan GLSL: the library's constant tables (`const vec4 GLN_GRAD4[32] = ...`) as plain
-// globals. glslang copies a constant array into a local one at every dynamic index, which
-// lavapipe took over 5 minutes to compile for the whole library; globals are initialised
-// once per invocation and compiled in about a minute.
-std::string privateTables(std::string text) {
-    const std::string key = "\nconst ";
-    for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at + 1)) {
-        const auto end = text.find('\n', at + 1);
-        const std::string line = text.substr(at + 1, end - at - 1);
-        if (line.find(" GLN_") != std::string::npos && line.find('[') != std::string::npos &&
-            line.find('[') < line.find('='))
-            text.erase(at + 1, 6);  // "const "
-    }
-    return text;
+std::vector<std::string> tableErrors(Language l, Table t, int set, int binding) {
+    std::vector<std::string> errors;
+    if (l == Language::Msl && t != Table::Const)
+        errors.push_back("--table " + tableName(t) +
+                         ": Metal has no program-scope buffers; allowed for msl: const (a `constant` array)");
+    if (l == Language::Godot && t != Table::Const)
+        errors.push_back("--table " + tableName(t) + ": allowed for godot: const (a `const int` array)");
+    if ((l == Language::Glsl || l == Language::VulkanGlsl) && t == Table::Uniform)
+        errors.push_back("--table uniform: allowed for " + languageName(l) + ": const, buffer");
+    if (l == Language::GlslEs && t == Table::Buffer)
+        errors.push_back("--table buffer: GLSL ES 3.00 has no storage buffers; allowed for gles: const, uniform");
+    if (set < 0) errors.push_back("--set " + std::to_string(set) + ": must be >= 0");
+    if (binding < 0) errors.push_back("--binding " + std::to_string(binding) + ": must be >= 0");
+    return errors;
 }
 
-}  // namespace
+std::string languageTitle(Language l) { return info(l).title; }
+
+}  // namespace detail
 
 const std::vector<std::string>& languageNames() {
     static const std::vector<std::string> names{"glsl", "vulkan", "gles", "hlsl", "wgsl", "msl", "godot"};
@@ -207,23 +224,12 @@ Table defaultTable(Language language) {
 std::string source(const Options& o) {
     const Language l = o.language;
     const Table t = o.table == Table::Default ? defaultTable(l) : o.table;
-    std::vector<std::string> errors;
-    if (l == Language::Msl && t != Table::Const)
-        errors.push_back("--table " + tableName(t) +
-                         ": Metal has no program-scope buffers; allowed for msl: const (a `constant` array)");
-    if (l == Language::Godot && t != Table::Const)
-        errors.push_back("--table " + tableName(t) + ": allowed for godot: const (a `const int` array)");
-    if ((l == Language::Glsl || l == Language::VulkanGlsl) && t == Table::Uniform)
-        errors.push_back("--table uniform: allowed for " + languageName(l) + ": const, buffer");
-    if (l == Language::GlslEs && t == Table::Buffer)
-        errors.push_back("--table buffer: GLSL ES 3.00 has no storage buffers; allowed for gles: const, uniform");
-    if (o.set < 0) errors.push_back("--set " + std::to_string(o.set) + ": must be >= 0");
-    if (o.binding < 0) errors.push_back("--binding " + std::to_string(o.binding) + ": must be >= 0");
+    std::vector<std::string> errors = detail::tableErrors(l, t, o.set, o.binding);
     const std::vector<std::string> chosen = chosenFamilies(o.families);  // throws for unknown ones first
     if (!errors.empty()) throw ValidationError(errors);
 
     const Permutation perm = Permutation::forSeed(o.seed);
-    const TableCode table = tableCode(l, t, perm, o.set, o.binding);
+    const detail::TableCode table = detail::tableCode(l, t, perm, o.set, o.binding);
     const LanguageInfo& li = info(l);
 
     // The families with everything they include, in the order they must appear.

@@ -23,7 +23,11 @@
 #include "glnoise/graph.hpp"
 #include "glnoise/shader.hpp"
 #include "glnoise/version.hpp"
+#include "glnoise/permutation.hpp"
 #include "glsl/embedded.hpp"
+#include "glsl/families.hpp"
+#include "glsl/table_code.hpp"
+#include "glsl/translate.hpp"
 #include "gpu/graph_shader.hpp"
 #include "graph/plan.hpp"
 
@@ -54,8 +58,8 @@ std::string vec4Literal(const cpu::vec4<float>& v) {
 
 std::string frameLiteral(const cpu::GlnFrame<float>& f) {
     return "GlnFrame(" + ivec4Literal(f.cell) + ", " + vec4Literal(f.frac) + ", " + ivec4Literal(f.period) + ", " +
-           vec4Literal(f.scale) + ", vec4[3](" + vec4Literal(f.axis[0]) + ", " + vec4Literal(f.axis[1]) + ", " +
-           vec4Literal(f.axis[2]) + "), " + ivec4Literal(f.block) + ")";
+           vec4Literal(f.scale) + ", " + vec4Literal(f.axis[0]) + ", " + vec4Literal(f.axis[1]) + ", " +
+           vec4Literal(f.axis[2]) + ", " + ivec4Literal(f.block) + ")";
 }
 
 const char* const kPointTypes[] = {"", "float", "vec2", "vec3", "vec4"};
@@ -294,17 +298,158 @@ std::vector<std::uint8_t> graphBlock(const Graph& graph) {
     return blockOf(n.frames, n.params);
 }
 
+namespace {
+
+// A float in a port's source: as GLSL writes it where finite (each port reads the f
+// suffix), its bits where not.
+std::string portFloat(Language l, float v) {
+    if (std::isfinite(v)) return floatLiteral(v);
+    const char* bits = std::isnan(v) ? "0x7fc00000u" : v > 0 ? "0x7f800000u" : "0xff800000u";
+    switch (l) {
+        case Language::Hlsl: return std::string("asfloat(") + bits + ")";
+        case Language::Wgsl: return std::string("bitcast<f32>(") + bits + ")";
+        case Language::Msl: return std::string("as_type<float>(") + bits + ")";
+        default: return std::string("uintBitsToFloat(") + bits + ")";
+    }
+}
+
+std::string portVector(Language l, const char* kind, const std::string& a, const std::string& b, const std::string& c,
+                       const std::string& d) {
+    const bool ints = kind[0] == 'i';
+    std::string type;
+    switch (l) {
+        case Language::Wgsl: type = ints ? "vec4<i32>" : "vec4<f32>"; break;
+        case Language::Godot: type = ints ? "ivec4" : "vec4"; break;
+        default: type = ints ? "int4" : "float4"; break;
+    }
+    return type + "(" + a + ", " + b + ", " + c + ", " + d + ")";
+}
+
+std::string portInts(Language l, const cpu::ivec4& v) {
+    return portVector(l, "i", std::to_string(v.x), std::to_string(v.y), std::to_string(v.z), std::to_string(v.w));
+}
+
+std::string portFloats(Language l, const cpu::vec4<float>& v) {
+    return portVector(l, "f", portFloat(l, v.x), portFloat(l, v.y), portFloat(l, v.z), portFloat(l, v.w));
+}
+
+// A frame's eight fields in GlnFrame's order.
+std::string portFrameFields(Language l, const cpu::GlnFrame<float>& f) {
+    return portInts(l, f.cell) + ", " + portFloats(l, f.frac) + ", " + portInts(l, f.period) + ", " + portFloats(l, f.scale) +
+           ", " + portFloats(l, f.axis[0]) + ", " + portFloats(l, f.axis[1]) + ", " + portFloats(l, f.axis[2]) + ", " +
+           portInts(l, f.block);
+}
+
+std::string portParams(Language l, const std::vector<float>& params) {
+    std::string out;
+    for (std::size_t i = 0; i < params.size(); ++i)
+        out += (i % 6 == 0 ? "\n    " : " ") + portFloat(l, params[i]) + (i + 1 < params.size() ? "," : "");
+    return out;
+}
+
+// The graph's frames and numbers in a port, and gln_graph_frame(i) and gln_graph_param(i),
+// which the translated code reads them by.
+std::string portData(Language l, const Numbers& n, GraphParams params, int set, int binding) {
+    const std::string F = std::to_string(n.frames.size()), M = std::to_string(n.params.size());
+    const std::string b = std::to_string(binding), s = std::to_string(set);
+    std::string out;
+    const auto rows = [&](const std::string& open, const std::string& close) {
+        std::string r;
+        for (std::size_t i = 0; i < n.frames.size(); ++i)
+            r += "    " + open + portFrameFields(l, n.frames[i]) + close + (i + 1 < n.frames.size() ? ",\n" : "\n");
+        return r;
+    };
+    switch (l) {
+        case Language::Hlsl:
+            if (params == GraphParams::Constants) {
+                out += "GLN_TABLES GlnFrame gln_graph_frames[" + F + "] = {\n" + rows("{", "}") + "};\n";
+                out += "GLN_TABLES float gln_graph_params[" + M + "] = {" + portParams(l, n.params) + "};\n";
+                out += "GlnFrame gln_graph_frame(int i) { return gln_graph_frames[i]; }\n"
+                       "float gln_graph_param(int i) { return gln_graph_params[i]; }\n";
+            } else {
+                out += "cbuffer GlnGraph : register(b" + b + (set == 0 ? "" : ", space" + s) + ") {\n    GlnFrame gln_graph_frames[" + F +
+                       "];\n    float4 gln_graph_params[" + M + "];  // number i in .x\n};\n";
+                out += "GlnFrame gln_graph_frame(int i) { return gln_graph_frames[i]; }\n"
+                       "float gln_graph_param(int i) { return gln_graph_params[i].x; }\n";
+            }
+            break;
+        case Language::Wgsl:
+            if (params == GraphParams::Constants) {
+                out += "var<private> gln_graph_frames: array<GlnFrame, " + F + "> = array<GlnFrame, " + F + ">(\n" +
+                       rows("GlnFrame(", ")") + ");\n";
+                out += "var<private> gln_graph_params: array<f32, " + M + "> = array<f32, " + M + ">(" + portParams(l, n.params) + ");\n";
+                out += "fn gln_graph_frame(i: i32) -> GlnFrame { return gln_graph_frames[i]; }\n"
+                       "fn gln_graph_param(i: i32) -> f32 { return gln_graph_params[i]; }\n";
+            } else {
+                out += "struct GlnGraph {\n    frames: array<GlnFrame, " + F + ">,\n    params: array<vec4<f32>, " + M +
+                       ">,  // number i in .x\n};\n@group(" + s + ") @binding(" + b + ") var<uniform> gln_graph_block: GlnGraph;\n";
+                out += "fn gln_graph_frame(i: i32) -> GlnFrame { return gln_graph_block.frames[i]; }\n"
+                       "fn gln_graph_param(i: i32) -> f32 { return gln_graph_block.params[i].x; }\n";
+            }
+            break;
+        case Language::Msl:
+            out += "constant GlnFrame gln_graph_frames[" + F + "] = {\n" + rows("{", "}") + "};\n";
+            out += "constant float gln_graph_params[" + M + "] = {" + portParams(l, n.params) + "};\n";
+            out += "GlnFrame gln_graph_frame(int i) { return gln_graph_frames[i]; }\n"
+                   "float gln_graph_param(int i) { return gln_graph_params[i]; }\n";
+            break;
+        default: {  // Godot: arrays of vectors (a struct's array constant is not Godot's)
+            const std::size_t count = n.frames.size();
+            std::string ints, floats;
+            for (std::size_t i = 0; i < count; ++i) {
+                const cpu::GlnFrame<float>& f = n.frames[i];
+                const std::string sep = i + 1 < count ? ",\n" : "\n";
+                ints += "    " + portInts(l, f.cell) + ", " + portInts(l, f.period) + ", " + portInts(l, f.block) + sep;
+                floats += "    " + portFloats(l, f.frac) + ", " + portFloats(l, f.scale) + ", " + portFloats(l, f.axis[0]) + ",\n    " +
+                          portFloats(l, f.axis[1]) + ", " + portFloats(l, f.axis[2]) + sep;
+            }
+            const std::string I = std::to_string(3 * count), V = std::to_string(5 * count);
+            out += "const ivec4 gln_graph_ints[" + I + "] = ivec4[" + I + "](\n" + ints + ");\n";
+            out += "const vec4 gln_graph_floats[" + V + "] = vec4[" + V + "](\n" + floats + ");\n";
+            out += "const float gln_graph_params[" + M + "] = float[" + M + "](" + portParams(l, n.params) + ");\n";
+            out += "GlnFrame gln_graph_frame(int i) {\n"
+                   "    return GlnFrame(gln_graph_ints[3 * i], gln_graph_floats[5 * i], gln_graph_ints[3 * i + 1],\n"
+                   "                    gln_graph_floats[5 * i + 1], gln_graph_floats[5 * i + 2], gln_graph_floats[5 * i + 3],\n"
+                   "                    gln_graph_floats[5 * i + 4], gln_graph_ints[3 * i + 2]);\n"
+                   "}\n"
+                   "float gln_graph_param(int i) { return gln_graph_params[i]; }\n";
+            break;
+        }
+    }
+    return out;
+}
+
+// Where the translated text takes portData: the comment line graph_data.glsl leaves.
+constexpr const char* kDataMarker = "// glnoise: the graph's frames and numbers go here";
+
+const char* const kPortPointTypes[][5] = {
+    {"", "float", "float2", "float3", "float4"},      // HLSL and Metal
+    {"", "f32", "vec2<f32>", "vec3<f32>", "vec4<f32>"},  // WGSL
+    {"", "float", "vec2", "vec3", "vec4"},             // the GLSL dialects and Godot
+};
+
+}  // namespace
+
 std::string graphSource(const Options& options, const Graph& graph, const GraphOptions& g) {
+    const Language language = options.language;
+    const bool port = !glslDialect(language);
     std::vector<std::string> errors;
-    if (!glslDialect(options.language))
-        errors.push_back("--language " + languageName(options.language) +
-                         ": a graph is written in glsl, vulkan and gles in this version; hlsl, wgsl, msl and godot come next "
-                         "(the library itself is in all seven: glnoise shader without --graph)");
     if (!options.families.empty()) errors.push_back("families: a graph's source holds the families its nodes call; name none");
     if (options.seed && options.seed != graph.space.seed)
         errors.push_back("--seed " + std::to_string(*options.seed) + ": a graph's table is its own seed's (its space's seed; "
                          "bake --graph --seed sets it)");
     if (g.params == GraphParams::Uniform && g.binding < 0) errors.push_back("--params-binding " + std::to_string(g.binding) + ": must be >= 0");
+    if (g.params == GraphParams::Uniform && language == Language::Msl)
+        errors.push_back("--params uniform: Metal has no program-scope buffers (its table is a constant array too); allowed "
+                         "for msl: --params constants");
+    if (g.params == GraphParams::Uniform && language == Language::Godot)
+        errors.push_back("--params uniform: Godot's shaders take uniforms one by one, not as a block; allowed for godot: "
+                         "--params constants");
+    const Table table = options.table == Table::Default ? defaultTable(language) : options.table;
+    if (port) {
+        const std::vector<std::string> t = detail::tableErrors(language, table, options.set, options.binding);
+        errors.insert(errors.end(), t.begin(), t.end());
+    }
     if (!errors.empty()) throw ValidationError(errors);
     graph.validate();
 
@@ -314,7 +459,15 @@ std::string graphSource(const Options& options, const Graph& graph, const GraphO
     Options library = options;
     library.families = {"fractal", "pattern"};  // graph.glsl's and bases.glsl's
     library.seed = space.seed;
-    std::string out = source(library);
+    // The GLSL dialects: the library's own source with its table. A port: the GLSL library
+    // (which the translator reads whole) reading the table through GLN_TABLE_READ, which
+    // the port's table declaration defines after translation.
+    std::string out;
+    if (port) {
+        out = "#define GLN_PERM(i) GLN_TABLE_READ(i)\n" + glsl::familiesSource(library.families).text;
+    } else {
+        out = source(library);
+    }
 
     // The frames of the graph's origin (a bake's world texel 0) and the parameters.
     const Numbers numbers = numbersOf(plan, space);
@@ -324,9 +477,11 @@ std::string graphSource(const Options& options, const Graph& graph, const GraphO
         throw ValidationError("--params uniform: the graph's block would be " + std::to_string(blockBytes) +
                               " bytes (" + std::to_string(frameCount) + " frames of 128, " + std::to_string(paramCount) +
                               " numbers of 16); a uniform block holds at most 65536 here: --params constants");
-    const bool vulkan = options.language == Language::VulkanGlsl, es = options.language == Language::GlslEs;
+    const bool vulkan = language == Language::VulkanGlsl, es = language == Language::GlslEs;
     std::string data;
-    if (g.params == GraphParams::Constants) {
+    if (port) {
+        data = std::string(kDataMarker) + "\n#define GLN_FRAME(i) gln_graph_frame(i)\n#define GLN_PARAM(i) gln_graph_param(i)\n";
+    } else if (g.params == GraphParams::Constants) {
         // Vulkan: plain globals, as the library's tables are there (glslang copies a const
         // array at every dynamic index, which some drivers compile very slowly).
         const std::string constant = vulkan ? "" : "const ";
@@ -395,39 +550,107 @@ std::string graphSource(const Options& options, const Graph& graph, const GraphO
     def("GLN_PARAM_BLOCK", -1);
     const glsl::Source graphPart = glsl::resolveInMemory(files, "gln-graph-entry.glsl", io);
 
+    // The header: what the function is, in the language's own types.
+    const std::string pointType = kPortPointTypes[language == Language::Wgsl ? 1 : port && language != Language::Godot ? 0 : 2][dims];
+    const std::string vec4Type = kPortPointTypes[language == Language::Wgsl ? 1 : port && language != Language::Godot ? 0 : 2][4];
     std::ostringstream head;
-    head << "//\n// A noise graph as one function: " << P << " p -> vec4 gln_graph(p), the graph (" << graph.nodes.size()
-         << " nodes, " << dims << "D, output " << toString(space.output) << ") at p.\n"
+    head << "//\n// A noise graph as one function: " << pointType << " p -> " << vec4Type << " gln_graph(p), the graph ("
+         << graph.nodes.size() << " nodes, " << dims << "D, output " << toString(space.output) << ") at p.\n"
          << "// p is the graph's sample space: texel units of `glnoise bake --graph` from the origin this source\n"
-         << "// was made for (the graph's offset, z and w), so gln_graph(vec2(x, y)) is the bake's texel (x, y),\n"
+         << "// was made for (the graph's offset, z and w), so gln_graph(p) at p = (x, y) is the bake's texel (x, y),\n"
          << "// y = 0 first, within the check's tolerance of glnoise's reference.\n"
          << "// Far from the origin a float p loses fraction bits, as any noise of a float point does; glnoise's\n"
          << "// own shaders plan each 256-texel anchor's frames in double and add an offset below 256. To keep\n"
          << "// values exact in a large world, give each region its own origin (the graph's offset, in double)\n"
          << "// and pass p from there: with --params uniform a block per region, else a source per region\n"
          << "// (--offset X,Y).\n";
-    if (g.params == GraphParams::Constants)
-        head << "// The graph's numbers are constants: the driver folds them. --params uniform reads them and the\n"
-             << "// frames from a uniform block instead, so that changing one compiles nothing.\n";
-    else
-        head << "// Bind: a uniform block GlnGraph of " << blockBytes << " bytes (std140: " << frameCount
-             << " frames of 128 bytes, then " << paramCount << " floats, one per 16 bytes) at "
-             << (vulkan ? "set " + std::to_string(options.set) + ", binding " + std::to_string(g.binding)
-                        : es ? "the binding you give it with glUniformBlockBinding"
-                             : "binding " + std::to_string(g.binding))
+    if (g.params == GraphParams::Constants) {
+        head << "// The graph's numbers are constants: the compiler folds them.";
+        if (language != Language::Msl && language != Language::Godot)
+            head << " --params uniform reads them and the\n// frames from a uniform block instead, so that changing one compiles nothing.";
+        head << "\n";
+    } else {
+        std::string where;
+        switch (language) {
+            case Language::VulkanGlsl: where = "set " + std::to_string(options.set) + ", binding " + std::to_string(g.binding); break;
+            case Language::GlslEs: where = "the binding you give it with glUniformBlockBinding"; break;
+            case Language::Hlsl:
+                where = "register(b" + std::to_string(g.binding) + (options.set == 0 ? "" : ", space" + std::to_string(options.set)) + ")";
+                break;
+            case Language::Wgsl:
+                where = "@group(" + std::to_string(options.set) + ") @binding(" + std::to_string(g.binding) + ")";
+                break;
+            default: where = "binding " + std::to_string(g.binding); break;
+        }
+        const char* block = language == Language::Hlsl ? "a constant buffer GlnGraph" : language == Language::Wgsl ? "a uniform buffer (struct GlnGraph)" : "a uniform block GlnGraph";
+        head << "// Bind: " << block << " of " << blockBytes << " bytes (std140: " << frameCount
+             << " frames of 128 bytes, then " << paramCount << " floats, one per 16 bytes) at " << where
              << ".\n// Its bytes: glnoise shader --params-out FILE.bin, glnoise::shader::graphBlock(graph) or\n"
              << "// Graph.shader_block(). A graph of the same structure (kinds, wiring, octave counts, bases)\n"
              << "// changed only in its numbers, or moved to another origin (its offset), takes its own block\n"
              << "// in the same source: that is also how a large world keeps its values exact, a block per region.\n";
-    head << "// The defines below are this source's own (GLN_G_*, GLN_OUTPUT, ...); define none of them yourself.\n";
-    // The library's header names the families it was cut from; the graph keeps only the
-    // functions it calls.
-    const std::size_t families = out.find("// Families: ");
-    if (families != std::string::npos)
-        out.replace(families, out.find('\n', families) - families,
-                    "// Functions: the library's that the graph calls, and no others (glnoise shader without --graph "
-                    "prints them all).");
-    return withoutUnusedFunctions(out + head.str() + graphPart.text, "gln_graph");
+    }
+    if (!port) {
+        head << "// The defines below are this source's own (GLN_G_*, GLN_OUTPUT, ...); define none of them yourself.\n";
+        // The library's header names the families it was cut from; the graph keeps only the
+        // functions it calls.
+        const std::size_t families = out.find("// Families: ");
+        if (families != std::string::npos)
+            out.replace(families, out.find('\n', families) - families,
+                        "// Functions: the library's that the graph calls, and no others (glnoise shader without --graph "
+                        "prints them all).");
+        return withoutUnusedFunctions(out + head.str() + graphPart.text, "gln_graph");
+    }
+
+    // A port: the GLSL translated, then the table and the graph's data in the language.
+    const std::string glslText = withoutUnusedFunctions(out + graphPart.text, "gln_graph");
+    std::string body = glsl::translateSource(glslText, languageName(language), g.python);
+    const std::size_t marker = body.find(kDataMarker);
+    if (marker == std::string::npos) throw Error("the translated graph lost its data's place (" + std::string(kDataMarker) + ")");
+    body.replace(marker, std::strlen(kDataMarker), portData(language, numbers, g.params, options.set, g.binding));
+    const detail::TableCode tableCode = detail::tableCode(language, table, Permutation::forSeed(space.seed), options.set, options.binding);
+    const std::string read = "GLN_TABLE_READ(i)";
+    for (std::size_t at = body.find(read); at != std::string::npos; at = body.find(read, at)) body.replace(at, read.size(), tableCode.read);
+    if (body.find("GLN_TABLE_READ") != std::string::npos) throw Error("the translated graph reads the table where glnoise does not expect it");
+
+    std::ostringstream top;
+    top << "// glnoise " << kVersion << ": a noise graph in " << detail::languageTitle(language) << ", self-contained.\n"
+        << "// Functions: the library's that the graph calls, translated from glnoise's GLSL with the graph's own\n"
+        << "// code by glnoise's translator (as the library's " << languageName(language) << " is); they compute what glnoise's CPU reference computes.\n";
+    if (!options.origin.empty()) top << "// Made by: " << options.origin << "\n";
+    top << "// Permutation table: " << (space.seed ? "seed " + std::to_string(*space.seed) + " (glnoise's PCG32 shuffle of 0..255, doubled)"
+                                                : std::string("Ken Perlin's (Improving Noise, 2002), doubled"))
+        << ", as " << tableName(table) << ".\n"
+        << "// Licence: MIT (glnoise).\n";
+    if (!tableCode.note.empty()) top << "// Bind: " << tableCode.note << ".\n";
+    switch (language) {
+        case Language::Hlsl:
+            top << "// Paste it above your entry point, or #include it. Its `precise` variables keep results within the\n"
+                   "// check's tolerance; a compiler's fast-math options may not.\n";
+            break;
+        case Language::Wgsl:
+            top << "// Paste it into your module. WGSL has no overloading: overloads carry a suffix (docs/shaders.md).\n"
+                   "// WGSL has no `precise`: a GPU that fuses multiply-adds may differ a little more.\n";
+            break;
+        case Language::Msl:
+            top << "// #include it in your .metal file. Metal's fast math may contract a * b + c: compile with\n"
+                   "// -fno-fast-math for results within the check's tolerance.\n";
+            break;
+        default:
+            top << "// Save it as a .gdshaderinc and #include it after your shader's shader_type line (or paste it\n"
+                   "// there). Godot has no `precise`: a GPU that fuses multiply-adds may differ a little more.\n";
+            break;
+    }
+    top << head.str().substr(3);  // its "//\n" opening
+    switch (language) {
+        case Language::Msl: top << "#include <metal_stdlib>\nusing namespace metal;\n\n"; break;
+        case Language::Hlsl:
+            top << "\n// The tables' qualifier: static const unless defined before this (glslang's HLSL front end: static).\n"
+                   "#ifndef GLN_TABLES\n#define GLN_TABLES static const\n#endif\n";
+            break;
+        default: top << "\n"; break;
+    }
+    return top.str() + tableCode.declaration + "\n" + body;
 }
 
 }  // namespace glnoise::shader

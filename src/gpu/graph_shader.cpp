@@ -26,7 +26,7 @@ namespace {
 using cpu::Op;
 using cpu::PlanOp;
 
-std::string P(int i) { return "gln_params[" + std::to_string(i) + "]"; }
+std::string P(int i) { return "GLN_PARAM(" + std::to_string(i) + ")"; }
 std::string num(int i) { return std::to_string(i); }
 
 // Where a scope's statements are written: its own function (prefix "", frames from fb),
@@ -72,7 +72,7 @@ struct Writer {
         return a.hold < 0 ? v : "gln_g_clamp(" + v + ", " + P(a.hold) + ", " + P(a.hold + 1) + ")";
     }
 
-    std::string frame(const PlanOp& p, const At& at) const { return "gln_frames[fb + " + num(at.base + p.frame) + "]"; }
+    std::string frame(const PlanOp& p, const At& at) const { return "GLN_FRAME(fb + " + num(at.base + p.frame) + ")"; }
 
     void line(const std::string& s) { out += "    " + s + "\n"; }
 
@@ -112,7 +112,7 @@ struct Writer {
             line("const int leafFrames" + L + "[" + n + "] = int[" + n + "](" + frames + ");");
             line("const int leafParams" + L + "[" + n + "] = int[" + n + "](" + params + ");");
             line("for (int k = 0; k < " + n + "; ++k) {");
-            const std::string body = leaf(*group.front()->op, "gln_frames[fb + leafFrames" + L + "[k]]", "leafParams" + L + "[k]", "k");
+            const std::string body = leaf(*group.front()->op, "GLN_FRAME(fb + leafFrames" + L + "[k])", "leafParams" + L + "[k]", "k");
             out += body;
             line("    leaves" + L + "[k] = GLN_G(r);");
             line("}");
@@ -149,7 +149,7 @@ struct Writer {
             case Basis::Psrdnoise: call = "gln_g_psrdnoise" + in + rest + ", " + period + ", " + world + ")"; break;
             case Basis::Cellular:
                 call = "gln_g_cellular" + in + rest + ", " + period + ", " + world + ", " + num(p.ints[2]) + ", " +
-                       num(p.ints[3]) + ", gln_params[" + param + " + 1], gln_params[" + param + " + 6], gln_params[" + param + " + 7])";
+                       num(p.ints[3]) + ", GLN_PARAM(" + param + " + 1), GLN_PARAM(" + param + " + 6), GLN_PARAM(" + param + " + 7))";
                 break;
             default:
                 call = "gln_g_lattice" + in + id + ", " + num(white ? curveKinds()[0].glslId : p.ints[1]) + ", " + rest +

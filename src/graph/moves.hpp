@@ -106,7 +106,7 @@ struct MoveCall : GlslCall {
             line("for (int i = 0; i < " + std::to_string(count) + "; ++i) {");
         }
     }
-    std::string frame() const { return "gln_frames[" + fb + "]"; }
+    std::string frame() const { return "GLN_FRAME(" + fb + ")"; }
     // The source's function at `point`, its frames from the node's first plus `frame`.
     std::string source(const std::string& point, const std::string& frame = "") const {
         return "gln_scope_" + std::to_string(scope) + "(" + point + ", " + fb + frame + ")";
@@ -792,7 +792,7 @@ struct Fractal : Base {
         const bool rotate = c.ints[2] != 0;
         const int stride = rotate ? 18 : 2;
         c.line("    int k = " + num(c.param + 3) + " + " + num(stride) + " * i;");
-        auto K = [&](int o) { return "gln_params[k + " + num(o) + "]"; };
+        auto K = [&](int o) { return "GLN_PARAM(k + " + num(o) + ")"; };
         if (rotate) {
             auto col = [&](int j) { return "vec4(" + K(2 + j) + ", " + K(6 + j) + ", " + K(10 + j) + ", " + K(14 + j) + ")"; };
             c.line("    GLN_PRECISE vec4 m = l.x * " + col(0) + " + l.y * " + col(1) + " + l.z * " + col(2) + " + l.w * " + col(3) + ";");
@@ -822,7 +822,7 @@ struct Fractal : Base {
         if (musgrave(type) || weighted) c.line("vec4 w" + I + " = vec4(1.0f, 0.0f, 0.0f, 0.0f);");
         c.loop(c.ints[1]);
         octaveGlsl(c);
-        auto K = [&](int o) { return "gln_params[k + " + num(o) + "]"; };
+        auto K = [&](int o) { return "GLN_PARAM(k + " + num(o) + ")"; };
         if (musgrave(type))
             c.line("    gln_g_musgrave_step(" + num(type) + ", i, n, " + K(0) + ", " + c.P(0) + ", " + c.P(1) + ", s" + I + ", w" + I + ");");
         else if (weighted)

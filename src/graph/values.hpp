@@ -70,7 +70,7 @@ struct GlslCall {
     std::vector<std::string> in;
     int param = 0;
     std::array<int, 6> ints{};
-    std::string P(int k) const { return "gln_params[" + std::to_string(param + k) + "]"; }
+    std::string P(int k) const { return "GLN_PARAM(" + std::to_string(param + k) + ")"; }
     std::string call(const char* function, std::initializer_list<std::string> args) const {
         std::string s = std::string(function) + "(";
         bool first = true;

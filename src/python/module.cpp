@@ -493,7 +493,7 @@ shader::Options shaderOptions(const std::string& language, const std::string& ta
 
 // A graph as one function in a shader language (glnoise shader --graph).
 std::string graphShader(const Spec& s, const std::string& language, const std::string& table, int set, int binding,
-                        const std::string& params, int paramsBinding) {
+                        const std::string& params, int paramsBinding, const std::string& python) {
     if (!s.graph) throw invalid("shader: a Graph's; a Noise's library is glnoise.glsl()");
     shader::GraphOptions g;
     try {
@@ -501,6 +501,7 @@ std::string graphShader(const Spec& s, const std::string& language, const std::s
         if (params != "constants" && params != "uniform") throw invalid("params '" + params + "': allowed: constants, uniform");
         g.params = params == "uniform" ? shader::GraphParams::Uniform : shader::GraphParams::Constants;
         g.binding = paramsBinding;
+        g.python = python;
         return shader::graphSource(o, *s.graph, g);
     } catch (const ValidationError& e) {
         throw ValidationError(pythonMessage(e));
@@ -585,7 +586,7 @@ NB_MODULE(_glnoise, m) {
              "The graph as JSON, every field of every node given")
         .def("graph_compact", [](const Spec& s) { return s.graph ? s.graph->compact() : std::string(); },
              "The graph's compact form (gln1....)")
-        .def("graph_shader", &graphShader, "language"_a, "table"_a, "set"_a, "binding"_a, "params"_a, "params_binding"_a,
+        .def("graph_shader", &graphShader, "language"_a, "table"_a, "set"_a, "binding"_a, "params"_a, "params_binding"_a, "python"_a,
              "The graph as one function gln_graph(p) in a shader language, with the library functions it calls")
         .def("graph_block", &graphBlock, "The uniform block of the graph's frames and numbers (std140 bytes)")
         .def("stated_range",

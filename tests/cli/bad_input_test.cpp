@@ -376,9 +376,14 @@ TEST_F(BadInput, CheckAndGlslAndTheCommand) {
 TEST_F(BadInput, AGraphAsOneFunction) {
     const std::string g = file("g.json");
     expectRefused({
-        {{"shader", "--language", "hlsl", "--graph", g},
-         "--language hlsl: a graph is written in glsl, vulkan and gles in this version; hlsl, wgsl, msl and godot come next"},
-        {{"shader", "--language", "godot", "--graph", g, "--out", glsl}, "--language godot: a graph is written in glsl"},
+        {{"shader", "--language", "msl", "--graph", g, "--params", "uniform"},
+         "--params uniform: Metal has no program-scope buffers (its table is a constant array too); allowed for msl: --params constants"},
+        {{"shader", "--language", "godot", "--graph", g, "--params", "uniform", "--out", glsl},
+         "--params uniform: Godot's shaders take uniforms one by one, not as a block; allowed for godot: --params constants"},
+        {{"shader", "--language", "msl", "--graph", g, "--table", "buffer"}, "--table buffer: Metal has no program-scope buffers"},
+        {{"shader", "--language", "hlsl", "--graph", g, "--set", "-2"}, "--set -2: must be an integer from 0 to 1000000"},
+        {{"shader", "--language", "wgsl", "--graph", file("framed.json"), "--params", "uniform"},
+         "--params uniform: the graph's block would be"},
         {{"shader", "--language", "glsl", "--offset", "1,2"}, "--offset: goes with --graph"},
         {{"glsl", "--params", "uniform"}, "--params: goes with --graph (glnoise glsl --graph FILE"},
         {{"shader", "--language", "glsl", "--graph", g, "--params", "folded"}, "--params folded: allowed: constants, uniform"},

@@ -461,7 +461,8 @@ TEST(GraphGpu, NoStringOfTheGraphReachesItsOneFunctionSource) {
             ")" + a + R"(": {"kind": "basis", "basis": "cellular", "frequency": 0.05},
             ")" + b + R"(": {"kind": "fractal", "source": ")" + a + R"(", "octaves": 3}}})");
     };
-    for (shader::Language l : {shader::Language::Glsl, shader::Language::VulkanGlsl, shader::Language::GlslEs}) {
+    for (shader::Language l : {shader::Language::Glsl, shader::Language::VulkanGlsl, shader::Language::GlslEs, shader::Language::Hlsl,
+                               shader::Language::Wgsl, shader::Language::Msl, shader::Language::Godot}) {
         shader::Options o;
         o.language = l;
         const std::string one = shader::graphSource(o, graph("Hills.North_v2", "gln_graph"));
@@ -501,19 +502,70 @@ TEST(GraphGpu, AGraphsOneFunctionSourceHoldsTheFunctionsItCallsAlone) {
     EXPECT_LT(perlin.size() * 4, library.size());
 }
 
-TEST(GraphGpu, AGraphSourceIsRefusedWhereItIsNotWritten) {
-    const Graph g = Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "n", "nodes": {"n": {"kind": "basis"}}})");
-    for (shader::Language l : {shader::Language::Hlsl, shader::Language::Wgsl, shader::Language::Msl, shader::Language::Godot}) {
+TEST(GraphGpu, AGraphSourceIsWrittenInEveryLanguage) {
+    // HLSL, WGSL, Metal and Godot's: the GLSL translated (the port tests run them); here,
+    // each defines gln_graph in its own syntax, declares the graph's numbers its own way,
+    // keeps no GLSL type or directive of the graph's, and a uniform block where it has one.
+    const Graph g = Graph::parse(R"({"glnoise_graph": 2, "dims": 3, "out": "t", "nodes": {
+        "n": {"kind": "basis", "basis": "simplex", "frequency": 0.03},
+        "f": {"kind": "fractal", "source": "n", "octaves": 4},
+        "t": {"kind": "terrace", "source": "f", "steps": 5}}})");
+    const struct {
+        shader::Language language;
+        const char* entry;
+        const char* numbers;
+        const char* uniform;  // its block's declaration; null: none
+    } cases[] = {
+        {shader::Language::Hlsl, "float4 gln_graph(float3 p) {", "GLN_TABLES float gln_graph_params[", "cbuffer GlnGraph : register(b4)"},
+        {shader::Language::Wgsl, "fn gln_graph(p: vec3<f32>) -> vec4<f32> {", "var<private> gln_graph_params: array<f32, ",
+         "@group(0) @binding(4) var<uniform> gln_graph_block: GlnGraph;"},
+        {shader::Language::Msl, "float4 gln_graph(float3 p) {", "constant float gln_graph_params[", nullptr},
+        {shader::Language::Godot, "vec4 gln_graph(vec3 p) {", "const float gln_graph_params[", nullptr},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(shader::languageName(c.language));
         shader::Options o;
-        o.language = l;
-        try {
-            (void)shader::graphSource(o, g);
-            ADD_FAILURE() << shader::languageName(l);
-        } catch (const ValidationError& e) {
-            EXPECT_NE(std::string(e.what()).find("--language " + shader::languageName(l) + ": a graph is written in glsl, vulkan and gles"),
-                      std::string::npos)
-                << e.what();
+        o.language = c.language;
+        const std::string text = shader::graphSource(o, g);
+        EXPECT_NE(text.find(c.entry), std::string::npos);
+        EXPECT_NE(text.find(c.numbers), std::string::npos);
+        EXPECT_EQ(text.find("#if GLN_"), std::string::npos);
+        EXPECT_EQ(text.find("GLN_G("), std::string::npos) << "a macro of graph.glsl's";
+        EXPECT_EQ(text.find("GLN_TABLE_READ"), std::string::npos);
+        if (c.language != shader::Language::Godot) {
+            EXPECT_EQ(text.find("vec4 "), std::string::npos) << "GLSL's type";
         }
+        shader::GraphOptions uniform;
+        uniform.params = shader::GraphParams::Uniform;
+        uniform.binding = 4;
+        if (c.uniform) {
+            const std::string block = shader::graphSource(o, g, uniform);
+            EXPECT_NE(block.find(c.uniform), std::string::npos) << block.substr(0, 4000);
+            // A graph of the same structure with other numbers: the same source.
+            Graph other = g;
+            other.space.offset = {1234567.0, 89.0, 0.0};
+            EXPECT_EQ(shader::graphSource(o, other, uniform), block);
+        } else {
+            EXPECT_THROW((void)shader::graphSource(o, g, uniform), ValidationError);
+        }
+    }
+}
+
+TEST(GraphGpu, AGraphsPortSaysWhenItsTranslatorCannotRun) {
+    // No silent fallback: an interpreter that does not start is an error naming it.
+    const Graph g = Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "n", "nodes": {"n": {"kind": "basis"}}})");
+    shader::Options o;
+    o.language = shader::Language::Wgsl;
+    shader::GraphOptions go;
+    go.python = "/no/such/python3";
+    try {
+        (void)shader::graphSource(o, g, go);
+        ADD_FAILURE() << "no error";
+    } catch (const ValidationError& e) {
+        ADD_FAILURE() << e.what();
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("'/no/such/python3' did not start"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("GLNOISE_PYTHON"), std::string::npos) << e.what();
     }
 }
 

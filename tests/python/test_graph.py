@@ -339,11 +339,24 @@ def test_shader_is_what_the_command_writes(cli, tmp_path, language):
     assert graph.shader_block() == (tmp_path / "block.bin").read_bytes()
 
 
+@pytest.mark.parametrize("language", ["hlsl", "wgsl", "msl", "godot"])
+def test_shader_in_a_translated_language_is_what_the_command_writes(cli, language):
+    # Translated from the graph's GLSL when it is made, by the translator the package carries.
+    graph = glnoise.Graph.from_file(EXAMPLES[0])
+    printed = cli.run("shader", "--language", language, "--graph", EXAMPLES[0]).stdout
+    mine = graph.shader(language)
+    assert without_origin(mine) == without_origin(printed)
+    assert (Path(glnoise.__file__).parent / "port" / "glnoise_port" / "source.py").is_file()
+    entry = {"hlsl": "float4 gln_graph(float2 p) {", "msl": "float4 gln_graph(float2 p) {",
+             "wgsl": "fn gln_graph(p: vec2<f32>) -> vec4<f32> {", "godot": "vec4 gln_graph(vec2 p) {"}[language]
+    assert entry in mine
+
+
 def test_shader_refuses_what_the_command_refuses(cli):
     graph = glnoise.Graph.from_file(EXAMPLES[0])
-    said = cli.error("shader", "--language", "wgsl", "--graph", EXAMPLES[0])
+    said = cli.error("shader", "--language", "msl", "--graph", EXAMPLES[0], "--params", "uniform")
     with pytest.raises(ValueError) as e:
-        graph.shader("wgsl")
+        graph.shader("msl", params="uniform")
     assert "--" + str(e.value) == said  # Python names keywords, not flags
     with pytest.raises(ValueError, match="params 'folded': allowed: constants, uniform"):
         graph.shader("glsl", params="folded")
