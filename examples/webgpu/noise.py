@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """glnoise in WebGPU: 6 octaves of Perlin fBm on a 512 x 512 grid in a WGSL compute
-shader (wgpu from PyPI), written as a grey PGM image.
+shader (wgpu from PyPI), written as a grey PGM image; or, with --graph, a noise graph as
+one function.
 
     glnoise shader --language wgsl fbm --out glnoise.wgsl --table-out table.i32
     python3 -m pip install wgpu
     python3 noise.py [--library glnoise.wgsl] [--table table.i32] [--out noise.pgm]
                      [--raw values.f32]
 
+    glnoise shader --language wgsl --graph ../graphs/mountains.json --out mountains.wgsl --table-out table.i32
+    python3 noise.py --graph --library mountains.wgsl
+
 Texel (i, j) samples the point (i, j) / 64, as `glnoise bake --size 512x512 --octaves 6`
-does: the values are that bake's, within 2e-5. --raw also writes them as float32.
+does: the values are that bake's, within 2e-5. With --graph texel (i, j) is
+gln_graph(vec2(i, j)): the values of `glnoise bake --graph ... --size 512x512`, within the
+tolerance `glnoise check --graph` allows. --raw also writes them as float32.
 """
 import argparse
 import struct
@@ -32,6 +38,18 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 }
 """.replace("SIZE", str(SIZE))
 
+# The same for a noise graph (glnoise shader --graph): gln_graph at the texel, in the
+# graph's texel units; its value is .x.
+GRAPH_KERNEL = """
+@group(0) @binding(1) var<storage, read_write> values: array<f32>;
+
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    if (id.x >= SIZEu || id.y >= SIZEu) { return; }
+    values[id.y * SIZEu + id.x] = gln_graph(vec2<f32>(f32(id.x), f32(id.y))).x;
+}
+""".replace("SIZE", str(SIZE))
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -39,10 +57,11 @@ def main():
     ap.add_argument("--table", default="table.i32", help="glnoise shader --table-out's .i32")
     ap.add_argument("--out", default="noise.pgm", help="the image (binary PGM)")
     ap.add_argument("--raw", help="also write the values as float32, row 0 first")
+    ap.add_argument("--graph", action="store_true", help="the library is a graph's (glnoise shader --graph): call gln_graph")
     args = ap.parse_args()
 
     with open(args.library, encoding="utf-8") as f:
-        source = f.read() + KERNEL
+        source = f.read() + (GRAPH_KERNEL if args.graph else KERNEL)
     with open(args.table, "rb") as f:
         table = f.read()
     if len(table) != 2048:
@@ -69,7 +88,7 @@ def main():
     if args.raw:
         with open(args.raw, "wb") as f:
             f.write(data)
-    # fBm of 6 octaves stays within about +-1: map [-1, 1] to [0, 255].
+    # fBm of 6 octaves (and the example graph) stays within about +-1: map [-1, 1] to [0, 255].
     floats = struct.unpack("<%df" % (SIZE * SIZE), data)
     pixels = bytes(max(0, min(255, int((v * 0.5 + 0.5) * 255 + 0.5))) for v in floats)
     with open(args.out, "wb") as f:

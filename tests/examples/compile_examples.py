@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Compiles the shader examples that have no runtime on this machine, with the library
-their comments say to make, through glslangValidator: the WebGL2 page's shaders as GLSL ES
-3.00, the Unity shader's program and the Unreal include as HLSL (glslang's HLSL front end;
-Unity's UnityCG.cginc replaced by tests/examples/unity/UnityCG.cginc).
+(or the graph's source) their comments say to make, through glslangValidator: the WebGL2
+page's shaders as GLSL ES 3.00, the Unity shaders' programs and the Unreal includes as HLSL
+(glslang's HLSL front end; Unity's UnityCG.cginc replaced by
+tests/examples/unity/UnityCG.cginc).
 
     compile_examples.py --glnoise GLNOISE --glslang GLSLANG --work DIR
 
@@ -81,27 +82,35 @@ def main():
     run([glslang, "webgl2.vert"], work)
     run([glslang, "webgl2.frag"], work)
 
-    # Unity: the CGPROGRAM block, both entry points.
+    # Unity: the CGPROGRAM block, both entry points; the library's shader and the graph's.
+    graph = os.path.join(EXAMPLES, "graphs", "mountains.json")
     run([glnoise, "shader", "--language", "hlsl", "--table", "const", "fbm", "--out", "glnoise.hlsl"], work)
-    shader = read(EXAMPLES, "unity", "GlnoiseFbm.shader")
-    program = re.search(r"CGPROGRAM\n(.*?)ENDCG", shader, re.S)
-    if not program:
-        sys.exit("compile_examples: GlnoiseFbm.shader has no CGPROGRAM block")
+    run([glnoise, "shader", "--language", "hlsl", "--table", "const", "--graph", graph, "--out", "mountains.hlsl"], work)
     shutil.copy(os.path.join(HERE, "unity", "UnityCG.cginc"), work)
-    write(os.path.join(work, "unity.hlsl"), program.group(1))
-    run([glslang, "-D", "-V", "-S", "vert", "-e", "vert", "-o", "unity.vert.spv", "unity.hlsl"], work)
-    run([glslang, "-D", "-V", "-S", "frag", "-e", "frag", "-o", "unity.frag.spv", "unity.hlsl"], work)
-    check_unity_material(shader)
+    for name in ("GlnoiseFbm", "GlnoiseGraph"):
+        shader = read(EXAMPLES, "unity", name + ".shader")
+        program = re.search(r"CGPROGRAM\n(.*?)ENDCG", shader, re.S)
+        if not program:
+            sys.exit("compile_examples: %s.shader has no CGPROGRAM block" % name)
+        write(os.path.join(work, name + ".hlsl"), program.group(1))
+        run([glslang, "-D", "-V", "-S", "vert", "-e", "vert", "-o", name + ".vert.spv", name + ".hlsl"], work)
+        run([glslang, "-D", "-V", "-S", "frag", "-e", "frag", "-o", name + ".frag.spv", name + ".hlsl"], work)
+        if name == "GlnoiseFbm":
+            check_unity_material(shader)
 
-    # Unreal: the include, called as the Custom node calls it.
+    # Unreal: the includes, called as their Custom nodes call them.
     run([glnoise, "shader", "--language", "hlsl", "--table", "const", "fbm", "--out", "glnoise.ush"], work)
-    shutil.copy(os.path.join(EXAMPLES, "unreal", "GlnoiseFbm.ush"), work)
-    code = re.search(r"//   Code: (.*)", read(EXAMPLES, "unreal", "GlnoiseFbm.ush")).group(1)
-    write(os.path.join(work, "unreal.hlsl"), '#include "GlnoiseFbm.ush"\n'
-          "float CustomNode(float2 UV, float Frequency, float Octaves) {\n    %s\n}\n"
-          "float4 main(float2 uv : TEXCOORD0) : SV_Target { return CustomNode(uv, 8.0, 6.0).xxxx; }\n" % code)
-    run([glslang, "-D", "-V", "-S", "frag", "-e", "main", "-o", "unreal.spv", "unreal.hlsl"], work)
-    print("compile_examples: the WebGL2, Unity and Unreal examples compile; Unity's material fits its shader")
+    run([glnoise, "shader", "--language", "hlsl", "--table", "const", "--graph", graph, "--out", "mountains.ush"], work)
+    for name, inputs, values in (("GlnoiseFbm", "float Frequency, float Octaves", "8.0, 6.0"),
+                                 ("GlnoiseGraph", "float Size", "512.0")):
+        shutil.copy(os.path.join(EXAMPLES, "unreal", name + ".ush"), work)
+        code = re.search(r"//   Code: (.*)", read(EXAMPLES, "unreal", name + ".ush")).group(1)
+        write(os.path.join(work, name + "-node.hlsl"), '#include "%s.ush"\n' % name +
+              "float CustomNode(float2 UV, %s) {\n    %s\n}\n" % (inputs, code) +
+              "float4 main(float2 uv : TEXCOORD0) : SV_Target { return CustomNode(uv, %s).xxxx; }\n" % values)
+        run([glslang, "-D", "-V", "-S", "frag", "-e", "main", "-o", name + ".spv", name + "-node.hlsl"], work)
+    print("compile_examples: the WebGL2, Unity and Unreal examples (the library's and a graph's) compile; "
+        "Unity's material fits its shader")
 
 
 if __name__ == "__main__":

@@ -52,7 +52,8 @@ def floats(path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--example", required=True, choices=["vulkan", "vulkan-graph", "webgpu", "webgl2", "webgl2-graph", "godot"])
+    ap.add_argument("--example", required=True, choices=["vulkan", "vulkan-graph", "webgpu", "webgpu-graph", "webgl2", "webgl2-graph", "godot",
+                                                       "godot-graph"])
     ap.add_argument("--glnoise", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--python", default=sys.executable, help="a Python with wgpu (webgpu)")
@@ -76,6 +77,16 @@ def main():
         run([glnoise, "bake", "--graph", graph, "--size", "%dx%d" % (SIZE, SIZE), "--backend", "cpu",
              "--out", "reference.r32"], work)
         return compare_grey(os.path.join(work, "page.grey"), floats(os.path.join(work, "reference.r32")))
+    if args.example == "godot-graph":
+        # The graph as one function in Godot's language, run as WebGL2, against its bake.
+        graph = os.path.join(EXAMPLES, "graphs", "mountains.json")
+        run([glnoise, "shader", "--language", "godot", "--graph", graph, "--out", "mountains.gdshaderinc"], work)
+        shutil.copy(os.path.join(EXAMPLES, "godot", "graph.gdshader"), work)
+        run([python, os.path.abspath(__file__), "--in-browser", "godot", work, "--chromium", args.chromium,
+             "--chromedriver", args.chromedriver], work)
+        run([glnoise, "bake", "--graph", graph, "--size", "%dx%d" % (SIZE, SIZE), "--backend", "cpu",
+             "--out", "reference.r32"], work)
+        return compare_grey(os.path.join(work, "page.grey"), floats(os.path.join(work, "reference.r32")))
     if args.example in ("webgl2", "godot"):
         if args.example == "webgl2":
             run([glnoise, "shader", "--language", "gles", "fbm", "--out", "glnoise.glsl"], work)
@@ -89,22 +100,31 @@ def main():
         run([glnoise, "bake", "--size", "%dx%d" % (SIZE, SIZE), "--octaves", "6", "--backend", "cpu",
              "--out", "reference.r32"], work)
         return compare_grey(os.path.join(work, "page.grey"), floats(os.path.join(work, "reference.r32")))
-    if args.example == "vulkan-graph":
-        # The graph as one function on the Vulkan device, against the bake of the graph.
-        source = os.path.join(EXAMPLES, "vulkan")
-        run([args.cmake, "-S", source, "-B", work, "-DGLNOISE=" + glnoise], work)
-        run([args.cmake, "--build", work], work)
-        run([os.path.join(work, "noise"), "--shader", "graph.spv", "--raw", "values.f32"], work)
+    if args.example in ("vulkan-graph", "webgpu-graph"):
+        # The graph as one function on the Vulkan device or through WebGPU, against the bake
+        # of the graph.
         graph = os.path.join(EXAMPLES, "graphs", "mountains.json")
+        if args.example == "vulkan-graph":
+            source = os.path.join(EXAMPLES, "vulkan")
+            run([args.cmake, "-S", source, "-B", work, "-DGLNOISE=" + glnoise], work)
+            run([args.cmake, "--build", work], work)
+            run([os.path.join(work, "noise"), "--shader", "graph.spv", "--raw", "values.f32"], work)
+        else:
+            run([glnoise, "shader", "--language", "wgsl", "--graph", graph, "--out", "mountains.wgsl",
+                 "--table-out", "table.i32"], work)
+            run([python, os.path.join(EXAMPLES, "webgpu", "noise.py"), "--graph", "--library", "mountains.wgsl",
+                 "--raw", "values.f32"], work)
         run([glnoise, "bake", "--graph", graph, "--size", "%dx%d" % (SIZE, SIZE), "--backend", "cpu",
              "--out", "reference.r32"], work)
-        # The tolerance `glnoise check --graph` allows the GPU for this graph.
+        # The tolerance `glnoise check --graph` allows the GPU for this graph (twice that for
+        # WGSL, which has no `precise`, as the port tests allow).
         said = subprocess.run([glnoise, "check", "--graph", graph, "--size", "16x16"], capture_output=True, text=True).stdout
         match = re.search(r"tolerance ([0-9.e+-]+)", said)
         if not match:
             sys.exit("run_example: glnoise check --graph printed no tolerance:\n" + said)
         return compare(args.example, floats(os.path.join(work, "values.f32")),
-                       floats(os.path.join(work, "reference.r32")), float(match.group(1)))
+                       floats(os.path.join(work, "reference.r32")),
+                       float(match.group(1)) * (2 if args.example == "webgpu-graph" else 1))
     if args.example == "vulkan":
         source = os.path.join(EXAMPLES, "vulkan")
         run([args.cmake, "-S", source, "-B", work, "-DGLNOISE=" + glnoise], work)
@@ -218,15 +238,21 @@ return glnGreyRows(gl, size, size);
 
 
 def godot_as_webgl(folder, chromium, chromedriver):
-    """Runs FOLDER/noise.gdshader, with FOLDER/glnoise.gdshaderinc, as a WebGL2 fragment
-    shader through GODOT_SHIM and writes its pixels to FOLDER/page.grey."""
-    with open(os.path.join(folder, "noise.gdshader"), encoding="utf-8") as f:
+    """Runs FOLDER's one .gdshader, with the .gdshaderinc it includes from FOLDER, as a
+    WebGL2 fragment shader through GODOT_SHIM and writes its pixels to FOLDER/page.grey."""
+    shaders = [name for name in os.listdir(folder) if name.endswith(".gdshader")]
+    if len(shaders) != 1:
+        sys.exit("run_example: %s holds %d .gdshader files, not one" % (folder, len(shaders)))
+    with open(os.path.join(folder, shaders[0]), encoding="utf-8") as f:
         text = f.read()
-    with open(os.path.join(folder, "glnoise.gdshaderinc"), encoding="utf-8") as f:
-        library = f.read()
+
+    def included(m):
+        with open(os.path.join(folder, m.group(1)), encoding="utf-8") as f:
+            return f.read()
+
     steps = [
         (r"(?m)^shader_type canvas_item;$", ""),
-        (r'(?m)^#include "res://glnoise\.gdshaderinc"$', lambda m: library),
+        (r'(?m)^#include "res://(\w+\.gdshaderinc)"$', included),
         # uniform T name : hints = value;  ->  const T name = value;
         (r"(?m)^uniform (\w+) (\w+)(?: : [^=;]*)? = ([^;]+);$", r"const \1 \2 = \3;"),
         (r"\bvoid fragment\(\)", "void main()"),

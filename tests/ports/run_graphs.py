@@ -5,7 +5,8 @@ shader language on this machine and has glnoise_port_graphs compare each with th
 reference's bake of the graph, as `glnoise check` does.
 
     run_graphs.py --language vulkan|hlsl|wgsl|gles|godot|msl --glnoise GLNOISE --checker CHECKER
-                  --graphs DIR [--scale X] [--sine-tolerance T] [--glslang G --vulkan-run R]
+                  --graphs DIR [--params constants|uniform] [--scale X] [--sine-tolerance T]
+                  [--glslang G --vulkan-run R]
                   [--chromium C --chromedriver D]
                   [--cxx CXX --include DIR...]
 
@@ -15,7 +16,9 @@ every texel (x, y, z) of the graph's grid (a scalar, vec2, vec3 or vec4 p by its
 into 4 floats: Vulkan GLSL and HLSL through glslang on Vulkan (lavapipe here, through
 glnoise_vulkan_run), WGSL on WebGPU (wgpu from PyPI), GLSL ES 3.00 and Godot's language
 (as GLSL ES, as run_port.py runs it) in headless Chromium, Metal compiled as C++ over
-tests/ports/msl/metal_stdlib (every graph in one program, a namespace each). --scale
+tests/ports/msl/metal_stdlib (every graph in one program, a namespace each). With
+--params uniform the graph's numbers and frames come from its block (--params-out's
+bytes) at binding 1: a uniform block, a constant buffer or a WGSL uniform buffer. --scale
 multiplies the tolerance (WGSL has no `precise`); --sine-tolerance is the least tolerance
 of a graph whose source calls sin or cos (SwiftShader's are Vulkan's 2^-11, as run_port.py
 says).
@@ -120,10 +123,16 @@ def graph_source(args, name, table):
     cmd = [args.glnoise, "shader", "--graph", os.path.join(args.graphs, name + ".json"), "--language", args.language]
     if table:
         cmd += ["--table", table]
+    if args.params == "uniform":
+        cmd += ["--params", "uniform", "--params-out", block_path(args, name)]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit("run_graphs: %s failed:\n%s" % (" ".join(cmd), r.stderr))
     return r.stdout
+
+
+def block_path(args, name):
+    return os.path.join(args.work, name + ".block.bin")
 
 
 def bounds(language, w, h):
@@ -164,6 +173,8 @@ def run_one(args, g, out, device, driver):
             return "glslang failed on %s:\n%s%s" % (src, r.stdout, r.stderr)
         cmd = [args.vulkan_run, stem + ".spv", "--groups", str(groups), "--in", "0=" + table,
                "--out", "2=%s:%d" % (out, groups * 64 * 16)]
+        if args.params == "uniform":
+            cmd += ["--uniform", "1=" + block_path(args, name)]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             return "%s failed:\n%s" % (" ".join(cmd), r.stderr)
@@ -182,6 +193,10 @@ def run_one(args, g, out, device, driver):
         bound = [{"binding": 2, "resource": {"buffer": values}}]
         if "gln_perm_table[" in text:  # a graph of no lattice leaves reads no table: no binding
             bound.append({"binding": 0, "resource": {"buffer": device.create_buffer_with_data(data=entries, usage=usage)}})
+        if args.params == "uniform":
+            with open(block_path(args, name), "rb") as f:
+                block = device.create_buffer_with_data(data=f.read(), usage=wgpu.BufferUsage.UNIFORM)
+            bound.append({"binding": 1, "resource": {"buffer": block}})
         group = device.create_bind_group(layout=pipeline.get_bind_group_layout(0), entries=bound)
         encoder = device.create_command_encoder()
         compute = encoder.begin_compute_pass()
@@ -262,6 +277,7 @@ def main():
     ap.add_argument("--checker", required=True, help="glnoise_port_graphs")
     ap.add_argument("--graphs", required=True, help="glnoise_port_graphs --draw's folder")
     ap.add_argument("--work", help="where the sources and values go (default: GRAPHS/LANGUAGE)")
+    ap.add_argument("--params", choices=["constants", "uniform"], default="constants")
     ap.add_argument("--scale", type=float, default=1.0, help="tolerance multiplier")
     ap.add_argument("--sine-tolerance", type=float, default=0.0,
                     help="the least tolerance of a graph whose source calls sin or cos")
@@ -272,7 +288,9 @@ def main():
     ap.add_argument("--cxx", default="c++")
     ap.add_argument("--include", action="append", default=[], help="Metal as C++: include folders")
     args = ap.parse_args()
-    args.work = args.work or os.path.join(args.graphs, args.language)
+    if args.params == "uniform" and args.language not in ("vulkan", "hlsl", "wgsl"):
+        ap.error("--params uniform: run here for vulkan, hlsl and wgsl")
+    args.work = args.work or os.path.join(args.graphs, args.language + ("-uniform" if args.params == "uniform" else ""))
     args.sines = {}
     os.makedirs(args.work, exist_ok=True)
     all_graphs = graphs(args)

@@ -3,10 +3,10 @@
 // storage buffers read from files, and writes one buffer back: the port tests' way to
 // execute Vulkan GLSL and HLSL.
 //
-//   glnoise_vulkan_run SHADER.spv --groups N --in BINDING=FILE ... --out BINDING=FILE:BYTES
-//                      [--repeat R]
+//   glnoise_vulkan_run SHADER.spv --groups N --in BINDING=FILE ... [--uniform BINDING=FILE ...]
+//                      --out BINDING=FILE:BYTES [--repeat R]
 //
-// Every buffer is a storage buffer in descriptor set 0, in memory the host can map (on a
+// Every buffer is a storage buffer (--uniform: a uniform buffer) in descriptor set 0, in memory the host can map (on a
 // GPU, its own memory where the driver offers it mapped). Prints the device's name, how
 // long the pipeline took to create and, with --repeat, the median time of R more
 // dispatches (submit to idle), for comparing table forms on one device.
@@ -48,6 +48,7 @@ struct Binding {
     std::string file;
     std::vector<char> data;
     bool output = false;
+    bool uniform = false;
     VkBuffer buffer = VK_NULL_HANDLE;
     VkDeviceMemory memory = VK_NULL_HANDLE;
 };
@@ -80,6 +81,10 @@ int run(int argc, char** argv) {
         const std::string flag = argv[i];
         if (flag == "--groups") groups = static_cast<std::uint32_t>(std::stoul(argv[i + 1]));
         else if (flag == "--in") bindings.push_back(parseBinding(argv[i + 1], false));
+        else if (flag == "--uniform") {
+            bindings.push_back(parseBinding(argv[i + 1], false));
+            bindings.back().uniform = true;
+        }
         else if (flag == "--out") bindings.push_back(parseBinding(argv[i + 1], true));
         else if (flag == "--repeat") repeat = static_cast<std::uint32_t>(std::stoul(argv[i + 1]));
         else throw std::runtime_error("unknown flag " + flag);
@@ -139,7 +144,7 @@ int run(int argc, char** argv) {
     for (auto& b : bindings) {
         auto bci = make<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
         bci.size = b.data.empty() ? 4 : b.data.size();
-        bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+        bci.usage = b.uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
         check(vkCreateBuffer(device, &bci, nullptr, &b.buffer), "vkCreateBuffer");
         VkMemoryRequirements req;
         vkGetBufferMemoryRequirements(device, b.buffer, &req);
@@ -159,7 +164,7 @@ int run(int argc, char** argv) {
     for (const auto& b : bindings) {
         VkDescriptorSetLayoutBinding l{};
         l.binding = b.binding;
-        l.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        l.descriptorType = b.uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         l.descriptorCount = 1;
         l.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
         layoutBindings.push_back(l);
@@ -193,11 +198,12 @@ int run(int argc, char** argv) {
     check(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &cpci, nullptr, &pipeline), "vkCreateComputePipelines");
     std::printf("pipeline: %.1f ms\n", ms(Clock::now() - created));
 
-    VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, static_cast<std::uint32_t>(bindings.size())};
+    const VkDescriptorPoolSize poolSizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, static_cast<std::uint32_t>(bindings.size())},
+                                              {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, static_cast<std::uint32_t>(bindings.size())}};
     auto dpci = make<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
     dpci.maxSets = 1;
-    dpci.poolSizeCount = 1;
-    dpci.pPoolSizes = &poolSize;
+    dpci.poolSizeCount = 2;
+    dpci.pPoolSizes = poolSizes;
     VkDescriptorPool pool;
     check(vkCreateDescriptorPool(device, &dpci, nullptr, &pool), "vkCreateDescriptorPool");
     auto dsai = make<VkDescriptorSetAllocateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO);
@@ -214,7 +220,7 @@ int run(int argc, char** argv) {
         writes[i].dstSet = set;
         writes[i].dstBinding = bindings[i].binding;
         writes[i].descriptorCount = 1;
-        writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        writes[i].descriptorType = bindings[i].uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         writes[i].pBufferInfo = &infos[i];
     }
     vkUpdateDescriptorSets(device, static_cast<std::uint32_t>(writes.size()), writes.data(), 0, nullptr);
