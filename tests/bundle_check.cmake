@@ -68,6 +68,17 @@ foreach(where bundle build)
     message(FATAL_ERROR "${where}'s bake failed: ${err}")
   endif()
 endforeach()
+# A graph's WGSL, by the translator the bundle carries (the program's own share/glnoise/port).
+if(NOT EXISTS "${root}/share/glnoise/port/glnoise_port/source.py")
+  message(FATAL_ERROR "the bundle carries no translator (share/glnoise/port/glnoise_port)")
+endif()
+file(WRITE "${WORK}/graph.json" [=[{"glnoise_graph": 2, "dims": 2, "out": "f", "nodes": {
+  "n": {"kind": "basis", "basis": "simplex"}, "f": {"kind": "fractal", "source": "n", "octaves": 3}}}]=])
+execute_process(COMMAND "${root}/bin/glnoise" shader --language wgsl --graph "${WORK}/graph.json"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE wgsl ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT wgsl MATCHES "fn gln_graph\\(p: vec2<f32>\\) -> vec4<f32>")
+  message(FATAL_ERROR "the bundle's glnoise shader --language wgsl --graph failed: ${err}")
+endif()
 file(SHA256 "${WORK}/bundle.png" a)
 file(SHA256 "${WORK}/build.png" b)
 if(NOT a STREQUAL b)
