@@ -53,6 +53,9 @@ PICTURES = {
     "preview_proof.png": "xvfb-run -a glnoise-preview --window 1280x720 --octaves 5 --seed 7 --frequency 0.01 "
                          "--pattern marble --colormap marble --check --forget --sections proof,readouts "
                          "--frames 3 --screenshot assets/preview_proof.png",
+    "preview_graph.png": "xvfb-run -a glnoise-preview --window 1280x720 --graph examples/graphs/mountains.json "
+                         "--colormap terrain --view 3d --relief 0.22 --forget --sections noise "
+                         "--frames 3 --screenshot assets/preview_graph.png",
     "python-terrain.png": None,
     "python-graph.png": None,
     "heightmap_hillshade.png": None,
@@ -111,8 +114,10 @@ def preview(build, out):
     if not xvfb:
         raise SystemExit("make_pictures: %s needs xvfb-run (Debian: xvfb)" % name)
     # A fixed screen, so that the window is the same on every machine, and the pointer rests
-    # at its centre (over the noise).
-    run([xvfb, "-a", "-s", "-screen 0 1600x1024x24", os.path.join(build, "glnoise-preview")] + words[3:-1] + [out])
+    # at its centre (over the noise). A file the command names (examples/...) is the
+    # source tree's, wherever this runs.
+    args = [os.path.join(HERE, "..", w) if w.startswith("examples/") else w for w in words[3:-1]]
+    run([xvfb, "-a", "-s", "-screen 0 1600x1024x24", os.path.join(build, "glnoise-preview")] + args + [out])
 
 
 def bench(build, out, only="^(perlin2|perlin3|fbm8)/", env=None):
@@ -183,7 +188,7 @@ def engines(build, out):
 MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "python-graph.png": python_graph, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs, "graph_kinds.png": graph_kinds,
           "graph_fractals.png": graph_fractals,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
-          "preview_slices.png": preview, "preview_proof.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
+          "preview_slices.png": preview, "preview_proof.png": preview, "preview_graph.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake, "bench_fastnoise2.png": bench_fastnoise2,
           "bench_fastnoise2_xeon.png": bench_fastnoise2_runs}
 

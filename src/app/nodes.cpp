@@ -141,7 +141,7 @@ std::map<std::string, std::string> nodeRoles() {
     using graph::nameOf;
     return {{"+", nameOf(Op::Add)},   {"-", nameOf(Op::Subtract)}, {"*", nameOf(Op::Multiply)},
             {"/", nameOf(Op::Divide)}, {"-a", nameOf(Op::Invert)},  {"|a|", nameOf(Op::Abs)},
-            {"noise", nameOf(Op::Basis)}, {"octaves", nameOf(Op::Fractal)}};
+            {"noise", nameOf(Op::Basis)}, {"octaves", nameOf(Op::Fractal)}, {"zoom", nameOf(Op::Scale)}};
 }
 
 }  // namespace glnoise::app

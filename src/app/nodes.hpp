@@ -19,7 +19,8 @@ nlohmann::json nodeKindsJson(const std::vector<std::string>& names);
 std::string nodeKindsText(const std::vector<std::string>& names);
 
 // The kinds a script's shorthands make, by their role (Python's glnoise.Node): "+", "-",
-// "*", "/" (a + b and the others), "-a", "|a|", "noise" (a basis) and "octaves" (a fractal).
+// "*", "/" (a + b and the others), "-a", "|a|", "noise" (a basis) and "octaves" (a fractal);
+// and "zoom" (a scale of the point: the preview's zoom over a graph).
 std::map<std::string, std::string> nodeRoles();
 
 }  // namespace glnoise::app

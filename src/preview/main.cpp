@@ -59,6 +59,10 @@ int previewMain(int argc, char** argv) {
                    "export (comma-separated)");
     app.add_option("--preset", a.preset, "start from a preset: " + app::joinedNames(app::presetNames()) +
                                              ", or a .json file; flags override it");
+    app.add_option("--graph", a.graph, "show a noise graph: a graph's JSON file or its compact form (gln1....); the "
+                                       "flags that set its space (--seed, --offset, --z, ...) apply (docs/graphs.md)");
+    app.add_option("--set", a.set, "NODE.FIELD=VALUE: set a field of the graph's node as the panel does (repeatable; "
+                                   "a node's id for an input or a driven number)");
     app.add_option("--from", a.from, "continue from the record in a glnoise file (" + app::extensionList() +
                                          ", or a raw file's .json); flags override it");
     app.add_option("--save-preset", a.savePreset, "save the spec on screen as a preset after the last frame (File menu)");

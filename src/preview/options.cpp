@@ -51,7 +51,27 @@ Start startFrom(const Args& a) {
         base = app::loadPreset(a.preset);
         baseSource = "preset " + a.preset;
     }
-    s.spec = app::buildSpec(a.noise, nullptr, base ? &base->spec : nullptr, base && base->hasDims, baseSource);
+    if (!a.graph.empty() && !a.preset.empty())
+        throw ValidationError("--graph " + app::graphSource(a.graph) + ": shows a graph; give it or --preset " + a.preset +
+                              ", not both");
+    if (!a.graph.empty() && !a.from.empty())
+        throw ValidationError("--graph " + app::graphSource(a.graph) + ": shows a graph; give it or --from " + a.from +
+                              " (whose record may hold one), not both");
+    if (!a.graph.empty()) {
+        s.graph = app::loadGraph(a.graph, a.noise);
+    } else if (record && record->graph) {
+        s.graph = app::applyGraphFlags(*record->graph, a.noise, baseSource + ": its graph");
+    }
+    if (!a.set.empty() && !s.graph)
+        throw ValidationError("--set " + a.set.front() + ": sets a field of a graph's node; give --graph (or --from a "
+                              "file baked from a graph)");
+    for (const std::string& assignment : a.set) s.graph = withField(*s.graph, assignment);
+    if (s.graph) {
+        s.spec = s.graph->space;
+        if (base) base->spec = s.spec;
+    } else {
+        s.spec = app::buildSpec(a.noise, nullptr, base ? &base->spec : nullptr, base && base->hasDims, baseSource);
+    }
     s.noOctaveLimit = a.noise.noOctaveLimit || (record && record->noOctaveLimit);
     if (base) applyMapping(s, *base);
     if (record) applyRecordView(s, *record);
@@ -133,7 +153,7 @@ Start startFrom(const Args& a) {
     if (!a.screenshot.empty()) io::OutputFile claim(a.screenshot);
     if (!a.readouts.empty()) io::OutputFile claim(a.readouts);
     // A given export path is checked even without --export: the S key writes to it.
-    if (a.exportAtEnd || a.outGiven) app::Bake claim(exportRequest(s, s.spec, Grid{1, 1, 1}));
+    if (a.exportAtEnd || a.outGiven) app::Bake claim(exportRequest(s, Grid{1, 1, 1}));
 
     // The remembered layout, then the flags over it.
     start.settingsFile = a.forget ? std::string() : preview::settingsPath();

@@ -23,6 +23,8 @@ struct Args {
     bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
     bool check = false, showDifference = false, colormapGiven = false, turntable = false;
     std::string preset, from, savePreset, sections;
+    std::string graph;  // --graph: a graph's JSON file or its compact form
+    std::vector<std::string> set;  // --set NODE.FIELD=VALUE, in order
     // The bake fields' flags the preview takes (app/bake_fields.def), by name: its exports'.
     std::map<std::string, std::string> bake;
 };

@@ -42,12 +42,14 @@ void menuBar(State& s, bool* exportNow, bool* copyCommand, bool* quit) {
                 if (ImGui::MenuItem(name.c_str())) s.status = openPreset(s, name);
             ImGui::EndMenu();
         }
-        if (ImGui::BeginMenu("Open preset or record")) {
+        if (ImGui::BeginMenu("Open preset, graph or record")) {
             ImGui::SetNextItemWidth(ImGui::GetFontSize() * 20.0f);
-            static const std::string hint = "a preset .json, or a baked " + app::extensionList();
+            static const std::string hint = "a preset or graph .json, a graph's gln1. form, or a baked " + app::extensionList();
             ImGui::InputTextWithHint("##open", hint.c_str(), &s.openPath);
             try {
                 if (ImGui::Button("open as preset")) s.status = openPreset(s, s.openPath);
+                ImGui::SameLine();
+                if (ImGui::Button("open as graph")) s.status = openGraph(s, s.openPath);
                 ImGui::SameLine();
                 if (ImGui::Button("open its record")) s.status = openRecord(s, s.openPath);
             } catch (const Error& e) {
@@ -55,7 +57,7 @@ void menuBar(State& s, bool* exportNow, bool* copyCommand, bool* quit) {
             }
             ImGui::EndMenu();
         }
-        if (ImGui::BeginMenu("Save spec as preset")) {
+        if (ImGui::BeginMenu(s.graph ? "Save graph###save" : "Save spec as preset###save")) {
             ImGui::SetNextItemWidth(ImGui::GetFontSize() * 20.0f);
             ImGui::InputTextWithHint("##save", "mine.json", &s.savePath);
             if (ImGui::Button("save")) {

@@ -27,6 +27,8 @@ void menuBar(State& s, bool* exportNow, bool* copyCommand, bool* quit);
 void panel(State& s, const PanelFacts& facts, bool* exportNow);
 
 void noiseSection(State& s);
+// The Noise section for a graph (panel_graph.cpp): its nodes' fields from the kind table.
+void graphSection(State& s);
 void animationSection(State& s);
 void viewSection(State& s, const Layout& l);
 void readoutsSection(State& s, const PanelFacts& facts);

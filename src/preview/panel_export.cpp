@@ -49,7 +49,7 @@ void exportSection(State& s, const Layout& l, bool* exportNow) {
         if (f.isFor(app::kPreview) && f.appliesTo(s.exportFields)) fieldWidget(f, s.exportFields);
     if (ImGui::Button("export (S)")) *exportNow = true;
     ImGui::SameLine();
-    const std::string command = exportCommand(s, exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, l)));
+    const std::string command = exportCommand(s, exportRequest(s, exportGrid(s, l)));
     if (ImGui::Button("copy as command (C)")) ImGui::SetClipboardText(command.c_str());
     ImGui::TextWrapped("%s", command.c_str());
 }

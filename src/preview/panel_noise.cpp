@@ -84,6 +84,7 @@ void fieldWidget(const SpecField& f, std::array<double, 3>& offset, const NoiseS
 }  // namespace
 
 void noiseSection(State& s) {
+    if (s.graph) return graphSection(s);
     NoiseSpec& n = s.spec;
     for (const SpecField& f : specFields()) {
         if (!f.appliesTo(n)) continue;

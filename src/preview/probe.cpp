@@ -6,16 +6,24 @@
 
 namespace glnoise::preview {
 
-Probe probeAt(const NoiseSpec& shown, int x, int y, int z, float gpuValue) {
+namespace {
+
+NoiseSpec& probeSpace(NoiseSpec& s) { return s; }
+NoiseSpec& probeSpace(Graph& g) { return g.space; }
+
+// A spec or a graph (their evaluate and validate are alike).
+template <class N>
+Probe probeOf(const N& shown, int x, int y, int z, float gpuValue) {
     Probe p;
     p.x = x;
     p.y = y;
     p.z = z;
     p.gpu = gpuValue;
-    if (shown.output != Output::Value) return p;
+    N copy = shown;
+    if (probeSpace(copy).output != Output::Value) return p;
     try {
-        NoiseSpec g = shown;
-        g.output = Output::Gradient;
+        N g = shown;
+        probeSpace(g).output = Output::Gradient;
         bool analytic = true;
         try {
             g.validate();
@@ -36,10 +44,14 @@ Probe probeAt(const NoiseSpec& shown, int x, int y, int z, float gpuValue) {
         p.analytic = analytic;
         p.valid = true;
     } catch (const Error&) {
-        p.valid = false;  // a spec the panel is showing an error for
+        p.valid = false;  // a spec or graph the panel is showing an error for
     }
     return p;
 }
 
+}  // namespace
+
+Probe probeAt(const NoiseSpec& shown, int x, int y, int z, float gpuValue) { return probeOf(shown, x, y, z, gpuValue); }
+Probe probeAt(const Graph& shown, int x, int y, int z, float gpuValue) { return probeOf(shown, x, y, z, gpuValue); }
 
 }  // namespace glnoise::preview

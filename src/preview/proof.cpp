@@ -10,14 +10,28 @@
 
 namespace glnoise::preview {
 
+namespace {
+const NoiseSpec& proofSpace(const NoiseSpec& s) { return s; }
+const NoiseSpec& proofSpace(const Graph& g) { return g.space; }
+}  // namespace
+
 void Proof::start(const NoiseSpec& spec, Image gpu, std::string command, unsigned threads) {
+    begin(spec, std::move(gpu), std::move(command), threads);
+}
+
+void Proof::start(const Graph& graph, Image gpu, std::string command, unsigned threads) {
+    begin(graph, std::move(gpu), std::move(command), threads);
+}
+
+template <class N>
+void Proof::begin(const N& noise, Image gpu, std::string command, unsigned threads) {
     stop();
     cancel_ = false;
     running_ = true;
     rowsDone_ = 0;
     rows_ = std::max<std::int64_t>(1, static_cast<std::int64_t>(gpu.height) * gpu.depth);
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency() - 1);
-    thread_ = std::thread(&Proof::work, this, spec, std::move(gpu), std::move(command), threads);
+    thread_ = std::thread(&Proof::work<N>, this, noise, std::move(gpu), std::move(command), threads);
 }
 
 void Proof::stop() {
@@ -40,12 +54,13 @@ std::optional<ProofResult> Proof::take() {
     return r;
 }
 
-void Proof::work(NoiseSpec spec, Image gpu, std::string command, unsigned threads) {
+template <class N>
+void Proof::work(N noise, Image gpu, std::string command, unsigned threads) {
     const Grid grid{gpu.width, gpu.height, gpu.depth};
     const int channels = gpu.channels;
-    const std::array<double, 4> tolerances = cpu::agreementTolerance(spec);
+    const std::array<double, 4> tolerances = cpu::agreementTolerance(noise);
     ProofResult r;
-    r.spec = spec;
+    r.spec = proofSpace(noise);
     r.grid = grid;
     r.command = std::move(command);
     r.difference.assign(static_cast<std::size_t>(grid.texels()), 0.0f);
@@ -80,7 +95,7 @@ void Proof::work(NoiseSpec spec, Image gpu, std::string command, unsigned thread
     try {
         // Bands of 16 rows: small enough to stop soon when the view changes.
         const std::optional<app::CheckVerdict> v =
-            cancel_ ? std::nullopt : app::checkGrid(spec, grid, 16, tolerances, gpuBand, threads, difference);
+            cancel_ ? std::nullopt : app::checkGrid(noise, grid, 16, tolerances, gpuBand, threads, difference);
         if (!v) {
             running_ = false;
             return;

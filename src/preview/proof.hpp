@@ -15,13 +15,14 @@
 #include <vector>
 
 #include "app/agreement.hpp"
+#include "glnoise/graph.hpp"
 #include "glnoise/image.hpp"
 #include "glnoise/spec.hpp"
 
 namespace glnoise::preview {
 
 struct ProofResult {
-    NoiseSpec spec;
+    NoiseSpec spec;  // a graph's space
     Grid grid;
     std::string command;                // the `glnoise check` that prints the same numbers
     std::vector<std::string> lines;     // its lines, one per channel, then PASS or FAIL
@@ -37,9 +38,10 @@ public:
     Proof(const Proof&) = delete;
     Proof& operator=(const Proof&) = delete;
 
-    // Stops any proof under way and starts one of `gpu` (the texture's values for spec over
-    // its grid) against the reference, on `threads` threads (0: all but one).
+    // Stops any proof under way and starts one of `gpu` (the texture's values for spec, or
+    // graph, over its grid) against the reference, on `threads` threads (0: all but one).
     void start(const NoiseSpec& spec, Image gpu, std::string command, unsigned threads = 0);
+    void start(const Graph& graph, Image gpu, std::string command, unsigned threads = 0);
     // Cancels the proof under way, if any, and waits for its thread.
     void stop();
     // Waits for the proof under way to finish.
@@ -51,7 +53,10 @@ public:
     std::optional<ProofResult> take();
 
 private:
-    void work(NoiseSpec spec, Image gpu, std::string command, unsigned threads);
+    template <class N>
+    void begin(const N& noise, Image gpu, std::string command, unsigned threads);
+    template <class N>
+    void work(N noise, Image gpu, std::string command, unsigned threads);
     std::thread thread_;
     std::atomic<bool> cancel_{false}, running_{false};
     std::atomic<std::int64_t> rowsDone_{0}, rows_{1};

@@ -112,17 +112,22 @@ Renderer::~Renderer() {
     if (cacheDepth_) glDeleteRenderbuffers(1, &cacheDepth_);
 }
 
-Regeneration Renderer::regenerate(const NoiseSpec& spec, const Grid& grid) {
+Regeneration Renderer::regenerate(const NoiseSpec& spec, const Grid& grid) { return regenerateWith(spec, spec, grid); }
+
+Regeneration Renderer::regenerate(const Graph& graph, const Grid& grid) { return regenerateWith(graph, graph.space, grid); }
+
+template <class N>
+Regeneration Renderer::regenerateWith(const N& noise, const NoiseSpec& space, const Grid& grid) {
     const int width = grid.width, height = grid.height;
     Regeneration r;
     ++generation_;
     const auto start = std::chrono::steady_clock::now();
     if (timerQuery_) glBeginQuery(GL_TIME_ELAPSED, query_);
     if (texture_.handle() == 0 || texture_.grid().width != width || texture_.grid().height != height ||
-        texture_.grid().depth != grid.depth || texture_.channels() != cpu::outputChannels(spec))
-        texture_ = generator_.run(spec, grid);
+        texture_.grid().depth != grid.depth || texture_.channels() != cpu::outputChannels(space))
+        texture_ = generator_.run(noise, grid);
     else
-        generator_.run(spec, texture_);
+        generator_.run(noise, texture_);
     GLuint64 ns = 0;
     if (timerQuery_) {
         glEndQuery(GL_TIME_ELAPSED);

@@ -11,6 +11,7 @@
 
 #include "glnoise/colormap.hpp"
 #include "glnoise/gpu.hpp"
+#include "glnoise/graph.hpp"
 #include "glnoise/spec.hpp"
 #include "glnoise/gl_objects.hpp"
 
@@ -53,6 +54,8 @@ public:
     // as an RGB normal map (min and max are then NaN). A volume grid (the slices view)
     // gives a 3D texture.
     Regeneration regenerate(const NoiseSpec& spec, const Grid& grid);
+    // The same for a noise graph (a Gradient graph shown as its Value too).
+    Regeneration regenerate(const Graph& graph, const Grid& grid);
     // Draws the texture 1:1 into `view` of the current framebuffer, texel (0, 0) at its top
     // left, `tiles` x `tiles` copies of it (1: once), values mapped through the colormap
     // from `range`, as `glnoise bake --colormap` maps them.
@@ -86,6 +89,9 @@ public:
 private:
     gpu::Generator generator_;
     gpu::Texture texture_;
+    // regenerate()'s work for a spec or a graph (space: its space).
+    template <class N>
+    Regeneration regenerateWith(const N& noise, const NoiseSpec& space, const Grid& grid);
     void useColormap(const Colormap& colormap);
     // Shows what `paint` paints into `view`: painted into an offscreen colour buffer when
     // `key` (what is drawn, and how) or the size changed, else the last painting again,

@@ -139,7 +139,8 @@ struct Frame {
 // What the frame shows: the spec regenerated (the view's, a gradient as its value, octaves
 // above the Nyquist limit dropped), its key, and the range on screen.
 struct Shown {
-    NoiseSpec spec;
+    NoiseSpec spec;              // a graph's space
+    std::optional<Graph> graph;  // the view's graph, when a graph is shown
     std::string key;
     ValueRange range;
 };
@@ -205,7 +206,7 @@ void Session::keys(bool* exportNow, bool* copyCommand, bool* quit) {
         s.camera = Camera{};
     }
     if (ImGui::IsKeyPressed(GLFW_KEY_4)) s.layout.view = ViewKind::View3d;
-    if (ImGui::IsKeyPressed(GLFW_KEY_5) && s.spec.dims >= 3) s.layout.view = ViewKind::Slices;
+    if (ImGui::IsKeyPressed(GLFW_KEY_5) && shownSpace(s).dims >= 3) s.layout.view = ViewKind::Slices;
     if (ImGui::IsKeyPressed(GLFW_KEY_H)) {
         s.layout.panel = !s.chrome || !s.layout.panel;
         s.chrome = true;
@@ -216,7 +217,7 @@ void Session::keys(bool* exportNow, bool* copyCommand, bool* quit) {
             s.layout.view = ViewKind::Tiled;
             s.layout.tiles = n;
         }
-    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE) && s.spec.dims >= 3) s.animate = !s.animate;
+    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE) && shownSpace(s).dims >= 3) s.animate = !s.animate;
     if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE)) *quit = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_C)) *copyCommand = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_P)) s.proofOn = !s.proofOn;
@@ -276,7 +277,7 @@ void Session::mouse(const Frame& f) {
         dragY_ = p.my;
         if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) dragging_ = false;
     }
-    if (s.animate && s.spec.dims >= 3) s.spec.z += s.speed * f.dt;
+    if (s.animate && shownSpace(s).dims >= 3) (s.graph ? s.graph->space : s.spec).z += s.speed * f.dt;
     if (s.turntable && s.layout.view == ViewKind::View3d && !dragging_) s.camera.yaw += static_cast<float>(0.5 * f.dt);
 }
 
@@ -287,7 +288,10 @@ void Session::proofAndProbe(const Shown& shown, const Frame& f) {
     const NoiseSpec& spec = shown.spec;
     const std::string& key = shown.key;
     if (s.proofOn && s.proofOf != key && s.specError.empty()) {
-        proof_.start(spec, renderer_.read(), checkCommand(spec, f.tile, s.noOctaveLimit));
+        if (shown.graph)
+            proof_.start(*shown.graph, renderer_.read(), checkCommand(*shown.graph, f.tile));
+        else
+            proof_.start(spec, renderer_.read(), checkCommand(spec, f.tile, s.noOctaveLimit));
         s.proofOf = key;
     } else if (!s.proofOn && !s.proofOf.empty()) {
         proof_.stop();
@@ -306,7 +310,8 @@ void Session::proofAndProbe(const Shown& shown, const Frame& f) {
     if (hovering || s.probeSet) {
         const std::string k = key + std::to_string(px) + "," + std::to_string(py) + "," + std::to_string(pz);
         if (k != probeKey_) {
-            probe_ = probeAt(spec, px, py, pz, renderer_.valueAt(px, py, pz));
+            const float gpuValue = renderer_.valueAt(px, py, pz);
+            probe_ = shown.graph ? probeAt(*shown.graph, px, py, pz, gpuValue) : probeAt(spec, px, py, pz, gpuValue);
             probe_.valid = probe_.valid && px < renderer_.width() && py < renderer_.height() && pz < renderer_.depth();
             probeKey_ = k;
         }
@@ -320,14 +325,26 @@ void Session::proofAndProbe(const Shown& shown, const Frame& f) {
 // then the histogram when the regeneration or the range changed.
 Shown Session::regenerate(const Frame& f) {
     State& s = s_;
-    NoiseSpec spec = viewSpec(s.spec, s.view);
-    if (spec.output == Output::Gradient) spec.output = Output::Value;
-    const auto note = app::limitOctaves(spec, s.noOctaveLimit);
-    s.octaveNote = note ? app::worded(*note, app::flagNamed) : "";
-    const std::string key = io::specJson(spec) + toString(f.tile);
+    std::optional<Graph> graph;
+    NoiseSpec spec;
+    if (s.graph) {
+        graph = viewGraph(*s.graph, s.view);
+        if (graph->space.output == Output::Gradient) graph->space.output = Output::Value;
+        spec = graph->space;
+        // The octave limit as glnoise bake --graph applies it, at the view's texel spacing.
+        s.octaveNote.clear();
+        for (const app::Note& note : app::limitGraphOctaves(*graph, s.noOctaveLimit, "the graph"))
+            s.octaveNote += (s.octaveNote.empty() ? "" : "\n") + app::worded(note, app::flagNamed);
+    } else {
+        spec = viewSpec(s.spec, s.view);
+        if (spec.output == Output::Gradient) spec.output = Output::Value;
+        const auto note = app::limitOctaves(spec, s.noOctaveLimit);
+        s.octaveNote = note ? app::worded(*note, app::flagNamed) : "";
+    }
+    const std::string key = (graph ? graph->json(-1) : io::specJson(spec)) + toString(f.tile);
     if (key != generated_) {
         try {
-            last_ = renderer_.regenerate(spec, f.tile);
+            last_ = graph ? renderer_.regenerate(*graph, f.tile) : renderer_.regenerate(spec, f.tile);
             s.specError.clear();
             ++regenerations_;
         } catch (const ValidationError& e) {
@@ -343,7 +360,7 @@ Shown Session::regenerate(const Frame& f) {
         s.histogram = renderer_.histogram(lo, hi, range);
         s.histogramOf = histogramKey;
     }
-    return Shown{spec, key, range};
+    return Shown{spec, graph, key, range};
 }
 
 DrawRequest Session::drawRequest(const Frame& f, const Shown& shown) const {
@@ -404,7 +421,7 @@ int Session::loop() {
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
         layout_ = layOut(s, f.fbWidth, f.fbHeight, winWidth, ImGui::GetFrameHeight(), uiScale_);
-        if (s.layout.view == ViewKind::Slices && s.spec.dims < 3) {
+        if (s.layout.view == ViewKind::Slices && shownSpace(s).dims < 3) {
             s.layout.view = ViewKind::View2d;
             s.status = "the slices view shows a volume: 3D or 4D noise; showing the 2D texture";
         }
@@ -432,7 +449,7 @@ int Session::loop() {
         }
         if (copyCommand)
             ImGui::SetClipboardText(
-                exportCommand(s, exportRequest(s, viewSpec(s.spec, s.view), exportGrid(s, layout_))).c_str());
+                exportCommand(s, exportRequest(s, exportGrid(s, layout_))).c_str());
         if (quit) glfwSetWindowShouldClose(win_, GLFW_TRUE);
         draw(f, request);
         if (exportNow || (f.last && a_.exportAtEnd)) {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/flags.hpp"
+#include "app/nodes.hpp"
 #include "app/options.hpp"
 #include "app/record.hpp"
 #include "app/verify.hpp"
@@ -26,6 +28,110 @@ NoiseSpec viewSpec(const NoiseSpec& base, const View& v) {
     return s;
 }
 
+Graph viewGraph(const Graph& base, const View& v) {
+    Graph g = base;
+    g.space.offset[0] = (base.space.offset[0] + v.originX) * v.zoom;
+    g.space.offset[1] = (base.space.offset[1] + v.originY) * v.zoom;
+    g.space.offset[2] = base.space.offset[2] * v.zoom;
+    g.space.z = base.space.z * v.zoom;
+    g.space.w = base.space.w * v.zoom;
+    if (v.zoom != 1.0) {
+        std::string id = "view_zoom";
+        for (int k = 2; g.nodes.count(id); ++k) id = "view_zoom_" + std::to_string(k);
+        GraphNode n = GraphNode::defaults(id, app::nodeRoles().at("zoom"));
+        n.inputs["source"] = g.out;
+        n.lists["by"] = {1.0 / v.zoom};
+        g.nodes[id] = n;
+        g.out = id;
+    }
+    return g;
+}
+
+Graph withField(const Graph& graph, const std::string& assignment) {
+    const std::string flag = "--set " + assignment;
+    const std::size_t eq = assignment.find('=');
+    const std::size_t dot = eq == std::string::npos ? std::string::npos : assignment.rfind('.', eq);
+    if (dot == std::string::npos || dot == 0 || dot + 1 == eq)
+        throw ValidationError(flag + ": must be NODE.FIELD=VALUE (a node's id, one of its kind's fields, a value)");
+    const std::string id = assignment.substr(0, dot), name = assignment.substr(dot + 1, eq - dot - 1),
+                      value = assignment.substr(eq + 1);
+    Graph g = graph;
+    const auto node = g.nodes.find(id);
+    if (node == g.nodes.end()) {
+        std::vector<std::string> ids;
+        for (const auto& entry : g.nodes) ids.push_back(entry.first);
+        throw ValidationError(flag + ": no node \"" + id + "\"; the graph's: " + app::joinedNames(ids));
+    }
+    GraphNode& n = node->second;
+    const GraphKind* kind = findGraphKind(n.kind);
+    const GraphField* field = nullptr;
+    std::vector<std::string> names;
+    for (const GraphField& f : kind->fields) {
+        names.push_back(f.name);
+        if (f.name == name) field = &f;
+    }
+    if (!field) throw ValidationError(flag + ": node \"" + id + "\" (" + n.kind + ") has no field " + name + "; its fields: " + app::joinedNames(names));
+    const auto number = [&](const std::string& text) { return app::parseNumber("--set " + id + "." + name, text); };
+    switch (field->type) {
+        case GraphFieldType::Number:
+        case GraphFieldType::Count:
+            if (field->drivable && g.nodes.count(value) != 0) {
+                n.inputs[name] = value;
+            } else {
+                n.inputs.erase(name);
+                n.numbers[name] = number(value);
+            }
+            break;
+        case GraphFieldType::Integer: n.numbers[name] = number(value); break;
+        case GraphFieldType::Flag:
+            if (value != "true" && value != "false") throw ValidationError(flag + ": a flag is true or false");
+            n.numbers[name] = value == "true" ? 1.0 : 0.0;
+            break;
+        case GraphFieldType::Choice: n.choices[name] = value; break;
+        case GraphFieldType::Numbers:
+        case GraphFieldType::Periods:
+        case GraphFieldType::Points: {
+            std::vector<double> list;
+            for (const std::string& part : app::splitList(value)) list.push_back(number(part));
+            n.lists[name] = list;
+            break;
+        }
+        case GraphFieldType::Scalar:
+        case GraphFieldType::Vector:
+            if (g.nodes.count(value) != 0) {
+                n.inputs[name] = value;
+                n.constants.erase(name);
+            } else if (field->type == GraphFieldType::Scalar) {
+                n.inputs.erase(name);
+                n.constants[name] = number(value);
+            } else {
+                throw ValidationError(flag + ": an input of a vector node: one of the graph's nodes");
+            }
+            break;
+    }
+    try {
+        g.validate();
+    } catch (const ValidationError& e) {
+        throw ValidationError(flag + ": " + e.what());
+    }
+    return g;
+}
+
+const NoiseSpec& shownSpace(const State& s) { return s.graph ? s.graph->space : s.spec; }
+
+bool applyGraphEdit(State& s, const Graph& edited) {
+    try {
+        edited.validate();
+    } catch (const ValidationError& e) {
+        s.graphError = e.what();
+        return false;
+    }
+    s.graph = edited;
+    s.spec = edited.space;
+    s.graphError.clear();
+    return true;
+}
+
 std::optional<ValueRange> chosenRange(const State& s) {
     return s.customRange ? std::optional<ValueRange>(s.range) : std::nullopt;
 }
@@ -40,9 +146,6 @@ app::BakeRequest recordOf(const std::string& path, const std::string& source) {
         throw ValidationError(what.rfind("from ", 0) == 0 ? "--" + what : what);
     }
     app::BakeRequest r = app::requestFromRecord(text, source);
-    if (r.graph)
-        throw ValidationError(source + ": its record holds a noise graph (docs/graphs.md); glnoise-preview shows specs in "
-                              "this version: bake it with glnoise bake --from " + path);
     app::checkAgainstRecord(path, text, source);
     return r;
 }
@@ -71,6 +174,7 @@ void applyRecordView(State& s, const app::BakeRequest& r) {
 std::string openPreset(State& s, const std::string& nameOrPath) {
     const app::Preset p = app::loadPreset(nameOrPath);
     s.spec = p.spec;
+    s.graph.reset();
     applyMapping(s, p);
     s.view = View{};
     return "opened preset " + nameOrPath;
@@ -78,6 +182,7 @@ std::string openPreset(State& s, const std::string& nameOrPath) {
 std::string openRecord(State& s, const std::string& path) {
     const app::BakeRequest r = recordOf(path, path);
     s.spec = r.spec;
+    s.graph = r.graph;
     applyMapping(s, app::Preset{r.spec, true, r.range, r.colormap, r.bits, r.boundRange});
     applyRecordView(s, r);
     s.noOctaveLimit = r.noOctaveLimit;
@@ -86,7 +191,16 @@ std::string openRecord(State& s, const std::string& path) {
     return "opened the record of " + path;
 }
 
+std::string openGraph(State& s, const std::string& pathOrCompact) {
+    s.graph = app::loadGraph(pathOrCompact, app::NoiseArgs{});
+    s.spec = s.graph->space;
+    s.graphError.clear();
+    s.view = View{};
+    return "opened " + app::graphSource(pathOrCompact);
+}
+
 std::string presetText(const State& s) {
+    if (s.graph) return viewGraph(*s.graph, s.view).json() + "\n";
     const NoiseSpec spec = viewSpec(s.spec, s.view);
     return app::presetJson(spec, chosenRange(s), s.colormap.name == "gray" ? "" : s.colormap.name, 0,
                            !s.customRange && s.boundRange)
@@ -98,10 +212,12 @@ std::string savePreset(const State& s, const std::string& path) {
     io::OutputFile out(path);
     out.write(text.data(), text.size());
     out.commit();
-    return "saved the spec as " + path;
+    return std::string(s.graph ? "saved the graph as " : "saved the spec as ") + path;
 }
 
-// The `glnoise check` that compares what the proof compares: the spec shown over the
+std::string checkCommand(const Graph& graph, const Grid& grid) {
+    return "glnoise check --graph " + graph.compact() + " --size " + toString(grid);
+}
 
 std::string checkCommand(const NoiseSpec& spec, const Grid& grid, bool noOctaveLimit) {
     app::BakeRequest r;
@@ -143,6 +259,22 @@ std::vector<int> shownSlices(int depth) {
 
 ValueRange shownRange(State& s, const NoiseSpec& spec) {
     if (s.customRange) return s.range;
+    if (s.graph) {
+        // A graph's ranges are its bake's: of the graph its octave limit leaves (at zoom 1).
+        const std::string key = s.graph->json(-1) + (s.noOctaveLimit ? "all" : "");
+        if (key != s.typicalOf) {
+            Graph limited = *s.graph;
+            try {
+                app::limitGraphOctaves(limited, s.noOctaveLimit, "");
+                s.typical = cpu::typicalRange(limited);
+            } catch (const ValidationError&) {
+                s.typical = ValueRange{-1.0, 1.0};  // the panel shows the graph's error
+            }
+            s.stated = statedRange(limited);
+            s.typicalOf = key;
+        }
+        return s.boundRange ? s.stated : s.typical;
+    }
     if (s.boundRange) return spec.statedRange();
     const std::string key = io::specJson(spec);
     if (key != s.typicalOf) {
@@ -162,12 +294,15 @@ Grid exportGrid(const State& s, const Layout& l) {
                 shown.depth};
 }
 
-// Bakes the view's spec at the export size through glnoise bake's own path.
-// What an export bakes: the view's spec at the export size, through the view's colormap
-
-app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid& grid) {
+app::BakeRequest exportRequest(const State& s, const Grid& grid) {
     app::BakeRequest r;
-    r.spec = spec;
+    if (s.graph) {
+        r.graph = viewGraph(*s.graph, s.view);
+        r.graphFile = r.graph->compact();  // the command names the graph whole
+        r.spec = r.graph->space;
+    } else {
+        r.spec = viewSpec(s.spec, s.view);
+    }
     r.size = grid;
     r.range = chosenRange(s);
     r.boundRange = !s.customRange && s.boundRange;
@@ -190,7 +325,7 @@ std::string exportCommand(const State& s, const app::BakeRequest& r) {
 
 std::string exportView(State& s, gpu::Generator& gen, const Layout& l) {
     const Grid grid = exportGrid(s, l);
-    const app::BakeRequest request = exportRequest(s, viewSpec(s.spec, s.view), grid);
+    const app::BakeRequest request = exportRequest(s, grid);
     app::Bake bake(request);  // the octave limit, as `glnoise bake` applies it
     const std::string command = exportCommand(s, bake.plan().request);
     const std::string what = bake.run(&gen);

@@ -33,14 +33,17 @@ struct View {
 };
 
 // The spec whose texel (x, y) is screen pixel (x, y): the same noise, sampled at the view's
-
-// The spec whose texel (x, y) is screen pixel (x, y): the same noise, sampled at the view's
 // points. At zoom 1 and origin (0, 0) it is `base` itself.
 NoiseSpec viewSpec(const NoiseSpec& base, const View& v);
+// The same for a noise graph: its space moved to the view's origin and, zoomed, its output
+// a scale node of 1 / zoom (a node id of its own). At zoom 1 and origin (0, 0), `base`.
+Graph viewGraph(const Graph& base, const View& v);
 
 // Everything the panel edits, and what the last regeneration used.
 struct State {
-    NoiseSpec spec;
+    NoiseSpec spec;              // the noise; with a graph, the graph's space
+    std::optional<Graph> graph;  // a noise graph shown in place of the spec (--graph)
+    std::string graphError;      // why the panel's last edit of the graph was not applied
     std::string octaveNote;  // the Nyquist limit's warning, when it dropped octaves
     bool noOctaveLimit = false;
     View view;
@@ -49,6 +52,7 @@ struct State {
     bool boundRange = false;  // not custom: the stated range instead of the typical one
     std::string typicalOf;    // the spec JSON whose typical range `typical` is
     ValueRange typical{-1.0, 1.0};
+    ValueRange stated{-1.0, 1.0};  // a graph's stated range, measured with `typical`
     Colormap colormap = Colormap::named("gray");
     bool animate = false;
     double speed = 1.0;
@@ -104,13 +108,29 @@ void applyRecordView(State& s, const app::BakeRequest& r);
 // replacing the noise, range and colormap; the view starts over. Return what to show.
 std::string openPreset(State& s, const std::string& nameOrPath);
 std::string openRecord(State& s, const std::string& path);
+// A graph's JSON file or its compact form (as --graph takes them), replacing the noise;
+// the mapping stays and the view starts over.
+std::string openGraph(State& s, const std::string& pathOrCompact);
 // The spec on screen (pan and zoom included) with its range and colormap, as a preset:
-// what `glnoise bake --print-spec` prints for the export's command.
+// what `glnoise bake --print-spec` prints for the export's command. A graph on screen: its
+// JSON (what `--print-graph` prints), which --graph opens.
 std::string presetText(const State& s);
 std::string savePreset(const State& s, const std::string& path);
-// The `glnoise check` that compares what the proof compares: the spec shown over the
-// texture's grid.
+// The `glnoise check` that compares what the proof compares: the spec (or the graph, in
+// its compact form) shown over the texture's grid.
 std::string checkCommand(const NoiseSpec& spec, const Grid& grid, bool noOctaveLimit);
+std::string checkCommand(const Graph& graph, const Grid& grid);
+// The noise's space: the graph's, else the spec.
+const NoiseSpec& shownSpace(const State& s);
+// An edit of the graph on screen (the panel's): applied when the graph it makes is valid,
+// its space then the spec's; else its error is kept in graphError and the graph stays.
+// True when applied.
+bool applyGraphEdit(State& s, const Graph& edited);
+// `--set NODE.FIELD=VALUE`: the graph with one field of one node set as the panel sets it
+// (a number, integer, flag (true, false), choice, list "x,y,..." or an input's node id;
+// a Number or Scalar input given a node's id is driven or wired by it). ValidationError
+// naming the flag and what is allowed for a node, field or value the graph has not.
+Graph withField(const Graph& graph, const std::string& assignment);
 // The slices the slices view shows of a volume `depth` deep: all of them up to 16, else
 // 16 spread evenly from the first to the last.
 std::vector<int> shownSlices(int depth);
@@ -120,9 +140,9 @@ ValueRange shownRange(State& s, const NoiseSpec& spec);
 // What an export bakes: the chosen size, else the texture on screen (the view's, or one copy
 // of the tiled view's).
 Grid exportGrid(const State& s, const Layout& l);
-// What an export bakes: the view's spec at the export size, through the view's colormap
-// (gray exports the values themselves).
-app::BakeRequest exportRequest(const State& s, const NoiseSpec& spec, const Grid& grid);
+// What an export bakes: the view's spec (or graph) at the export size, through the view's
+// colormap (gray exports the values themselves).
+app::BakeRequest exportRequest(const State& s, const Grid& grid);
 // The `glnoise bake` command that writes an export's bytes (r: exportRequest's).
 std::string exportCommand(const State& s, const app::BakeRequest& r);
 // Bakes the export through glnoise bake's own path; returns what to show.

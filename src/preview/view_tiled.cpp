@@ -17,7 +17,10 @@ public:
         // Where the spec repeats, in texels of the view: a tile of a multiple of it is seamless.
         const NoiseSpec shown = viewSpec(s.spec, s.view);
         const Grid tile = texture(s, l);
-        if (shown.period[0] > 0 && shown.period[1] > 0) {
+        if (s.graph) {
+            ImGui::TextWrapped("%d x %d tile (the export size) of a graph: seams show where its bases' periods do not "
+                               "fit it", tile.width, tile.height);
+        } else if (shown.period[0] > 0 && shown.period[1] > 0) {
             const double rx = shown.period[0] / shown.frequency, ry = shown.period[1] / shown.frequency;
             const bool seamless = std::abs(tile.width / rx - std::round(tile.width / rx)) < 1e-9 &&
                                   std::abs(tile.height / ry - std::round(tile.height / ry)) < 1e-9;

@@ -648,12 +648,108 @@ TEST_F(Preview, ARecordOpensWhereItsBakeWas) {
     const auto j = readJson(file("v.json"));
     EXPECT_EQ(j["view"]["kind"], "slices");
     EXPECT_EQ(j["view"]["texture"], nlohmann::json({40, 30, 8}));
-    // A graph's record is refused by name: the preview shows specs.
-    std::ofstream(file("g.json")) << R"({"glnoise_graph": 1, "out": "a", "nodes": {"b": {"kind": "basis"}, "a": {"kind": "abs", "source": "b"}}})";
-    ASSERT_EQ(runWith("", test::glnoiseExe(), {"bake", "--graph", file("g.json"), "--size", "16x16", "--out", file("g.png")}).code, 0);
-    const auto g = show({"--from", file("g.png"), "--window", "120x90", "--hide-panel", "--frames", "1"});
-    EXPECT_EQ(g.code, 2);
-    EXPECT_NE(g.err.find("holds a noise graph"), std::string::npos) << g.err;
+}
+
+// --graph: the window shows what `glnoise bake --graph` writes; --set tunes a node as the
+// panel does, and the window shows the tuned graph's bake; pan and zoom sample the graph at
+// the view's points and an export is byte for byte its printed command's bake; the proof
+// prints what that `glnoise check --graph` prints; a graph's baked file opens with --from.
+TEST_F(Preview, AGraphShowsWhatItBakes) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto graph = [&](const std::string& frequency) {
+        return std::string(R"({"glnoise_graph": 2, "dims": 2, "seed": 4, "out": "t", "nodes": {
+            "n": {"kind": "basis", "basis": "opensimplex2", "frequency": )") + frequency + R"(},
+            "f": {"kind": "fractal", "source": "n", "octaves": 4},
+            "t": {"kind": "terrace", "source": "f", "steps": 5, "smoothness": 0.4}}})";
+    };
+    std::ofstream(file("g.json")) << graph("0.03");
+    std::ofstream(file("tuned.json")) << graph("0.07");
+    const auto bake = [&](const std::string& g, const std::string& out) {
+        const auto b = runWith("", test::glnoiseExe(), {"bake", "--graph", g, "--size", "160x120", "--out", out});
+        ASSERT_EQ(b.code, 0) << b.err;
+    };
+    bake(file("g.json"), file("b.png"));
+    bake(file("tuned.json"), file("tuned.png"));
+    const std::vector<std::string> window = {"--window", "160x120", "--hide-panel", "--frames", "2"};
+    const auto r = show(with({"--graph", file("g.json"), "--screenshot", file("shot.png")}, window));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(pixelsApart(loadRgb(file("shot.png")), loadRgb(file("b.png"))), 0);
+    const auto t = show(with({"--graph", file("g.json"), "--set", "n.frequency=0.07", "--screenshot", file("t.png")}, window));
+    ASSERT_EQ(t.code, 0) << t.err;
+    EXPECT_EQ(pixelsApart(loadRgb(file("t.png")), loadRgb(file("tuned.png"))), 0);
+    EXPECT_GT(pixelsApart(loadRgb(file("t.png")), loadRgb(file("b.png"))), 1000) << "the tuned graph looks the same";
+
+    // Pixel (x, y) at pan (10, 5) and zoom 2 is the graph at (10 + x / 2, 5 + y / 2).
+    const auto e = show({"--graph", file("g.json"), "--window", "160x120", "--pan", "10,5", "--zoom", "2", "--size", "64x48",
+                         "--out", file("e.r32"), "--export", "--frames", "1"});
+    ASSERT_EQ(e.code, 0) << e.err;
+    const std::string command = bakeCommandOf(e.out);
+    ASSERT_FALSE(command.empty()) << e.out;
+    const auto again = runWith("", test::glnoiseExe(), with(split(command), {"--out", file("again.r32")}));
+    ASSERT_EQ(again.code, 0) << again.err;
+    EXPECT_EQ(slurp(file("e.r32")), slurp(file("again.r32")));
+    const Graph g = Graph::parse(slurp(file("g.json")));
+    std::vector<std::array<double, 4>> points;
+    for (int y = 0; y < 48; ++y)
+        for (int x = 0; x < 64; ++x) points.push_back({10 + x / 2.0, 5 + y / 2.0, 0.0, 0.0});
+    const std::vector<float> want = cpu::evaluatePoints(g, points);
+    const std::string bytes = slurp(file("e.r32"));
+    ASSERT_EQ(bytes.size(), want.size() * 4);
+    std::vector<float> got(want.size());
+    std::memcpy(got.data(), bytes.data(), bytes.size());
+    const double tolerance = cpu::agreementTolerance(g)[0];
+    int off = 0;
+    for (std::size_t i = 0; i < want.size(); ++i) off += std::fabs(got[i] - want[i]) <= tolerance ? 0 : 1;
+    EXPECT_EQ(off, 0) << "of " << want.size() << " texels beyond " << tolerance;
+
+    // The proof, and the check it names.
+    const auto p = show(with({"--graph", file("g.json"), "--check", "--readouts", file("r.json")}, window));
+    ASSERT_EQ(p.code, 0) << p.err;
+    const auto proof = readJson(file("r.json"))["proof"];
+    ASSERT_FALSE(proof.is_null()) << slurp(file("r.json"));
+    EXPECT_TRUE(proof["pass"].get<bool>());
+    const std::string check = proof["command"];
+    ASSERT_EQ(check.rfind("glnoise check --graph gln1.", 0), 0u) << check;
+    const auto words = split(check);
+    const auto c = runWith("", test::glnoiseExe(), std::vector<std::string>(words.begin() + 1, words.end()));
+    ASSERT_EQ(c.code, 0) << c.err;
+    std::vector<std::string> printed;
+    std::istringstream lines(c.out);
+    std::string heading;
+    std::getline(lines, heading);
+    for (std::string line; std::getline(lines, line);) printed.push_back(line.substr(2));
+    EXPECT_EQ(proof["lines"].get<std::vector<std::string>>(), printed) << c.out;
+
+    // --from a file baked from the graph: the window is the file.
+    const auto f = show(with({"--from", file("b.png"), "--screenshot", file("from.png")}, window));
+    ASSERT_EQ(f.code, 0) << f.err;
+    EXPECT_EQ(pixelsApart(loadRgb(file("from.png")), loadRgb(file("b.png"))), 0);
+}
+
+TEST_F(Preview, AGraphsFlagsAreRefusedNamingWhatIsAllowed) {
+    std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "a", "nodes": {
+        "b": {"kind": "basis"}, "a": {"kind": "abs", "source": "b"}}})";
+    const struct {
+        std::vector<std::string> args;
+        std::string says;
+    } cases[] = {
+        {{"--graph", file("g.json"), "--octaves", "3"}, "--octaves"},
+        {{"--graph", file("g.json"), "--preset", "terrain"}, "give it or --preset terrain, not both"},
+        {{"--graph", file("g.json"), "--set", "b.frequency"}, "--set b.frequency: must be NODE.FIELD=VALUE"},
+        {{"--graph", file("g.json"), "--set", "c.frequency=1"}, "--set c.frequency=1: no node \"c\"; the graph's: a, b"},
+        {{"--graph", file("g.json"), "--set", "b.speed=1"}, "node \"b\" (basis) has no field speed; its fields: basis, frequency"},
+        {{"--graph", file("g.json"), "--set", "b.basis=plaid"}, "--set b.basis=plaid: node \"b\" basis plaid: allowed: perlin"},
+        {{"--graph", file("g.json"), "--set", "a.source=a"}, "--set a.source=a:"},
+        {{"--set", "b.frequency=1"}, "--set b.frequency=1: sets a field of a graph's node; give --graph"},
+        {{"--graph", "gln1.AAAA"}, "gln1.AAAA"},
+    };
+    for (const auto& c : cases) {
+        const auto r = noDisplay(c.args);
+        SCOPED_TRACE(c.args.back());
+        EXPECT_EQ(r.code, 2) << r.err;
+        EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
 }
 
 }  // namespace

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+// The panel's Noise section for a noise graph: the output node, then each node with a
+// widget per field of its kind from the kind table (graphKinds(): a field's type, range,
+// choices and help; no code per kind), inputs as a choice of the graph's nodes. An edit
+// is applied when the graph it makes is valid (applyGraphEdit), else its error is shown
+// and the graph on screen stays.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "glnoise/format.hpp"
+#include "glnoise/graph.hpp"
+#include "preview/panel.hpp"
+
+namespace glnoise::preview {
+
+namespace {
+
+std::string labelOf(const GraphNode& n, const GraphField& f) { return std::string(f.name) + "##" + n.id; }
+
+// A choice of names, `current` selected; true when another was chosen.
+bool choose(const std::string& label, const std::vector<std::string>& names, std::string& current) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label.c_str(), current.c_str())) {
+        for (const std::string& name : names) {
+            const bool selected = name == current;
+            if (ImGui::Selectable(name.c_str(), selected) && !selected) {
+                current = name;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+// The ids of the graph's nodes other than `self`, for an input's choice.
+std::vector<std::string> otherIds(const Graph& g, const std::string& self) {
+    std::vector<std::string> ids;
+    for (const auto& entry : g.nodes)
+        if (entry.first != self) ids.push_back(entry.first);
+    return ids;
+}
+
+// One field's widget; true when it changed the node.
+bool fieldWidget(const Graph& g, GraphNode& n, const GraphField& f) {
+    const std::string label = labelOf(n, f);
+    const std::string name = f.name;
+    switch (f.type) {
+        case GraphFieldType::Number:
+        case GraphFieldType::Count: {
+            if (n.driven(name)) {
+                std::string source = n.inputs[name];
+                const bool changed = choose(label + " (driven by)", otherIds(g, n.id), source);
+                if (changed) n.inputs[name] = source;
+                return changed;
+            }
+            double v = n.numbers[name];
+            const bool changed = inputDouble(label.c_str(), &v, f.positive ? std::nextafter(0.0, 1.0) : f.min, f.max);
+            if (changed) n.numbers[name] = v;
+            return changed;
+        }
+        case GraphFieldType::Integer: {
+            double v = n.numbers[name];
+            int i = static_cast<int>(v);
+            const bool changed = ImGui::InputInt(label.c_str(), &i);
+            if (changed) n.numbers[name] = std::clamp(static_cast<double>(i), f.min, f.max);
+            return changed;
+        }
+        case GraphFieldType::Flag: {
+            bool b = n.numbers[name] != 0.0;
+            const bool changed = ImGui::Checkbox(label.c_str(), &b);
+            if (changed) n.numbers[name] = b ? 1.0 : 0.0;
+            return changed;
+        }
+        case GraphFieldType::Choice: {
+            std::string c = n.choices[name];
+            const bool changed = choose(label, f.choices, c);
+            if (changed) n.choices[name] = c;
+            return changed;
+        }
+        case GraphFieldType::Numbers:
+        case GraphFieldType::Periods: {
+            std::vector<double>& list = n.lists[name];
+            if (list.empty()) {
+                ImGui::TextDisabled("%s: none", f.name);
+                return false;
+            }
+            double values[4] = {0, 0, 0, 0};
+            const int count = static_cast<int>(std::min<std::size_t>(list.size(), 4));
+            std::copy_n(list.begin(), count, values);
+            const bool changed = ImGui::InputScalarN(label.c_str(), ImGuiDataType_Double, values, count, nullptr, nullptr,
+                                                     f.type == GraphFieldType::Periods ? "%.0f" : "%.6g");
+            if (changed)
+                for (int k = 0; k < count; ++k)
+                    list[static_cast<std::size_t>(k)] = std::clamp(f.type == GraphFieldType::Periods ? std::round(values[k]) : values[k],
+                                                                   f.min, f.max);
+            return changed;
+        }
+        case GraphFieldType::Points: {
+            const std::vector<double>& list = n.lists[name];
+            std::string text;
+            for (std::size_t k = 0; k + 1 < list.size(); k += 2)
+                text += (text.empty() ? "" : ", ") + std::string("(") + formatNumber(list[k]) + ", " + formatNumber(list[k + 1]) + ")";
+            ImGui::TextWrapped("%s: %s", f.name, text.c_str());
+            return false;
+        }
+        case GraphFieldType::Scalar:
+        case GraphFieldType::Vector: {
+            const auto wired = n.inputs.find(name);
+            if (wired == n.inputs.end()) {  // a Scalar input given as a number
+                double v = n.constants.count(name) ? n.constants[name] : f.fallback;
+                const bool changed = inputDouble(label.c_str(), &v, -1e15, 1e15);
+                if (changed) n.constants[name] = v;
+                return changed;
+            }
+            std::string source = wired->second;
+            const bool changed = choose(label, otherIds(g, n.id), source);
+            if (changed) n.inputs[name] = source;
+            return changed;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+void graphSection(State& s) {
+    Graph edited = *s.graph;
+    bool changed = false;
+    std::vector<std::string> ids;
+    for (const auto& entry : edited.nodes) ids.push_back(entry.first);
+    ImGui::TextWrapped("a noise graph of %zu nodes, %dD", edited.nodes.size(), edited.space.dims);
+    if (choose("output node", ids, edited.out)) changed = true;
+    for (auto& entry : edited.nodes) {
+        GraphNode& n = entry.second;
+        const GraphKind* kind = findGraphKind(n.kind);
+        const bool open = ImGui::TreeNodeEx((n.id + " (" + n.kind + ")").c_str(),
+                                            n.id == edited.out ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+        if (kind && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kind->formula);
+        if (!open) continue;
+        if (kind)
+            for (const GraphField& f : kind->fields) {
+                if (fieldWidget(edited, n, f)) changed = true;
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.help);
+            }
+        ImGui::TreePop();
+    }
+    if (changed) applyGraphEdit(s, edited);
+    if (!s.graphError.empty()) ImGui::TextWrapped("not applied: %s", s.graphError.c_str());
+    if (!s.octaveNote.empty()) ImGui::TextWrapped("%s", s.octaveNote.c_str());
+}
+
+}  // namespace glnoise::preview
