@@ -208,6 +208,9 @@ public:
     void finish();
     // The layout in use, Auto and 0x0 resolved (chooseLayout), and why it was chosen.
     const ChosenLayout& layout() const noexcept;
+    // How many compute programs this generator has compiled: one per spec family and
+    // dimensions, or per graph structure; new numbers of either compile none.
+    std::size_t programsCompiled() const noexcept;
 
 private:
     friend class TileStream;

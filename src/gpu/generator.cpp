@@ -156,6 +156,8 @@ void Generator::finish() { glFinish(); }
 
 const ChosenLayout& Generator::layout() const noexcept { return impl_->layout; }
 
+std::size_t Generator::programsCompiled() const noexcept { return impl_->compiled; }
+
 glsl::Source detail::noiseShader(const GeneratorOptions& options, const NoiseSpec& spec, bool volume) {
     const Field field(spec);
     return sourceFor(noiseVariant(options, field, volume, blocksFor(options, field, kBlockBytes)));

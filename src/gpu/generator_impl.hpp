@@ -27,6 +27,7 @@ struct Generator::Impl {
     const GeneratorOptions& options = layout.options;
     GLuint tableTexture = 0;  // a buffer texture over `permutation` (Table::Texture)
     std::map<Variant, Program> programs;
+    std::size_t compiled = 0;  // programs made, for programsCompiled()
     Buffer permutation;
     std::optional<std::optional<std::uint64_t>> uploadedSeed;  // which table is on the GPU
     Buffer frames;
@@ -78,6 +79,7 @@ struct Generator::Impl {
         for (std::size_t i = 0; i < kSamplerDefineCount; ++i)
             label += std::string(i ? ", " : "") + kSamplerDefines[i] + " " + std::to_string(v.sampler[i]);
         label += v.volume ? ", volume)" : ")";
+        ++compiled;
         return programs.emplace(v, Program(src.text, src.files, label)).first->second;
     }
 

@@ -63,6 +63,8 @@ int previewMain(int argc, char** argv) {
                                        "flags that set its space (--seed, --offset, --z, ...) apply (docs/graphs.md)");
     app.add_option("--set", a.set, "NODE.FIELD=VALUE: set a field of the graph's node as the panel does (repeatable; "
                                    "a node's id for an input or a driven number)");
+    app.add_option("--sweep", a.sweep, "NODE.FIELD=FROM,TO: move a number of the graph's node from FROM to TO over "
+                                       "the --frames, as a drag of its widget does (for scripts and tests)");
     app.add_option("--from", a.from, "continue from the record in a glnoise file (" + app::extensionList() +
                                          ", or a raw file's .json); flags override it");
     app.add_option("--save-preset", a.savePreset, "save the spec on screen as a preset after the last frame (File menu)");

@@ -66,6 +66,17 @@ Start startFrom(const Args& a) {
         throw ValidationError("--set " + a.set.front() + ": sets a field of a graph's node; give --graph (or --from a "
                               "file baked from a graph)");
     for (const std::string& assignment : a.set) s.graph = withField(*s.graph, assignment);
+    if (!a.sweep.empty()) {
+        const std::string flag = "--sweep " + a.sweep;
+        const std::size_t eq = a.sweep.find('=');
+        if (!s.graph) throw ValidationError(flag + ": moves a number of a graph's node; give --graph");
+        if (a.frames < 2) throw ValidationError(flag + ": moves it over a scripted run's frames; give --frames 2 or more");
+        if (eq == std::string::npos) throw ValidationError(flag + ": must be NODE.FIELD=FROM,TO");
+        const auto ends = app::parseList("--sweep", a.sweep.substr(eq + 1), 2, 2);
+        Sweep sweep{a.sweep.substr(0, eq), ends[0], ends[1]};
+        for (const double end : {ends[0], ends[1]}) (void)withField(*s.graph, sweep.field + "=" + formatNumber(end), "--sweep");
+        start.sweep = sweep;
+    }
     if (s.graph) {
         s.spec = s.graph->space;
         if (base) base->spec = s.spec;

@@ -25,14 +25,22 @@ struct Args {
     std::string preset, from, savePreset, sections;
     std::string graph;  // --graph: a graph's JSON file or its compact form
     std::vector<std::string> set;  // --set NODE.FIELD=VALUE, in order
+    std::string sweep;             // --sweep NODE.FIELD=FROM,TO over the frames
     // The bake fields' flags the preview takes (app/bake_fields.def), by name: its exports'.
     std::map<std::string, std::string> bake;
 };
 
 // Where a run starts: the state, the window's size in screen points, the UI scale given
 // (else the monitor's), and the settings file ("" with --forget).
+// --sweep: a number of a graph's node moved from `from` to `to` over a scripted run's frames.
+struct Sweep {
+    std::string field;  // "NODE.FIELD"
+    double from = 0.0, to = 0.0;
+};
+
 struct Start {
     State state;
+    std::optional<Sweep> sweep;
     Grid window;
     std::optional<float> uiScale;
     std::string settingsFile;

@@ -148,7 +148,7 @@ struct Shown {
 class Session {
 public:
     Session(const Args& a, Start start)
-        : a_(a), s_(std::move(start.state)), settingsFile_(std::move(start.settingsFile)),
+        : a_(a), s_(std::move(start.state)), sweep_(start.sweep), settingsFile_(std::move(start.settingsFile)),
           win_(openWindow(start.window, a.verbose)), ctx_(adoptContext(a.verbose)), renderer_(ctx_) {
         IMGUI_CHECKVERSION();
         ImGui::CreateContext();
@@ -177,6 +177,7 @@ private:
 
     const Args& a_;
     State s_;
+    std::optional<Sweep> sweep_;  // --sweep: a node's number moved over the frames, as by its widget
     std::string settingsFile_;
     Glfw glfw_;
     GLFWwindow* win_;
@@ -439,6 +440,10 @@ int Session::loop() {
         bool exportNow = false, copyCommand = false, quit = false;
         keys(&exportNow, &copyCommand, &quit);
         mouse(f);
+        if (sweep_ && s.graph) {
+            const double t = static_cast<double>(frame_) / std::max(1, a_.frames - 1);
+            applyGraphEdit(s, withField(*s.graph, sweep_->field + "=" + formatNumber(sweep_->from + (sweep_->to - sweep_->from) * t)));
+        }
         const Shown shown = regenerate(f);
         proofAndProbe(shown, f);
         const DrawRequest request = drawRequest(f, shown);
@@ -470,9 +475,9 @@ int Session::loop() {
     // The first frame builds the fonts and the shaders and regenerates: the steady rate
     // leaves it out.
     const double steady = std::chrono::duration<double>(Clock::now() - firstDone_).count();
-    std::printf("glnoise-preview: %d frames, %ld regenerations, %.1f frames/s (%.1f after the first); last "
-                "regeneration %.3f ms (%s) on %s\n",
-                frame_, regenerations_, seconds > 0 ? frame_ / seconds : 0.0,
+    std::printf("glnoise-preview: %d frames, %ld regenerations, %zu programs compiled, %.1f frames/s (%.1f after the "
+                "first); last regeneration %.3f ms (%s) on %s\n",
+                frame_, regenerations_, renderer_.generator().programsCompiled(), seconds > 0 ? frame_ / seconds : 0.0,
                 frame_ > 1 && steady > 0 ? (frame_ - 1) / steady : 0.0, last_.milliseconds,
                 last_.timerQuery ? "GL timer query" : "wall clock", ctx_.info().renderer.c_str());
     if (const std::string failed = saveSettings(settingsFile_, s.layout); !failed.empty())

@@ -47,8 +47,8 @@ Graph viewGraph(const Graph& base, const View& v) {
     return g;
 }
 
-Graph withField(const Graph& graph, const std::string& assignment) {
-    const std::string flag = "--set " + assignment;
+Graph withField(const Graph& graph, const std::string& assignment, const std::string& flagName) {
+    const std::string flag = flagName + " " + assignment;
     const std::size_t eq = assignment.find('=');
     const std::size_t dot = eq == std::string::npos ? std::string::npos : assignment.rfind('.', eq);
     if (dot == std::string::npos || dot == 0 || dot + 1 == eq)
@@ -71,7 +71,7 @@ Graph withField(const Graph& graph, const std::string& assignment) {
         if (f.name == name) field = &f;
     }
     if (!field) throw ValidationError(flag + ": node \"" + id + "\" (" + n.kind + ") has no field " + name + "; its fields: " + app::joinedNames(names));
-    const auto number = [&](const std::string& text) { return app::parseNumber("--set " + id + "." + name, text); };
+    const auto number = [&](const std::string& text) { return app::parseNumber(flagName + " " + id + "." + name, text); };
     switch (field->type) {
         case GraphFieldType::Number:
         case GraphFieldType::Count:

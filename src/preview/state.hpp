@@ -130,7 +130,7 @@ bool applyGraphEdit(State& s, const Graph& edited);
 // (a number, integer, flag (true, false), choice, list "x,y,..." or an input's node id;
 // a Number or Scalar input given a node's id is driven or wired by it). ValidationError
 // naming the flag and what is allowed for a node, field or value the graph has not.
-Graph withField(const Graph& graph, const std::string& assignment);
+Graph withField(const Graph& graph, const std::string& assignment, const std::string& flag = "--set");
 // The slices the slices view shows of a volume `depth` deep: all of them up to 16, else
 // 16 spread evenly from the first to the last.
 std::vector<int> shownSlices(int depth);

@@ -726,6 +726,27 @@ TEST_F(Preview, AGraphShowsWhatItBakes) {
     EXPECT_EQ(pixelsApart(loadRgb(file("from.png")), loadRgb(file("b.png"))), 0);
 }
 
+// A number of a graph's node dragged (--sweep moves it as its widget does, a new value each
+// frame) regenerates every frame and compiles one program; an octave count, the graph's
+// structure, compiles one per count.
+TEST_F(Preview, AGraphsNumbersChangeWithoutACompile) {
+    GLNOISE_REQUIRE_DISPLAY();
+    std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "f", "nodes": {
+        "n": {"kind": "basis", "basis": "simplex", "frequency": 0.02},
+        "f": {"kind": "fractal", "source": "n", "octaves": 3}}})";
+    const auto counts = [&](const std::string& sweep) {
+        const auto r = show({"--graph", file("g.json"), "--sweep", sweep, "--window", "120x90", "--hide-panel", "--frames", "5"});
+        EXPECT_EQ(r.code, 0) << r.err;
+        std::smatch m;
+        EXPECT_TRUE(std::regex_search(r.out, m, std::regex(R"((\d+) frames, (\d+) regenerations, (\d+) programs compiled)")))
+            << r.out;
+        return m.size() == 4 ? std::array<int, 2>{std::stoi(m[2]), std::stoi(m[3])} : std::array<int, 2>{-1, -1};
+    };
+    EXPECT_EQ(counts("n.frequency=0.02,0.06"), (std::array<int, 2>{5, 1}));
+    EXPECT_EQ(counts("f.gain=0.3,0.7"), (std::array<int, 2>{5, 1}));
+    EXPECT_EQ(counts("f.octaves=1,5"), (std::array<int, 2>{5, 5}));
+}
+
 TEST_F(Preview, AGraphsFlagsAreRefusedNamingWhatIsAllowed) {
     std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "a", "nodes": {
         "b": {"kind": "basis"}, "a": {"kind": "abs", "source": "b"}}})";
@@ -742,6 +763,10 @@ TEST_F(Preview, AGraphsFlagsAreRefusedNamingWhatIsAllowed) {
         {{"--graph", file("g.json"), "--set", "a.source=a"}, "--set a.source=a:"},
         {{"--set", "b.frequency=1"}, "--set b.frequency=1: sets a field of a graph's node; give --graph"},
         {{"--graph", "gln1.AAAA"}, "gln1.AAAA"},
+        {{"--graph", file("g.json"), "--sweep", "b.frequency=0.1,0.2"}, "give --frames 2 or more"},
+        {{"--graph", file("g.json"), "--frames", "3", "--sweep", "b.frequency=0.1,-1"},
+         "--sweep b.frequency=-1: node \"b\" frequency -1: must be above 0"},
+        {{"--frames", "3", "--sweep", "b.frequency=0.1,0.2"}, "moves a number of a graph's node; give --graph"},
     };
     for (const auto& c : cases) {
         const auto r = noDisplay(c.args);
