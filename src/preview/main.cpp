@@ -61,8 +61,9 @@ int previewMain(int argc, char** argv) {
                                              ", or a .json file; flags override it");
     app.add_option("--graph", a.graph, "show a noise graph: a graph's JSON file or its compact form (gln1....); the "
                                        "flags that set its space (--seed, --offset, --z, ...) apply (docs/graphs.md)");
-    app.add_option("--set", a.set, "NODE.FIELD=VALUE: set a field of the graph's node as the panel does (repeatable; "
-                                   "a node's id for an input or a driven number)");
+    app.add_option("--edit", a.edits, "edit the graph as the panel does, in order (repeatable): NODE.FIELD=VALUE (a node's "
+                                      "id for an input or a driven number), 'add KIND', 'remove NODE', 'output NODE', "
+                                      "undo, redo");
     app.add_option("--sweep", a.sweep, "NODE.FIELD=FROM,TO: move a number of the graph's node from FROM to TO over "
                                        "the --frames, as a drag of its widget does (for scripts and tests)");
     app.add_option("--from", a.from, "continue from the record in a glnoise file (" + app::extensionList() +

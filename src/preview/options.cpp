@@ -62,10 +62,8 @@ Start startFrom(const Args& a) {
     } else if (record && record->graph) {
         s.graph = app::applyGraphFlags(*record->graph, a.noise, baseSource + ": its graph");
     }
-    if (!a.set.empty() && !s.graph)
-        throw ValidationError("--set " + a.set.front() + ": sets a field of a graph's node; give --graph (or --from a "
-                              "file baked from a graph)");
-    for (const std::string& assignment : a.set) s.graph = withField(*s.graph, assignment);
+    if (s.graph) s.spec = s.graph->space;
+    for (const std::string& edit : a.edits) scriptedEdit(s, edit);
     if (!a.sweep.empty()) {
         const std::string flag = "--sweep " + a.sweep;
         const std::size_t eq = a.sweep.find('=');

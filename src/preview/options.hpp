@@ -24,7 +24,7 @@ struct Args {
     bool check = false, showDifference = false, colormapGiven = false, turntable = false;
     std::string preset, from, savePreset, sections;
     std::string graph;  // --graph: a graph's JSON file or its compact form
-    std::vector<std::string> set;  // --set NODE.FIELD=VALUE, in order
+    std::vector<std::string> edits;  // --edit: scripted edits of the graph, in order
     std::string sweep;             // --sweep NODE.FIELD=FROM,TO over the frames
     // The bake fields' flags the preview takes (app/bake_fields.def), by name: its exports'.
     std::map<std::string, std::string> bake;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The panel's Noise section for a noise graph: the output node, then each node with a
-// widget per field of its kind from the kind table (graphKinds(): a field's type, range,
-// choices and help; no code per kind), inputs as a choice of the graph's nodes. An edit
-// is applied when the graph it makes is valid (applyGraphEdit), else its error is shown
-// and the graph on screen stays.
+// The panel's Noise section for a noise graph: undo and redo, a node of any kind added
+// after the output, the output node, then each node with a widget per field of its kind
+// from the kind table (graphKinds(): a field's type, range, choices and help; no code per
+// kind), inputs as a choice of the graph's nodes, and its removal. An edit is applied when
+// the graph it makes is valid (applyGraphEdit), else its error is shown and the graph on
+// screen stays.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -129,11 +130,33 @@ bool fieldWidget(const Graph& g, GraphNode& n, const GraphField& f) {
 }  // namespace
 
 void graphSection(State& s) {
+    ImGui::TextWrapped("a noise graph of %zu nodes, %dD", s.graph->nodes.size(), s.graph->space.dims);
+    // Undo, redo, and a node added after the output.
+    ImGui::BeginDisabled(s.undo.empty());
+    if (ImGui::Button("undo (Ctrl+Z)")) undoGraphEdit(s);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(s.redo.empty());
+    if (ImGui::Button("redo (Ctrl+Y)")) redoGraphEdit(s);
+    ImGui::EndDisabled();
+    if (s.kindToAdd.empty()) s.kindToAdd = graphKinds().front().name;
+    std::vector<std::string> kinds;
+    for (const GraphKind& k : graphKinds()) kinds.push_back(k.name);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+    choose("##kind", kinds, s.kindToAdd);
+    ImGui::SameLine();
+    if (ImGui::Button("add after the output")) {
+        try {
+            applyGraphEdit(s, withNodeAdded(*s.graph, s.kindToAdd, "add"));
+        } catch (const ValidationError& e) {
+            s.graphError = e.what();
+        }
+    }
     Graph edited = *s.graph;
     bool changed = false;
+    std::string removed;
     std::vector<std::string> ids;
     for (const auto& entry : edited.nodes) ids.push_back(entry.first);
-    ImGui::TextWrapped("a noise graph of %zu nodes, %dD", edited.nodes.size(), edited.space.dims);
     if (choose("output node", ids, edited.out)) changed = true;
     for (auto& entry : edited.nodes) {
         GraphNode& n = entry.second;
@@ -147,9 +170,17 @@ void graphSection(State& s) {
                 if (fieldWidget(edited, n, f)) changed = true;
                 if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.help);
             }
+        if (ImGui::SmallButton(("remove##" + n.id).c_str())) removed = n.id;
         ImGui::TreePop();
     }
     if (changed) applyGraphEdit(s, edited);
+    if (!removed.empty()) {
+        try {
+            applyGraphEdit(s, withNodeRemoved(*s.graph, removed, "remove"));
+        } catch (const ValidationError& e) {
+            s.graphError = e.what();
+        }
+    }
     if (!s.graphError.empty()) ImGui::TextWrapped("not applied: %s", s.graphError.c_str());
     if (!s.octaveNote.empty()) ImGui::TextWrapped("%s", s.octaveNote.c_str());
 }

@@ -201,6 +201,12 @@ private:
 void Session::keys(bool* exportNow, bool* copyCommand, bool* quit) {
     State& s = s_;
     if (ImGui::GetIO().WantCaptureKeyboard) return;
+    // A graph's edits: Ctrl+Z undoes one, Ctrl+Shift+Z or Ctrl+Y redoes it.
+    if (ImGui::GetIO().KeyCtrl) {
+        if (ImGui::IsKeyPressed(GLFW_KEY_Z)) (ImGui::GetIO().KeyShift ? redoGraphEdit(s) : undoGraphEdit(s));
+        if (ImGui::IsKeyPressed(GLFW_KEY_Y)) redoGraphEdit(s);
+        return;
+    }
     if (ImGui::IsKeyPressed(GLFW_KEY_S)) *exportNow = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_R)) {
         s.view = View{};
@@ -442,7 +448,8 @@ int Session::loop() {
         mouse(f);
         if (sweep_ && s.graph) {
             const double t = static_cast<double>(frame_) / std::max(1, a_.frames - 1);
-            applyGraphEdit(s, withField(*s.graph, sweep_->field + "=" + formatNumber(sweep_->from + (sweep_->to - sweep_->from) * t)));
+            applyGraphEdit(s, withField(*s.graph, sweep_->field + "=" + formatNumber(sweep_->from + (sweep_->to - sweep_->from) * t),
+                                        "--sweep"));
         }
         const Shown shown = regenerate(f);
         proofAndProbe(shown, f);

@@ -126,10 +126,115 @@ bool applyGraphEdit(State& s, const Graph& edited) {
         s.graphError = e.what();
         return false;
     }
+    constexpr std::size_t kMostUndo = 256;
+    if (s.graph && *s.graph != edited) {
+        s.undo.push_back(*s.graph);
+        if (s.undo.size() > kMostUndo) s.undo.erase(s.undo.begin());
+        s.redo.clear();
+    }
     s.graph = edited;
     s.spec = edited.space;
     s.graphError.clear();
     return true;
+}
+
+namespace {
+// Moves the graph on screen onto `to` and the top of `from` onto the screen.
+bool swapGraph(State& s, std::vector<Graph>& from, std::vector<Graph>& to) {
+    if (from.empty() || !s.graph) return false;
+    to.push_back(*s.graph);
+    s.graph = from.back();
+    from.pop_back();
+    s.spec = s.graph->space;
+    s.graphError.clear();
+    return true;
+}
+}  // namespace
+
+bool undoGraphEdit(State& s) { return swapGraph(s, s.undo, s.redo); }
+bool redoGraphEdit(State& s) { return swapGraph(s, s.redo, s.undo); }
+
+Graph withNodeAdded(const Graph& graph, const std::string& kind, const std::string& flag) {
+    const GraphKind* k = findGraphKind(kind);
+    if (!k) {
+        std::vector<std::string> names;
+        for (const GraphKind& each : graphKinds()) names.push_back(each.name);
+        throw ValidationError(flag + ": no node kind " + kind + "; allowed: " + app::joinedNames(names));
+    }
+    Graph g = graph;
+    std::string id;
+    for (int n = 1; id.empty() || g.nodes.count(id); ++n) id = kind + std::to_string(n);
+    GraphNode node = GraphNode::defaults(id, kind);
+    for (const GraphField& f : k->fields)
+        if ((f.type == GraphFieldType::Scalar && std::isnan(f.fallback)) || f.type == GraphFieldType::Vector)
+            node.inputs[f.name] = g.out;
+    g.nodes[id] = node;
+    g.out = id;
+    try {
+        g.validate();
+    } catch (const ValidationError& e) {
+        throw ValidationError(flag + ": " + e.what());
+    }
+    return g;
+}
+
+Graph withNodeRemoved(const Graph& graph, const std::string& id, const std::string& flag) {
+    Graph g = graph;
+    const auto node = g.nodes.find(id);
+    if (node == g.nodes.end()) throw ValidationError(flag + ": no node \"" + id + "\" in the graph");
+    if (g.nodes.size() == 1) throw ValidationError(flag + ": the graph's only node");
+    // Its first wired input, in its kind's order of fields.
+    std::string upstream;
+    if (const GraphKind* k = findGraphKind(node->second.kind))
+        for (const GraphField& f : k->fields)
+            if (upstream.empty() && node->second.inputs.count(f.name)) upstream = node->second.inputs.at(f.name);
+    g.nodes.erase(node);
+    for (auto& entry : g.nodes)
+        for (auto& input : entry.second.inputs)
+            if (input.second == id) {
+                if (upstream.empty())
+                    throw ValidationError(flag + ": node \"" + id + "\" feeds \"" + entry.first +
+                                          "\" and has no input to give it instead; rewire or remove \"" + entry.first +
+                                          "\" first");
+                input.second = upstream;
+            }
+    if (g.out == id) {
+        if (upstream.empty()) throw ValidationError(flag + ": node \"" + id + "\" is the output and has no input to take its place");
+        g.out = upstream;
+    }
+    try {
+        g.validate();
+    } catch (const ValidationError& e) {
+        throw ValidationError(flag + ": " + e.what());
+    }
+    return g;
+}
+
+void scriptedEdit(State& s, const std::string& edit) {
+    const std::string flag = "--edit '" + edit + "'";
+    if (!s.graph) throw ValidationError(flag + ": edits a graph; give --graph (or --from a file baked from a graph)");
+    const auto word = [&](const std::string& verb) {
+        return edit.rfind(verb + " ", 0) == 0 ? edit.substr(verb.size() + 1) : std::string();
+    };
+    if (edit == "undo" || edit == "redo") {
+        if (!(edit == "undo" ? undoGraphEdit(s) : redoGraphEdit(s))) throw ValidationError(flag + ": nothing to " + edit);
+        return;
+    }
+    Graph g;
+    if (const std::string kind = word("add"); !kind.empty()) {
+        g = withNodeAdded(*s.graph, kind, flag);
+    } else if (const std::string id = word("remove"); !id.empty()) {
+        g = withNodeRemoved(*s.graph, id, flag);
+    } else if (const std::string out = word("output"); !out.empty()) {
+        if (!s.graph->nodes.count(out)) throw ValidationError(flag + ": no node \"" + out + "\" in the graph");
+        g = *s.graph;
+        g.out = out;
+    } else if (edit.find('=') != std::string::npos) {
+        g = withField(*s.graph, edit, "--edit");
+    } else {
+        throw ValidationError(flag + ": allowed: NODE.FIELD=VALUE, add KIND, remove NODE, output NODE, undo, redo");
+    }
+    if (!applyGraphEdit(s, g)) throw ValidationError(flag + ": " + s.graphError);
 }
 
 std::optional<ValueRange> chosenRange(const State& s) {

@@ -44,6 +44,8 @@ struct State {
     NoiseSpec spec;              // the noise; with a graph, the graph's space
     std::optional<Graph> graph;  // a noise graph shown in place of the spec (--graph)
     std::string graphError;      // why the panel's last edit of the graph was not applied
+    std::vector<Graph> undo, redo;  // the graphs before the edits applied, and after those undone
+    std::string kindToAdd;          // the panel's choice of a node kind to add
     std::string octaveNote;  // the Nyquist limit's warning, when it dropped octaves
     bool noOctaveLimit = false;
     View view;
@@ -123,14 +125,30 @@ std::string checkCommand(const Graph& graph, const Grid& grid);
 // The noise's space: the graph's, else the spec.
 const NoiseSpec& shownSpace(const State& s);
 // An edit of the graph on screen (the panel's): applied when the graph it makes is valid,
-// its space then the spec's; else its error is kept in graphError and the graph stays.
-// True when applied.
+// its space then the spec's, the graph before it kept for undo; else its error is kept in
+// graphError and the graph stays. True when applied.
 bool applyGraphEdit(State& s, const Graph& edited);
-// `--set NODE.FIELD=VALUE`: the graph with one field of one node set as the panel sets it
-// (a number, integer, flag (true, false), choice, list "x,y,..." or an input's node id;
-// a Number or Scalar input given a node's id is driven or wired by it). ValidationError
-// naming the flag and what is allowed for a node, field or value the graph has not.
-Graph withField(const Graph& graph, const std::string& assignment, const std::string& flag = "--set");
+// Undo and redo of the applied edits (at most 256 kept); false when there is none.
+bool undoGraphEdit(State& s);
+bool redoGraphEdit(State& s);
+// The graph with one field of one node set (`assignment` NODE.FIELD=VALUE) as the panel sets
+// it: a number, integer, flag (true, false), choice, list "x,y,..." or an input's node id
+// (a Number or Scalar input given a node's id is driven or wired by it). ValidationError
+// naming `flag`, the assignment and what is allowed for a node, field or value the graph
+// has not.
+Graph withField(const Graph& graph, const std::string& assignment, const std::string& flag);
+// A node of kind `kind` added after the output, as the panel adds one: its inputs that need a
+// node wired to the output, and it the output; its id the kind's name and the first number
+// free. ValidationError naming `flag` for a kind there is not.
+Graph withNodeAdded(const Graph& graph, const std::string& kind, const std::string& flag);
+// The node `id` removed, as the panel removes one: the nodes it fed (and the output, when it
+// is that) take its first wired input instead; a node with none that feeds another is
+// refused, naming both.
+Graph withNodeRemoved(const Graph& graph, const std::string& id, const std::string& flag);
+// One scripted edit (`--edit`): "NODE.FIELD=VALUE", "add KIND", "remove NODE", "output
+// NODE", "undo" or "redo", applied to the graph on screen as the panel applies it.
+// ValidationError naming the edit and what is allowed.
+void scriptedEdit(State& s, const std::string& edit);
 // The slices the slices view shows of a volume `depth` deep: all of them up to 16, else
 // 16 spread evenly from the first to the last.
 std::vector<int> shownSlices(int depth);

@@ -650,7 +650,7 @@ TEST_F(Preview, ARecordOpensWhereItsBakeWas) {
     EXPECT_EQ(j["view"]["texture"], nlohmann::json({40, 30, 8}));
 }
 
-// --graph: the window shows what `glnoise bake --graph` writes; --set tunes a node as the
+// --graph: the window shows what `glnoise bake --graph` writes; --edit tunes a node as the
 // panel does, and the window shows the tuned graph's bake; pan and zoom sample the graph at
 // the view's points and an export is byte for byte its printed command's bake; the proof
 // prints what that `glnoise check --graph` prints; a graph's baked file opens with --from.
@@ -674,7 +674,7 @@ TEST_F(Preview, AGraphShowsWhatItBakes) {
     const auto r = show(with({"--graph", file("g.json"), "--screenshot", file("shot.png")}, window));
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(pixelsApart(loadRgb(file("shot.png")), loadRgb(file("b.png"))), 0);
-    const auto t = show(with({"--graph", file("g.json"), "--set", "n.frequency=0.07", "--screenshot", file("t.png")}, window));
+    const auto t = show(with({"--graph", file("g.json"), "--edit", "n.frequency=0.07", "--screenshot", file("t.png")}, window));
     ASSERT_EQ(t.code, 0) << t.err;
     EXPECT_EQ(pixelsApart(loadRgb(file("t.png")), loadRgb(file("tuned.png"))), 0);
     EXPECT_GT(pixelsApart(loadRgb(file("t.png")), loadRgb(file("b.png"))), 1000) << "the tuned graph looks the same";
@@ -747,6 +747,31 @@ TEST_F(Preview, AGraphsNumbersChangeWithoutACompile) {
     EXPECT_EQ(counts("f.octaves=1,5"), (std::array<int, 2>{5, 5}));
 }
 
+// The editor's operations, scripted as the panel does them: a node added after the output
+// and tuned, another removed (its users take its input), one edit undone and redone; the
+// saved graph is the graph built, and the window shows its bake.
+TEST_F(Preview, TheGraphEditorsOperationsMakeTheGraphTheyDescribe) {
+    GLNOISE_REQUIRE_DISPLAY();
+    std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "a", "nodes": {
+        "n": {"kind": "basis", "basis": "perlin", "frequency": 0.04},
+        "f": {"kind": "fractal", "source": "n", "octaves": 3},
+        "a": {"kind": "abs", "source": "f"}}})";
+    const auto r = show({"--graph", file("g.json"), "--edit", "add terrace", "--edit", "terrace1.steps=4", "--edit",
+                         "remove a", "--edit", "f.gain=0.6", "--edit", "undo", "--edit", "redo", "--edit", "f.octaves=2",
+                         "--edit", "undo", "--window", "160x120", "--hide-panel", "--frames", "2", "--screenshot",
+                         file("shot.png"), "--save-preset", file("built.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    // What those edits describe, written out.
+    const Graph want = Graph::parse(R"({"glnoise_graph": 2, "dims": 2, "out": "terrace1", "nodes": {
+        "n": {"kind": "basis", "basis": "perlin", "frequency": 0.04},
+        "f": {"kind": "fractal", "source": "n", "octaves": 3, "gain": 0.6},
+        "terrace1": {"kind": "terrace", "source": "f", "steps": 4}}})");
+    EXPECT_EQ(Graph::parse(slurp(file("built.json"))), want) << slurp(file("built.json"));
+    std::ofstream(file("want.json")) << want.json();
+    ASSERT_EQ(runWith("", test::glnoiseExe(), {"bake", "--graph", file("want.json"), "--size", "160x120", "--out", file("b.png")}).code, 0);
+    EXPECT_EQ(pixelsApart(loadRgb(file("shot.png")), loadRgb(file("b.png"))), 0);
+}
+
 TEST_F(Preview, AGraphsFlagsAreRefusedNamingWhatIsAllowed) {
     std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "a", "nodes": {
         "b": {"kind": "basis"}, "a": {"kind": "abs", "source": "b"}}})";
@@ -756,12 +781,17 @@ TEST_F(Preview, AGraphsFlagsAreRefusedNamingWhatIsAllowed) {
     } cases[] = {
         {{"--graph", file("g.json"), "--octaves", "3"}, "--octaves"},
         {{"--graph", file("g.json"), "--preset", "terrain"}, "give it or --preset terrain, not both"},
-        {{"--graph", file("g.json"), "--set", "b.frequency"}, "--set b.frequency: must be NODE.FIELD=VALUE"},
-        {{"--graph", file("g.json"), "--set", "c.frequency=1"}, "--set c.frequency=1: no node \"c\"; the graph's: a, b"},
-        {{"--graph", file("g.json"), "--set", "b.speed=1"}, "node \"b\" (basis) has no field speed; its fields: basis, frequency"},
-        {{"--graph", file("g.json"), "--set", "b.basis=plaid"}, "--set b.basis=plaid: node \"b\" basis plaid: allowed: perlin"},
-        {{"--graph", file("g.json"), "--set", "a.source=a"}, "--set a.source=a:"},
-        {{"--set", "b.frequency=1"}, "--set b.frequency=1: sets a field of a graph's node; give --graph"},
+        {{"--graph", file("g.json"), "--edit", "b.frequency"}, "--edit 'b.frequency': allowed: NODE.FIELD=VALUE, add KIND"},
+        {{"--graph", file("g.json"), "--edit", "c.frequency=1"}, "--edit c.frequency=1: no node \"c\"; the graph's: a, b"},
+        {{"--graph", file("g.json"), "--edit", "b.speed=1"}, "node \"b\" (basis) has no field speed; its fields: basis, frequency"},
+        {{"--graph", file("g.json"), "--edit", "b.basis=plaid"}, "--edit b.basis=plaid: node \"b\" basis plaid: allowed: perlin"},
+        {{"--graph", file("g.json"), "--edit", "a.source=a"}, "--edit a.source=a:"},
+        {{"--graph", file("g.json"), "--edit", "add plaid"}, "--edit 'add plaid': no node kind plaid; allowed: constant, basis"},
+        {{"--graph", file("g.json"), "--edit", "remove b"}, "--edit 'remove b': node \"b\" feeds \"a\" and has no input"},
+        {{"--graph", file("g.json"), "--edit", "remove q"}, "--edit 'remove q': no node \"q\""},
+        {{"--graph", file("g.json"), "--edit", "undo"}, "--edit 'undo': nothing to undo"},
+        {{"--graph", file("g.json"), "--edit", "explode"}, "--edit 'explode': allowed: NODE.FIELD=VALUE, add KIND, remove NODE"},
+        {{"--edit", "b.frequency=1"}, "--edit 'b.frequency=1': edits a graph; give --graph"},
         {{"--graph", "gln1.AAAA"}, "gln1.AAAA"},
         {{"--graph", file("g.json"), "--sweep", "b.frequency=0.1,0.2"}, "give --frames 2 or more"},
         {{"--graph", file("g.json"), "--frames", "3", "--sweep", "b.frequency=0.1,-1"},
