@@ -116,7 +116,7 @@ void panel(State& s, const PanelFacts& facts, bool* exportNow) {
                      ImGuiWindowFlags_NoBringToFrontOnFocus);
     // Labels get 8 ems (less in a narrow panel), the widgets the rest.
     ImGui::PushItemWidth(-std::min(ImGui::GetFontSize() * 8.0f, 0.35f * ImGui::GetContentRegionAvail().x));
-    if (section(s, "Noise", true)) noiseSection(s);
+    if (section(s, "Noise", true)) noiseSection(s, facts.thumbnails);
     if (section(s, "Animation", false)) animationSection(s);
     if (section(s, "View", true)) viewSection(s, l);
     if (section(s, "Readouts", true)) readoutsSection(s, facts);

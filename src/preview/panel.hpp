@@ -9,6 +9,7 @@
 #include "preview/proof.hpp"
 #include "preview/renderer.hpp"
 #include "preview/state.hpp"
+#include "preview/thumbnails.hpp"
 
 namespace glnoise::preview {
 
@@ -20,15 +21,17 @@ struct PanelFacts {
     const Probe& probe;
     float fps;
     const Proof& proof;
+    const Thumbnails& thumbnails;  // a graph's nodes, each as a picture
 };
 
 // The menu bar: File (presets, records, save, export, quit) and View.
 void menuBar(State& s, bool* exportNow, bool* copyCommand, bool* quit);
 void panel(State& s, const PanelFacts& facts, bool* exportNow);
 
-void noiseSection(State& s);
-// The Noise section for a graph (panel_graph.cpp): its nodes' fields from the kind table.
-void graphSection(State& s);
+void noiseSection(State& s, const Thumbnails& thumbnails);
+// The Noise section for a graph (panel_graph.cpp): its nodes' fields from the kind table,
+// each node's picture and cost.
+void graphSection(State& s, const Thumbnails& thumbnails);
 void animationSection(State& s);
 void viewSection(State& s, const Layout& l);
 void readoutsSection(State& s, const PanelFacts& facts);

@@ -6,6 +6,7 @@
 // the graph it makes is valid (applyGraphEdit), else its error is shown and the graph on
 // screen stays.
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -129,7 +130,7 @@ bool fieldWidget(const Graph& g, GraphNode& n, const GraphField& f) {
 
 }  // namespace
 
-void graphSection(State& s) {
+void graphSection(State& s, const Thumbnails& thumbnails) {
     ImGui::TextWrapped("a noise graph of %zu nodes, %dD", s.graph->nodes.size(), s.graph->space.dims);
     // Undo, redo, and a node added after the output.
     ImGui::BeginDisabled(s.undo.empty());
@@ -165,6 +166,22 @@ void graphSection(State& s) {
                                             n.id == edited.out ? ImGuiTreeNodeFlags_DefaultOpen : 0);
         if (kind && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kind->formula);
         if (!open) continue;
+        // Its picture (the graph with it as the output, over the view, from its least to its
+        // greatest value) and what it took on the GPU.
+        const auto shown = thumbnails.all().find(n.id);
+        if (shown != thumbnails.all().end()) {
+            const Thumbnail& t = shown->second;
+            if (t.texture) {
+                const float scale = ImGui::GetFontSize() / 15.0f * 1.5f;
+                ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(t.texture)),
+                             ImVec2(static_cast<float>(t.width) * scale, static_cast<float>(t.height) * scale));
+                ImGui::SameLine();
+                ImGui::TextWrapped("%.4g to %.4g\n%.2f ms on the GPU for %d x %d", static_cast<double>(t.min),
+                                   static_cast<double>(t.max), t.milliseconds, t.width, t.height);
+            } else if (!t.error.empty()) {
+                ImGui::TextDisabled("no picture: %s", t.error.c_str());
+            }
+        }
         if (kind)
             for (const GraphField& f : kind->fields) {
                 if (fieldWidget(edited, n, f)) changed = true;

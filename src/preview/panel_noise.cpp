@@ -83,8 +83,8 @@ void fieldWidget(const SpecField& f, std::array<double, 3>& offset, const NoiseS
 
 }  // namespace
 
-void noiseSection(State& s) {
-    if (s.graph) return graphSection(s);
+void noiseSection(State& s, const Thumbnails& thumbnails) {
+    if (s.graph) return graphSection(s, thumbnails);
     NoiseSpec& n = s.spec;
     for (const SpecField& f : specFields()) {
         if (!f.appliesTo(n)) continue;

@@ -59,7 +59,7 @@ void screenshot(const std::string& path, int width, int height) {
 }
 
 std::string readoutsJson(const State& s, const Layout& l, int fbWidth, int fbHeight, const Grid& tile,
-                         const Probe& probe, const preview::Regeneration& last, double fps) {
+                         const Probe& probe, const preview::Regeneration& last, double fps, const Thumbnails& thumbnails) {
     nlohmann::json j;
     j["window"] = {fbWidth, fbHeight};
     j["menu_height"] = l.menu;
@@ -74,6 +74,10 @@ std::string readoutsJson(const State& s, const Layout& l, int fbWidth, int fbHei
     if (probe.valid)
         j["probe"] = {{"x", probe.x}, {"y", probe.y}, {"z", probe.z}, {"value", probe.value}, {"gpu_value", probe.gpu},
                       {"gradient", {probe.dx, probe.dy}}, {"gradient_from", probe.analytic ? "analytic" : "central difference"}};
+    if (s.graph)
+        for (const auto& [id, t] : thumbnails.all())
+            j["nodes"][id] = {{"min", t.min}, {"max", t.max}, {"width", t.width}, {"height", t.height},
+                              {"milliseconds", t.milliseconds}, {"error", t.error}};
     if (s.proof && s.proofDoneOf == s.proofOf)
         j["proof"] = {{"command", s.proof->command}, {"lines", s.proof->lines}, {"pass", s.proof->pass},
                       {"worst", s.proof->worst}};
@@ -194,6 +198,7 @@ private:
     Layout layout_;
     Probe probe_;
     Proof proof_;
+    Thumbnails thumbnails_;
     std::string probeKey_;
 };
 
@@ -402,7 +407,7 @@ void Session::afterLastFrame(const Frame& f) {
     if (!a_.readouts.empty()) {
         const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
         writeText(a_.readouts, readoutsJson(s_, layout_, f.fbWidth, f.fbHeight, f.tile, probe_, last_,
-                                            seconds > 0 ? (frame_ + 1) / seconds : 0.0));
+                                            seconds > 0 ? (frame_ + 1) / seconds : 0.0, thumbnails_));
     }
 }
 
@@ -453,11 +458,18 @@ int Session::loop() {
         }
         const Shown shown = regenerate(f);
         proofAndProbe(shown, f);
+        // A graph's nodes as pictures, while the panel shows them: one a frame (each new
+        // structure compiles a program), all of them by a scripted run's last frame.
+        const auto noise = s.layout.sections.find("Noise");
+        if (s.graph && s.chrome && s.layout.panel && (noise == s.layout.sections.end() || noise->second))
+            thumbnails_.update(renderer_.generator(), *s.graph, s.view, layout_.viewWidth, layout_.viewHeight, s.colormap,
+                               f.last ? static_cast<int>(s.graph->nodes.size()) : 1);
         const DrawRequest request = drawRequest(f, shown);
         if (s.chrome) {
             menuBar(s, &exportNow, &copyCommand, &quit);
             if (s.layout.panel)
-                panel(s, PanelFacts{last_, ctx_.info(), layout_, probe_, ImGui::GetIO().Framerate, proof_}, &exportNow);
+                panel(s, PanelFacts{last_, ctx_.info(), layout_, probe_, ImGui::GetIO().Framerate, proof_, thumbnails_},
+                      &exportNow);
         }
         if (copyCommand)
             ImGui::SetClipboardText(
@@ -489,6 +501,7 @@ int Session::loop() {
                 last_.timerQuery ? "GL timer query" : "wall clock", ctx_.info().renderer.c_str());
     if (const std::string failed = saveSettings(settingsFile_, s.layout); !failed.empty())
         std::fprintf(stderr, "glnoise-preview: warning: %s\n", failed.c_str());
+    thumbnails_.clear();  // its textures, while the context is current
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

@@ -772,6 +772,45 @@ TEST_F(Preview, TheGraphEditorsOperationsMakeTheGraphTheyDescribe) {
     EXPECT_EQ(pixelsApart(loadRgb(file("shot.png")), loadRgb(file("b.png"))), 0);
 }
 
+// With the panel's Noise section open, each node of a graph is a picture made on the GPU:
+// the graph with that node as its output over the view's region, 96 texels across, whose
+// least and greatest values are the reference's there.
+TEST_F(Preview, EachNodeOfAGraphIsAPictureMadeOnTheGpu) {
+    GLNOISE_REQUIRE_DISPLAY();
+    std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 2, "seed": 9, "out": "a", "nodes": {
+        "n": {"kind": "basis", "basis": "simplex", "frequency": 0.01},
+        "c": {"kind": "basis", "basis": "cellular", "frequency": 0.02},
+        "m": {"kind": "multiply", "a": "n", "b": "c"},
+        "a": {"kind": "abs", "source": "m"},
+        "v": {"kind": "vector", "x": "n", "y": "c"}}})";
+    const auto r = show({"--graph", file("g.json"), "--window", "640x400", "--forget", "--sections", "noise", "--frames", "2",
+                         "--readouts", file("r.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = readJson(file("r.json"));
+    const int viewWidth = j["view"]["width"], viewHeight = j["view"]["height"];
+    const Graph g = Graph::parse(slurp(file("g.json")));
+    for (const char* id : {"n", "c", "m", "a"}) {
+        SCOPED_TRACE(id);
+        const auto t = j["nodes"][id];
+        ASSERT_TRUE(t.is_object()) << j.dump();
+        EXPECT_EQ(t["width"], 96);
+        EXPECT_EQ(t["height"], static_cast<int>(std::lround(96.0 * viewHeight / viewWidth)));
+        Graph node = g;
+        node.out = id;
+        std::vector<std::array<double, 4>> points;
+        const double step = static_cast<double>(viewWidth) / 96.0;
+        for (int y = 0; y < t["height"].get<int>(); ++y)
+            for (int x = 0; x < 96; ++x) points.push_back({x * step, y * step, 0.0, 0.0});
+        const std::vector<float> want = cpu::evaluatePoints(node, points);
+        const auto [lo, hi] = std::minmax_element(want.begin(), want.end());
+        const double tolerance = cpu::agreementTolerance(node)[0];
+        EXPECT_NEAR(t["min"].get<double>(), *lo, tolerance);
+        EXPECT_NEAR(t["max"].get<double>(), *hi, tolerance);
+    }
+    // A vector node has no picture, and says why.
+    EXPECT_NE(j["nodes"]["v"]["error"].get<std::string>(), "");
+}
+
 TEST_F(Preview, AGraphsFlagsAreRefusedNamingWhatIsAllowed) {
     std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "a", "nodes": {
         "b": {"kind": "basis"}, "a": {"kind": "abs", "source": "b"}}})";
