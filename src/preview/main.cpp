@@ -64,6 +64,11 @@ int previewMain(int argc, char** argv) {
     app.add_option("--edit", a.edits, "edit the graph as the panel does, in order (repeatable): NODE.FIELD=VALUE (a node's "
                                       "id for an input or a driven number), 'add KIND', 'remove NODE', 'output NODE', "
                                       "undo, redo");
+    app.add_option("--save-shader", a.saveShader, "save the graph on screen as one shader function after the last frame "
+                                                  "(Export section), its language from the extension: .glsl, .hlsl, .wgsl, "
+                                                  ".metal, .gdshaderinc");
+    app.add_option("--view-node", a.viewNode, "show this node of the graph in the views (its own output), as the "
+                                              "panel's view button does");
     app.add_option("--sweep", a.sweep, "NODE.FIELD=FROM,TO: move a number of the graph's node from FROM to TO over "
                                        "the --frames, as a drag of its widget does (for scripts and tests)");
     app.add_option("--from", a.from, "continue from the record in a glnoise file (" + app::extensionList() +

@@ -64,6 +64,19 @@ Start startFrom(const Args& a) {
     }
     if (s.graph) s.spec = s.graph->space;
     for (const std::string& edit : a.edits) scriptedEdit(s, edit);
+    if (!a.viewNode.empty()) {
+        const std::string flag = "--view-node " + a.viewNode;
+        if (!s.graph) throw ValidationError(flag + ": shows a node of a graph; give --graph");
+        if (!s.graph->nodes.count(a.viewNode)) throw ValidationError(flag + ": no node \"" + a.viewNode + "\" in the graph");
+        Graph g = *s.graph;
+        g.out = a.viewNode;
+        try {
+            g.validate();
+        } catch (const ValidationError& e) {
+            throw ValidationError(flag + ": that node cannot be shown: " + e.what());
+        }
+        s.viewedNode = a.viewNode;
+    }
     if (!a.sweep.empty()) {
         const std::string flag = "--sweep " + a.sweep;
         const std::size_t eq = a.sweep.find('=');
@@ -99,6 +112,11 @@ Start startFrom(const Args& a) {
     }
     if (a.colormapGiven || !base) s.colormap = parseColormap(a.colormap);
     if (!a.savePreset.empty()) io::OutputFile claim(a.savePreset);
+    if (!a.saveShader.empty()) {
+        if (!s.graph) throw ValidationError("--save-shader " + a.saveShader + ": saves a graph's function; give --graph");
+        (void)shaderLanguageOf(a.saveShader);
+        io::OutputFile claim(a.saveShader);
+    }
     s.animate = a.animate;
     s.speed = app::parseNumber("--speed", a.speed);
     if (!std::isfinite(s.speed)) throw ValidationError("--speed " + a.speed + ": must be a finite number");

@@ -25,6 +25,8 @@ struct Args {
     std::string preset, from, savePreset, sections;
     std::string graph;  // --graph: a graph's JSON file or its compact form
     std::vector<std::string> edits;  // --edit: scripted edits of the graph, in order
+    std::string viewNode;            // --view-node: the node the views show
+    std::string saveShader;          // --save-shader: the graph's function, after the last frame
     std::string sweep;             // --sweep NODE.FIELD=FROM,TO over the frames
     // The bake fields' flags the preview takes (app/bake_fields.def), by name: its exports'.
     std::map<std::string, std::string> bake;

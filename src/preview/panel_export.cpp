@@ -11,6 +11,7 @@
 
 #include "app/bake_fields.hpp"
 #include "app/record.hpp"
+#include "glnoise/shader.hpp"
 #include "preview/panel.hpp"
 
 namespace glnoise::preview {
@@ -52,6 +53,28 @@ void exportSection(State& s, const Layout& l, bool* exportNow) {
     const std::string command = exportCommand(s, exportRequest(s, exportGrid(s, l)));
     if (ImGui::Button("copy as command (C)")) ImGui::SetClipboardText(command.c_str());
     ImGui::TextWrapped("%s", command.c_str());
+    if (!s.graph) return;
+    // The graph on screen (pan, zoom and the viewed node included) as its compact form, and
+    // as one function of a shader in the language chosen.
+    if (ImGui::Button("copy the graph's compact form")) {
+        ImGui::SetClipboardText(viewGraph(viewedGraph(s), s.view).compact().c_str());
+        s.status = "copied the graph's compact form";
+    }
+    const std::vector<std::string>& languages = shader::languageNames();
+    std::string items;
+    for (const std::string& name : languages) items += name + '\0';
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+    ImGui::Combo("##language", &s.shaderLanguage, (items + '\0').c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("copy as shader function")) {
+        const std::string& language = languages[static_cast<std::size_t>(std::clamp(s.shaderLanguage, 0, static_cast<int>(languages.size()) - 1))];
+        try {
+            ImGui::SetClipboardText(graphShaderText(s, language).c_str());
+            s.status = "copied the graph's " + language + " function gln_graph";
+        } catch (const Error& e) {
+            s.status = std::string("not copied: ") + e.what();
+        }
+    }
 }
 
 }  // namespace glnoise::preview

@@ -119,9 +119,18 @@ bool fieldWidget(const Graph& g, GraphNode& n, const GraphField& f) {
                 if (changed) n.constants[name] = v;
                 return changed;
             }
+            // A Scalar input may be disconnected: a number then (its default).
+            std::vector<std::string> ids = otherIds(g, n.id);
+            const std::string number = "(a number)";
+            if (f.type == GraphFieldType::Scalar) ids.push_back(number);
             std::string source = wired->second;
-            const bool changed = choose(label, otherIds(g, n.id), source);
-            if (changed) n.inputs[name] = source;
+            const bool changed = choose(label, ids, source);
+            if (changed && source == number) {
+                n.inputs.erase(name);
+                n.constants[name] = std::isnan(f.fallback) ? 0.0 : f.fallback;
+            } else if (changed) {
+                n.inputs[name] = source;
+            }
             return changed;
         }
     }
@@ -159,6 +168,8 @@ void graphSection(State& s, const Thumbnails& thumbnails) {
     std::vector<std::string> ids;
     for (const auto& entry : edited.nodes) ids.push_back(entry.first);
     if (choose("output node", ids, edited.out)) changed = true;
+    if (!s.viewedNode.empty() && edited.nodes.count(s.viewedNode))
+        ImGui::TextWrapped("the views show node %s (its own output)", s.viewedNode.c_str());
     for (auto& entry : edited.nodes) {
         GraphNode& n = entry.second;
         const GraphKind* kind = findGraphKind(n.kind);
@@ -188,6 +199,10 @@ void graphSection(State& s, const Thumbnails& thumbnails) {
                 if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.help);
             }
         if (ImGui::SmallButton(("remove##" + n.id).c_str())) removed = n.id;
+        ImGui::SameLine();
+        const bool viewed = s.viewedNode == n.id;
+        if (ImGui::SmallButton(((viewed ? "view the output##" : "view it##") + n.id).c_str()))
+            s.viewedNode = viewed ? std::string() : n.id;
         ImGui::TreePop();
     }
     if (changed) applyGraphEdit(s, edited);

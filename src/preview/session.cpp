@@ -340,7 +340,7 @@ Shown Session::regenerate(const Frame& f) {
     std::optional<Graph> graph;
     NoiseSpec spec;
     if (s.graph) {
-        graph = viewGraph(*s.graph, s.view);
+        graph = viewGraph(viewedGraph(s), s.view);
         if (graph->space.output == Output::Gradient) graph->space.output = Output::Value;
         spec = graph->space;
         // The octave limit as glnoise bake --graph applies it, at the view's texel spacing.
@@ -404,6 +404,7 @@ void Session::draw(const Frame& f, const DrawRequest& d) {
 void Session::afterLastFrame(const Frame& f) {
     if (!a_.screenshot.empty()) screenshot(a_.screenshot, f.fbWidth, f.fbHeight);
     if (!a_.savePreset.empty()) savePreset(s_, a_.savePreset);
+    if (!a_.saveShader.empty()) saveGraphShader(s_, a_.saveShader);
     if (!a_.readouts.empty()) {
         const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
         writeText(a_.readouts, readoutsJson(s_, layout_, f.fbWidth, f.fbHeight, f.tile, probe_, last_,

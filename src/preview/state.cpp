@@ -12,6 +12,7 @@
 #include "app/verify.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/io.hpp"
+#include "glnoise/shader.hpp"
 #include "preview/views.hpp"
 
 namespace glnoise::preview {
@@ -115,6 +116,40 @@ Graph withField(const Graph& graph, const std::string& assignment, const std::st
         throw ValidationError(flag + ": " + e.what());
     }
     return g;
+}
+
+Graph viewedGraph(const State& s) {
+    Graph g = *s.graph;
+    if (s.viewedNode.empty() || !g.nodes.count(s.viewedNode)) return g;
+    g.out = s.viewedNode;
+    try {
+        g.validate();  // a vector node is no output
+    } catch (const ValidationError&) {
+        return *s.graph;
+    }
+    return g;
+}
+
+std::string graphShaderText(const State& s, const std::string& language) {
+    shader::Options o;
+    o.language = shader::parseLanguage(language);
+    const Graph g = viewGraph(viewedGraph(s), s.view);
+    o.origin = "glnoise shader --language " + language + " --graph " + g.compact();
+    return shader::graphSource(o, g);
+}
+
+std::string shaderLanguageOf(const std::string& path) {
+    static const std::vector<std::pair<std::string, std::string>> byExtension = {
+        {".glsl", "glsl"}, {".hlsl", "hlsl"}, {".wgsl", "wgsl"}, {".metal", "msl"}, {".gdshaderinc", "godot"}};
+    for (const auto& [ext, name] : byExtension)
+        if (path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0) return name;
+    throw ValidationError("--save-shader " + path + ": its extension names the language: .glsl, .hlsl, .wgsl, .metal or .gdshaderinc");
+}
+
+std::string saveGraphShader(const State& s, const std::string& path) {
+    const std::string language = shaderLanguageOf(path);
+    writeText(path, graphShaderText(s, language));
+    return "saved the graph's " + language + " function as " + path;
 }
 
 const NoiseSpec& shownSpace(const State& s) { return s.graph ? s.graph->space : s.spec; }
@@ -366,9 +401,10 @@ ValueRange shownRange(State& s, const NoiseSpec& spec) {
     if (s.customRange) return s.range;
     if (s.graph) {
         // A graph's ranges are its bake's: of the graph its octave limit leaves (at zoom 1).
-        const std::string key = s.graph->json(-1) + (s.noOctaveLimit ? "all" : "");
+        const Graph viewed = viewedGraph(s);
+        const std::string key = viewed.json(-1) + (s.noOctaveLimit ? "all" : "");
         if (key != s.typicalOf) {
-            Graph limited = *s.graph;
+            Graph limited = viewed;
             try {
                 app::limitGraphOctaves(limited, s.noOctaveLimit, "");
                 s.typical = cpu::typicalRange(limited);
@@ -402,7 +438,7 @@ Grid exportGrid(const State& s, const Layout& l) {
 app::BakeRequest exportRequest(const State& s, const Grid& grid) {
     app::BakeRequest r;
     if (s.graph) {
-        r.graph = viewGraph(*s.graph, s.view);
+        r.graph = viewGraph(viewedGraph(s), s.view);
         r.graphFile = r.graph->compact();  // the command names the graph whole
         r.spec = r.graph->space;
     } else {

@@ -46,6 +46,8 @@ struct State {
     std::string graphError;      // why the panel's last edit of the graph was not applied
     std::vector<Graph> undo, redo;  // the graphs before the edits applied, and after those undone
     std::string kindToAdd;          // the panel's choice of a node kind to add
+    std::string viewedNode;         // the node the views show (--view-node); empty: the output
+    int shaderLanguage = 0;         // the Export section's language for a graph's function (languageNames())
     std::string octaveNote;  // the Nyquist limit's warning, when it dropped octaves
     bool noOctaveLimit = false;
     View view;
@@ -122,6 +124,17 @@ std::string savePreset(const State& s, const std::string& path);
 // its compact form) shown over the texture's grid.
 std::string checkCommand(const NoiseSpec& spec, const Grid& grid, bool noOctaveLimit);
 std::string checkCommand(const Graph& graph, const Grid& grid);
+// The graph the views show: the graph with the viewed node as its output (the output when
+// none is viewed, or the viewed node is gone or a vector).
+Graph viewedGraph(const State& s);
+// The graph on screen as one function of a shader (what `glnoise shader --graph` writes
+// for its compact form in `language`): the viewed graph at the view's origin and zoom.
+std::string graphShaderText(const State& s, const std::string& language);
+// The language a --save-shader path names by its extension: .glsl (OpenGL GLSL), .hlsl,
+// .wgsl, .metal, .gdshaderinc. ValidationError for another extension.
+std::string shaderLanguageOf(const std::string& path);
+// Writes the graph's function to `path`, in its extension's language.
+std::string saveGraphShader(const State& s, const std::string& path);
 // The noise's space: the graph's, else the spec.
 const NoiseSpec& shownSpace(const State& s);
 // An edit of the graph on screen (the panel's): applied when the graph it makes is valid,

@@ -811,6 +811,40 @@ TEST_F(Preview, EachNodeOfAGraphIsAPictureMadeOnTheGpu) {
     EXPECT_NE(j["nodes"]["v"]["error"].get<std::string>(), "");
 }
 
+// The views show the node chosen (--view-node, the panel's view button): the window is the
+// bake of the graph with that node as its output. The graph on screen saves as one shader
+// function, what `glnoise shader --graph` writes for it (its compact form), in the language
+// its file's extension names; and a Scalar input disconnected takes a number.
+TEST_F(Preview, TheViewsShowTheNodeChosenAndTheGraphLeavesAsAShader) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const std::string nodes = R"("n": {"kind": "basis", "basis": "perlin", "frequency": 0.05},
+        "c": {"kind": "basis", "basis": "cellular", "frequency": 0.03},
+        "m": {"kind": "max", "a": "n", "b": "c"})";
+    std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "m", "nodes": {)" + nodes + "}}";
+    std::ofstream(file("c.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "c", "nodes": {)" + nodes + "}}";
+    ASSERT_EQ(runWith("", test::glnoiseExe(), {"bake", "--graph", file("c.json"), "--size", "160x120", "--out", file("c.png")}).code, 0);
+    const auto r = show({"--graph", file("g.json"), "--view-node", "c", "--window", "160x120", "--hide-panel", "--frames", "2",
+                         "--screenshot", file("shot.png"), "--save-shader", file("g.wgsl"), "--save-preset", file("saved.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(pixelsApart(loadRgb(file("shot.png")), loadRgb(file("c.png"))), 0);
+    EXPECT_EQ(Graph::parse(slurp(file("saved.json"))).out, "m") << "the graph saved is the whole graph";
+    const std::string wgsl = slurp(file("g.wgsl"));
+    const auto printed = runWith("", test::glnoiseExe(), {"shader", "--language", "wgsl", "--graph", file("c.json")});
+    ASSERT_EQ(printed.code, 0) << printed.err;
+    const auto withoutOrigin = [](const std::string& text) { return std::regex_replace(text, std::regex("// Made by: [^\n]*\n"), ""); };
+    EXPECT_EQ(withoutOrigin(wgsl), withoutOrigin(printed.out));
+    // Disconnected: b a number.
+    const auto d = show({"--graph", file("g.json"), "--edit", "m.b=0.25", "--window", "160x120", "--hide-panel", "--frames", "1",
+                         "--save-preset", file("d.json")});
+    ASSERT_EQ(d.code, 0) << d.err;
+    const auto saved = readJson(file("d.json"));
+    EXPECT_EQ(saved["nodes"]["m"]["b"], 0.25) << saved.dump();
+    EXPECT_EQ(noDisplay({"--graph", file("g.json"), "--view-node", "q"}).code, 2);
+    const auto bad = noDisplay({"--graph", file("g.json"), "--save-shader", file("g.txt")});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("its extension names the language: .glsl, .hlsl"), std::string::npos) << bad.err;
+}
+
 TEST_F(Preview, AGraphsFlagsAreRefusedNamingWhatIsAllowed) {
     std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "a", "nodes": {
         "b": {"kind": "basis"}, "a": {"kind": "abs", "source": "b"}}})";
