@@ -99,6 +99,7 @@ std::string translateSource(const std::string& glsl, const std::string& target, 
     posix_spawn_file_actions_addopen(&actions, 2, (dir / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     std::vector<std::string> args{interpreter, translator, "--source", "-", "--target", target};
     std::vector<char*> argv;
+    argv.reserve(args.size() + 1);
     for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     pid_t pid = 0;

@@ -67,7 +67,8 @@ void exportSection(State& s, const Layout& l, bool* exportNow) {
     ImGui::Combo("##language", &s.shaderLanguage, (items + '\0').c_str());
     ImGui::SameLine();
     if (ImGui::Button("copy as shader function")) {
-        const std::string& language = languages[static_cast<std::size_t>(std::clamp(s.shaderLanguage, 0, static_cast<int>(languages.size()) - 1))];
+        const int last = static_cast<int>(languages.size()) - 1;
+        const std::string& language = languages[static_cast<std::size_t>(std::clamp(s.shaderLanguage, 0, last))];
         try {
             ImGui::SetClipboardText(graphShaderText(s, language).c_str());
             s.status = "copied the graph's " + language + " function gln_graph";

@@ -97,16 +97,17 @@ bool fieldWidget(const Graph& g, GraphNode& n, const GraphField& f) {
             const bool changed = ImGui::InputScalarN(label.c_str(), ImGuiDataType_Double, values, count, nullptr, nullptr,
                                                      f.type == GraphFieldType::Periods ? "%.0f" : "%.6g");
             if (changed)
-                for (int k = 0; k < count; ++k)
-                    list[static_cast<std::size_t>(k)] = std::clamp(f.type == GraphFieldType::Periods ? std::round(values[k]) : values[k],
-                                                                   f.min, f.max);
+                for (int k = 0; k < count; ++k) {
+                    const double v = f.type == GraphFieldType::Periods ? std::round(values[k]) : values[k];
+                    list[static_cast<std::size_t>(k)] = std::clamp(v, f.min, f.max);
+                }
             return changed;
         }
         case GraphFieldType::Points: {
             const std::vector<double>& list = n.lists[name];
             std::string text;
             for (std::size_t k = 0; k + 1 < list.size(); k += 2)
-                text += (text.empty() ? "" : ", ") + std::string("(") + formatNumber(list[k]) + ", " + formatNumber(list[k + 1]) + ")";
+                text += (text.empty() ? "(" : ", (") + formatNumber(list[k]) + ", " + formatNumber(list[k + 1]) + ")";
             ImGui::TextWrapped("%s: %s", f.name, text.c_str());
             return false;
         }
@@ -184,8 +185,10 @@ void graphSection(State& s, const Thumbnails& thumbnails) {
             const Thumbnail& t = shown->second;
             if (t.texture) {
                 const float scale = ImGui::GetFontSize() / 15.0f * 1.5f;
-                ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(t.texture)),
-                             ImVec2(static_cast<float>(t.width) * scale, static_cast<float>(t.height) * scale));
+                // Dear ImGui's OpenGL backend takes a texture's name as its ImTextureID (a void*).
+                // NOLINTNEXTLINE(performance-no-int-to-ptr)
+                const auto id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(t.texture));
+                ImGui::Image(id, ImVec2(static_cast<float>(t.width) * scale, static_cast<float>(t.height) * scale));
                 ImGui::SameLine();
                 ImGui::TextWrapped("%.4g to %.4g\n%.2f ms on the GPU for %d x %d", static_cast<double>(t.min),
                                    static_cast<double>(t.max), t.milliseconds, t.width, t.height);

@@ -48,6 +48,18 @@ Graph viewGraph(const Graph& base, const View& v) {
     return g;
 }
 
+namespace {
+// `g` when valid, else its errors named by the flag or edit that made it.
+Graph validated(const Graph& g, const std::string& flag) {
+    try {
+        g.validate();
+    } catch (const ValidationError& e) {
+        throw ValidationError(flag + ": " + e.what());
+    }
+    return g;
+}
+}  // namespace
+
 Graph withField(const Graph& graph, const std::string& assignment, const std::string& flagName) {
     const std::string flag = flagName + " " + assignment;
     const std::size_t eq = assignment.find('=');
@@ -110,12 +122,7 @@ Graph withField(const Graph& graph, const std::string& assignment, const std::st
             }
             break;
     }
-    try {
-        g.validate();
-    } catch (const ValidationError& e) {
-        throw ValidationError(flag + ": " + e.what());
-    }
-    return g;
+    return validated(g, flag);
 }
 
 Graph viewedGraph(const State& s) {
@@ -205,12 +212,7 @@ Graph withNodeAdded(const Graph& graph, const std::string& kind, const std::stri
             node.inputs[f.name] = g.out;
     g.nodes[id] = node;
     g.out = id;
-    try {
-        g.validate();
-    } catch (const ValidationError& e) {
-        throw ValidationError(flag + ": " + e.what());
-    }
-    return g;
+    return validated(g, flag);
 }
 
 Graph withNodeRemoved(const Graph& graph, const std::string& id, const std::string& flag) {
@@ -237,12 +239,7 @@ Graph withNodeRemoved(const Graph& graph, const std::string& id, const std::stri
         if (upstream.empty()) throw ValidationError(flag + ": node \"" + id + "\" is the output and has no input to take its place");
         g.out = upstream;
     }
-    try {
-        g.validate();
-    } catch (const ValidationError& e) {
-        throw ValidationError(flag + ": " + e.what());
-    }
-    return g;
+    return validated(g, flag);
 }
 
 void scriptedEdit(State& s, const std::string& edit) {

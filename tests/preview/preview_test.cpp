@@ -63,6 +63,22 @@ protected:
         return runWith("env -u DISPLAY -u WAYLAND_DISPLAY", test::previewExe(), args);
     }
 
+    // The lines a `glnoise check ...` command prints after its heading (which names the
+    // renderer: not compared), each without its indent.
+    std::vector<std::string> checkLines(const std::string& command) {
+        std::vector<std::string> words;
+        std::istringstream in(command);
+        for (std::string w; in >> w;) words.push_back(w);
+        const auto c = runWith("", test::glnoiseExe(), std::vector<std::string>(words.begin() + 1, words.end()));
+        EXPECT_EQ(c.code, 0) << c.err;
+        std::vector<std::string> printed;
+        std::istringstream lines(c.out);
+        std::string heading;
+        std::getline(lines, heading);
+        for (std::string line; std::getline(lines, line);) printed.push_back(line.substr(2));
+        return printed;
+    }
+
     // Every pixel of `shot` in [x0, x1) is gray and within 1 of quantising expected(x, y).
     template <class Expected>
     void expectGray(const Rgb& shot, int x0, int x1, Expected expected) {
@@ -574,15 +590,9 @@ TEST_F(Preview, TheProofPrintsWhatGlnoiseCheckPrints) {
     ASSERT_FALSE(proof.is_null()) << slurp(file("r.json"));
     const std::string command = proof["command"];
     ASSERT_EQ(command.rfind("glnoise check --size 240x160 ", 0), 0u) << command;
-    const auto words = split(command);
-    const auto c = runWith("", test::glnoiseExe(), std::vector<std::string>(words.begin() + 1, words.end()));
-    ASSERT_EQ(c.code, 0) << c.err;
-    std::vector<std::string> printed;
-    std::istringstream lines(c.out);
-    std::string heading;
-    std::getline(lines, heading);  // names the renderer: not compared
-    for (std::string line; std::getline(lines, line);) printed.push_back(line.substr(2));
-    EXPECT_EQ(proof["lines"].get<std::vector<std::string>>(), printed) << c.out;
+    const std::vector<std::string> printed = checkLines(command);
+    ASSERT_FALSE(printed.empty());
+    EXPECT_EQ(proof["lines"].get<std::vector<std::string>>(), printed);
     EXPECT_NE(printed.front().find("max |gpu - cpu| = 5.96e-08"), std::string::npos)
         << "the spec no longer differs: pick one that does, so that the numbers are compared";
     EXPECT_TRUE(proof["pass"].get<bool>());
@@ -710,15 +720,7 @@ TEST_F(Preview, AGraphShowsWhatItBakes) {
     EXPECT_TRUE(proof["pass"].get<bool>());
     const std::string check = proof["command"];
     ASSERT_EQ(check.rfind("glnoise check --graph gln1.", 0), 0u) << check;
-    const auto words = split(check);
-    const auto c = runWith("", test::glnoiseExe(), std::vector<std::string>(words.begin() + 1, words.end()));
-    ASSERT_EQ(c.code, 0) << c.err;
-    std::vector<std::string> printed;
-    std::istringstream lines(c.out);
-    std::string heading;
-    std::getline(lines, heading);
-    for (std::string line; std::getline(lines, line);) printed.push_back(line.substr(2));
-    EXPECT_EQ(proof["lines"].get<std::vector<std::string>>(), printed) << c.out;
+    EXPECT_EQ(proof["lines"].get<std::vector<std::string>>(), checkLines(check));
 
     // --from a file baked from the graph: the window is the file.
     const auto f = show(with({"--from", file("b.png"), "--screenshot", file("from.png")}, window));
