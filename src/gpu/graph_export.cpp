@@ -62,8 +62,6 @@ std::string frameLiteral(const cpu::GlnFrame<float>& f) {
            vec4Literal(f.axis[2]) + ", " + ivec4Literal(f.block) + ")";
 }
 
-const char* const kPointTypes[] = {"", "float", "vec2", "vec3", "vec4"};
-
 // The point's coordinates as the scopes' offset l (vec4).
 std::string offsetOf(int dims) {
     switch (dims) {
@@ -422,11 +420,15 @@ std::string portData(Language l, const Numbers& n, GraphParams params, int set, 
 // Where the translated text takes portData: the comment line graph_data.glsl leaves.
 constexpr const char* kDataMarker = "// glnoise: the graph's frames and numbers go here";
 
-const char* const kPortPointTypes[][5] = {
+// The point's and the result's types by dims, per language family.
+const char* const kPointTypes[][5] = {
+    {"", "float", "vec2", "vec3", "vec4"},             // the GLSL dialects and Godot
     {"", "float", "float2", "float3", "float4"},      // HLSL and Metal
     {"", "f32", "vec2<f32>", "vec3<f32>", "vec4<f32>"},  // WGSL
-    {"", "float", "vec2", "vec3", "vec4"},             // the GLSL dialects and Godot
 };
+const char* const* pointTypes(Language l) {
+    return kPointTypes[l == Language::Wgsl ? 2 : l == Language::Hlsl || l == Language::Msl ? 1 : 0];
+}
 
 }  // namespace
 
@@ -508,7 +510,7 @@ std::string graphSource(const Options& options, const Graph& graph, const GraphO
     int graphDims = 0;
     for (const cpu::PlanScope& sc : plan.scopes) graphDims |= 1 << sc.dims;
     const int output = outputKinds()[static_cast<std::size_t>(space.output)].glslId;
-    const std::string P = kPointTypes[dims];
+    const std::string P = kPointTypes[0][dims];  // the entry is GLSL (translated for a port)
     std::string entry = "#include \"graph.glsl\"\n\n";
     switch (space.output) {
         case Output::Value:
@@ -551,8 +553,7 @@ std::string graphSource(const Options& options, const Graph& graph, const GraphO
     const glsl::Source graphPart = glsl::resolveInMemory(files, "gln-graph-entry.glsl", io);
 
     // The header: what the function is, in the language's own types.
-    const std::string pointType = kPortPointTypes[language == Language::Wgsl ? 1 : port && language != Language::Godot ? 0 : 2][dims];
-    const std::string vec4Type = kPortPointTypes[language == Language::Wgsl ? 1 : port && language != Language::Godot ? 0 : 2][4];
+    const std::string pointType = pointTypes(language)[dims], vec4Type = pointTypes(language)[4];
     std::ostringstream head;
     head << "//\n// A noise graph as one function: " << pointType << " p -> " << vec4Type << " gln_graph(p), the graph ("
          << graph.nodes.size() << " nodes, " << dims << "D, output " << toString(space.output) << ") at p.\n"

@@ -158,7 +158,7 @@ void graphSection(State& s, const Thumbnails& thumbnails) {
     ImGui::SameLine();
     if (ImGui::Button("add after the output")) {
         try {
-            applyGraphEdit(s, withNodeAdded(*s.graph, s.kindToAdd, "add"));
+            applyGraphEdit(s, withNodeAdded(*s.graph, s.kindToAdd, "adding " + s.kindToAdd));
         } catch (const ValidationError& e) {
             s.graphError = e.what();
         }
@@ -211,7 +211,7 @@ void graphSection(State& s, const Thumbnails& thumbnails) {
     if (changed) applyGraphEdit(s, edited);
     if (!removed.empty()) {
         try {
-            applyGraphEdit(s, withNodeRemoved(*s.graph, removed, "remove"));
+            applyGraphEdit(s, withNodeRemoved(*s.graph, removed, "removing " + removed));
         } catch (const ValidationError& e) {
             s.graphError = e.what();
         }

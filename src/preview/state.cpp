@@ -245,19 +245,20 @@ Graph withNodeRemoved(const Graph& graph, const std::string& id, const std::stri
 void scriptedEdit(State& s, const std::string& edit) {
     const std::string flag = "--edit '" + edit + "'";
     if (!s.graph) throw ValidationError(flag + ": edits a graph; give --graph (or --from a file baked from a graph)");
+    // The rest of the edit after `verb` (its word and a space), else empty.
     const auto word = [&](const std::string& verb) {
-        return edit.rfind(verb + " ", 0) == 0 ? edit.substr(verb.size() + 1) : std::string();
+        return edit.rfind(verb, 0) == 0 ? edit.substr(verb.size()) : std::string();
     };
     if (edit == "undo" || edit == "redo") {
         if (!(edit == "undo" ? undoGraphEdit(s) : redoGraphEdit(s))) throw ValidationError(flag + ": nothing to " + edit);
         return;
     }
     Graph g;
-    if (const std::string kind = word("add"); !kind.empty()) {
+    if (const std::string kind = word("add "); !kind.empty()) {
         g = withNodeAdded(*s.graph, kind, flag);
-    } else if (const std::string id = word("remove"); !id.empty()) {
+    } else if (const std::string id = word("remove "); !id.empty()) {
         g = withNodeRemoved(*s.graph, id, flag);
-    } else if (const std::string out = word("output"); !out.empty()) {
+    } else if (const std::string out = word("output "); !out.empty()) {
         if (!s.graph->nodes.count(out)) throw ValidationError(flag + ": no node \"" + out + "\" in the graph");
         g = *s.graph;
         g.out = out;

@@ -10,6 +10,7 @@
 
 #include "app/options.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/format.hpp"
 
 namespace glnoise::preview {
 
@@ -51,14 +52,18 @@ void Thumbnails::update(gpu::Generator& generator, const Graph& graph, const Vie
     const int height = std::clamp(static_cast<int>(std::lround(static_cast<double>(width) * viewHeight / std::max(1, viewWidth))), 1,
                                   2 * width);
     const Grid grid{width, height, 1};
+    const View at = thumbnailView(view, viewWidth, width);
+    // What every picture depends on but its node: the graph, the view, the map, the size.
+    const std::string common = graph.json(-1) + "|" + formatNumber(at.originX) + "," + formatNumber(at.originY) + "," +
+                               formatNumber(at.zoom) + "|" + colormap.name + "|" + toString(grid);
     for (const auto& entry : graph.nodes) {
         if (budget <= 0) return;
         const std::string& id = entry.first;
-        Graph g = viewGraph(graphOfNode(graph, id), thumbnailView(view, viewWidth, width));
-        const std::string key = g.json(-1) + "|" + colormap.name + "|" + toString(grid);
+        const std::string key = common + "|" + id;
         if (keys_[id] == key) continue;
         keys_[id] = key;
         --budget;
+        Graph g = viewGraph(graphOfNode(graph, id), at);
         Thumbnail& t = shown_[id];
         t.error.clear();
         try {

@@ -119,10 +119,9 @@ def graphs(args):
     return out
 
 
-def graph_source(args, name, table):
+def graph_source(args, name):
+    """`glnoise shader --graph` for the graph, its table in the language's default form."""
     cmd = [args.glnoise, "shader", "--graph", os.path.join(args.graphs, name + ".json"), "--language", args.language]
-    if table:
-        cmd += ["--table", table]
     if args.params == "uniform":
         cmd += ["--params", "uniform", "--params-out", block_path(args, name)]
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -158,7 +157,7 @@ def run_one(args, g, out, device, driver):
     table = os.path.join(args.graphs, name + ".i32")
     stem = os.path.join(args.work, "%s-%s" % (name, args.language))
     if args.language in ("vulkan", "hlsl"):
-        text = graph_source(args, name, None)
+        text = graph_source(args, name)
         if args.language == "vulkan":
             text = "#version 450\n" + text
         text += bounds(args.language, w, h) + entry(args.language, dims)
@@ -181,7 +180,7 @@ def run_one(args, g, out, device, driver):
     elif args.language == "wgsl":
         import wgpu
 
-        text = graph_source(args, name, None) + bounds("wgsl", w, h) + entry("wgsl", dims)
+        text = graph_source(args, name) + bounds("wgsl", w, h) + entry("wgsl", dims)
         with open(stem + ".wgsl", "w", encoding="utf-8") as f:
             f.write(text)
         module = device.create_shader_module(code=text)
@@ -210,11 +209,10 @@ def run_one(args, g, out, device, driver):
     else:  # gles, godot
         import base64
 
-        text = graph_source(args, name, None)
-        if args.language == "gles":
-            text = text  # its own precision lines
-        text = "#version 300 es\nprecision highp float;\nprecision highp int;\n" + text + bounds("gles", w, h) + \
-            entry(args.language, dims)
+        # Godot's language as GLSL ES 3.00, as run_port.py runs it: the version and precision
+        # lines added (GLSL ES's own source holds its precision lines under GL_ES too).
+        text = "#version 300 es\nprecision highp float;\nprecision highp int;\n" + graph_source(args, name) + \
+            bounds("gles", w, h) + entry(args.language, dims)
         with open(stem + ".frag", "w", encoding="utf-8") as f:
             f.write(text)
         r = driver.execute_script(GRAPH_PAGE, text, n)
@@ -235,7 +233,7 @@ def run_metal(args, all_graphs):
     for g in all_graphs:
         name = g[0]
         path = os.path.join(args.work, name + ".metal")
-        text = graph_source(args, name, None)
+        text = graph_source(args, name)
         args.sines[name] = bool(SINE.search(text))
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
