@@ -141,7 +141,9 @@ std::string graphShaderText(const State& s, const std::string& language) {
     shader::Options o;
     o.language = shader::parseLanguage(language);
     const Graph g = viewGraph(viewedGraph(s), s.view);
-    o.origin = "glnoise shader --language " + language + " --graph " + g.compact();
+    // Named without the graph's compact form: nothing of a graph's text (its ids) goes into a
+    // source, comments included, as `glnoise shader --graph` writes none.
+    o.origin = "glnoise-preview (the graph on screen), as glnoise shader --language " + language + " --graph";
     return shader::graphSource(o, g);
 }
 

@@ -835,6 +835,7 @@ TEST_F(Preview, TheViewsShowTheNodeChosenAndTheGraphLeavesAsAShader) {
     ASSERT_EQ(printed.code, 0) << printed.err;
     const auto withoutOrigin = [](const std::string& text) { return std::regex_replace(text, std::regex("// Made by: [^\n]*\n"), ""); };
     EXPECT_EQ(withoutOrigin(wgsl), withoutOrigin(printed.out));
+    EXPECT_EQ(wgsl.find("gln1."), std::string::npos) << "the graph's text (its ids) reached the source";
     // Disconnected: b a number.
     const auto d = show({"--graph", file("g.json"), "--edit", "m.b=0.25", "--window", "160x120", "--hide-panel", "--frames", "1",
                          "--save-preset", file("d.json")});
