@@ -347,6 +347,11 @@ std::string portParams(Language l, const std::vector<float>& params) {
 
 // The graph's frames and numbers in a port, and gln_graph_frame(i) and gln_graph_param(i),
 // which the translated code reads them by.
+// HLSL's and Metal's reads of their constant arrays (C's syntax in both).
+constexpr const char* kArrayReads =
+    "GlnFrame gln_graph_frame(int i) { return gln_graph_frames[i]; }\n"
+    "float gln_graph_param(int i) { return gln_graph_params[i]; }\n";
+
 std::string portData(Language l, const Numbers& n, GraphParams params, int set, int binding) {
     const std::string F = std::to_string(n.frames.size()), M = std::to_string(n.params.size());
     const std::string b = std::to_string(binding), s = std::to_string(set);
@@ -362,8 +367,7 @@ std::string portData(Language l, const Numbers& n, GraphParams params, int set, 
             if (params == GraphParams::Constants) {
                 out += "GLN_TABLES GlnFrame gln_graph_frames[" + F + "] = {\n" + rows("{", "}") + "};\n";
                 out += "GLN_TABLES float gln_graph_params[" + M + "] = {" + portParams(l, n.params) + "};\n";
-                out += "GlnFrame gln_graph_frame(int i) { return gln_graph_frames[i]; }\n"
-                       "float gln_graph_param(int i) { return gln_graph_params[i]; }\n";
+                out += kArrayReads;
             } else {
                 out += "cbuffer GlnGraph : register(b" + b + (set == 0 ? "" : ", space" + s) + ") {\n    GlnFrame gln_graph_frames[" + F +
                        "];\n    float4 gln_graph_params[" + M + "];  // number i in .x\n};\n";
@@ -388,8 +392,7 @@ std::string portData(Language l, const Numbers& n, GraphParams params, int set, 
         case Language::Msl:
             out += "constant GlnFrame gln_graph_frames[" + F + "] = {\n" + rows("{", "}") + "};\n";
             out += "constant float gln_graph_params[" + M + "] = {" + portParams(l, n.params) + "};\n";
-            out += "GlnFrame gln_graph_frame(int i) { return gln_graph_frames[i]; }\n"
-                   "float gln_graph_param(int i) { return gln_graph_params[i]; }\n";
+            out += kArrayReads;
             break;
         default: {  // Godot: arrays of vectors (a struct's array constant is not Godot's)
             const std::size_t count = n.frames.size();
