@@ -17,7 +17,7 @@ import tempfile
 from PIL import Image, ImageDraw
 
 SHOWN = 256
-COLUMNS = 5
+COLUMNS = 4
 LABEL = 18  # the strip under each picture that names it
 
 

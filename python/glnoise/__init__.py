@@ -54,6 +54,7 @@ __all__ = [
     "info",
     "glsl",
     "write",
+    "preset",
     "presets",
     "bake_fields",
     "BACKENDS",
@@ -457,7 +458,11 @@ class Noise(_Generator):
         A preset's colormap, range and bits say how `glnoise bake` maps values to a file:
         save() uses them unless given others. bake() returns the values themselves.
         """
-        spec, mapping = _glnoise.load_preset(os.fspath(name_or_path))
+        name = os.fspath(name_or_path)
+        spec, mapping = _glnoise.load_preset(name)
+        if spec.is_graph:
+            raise ValueError(f"preset {name}: is a graph's preset; glnoise.Graph.from_preset({name!r}) reads it "
+                             "(glnoise.preset() reads either)")
         return cls._wrap(spec, mapping)
 
     @classmethod
@@ -552,6 +557,18 @@ class Graph(_Generator):
         graph._spec = spec
         graph._mapping = dict(mapping or {})
         return graph
+
+    @classmethod
+    def from_preset(cls, name_or_path: Union[str, os.PathLike]) -> "Graph":
+        """A built-in preset that is a graph (glnoise.presets() lists them all) or a .json
+        preset file holding a graph, with its colormap, range and bits (save() uses them
+        unless given others)."""
+        name = os.fspath(name_or_path)
+        spec, mapping = _glnoise.load_preset(name)
+        if not spec.is_graph:
+            raise ValueError(f"preset {name}: is a spec's preset; glnoise.Noise.from_preset({name!r}) reads it "
+                             "(glnoise.preset() reads either)")
+        return cls._wrap(spec, mapping)
 
     @classmethod
     def from_file(cls, path: Union[str, os.PathLike]) -> "Graph":
@@ -748,6 +765,13 @@ def _threads(threads: int) -> int:
     if t < 0 or t > 1024:
         raise ValueError(f"threads {t}: must be between 0 (one per hardware thread) and 1024")
     return t
+
+
+def preset(name_or_path: Union[str, os.PathLike]) -> Union[Noise, Graph]:
+    """A built-in preset by name (glnoise.presets() lists them) or a .json preset file: a
+    Graph where the preset holds a graph, else a Noise, with its colormap, range and bits."""
+    spec, mapping = _glnoise.load_preset(os.fspath(name_or_path))
+    return Graph._wrap(spec, mapping) if spec.is_graph else Noise._wrap(spec, mapping)
 
 
 def presets() -> List[str]:

@@ -39,17 +39,42 @@ const std::vector<std::string>& knownKeys() {
     return keys;
 }
 
+// A graph's preset: its graph and the bake's keys.
+const std::vector<std::string>& graphKeys() {
+    static const std::vector<std::string> keys = {"graph", "colormap", "range", "bits"};
+    return keys;
+}
+
 }  // namespace
 
 Preset parsePreset(const nlohmann::json& j, const std::string& source) {
     if (!j.is_object()) throw ValidationError(source + ": must be a JSON object of spec keys");
     Preset p;
     std::vector<Violation> problems;
+    const bool graph = j.contains("graph");
+    std::vector<std::string> graphProblems;
+    const std::vector<std::string>& known = graph ? graphKeys() : knownKeys();
     for (auto it = j.begin(); it != j.end(); ++it)
-        if (std::find(knownKeys().begin(), knownKeys().end(), it.key()) == knownKeys().end())
-            problems.push_back({io::shownKey(it.key()), "is not a known key; allowed: " + joinedNames(knownKeys())});
-    io::readSpecKeys(j, p.spec, problems);
-    p.hasDims = j.contains("dims");
+        if (std::find(known.begin(), known.end(), it.key()) == known.end())
+            problems.push_back({io::shownKey(it.key()), graph ? "is not a key of a graph's preset (its nodes say how its "
+                                                                "noise is made); allowed: " + joinedNames(known)
+                                                              : "is not a known key; allowed: " + joinedNames(known)});
+    if (graph) {
+        if (!j["graph"].is_object()) {
+            problems.push_back({"graph", io::shown(j["graph"]) + ": must be a graph's JSON object (docs/graphs.md)"});
+        } else {
+            try {
+                p.graph = Graph::parse(j["graph"].dump(), source);
+                p.spec = p.graph->space;
+                p.hasDims = true;
+            } catch (const ValidationError& e) {
+                graphProblems = e.violations();  // each names the source, node and field
+            }
+        }
+    } else {
+        io::readSpecKeys(j, p.spec, problems);
+        p.hasDims = j.contains("dims");
+    }
     // The bake's keys, each read by `read`; a ValidationError is that key's problem.
     auto with = [&](const char* key, auto read) {
         if (!j.contains(key)) return;
@@ -88,6 +113,7 @@ Preset parsePreset(const nlohmann::json& j, const std::string& source) {
     std::vector<std::string> v;
     v.reserve(problems.size());
     for (const Violation& d : problems) v.push_back(source + ": " + d.text());
+    v.insert(v.end(), graphProblems.begin(), graphProblems.end());
     try {
         p.spec.validate();
     } catch (const ValidationError& e) {

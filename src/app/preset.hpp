@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Presets: a spec and how to store it, as JSON (assets/presets/*.json). The same object is
-// what `glnoise bake --print-spec` prints and what every baked file records, so a record
-// is itself a preset.
+// Presets: a spec or a graph and how to store it, as JSON (assets/presets/*.json). A spec's
+// preset is the object `glnoise bake --print-spec` prints and every baked spec's file
+// records, so a record is itself a preset:
 //
 //   {"basis": "perlin", "fractal": "fbm", "octaves": 8, "frequency": 0.00390625,
 //    "normalize": true, "colormap": "terrain", "range": [-1, 1], "bits": 16}
+//
+// A graph's preset holds the graph (docs/graphs.md) under "graph", beside the same
+// mapping keys, as a baked graph's record holds its graph beside its "preset":
+//
+//   {"graph": {"glnoise_graph": 2, "out": "land", "nodes": {...}}, "colormap": "terrain"}
 //
 // Keys: every NoiseSpec field by its documented name (basis, interp, fractal, dims, frequency,
 // octaves, lacunarity, gain, ridge_offset, ridge_gain, normalize, seed, period, offset, z,
@@ -32,6 +37,7 @@ struct Preset {
     int bits = 0;                     // 0: the format's default
     bool boundRange = false;          // "range": "bound": with no range, the stated range
     bool rangeGiven = false;          // "range" is a key (typical said outright counts)
+    std::optional<Graph> graph = std::nullopt;  // a graph's preset: its noise (spec is its space)
 };
 
 // JSON text as glnoise reads presets, records and graphs: its size and depth within limits,
@@ -39,7 +45,7 @@ struct Preset {
 // "its record is not JSON"; empty: "SOURCE: not JSON").
 nlohmann::json parseJson(const std::string& text, const std::string& source, const std::string& what);
 
-// Every key checked: an unknown key, a value of the wrong type or out of range is a
+// Every key checked (a graph's preset: "graph" and the mapping keys): an unknown key, a value of the wrong type or out of range is a
 // ValidationError naming `source`, the key and what is allowed (all of them at once).
 Preset parsePreset(const nlohmann::json& j, const std::string& source);
 // A built-in preset by name (assets/presets/NAME.json) or a .json file by path.

@@ -100,7 +100,8 @@ CommandLine::CommandLine()
     bake_->add_option("--colormap", a.colormap,
                       "map values through a colormap to 8-bit RGB: " + joinedNames(Colormap::names()) + " (none: no map)");
     bake_->add_option("--preset", a.preset,
-                      "start from a preset: " + joinedNames(presetNames()) + ", or a .json file; flags override it");
+                      "start from a preset: " + joinedNames(presetNames()) + ", or a .json file; flags override it (a "
+                      "graph's preset: the flags that place it, as with --graph)");
     bake_->add_option("--from", a.from,
                       "re-bake from the record in a glnoise .png, .exr or raw file (its .json); flags override it");
     bake_->add_flag("--print-spec", a.printSpec, "print the effective spec as JSON (a valid preset) and exit");
@@ -136,6 +137,9 @@ CommandLine::CommandLine()
     check_->add_option("--tolerance", a.tolerance, "max |gpu - cpu| allowed (default 1e-5 x the amplitude sum)");
     check_->add_option("--graph", a.graph,
                        "check a noise graph (docs/graphs.md) from this JSON file, or given as its compact form");
+    check_->add_option("--preset", a.preset,
+                       "check a preset: " + joinedNames(presetNames()) + ", or a .json file; flags override it, as "
+                       "for bake");
 
     glsl_ = app_.add_subcommand(
         "glsl", "print the GLSL library as one self-contained source (table as a const array, no includes)");
@@ -238,6 +242,7 @@ BakeOrder orderBake(const Args& a) {
         base = Preset{r.spec, true, r.range, r.colormap, r.bits, r.boundRange};
     } else if (!a.preset.empty()) {
         base = loadPreset(a.preset);
+        r.graph = base->graph;  // a graph's preset: its noise is its graph's
     }
     if (!a.size.empty() && (!a.tile.empty() || !a.tileSize.empty()))
         throw ValidationError("--size " + a.size + ": a tile's size is --tile-size; give one or the other");
@@ -376,7 +381,23 @@ EvalPlan planEval(const Args& a) {
 CheckPlan planCheck(const Args& a) {
     CheckPlan plan;
     plan.grid = parseSizeFlag(a.size);
-    if (!a.graph.empty()) {
+    std::optional<Preset> preset;
+    if (!a.preset.empty()) {
+        if (!a.graph.empty())
+            throw ValidationError("--" + graphSource(a.graph) + ": checks the graph; give it or --preset " + a.preset + ", not both");
+        preset = loadPreset(a.preset);
+    }
+    const std::string presetSource = "preset " + a.preset;
+    if (preset && preset->graph) {
+        plan.graph = applyGraphFlags(*preset->graph, a.noise, presetSource + ": its graph");
+        plan.warnings = limitGraphOctaves(*plan.graph, a.noise.noOctaveLimit, presetSource + ": its graph");
+        plan.spec = plan.graph->space;
+        plan.tolerances = cpu::agreementTolerance(*plan.graph);
+    } else if (preset) {
+        plan.spec = buildSpec(a.noise, &plan.grid, &preset->spec, preset->hasDims, presetSource);
+        if (auto note = limitOctaves(plan.spec, a.noise.noOctaveLimit)) plan.warnings.push_back(*note);
+        plan.tolerances = cpu::agreementTolerance(plan.spec);
+    } else if (!a.graph.empty()) {
         plan.graph = loadGraph(a.graph, a.noise);
         plan.warnings = limitGraphOctaves(*plan.graph, a.noise.noOctaveLimit, graphSource(a.graph));
         plan.spec = plan.graph->space;

@@ -61,6 +61,8 @@ Start startFrom(const Args& a) {
         s.graph = app::loadGraph(a.graph, a.noise);
     } else if (record && record->graph) {
         s.graph = app::applyGraphFlags(*record->graph, a.noise, baseSource + ": its graph");
+    } else if (base && base->graph) {
+        s.graph = app::applyGraphFlags(*base->graph, a.noise, baseSource + ": its graph");
     }
     if (s.graph) s.spec = s.graph->space;
     for (const std::string& edit : a.edits) scriptedEdit(s, edit);

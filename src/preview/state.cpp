@@ -311,10 +311,22 @@ void applyRecordView(State& s, const app::BakeRequest& r) {
     }
 }
 
+namespace {
+// What the views show becomes `graph` (none: the spec): the editor's node, error and
+// history were the last one's.
+void showGraph(State& s, const std::optional<Graph>& graph) {
+    s.graph = graph;
+    s.graphError.clear();
+    s.viewedNode.clear();
+    s.undo.clear();
+    s.redo.clear();
+}
+}  // namespace
+
 std::string openPreset(State& s, const std::string& nameOrPath) {
     const app::Preset p = app::loadPreset(nameOrPath);
     s.spec = p.spec;
-    s.graph.reset();
+    showGraph(s, p.graph);
     applyMapping(s, p);
     s.view = View{};
     return "opened preset " + nameOrPath;
@@ -322,7 +334,7 @@ std::string openPreset(State& s, const std::string& nameOrPath) {
 std::string openRecord(State& s, const std::string& path) {
     const app::BakeRequest r = recordOf(path, path);
     s.spec = r.spec;
-    s.graph = r.graph;
+    showGraph(s, r.graph);
     applyMapping(s, app::Preset{r.spec, true, r.range, r.colormap, r.bits, r.boundRange});
     applyRecordView(s, r);
     s.noOctaveLimit = r.noOctaveLimit;
@@ -332,9 +344,8 @@ std::string openRecord(State& s, const std::string& path) {
 }
 
 std::string openGraph(State& s, const std::string& pathOrCompact) {
-    s.graph = app::loadGraph(pathOrCompact, app::NoiseArgs{});
+    showGraph(s, app::loadGraph(pathOrCompact, app::NoiseArgs{}));
     s.spec = s.graph->space;
-    s.graphError.clear();
     s.view = View{};
     return "opened " + app::graphSource(pathOrCompact);
 }

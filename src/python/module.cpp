@@ -430,7 +430,9 @@ nb::tuple loadPreset(const std::string& nameOrPath) {
     } catch (const ValidationError& e) {
         throw ValidationError(pythonMessage(e));
     }
-    return nb::make_tuple(Spec{p.spec, p.hasDims}, mappingOf(p));
+    Spec spec{p.spec, p.hasDims};
+    spec.graph = p.graph;  // a graph's preset
+    return nb::make_tuple(spec, mappingOf(p));
 }
 
 Spec specFromText(const std::string& text, const std::string& source) {
@@ -624,7 +626,7 @@ NB_MODULE(_glnoise, m) {
     }, "Every extension a file may have: .png, .exr, .r16, .raw, .r32");
     m.def("write_array", &writeArray, "path"_a, "array"_a, "channels"_a, "range"_a, "bits"_a,
           "A float32 (H, W[, C]) array written as .png, .exr, .r16 or .r32, with no record");
-    m.def("load_preset", &loadPreset, "name_or_path"_a, "A built-in preset or a .json file: (spec, mapping)");
+    m.def("load_preset", &loadPreset, "name_or_path"_a, "A built-in preset or a .json file: (spec, mapping); a graph's preset's spec holds its graph");
     m.def("preset_names", &app::presetNames, "The built-in presets");
     m.def("check_world", &checkWorld, "spec"_a, "shape"_a, "start"_a,
           "ValueError unless an array of shape at start (x, y, z) lies within the world");

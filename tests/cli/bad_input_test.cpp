@@ -204,7 +204,7 @@ TEST_F(BadInput, BakeFlags) {
         {{"bake", "--size", s, "--out", png, "--backend", "vulkan"},
          "--backend vulkan: must be auto, gpu, cpu or reference"},
         {{"bake", "--size", s, "--colormap", "terrain", "--out", exr}, "--colormap terrain: colours are written as .png; .exr stores the values"},
-        {{"bake", "--size", s, "--colormap", "rainbow", "--out", png}, "--colormap rainbow: allowed: clouds, fire, gray, marble, terrain, wood, none"},
+        {{"bake", "--size", s, "--colormap", "rainbow", "--out", png}, "--colormap rainbow: allowed: clouds, fire, gray, marble, sand, strata, terrain, wood, none"},
         {{"bake", "--size", s, "--bits", "16", "--out", exr}, "--bits 16: .exr holds float32; 16 bits are .png or .r16"},
         {{"bake", "--size", s, "--bits", "12", "--out", png}, "--bits 12: .png holds 8 or 16 bits"},
         {{"bake", "--size", s, "--range=0,1", "--out", file("keep.r32")}, "--range 0,1: .r32 stores values as they are"},
@@ -241,7 +241,7 @@ TEST_F(BadInput, OutputPaths) {
 TEST_F(BadInput, Presets) {
     const std::string preset = "preset " + file("");
     expectRefused({
-        {{"bake", "--preset", "nope", "--size", "64x64", "--out", png}, "--preset nope: no such preset; built in: cells, clouds, cracks,"},
+        {{"bake", "--preset", "nope", "--size", "64x64", "--out", png}, "--preset nope: no such preset; built in: billows, caustics, cells, clouds, cracks, dunes,"},
         {{"bake", "--preset", file("missing.json"), "--size", "64x64", "--out", png}, "--preset " + file("missing.json") + ": no such file"},
         {{"bake", "--preset", dir.string() + "/", "--size", "64x64", "--out", png}, ": not a regular file"},
         {{"bake", "--preset", "/dev/zero", "--size", "64x64", "--out", png}, "--preset /dev/zero: not a regular file"},
@@ -445,7 +445,7 @@ TEST_F(BadInput, PreviewFlags) {
         {{"--size", "8x8x8"}, "--size 8x8x8: a volume, which only the slices view exports (--view slices)", "", p},
         {{"--relief", "0"}, "--relief 0: must be between 0.01 and 4", "", p},
         {{"--sections", "view,colour"}, "--sections view,colour: colour is not a section; allowed: noise, animation, view, readouts, proof, export", "", p},
-        {{"--preset", "nosuch"}, "--preset nosuch: no such preset; built in: cells,", "", p},
+        {{"--preset", "nosuch"}, "--preset nosuch: no such preset; built in: billows, caustics, cells,", "", p},
         {{"--from", file("nope.png")}, "--from " + file("nope.png") + ": no such file", "", p},
         {{"--from", file("nope.png"), "--preset", "terrain"}, "continues from a file's own record; give it or --preset terrain, not both", "", p},
         {{"--save-preset", file("no/such/p.json")}, "directory " + file("no/such") + " does not exist", "", p},

@@ -474,21 +474,107 @@ TEST_F(Bake, PrintSpecIsAPresetThatBakesTheSameFile) {
     EXPECT_EQ(slurp(file("from_file.png")), slurp(file("from_flags.png")));
 }
 
-TEST_F(Bake, EveryBuiltInPresetBakes) {
-    int presets = 0;
+// Every built-in preset bakes (at a height that holds fire's flames, which rise from row
+// 540, and planet's ice at both poles) and passes `check`: the GPU against the reference.
+TEST_F(Bake, EveryBuiltInPresetBakesAndPassesCheck) {
+    int presets = 0, graphs = 0;
     for (const auto& entry : fs::directory_iterator(fs::path(test::sourceDir()) / "assets" / "presets")) {
         const std::string name = entry.path().stem().string();
         SCOPED_TRACE(name);
-        bake({"--preset", name, "--size", "96x96", "--out", file(name + ".png")});
+        bake({"--preset", name, "--size", "64x512", "--out", file(name + ".png")});
         int w = 0, h = 0, n = 0;
         unsigned char* px = stbi_load(file(name + ".png").c_str(), &w, &h, &n, 1);
         ASSERT_NE(px, nullptr);
         const auto [lo, hi] = std::minmax_element(px, px + w * h);
         EXPECT_GT(*hi - *lo, 40) << "a preset should show its pattern";
         stbi_image_free(px);
+        const Result c = run({"check", "--preset", name, "--size", "96x96"});
+        EXPECT_EQ(c.code, 0) << c.out << c.err;
+        EXPECT_NE(c.out.find("PASS"), std::string::npos) << c.out;
+        const auto record = nlohmann::json::parse(io::readRecord(file(name + ".png")));
+        graphs += record.contains("graph") ? 1 : 0;
         ++presets;
     }
-    EXPECT_GE(presets, 5);
+    EXPECT_GE(presets, 16);
+    EXPECT_GE(graphs, 11);
+}
+
+// A graph's preset bakes its graph: the file equals `bake --graph` of the graph it holds
+// with its mapping, its record holds the graph, and --from re-bakes it. The flags that
+// place a graph apply; the others are refused naming the preset, as for --graph.
+TEST_F(Bake, AGraphsPresetIsItsGraphWithItsMapping) {
+    const std::string preset = R"({"colormap": "fire", "range": [0, 0.8],
+        "graph": {"glnoise_graph": 2, "out": "t", "nodes": {
+          "n": {"kind": "basis", "basis": "simplex", "frequency": 0.03},
+          "t": {"kind": "fractal", "type": "turbulence", "source": "n", "octaves": 3}}}})";
+    { std::ofstream(file("flames.json")) << preset; }
+    { std::ofstream(file("graph.json")) << nlohmann::json::parse(preset)["graph"].dump(); }
+    bake({"--preset", file("flames.json"), "--size", "80x64", "--seed", "5", "--backend", "cpu", "--out", file("p.png")});
+    bake({"--graph", file("graph.json"), "--size", "80x64", "--seed", "5", "--colormap", "fire", "--range", "0,0.8",
+          "--backend", "cpu", "--out", file("g.png")});
+    EXPECT_EQ(slurp(file("p.png")), slurp(file("g.png")));
+    const auto rec = nlohmann::json::parse(io::readRecord(file("p.png")));
+    EXPECT_EQ(rec["graph"]["nodes"]["t"]["type"], "turbulence");
+    EXPECT_EQ(rec["preset"]["colormap"], "fire");
+    EXPECT_EQ(rec["graph"]["seed"], 5);
+    bake({"--from", file("p.png"), "--out", file("again.png")});
+    EXPECT_EQ(slurp(file("again.png")), slurp(file("p.png")));
+    // --print-graph prints the graph; --print-spec says a graph is printed that way.
+    Result r = run({"bake", "--preset", file("flames.json"), "--print-graph"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(Graph::parse(r.out), Graph::parse(nlohmann::json::parse(preset)["graph"].dump()));
+    r = run({"bake", "--preset", file("flames.json"), "--print-spec"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--print-spec: a graph is printed with --print-graph"), std::string::npos) << r.err;
+    r = run({"bake", "--preset", file("flames.json"), "--octaves", "5", "--size", "8x8", "--out", file("x.png")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--octaves 5: preset " + file("flames.json") + ": its graph says how its noise is made"), std::string::npos)
+        << r.err;
+    EXPECT_FALSE(fs::exists(file("x.png")));
+}
+
+// A graph's preset is checked as a graph and as a preset: every problem named at once, by
+// the preset's key or the graph's node and field.
+TEST_F(Bake, AGraphsPresetsMistakesAreNamed) {
+    const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+        {R"({"graph": {"glnoise_graph": 2, "out": "a", "nodes": {"a": {"kind": "basis"}}}, "octaves": 4, "colormap": "rainbow"})",
+         {"octaves is not a key of a graph's preset (its nodes say how its noise is made); allowed: graph, colormap, range, bits",
+          "colormap rainbow: allowed: "}},
+        {R"({"graph": [1, 2]})", {"graph [1,2]: must be a graph's JSON object (docs/graphs.md)"}},
+        {R"({"graph": {"glnoise_graph": 2, "out": "a", "nodes": {"a": {"kind": "basis", "octaves": 3}}}, "bits": 12})",
+         {"node \"a\"", "octaves", "bits 12: must be 8, 16 or 32"}},
+        {R"({"graph": {"glnoise_graph": 2, "out": "b", "nodes": {"a": {"kind": "basis"}}}})", {"\"b\""}},
+    };
+    int i = 0;
+    for (const auto& [text, messages] : cases) {
+        const std::string path = file("bad" + std::to_string(i++) + ".json");
+        { std::ofstream(path) << text; }
+        const Result r = run({"bake", "--preset", path, "--size", "8x8", "--out", file("x.png")});
+        EXPECT_EQ(r.code, 2) << text;
+        for (const std::string& m : messages) EXPECT_NE(r.err.find(m), std::string::npos) << "wanted: " << m << "\ngot: " << r.err;
+        EXPECT_NE(r.err.find("preset " + path), std::string::npos) << r.err;
+        EXPECT_FALSE(fs::exists(file("x.png")));
+    }
+}
+
+// A file baked from a preset of a spec, as every preset was before 0.42.0, records its
+// spec: --from re-bakes it byte for byte whatever the preset of that name is now.
+TEST_F(Bake, AFileBakedFromAnEarlierSpecPresetReBakes) {
+    // assets/presets/terrain.json of glnoise 0.41.0, and the record that version wrote.
+    const nlohmann::json spec = nlohmann::json::parse(R"({"basis": "perlin", "fractal": "fbm", "frequency": 0.00625,
+        "octaves": 7, "normalize": true, "rotate": true, "range": [-0.47, 0.4], "colormap": "terrain"})");
+    { std::ofstream(file("terrain41.json")) << spec.dump(); }
+    bake({"--preset", file("terrain41.json"), "--size", "96x64", "--colormap", "none", "--backend", "cpu", "--out", file("old.r16")});
+    auto rec = nlohmann::json::parse(slurp(file("old.r16.json")));
+    EXPECT_FALSE(rec.contains("graph"));
+    EXPECT_EQ(rec["preset"]["octaves"], 7);
+    rec["generator"] = "glnoise 0.41.0";
+    rec["command"] = "glnoise bake --preset terrain --size 96x64 --out old.r16";
+    { std::ofstream(file("old.r16.json")) << rec.dump(2); }
+    bake({"--from", file("old.r16"), "--backend", "cpu", "--out", file("again.r16")});
+    EXPECT_EQ(slurp(file("again.r16")), slurp(file("old.r16")));
+    bake({"--preset", "terrain", "--size", "96x64", "--colormap", "none", "--backend", "cpu", "--out", file("now.r16")});
+    EXPECT_NE(slurp(file("now.r16")), slurp(file("old.r16")));
 }
 
 TEST_F(Bake, APresetsMistakesAreNamedAllAtOnce) {

@@ -70,17 +70,17 @@ TEST_F(Records, PresetsAndRecordsWithAMappingBakeToFloatFormatsWithANote) {
     EXPECT_EQ(slurp(file("h.exr")), slurp(file("plain.exr")));
 
     bakeNoted({"--preset", "terrain", "--size", "48x40", "--colormap", "none", "--out", file("t.exr")},
-              "preset terrain: range [-0.47, 0.4] (.exr stores values as they are");
+              "preset terrain: range [-1, 1] (.exr stores values as they are");
     bake({"--preset", "terrain", "--size", "48x40", "--colormap", "none", "--range", "default", "--backend", "cpu",
           "--out", file("t_plain.exr")});
     EXPECT_EQ(slurp(file("t.exr")), slurp(file("t_plain.exr")));
     bakeNoted({"--preset", "terrain", "--size", "48x40", "--out", file("t.r32")},
-              "colormap terrain (.r32 stores the values, not colours); range [-0.47, 0.4]");
+              "colormap terrain (.r32 stores the values, not colours); range [-1, 1]");
 
     // A record's mapping, likewise; --from with a float output is the spec, unmapped.
     bake({"--preset", "terrain", "--size", "48x40", "--backend", "cpu", "--out", file("t.png")});
     bakeNoted({"--from", file("t.png"), "--colormap", "none", "--out", file("x.exr")},
-              "--from " + file("t.png") + ": range [-0.47, 0.4]");
+              "--from " + file("t.png") + ": range [-1, 1]");
     EXPECT_EQ(slurp(file("x.exr")), slurp(file("t.exr")));
     // A 16-bit gray PNG from a colormapped record: --bits 16 wins over the record's colormap.
     bakeNoted({"--from", file("t.png"), "--bits", "16", "--out", file("x16.png")},

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Presets and file records (bake --preset FILE, bake --from FILE): any bytes give a
-// Preset, a BakeRequest or a glnoise::ValidationError, nothing else, however deep or wide.
+// Presets (of specs and of graphs) and file records (bake --preset FILE, bake --from FILE):
+// any bytes give a Preset, a BakeRequest or a glnoise::ValidationError, nothing else,
+// however deep or wide.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -11,6 +12,7 @@
 #include "app/preset.hpp"
 #include "app/record.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/graph.hpp"
 #include "glnoise/io.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -24,6 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const auto again = glnoise::app::parsePreset(
                 glnoise::app::presetJson(p.spec, p.range, p.colormap, p.bits), "fuzz again");
             if (glnoise::io::specJson(again.spec) != glnoise::io::specJson(p.spec)) __builtin_trap();
+            // A graph's preset: its graph written out reads back equal.
+            if (p.graph && !(glnoise::Graph::parse(p.graph->json(), "fuzz again") == *p.graph)) __builtin_trap();
         } catch (const glnoise::ValidationError&) {
         }
     } catch (const glnoise::ValidationError&) {

@@ -618,23 +618,37 @@ int pixelsApart(const Rgb& a, const Rgb& b) {
 }
 
 // --preset: the window shows what `glnoise bake --preset` writes, the preset's colormap and
-// range included; --save-preset writes what `glnoise bake --print-spec` prints.
+// range included; --save-preset writes what `glnoise bake --print-spec` prints (a graph's
+// preset: its graph, as --print-graph prints it, open in the editor).
 TEST_F(Preview, APresetShowsWhatItBakes) {
     GLNOISE_REQUIRE_DISPLAY();
-    const auto r = show({"--preset", "terrain", "--window", "160x120", "--hide-panel", "--frames", "2", "--screenshot",
-                         file("shot.png"), "--save-preset", file("saved.json")});
-    ASSERT_EQ(r.code, 0) << r.err;
-    ASSERT_EQ(runWith("", test::glnoiseExe(), {"bake", "--preset", "terrain", "--size", "160x120", "--out", file("b.png")}).code, 0);
-    EXPECT_EQ(pixelsApart(loadRgb(file("shot.png")), loadRgb(file("b.png"))), 0);
-    const auto printed = runWith("", test::glnoiseExe(), {"bake", "--preset", "terrain", "--print-spec"});
-    ASSERT_EQ(printed.code, 0) << printed.err;
-    EXPECT_EQ(readJson(file("saved.json")), nlohmann::json::parse(printed.out));
+    for (const std::string name : {"clouds", "fire"}) {
+        SCOPED_TRACE(name);
+        const auto r = show({"--preset", name, "--window", "160x120", "--hide-panel", "--frames", "2", "--screenshot",
+                             file("shot.png"), "--save-preset", file("saved.json")});
+        ASSERT_EQ(r.code, 0) << r.err;
+        ASSERT_EQ(runWith("", test::glnoiseExe(), {"bake", "--preset", name, "--size", "160x120", "--out", file("b.png")}).code, 0);
+        EXPECT_EQ(pixelsApart(loadRgb(file("shot.png")), loadRgb(file("b.png"))), 0);
+        const bool graph = name == "fire";
+        const auto printed = runWith("", test::glnoiseExe(), {"bake", "--preset", name, graph ? "--print-graph" : "--print-spec"});
+        ASSERT_EQ(printed.code, 0) << printed.err;
+        EXPECT_EQ(readJson(file("saved.json")), nlohmann::json::parse(printed.out));
+    }
     // A flag overrides the preset, as in glnoise bake.
-    const auto o = show({"--preset", "terrain", "--seed", "99", "--colormap", "fire", "--window", "96x64", "--hide-panel",
+    const auto o = show({"--preset", "clouds", "--seed", "99", "--colormap", "fire", "--window", "96x64", "--hide-panel",
                          "--frames", "1", "--save-preset", file("o.json")});
     ASSERT_EQ(o.code, 0) << o.err;
     EXPECT_EQ(readJson(file("o.json"))["seed"], 99);
     EXPECT_EQ(readJson(file("o.json"))["colormap"], "fire");
+    // A graph's preset takes the flags that place a graph and edits as a graph.
+    const auto g = show({"--preset", "terrain", "--seed", "7", "--edit", "peaks.octaves=3", "--window", "96x64",
+                         "--hide-panel", "--frames", "1", "--save-preset", file("g.json")});
+    ASSERT_EQ(g.code, 0) << g.err;
+    EXPECT_EQ(readJson(file("g.json"))["seed"], 7);
+    EXPECT_EQ(readJson(file("g.json"))["nodes"]["peaks"]["octaves"], 3);
+    const auto bad = show({"--preset", "terrain", "--octaves", "3", "--window", "96x64", "--frames", "1"});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("--octaves 3: preset terrain: its graph says how its noise is made"), std::string::npos) << bad.err;
 }
 
 // --from: continues from a baked file's record: a tile of a world, colormapped, opens at

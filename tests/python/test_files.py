@@ -50,9 +50,9 @@ def test_save_volume_tile_and_preset_mapping(cli, tmp_path):
     tile = np.fromfile(tmp_path / "t.r32", "<f4").reshape(32, 40)
     assert np.array_equal(tile, noise.bake((32, 40), start=(64, 40), backend="cpu"))
     # A preset's colormap and range are save()'s unless given others.
-    terrain = glnoise.Noise.from_preset("terrain")
-    assert "RGB" in terrain.save(tmp_path / "terrain.png", (32, 32), backend="cpu")
-    assert "gray" in terrain.save(tmp_path / "gray.png", (32, 32), colormap="none", backend="cpu")
+    for terrain in (glnoise.Noise.from_preset("clouds"), glnoise.Graph.from_preset("terrain")):
+        assert "RGB" in terrain.save(tmp_path / "terrain.png", (32, 32), backend="cpu")
+        assert "gray" in terrain.save(tmp_path / "gray.png", (32, 32), colormap="none", backend="cpu")
 
 
 def test_save_refuses_bad_input_and_keeps_the_old_file(tmp_path):

@@ -127,14 +127,39 @@ def test_numpy_scalars_are_numbers():
 def test_presets(tmp_path, cli):
     names = glnoise.presets()
     assert "terrain" in names
+    graphs = 0
     for name in names:
+        made = glnoise.preset(name)
+        if isinstance(made, glnoise.Graph):
+            # A graph's preset: its graph is the one the command bakes, its mapping save()'s.
+            graphs += 1
+            printed = json.loads(cli.run("bake", "--preset", name, "--print-graph").stdout)
+            assert made.to_dict() == printed and made == glnoise.Graph.from_preset(name), name
+            assert made.colormap is not None or made.range is not None, name
+            with pytest.raises(ValueError, match=rf"^preset {name}: is a graph's preset; "
+                                                 rf"glnoise.Graph.from_preset\('{name}'\) reads it"):
+                glnoise.Noise.from_preset(name)
+            continue
         noise = glnoise.Noise.from_preset(name)
+        assert made == noise
+        with pytest.raises(ValueError, match=rf"^preset {name}: is a spec's preset"):
+            glnoise.Graph.from_preset(name)
         # The preset's spec is the one the command bakes from it.
         printed = json.loads(cli.run("bake", "--preset", name, "--print-spec").stdout)
         mine = noise.to_preset()
         if "dims" not in mine:
             printed.pop("dims")
         assert mine == printed, name
+    assert graphs >= 11
+    # A graph's preset file: its graph and mapping, baked as the command bakes it.
+    fire = tmp_path / "fire.json"
+    fire.write_text(json.dumps({"colormap": "fire", "range": [0, 0.8], "graph": json.loads(glnoise.Graph(
+        {"glnoise_graph": 2, "out": "n", "nodes": {"n": {"kind": "basis", "basis": "simplex"}}}).json())}))
+    graph = glnoise.Graph.from_preset(fire)
+    assert graph.colormap == "fire" and graph.range == (0, 0.8)
+    graph.save(tmp_path / "mine.png", (16, 24), backend="cpu")
+    cli.run("bake", "--preset", fire, "--size", "24x16", "--backend", "cpu", "--out", tmp_path / "theirs.png")
+    assert (tmp_path / "mine.png").read_bytes() == (tmp_path / "theirs.png").read_bytes()
     # to_preset -> file -> from_preset, and the command takes the same file.
     noise = glnoise.Noise(basis="simplex", octaves=5, seed=3, dims=3)
     path = tmp_path / "mine.json"
