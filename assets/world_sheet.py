@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Bakes docs/noise.md's world map before and after the world hash with glnoise itself: the
-terrain preset's fBm (without its turned octaves, so that all of it repeats) at the origin
+terrain preset of 0.41.0's fBm (without its turned octaves, so that all of it repeats) at the origin
 and 256 of its lowest octave's cells (40,960 texels) east, with Ken Perlin's hash and with
 --world-hash, labelled.
 

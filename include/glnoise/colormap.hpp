@@ -6,7 +6,8 @@
 //   std::uint32_t rgba = terrain.color(v, {-1.0, 1.0});
 //
 // A colormap is a list of colour stops from a JSON file ({"stops": [[0.0, "#0a2463"], ...,
-// [1.0, "#ffffff"]]}, positions rising from 0 to 1, a position given twice for a hard edge).
+// [1.0, "#ffffff"]]}, positions rising from 0 to 1, a position given twice for a hard edge;
+// "description" says what it shows, "shore" where its water ends).
 // Value v goes to t = clamp((v - min) * (255 / (max - min)), 0, 255) (NaN: 0), and each
 // channel is interpolated linearly between the two stops around t and rounded to 8 bits:
 // smooth, with no steps but the hard edges a map asks for. All of it in float32 from the
@@ -16,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,9 @@ struct Colormap {
 
     std::string name;
     std::vector<Stop> stops;  // at least 2, positions rising from 0 to 255
+    // Where a map that draws water and land has its water end ("shore" in its file, a
+    // position between 0 and 1): the preview's 3D view sets its sea level there.
+    std::optional<double> shore;
 
     // Parses a colormap file's text; `source` names it in errors (ValidationError naming the
     // key and what is allowed).

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -47,9 +49,17 @@ Colormap Colormap::fromJson(const std::string& text, const std::string& source) 
     }
     if (!j.is_object()) throw ValidationError(Violation{"colormap", source + ": must be a JSON object with \"stops\""});
     for (auto it = j.begin(); it != j.end(); ++it)
-        if (it.key() != "stops" && it.key() != "description")
+        if (it.key() != "stops" && it.key() != "description" && it.key() != "shore")
             throw ValidationError(Violation{"colormap", source + ": key '" + it.key() +
-                                  "' is not known; allowed: description, stops"});
+                                  "' is not known; allowed: description, stops, shore"});
+    std::optional<double> shore;
+    if (j.contains("shore")) {
+        const nlohmann::json& v = j["shore"];
+        if (!v.is_number() || !(v.get<double>() > 0.0 && v.get<double>() < 1.0))
+            throw ValidationError(Violation{"colormap", source + ": shore " + v.dump() +
+                                  ": must be a number between 0 and 1 (the position where the map's water ends)"});
+        shore = v.get<double>();
+    }
     if (!j.contains("stops") || !j["stops"].is_array() || j["stops"].size() < 2)
         throw ValidationError(Violation{"colormap", source + ": stops must be a list of at least 2 [position, \"#rrggbb\"]"});
     struct StopIn {
@@ -84,6 +94,7 @@ Colormap Colormap::fromJson(const std::string& text, const std::string& source) 
                               " stops; a map has at most " + std::to_string(kMaxStops)});
     Colormap map;
     map.name = source;
+    map.shore = shore;
     for (const StopIn& in : stops) {
         Stop out{};
         out.position = static_cast<float>(in.t * 255.0);

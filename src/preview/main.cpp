@@ -50,6 +50,9 @@ int previewMain(int argc, char** argv) {
     app.add_option("--tiles", a.tiles, "the tiled view's copies across and down: 2 (the default) or 3");
     app.add_option("--relief", a.relief, "the 3D view's height of the display range, in mesh widths (default 0.25)");
     app.add_flag("--turntable", a.turntable, "turn the 3D view's camera around the terrain");
+    app.add_option("--sea", a.sea,
+                   "the 3D view's sea: shore (the default: where the colormap's water ends, as the terrain map's "
+                   "does; none for a map without water), off, or a level in the noise's values");
     app.add_option("--ui-scale", a.uiScale, "the panel's size, 0.5 to 4 (default: the monitor's content scale)");
     app.add_option("--probe", a.probe, "X,Y (or X,Y,SLICE): the texel whose value and gradient the readouts show (right click pins one)");
     app.add_option("--readouts", a.readouts, "write the layout, histogram and probe as JSON to this file after the last frame");

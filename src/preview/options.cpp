@@ -137,6 +137,15 @@ Start startFrom(const Args& a) {
         s.exportHeight = g.height;
         if (g.isVolume()) s.exportDepth = g.depth;
     }
+    if (!a.sea.empty() && a.sea != "shore") {
+        s.sea = a.sea != "off";
+        if (s.sea) {
+            const double level = app::parseNumber("--sea", a.sea);
+            if (!std::isfinite(level))
+                throw ValidationError("--sea " + a.sea + ": must be shore, off or a finite number (a level in the noise's values)");
+            s.seaLevel = level;
+        }
+    }
     if (!a.relief.empty()) {
         const double r = app::parseNumber("--relief", a.relief);
         if (!(r >= 0.01 && r <= 4.0)) throw ValidationError("--relief " + a.relief + ": must be between 0.01 and 4");

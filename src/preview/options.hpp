@@ -17,7 +17,7 @@ struct Args {
     app::NoiseArgs noise;
     bool outGiven = false;
     std::string range, size, out = "glnoise-export.png", window = "1280x720", pan, zoom, colormap = "gray";
-    std::string speed = "1", screenshot, view, readouts, probe, uiScale, relief;
+    std::string speed = "1", screenshot, view, readouts, probe, uiScale, relief, sea;
     int tiles = 0;  // 0: as remembered
     int frames = 0;
     bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;

@@ -86,6 +86,8 @@ Renderer::Renderer(gpu::Context& context)
       minMax_({stage(GL_COMPUTE_SHADER, "preview/minmax.comp")}, "preview min/max"),
       terrain_({stage(GL_VERTEX_SHADER, "preview/terrain.vert"), stage(GL_FRAGMENT_SHADER, "preview/terrain.frag")},
                "preview terrain"),
+      water_({stage(GL_VERTEX_SHADER, "preview/water.vert"), stage(GL_FRAGMENT_SHADER, "preview/water.frag")},
+             "preview sea"),
       slices_({stage(GL_VERTEX_SHADER, "preview/display.vert"), stage(GL_FRAGMENT_SHADER, "preview/slices.frag")},
               "preview slices"),
       histogram_({stage(GL_COMPUTE_SHADER, "preview/histogram.comp")}, "preview histogram"),
@@ -248,13 +250,14 @@ void Renderer::draw(const Viewport& view, ValueRange range, const Colormap& colo
 }
 
 void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                           float heightScale, bool moving) {
-    char cam[128];
-    std::snprintf(cam, sizeof cam, ",%.9g,%.9g,%.9g,%.9g", static_cast<double>(camera.yaw),
-                  static_cast<double>(camera.pitch), static_cast<double>(camera.distance), static_cast<double>(heightScale));
+                           float heightScale, bool moving, std::optional<double> sea) {
+    char cam[160];
+    std::snprintf(cam, sizeof cam, ",%.9g,%.9g,%.9g,%.9g,%.17g", static_cast<double>(camera.yaw),
+                  static_cast<double>(camera.pitch), static_cast<double>(camera.distance), static_cast<double>(heightScale),
+                  sea ? *sea : std::nan(""));
     const int mostQuads = moving ? 256 : 1024;
     present(view, "terrain," + rangeKey(range, colormap) + cam + "," + std::to_string(mostQuads),
-            [&](const Viewport& v) { paintTerrain(v, range, colormap, camera, heightScale, mostQuads); });
+            [&](const Viewport& v) { paintTerrain(v, range, colormap, camera, heightScale, mostQuads, sea); });
 }
 
 void Renderer::drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
@@ -295,7 +298,7 @@ void Renderer::useColormap(const Colormap& colormap) {
 }
 
 void Renderer::paintTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                            float heightScale, int mostQuads) {
+                            float heightScale, int mostQuads, std::optional<double> sea) {
     clearView(view, 0.55f, 0.66f, 0.78f);  // a hazy sky
     if (texture_.handle() == 0 || texture_.channels() != 1 || texture_.grid().isVolume()) return;
     const int w = texture_.grid().width, h = texture_.grid().height;
@@ -330,6 +333,26 @@ void Renderer::paintTerrain(const Viewport& view, ValueRange range, const Colorm
     glDepthFunc(GL_LESS);
     glBindVertexArray(vertexArray_);
     glDrawArrays(GL_TRIANGLES, 0, cellsX * cellsY * 6);
+    if (sea) {
+        // Over the ground, blended, writing no depth: the ground above the sea hides it.
+        const double inverse = 1.0 / (range.max - range.min);
+        const float level = static_cast<float>(std::clamp((*sea - range.min) * inverse, 0.0, 1.0)) * heightScale;
+        glUseProgram(water_.handle());
+        glUniformMatrix4fv(water_.uniform("u_view_projection"), 1, GL_FALSE, vp.data());
+        glUniform2f(water_.uniform("u_extent"), extentX, extentZ);
+        glUniform1f(water_.uniform("u_level"), level);
+        glUniform1f(water_.uniform("u_min"), static_cast<float>(range.min));
+        glUniform1f(water_.uniform("u_inverse"), static_cast<float>(inverse));
+        glUniform1f(water_.uniform("u_height"), heightScale);
+        glUniform3f(water_.uniform("u_sun"), sun[0] / len, sun[1] / len, sun[2] / len);
+        glUniform3f(water_.uniform("u_eye"), eye[0], eye[1], eye[2]);
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glDepthMask(GL_FALSE);
+        glDrawArrays(GL_TRIANGLES, 0, 5 * 6);  // the top and four walls
+        glDepthMask(GL_TRUE);
+        glDisable(GL_BLEND);
+    }
     glDisable(GL_DEPTH_TEST);
 }
 

@@ -66,8 +66,9 @@ public:
     // range spans `heightScale` mesh widths of height. At most 1024 quads a side.
     // While the camera moves (`moving`), at most 256 quads a side, so that orbiting stays
     // fluid in software GL; the full mesh once it stops.
+    // `sea`: a flat, lit sea at that value, the ground seen through its shallows.
     void drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                     float heightScale, bool moving = false);
+                     float heightScale, bool moving = false, std::optional<double> sea = std::nullopt);
     // A volume's slices `slices` (at most 16), `across` to a row, each texel for texel.
     void drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
                     const std::vector<int>& slices, bool difference = false, int step = 1);
@@ -100,14 +101,14 @@ private:
     void present(const Viewport& view, const std::string& key, Paint paint);
     void paint(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference, int step);
     void paintTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                      float heightScale, int mostQuads);
+                      float heightScale, int mostQuads, std::optional<double> sea);
     void paintSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
                      const std::vector<int>& slices, bool difference, int step);
     std::uint32_t cacheFramebuffer_ = 0, cacheColor_ = 0, cacheDepth_ = 0;
     int cacheWidth_ = 0, cacheHeight_ = 0;
     std::string cacheKey_;
     long generation_ = 0;  // counts regenerations and difference images: part of the key
-    gpu::Program display_, minMax_, terrain_, slices_, histogram_, minMaxVolume_, histogramVolume_;
+    gpu::Program display_, minMax_, terrain_, water_, slices_, histogram_, minMaxVolume_, histogramVolume_;
     gpu::Buffer minMaxValues_, colormap_, histogramCounts_;
     std::string colormapName_;
     std::uint32_t vertexArray_ = 0, query_ = 0, readFramebuffer_ = 0, difference_ = 0;

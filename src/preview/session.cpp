@@ -58,7 +58,7 @@ void screenshot(const std::string& path, int width, int height) {
     out.commit();
 }
 
-std::string readoutsJson(const State& s, const Layout& l, int fbWidth, int fbHeight, const Grid& tile,
+std::string readoutsJson(const State& s, ValueRange shown, const Layout& l, int fbWidth, int fbHeight, const Grid& tile,
                          const Probe& probe, const preview::Regeneration& last, double fps, const Thumbnails& thumbnails) {
     nlohmann::json j;
     j["window"] = {fbWidth, fbHeight};
@@ -68,6 +68,10 @@ std::string readoutsJson(const State& s, const Layout& l, int fbWidth, int fbHei
                  {"kind", preview::toString(s.layout.view)}, {"tiles", copiesOf(s)},
                  {"texture", tile.isVolume() ? nlohmann::json{tile.width, tile.height, tile.depth} : nlohmann::json{tile.width, tile.height}}};
     if (s.layout.view == preview::ViewKind::Slices) j["view"]["slices"] = shownSlices(tile.depth);
+    if (s.layout.view == preview::ViewKind::View3d) {
+        const std::optional<double> sea = seaOf(s, shown);
+        j["view"]["sea"] = sea ? nlohmann::json(*sea) : nlohmann::json(nullptr);
+    }
     const preview::Histogram& h = s.histogram;
     j["histogram"] = {{"lo", h.lo}, {"hi", h.hi}, {"bins", h.bins}, {"below", h.below},
                       {"above", h.above}, {"nans", h.nans}, {"total", h.total}};
@@ -407,7 +411,7 @@ void Session::afterLastFrame(const Frame& f) {
     if (!a_.saveShader.empty()) saveGraphShader(s_, a_.saveShader);
     if (!a_.readouts.empty()) {
         const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
-        writeText(a_.readouts, readoutsJson(s_, layout_, f.fbWidth, f.fbHeight, f.tile, probe_, last_,
+        writeText(a_.readouts, readoutsJson(s_, shownRange(s_, s_.spec), layout_, f.fbWidth, f.fbHeight, f.tile, probe_, last_,
                                             seconds > 0 ? (frame_ + 1) / seconds : 0.0, thumbnails_));
     }
 }

@@ -323,6 +323,13 @@ void showGraph(State& s, const std::optional<Graph>& graph) {
 }
 }  // namespace
 
+std::optional<double> seaOf(const State& s, ValueRange range) {
+    if (!s.sea) return std::nullopt;
+    if (s.seaLevel) return s.seaLevel;
+    if (s.colormap.shore) return range.min + *s.colormap.shore * (range.max - range.min);
+    return std::nullopt;
+}
+
 std::string openPreset(State& s, const std::string& nameOrPath) {
     const app::Preset p = app::loadPreset(nameOrPath);
     s.spec = p.spec;

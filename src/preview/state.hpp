@@ -65,6 +65,8 @@ struct State {
     preview::Camera camera;                  // the 3D view's
     float relief = 0.25f;                    // the 3D view's height of the display range, in mesh widths
     bool turntable = false;                  // the 3D view turns, a quarter turn every 3 seconds
+    bool sea = true;                         // the 3D view draws a sea: at seaLevel, else the colormap's shore
+    std::optional<double> seaLevel;          // a chosen sea level, in the noise's values
     std::string exportPath;
     // The window's GL renderer is a software rasterizer, which `glnoise bake` passes over
     // unless told --backend gpu (exportCommand).
@@ -103,6 +105,11 @@ Layout layOut(const State& s, int fbWidth, int fbHeight, int winWidth, float men
 std::optional<ValueRange> chosenRange(const State& s);
 // A baked file's record as the request that made it; errors name `source` and the key.
 app::BakeRequest recordOf(const std::string& path, const std::string& source);
+// The 3D view's sea level in the noise's values over the display range `range`: the
+// chosen one, else where the colormap's water ends (Colormap::shore); none when the sea
+// is off or the colormap draws no water and none is chosen.
+std::optional<double> seaOf(const State& s, ValueRange range);
+
 // A preset's or record's range and colormap, as the view's.
 void applyMapping(State& s, const app::Preset& p);
 // A record's bake as the view: its size as the export size (a volume's in the slices

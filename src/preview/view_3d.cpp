@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The 3D view: the texture as a lit heightfield under an orbiting camera; dragging orbits,
-// the wheel moves closer or further, the turntable turns it.
+// The 3D view: the texture as a lit heightfield under an orbiting camera, with a sea over
+// it; dragging orbits, the wheel moves closer or further, the turntable turns it.
 #include <algorithm>
 #include <cmath>
 
@@ -22,6 +22,19 @@ public:
     void controls(State& s, const Layout&) const override {
         ImGui::SliderFloat("relief", &s.relief, 0.01f, 1.0f, "%.2f");
         ImGui::Checkbox("turntable", &s.turntable);
+        ImGui::Checkbox("sea", &s.sea);
+        if (s.sea) {
+            ImGui::SameLine();
+            const ValueRange r = shownRange(s, s.spec);
+            float level = static_cast<float>(seaOf(s, r).value_or(0.5 * (r.min + r.max)));
+            if (ImGui::SliderFloat("level", &level, static_cast<float>(r.min), static_cast<float>(r.max), "%.3f"))
+                s.seaLevel = level;
+            if (s.seaLevel && s.colormap.shore) {
+                ImGui::SameLine();
+                if (ImGui::SmallButton("shore")) s.seaLevel.reset();
+            }
+            if (!s.seaLevel && !s.colormap.shore) ImGui::TextDisabled("the colormap has no shore: drag the level");
+        }
         ImGui::TextDisabled("drag: orbit  wheel: closer, further");
     }
 
@@ -40,7 +53,7 @@ public:
             renderer.draw(d.viewport, d.range, *d.colormap, 1, true, d.step);
             return;
         }
-        renderer.drawTerrain(d.viewport, d.range, *d.colormap, s.camera, s.relief, d.moving);
+        renderer.drawTerrain(d.viewport, d.range, *d.colormap, s.camera, s.relief, d.moving, seaOf(s, d.range));
     }
 };
 

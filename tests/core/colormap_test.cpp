@@ -147,6 +147,18 @@ TEST(Colormap, TheShaderBufferHoldsTheStops) {
     }
 }
 
+// A map that draws water says where it ends: the terrain map's sand starts at its shore.
+TEST(Colormap, AShoreIsWhereTheWaterEnds) {
+    const Colormap terrain = Colormap::named("terrain");
+    ASSERT_TRUE(terrain.shore.has_value());
+    const float t = static_cast<float>(*terrain.shore * 255.0);
+    const std::uint32_t below = terrain.colorAt(t - 0.5f), above = terrain.colorAt(t + 0.5f);
+    EXPECT_GT((below >> 16) & 0xffu, below & 0xffu) << "blue below the shore";
+    EXPECT_GT(above & 0xffu, (above >> 16) & 0xffu) << "sand above it";
+    EXPECT_FALSE(Colormap::named("fire").shore.has_value());
+    EXPECT_DOUBLE_EQ(*Colormap::fromJson(R"({"stops": [[0, "#000000"], [1, "#ffffff"]], "shore": 0.3})", "f").shore, 0.3);
+}
+
 TEST(Colormap, BadFilesSayWhatIsWrong) {
     std::string many = R"({"stops": [)";
     for (int i = 0; i < 65; ++i) many += std::string(i ? ", " : "") + "[" + std::to_string(i / 64.0) + ", \"#102030\"]";
@@ -154,7 +166,9 @@ TEST(Colormap, BadFilesSayWhatIsWrong) {
     const std::string deep = R"({"stops": )" + std::string(100000, '[') + std::string(100000, ']') + "}";
     const std::string huge = R"({"stops": [], "description": ")" + std::string(2 << 20, 'x') + "\"}";
     const std::pair<std::string, std::string> cases[] = {
-        {R"({"stops": [[0, "#000000"], [1, "#ffffff"]], "gamma": 2})", "colormap f: key 'gamma' is not known; allowed: description, stops"},
+        {R"({"stops": [[0, "#000000"], [1, "#ffffff"]], "gamma": 2})", "colormap f: key 'gamma' is not known; allowed: description, stops, shore"},
+        {R"({"stops": [[0, "#000000"], [1, "#ffffff"]], "shore": 1})", "colormap f: shore 1: must be a number between 0 and 1"},
+        {R"({"stops": [[0, "#000000"], [1, "#ffffff"]], "shore": "0.4"})", "colormap f: shore \"0.4\": must be a number between 0 and 1"},
         {R"({"stops": [[0, "#000000"]]})", "colormap f: stops must be a list of at least 2"},
         {R"({"stops": [[0, "#000000"], [1, "white"]]})", "colormap f: stop [1,\"white\"]: colour must be \"#rrggbb\""},
         {R"({"stops": [[0, "#000000"], [0.7, "#ffffff"], [0.2, "#ffffff"], [1, "#000000"]]})", "positions must rise from 0 to 1"},

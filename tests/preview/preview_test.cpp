@@ -43,6 +43,15 @@ Rgb loadRgb(const std::string& path) {
     return img;
 }
 
+// The pixels of two RGB pictures of the same size, each channel within one level.
+int pixelsApart(const Rgb& a, const Rgb& b) {
+    if (a.width != b.width || a.height != b.height) return -1;
+    int apart = 0;
+    for (std::size_t i = 0; i < a.pixels.size(); i += 3)
+        for (std::size_t k = 0; k < 3; ++k) apart += std::abs(a.pixels[i + k] - b.pixels[i + k]) > 1 ? 1 : 0;
+    return apart;
+}
+
 #ifdef GLNOISE_SKIP_GPU_TESTS
 #define GLNOISE_REQUIRE_DISPLAY() GTEST_SKIP() << "GPU tests were disabled with -DGLNOISE_SKIP_GPU_TESTS=ON"
 #else
@@ -310,7 +319,7 @@ TEST_F(Preview, TheHeightfieldIsTheTerrainInItsColormap) {
     GLNOISE_REQUIRE_DISPLAY();
     const auto rows = [&](const std::string& relief, const std::string& shotName) {
         const auto r = show(with(kBaseFlags, {"--window", "320x240", "--hide-panel", "--view", "3d", "--size", "128x128",
-                                              "--colormap", "terrain", "--relief", relief, "--frames", "2",
+                                              "--colormap", "terrain", "--sea", "off", "--relief", relief, "--frames", "2",
                                               "--screenshot", file(shotName), "--readouts", file("r.json")}));
         EXPECT_EQ(r.code, 0) << r.err;
         const Rgb shot = loadRgb(file(shotName));
@@ -354,6 +363,140 @@ TEST_F(Preview, TheHeightfieldIsTheTerrainInItsColormap) {
         }
     EXPECT_GT(terrain, 2000);
     EXPECT_LT(offMap, terrain / 50) << "pixels whose colour is no shade of the map's";
+}
+
+// The 3D view's sea: flat water at the colormap's shore (where the terrain map's water
+// ends) or at a chosen level, walled at the mesh's edges. A ray from the camera above the
+// sea meets it only where the ground it reaches lies below it, so the pixels the sea
+// changes are those whose ground,
+// with the sea off, is in the map's water colours; a chosen level equal to the shore's
+// draws the same picture, a higher one covers more; a map without water draws no sea.
+TEST_F(Preview, TheSeaCoversTheGroundBelowItsLevel) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto shot = [&](const std::vector<std::string>& flags, const std::string& name) {
+        std::vector<std::string> all = {"--preset", "terrain", "--view", "3d", "--window", "320x240", "--hide-panel",
+                                        "--frames", "2", "--screenshot", file(name), "--readouts", file(name + ".json")};
+        all.insert(all.end(), flags.begin(), flags.end());
+        const auto r = show(all);
+        EXPECT_EQ(r.code, 0) << r.err;
+        return loadRgb(file(name));
+    };
+    const Rgb off = shot({"--sea", "off"}, "off.png");
+    const Rgb shore = shot({}, "shore.png");
+    const auto level = readJson(file("shore.png.json"))["view"]["sea"];
+    ASSERT_TRUE(level.is_number()) << level;
+    const Colormap map = Colormap::named("terrain");
+    const ValueRange range{-1.0, 1.0};  // the preset's
+    EXPECT_NEAR(level.get<double>(), range.min + *map.shore * (range.max - range.min), 1e-9);
+    EXPECT_TRUE(readJson(file("off.png.json"))["view"]["sea"].is_null());
+    ASSERT_EQ(off.pixels.size(), shore.pixels.size());
+    // The terrain map's water is blue: blue well above red and above green, lit or in shade;
+    // its sand, grass, rock and snow and the sky are not.
+    const auto water = [](const unsigned char* p) { return p[2] > 1.5 * p[0] + 5 && p[2] > p[1]; };
+    const auto changed = [&](const Rgb& a, int x, int y) { return std::memcmp(a.at(x, y), off.at(x, y), 3) != 0; };
+    // (Where the sky is, the sea's surface or its walls may be seen beyond a sunken edge.)
+    const unsigned char* sky = off.at(0, 0);
+    int blue = 0, covered = 0, mismatched = 0;
+    for (int y = 0; y < off.height; ++y)
+        for (int x = 0; x < off.width; ++x) {
+            const bool b = water(off.at(x, y)), c = changed(shore, x, y);
+            blue += b;
+            covered += c;
+            mismatched += b != c && std::memcmp(off.at(x, y), sky, 3) != 0;
+        }
+    EXPECT_GT(blue, off.width * off.height / 20) << "the preset's view should hold sea";
+    EXPECT_LT(mismatched, blue / 25) << blue << " pixels of water-coloured ground, " << covered << " covered by the sea";
+    // A level given as a number: the shore's draws the same; a higher one covers more.
+    const auto number = [](double v) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.17g", v);
+        return std::string(text);
+    };
+    const Rgb same = shot({"--sea", number(level.get<double>())}, "same.png");
+    EXPECT_EQ(pixelsApart(same, shore), 0);
+    const Rgb higher = shot({"--sea", number(level.get<double>() + 0.25)}, "higher.png");
+    int more = 0, uncovered = 0;
+    for (int y = 0; y < off.height; ++y)
+        for (int x = 0; x < off.width; ++x) {
+            more += changed(higher, x, y);
+            uncovered += changed(shore, x, y) && !changed(higher, x, y);
+        }
+    EXPECT_GT(more, covered + off.width * off.height / 50);
+    EXPECT_LT(uncovered, covered / 50);
+    // A map with no water draws no sea unless a level is given.
+    const Rgb fire = shot({"--colormap", "fire"}, "fire.png");
+    const Rgb fireOff = shot({"--colormap", "fire", "--sea", "off"}, "fire_off.png");
+    EXPECT_EQ(pixelsApart(fire, fireOff), 0);
+    EXPECT_TRUE(readJson(file("fire.png.json"))["view"]["sea"].is_null());
+    const auto bad = show({"--preset", "terrain", "--sea", "deep", "--frames", "1"});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("--sea deep: "), std::string::npos) << bad.err;
+}
+
+// Every view of a graph at two window sizes, with its panel and editor open: the view
+// beside the panel, never under it, and in it the graph as bake bakes it: the 2D view
+// texel for texel, the tiled view's copies each the export, the 3D view's terrain against
+// the sky, the slices view's first slice the volume's z = 0.
+TEST_F(Preview, EveryViewOfAGraphAtTwoSizes) {
+    GLNOISE_REQUIRE_DISPLAY();
+    std::ofstream(file("g.json")) << R"({"glnoise_graph": 2, "dims": 3, "seed": 2, "out": "f", "nodes": {
+        "f": {"kind": "fractal", "basis": "opensimplex2", "frequency": 0.012, "octaves": 4, "normalize": true},
+        "g": {"kind": "curve", "source": "f", "points": [[-0.5, -0.8], [0.5, 0.8]]}}})";
+    const auto bake = [&](const std::string& size, const std::string& out) {
+        const auto b = runWith("", test::glnoiseExe(), {"bake", "--graph", file("g.json"), "--size", size, "--colormap",
+                                                        "terrain", "--range", "-0.7,0.7", "--out", out});
+        EXPECT_EQ(b.code, 0) << b.err;
+        return loadRgb(out);
+    };
+    // Pixels of `shot` from (x0, y0) that are not `want`'s, each channel within one level.
+    const auto apart = [](const Rgb& shot, int x0, int y0, const Rgb& want) {
+        int n = 0;
+        for (int y = 0; y < want.height; ++y)
+            for (int x = 0; x < want.width; ++x)
+                for (int k = 0; k < 3; ++k) n += std::abs(shot.at(x0 + x, y0 + y)[k] - want.at(x, y)[k]) > 1 ? 1 : 0;
+        return n;
+    };
+    for (const auto& [w, h] : {std::pair{960, 620}, std::pair{1920, 1080}}) {
+        for (const std::string view : {"2d", "tiled", "3d", "slices"}) {
+            const std::string size = std::to_string(w) + "x" + std::to_string(h);
+            SCOPED_TRACE(size + " " + view);
+            std::vector<std::string> args = {"--graph", file("g.json"), "--colormap", "terrain", "--range", "-0.7,0.7",
+                                             "--view", view, "--window", size, "--sections", "noise,view", "--forget",
+                                             "--frames", "2", "--screenshot", file("shot.png"), "--readouts", file("r.json")};
+            if (view == "tiled") args = with(args, {"--tiles", "2", "--size", "200x150"});
+            if (view == "slices") args = with(args, {"--size", "120x80x16"});
+            const auto r = show(args, "2000x1200");
+            ASSERT_EQ(r.code, 0) << r.err;
+            const Rgb shot = loadRgb(file("shot.png"));
+            ASSERT_EQ(shot.width, w);
+            ASSERT_EQ(shot.height, h);
+            const auto j = readJson(file("r.json"));
+            EXPECT_EQ(j["view"]["kind"], view);
+            const int vx = j["view"]["x"], vy = j["view"]["y"], vw = j["view"]["width"], vh = j["view"]["height"];
+            ASSERT_FALSE(j["panel"].is_null());
+            EXPECT_EQ(vx, 0);
+            EXPECT_EQ(vy + vh, h);
+            EXPECT_EQ(j["panel"]["x"], vw);
+            EXPECT_EQ(j["panel"]["x"].get<int>() + j["panel"]["width"].get<int>(), w);
+            EXPECT_GE(vw, w / 2) << "the graph's panel leaves half the window to the noise";
+            EXPECT_EQ(j["nodes"].size(), 3u) << "each node's picture";
+            if (view == "2d") {
+                EXPECT_EQ(apart(shot, vx, vy, bake(std::to_string(vw) + "x" + std::to_string(vh), file("b.png"))), 0);
+            } else if (view == "tiled") {
+                const Rgb tile = bake("200x150", file("t.png"));
+                for (int k = 0; k < 4; ++k) EXPECT_EQ(apart(shot, vx + (k % 2) * 200, vy + (k / 2) * 150, tile), 0) << k;
+            } else if (view == "3d") {
+                const unsigned char* sky = shot.at(vx + 2, vy + 2);
+                int ground = 0;
+                for (int y = vy; y < vy + vh; ++y)
+                    for (int x = vx; x < vx + vw; ++x) ground += std::memcmp(shot.at(x, y), sky, 3) != 0;
+                EXPECT_GT(ground, vw * vh / 10) << "the terrain against the sky";
+            } else {
+                EXPECT_EQ(apart(shot, vx, vy, bake("120x80", file("z0.png"))), 0) << "slice 0";
+                EXPECT_GT(apart(shot, vx + 3 * 120, vy + 3 * 80, bake("120x80", file("z0.png"))), 1000) << "slice 15";
+            }
+        }
+    }
 }
 
 // The histogram of what is on screen, against the reference's values counted in the
@@ -608,14 +751,6 @@ TEST_F(Preview, TheProofPrintsWhatGlnoiseCheckPrints) {
     EXPECT_EQ(off, 0) << "a difference image of differences far under the tolerance is the map's lowest colour";
 }
 
-// The pixels of two RGB pictures of the same size, each channel within one level.
-int pixelsApart(const Rgb& a, const Rgb& b) {
-    if (a.width != b.width || a.height != b.height) return -1;
-    int apart = 0;
-    for (std::size_t i = 0; i < a.pixels.size(); i += 3)
-        for (std::size_t k = 0; k < 3; ++k) apart += std::abs(a.pixels[i + k] - b.pixels[i + k]) > 1 ? 1 : 0;
-    return apart;
-}
 
 // --preset: the window shows what `glnoise bake --preset` writes, the preset's colormap and
 // range included; --save-preset writes what `glnoise bake --print-spec` prints (a graph's
