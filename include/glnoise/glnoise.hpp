@@ -4,6 +4,7 @@
 
 #include "glnoise/catalogue.hpp"
 #include "glnoise/colormap.hpp"
+#include "glnoise/erosion.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/fields.hpp"

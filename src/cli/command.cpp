@@ -180,6 +180,44 @@ CommandLine::CommandLine()
     nodes_->add_option("kinds", a.kinds, "the kinds to print (default: every kind)");
     nodes_->add_flag("--json", a.json, "print JSON, for tools that build nodes (a node editor, a script)");
 
+    erode_ = app_.add_subcommand(
+        "erode", "erode a heightmap: hydraulic erosion (virtual pipes) and thermal erosion on the GPU or the CPU "
+                 "twin, with masks out (docs/erosion.md)");
+    erode_->add_option("--in", a.in, "the heightmap: .png (gray, 8 or 16 bits), .exr, .r16 or .r32")->required();
+    erode_->add_option("--out", a.out, "the eroded heightmap: .png (16 bits), .exr, .r16 or .r32")->required();
+    erode_->add_option("--size", a.size, "WxH: a raw heightmap's size, where it has no glnoise sidecar");
+    for (const auto& [name, help] : std::vector<std::pair<const char*, const char*>>{
+             {"iterations", "iterations to run, 0 to 100000 (default 200)"},
+             {"cell-size", "metres a texel spans (default 1)"},
+             {"height-scale", "metres a unit of the heightmap's value spans (default 10)"},
+             {"time-step", "seconds an iteration simulates (default 0.05)"},
+             {"rain", "metres of water a second on each cell, times the rain map (default 0.02)"},
+             {"evaporation", "share of the water that evaporates a second (default 0.1)"},
+             {"capacity", "sediment a unit of water carries per m/s of speed, times the slope's sine (default 0.1)"},
+             {"dissolving", "share of the missing capacity dissolved a second, times 1 - hardness (default 0.3)"},
+             {"deposition", "share of the excess sediment settled a second (default 0.3)"},
+             {"min-slope", "the least slope's sine the capacity takes (default 0.05)"},
+             {"full-depth", "metres of water from which it carries its whole capacity (default 0.2)"},
+             {"talus-angle", "degrees above which material slides (default 35)"},
+             {"thermal-rate", "share of half the steepest excess that slides an iteration, 0 to 1; 0: no thermal "
+                              "erosion (default 0.25)"}})
+        erode_->add_option("--" + std::string(name), a.erosion[name], help);
+    erode_->add_option("--rain-map", a.rainMap, "a heightmap's size of rain factors (0 or more; a PNG's 0..1)");
+    erode_->add_option("--hardness-map", a.hardnessMap, "a heightmap's size of hardness, 0 (soft) to 1 (bedrock)");
+    for (const auto& [name, help] : std::vector<std::pair<const char*, const char*>>{
+             {"water", "the water's depth at the end, metres"},
+             {"sediment", "the material carried at the end, metres"},
+             {"flow", "D8 flow accumulation of the eroded ground: cells draining through each"},
+             {"slope", "the eroded ground's slope, degrees"},
+             {"curvature", "the eroded ground's Laplacian, per metre: positive in channels"}})
+        erode_->add_option("--" + std::string(name), a.masks[name],
+                           std::string("write ") + help + " (.png and .r16 over its least to greatest value)");
+    erode_->add_option("--backend", a.backend, "gpu, cpu (the C++ twin) or auto (default: gpu unless a software "
+                                               "rasterizer, then cpu)");
+    erode_->add_option("--threads", a.threads, "CPU threads for --backend cpu, 1 to 1024 (default: one per core); "
+                                               "the bytes do not depend on it");
+    erode_->add_flag("--quiet", a.quiet, "no progress bar");
+
     info_ = app_.add_subcommand("info", "show the EGL platform, GL renderer and compute limits");
     info_->add_flag("--verbose", a.verbose, "print KHR_debug messages to stderr");
 }
@@ -188,13 +226,13 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     if (argv.size() > 1 && argv[1].size() > 1 && argv[1][0] == '-' && argv[1] != "--help" && argv[1] != "-h" &&
         argv[1] != "--version")
         throw ValidationError("unknown option " + argv[1] + " before the command; give a command first: bake, eval, "
-                              "check, glsl, shader, info, verify, nodes (or --help, --version)");
+                              "check, glsl, shader, info, verify, nodes, erode (or --help, --version)");
     if (argv.size() > 1 && !argv[1].empty() && argv[1][0] != '-') {
         const std::string& command = argv[1];
         if (command != "bake" && command != "eval" && command != "check" && command != "glsl" && command != "shader" &&
-            command != "info" && command != "verify" && command != "nodes")
+            command != "info" && command != "verify" && command != "nodes" && command != "erode")
             throw ValidationError("unknown command '" + command +
-                                  "'; allowed: bake, eval, check, glsl, shader, info, verify, nodes");
+                                  "'; allowed: bake, eval, check, glsl, shader, info, verify, nodes, erode");
     }
     // CLI11 takes the arguments in reverse order, without the program name.
     std::vector<std::string> reversed(argv.rbegin(), argv.rend());
@@ -218,6 +256,7 @@ Command CommandLine::parse(const std::vector<std::string>& argv) {
     if (*shader_) return Command::Shader;
     if (*verify_) return Command::Verify;
     if (*nodes_) return Command::Nodes;
+    if (*erode_) return Command::Erode;
     return Command::Info;
 }
 

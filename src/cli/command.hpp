@@ -46,11 +46,14 @@ struct Args {
     std::vector<std::string> files;  // verify
     std::vector<std::string> kinds;  // nodes
     bool json = false;               // nodes --json
+    // erode: the heightmap in, each parameter's flag by its name, each mask's file by its name.
+    std::string in, rainMap, hardnessMap;
+    std::map<std::string, std::string> erosion, masks;
     bool list = false;
     bool verbose = false;
 };
 
-enum class Command { Bake, Eval, Check, Glsl, Shader, Info, Verify, Nodes };
+enum class Command { Bake, Eval, Check, Glsl, Shader, Info, Verify, Nodes, Erode };
 // gpu: the compute shaders; cpu: the SIMD backend (cpu::evaluateSimd); reference: the
 // scalar CPU reference (cpu::evaluate), bit for bit the same values as cpu; auto (the
 // default): gpu, unless the GL renderer is a software rasterizer, then cpu.
@@ -77,7 +80,8 @@ public:
 private:
     CLI::App app_;
     Args args_;
-    CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *shader_ = nullptr, *info_ = nullptr, *verify_ = nullptr, *nodes_ = nullptr;
+    CLI::App *bake_ = nullptr, *eval_ = nullptr, *check_ = nullptr, *glsl_ = nullptr, *shader_ = nullptr, *info_ = nullptr, *verify_ = nullptr, *nodes_ = nullptr,
+             *erode_ = nullptr;
 };
 
 // What `bake` was ordered to do: the request its flags, preset or record make (which

@@ -17,6 +17,8 @@
 #include "app/agreement.hpp"
 #include "app/bake.hpp"
 #include "app/digest.hpp"
+#include "app/erode.hpp"
+#include "app/write.hpp"
 #include "app/fields.hpp"
 #include "app/flags.hpp"
 #include "app/nodes.hpp"
@@ -278,6 +280,104 @@ int runEval(const Args& a) {
     return 0;
 }
 
+// The erosion's parameters from their flags: each a number (iterations an integer), then
+// checked as a whole, every bad value named by its flag.
+erosion::Params erosionParams(const Args& a) {
+    erosion::Params p;
+    const std::pair<const char*, double*> numbers[] = {
+        {"cell-size", &p.cellSize},     {"height-scale", &p.heightScale}, {"time-step", &p.timeStep},
+        {"rain", &p.rain},              {"evaporation", &p.evaporation},  {"capacity", &p.capacity},
+        {"dissolving", &p.dissolving},  {"deposition", &p.deposition},    {"min-slope", &p.minSlope},
+        {"full-depth", &p.fullDepth},   {"talus-angle", &p.talusAngle},   {"thermal-rate", &p.thermalRate}};
+    for (const auto& [name, field] : numbers) {
+        const auto it = a.erosion.find(name);
+        if (it != a.erosion.end() && !it->second.empty()) *field = app::parseNumber(std::string("--") + name, it->second);
+    }
+    const auto it = a.erosion.find("iterations");
+    if (it != a.erosion.end() && !it->second.empty())
+        p.iterations = app::parseInt("--iterations", it->second, "0 to " + std::to_string(erosion::Params::kMostIterations));
+    try {
+        p.validate();
+    } catch (const ValidationError& e) {
+        throw ValidationError(app::asFlags(e));
+    }
+    return p;
+}
+
+int runErode(const Args& a) {
+    const erosion::Params p = erosionParams(a);
+    const app::Heightmap in = app::readHeightmap(a.in, a.size, "--in " + a.in);
+    std::optional<app::Heightmap> rain, hardness;
+    if (!a.rainMap.empty()) rain = app::readHeightmap(a.rainMap, "", "--rain-map " + a.rainMap);
+    if (!a.hardnessMap.empty()) hardness = app::readHeightmap(a.hardnessMap, "", "--hardness-map " + a.hardnessMap);
+    unsigned threads = 0;
+    if (!a.threads.empty()) {
+        const int n = app::parseInt("--threads", a.threads, "1 to 1024");
+        if (n < 1 || n > 1024) throw ValidationError("--threads " + a.threads + ": must be 1 to 1024");
+        threads = static_cast<unsigned>(n);
+    }
+    // Every output claimed before the work, so that a bad path fails at once.
+    std::vector<std::pair<std::string, std::string>> masks;  // name, path
+    for (const auto& [name, path] : a.masks)
+        if (!path.empty()) masks.emplace_back(name, path);
+    for (const std::string& path : [&] {
+             std::vector<std::string> v{a.out};
+             for (const auto& m : masks) v.push_back(m.second);
+             return v;
+         }())
+        io::OutputFile claim(path);
+    erosion::State s;
+    try {
+        s = erosion::start(in.values, p, rain ? &rain->values : nullptr, hardness ? &hardness->values : nullptr);
+    } catch (const ValidationError& e) {
+        throw ValidationError("--in " + a.in + ": " + e.what());
+    }
+    Chosen chosen = chooseBackend(a, a.backend.empty() ? Backend::Auto : cli::parseBackend(a.backend));
+    if (chosen.backend == Backend::Reference) chosen.backend = Backend::Cpu;  // the twin is the reference
+    TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
+    const auto started = Clock::now();
+    const std::int64_t cells = static_cast<std::int64_t>(s.width) * s.height;
+    constexpr int kChunk = 25;  // iterations between progress lines (and interruptions)
+    if (chosen.backend == Backend::Gpu) {
+        erosion::GpuErosion gpu(*chosen.ctx, s, p);
+        for (int done = 0; done < p.iterations; done += kChunk) {
+            if (g_stopSignal) throw app::Interrupted("erode");
+            gpu.iterate(std::min(kChunk, p.iterations - done));
+            progress.progress(cells * std::min(p.iterations, done + kChunk), cells * std::max(1, p.iterations));
+        }
+        s = gpu.read();
+    } else {
+        for (int i = 0; i < p.iterations; ++i) {
+            if (g_stopSignal) throw app::Interrupted("erode");
+            erosion::iterate(s, p, threads);
+            if ((i + 1) % kChunk == 0 || i + 1 == p.iterations) progress.progress(cells * (i + 1), cells * p.iterations);
+        }
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    progress.end();
+    const Image eroded = erosion::heights(s, p);
+    // 16 bits where a file maps values (.png, .r16); floats as they are.
+    const auto bitsFor = [](const std::string& path) { return io::formatForPath(path) == io::Format::Png ? 16 : 0; };
+    app::writeArray(a.out, eroded.data.data(), s.width, s.height, 1, in.range, bitsFor(a.out));
+    std::printf("eroded %s: %dx%d, %d iterations in %.3f s on %s; wrote %s over [%g, %g]\n", a.in.c_str(), s.width,
+                s.height, p.iterations, seconds,
+                chosen.backend == Backend::Gpu ? chosen.ctx->info().renderer.c_str() : "the CPU (the C++ twin)",
+                a.out.c_str(), in.range.min, in.range.max);
+    for (const auto& [name, path] : masks) {
+        std::vector<float> v;
+        if (name == "water") v = s.water;
+        else if (name == "sediment") v = s.sediment;
+        else if (name == "flow") v = erosion::flowAccumulation(s.terrain, s.width, s.height, p.cellSize);
+        else if (name == "slope") v = erosion::slope(s.terrain, s.width, s.height, p.cellSize);
+        else v = erosion::curvature(s.terrain, s.width, s.height, p.cellSize);
+        const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+        const ValueRange r{*lo, *hi > *lo ? double(*hi) : double(*lo) + 1.0};
+        app::writeArray(path, v.data(), s.width, s.height, 1, r, bitsFor(path));
+        std::printf("  %s: wrote %s over [%g, %g]\n", name.c_str(), path.c_str(), r.min, r.max);
+    }
+    return 0;
+}
+
 int runCheck(const Args& a) {
     const cli::CheckPlan plan = cli::planCheck(a);
     const Grid& grid = plan.grid;
@@ -461,6 +561,7 @@ static int glnoiseMain(int argc, char** argv) {
             case cli::Command::Shader: return runGlsl(a, true);
             case cli::Command::Info: return runInfo(a);
             case cli::Command::Verify: return runVerify(a);
+            case cli::Command::Erode: return runErode(a);
             case cli::Command::Nodes: {
                 const std::string text = a.json ? app::nodeKindsJson(a.kinds).dump(2) + "\n" : app::nodeKindsText(a.kinds);
                 std::fwrite(text.data(), 1, text.size(), stdout);

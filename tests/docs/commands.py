@@ -58,7 +58,7 @@ NOT_RUN = {
 NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?"
 
 
-DOCUMENTS = ["building", "command-line", "engines", "noise", "graphs", "preview", "math", "guarantees", "performance", "performance-history", "glsl",
+DOCUMENTS = ["building", "command-line", "engines", "noise", "graphs", "preview", "erosion", "math", "guarantees", "performance", "performance-history", "glsl",
              "shaders", "cpp", "bundle", "architecture", "python"]
 
 

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// glnoise/erosion.hpp: terrain after noise. Hydraulic erosion on a grid (the virtual-pipe
+// model of Mei, Decaudin and Hu, 2007, with sediment moved in flux form so that it is
+// conserved), thermal erosion as a gather, and the heightfield operators the masks need
+// (slope, curvature, blur, D8 flow accumulation). Every step is data-parallel and
+// deterministic: each cell computes its own update from the last state alone, so the
+// result does not depend on the order cells are visited in or the threads that visit them.
+// This is the C++ twin; the GPU runs the same arithmetic (docs/erosion.md).
+//
+//   glnoise::erosion::Params p;  // world units: cell size, height scale, rates per second
+//   p.iterations = 500;
+//   glnoise::erosion::State s = glnoise::erosion::start(heightmap, p);
+//   for (int i = 0; i < p.iterations; ++i) glnoise::erosion::iterate(s, p);
+//   glnoise::Image eroded = glnoise::erosion::heights(s, p);
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "glnoise/image.hpp"
+
+namespace glnoise::gpu {
+class Context;
+}  // namespace glnoise::gpu
+
+namespace glnoise::erosion {
+
+struct Params {
+    // The world: metres a texel spans, and metres a unit of the heightmap's value spans.
+    double cellSize = 1.0;
+    double heightScale = 10.0;
+    int iterations = 200;
+    // Hydraulic erosion. An iteration simulates `timeStep` seconds; the rates are per second.
+    double timeStep = 0.05;
+    double rain = 0.02;         // metres of water a second on each cell (times the rain map)
+    double evaporation = 0.1;   // share of the water a second
+    double capacity = 0.1;      // sediment a unit of water carries per metre a second of speed, times the slope's sine
+    double dissolving = 0.3;    // share of the missing capacity dissolved a second (times 1 - hardness)
+    double deposition = 0.3;    // share of the excess sediment settled a second
+    double minSlope = 0.05;     // the least sine of the slope the capacity takes, so that flats carry some
+    double fullDepth = 0.2;     // metres of water from which it carries its whole capacity; shallower, a share
+    // Thermal erosion: material above the talus angle slides to its lower neighbours.
+    double talusAngle = 35.0;   // degrees
+    double thermalRate = 0.25;  // share of half the steepest excess moved an iteration; 0: none
+
+    // The most iterations a run takes.
+    static constexpr int kMostIterations = 100000;
+    // The largest grid, each edge.
+    static constexpr int kMostCells = 16384;
+
+    // ValidationError naming every value out of range and what is allowed.
+    void validate() const;
+};
+
+// The simulation's state, in metres. Flux and velocity are kept between iterations.
+struct State {
+    int width = 0, height = 0;
+    std::vector<float> terrain;   // the ground's height
+    std::vector<float> water;     // the water's depth
+    std::vector<float> sediment;  // material carried in the water, as metres of ground
+    std::vector<float> flux;      // 4 a cell: m^3/s out towards -x, +x, -y, +y
+    std::vector<float> velocity;  // 2 a cell: m/s along x and y
+    std::vector<float> rain;      // a factor a cell (empty: 1)
+    std::vector<float> hardness;  // 0 (soft) to 1 (bedrock) a cell (empty: 0)
+    // What left the map over its edges, as metres of one cell (sediment) and of water.
+    double sedimentLeft = 0.0, waterLeft = 0.0;
+};
+
+// The state of a heightmap (1 channel, 2D) at rest: no water. `rain` and `hardness`, when
+// given, are maps of the same size (ValidationError otherwise, or for a hardness outside
+// [0, 1], a negative rain).
+State start(const Image& heights, const Params& p, const Image* rain = nullptr, const Image* hardness = nullptr);
+// One iteration: rain, flow, erosion and deposition, transport, evaporation, then the
+// thermal step, on up to `threads` threads (0: one per core); the bytes do not depend on it.
+void iterate(State& s, const Params& p, unsigned threads = 0);
+// The ground as a heightmap again, in the input's units.
+Image heights(const State& s, const Params& p);
+
+// The same iterations on the GPU of `context` (current on this thread): the state is
+// uploaded once and stays on the GPU between iterations; read() brings it back. Each pass
+// computes what the twin computes, float by float (docs/erosion.md says how close they
+// stay). What leaves the map is not tallied on the GPU: read() gives 0 for it.
+class GpuErosion {
+public:
+    GpuErosion(gpu::Context& context, const State& start, const Params& p);
+    ~GpuErosion();
+    GpuErosion(GpuErosion&&) noexcept;
+    GpuErosion& operator=(GpuErosion&&) noexcept;
+    GpuErosion(const GpuErosion&) = delete;
+    GpuErosion& operator=(const GpuErosion&) = delete;
+
+    // Runs `count` iterations; returns once the GPU has run them.
+    void iterate(int count = 1);
+    State read() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// Heightfield operators on a ground of metres, w x h, row by row.
+// Slope in degrees, from central differences (one-sided at the edges).
+std::vector<float> slope(const std::vector<float>& ground, int w, int h, double cellSize);
+// The Laplacian (h(-x) + h(+x) + h(-y) + h(+y) - 4 h) / cellSize^2, per metre: positive in
+// hollows and channels, negative on ridges; an edge takes its own height beyond the map.
+std::vector<float> curvature(const std::vector<float>& ground, int w, int h, double cellSize);
+// A Gaussian blur of standard deviation `sigma` cells (at most 64), the edges extended.
+std::vector<float> blur(const std::vector<float>& values, int w, int h, double sigma);
+// D8 flow accumulation: each cell drains to the neighbour of its 8 with the steepest descent
+// (the first in the order -x, +x, -y, +y, then the diagonals on a tie; none on a pit or a
+// flat); a cell's value is the count of cells that drain through it, itself included.
+std::vector<float> flowAccumulation(const std::vector<float>& ground, int w, int h, double cellSize);
+
+}  // namespace glnoise::erosion

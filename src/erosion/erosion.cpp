@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: MIT
+// The C++ twin of shaders/erosion/*.comp: the same float arithmetic in the same order, a
+// cell at a time, each cell's update read from the last state alone.
+#include "glnoise/erosion.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <string>
+
+#include "core/parallel.hpp"
+#include "erosion/kernels.hpp"
+#include "glnoise/error.hpp"
+
+namespace glnoise::erosion {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+std::string shown(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", v);
+    return text;
+}
+
+// Rows [0, h) in bands on up to `threads` threads.
+template <class Row>
+void rows(int h, unsigned threads, const Row& row) {
+    constexpr int kBand = 16;
+    const int bands = (h + kBand - 1) / kBand;
+    detail::parallelFor(static_cast<std::size_t>(bands), threads, [&](std::size_t b) {
+        const int y0 = static_cast<int>(b) * kBand;
+        for (int y = y0; y < std::min(h, y0 + kBand); ++y) row(y);
+    });
+}
+
+}  // namespace
+
+void Params::validate() const {
+    std::vector<Violation> v;
+    const auto finite = [&](const char* key, double value, double lo, double hi, const std::string& allowed, bool openLo) {
+        if (!std::isfinite(value) || value < lo || value > hi || (openLo && value == lo))
+            v.push_back({key, shown(value) + ": must be " + allowed});
+    };
+    finite("cell-size", cellSize, 0.0, 1e6, "above 0 and at most 1e6 (metres a texel spans)", true);
+    finite("height-scale", heightScale, 0.0, 1e6, "above 0 and at most 1e6 (metres a unit of height spans)", true);
+    if (iterations < 0 || iterations > kMostIterations)
+        v.push_back({"iterations", std::to_string(iterations) + ": must be 0 to " + std::to_string(kMostIterations)});
+    finite("time-step", timeStep, 0.0, 10.0, "above 0 and at most 10 (seconds an iteration simulates)", true);
+    finite("rain", rain, 0.0, 1e3, "0 to 1000 (metres a second)", false);
+    finite("evaporation", evaporation, 0.0, 1e3, "0 to 1000 (a share a second)", false);
+    finite("capacity", capacity, 0.0, 1e6, "0 to 1e6", false);
+    finite("dissolving", dissolving, 0.0, 1e3, "0 to 1000 (a share a second)", false);
+    finite("deposition", deposition, 0.0, 1e3, "0 to 1000 (a share a second)", false);
+    finite("min-slope", minSlope, 0.0, 1.0, "0 to 1 (a sine)", false);
+    finite("full-depth", fullDepth, 0.0, 1e3, "above 0 and at most 1000 (metres)", true);
+    finite("talus-angle", talusAngle, 0.0, 89.0, "0 to 89 (degrees)", false);
+    finite("thermal-rate", thermalRate, 0.0, 1.0, "0 to 1 (a share an iteration)", false);
+    // A share an iteration above 1 would take more than there is.
+    for (const auto& [key, rate] : {std::pair{"evaporation", evaporation}, std::pair{"dissolving", dissolving},
+                                    std::pair{"deposition", deposition}})
+        if (std::isfinite(rate) && std::isfinite(timeStep) && rate * timeStep > 1.0)
+            v.push_back({key, shown(rate) + ": times --time-step " + shown(timeStep) +
+                                  " must be at most 1 (a share of an iteration)"});
+    if (!v.empty()) throw ValidationError(v);
+}
+
+Constants constantsOf(const Params& p) {
+    Constants c;
+    c.cell = static_cast<float>(p.cellSize);
+    c.area = static_cast<float>(p.cellSize * p.cellSize);
+    c.dt = static_cast<float>(p.timeStep);
+    c.rain = static_cast<float>(p.timeStep * p.rain);
+    c.pipe = static_cast<float>(p.timeStep * 9.81 * p.cellSize);
+    c.keep = static_cast<float>(1.0 - p.evaporation * p.timeStep);
+    c.capacity = static_cast<float>(p.capacity);
+    c.dissolve = static_cast<float>(p.dissolving * p.timeStep);
+    c.settle = static_cast<float>(p.deposition * p.timeStep);
+    c.minSlope = static_cast<float>(p.minSlope);
+    c.inverseFullDepth = static_cast<float>(1.0 / p.fullDepth);
+    c.halfInverseCell = static_cast<float>(0.5 / p.cellSize);
+    c.talus = static_cast<float>(std::tan(p.talusAngle * kPi / 180.0) * p.cellSize);
+    c.talusDiagonal = static_cast<float>(std::tan(p.talusAngle * kPi / 180.0) * p.cellSize * std::sqrt(2.0));
+    c.thermal = static_cast<float>(0.5 * p.thermalRate);
+    return c;
+}
+
+State start(const Image& heights, const Params& p, const Image* rain, const Image* hardness) {
+    p.validate();
+    if (heights.channels != 1 || heights.depth != 1)
+        throw ValidationError("the heightmap: must be one channel of a 2D grid (" + std::to_string(heights.channels) +
+                              " channels, " + std::to_string(heights.depth) + " deep)");
+    if (heights.width < 2 || heights.height < 2 || heights.width > Params::kMostCells || heights.height > Params::kMostCells)
+        throw ValidationError("the heightmap: " + std::to_string(heights.width) + "x" + std::to_string(heights.height) +
+                              ": each edge must be 2 to " + std::to_string(Params::kMostCells));
+    State s;
+    s.width = heights.width;
+    s.height = heights.height;
+    const std::size_t n = static_cast<std::size_t>(s.width) * static_cast<std::size_t>(s.height);
+    s.terrain.resize(n);
+    const float scale = static_cast<float>(p.heightScale);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!std::isfinite(heights.data[i]))
+            throw ValidationError("the heightmap: texel (" + std::to_string(i % static_cast<std::size_t>(s.width)) + ", " +
+                                  std::to_string(i / static_cast<std::size_t>(s.width)) + ") is " + shown(heights.data[i]) +
+                                  "; every height must be finite");
+        s.terrain[i] = heights.data[i] * scale;
+    }
+    s.water.assign(n, 0.0f);
+    s.sediment.assign(n, 0.0f);
+    s.flux.assign(4 * n, 0.0f);
+    s.velocity.assign(2 * n, 0.0f);
+    const auto map = [&](const Image* m, const char* what, float lo, float hi, std::vector<float>& out) {
+        if (!m) return;
+        if (m->width != s.width || m->height != s.height || m->channels != 1 || m->depth != 1)
+            throw ValidationError(std::string("the ") + what + " map: " + std::to_string(m->width) + "x" +
+                                  std::to_string(m->height) + " with " + std::to_string(m->channels) +
+                                  " channels; must be one channel the heightmap's size, " + std::to_string(s.width) + "x" +
+                                  std::to_string(s.height));
+        for (std::size_t i = 0; i < n; ++i)
+            if (!(m->data[i] >= lo && m->data[i] <= hi))
+                throw ValidationError(std::string("the ") + what + " map: texel (" +
+                                      std::to_string(i % static_cast<std::size_t>(s.width)) + ", " +
+                                      std::to_string(i / static_cast<std::size_t>(s.width)) + ") is " + shown(m->data[i]) +
+                                      "; must be " + shown(lo) + " to " + shown(hi));
+        out = m->data;
+    };
+    map(rain, "rain", 0.0f, 1e6f, s.rain);
+    map(hardness, "hardness", 0.0f, 1.0f, s.hardness);
+    return s;
+}
+
+void iterate(State& s, const Params& p, unsigned threads) {
+    const Constants c = constantsOf(p);
+    const Grid2 g{s.width, s.height};
+    const std::size_t n = static_cast<std::size_t>(s.width) * static_cast<std::size_t>(s.height);
+    const Fields in{s.terrain.data(), s.water.data(), s.rain.empty() ? nullptr : s.rain.data()};
+    // A: each cell's outflow.
+    std::vector<float> flux(4 * n);
+    rows(s.height, threads, [&](int y) {
+        for (int x = 0; x < s.width; ++x) {
+            const std::array<float, 4> f = outflow(g, c, in, s.flux.data(), x, y);
+            std::copy(f.begin(), f.end(), flux.begin() + static_cast<std::ptrdiff_t>(4 * g.at(x, y)));
+        }
+    });
+    // B: the water after the flow, erosion and deposition, each cell's shares of its water
+    // leaving, its velocity, evaporation.
+    std::vector<float> terrain(n), water(n), sediment(n), shares(4 * n);
+    rows(s.height, threads, [&](int y) {
+        for (int x = 0; x < s.width; ++x) {
+            const std::size_t i = g.at(x, y);
+            const CellAfter a = erodeCell(g, c, in, flux.data(), s.sediment[i], s.hardness.empty() ? 0.0f : s.hardness[i], x, y);
+            terrain[i] = a.terrain;
+            water[i] = a.water;
+            sediment[i] = a.sediment;
+            std::copy(a.shares.begin(), a.shares.end(), shares.begin() + static_cast<std::ptrdiff_t>(4 * i));
+            s.velocity[2 * i] = a.u;
+            s.velocity[2 * i + 1] = a.v;
+        }
+    });
+    // What leaves over the edges: each edge cell's shares towards the outside.
+    double sedimentOut = 0.0, waterOut = 0.0;
+    for (int y = 0; y < s.height; ++y)
+        for (int x = 0; x < s.width; ++x) {
+            if (x > 0 && y > 0 && x + 1 < s.width && y + 1 < s.height) continue;
+            const std::size_t i = g.at(x, y);
+            const int out[4] = {x == 0, x + 1 == s.width, y == 0, y + 1 == s.height};
+            for (int k = 0; k < 4; ++k)
+                if (out[k]) {
+                    sedimentOut += static_cast<double>(sediment[i]) * shares[4 * i + static_cast<std::size_t>(k)];
+                    waterOut += static_cast<double>(flux[4 * i + static_cast<std::size_t>(k)]) * c.dt / c.area;
+                }
+        }
+    s.sedimentLeft += sedimentOut;
+    s.waterLeft += waterOut;
+    // C: sediment carried with the water, in flux form.
+    rows(s.height, threads, [&](int y) {
+        for (int x = 0; x < s.width; ++x) s.sediment[g.at(x, y)] = transport(g, sediment.data(), shares.data(), x, y);
+    });
+    s.flux = std::move(flux);
+    s.water = std::move(water);
+    // T: the thermal step, a gather over the two rings around each cell.
+    if (c.thermal > 0.0f) {
+        rows(s.height, threads, [&](int y) {
+            for (int x = 0; x < s.width; ++x) s.terrain[g.at(x, y)] = slide(g, c, terrain.data(), x, y);
+        });
+    } else {
+        s.terrain = std::move(terrain);
+    }
+}
+
+Image heights(const State& s, const Params& p) {
+    Image out(s.width, s.height, 1);
+    const float inverse = static_cast<float>(1.0 / p.heightScale);
+    for (std::size_t i = 0; i < s.terrain.size(); ++i) out.data[i] = s.terrain[i] * inverse;
+    return out;
+}
+
+std::vector<float> slope(const std::vector<float>& ground, int w, int h, double cellSize) {
+    std::vector<float> out(ground.size());
+    const Grid2 g{w, h};
+    const float half = static_cast<float>(0.5 / cellSize);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const float sx = gradientX(g, ground.data(), half, x, y), sy = gradientY(g, ground.data(), half, x, y);
+            out[g.at(x, y)] = std::atan(std::sqrt(sx * sx + sy * sy)) * static_cast<float>(180.0 / kPi);
+        }
+    return out;
+}
+
+std::vector<float> curvature(const std::vector<float>& ground, int w, int h, double cellSize) {
+    std::vector<float> out(ground.size());
+    const Grid2 g{w, h};
+    const float inverse = static_cast<float>(1.0 / (cellSize * cellSize));
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const float c = ground[g.at(x, y)];
+            const float sum = g.height(ground.data(), x - 1, y, c) + g.height(ground.data(), x + 1, y, c) +
+                              g.height(ground.data(), x, y - 1, c) + g.height(ground.data(), x, y + 1, c);
+            out[g.at(x, y)] = (sum - 4.0f * c) * inverse;
+        }
+    return out;
+}
+
+std::vector<float> blur(const std::vector<float>& values, int w, int h, double sigma) {
+    if (!(sigma >= 0.0 && sigma <= 64.0)) throw ValidationError("blur " + shown(sigma) + ": must be 0 to 64 cells");
+    if (sigma == 0.0) return values;
+    const int radius = static_cast<int>(std::ceil(3.0 * sigma));
+    std::vector<float> weights(static_cast<std::size_t>(2 * radius + 1));
+    double total = 0.0;
+    for (int k = -radius; k <= radius; ++k) total += std::exp(-0.5 * k * k / (sigma * sigma));
+    for (int k = -radius; k <= radius; ++k)
+        weights[static_cast<std::size_t>(k + radius)] = static_cast<float>(std::exp(-0.5 * k * k / (sigma * sigma)) / total);
+    std::vector<float> across(values.size()), out(values.size());
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            float sum = 0.0f;
+            for (int k = -radius; k <= radius; ++k)
+                sum += weights[static_cast<std::size_t>(k + radius)] * values[static_cast<std::size_t>(y) * w + std::clamp(x + k, 0, w - 1)];
+            across[static_cast<std::size_t>(y) * w + x] = sum;
+        }
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            float sum = 0.0f;
+            for (int k = -radius; k <= radius; ++k)
+                sum += weights[static_cast<std::size_t>(k + radius)] * across[static_cast<std::size_t>(std::clamp(y + k, 0, h - 1)) * w + x];
+            out[static_cast<std::size_t>(y) * w + x] = sum;
+        }
+    return out;
+}
+
+std::vector<float> flowAccumulation(const std::vector<float>& ground, int w, int h, double cellSize) {
+    const Grid2 g{w, h};
+    const float diagonal = static_cast<float>(std::sqrt(2.0) * cellSize), straight = static_cast<float>(cellSize);
+    const std::size_t n = ground.size();
+    std::vector<std::int64_t> receiver(n);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) receiver[g.at(x, y)] = drainsTo(g, ground.data(), straight, diagonal, x, y);
+    // Highest first (ties by index), each cell adds what it holds to its receiver.
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ground[a] > ground[b]; });
+    std::vector<double> count(n, 1.0);
+    for (const std::size_t i : order)
+        if (receiver[i] >= 0) count[static_cast<std::size_t>(receiver[i])] += count[i];
+    return std::vector<float>(count.begin(), count.end());
+}
+
+}  // namespace glnoise::erosion

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// Erosion on the GPU: the passes of shaders/erosion/, the state in storage buffers that
+// stay on the GPU between iterations, two of each that a pass rewrites.
+#include <array>
+#include <string>
+#include <utility>
+
+#include "erosion/kernels.hpp"
+#include "glnoise/erosion.hpp"
+#include "glnoise/gl_objects.hpp"
+#include "glnoise/glsl.hpp"
+#include "glnoise/gpu.hpp"
+#include "glsl/embedded.hpp"
+#include "gpu/gl.hpp"
+
+namespace glnoise::erosion {
+
+namespace {
+
+gpu::Program program(const char* file) {
+    const glsl::Source src = glsl::resolveInMemory(glsl::embeddedShaders(), std::string("erosion/") + file, {});
+    return gpu::Program(src.text, src.files, std::string("glnoise erosion ") + file);
+}
+
+// A map not given is a buffer of zeros the passes do not read (but may, where a compiler
+// evaluates both sides of a choice: never beyond its end).
+gpu::Buffer buffer(const std::vector<float>& v, std::size_t floats, const char* label) {
+    if (v.empty()) return gpu::Buffer(sizeof(float) * floats, std::vector<float>(floats).data(), label);
+    return gpu::Buffer(sizeof(float) * floats, v.data(), label);
+}
+
+}  // namespace
+
+struct GpuErosion::Impl {
+    Params params;
+    Constants c;
+    int width, height;
+    std::size_t n;
+    bool rain, hardness;
+    gpu::Program flux = program("flux.comp"), erode = program("erode.comp"), transport = program("transport.comp"),
+                 slide = program("slide.comp");
+    // [0] the state, [1] what a pass writes before they swap.
+    std::array<gpu::Buffer, 2> terrain, water, sediment, fluxes;
+    gpu::Buffer shares, velocity, rainMap, hardnessMap;
+
+    void uniforms(const gpu::Program& p) const {
+        glUseProgram(p.handle());
+        glUniform2i(p.optionalUniform("u_size"), width, height);
+        const std::pair<const char*, float> values[] = {
+            {"u_cell", c.cell}, {"u_area", c.area}, {"u_dt", c.dt}, {"u_rain", c.rain}, {"u_pipe", c.pipe},
+            {"u_keep", c.keep}, {"u_capacity", c.capacity}, {"u_dissolve", c.dissolve}, {"u_settle", c.settle},
+            {"u_min_slope", c.minSlope}, {"u_inverse_full_depth", c.inverseFullDepth},
+            {"u_half_inverse_cell", c.halfInverseCell}, {"u_talus", c.talus}, {"u_talus_diagonal", c.talusDiagonal},
+            {"u_thermal", c.thermal}};
+        for (const auto& [name, v] : values) glUniform1f(p.optionalUniform(name), v);
+        glUniform1i(p.optionalUniform("u_has_rain"), rain ? 1 : 0);
+        glUniform1i(p.optionalUniform("u_has_hardness"), hardness ? 1 : 0);
+    }
+    void dispatch() const {
+        glDispatchCompute(static_cast<GLuint>((width + 7) / 8), static_cast<GLuint>((height + 7) / 8), 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
+    static void bind(GLuint binding, const gpu::Buffer& b) { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, b.handle()); }
+};
+
+GpuErosion::GpuErosion(gpu::Context& context, const State& s, const Params& p) {
+    (void)context;  // current on this thread: the GL calls below are its
+    p.validate();
+    impl_ = std::make_unique<Impl>();
+    Impl& m = *impl_;
+    m.params = p;
+    m.c = constantsOf(p);
+    m.width = s.width;
+    m.height = s.height;
+    m.n = static_cast<std::size_t>(s.width) * static_cast<std::size_t>(s.height);
+    m.rain = !s.rain.empty();
+    m.hardness = !s.hardness.empty();
+    for (int k = 0; k < 2; ++k) {
+        const std::string which = k ? " (next)" : "";
+        m.terrain[k] = buffer(s.terrain, m.n, ("glnoise erosion terrain" + which).c_str());
+        m.water[k] = buffer(s.water, m.n, ("glnoise erosion water" + which).c_str());
+        m.sediment[k] = buffer(s.sediment, m.n, ("glnoise erosion sediment" + which).c_str());
+        m.fluxes[k] = buffer(s.flux, 4 * m.n, ("glnoise erosion flux" + which).c_str());
+    }
+    m.shares = buffer(std::vector<float>(4 * m.n), 4 * m.n, "glnoise erosion shares");
+    m.velocity = buffer(s.velocity, 2 * m.n, "glnoise erosion velocity");
+    m.rainMap = buffer(s.rain, m.n, "glnoise erosion rain map");
+    m.hardnessMap = buffer(s.hardness, m.n, "glnoise erosion hardness map");
+    gpu::checkGl("uploading the erosion's state");
+}
+
+GpuErosion::~GpuErosion() = default;
+GpuErosion::GpuErosion(GpuErosion&&) noexcept = default;
+GpuErosion& GpuErosion::operator=(GpuErosion&&) noexcept = default;
+
+void GpuErosion::iterate(int count) {
+    Impl& m = *impl_;
+    for (int i = 0; i < count; ++i) {
+        // A: flux[0] -> flux[1].
+        m.uniforms(m.flux);
+        Impl::bind(0, m.terrain[0]);
+        Impl::bind(1, m.water[0]);
+        Impl::bind(2, m.rainMap);
+        Impl::bind(3, m.fluxes[0]);
+        Impl::bind(4, m.fluxes[1]);
+        m.dispatch();
+        // B: terrain, water, sediment [0] -> [1], with shares and velocity.
+        m.uniforms(m.erode);
+        Impl::bind(3, m.fluxes[1]);
+        Impl::bind(4, m.sediment[0]);
+        Impl::bind(5, m.hardnessMap);
+        Impl::bind(6, m.terrain[1]);
+        Impl::bind(7, m.water[1]);
+        Impl::bind(8, m.sediment[1]);
+        Impl::bind(9, m.shares);
+        Impl::bind(10, m.velocity);
+        m.dispatch();
+        // C: sediment [1] -> [0].
+        m.uniforms(m.transport);
+        Impl::bind(0, m.sediment[1]);
+        Impl::bind(1, m.shares);
+        Impl::bind(2, m.sediment[0]);
+        m.dispatch();
+        std::swap(m.fluxes[0], m.fluxes[1]);
+        std::swap(m.water[0], m.water[1]);
+        // The thermal step: terrain [1] -> [0]; without it [1] is the state.
+        if (m.c.thermal > 0.0f) {
+            m.uniforms(m.slide);
+            Impl::bind(0, m.terrain[1]);
+            Impl::bind(1, m.terrain[0]);
+            m.dispatch();
+        } else {
+            std::swap(m.terrain[0], m.terrain[1]);
+        }
+    }
+    glFinish();  // the iterations done when this returns: a caller's progress is the GPU's
+    gpu::checkGl("eroding");
+}
+
+State GpuErosion::read() const {
+    const Impl& m = *impl_;
+    State s;
+    s.width = m.width;
+    s.height = m.height;
+    const auto get = [&](const gpu::Buffer& b, std::size_t floats) {
+        std::vector<float> v(floats);
+        b.download(sizeof(float) * floats, v.data());
+        return v;
+    };
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    s.terrain = get(m.terrain[0], m.n);
+    s.water = get(m.water[0], m.n);
+    s.sediment = get(m.sediment[0], m.n);
+    s.flux = get(m.fluxes[0], 4 * m.n);
+    s.velocity = get(m.velocity, 2 * m.n);
+    if (m.rain) s.rain = get(m.rainMap, m.n);
+    if (m.hardness) s.hardness = get(m.hardnessMap, m.n);
+    gpu::checkGl("reading the erosion's state back");
+    return s;
+}
+
+}  // namespace glnoise::erosion

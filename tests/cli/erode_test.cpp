@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+// glnoise erode: a heightmap in every format in, the eroded one and its masks out, the same
+// bytes at any thread count; tiles, volumes, colour pictures and bad parameters refused
+// with one error each, writing nothing.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "cli/bake_fixture.hpp"
+#include "glnoise/glnoise.hpp"
+
+namespace glnoise {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Erode : public test::BakeFixture {
+protected:
+    void SetUp() override {
+        test::BakeFixture::SetUp();
+        bake({"--size", "96x80", "--fractal", "ridged", "--basis", "opensimplex2", "--octaves", "5", "--frequency",
+              "0.025", "--normalize", "--bits", "16", "--range", "0,1", "--backend", "cpu", "--out", file("h.png")});
+    }
+    Result erode(std::vector<std::string> args) {
+        args.insert(args.begin(), "erode");
+        return run(args);
+    }
+};
+
+TEST_F(Erode, ErodesEveryFormatToTheSameBytesAtAnyThreadCount) {
+    const std::vector<std::string> world = {"--iterations", "60", "--cell-size", "2", "--height-scale", "20",
+                                            "--backend", "cpu"};
+    auto with = [&](std::vector<std::string> v) {
+        v.insert(v.end(), world.begin(), world.end());
+        return v;
+    };
+    Result r = erode(with({"--in", file("h.png"), "--out", file("e1.png"), "--threads", "1"}));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("eroded " + file("h.png") + ": 96x80, 60 iterations"), std::string::npos) << r.out;
+    r = erode(with({"--in", file("h.png"), "--out", file("e2.png"), "--threads", "2", "--water", file("w.exr"),
+                    "--flow", file("f.r32"), "--slope", file("s.png"), "--curvature", file("c.r16"), "--sediment",
+                    file("sed.exr")}));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(slurp(file("e1.png")), slurp(file("e2.png")));
+    EXPECT_NE(slurp(file("e1.png")), slurp(file("h.png"))) << "nothing eroded";
+    EXPECT_EQ(fs::file_size(file("f.r32")), 96u * 80u * 4u);
+    EXPECT_EQ(fs::file_size(file("c.r16")), 96u * 80u * 2u);
+    for (const char* mask : {"w.exr", "s.png", "sed.exr"}) EXPECT_TRUE(fs::exists(file(mask))) << mask;
+    // The eroded heightmap as .r32 and .exr: the same heights; and raw in, with its size.
+    ASSERT_EQ(erode(with({"--in", file("h.png"), "--out", file("e.r32")})).code, 0);
+    ASSERT_EQ(erode(with({"--in", file("h.png"), "--out", file("e.exr")})).code, 0);
+    const Result raw = erode({"--in", file("e.r32"), "--size", "96x80", "--iterations", "0", "--out", file("again.r32"),
+                              "--backend", "cpu"});
+    ASSERT_EQ(raw.code, 0) << raw.err;
+    {
+        // 0 iterations is the heightmap, to the rounding of metres and back.
+        const std::string a = slurp(file("again.r32")), b = slurp(file("e.r32"));
+        ASSERT_EQ(a.size(), b.size());
+        std::vector<float> x(a.size() / 4), y(b.size() / 4);
+        std::memcpy(x.data(), a.data(), a.size());
+        std::memcpy(y.data(), b.data(), b.size());
+        for (std::size_t i = 0; i < x.size(); ++i) ASSERT_NEAR(x[i], y[i], 1e-6f * (1.0f + std::abs(y[i]))) << i;
+    }
+    // A rain map and a hardness map of the heightmap's size change the result; bedrock
+    // everywhere erodes nothing hydraulically.
+    bake({"--size", "96x80", "--fractal", "turbulence", "--octaves", "3", "--range", "0,1", "--bits", "16", "--backend", "cpu",
+          "--out", file("rain.png")});
+    ASSERT_EQ(erode(with({"--in", file("h.png"), "--out", file("rained.png"), "--rain-map", file("rain.png")})).code, 0);
+    EXPECT_NE(slurp(file("rained.png")), slurp(file("e1.png")));
+}
+
+TEST_F(Erode, BadInputIsRefusedWritingNothing) {
+    bake({"--tile", "1,0", "--tile-size", "32x32", "--bits", "16", "--backend", "cpu", "--out", file("tile.png")});
+    bake({"--size", "16x16x4", "--backend", "cpu", "--out", file("v.r32")});
+    bake({"--size", "32x32", "--colormap", "terrain", "--backend", "cpu", "--out", file("rgb.png")});
+    bake({"--size", "32x24", "--bits", "16", "--backend", "cpu", "--out", file("small.png")});
+    bake({"--size", "96x80", "--range", "-1,1", "--bits", "16", "--backend", "cpu", "--out", file("signed.png")});
+    { std::ofstream(file("plain.r16"), std::ios::binary) << std::string(100, '\0'); }
+    const std::string out = file("out.png");
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--in", file("tile.png")}, "is a tile of a world; erosion moves material across a tile's edges"},
+        {{"--in", file("v.r32")}, "is a volume (16x16x4); erosion takes a heightmap"},
+        {{"--in", file("rgb.png")}, "a PNG of 3 channels; a heightmap is one gray channel"},
+        {{"--in", file("plain.r16")}, "a raw heightmap without a glnoise sidecar"},
+        {{"--in", file("plain.r16"), "--size", "8x8"}, "holds 100 bytes; 8x8 of 16-bit samples is 128"},
+        {{"--in", file("missing.png")}, "--in " + file("missing.png") + ": no such file"},
+        {{"--in", file("h.png"), "--rain", "-1"}, "--rain -1: must be 0 to 1000"},
+        {{"--in", file("h.png"), "--cell-size", "0"}, "--cell-size 0: must be above 0"},
+        {{"--in", file("h.png"), "--capacity", "nan"}, "--capacity nan: must be 0 to 1e6"},
+        {{"--in", file("h.png"), "--iterations", "100001"}, "--iterations 100001: must be 0 to 100000"},
+        {{"--in", file("h.png"), "--iterations", "ten"}, "--iterations ten: must be an integer"},
+        {{"--in", file("h.png"), "--talus-angle", "95"}, "--talus-angle 95: must be 0 to 89"},
+        {{"--in", file("h.png"), "--hardness-map", file("small.png")}, "the hardness map: 32x24"},
+        {{"--in", file("h.png"), "--rain-map", file("signed.png")}, "the rain map: texel ("},
+        {{"--in", file("h.png"), "--size", "96x80"}, "--size 96x80: gives a raw heightmap's size"},
+    };
+    for (const auto& [args, message] : cases) {
+        std::vector<std::string> all = args;
+        all.insert(all.end(), {"--out", out, "--backend", "cpu"});
+        const Result r = erode(all);
+        EXPECT_EQ(r.code, 2) << message << "\n" << r.err;
+        EXPECT_NE(r.err.find(message), std::string::npos) << "wanted: " << message << "\ngot: " << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_FALSE(fs::exists(out)) << message;
+    }
+}
+
+}  // namespace
+}  // namespace glnoise
