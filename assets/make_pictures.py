@@ -36,6 +36,7 @@ PICTURES = {
     "contact_sheet.png": None,
     "cellular.png": None,
     "world.png": None,
+    "erosion.png": None,
     "graphs.png": None,
     "graph_kinds.png": None,
     "graph_fractals.png": None,
@@ -101,6 +102,10 @@ def graph_kinds(build, out):
 
 def graph_fractals(build, out):
     run([sys.executable, os.path.join(HERE, "graph_fractals_sheet.py"), os.path.join(build, "glnoise"), out])
+
+
+def erosion(build, out):
+    run([sys.executable, os.path.join(HERE, "erosion_sheet.py"), os.path.join(build, "glnoise"), out])
 
 
 def world(build, out):
@@ -185,7 +190,7 @@ def engines(build, out):
     run([sys.executable, os.path.join(HERE, "engines_sheet.py"), os.path.join(build, "glnoise"), which, out])
 
 
-MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "python-graph.png": python_graph, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "graphs.png": graphs, "graph_kinds.png": graph_kinds,
+MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "python-graph.png": python_graph, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "erosion.png": erosion, "graphs.png": graphs, "graph_kinds.png": graph_kinds,
           "graph_fractals.png": graph_fractals,
           "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "preview_graph.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
