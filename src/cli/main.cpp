@@ -320,12 +320,9 @@ int runErode(const Args& a) {
     std::vector<std::pair<std::string, std::string>> masks;  // name, path
     for (const auto& [name, path] : a.masks)
         if (!path.empty()) masks.emplace_back(name, path);
-    for (const std::string& path : [&] {
-             std::vector<std::string> v{a.out};
-             for (const auto& m : masks) v.push_back(m.second);
-             return v;
-         }())
-        io::OutputFile claim(path);
+    std::vector<std::string> outputs{a.out};
+    for (const auto& m : masks) outputs.push_back(m.second);
+    for (const std::string& path : outputs) io::OutputFile claim(path);
     erosion::State s;
     try {
         s = erosion::start(in.values, p, rain ? &rain->values : nullptr, hardness ? &hardness->values : nullptr);
