@@ -2,6 +2,7 @@
 // Erosion on the GPU: the passes of shaders/erosion/, the state in storage buffers that
 // stay on the GPU between iterations, two of each that a pass rewrites.
 #include <array>
+#include <initializer_list>
 #include <string>
 #include <utility>
 
@@ -32,7 +33,6 @@ gpu::Buffer buffer(const std::vector<float>& v, std::size_t floats, const char* 
 }  // namespace
 
 struct GpuErosion::Impl {
-    Params params;
     Constants c;
     int width, height;
     std::size_t n;
@@ -43,6 +43,7 @@ struct GpuErosion::Impl {
     std::array<gpu::Buffer, 2> terrain, water, sediment, fluxes;
     gpu::Buffer shares, velocity, rainMap, hardnessMap;
 
+    // The iteration's numbers, set once: a program keeps its uniforms.
     void uniforms(const gpu::Program& p) const {
         glUseProgram(p.handle());
         glUniform2i(p.optionalUniform("u_size"), width, height);
@@ -56,11 +57,14 @@ struct GpuErosion::Impl {
         glUniform1i(p.optionalUniform("u_has_rain"), rain ? 1 : 0);
         glUniform1i(p.optionalUniform("u_has_hardness"), hardness ? 1 : 0);
     }
-    void dispatch() const {
+    // A pass over every cell: its buffers bound at 0, 1, 2, ... in the order given.
+    void run(const gpu::Program& p, std::initializer_list<const gpu::Buffer*> buffers) const {
+        glUseProgram(p.handle());
+        GLuint binding = 0;
+        for (const gpu::Buffer* b : buffers) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding++, b->handle());
         glDispatchCompute(static_cast<GLuint>((width + 7) / 8), static_cast<GLuint>((height + 7) / 8), 1);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
-    static void bind(GLuint binding, const gpu::Buffer& b) { glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, b.handle()); }
 };
 
 GpuErosion::GpuErosion(gpu::Context& context, const State& s, const Params& p) {
@@ -68,7 +72,6 @@ GpuErosion::GpuErosion(gpu::Context& context, const State& s, const Params& p) {
     p.validate();
     impl_ = std::make_unique<Impl>();
     Impl& m = *impl_;
-    m.params = p;
     m.c = constantsOf(p);
     m.width = s.width;
     m.height = s.height;
@@ -86,6 +89,7 @@ GpuErosion::GpuErosion(gpu::Context& context, const State& s, const Params& p) {
     m.velocity = buffer(s.velocity, 2 * m.n, "glnoise erosion velocity");
     m.rainMap = buffer(s.rain, m.n, "glnoise erosion rain map");
     m.hardnessMap = buffer(s.hardness, m.n, "glnoise erosion hardness map");
+    for (const gpu::Program* program : {&m.flux, &m.erode, &m.transport, &m.slide}) m.uniforms(*program);
     gpu::checkGl("uploading the erosion's state");
 }
 
@@ -97,38 +101,17 @@ void GpuErosion::iterate(int count) {
     Impl& m = *impl_;
     for (int i = 0; i < count; ++i) {
         // A: flux[0] -> flux[1].
-        m.uniforms(m.flux);
-        Impl::bind(0, m.terrain[0]);
-        Impl::bind(1, m.water[0]);
-        Impl::bind(2, m.rainMap);
-        Impl::bind(3, m.fluxes[0]);
-        Impl::bind(4, m.fluxes[1]);
-        m.dispatch();
+        m.run(m.flux, {&m.terrain[0], &m.water[0], &m.rainMap, &m.fluxes[0], &m.fluxes[1]});
         // B: terrain, water, sediment [0] -> [1], with shares and velocity.
-        m.uniforms(m.erode);
-        Impl::bind(3, m.fluxes[1]);
-        Impl::bind(4, m.sediment[0]);
-        Impl::bind(5, m.hardnessMap);
-        Impl::bind(6, m.terrain[1]);
-        Impl::bind(7, m.water[1]);
-        Impl::bind(8, m.sediment[1]);
-        Impl::bind(9, m.shares);
-        Impl::bind(10, m.velocity);
-        m.dispatch();
+        m.run(m.erode, {&m.terrain[0], &m.water[0], &m.rainMap, &m.fluxes[1], &m.sediment[0], &m.hardnessMap,
+                        &m.terrain[1], &m.water[1], &m.sediment[1], &m.shares, &m.velocity});
         // C: sediment [1] -> [0].
-        m.uniforms(m.transport);
-        Impl::bind(0, m.sediment[1]);
-        Impl::bind(1, m.shares);
-        Impl::bind(2, m.sediment[0]);
-        m.dispatch();
+        m.run(m.transport, {&m.sediment[1], &m.shares, &m.sediment[0]});
         std::swap(m.fluxes[0], m.fluxes[1]);
         std::swap(m.water[0], m.water[1]);
         // The thermal step: terrain [1] -> [0]; without it [1] is the state.
         if (m.c.thermal > 0.0f) {
-            m.uniforms(m.slide);
-            Impl::bind(0, m.terrain[1]);
-            Impl::bind(1, m.terrain[0]);
-            m.dispatch();
+            m.run(m.slide, {&m.terrain[1], &m.terrain[0]});
         } else {
             std::swap(m.terrain[0], m.terrain[1]);
         }
