@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "glnoise/image.hpp"
@@ -80,7 +81,8 @@ Image heights(const State& s, const Params& p);
 // The same iterations on the GPU of `context` (current on this thread): the state is
 // uploaded once and stays on the GPU between iterations; read() brings it back. Each pass
 // computes what the twin computes, float by float (docs/erosion.md says how close they
-// stay). What leaves the map is not tallied on the GPU: read() gives 0 for it.
+// stay). What leaves the map is tallied by each edge cell in float (compensated sums), so
+// read()'s sedimentLeft and waterLeft are the twin's to about 1e-6 of themselves.
 class GpuErosion {
 public:
     GpuErosion(gpu::Context& context, const State& start, const Params& p);
@@ -98,6 +100,35 @@ private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
+
+// How closely a run agrees with the twin's from the same start (a GPU's, or the twin's at
+// other threads). One iteration is compared field by field; many iterations statistically,
+// since the choice between dissolving and settling, and the flux's clamp, turn last-bit
+// differences into different choices (docs/erosion.md, "The twin and the GPU").
+struct Agreement {
+    // max |run - twin| / (1 + max |twin|) of each field.
+    double terrain = 0, water = 0, sediment = 0, flux = 0, velocity = 0;
+    // The correlation of the ground's change (1 where neither changed).
+    double correlation = 1;
+    // Metres of ground apart, over the metres the twin moved (0 where it moved none).
+    double apart = 0;
+    // |run's sediment - twin's| / twin's sediment, summed over the map (0 where both hold none).
+    double sedimentDrift = 0;
+};
+Agreement agree(const State& start, const State& run, const State& twin);
+
+// The bounds glnoise holds a GPU to (tested on llvmpipe; stated in docs/erosion.md).
+struct Bounds {
+    // After one iteration.
+    static constexpr double kTerrain = 1e-6, kWater = 1e-5, kSediment = 1e-5, kFlux = 1e-5, kVelocity = 1e-4;
+    // After many.
+    static constexpr double kCorrelation = 0.98, kApart = 0.05, kSedimentDrift = 0.02;
+};
+// The bounds a one-iteration Agreement breaks, one line each ("terrain 3e-06 > 1e-06");
+// empty where it keeps them all.
+std::vector<std::string> brokenAfterOne(const Agreement& a);
+// Those a many-iteration Agreement breaks.
+std::vector<std::string> brokenAfterMany(const Agreement& a);
 
 // Heightfield operators on a ground of metres, w x h, row by row.
 // Slope in degrees, from central differences (one-sided at the edges).

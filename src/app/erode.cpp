@@ -8,9 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/digest.hpp"
 #include "app/flags.hpp"
+#include "core/io/spec_json.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/format.hpp"
 #include "glnoise/io.hpp"
+#include "glnoise/version.hpp"
 
 namespace glnoise::app {
 
@@ -142,6 +146,135 @@ Heightmap readHeightmap(const std::string& path, const std::string& size, const 
         h.range = ValueRange{lo, hi > lo ? hi : lo + 1.0};
     }
     return h;
+}
+
+const std::vector<ErosionNumber>& erosionNumbers() {
+    using P = erosion::Params;
+    static const std::vector<ErosionNumber> numbers{
+        {"cell-size", &P::cellSize},     {"height-scale", &P::heightScale}, {"time-step", &P::timeStep},
+        {"rain", &P::rain},              {"evaporation", &P::evaporation},  {"capacity", &P::capacity},
+        {"dissolving", &P::dissolving},  {"deposition", &P::deposition},    {"min-slope", &P::minSlope},
+        {"full-depth", &P::fullDepth},   {"talus-angle", &P::talusAngle},   {"thermal-rate", &P::thermalRate}};
+    return numbers;
+}
+
+namespace {
+
+std::string keyOf(const char* name) {
+    std::string key = name;
+    std::replace(key.begin(), key.end(), '-', '_');
+    return key;
+}
+
+// A file the erosion read: its path as given and the SHA-256 of its bytes.
+nlohmann::json fileJson(const std::string& path) {
+    nlohmann::json j;
+    j["path"] = path;
+    j["sha256"] = digestFile(path).hex;
+    return j;
+}
+
+}  // namespace
+
+std::string erodeCommand(const ErodeRequest& r) {
+    std::string cmd = "glnoise erode --in " + r.in;
+    if (!r.size.empty()) cmd += " --size " + r.size;
+    if (!r.rainMap.empty()) cmd += " --rain-map " + r.rainMap;
+    if (!r.hardnessMap.empty()) cmd += " --hardness-map " + r.hardnessMap;
+    const erosion::Params defaults;
+    if (r.params.iterations != defaults.iterations) cmd += " --iterations " + std::to_string(r.params.iterations);
+    for (const ErosionNumber& n : erosionNumbers())
+        if (r.params.*n.field != defaults.*n.field) cmd += std::string(" --") + n.name + " " + formatNumber(r.params.*n.field);
+    return cmd;
+}
+
+nlohmann::json erosionRecord(const ErodeRequest& r, const std::string& layer, const std::string& backend,
+                             const std::string& renderer) {
+    nlohmann::json j;
+    j["generator"] = std::string("glnoise ") + GLNOISE_VERSION;
+    j["command"] = erodeCommand(r);
+    nlohmann::json e;
+    e["iterations"] = r.params.iterations;
+    for (const ErosionNumber& n : erosionNumbers()) e[keyOf(n.name)] = r.params.*n.field;
+    j["erosion"] = e;
+    j["layer"] = layer;
+    nlohmann::json in = fileJson(r.in);
+    if (!r.size.empty()) in["size"] = r.size;
+    // The input's own record (a bake's: its noise), so that the file says what it came from.
+    try {
+        nlohmann::json own = nlohmann::json::parse(io::readRecord(r.in), nullptr, false);
+        if (own.is_object()) in["record"] = std::move(own);
+    } catch (const ValidationError&) {
+        // A heightmap glnoise did not write.
+    }
+    j["input"] = in;
+    if (!r.rainMap.empty()) j["rain_map"] = fileJson(r.rainMap);
+    if (!r.hardnessMap.empty()) j["hardness_map"] = fileJson(r.hardnessMap);
+    j["backend"] = backend;
+    if (!renderer.empty()) j["renderer"] = renderer;
+    return j;
+}
+
+bool isErosionRecord(const nlohmann::json& record) { return record.is_object() && record.contains("erosion"); }
+
+RecordedErosion erosionFromRecord(const nlohmann::json& j, const std::string& source) {
+    const auto bad = [&](const std::string& key, const nlohmann::json& v, const std::string& allowed) {
+        return ValidationError(source + ": " + key + " " + io::shown(v) + ": " + allowed);
+    };
+    if (!j.is_object() || !j.contains("erosion") || !j["erosion"].is_object())
+        throw ValidationError(source + ": its glnoise record holds no erosion (it is not a file glnoise erode wrote)");
+    RecordedErosion out;
+    const nlohmann::json& e = j["erosion"];
+    if (!e.contains("iterations") || !e["iterations"].is_number_integer())
+        throw bad("erosion.iterations", e.contains("iterations") ? e["iterations"] : nlohmann::json(), "must be an integer");
+    const std::int64_t iterations = e["iterations"].get<std::int64_t>();
+    if (iterations < 0 || iterations > erosion::Params::kMostIterations)
+        throw bad("erosion.iterations", e["iterations"], "must be 0 to " + std::to_string(erosion::Params::kMostIterations));
+    out.request.params.iterations = static_cast<int>(iterations);
+    for (const ErosionNumber& n : erosionNumbers()) {
+        const std::string key = keyOf(n.name);
+        if (!e.contains(key) || !e[key].is_number())
+            throw bad("erosion." + key, e.contains(key) ? e[key] : nlohmann::json(), "must be a number");
+        out.request.params.*n.field = e[key].get<double>();
+    }
+    try {
+        out.request.params.validate();
+    } catch (const ValidationError& err) {
+        throw ValidationError(source + ": its erosion: " + err.what());
+    }
+    const auto file = [&](const char* key, std::string& path, std::string& digest, bool required) {
+        if (!j.contains(key)) {
+            if (required) throw ValidationError(source + ": its glnoise record has no " + key);
+            return;
+        }
+        const nlohmann::json& f = j[key];
+        if (!f.is_object() || !f.contains("path") || !f["path"].is_string() || f["path"].get<std::string>().empty())
+            throw bad(key, f, "must be an object with the file's path and sha256");
+        if (!f.contains("sha256") || !f["sha256"].is_string() || f["sha256"].get<std::string>().size() != 64 ||
+            f["sha256"].get<std::string>().find_first_not_of("0123456789abcdef") != std::string::npos)
+            throw bad(std::string(key) + ".sha256", f.contains("sha256") ? f["sha256"] : nlohmann::json(),
+                      "must be 64 hex digits");
+        path = f["path"].get<std::string>();
+        digest = f["sha256"].get<std::string>();
+    };
+    file("input", out.request.in, out.inDigest, true);
+    if (j["input"].contains("size")) {
+        if (!j["input"]["size"].is_string()) throw bad("input.size", j["input"]["size"], "must be a string \"WxH\"");
+        out.request.size = j["input"]["size"].get<std::string>();
+    }
+    file("rain_map", out.request.rainMap, out.rainDigest, false);
+    file("hardness_map", out.request.hardnessMap, out.hardnessDigest, false);
+    static const char* const layers[] = {"height", "water", "sediment", "flow", "slope", "curvature"};
+    if (!j.contains("layer") || !j["layer"].is_string() ||
+        std::find(std::begin(layers), std::end(layers), j["layer"].get<std::string>()) == std::end(layers))
+        throw bad("layer", j.contains("layer") ? j["layer"] : nlohmann::json(),
+                  "must be height, water, sediment, flow, slope or curvature");
+    out.layer = j["layer"].get<std::string>();
+    if (!j.contains("backend") || !j["backend"].is_string() ||
+        (j["backend"] != "gpu" && j["backend"] != "cpu"))
+        throw bad("backend", j.contains("backend") ? j["backend"] : nlohmann::json(), "must be gpu or cpu");
+    out.backend = j["backend"].get<std::string>();
+    return out;
 }
 
 }  // namespace glnoise::app

@@ -5,6 +5,9 @@
 
 #include <map>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "glnoise/erosion.hpp"
 #include "glnoise/image.hpp"
@@ -26,5 +29,43 @@ struct Heightmap {
 // a world or a volume is refused: erosion moves material across a tile's edges, further
 // with every iteration. Errors name `what` ("--in FILE") and what is allowed.
 Heightmap readHeightmap(const std::string& path, const std::string& size, const std::string& what);
+
+// The erosion's numbers by name: the flag (--cell-size) is the name, the record's key
+// (cell_size) the name with underscores. Iterations aside (an integer).
+struct ErosionNumber {
+    const char* name;
+    double erosion::Params::*field;
+};
+const std::vector<ErosionNumber>& erosionNumbers();
+
+// What `glnoise erode` is asked: the files it reads and the erosion's parameters.
+struct ErodeRequest {
+    std::string in, size, rainMap, hardnessMap;
+    erosion::Params params;
+};
+
+// The command that reproduces a request, without its outputs: --in, the maps, and the
+// parameters not at their defaults (numbers in their shortest round-trip form).
+std::string erodeCommand(const ErodeRequest& r);
+
+// The record of one file erode writes: the generator, the command, every parameter, the
+// layer ("height", or a mask's name), the input and the maps with the SHA-256 of each file
+// (and the input's own glnoise record, where it has one), and what ran it ("gpu" and the
+// renderer, or "cpu"). writeRecorded adds its size and "stored".
+nlohmann::json erosionRecord(const ErodeRequest& r, const std::string& layer, const std::string& backend,
+                             const std::string& renderer);
+
+// Whether a record is one erode wrote (it holds "erosion").
+bool isErosionRecord(const nlohmann::json& record);
+
+// A record erode wrote, read back (erode --from, verify): the request, the layer the file
+// holds, the backend that ran it, and the SHA-256 each file had. Anything missing or out of
+// range is one ValidationError naming `source` and the key.
+struct RecordedErosion {
+    ErodeRequest request;
+    std::string layer, backend;
+    std::string inDigest, rainDigest, hardnessDigest;  // "" for a map not given
+};
+RecordedErosion erosionFromRecord(const nlohmann::json& record, const std::string& source);
 
 }  // namespace glnoise::app

@@ -164,6 +164,11 @@ namespace {
 
 BakeRequest requestOf(const nlohmann::json& j, const std::string& source) {
     if (!j.is_object()) throw ValidationError(source + ": its glnoise record must be a JSON object, not " + io::shown(j));
+    if (j.contains("erosion")) {
+        const std::string file = source.rfind("--from ", 0) == 0 ? source.substr(7) : source;
+        throw ValidationError(source + ": is a heightmap glnoise erode wrote, not a bake: erode it again with glnoise "
+                                       "erode --from " + file + " --out NEW (its record holds the erosion and its input)");
+    }
     if (!j.contains("preset")) throw ValidationError(source + ": its glnoise record has no preset");
     if (!j.contains("size")) throw ValidationError(source + ": its glnoise record has no size");
     if (!j["preset"].is_object())

@@ -7,6 +7,7 @@
 
 #include "app/bake.hpp"
 #include "app/digest.hpp"
+#include "app/erode.hpp"
 #include "app/preset.hpp"
 #include "app/record.hpp"
 #include "core/io/spec_json.hpp"
@@ -41,7 +42,8 @@ nlohmann::json parsed(const std::string& text, const std::string& path) {
     try {
         nlohmann::json j = parseJson(text, path, "its glnoise record");
         if (!j.is_object()) fail(path, "its glnoise record is not a JSON object");
-        (void)requestFromRecord(text, path);
+        if (isErosionRecord(j)) (void)erosionFromRecord(j, path);  // an eroded heightmap or its mask
+        else (void)requestFromRecord(text, path);
         return j;
     } catch (const ValidationError& e) {
         throw Error(e.what());

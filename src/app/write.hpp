@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "glnoise/io.hpp"
 #include "glnoise/spec.hpp"
 
@@ -41,5 +43,12 @@ std::unique_ptr<io::RowWriter> openSamples(io::OutputFile& file, io::Format form
 // does not hold are a ValidationError.
 void writeArray(const std::string& path, const float* data, int width, int height, int channels, ValueRange range,
                 int bits);
+
+// writeArray for one channel, named `channel`, with a glnoise record: `record` as given
+// with its "stored" object filled in (format, bits, the mapping and range, the layout and
+// the digest of the samples), in the image or in a raw file's .json sidecar, committed
+// with the data. The same digests a bake records, so that verify and --from read it.
+void writeRecorded(const std::string& path, const std::vector<float>& data, int width, int height, ValueRange range,
+                   int bits, const std::string& channel, nlohmann::json record);
 
 }  // namespace glnoise::app

@@ -183,8 +183,15 @@ CommandLine::CommandLine()
     erode_ = app_.add_subcommand(
         "erode", "erode a heightmap: hydraulic erosion (virtual pipes) and thermal erosion on the GPU or the CPU "
                  "twin, with masks out (docs/erosion.md)");
-    erode_->add_option("--in", a.in, "the heightmap: .png (gray, 8 or 16 bits), .exr, .r16 or .r32")->required();
-    erode_->add_option("--out", a.out, "the eroded heightmap: .png (16 bits), .exr, .r16 or .r32")->required();
+    erode_->add_option("--in", a.in, "the heightmap: .png (gray, 8 or 16 bits), .exr, .r16 or .r32");
+    erode_->add_option("--out", a.out, "the eroded heightmap: .png (16 bits), .exr, .r16 or .r32; each file holds a "
+                                       "record that reproduces it (--from)");
+    erode_->add_option("--from", a.from, "erode again as the record in a file erode wrote says: its input (unchanged "
+                                         "since), parameters and backend; flags override it; --out gets the layer that "
+                                         "file holds");
+    erode_->add_flag("--check", a.check, "erode on the GPU and with the C++ twin and compare them: one iteration field "
+                                         "by field, the whole run statistically, against the bounds docs/erosion.md "
+                                         "states; writes nothing");
     erode_->add_option("--size", a.size, "WxH: a raw heightmap's size, where it has no glnoise sidecar");
     for (const auto& [name, help] : std::vector<std::pair<const char*, const char*>>{
              {"iterations", "iterations to run, 0 to 100000 (default 200)"},

@@ -49,6 +49,7 @@ struct Args {
     // erode: the heightmap in, each parameter's flag by its name, each mask's file by its name.
     std::string in, rainMap, hardnessMap;
     std::map<std::string, std::string> erosion, masks;
+    bool check = false;  // erode --check
     bool list = false;
     bool verbose = false;
 };

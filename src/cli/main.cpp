@@ -12,7 +12,10 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
+
+#include <nlohmann/json.hpp>
 
 #include "app/agreement.hpp"
 #include "app/bake.hpp"
@@ -280,18 +283,12 @@ int runEval(const Args& a) {
     return 0;
 }
 
-// The erosion's parameters from their flags: each a number (iterations an integer), then
-// checked as a whole, every bad value named by its flag.
-erosion::Params erosionParams(const Args& a) {
-    erosion::Params p;
-    const std::pair<const char*, double*> numbers[] = {
-        {"cell-size", &p.cellSize},     {"height-scale", &p.heightScale}, {"time-step", &p.timeStep},
-        {"rain", &p.rain},              {"evaporation", &p.evaporation},  {"capacity", &p.capacity},
-        {"dissolving", &p.dissolving},  {"deposition", &p.deposition},    {"min-slope", &p.minSlope},
-        {"full-depth", &p.fullDepth},   {"talus-angle", &p.talusAngle},   {"thermal-rate", &p.thermalRate}};
-    for (const auto& [name, field] : numbers) {
-        const auto it = a.erosion.find(name);
-        if (it != a.erosion.end() && !it->second.empty()) *field = app::parseNumber(std::string("--") + name, it->second);
+// The erosion's parameters: `base` with the flags given over it, each a number (iterations
+// an integer), then checked as a whole, every bad value named by its flag.
+erosion::Params erosionParams(const Args& a, erosion::Params p) {
+    for (const app::ErosionNumber& n : app::erosionNumbers()) {
+        const auto it = a.erosion.find(n.name);
+        if (it != a.erosion.end() && !it->second.empty()) p.*n.field = app::parseNumber(std::string("--") + n.name, it->second);
     }
     const auto it = a.erosion.find("iterations");
     if (it != a.erosion.end() && !it->second.empty())
@@ -304,12 +301,141 @@ erosion::Params erosionParams(const Args& a) {
     return p;
 }
 
+// A file a record names: as recorded (from the working directory), or beside the file whose
+// record it is, where it is not there.
+std::string besideRecord(const std::string& path, const std::string& recordFile) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::path(path).is_absolute() || fs::exists(path, ec)) return path;
+    const fs::path beside = fs::path(recordFile).parent_path() / path;
+    return fs::exists(beside, ec) ? beside.string() : path;
+}
+
+// What `erode` was asked, from --from's record with the flags over it.
+struct ErodePlan {
+    app::ErodeRequest request;
+    std::string layer = "height";  // what --out holds
+    std::string backend;           // --backend, or the record's
+};
+
+ErodePlan planErode(const Args& a) {
+    ErodePlan plan;
+    app::ErodeRequest& r = plan.request;
+    if (!a.from.empty()) {
+        const std::string source = "--from " + a.from;
+        std::string text;
+        try {
+            text = io::readRecord(a.from);
+        } catch (const ValidationError& e) {
+            throw ValidationError(source + ": " + e.what());
+        }
+        const nlohmann::json record = nlohmann::json::parse(text, nullptr, false);
+        if (!app::isErosionRecord(record))
+            throw ValidationError(source + ": its record is a bake's, not an erosion's: re-bake it with glnoise bake "
+                                           "--from " + a.from + ", or erode it with --in " + a.from);
+        app::checkAgainstRecord(a.from, text, source);  // the file is the one its record describes
+        const app::RecordedErosion recorded = app::erosionFromRecord(record, source);
+        r = recorded.request;
+        plan.layer = recorded.layer;
+        plan.backend = recorded.backend;
+        // The files it read, unchanged, unless others are given.
+        const auto same = [&](std::string& path, const std::string& digest, const std::string& flag, const char* what,
+                              const char* flagName) {
+            if (path.empty() || !flag.empty()) return;
+            path = besideRecord(path, a.from);
+            std::error_code ec;
+            if (!std::filesystem::is_regular_file(path, ec))
+                throw ValidationError(source + ": its " + what + " " + path + " is not there; give it with --" + flagName);
+            const std::string now = app::digestFile(path).hex;
+            if (now != digest)
+                throw ValidationError(source + ": its " + what + " " + path + " has changed since (SHA-256 " + now +
+                                      ", recorded " + digest + "): eroding it would not reproduce " + a.from);
+        };
+        same(r.in, recorded.inDigest, a.in, "input", "in");
+        same(r.rainMap, recorded.rainDigest, a.rainMap, "rain map", "rain-map");
+        same(r.hardnessMap, recorded.hardnessDigest, a.hardnessMap, "hardness map", "hardness-map");
+        if (!a.in.empty()) r.size.clear();
+    }
+    if (!a.in.empty()) r.in = a.in;
+    if (!a.size.empty()) r.size = a.size;
+    if (!a.rainMap.empty()) r.rainMap = a.rainMap;
+    if (!a.hardnessMap.empty()) r.hardnessMap = a.hardnessMap;
+    if (r.in.empty()) throw ValidationError("--in is required (the heightmap to erode), or --from FILE");
+    r.params = erosionParams(a, r.params);
+    if (!a.backend.empty()) plan.backend = a.backend;
+    return plan;
+}
+
+// A layer of the state: the ground as a heightmap, or a mask.
+std::vector<float> layerOf(const std::string& name, const erosion::State& s, const erosion::Params& p) {
+    if (name == "height") return erosion::heights(s, p).data;
+    if (name == "water") return s.water;
+    if (name == "sediment") return s.sediment;
+    if (name == "flow") return erosion::flowAccumulation(s.terrain, s.width, s.height, p.cellSize);
+    if (name == "slope") return erosion::slope(s.terrain, s.width, s.height, p.cellSize);
+    return erosion::curvature(s.terrain, s.width, s.height, p.cellSize);
+}
+
+// erode --check: the twin and the GPU from the same start, one iteration from the twin's
+// state halfway compared field by field, the whole run statistically (docs/erosion.md).
+int checkErosion(const Args& a, const ErodePlan& plan, const erosion::State& start, unsigned threads) {
+    const erosion::Params& p = plan.request.params;
+    if (!a.backend.empty())
+        throw ValidationError("--backend " + a.backend + ": --check runs both the GPU and the twin");
+    if (p.iterations < 2) throw ValidationError("--iterations " + std::to_string(p.iterations) + ": --check takes 2 or more");
+    Chosen chosen = chooseBackend(a, Backend::Gpu);
+    const int half = p.iterations / 2;
+    erosion::State twin = start, atHalf, afterHalf;
+    for (int i = 0; i < p.iterations; ++i) {
+        if (g_stopSignal) throw app::Interrupted("erode");
+        if (i == half) atHalf = twin;
+        erosion::iterate(twin, p, threads);
+        if (i == half) afterHalf = twin;
+    }
+    erosion::GpuErosion gpu(*chosen.ctx, start, p);
+    for (int done = 0; done < p.iterations; done += 25) {
+        if (g_stopSignal) throw app::Interrupted("erode");
+        gpu.iterate(std::min(25, p.iterations - done));
+    }
+    const erosion::State run = gpu.read();
+    erosion::GpuErosion one(*chosen.ctx, atHalf, p);
+    one.iterate(1);
+    const erosion::Agreement first = erosion::agree(atHalf, one.read(), afterHalf);
+    const erosion::Agreement all = erosion::agree(start, run, twin);
+    std::printf("erosion check: %dx%d, %d iterations, %s against the C++ twin\n", start.width, start.height, p.iterations,
+                chosen.ctx->info().renderer.c_str());
+    std::printf("  iteration %d alone, from the twin's state: terrain %.3g (bound %.0e), water %.3g (%.0e), sediment %.3g (%.0e), flux %.3g "
+                "(%.0e), velocity %.3g (%.0e)\n",
+                half + 1, first.terrain, erosion::Bounds::kTerrain,
+                first.water, erosion::Bounds::kWater, first.sediment, erosion::Bounds::kSediment, first.flux,
+                erosion::Bounds::kFlux, first.velocity, erosion::Bounds::kVelocity);
+    std::printf("  all %d: the ground's change correlates %.6f (bound %.2f), %.3g metres apart per metre moved (%.2f), "
+                "sediment %.3g apart (%.2f)\n",
+                p.iterations, all.correlation, erosion::Bounds::kCorrelation, all.apart, erosion::Bounds::kApart,
+                all.sedimentDrift, erosion::Bounds::kSedimentDrift);
+    std::printf("  off the map: sediment %.6g (the twin %.6g), water %.6g (the twin %.6g), metres of one cell\n",
+                run.sedimentLeft, twin.sedimentLeft, run.waterLeft, twin.waterLeft);
+    std::vector<std::string> broken = erosion::brokenAfterOne(first);
+    for (std::string& b : erosion::brokenAfterMany(all)) broken.push_back(std::move(b));
+    if (!broken.empty()) {
+        std::string all = "the GPU's erosion is not the twin's within the bounds of docs/erosion.md: ";
+        for (std::size_t i = 0; i < broken.size(); ++i) all += (i ? "; " : "") + broken[i];
+        throw Error(all);
+    }
+    std::printf("ok: within every bound\n");
+    return 0;
+}
+
 int runErode(const Args& a) {
-    const erosion::Params p = erosionParams(a);
-    const app::Heightmap in = app::readHeightmap(a.in, a.size, "--in " + a.in);
+    const ErodePlan plan = planErode(a);
+    const app::ErodeRequest& r = plan.request;
+    const erosion::Params& p = r.params;
+    if (a.out.empty() && !a.check) throw ValidationError("--out is required (the eroded heightmap), or --check");
+    if (a.check && !a.out.empty()) throw ValidationError("--out " + a.out + ": --check compares the backends and writes nothing");
+    const app::Heightmap in = app::readHeightmap(r.in, r.size, "--in " + r.in);
     std::optional<app::Heightmap> rain, hardness;
-    if (!a.rainMap.empty()) rain = app::readHeightmap(a.rainMap, "", "--rain-map " + a.rainMap);
-    if (!a.hardnessMap.empty()) hardness = app::readHeightmap(a.hardnessMap, "", "--hardness-map " + a.hardnessMap);
+    if (!r.rainMap.empty()) rain = app::readHeightmap(r.rainMap, "", "--rain-map " + r.rainMap);
+    if (!r.hardnessMap.empty()) hardness = app::readHeightmap(r.hardnessMap, "", "--hardness-map " + r.hardnessMap);
     unsigned threads = 0;
     if (!a.threads.empty()) {
         const int n = app::parseInt("--threads", a.threads, "1 to 1024");
@@ -317,19 +443,22 @@ int runErode(const Args& a) {
         threads = static_cast<unsigned>(n);
     }
     // Every output claimed before the work, so that a bad path fails at once.
-    std::vector<std::pair<std::string, std::string>> masks;  // name, path
+    std::vector<std::pair<std::string, std::string>> outputs;  // layer, path
+    if (!a.out.empty()) outputs.emplace_back(plan.layer, a.out);
     for (const auto& [name, path] : a.masks)
-        if (!path.empty()) masks.emplace_back(name, path);
-    std::vector<std::string> outputs{a.out};
-    for (const auto& m : masks) outputs.push_back(m.second);
-    for (const std::string& path : outputs) io::OutputFile claim(path);
+        if (!path.empty()) {
+            if (a.check) throw ValidationError("--" + name + " " + path + ": --check compares the backends and writes nothing");
+            outputs.emplace_back(name, path);
+        }
+    for (const auto& o : outputs) io::OutputFile claim(o.second);
     erosion::State s;
     try {
         s = erosion::start(in.values, p, rain ? &rain->values : nullptr, hardness ? &hardness->values : nullptr);
     } catch (const ValidationError& e) {
-        throw ValidationError("--in " + a.in + ": " + e.what());
+        throw ValidationError("--in " + r.in + ": " + e.what());
     }
-    Chosen chosen = chooseBackend(a, a.backend.empty() ? Backend::Auto : cli::parseBackend(a.backend));
+    if (a.check) return checkErosion(a, plan, s, threads);
+    Chosen chosen = chooseBackend(a, plan.backend.empty() ? Backend::Auto : cli::parseBackend(plan.backend));
     if (chosen.backend == Backend::Reference) chosen.backend = Backend::Cpu;  // the twin is the reference
     TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
     const auto started = Clock::now();
@@ -352,25 +481,22 @@ int runErode(const Args& a) {
     }
     const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
     progress.end();
-    const Image eroded = erosion::heights(s, p);
-    // 16 bits where a file maps values (.png, .r16); floats as they are.
-    const auto bitsFor = [](const std::string& path) { return io::formatForPath(path) == io::Format::Png ? 16 : 0; };
-    app::writeArray(a.out, eroded.data.data(), s.width, s.height, 1, in.range, bitsFor(a.out));
-    std::printf("eroded %s: %dx%d, %d iterations in %.3f s on %s; wrote %s over [%g, %g]\n", a.in.c_str(), s.width,
-                s.height, p.iterations, seconds,
-                chosen.backend == Backend::Gpu ? chosen.ctx->info().renderer.c_str() : "the CPU (the C++ twin)",
-                a.out.c_str(), in.range.min, in.range.max);
-    for (const auto& [name, path] : masks) {
-        std::vector<float> v;
-        if (name == "water") v = s.water;
-        else if (name == "sediment") v = s.sediment;
-        else if (name == "flow") v = erosion::flowAccumulation(s.terrain, s.width, s.height, p.cellSize);
-        else if (name == "slope") v = erosion::slope(s.terrain, s.width, s.height, p.cellSize);
-        else v = erosion::curvature(s.terrain, s.width, s.height, p.cellSize);
-        const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-        const ValueRange r{*lo, *hi > *lo ? double(*hi) : double(*lo) + 1.0};
-        app::writeArray(path, v.data(), s.width, s.height, 1, r, bitsFor(path));
-        std::printf("  %s: wrote %s over [%g, %g]\n", name.c_str(), path.c_str(), r.min, r.max);
+    const bool gpu = chosen.backend == Backend::Gpu;
+    std::printf("eroded %s: %dx%d, %d iterations in %.3f s on %s\n", r.in.c_str(), s.width, s.height, p.iterations,
+                seconds, gpu ? chosen.ctx->info().renderer.c_str() : "the CPU (the C++ twin)");
+    for (const auto& [layer, path] : outputs) {
+        const std::vector<float> v = layerOf(layer, s, p);
+        // The ground over the input's range; a mask over its least to greatest value.
+        ValueRange range = in.range;
+        if (layer != "height") {
+            const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+            range = ValueRange{*lo, *hi > *lo ? double(*hi) : double(*lo) + 1.0};
+        }
+        // 16 bits where a file maps values (.png, .r16); floats as they are.
+        const int bits = io::formatForPath(path) == io::Format::Png ? 16 : 0;
+        app::writeRecorded(path, v, s.width, s.height, range, bits, layer,
+                           app::erosionRecord(r, layer, gpu ? "gpu" : "cpu", gpu ? chosen.ctx->info().renderer : ""));
+        std::printf("  %s: wrote %s over [%g, %g]\n", layer.c_str(), path.c_str(), range.min, range.max);
     }
     return 0;
 }

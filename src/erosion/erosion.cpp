@@ -7,8 +7,10 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numeric>
 #include <string>
+#include <tuple>
 
 #include "core/parallel.hpp"
 #include "erosion/kernels.hpp"
@@ -197,6 +199,86 @@ Image heights(const State& s, const Params& p) {
     const float inverse = static_cast<float>(1.0 / p.heightScale);
     for (std::size_t i = 0; i < s.terrain.size(); ++i) out.data[i] = s.terrain[i] * inverse;
     return out;
+}
+
+namespace {
+
+// max |a - b| / (1 + max |b|): the largest difference against the field's own scale.
+double relative(const std::vector<float>& a, const std::vector<float>& b) {
+    if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
+    double worst = 0.0, scale = 0.0;
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        worst = std::max(worst, std::abs(double(a[i]) - double(b[i])));
+        scale = std::max(scale, std::abs(double(b[i])));
+    }
+    return worst / (1.0 + scale);
+}
+
+std::string exceeds(const char* what, double value, double bound, const char* sense) {
+    char line[160];
+    std::snprintf(line, sizeof line, "%s %.3g %s %.3g", what, value, sense, bound);
+    return line;
+}
+
+}  // namespace
+
+Agreement agree(const State& start, const State& run, const State& twin) {
+    Agreement a;
+    a.terrain = relative(run.terrain, twin.terrain);
+    a.water = relative(run.water, twin.water);
+    a.sediment = relative(run.sediment, twin.sediment);
+    a.flux = relative(run.flux, twin.flux);
+    a.velocity = relative(run.velocity, twin.velocity);
+    const std::size_t n = twin.terrain.size();
+    if (start.terrain.size() != n || run.terrain.size() != n) {
+        a.correlation = 0.0;
+        a.apart = a.sedimentDrift = std::numeric_limits<double>::infinity();
+        return a;
+    }
+    double sr = 0, st = 0, srr = 0, stt = 0, srt = 0, moved = 0, apart = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double dr = double(run.terrain[i]) - start.terrain[i], dt = double(twin.terrain[i]) - start.terrain[i];
+        sr += dr;
+        st += dt;
+        srr += dr * dr;
+        stt += dt * dt;
+        srt += dr * dt;
+        moved += std::abs(dt);
+        apart += std::abs(dr - dt);
+    }
+    const double vr = srr - sr * sr / double(n), vt = stt - st * st / double(n);
+    a.correlation = vr > 0.0 && vt > 0.0 ? (srt - sr * st / double(n)) / std::sqrt(vr * vt) : (apart == 0.0 ? 1.0 : 0.0);
+    a.apart = moved > 0.0 ? apart / moved : (apart == 0.0 ? 0.0 : std::numeric_limits<double>::infinity());
+    double sedimentRun = 0, sedimentTwin = 0;
+    for (std::size_t i = 0; i < twin.sediment.size() && i < run.sediment.size(); ++i) {
+        sedimentRun += run.sediment[i];
+        sedimentTwin += twin.sediment[i];
+    }
+    const double drift = std::abs(sedimentRun - sedimentTwin);
+    a.sedimentDrift = sedimentTwin > 0.0 ? drift / sedimentTwin : (drift == 0.0 ? 0.0 : std::numeric_limits<double>::infinity());
+    return a;
+}
+
+std::vector<std::string> brokenAfterOne(const Agreement& a) {
+    std::vector<std::string> broken;
+    const std::tuple<const char*, double, double> fields[] = {{"terrain", a.terrain, Bounds::kTerrain},
+                                                              {"water", a.water, Bounds::kWater},
+                                                              {"sediment", a.sediment, Bounds::kSediment},
+                                                              {"flux", a.flux, Bounds::kFlux},
+                                                              {"velocity", a.velocity, Bounds::kVelocity}};
+    for (const auto& [name, value, bound] : fields)
+        if (!(value <= bound)) broken.push_back(exceeds(name, value, bound, ">"));
+    return broken;
+}
+
+std::vector<std::string> brokenAfterMany(const Agreement& a) {
+    std::vector<std::string> broken;
+    if (!(a.correlation >= Bounds::kCorrelation))
+        broken.push_back(exceeds("the correlation of the ground's change", a.correlation, Bounds::kCorrelation, "<"));
+    if (!(a.apart <= Bounds::kApart)) broken.push_back(exceeds("metres apart per metre moved", a.apart, Bounds::kApart, ">"));
+    if (!(a.sedimentDrift <= Bounds::kSedimentDrift))
+        broken.push_back(exceeds("the sediment's drift", a.sedimentDrift, Bounds::kSedimentDrift, ">"));
+    return broken;
 }
 
 std::vector<float> slope(const std::vector<float>& ground, int w, int h, double cellSize) {

@@ -42,6 +42,11 @@ struct GpuErosion::Impl {
     // [0] the state, [1] what a pass writes before they swap.
     std::array<gpu::Buffer, 2> terrain, water, sediment, fluxes;
     gpu::Buffer shares, velocity, rainMap, hardnessMap;
+    // What left the map: four floats an edge cell (transport.comp), summed by read().
+    gpu::Buffer left;
+    std::size_t perimeter = 0;
+    // What had left before this state was uploaded.
+    double sedimentLeft = 0.0, waterLeft = 0.0;
 
     // The iteration's numbers, set once: a program keeps its uniforms.
     void uniforms(const gpu::Program& p) const {
@@ -89,6 +94,10 @@ GpuErosion::GpuErosion(gpu::Context& context, const State& s, const Params& p) {
     m.velocity = buffer(s.velocity, 2 * m.n, "glnoise erosion velocity");
     m.rainMap = buffer(s.rain, m.n, "glnoise erosion rain map");
     m.hardnessMap = buffer(s.hardness, m.n, "glnoise erosion hardness map");
+    m.perimeter = 2 * static_cast<std::size_t>(s.width) + 2 * static_cast<std::size_t>(s.height) - 4;
+    m.left = buffer({}, 4 * m.perimeter, "glnoise erosion what left the map");
+    m.sedimentLeft = s.sedimentLeft;
+    m.waterLeft = s.waterLeft;
     for (const gpu::Program* program : {&m.flux, &m.erode, &m.transport, &m.slide}) m.uniforms(*program);
     gpu::checkGl("uploading the erosion's state");
 }
@@ -106,7 +115,7 @@ void GpuErosion::iterate(int count) {
         m.run(m.erode, {&m.terrain[0], &m.water[0], &m.rainMap, &m.fluxes[1], &m.sediment[0], &m.hardnessMap,
                         &m.terrain[1], &m.water[1], &m.sediment[1], &m.shares, &m.velocity});
         // C: sediment [1] -> [0].
-        m.run(m.transport, {&m.sediment[1], &m.shares, &m.sediment[0]});
+        m.run(m.transport, {&m.sediment[1], &m.shares, &m.sediment[0], &m.fluxes[1], &m.left});
         std::swap(m.fluxes[0], m.fluxes[1]);
         std::swap(m.water[0], m.water[1]);
         // The thermal step: terrain [1] -> [0]; without it [1] is the state.
@@ -138,6 +147,13 @@ State GpuErosion::read() const {
     s.velocity = get(m.velocity, 2 * m.n);
     if (m.rain) s.rain = get(m.rainMap, m.n);
     if (m.hardness) s.hardness = get(m.hardnessMap, m.n);
+    const std::vector<float> left = get(m.left, 4 * m.perimeter);
+    s.sedimentLeft = m.sedimentLeft;
+    s.waterLeft = m.waterLeft;
+    for (std::size_t k = 0; k < m.perimeter; ++k) {
+        s.sedimentLeft += double(left[4 * k]) - double(left[4 * k + 1]);
+        s.waterLeft += double(left[4 * k + 2]) - double(left[4 * k + 3]);
+    }
     gpu::checkGl("reading the erosion's state back");
     return s;
 }

@@ -9,8 +9,12 @@
 #include <filesystem>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/bake_fixture.hpp"
 #include "glnoise/glnoise.hpp"
+#include "glnoise/io.hpp"
+#include "glnoise/version.hpp"
 
 namespace glnoise {
 namespace {
@@ -96,6 +100,9 @@ TEST_F(Erode, BadInputIsRefusedWritingNothing) {
         {{"--in", file("h.png"), "--hardness-map", file("small.png")}, "the hardness map: 32x24"},
         {{"--in", file("h.png"), "--rain-map", file("signed.png")}, "the rain map: texel ("},
         {{"--in", file("h.png"), "--size", "96x80"}, "--size 96x80: gives a raw heightmap's size"},
+        {{"--iterations", "5"}, "--in is required (the heightmap to erode), or --from FILE"},
+        {{"--in", file("h.png"), "--check"}, "--out " + out + ": --check compares the backends and writes nothing"},
+        {{"--from", file("h.png")}, "its record is a bake's, not an erosion's: re-bake it with glnoise bake --from"},
     };
     for (const auto& [args, message] : cases) {
         std::vector<std::string> all = args;
@@ -106,6 +113,89 @@ TEST_F(Erode, BadInputIsRefusedWritingNothing) {
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
         EXPECT_FALSE(fs::exists(out)) << message;
     }
+}
+
+// Every file erode writes holds a record that says how it was made: its parameters, its
+// layer, its input and that input's own record; verify reads it; --from erodes again to the
+// same bytes, with flags over it; a changed input, a repainted output and the wrong command
+// are refused.
+TEST_F(Erode, RecordsReproduceWhatItWrote) {
+    const std::string in = file("h.png");
+    Result r = erode({"--in", in, "--out", file("e.png"), "--iterations", "40", "--cell-size", "2", "--talus-angle",
+                      "30", "--flow", file("flow.r16"), "--slope", file("slope.exr"), "--water", file("water.r32"),
+                      "--backend", "cpu"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const nlohmann::json rec = nlohmann::json::parse(io::readRecord(file("e.png")));
+    EXPECT_EQ(rec["generator"], std::string("glnoise ") + GLNOISE_VERSION);
+    EXPECT_EQ(rec["layer"], "height");
+    EXPECT_EQ(rec["backend"], "cpu");
+    EXPECT_EQ(rec["erosion"]["iterations"], 40);
+    EXPECT_EQ(rec["erosion"]["cell_size"], 2.0);
+    EXPECT_EQ(rec["erosion"]["talus_angle"], 30.0);
+    EXPECT_EQ(rec["erosion"]["height_scale"], 10.0) << "every parameter, defaults too";
+    EXPECT_EQ(rec["command"], "glnoise erode --in " + in + " --iterations 40 --cell-size 2 --talus-angle 30");
+    EXPECT_EQ(rec["input"]["path"], in);
+    EXPECT_EQ(rec["input"]["record"]["command"].get<std::string>().rfind("glnoise bake --size 96x80", 0), 0u)
+        << "the input's own record: " << rec["input"].dump();
+    EXPECT_EQ(rec["size"], "96x80");
+    EXPECT_EQ(nlohmann::json::parse(io::readRecord(file("flow.r16")))["layer"], "flow");
+    EXPECT_EQ(nlohmann::json::parse(io::readRecord(file("slope.exr")))["layer"], "slope");
+
+    r = run({"verify", file("e.png"), file("flow.r16"), file("slope.exr"), file("water.r32")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 4) << r.out;
+    EXPECT_NE(r.out.find("digest of its samples as recorded"), std::string::npos) << r.out;
+
+    // --from: the same bytes, the layer the file holds, on the backend it names.
+    ASSERT_EQ(erode({"--from", file("e.png"), "--out", file("again.png")}).code, 0);
+    EXPECT_EQ(slurp(file("again.png")), slurp(file("e.png")));
+    ASSERT_EQ(erode({"--from", file("flow.r16"), "--out", file("flow2.r16")}).code, 0);
+    EXPECT_EQ(slurp(file("flow2.r16")), slurp(file("flow.r16")));
+    EXPECT_EQ(slurp(file("flow2.r16.json")), slurp(file("flow.r16.json")));
+    // Flags over it.
+    ASSERT_EQ(erode({"--from", file("e.png"), "--iterations", "10", "--out", file("ten.png")}).code, 0);
+    EXPECT_EQ(nlohmann::json::parse(io::readRecord(file("ten.png")))["erosion"]["iterations"], 10);
+    EXPECT_EQ(nlohmann::json::parse(io::readRecord(file("ten.png")))["erosion"]["cell_size"], 2.0);
+    EXPECT_NE(slurp(file("ten.png")), slurp(file("e.png")));
+
+    // Not a bake.
+    r = run({"bake", "--from", file("e.png"), "--out", file("b.png")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("is a heightmap glnoise erode wrote, not a bake: erode it again with glnoise erode --from " +
+                         file("e.png")),
+              std::string::npos)
+        << r.err;
+    // A file that is no longer what its record says.
+    {
+        std::string bytes = slurp(file("flow.r16"));
+        bytes[10] = static_cast<char>(bytes[10] ^ 1);
+        std::ofstream(file("flow.r16"), std::ios::binary) << bytes;
+    }
+    r = erode({"--from", file("flow.r16"), "--out", file("flow3.r16")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("the data is not the bake the record describes"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(file("flow3.r16")));
+    EXPECT_NE(run({"verify", file("flow.r16")}).code, 0);
+    // An input changed since.
+    {
+        std::ofstream(in, std::ios::binary | std::ios::app) << "x";
+    }
+    r = erode({"--from", file("e.png"), "--out", file("changed.png")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("its input " + in + " has changed since (SHA-256 "), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(file("changed.png")));
+}
+
+// --check: the GPU against the twin, to the bounds docs/erosion.md states.
+TEST_F(Erode, CheckComparesTheGpuWithTheTwin) {
+    const Result r = erode({"--in", file("h.png"), "--check", "--iterations", "30", "--cell-size", "2"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("erosion check: 96x80, 30 iterations, "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("iteration 16 alone, from the twin's state: terrain "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("ok: within every bound"), std::string::npos) << r.out;
+    const Result one = erode({"--in", file("h.png"), "--check", "--iterations", "1"});
+    EXPECT_EQ(one.code, 2);
+    EXPECT_NE(one.err.find("--iterations 1: --check takes 2 or more"), std::string::npos) << one.err;
 }
 
 }  // namespace
