@@ -143,4 +143,28 @@ std::vector<float> blur(const std::vector<float>& values, int w, int h, double s
 // flat); a cell's value is the count of cells that drain through it, itself included.
 std::vector<float> flowAccumulation(const std::vector<float>& ground, int w, int h, double cellSize);
 
+// The same operators as passes on the GPU of `context` (current on this thread), the
+// programs compiled once. Curvature, blur and flow accumulation give their twins' floats
+// bit for bit (products and sums only, every one `precise`; flow counts are integers);
+// slope within 1e-3 degrees (a GPU's atan and sqrt are not correctly rounded). Flow
+// accumulation runs one round per cell of the longest drainage path, to a fixed point.
+class GpuOperators {
+public:
+    explicit GpuOperators(gpu::Context& context);
+    ~GpuOperators();
+    GpuOperators(GpuOperators&&) noexcept;
+    GpuOperators& operator=(GpuOperators&&) noexcept;
+    GpuOperators(const GpuOperators&) = delete;
+    GpuOperators& operator=(const GpuOperators&) = delete;
+
+    std::vector<float> slope(const std::vector<float>& ground, int w, int h, double cellSize) const;
+    std::vector<float> curvature(const std::vector<float>& ground, int w, int h, double cellSize) const;
+    std::vector<float> blur(const std::vector<float>& values, int w, int h, double sigma) const;
+    std::vector<float> flowAccumulation(const std::vector<float>& ground, int w, int h, double cellSize) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
 }  // namespace glnoise::erosion

@@ -366,14 +366,21 @@ ErodePlan planErode(const Args& a) {
     return plan;
 }
 
-// A layer of the state: the ground as a heightmap, or a mask.
-std::vector<float> layerOf(const std::string& name, const erosion::State& s, const erosion::Params& p) {
+// A layer of the state: the ground as a heightmap, or a mask, made by the operators' GPU
+// passes where the erosion ran on the GPU (`ops`), else by their twins.
+std::vector<float> layerOf(const std::string& name, const erosion::State& s, const erosion::Params& p,
+                           const erosion::GpuOperators* ops) {
     if (name == "height") return erosion::heights(s, p).data;
     if (name == "water") return s.water;
     if (name == "sediment") return s.sediment;
-    if (name == "flow") return erosion::flowAccumulation(s.terrain, s.width, s.height, p.cellSize);
-    if (name == "slope") return erosion::slope(s.terrain, s.width, s.height, p.cellSize);
-    return erosion::curvature(s.terrain, s.width, s.height, p.cellSize);
+    if (name == "flow")
+        return ops ? ops->flowAccumulation(s.terrain, s.width, s.height, p.cellSize)
+                   : erosion::flowAccumulation(s.terrain, s.width, s.height, p.cellSize);
+    if (name == "slope")
+        return ops ? ops->slope(s.terrain, s.width, s.height, p.cellSize)
+                   : erosion::slope(s.terrain, s.width, s.height, p.cellSize);
+    return ops ? ops->curvature(s.terrain, s.width, s.height, p.cellSize)
+               : erosion::curvature(s.terrain, s.width, s.height, p.cellSize);
 }
 
 // erode --check: the twin and the GPU from the same start, one iteration from the twin's
@@ -484,8 +491,10 @@ int runErode(const Args& a) {
     const bool gpu = chosen.backend == Backend::Gpu;
     std::printf("eroded %s: %dx%d, %d iterations in %.3f s on %s\n", r.in.c_str(), s.width, s.height, p.iterations,
                 seconds, gpu ? chosen.ctx->info().renderer.c_str() : "the CPU (the C++ twin)");
+    std::optional<erosion::GpuOperators> ops;
+    if (gpu) ops.emplace(*chosen.ctx);
     for (const auto& [layer, path] : outputs) {
-        const std::vector<float> v = layerOf(layer, s, p);
+        const std::vector<float> v = layerOf(layer, s, p, ops ? &*ops : nullptr);
         // The ground over the input's range; a mask over its least to greatest value.
         ValueRange range = in.range;
         if (layer != "height") {

@@ -20,8 +20,6 @@ namespace glnoise::erosion {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 std::string shown(double v) {
     char text[32];
     std::snprintf(text, sizeof text, "%.9g", v);
@@ -310,12 +308,8 @@ std::vector<float> curvature(const std::vector<float>& ground, int w, int h, dou
 std::vector<float> blur(const std::vector<float>& values, int w, int h, double sigma) {
     if (!(sigma >= 0.0 && sigma <= 64.0)) throw ValidationError("blur " + shown(sigma) + ": must be 0 to 64 cells");
     if (sigma == 0.0) return values;
-    const int radius = static_cast<int>(std::ceil(3.0 * sigma));
-    std::vector<float> weights(static_cast<std::size_t>(2 * radius + 1));
-    double total = 0.0;
-    for (int k = -radius; k <= radius; ++k) total += std::exp(-0.5 * k * k / (sigma * sigma));
-    for (int k = -radius; k <= radius; ++k)
-        weights[static_cast<std::size_t>(k + radius)] = static_cast<float>(std::exp(-0.5 * k * k / (sigma * sigma)) / total);
+    const std::vector<float> weights = gaussianWeights(sigma);
+    const int radius = static_cast<int>(weights.size() / 2);
     std::vector<float> across(values.size()), out(values.size());
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
@@ -336,7 +330,7 @@ std::vector<float> blur(const std::vector<float>& values, int w, int h, double s
 
 std::vector<float> flowAccumulation(const std::vector<float>& ground, int w, int h, double cellSize) {
     const Grid2 g{w, h};
-    const float diagonal = static_cast<float>(std::sqrt(2.0) * cellSize), straight = static_cast<float>(cellSize);
+    const float straight = perStraight(cellSize), diagonal = perDiagonal(cellSize);
     const std::size_t n = ground.size();
     std::vector<std::int64_t> receiver(n);
     for (int y = 0; y < h; ++y)

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "glnoise/erosion.hpp"
 
@@ -198,16 +199,17 @@ inline float slide(const Grid2& g, const Constants& c, const float* t, int x, in
     return (t[g.at(x, y)] - sum) + in;
 }
 
-// D8: the neighbour of steepest descent (drop over distance), the first of the 8 on a
-// tie; -1 on a pit or a flat.
-inline std::int64_t drainsTo(const Grid2& g, const float* t, float straight, float diagonal, int x, int y) noexcept {
+// D8: the neighbour of steepest descent (drop times the inverse of the distance: a product
+// is rounded alike on every GPU, a quotient is not), the first of the 8 on a tie; -1 on a
+// pit or a flat.
+inline std::int64_t drainsTo(const Grid2& g, const float* t, float perStraight, float perDiagonal, int x, int y) noexcept {
     const float h = t[g.at(x, y)];
     float best = 0.0f;
     std::int64_t to = -1;
     for (int k = 0; k < 8; ++k) {
         const int nx = x + kDx8[k], ny = y + kDy8[k];
         if (!g.inside(nx, ny)) continue;
-        const float drop = (h - t[g.at(nx, ny)]) / (k < 4 ? straight : diagonal);
+        const float drop = (h - t[g.at(nx, ny)]) * (k < 4 ? perStraight : perDiagonal);
         if (drop > best) {
             best = drop;
             to = static_cast<std::int64_t>(g.at(nx, ny));
@@ -215,5 +217,22 @@ inline std::int64_t drainsTo(const Grid2& g, const float* t, float straight, flo
     }
     return to;
 }
+
+inline constexpr double kPi = 3.14159265358979323846;
+
+// A Gaussian's weights from -radius to radius (radius: ceil(3 sigma)), summing to 1.
+inline std::vector<float> gaussianWeights(double sigma) {
+    const int radius = static_cast<int>(std::ceil(3.0 * sigma));
+    std::vector<float> weights(static_cast<std::size_t>(2 * radius + 1));
+    double total = 0.0;
+    for (int k = -radius; k <= radius; ++k) total += std::exp(-0.5 * k * k / (sigma * sigma));
+    for (int k = -radius; k <= radius; ++k)
+        weights[static_cast<std::size_t>(k + radius)] = static_cast<float>(std::exp(-0.5 * k * k / (sigma * sigma)) / total);
+    return weights;
+}
+
+// The inverse distances drainsTo takes: to a side neighbour, to a diagonal one.
+inline float perStraight(double cellSize) { return static_cast<float>(1.0 / cellSize); }
+inline float perDiagonal(double cellSize) { return static_cast<float>(1.0 / (std::sqrt(2.0) * cellSize)); }
 
 }  // namespace glnoise::erosion
