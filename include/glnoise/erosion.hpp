@@ -23,6 +23,7 @@
 
 namespace glnoise::gpu {
 class Context;
+class Texture;
 }  // namespace glnoise::gpu
 
 namespace glnoise::erosion {
@@ -95,6 +96,11 @@ public:
     // Runs `count` iterations; returns once the GPU has run them.
     void iterate(int count = 1);
     State read() const;
+    // The state as two r32f textures of its size, without reading it back (a viewer's):
+    // `heights` the ground in the heightmap's units (as heights() gives it), `flow` the
+    // water's discharge out of each cell q as 1 - exp(-q / r), r the rain on 64 cells, so
+    // 0 where no water flows and near 1 in a river.
+    void show(const gpu::Texture& heights, const gpu::Texture& flow) const;
 
 private:
     struct Impl;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Erosion on the GPU: the passes of shaders/erosion/, the state in storage buffers that
 // stay on the GPU between iterations, two of each that a pass rewrites.
+#include <algorithm>
 #include <array>
 #include <initializer_list>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "erosion/kernels.hpp"
 #include "glnoise/erosion.hpp"
+#include "glnoise/error.hpp"
 #include "glnoise/gl_objects.hpp"
 #include "glnoise/glsl.hpp"
 #include "glnoise/gpu.hpp"
@@ -39,6 +41,8 @@ struct GpuErosion::Impl {
     bool rain, hardness;
     gpu::Program flux = program("flux.comp"), erode = program("erode.comp"), transport = program("transport.comp"),
                  slide = program("slide.comp");
+    gpu::Program shown;  // show.comp, compiled when first asked
+    float inverseHeightScale = 1.0f, inverseReference = 1.0f;
     // [0] the state, [1] what a pass writes before they swap.
     std::array<gpu::Buffer, 2> terrain, water, sediment, fluxes;
     gpu::Buffer shares, velocity, rainMap, hardnessMap;
@@ -78,6 +82,9 @@ GpuErosion::GpuErosion(gpu::Context& context, const State& s, const Params& p) {
     impl_ = std::make_unique<Impl>();
     Impl& m = *impl_;
     m.c = constantsOf(p);
+    m.inverseHeightScale = static_cast<float>(1.0 / p.heightScale);
+    // The discharge of the rain on 64 cells, m^3/s (a little where none falls).
+    m.inverseReference = static_cast<float>(1.0 / (64.0 * std::max(p.rain, 1e-6) * p.cellSize * p.cellSize));
     m.width = s.width;
     m.height = s.height;
     m.n = static_cast<std::size_t>(s.width) * static_cast<std::size_t>(s.height);
@@ -156,6 +163,26 @@ State GpuErosion::read() const {
     }
     gpu::checkGl("reading the erosion's state back");
     return s;
+}
+
+void GpuErosion::show(const gpu::Texture& heights, const gpu::Texture& flow) const {
+    Impl& m = *impl_;
+    for (const gpu::Texture* t : {&heights, &flow})
+        if (t->grid().width != m.width || t->grid().height != m.height || t->grid().isVolume() || t->channels() != 1)
+            throw ValidationError("erosion show: a texture of " + toString(t->grid()) + " for a state of " +
+                                  std::to_string(m.width) + "x" + std::to_string(m.height));
+    if (m.shown.handle() == 0) {
+        m.shown = program("show.comp");
+        glUseProgram(m.shown.handle());
+        glUniform2i(m.shown.optionalUniform("u_size"), m.width, m.height);
+        glUniform1f(m.shown.optionalUniform("u_inverse_height_scale"), m.inverseHeightScale);
+        glUniform1f(m.shown.optionalUniform("u_inverse_reference"), m.inverseReference);
+    }
+    glBindImageTexture(0, heights.handle(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
+    glBindImageTexture(1, flow.handle(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
+    m.run(m.shown, {&m.terrain[0], &m.fluxes[0]});
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    gpu::checkGl("showing the erosion's state");
 }
 
 }  // namespace glnoise::erosion

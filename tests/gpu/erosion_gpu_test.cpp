@@ -13,6 +13,7 @@
 #include "glnoise/cpu.hpp"
 #include "glnoise/erosion.hpp"
 #include "glnoise/gpu.hpp"
+#include "gpu/gl.hpp"
 #include "test_support.hpp"
 
 namespace glnoise {
@@ -122,6 +123,48 @@ TEST(ErosionGpu, ConservesMaterialWithItsOwnTally) {
     ASSERT_GT(end.sedimentLeft, half.sedimentLeft) << "material leaves the map";
     const double balance = (sum(end.terrain) - sum(start.terrain)) + sum(end.sediment) + end.sedimentLeft;
     EXPECT_LT(std::abs(balance), 1e-5 * moved) << "balance " << balance << " of " << moved << " moved";
+}
+
+// What a viewer is shown: the ground as heights() gives it, and the flow: 0 where the
+// flux is 0, rising with it, below 1.
+TEST(ErosionGpu, ShowsTheGroundAndTheFlow) {
+    GLNOISE_REQUIRE_GPU(ctx);
+    const erosion::Params p = params();
+    erosion::GpuErosion gpu(*ctx, erosion::start(heightmap(40, 30), p), p);
+    gpu.iterate(60);
+    const erosion::State s = gpu.read();
+    const auto texture = [](int w, int h) {
+        GLuint t = 0;
+        glGenTextures(1, &t);
+        glBindTexture(GL_TEXTURE_2D, t);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32F, w, h);
+        return gpu::Texture(t, Grid{w, h, 1});
+    };
+    const gpu::Texture heights = texture(40, 30), flow = texture(40, 30);
+    gpu.show(heights, flow);
+    const auto get = [](const gpu::Texture& t) {
+        std::vector<float> v(40 * 30);
+        glBindTexture(GL_TEXTURE_2D, t.handle());
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, v.data());
+        return v;
+    };
+    EXPECT_EQ(get(heights), erosion::heights(s, p).data);
+    const std::vector<float> f = get(flow);
+    int wet = 0;
+    for (std::size_t i = 0; i < f.size(); ++i) {
+        const float q = s.flux[4 * i] + s.flux[4 * i + 1] + s.flux[4 * i + 2] + s.flux[4 * i + 3];
+        ASSERT_GE(f[i], 0.0f);
+        ASSERT_LT(f[i], 1.0f);
+        if (q == 0.0f) {
+            ASSERT_EQ(f[i], 0.0f) << i;
+        } else if (q > 1e-4f) {  // 1 - exp(-q / r) of a trace may round to 0
+            ++wet;
+            ASSERT_GT(f[i], 0.0f) << i;
+        }
+    }
+    EXPECT_GT(wet, 100);
+    const gpu::Texture small = texture(20, 30);
+    EXPECT_THROW(gpu.show(small, flow), ValidationError);
 }
 
 // The heightfield operators' passes against their twins: curvature, blur and flow
