@@ -53,6 +53,10 @@ int previewMain(int argc, char** argv) {
     app.add_option("--sea", a.sea,
                    "the 3D view's sea: shore (the default: where the colormap's water ends, as the terrain map's "
                    "does; none for a map without water), off, or a level in the noise's values");
+    app.add_option("--erode", a.erode,
+                   "erode the 3D view's terrain on the GPU, this many iterations, a few a frame (docs/erosion.md); "
+                   "the panel's erosion controls set its world");
+    app.add_flag("--flow-map", a.flowMap, "with --erode: colour the terrain by its water's flow");
     app.add_option("--ui-scale", a.uiScale, "the panel's size, 0.5 to 4 (default: the monitor's content scale)");
     app.add_option("--probe", a.probe, "X,Y (or X,Y,SLICE): the texel whose value and gradient the readouts show (right click pins one)");
     app.add_option("--readouts", a.readouts, "write the layout, histogram and probe as JSON to this file after the last frame");

@@ -8,6 +8,7 @@
 #include "app/fields.hpp"
 #include "app/flags.hpp"
 #include "app/preset.hpp"
+#include "glnoise/erosion.hpp"
 #include "glnoise/format.hpp"
 #include "glnoise/io.hpp"
 
@@ -146,6 +147,14 @@ Start startFrom(const Args& a) {
             s.seaLevel = level;
         }
     }
+    if (!a.erode.empty()) {
+        s.erosion.iterations = app::parseInt("--erode", a.erode, "1 to 100000 (iterations)");
+        if (s.erosion.iterations < 1 || s.erosion.iterations > erosion::Params::kMostIterations)
+            throw ValidationError("--erode " + a.erode + ": must be 1 to 100000 (iterations)");
+        s.erosion.on = true;
+    }
+    if (a.flowMap && !s.erosion.on) throw ValidationError("--flow-map: shows the flow of an erosion; give --erode ITERATIONS");
+    s.erosion.flow = a.flowMap;
     if (!a.relief.empty()) {
         const double r = app::parseNumber("--relief", a.relief);
         if (!(r >= 0.01 && r <= 4.0)) throw ValidationError("--relief " + a.relief + ": must be between 0.01 and 4");

@@ -17,11 +17,11 @@ struct Args {
     app::NoiseArgs noise;
     bool outGiven = false;
     std::string range, size, out = "glnoise-export.png", window = "1280x720", pan, zoom, colormap = "gray";
-    std::string speed = "1", screenshot, view, readouts, probe, uiScale, relief, sea;
+    std::string speed = "1", screenshot, view, readouts, probe, uiScale, relief, sea, erode;
     int tiles = 0;  // 0: as remembered
     int frames = 0;
     bool animate = false, hidePanel = false, exportAtEnd = false, verbose = false, forget = false;
-    bool check = false, showDifference = false, colormapGiven = false, turntable = false;
+    bool check = false, showDifference = false, colormapGiven = false, turntable = false, flowMap = false;
     std::string preset, from, savePreset, sections;
     std::string graph;  // --graph: a graph's JSON file or its compact form
     std::vector<std::string> edits;  // --edit: scripted edits of the graph, in order

@@ -81,6 +81,7 @@ float unordered(int i) {
 
 Renderer::Renderer(gpu::Context& context)
     : generator_(context),
+      context_(context),
       display_({stage(GL_VERTEX_SHADER, "preview/display.vert"), stage(GL_FRAGMENT_SHADER, "preview/display.frag")},
                "preview display"),
       minMax_({stage(GL_COMPUTE_SHADER, "preview/minmax.comp")}, "preview min/max"),
@@ -249,15 +250,56 @@ void Renderer::draw(const Viewport& view, ValueRange range, const Colormap& colo
             [&](const Viewport& v) { paint(v, range, colormap, tiles, difference, step); });
 }
 
+void Renderer::startErosion(const erosion::Params& p) {
+    const Image start = read();
+    erosion_.reset();
+    erosion_.emplace(context_, erosion::start(start, p), p);
+    const auto texture = [&](const char* label) {
+        GLuint t = 0;
+        glGenTextures(1, &t);
+        glBindTexture(GL_TEXTURE_2D, t);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32F, start.width, start.height);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glObjectLabel(GL_TEXTURE, t, -1, label);
+        return gpu::Texture(t, Grid{start.width, start.height, 1});
+    };
+    if (eroded_.grid().width != start.width || eroded_.grid().height != start.height) {
+        eroded_ = texture("preview eroded ground");
+        flow_ = texture("preview erosion flow");
+    }
+    erosionDone_ = 0;
+    erosion_->show(eroded_, flow_);
+    ++generation_;
+}
+
+void Renderer::erode(int iterations) {
+    if (!erosion_ || iterations <= 0) return;
+    erosion_->iterate(iterations);
+    erosionDone_ += iterations;
+    erosion_->show(eroded_, flow_);
+    ++generation_;
+}
+
+void Renderer::stopErosion() {
+    if (!erosion_) return;
+    erosion_.reset();
+    erosionDone_ = 0;
+    ++generation_;
+}
+
 void Renderer::drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                           float heightScale, bool moving, std::optional<double> sea) {
+                           float heightScale, bool moving, std::optional<double> sea, bool flow) {
+    flow = flow && erosion_;
     char cam[160];
     std::snprintf(cam, sizeof cam, ",%.9g,%.9g,%.9g,%.9g,%.17g", static_cast<double>(camera.yaw),
                   static_cast<double>(camera.pitch), static_cast<double>(camera.distance), static_cast<double>(heightScale),
                   sea ? *sea : std::nan(""));
     const int mostQuads = moving ? 256 : 1024;
-    present(view, "terrain," + rangeKey(range, colormap) + cam + "," + std::to_string(mostQuads),
-            [&](const Viewport& v) { paintTerrain(v, range, colormap, camera, heightScale, mostQuads, sea); });
+    static const Colormap flowMap = Colormap::named("flow");
+    const Colormap& shown = flow ? flowMap : colormap;
+    present(view, "terrain," + rangeKey(range, shown) + cam + "," + std::to_string(mostQuads) + (flow ? ",flow" : ""),
+            [&](const Viewport& v) { paintTerrain(v, range, shown, camera, heightScale, mostQuads, sea, flow); });
 }
 
 void Renderer::drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
@@ -298,10 +340,12 @@ void Renderer::useColormap(const Colormap& colormap) {
 }
 
 void Renderer::paintTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                            float heightScale, int mostQuads, std::optional<double> sea) {
+                            float heightScale, int mostQuads, std::optional<double> sea, bool flow) {
     clearView(view, 0.55f, 0.66f, 0.78f);  // a hazy sky
     if (texture_.handle() == 0 || texture_.channels() != 1 || texture_.grid().isVolume()) return;
-    const int w = texture_.grid().width, h = texture_.grid().height;
+    // The ground: the noise, or the erosion's.
+    const gpu::Texture& ground = erosion_ ? eroded_ : texture_;
+    const int w = ground.grid().width, h = ground.grid().height;
     const int stride = std::max(1, (std::max(w, h) - 1 + mostQuads - 1) / mostQuads);
     const int cellsX = std::max(1, (w - 1 + stride - 1) / stride), cellsY = std::max(1, (h - 1 + stride - 1) / stride);
     // The longer side is one unit; the camera orbits the centre at mid height.
@@ -316,14 +360,19 @@ void Renderer::paintTerrain(const Viewport& view, ValueRange range, const Colorm
                              lookAt(eye, at));
     glUseProgram(terrain_.handle());
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, texture_.handle());
+    glBindTexture(GL_TEXTURE_2D, ground.handle());
+    // What the colormap colours: the ground's value, or its flow over 0..1.
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, flow ? flow_.handle() : ground.handle());
+    glActiveTexture(GL_TEXTURE0);
+    glUniform1f(terrain_.uniform("u_colour_min"), flow ? 0.0f : static_cast<float>(range.min));
+    glUniform1f(terrain_.uniform("u_colour_scale"), flow ? 255.0f : static_cast<float>(255.0 / (range.max - range.min)));
     useColormap(colormap);
     glUniformMatrix4fv(terrain_.uniform("u_view_projection"), 1, GL_FALSE, vp.data());
     glUniform2i(terrain_.uniform("u_cells"), cellsX, cellsY);
     glUniform1i(terrain_.uniform("u_stride"), stride);
     glUniform1f(terrain_.uniform("u_min"), static_cast<float>(range.min));
     glUniform1f(terrain_.uniform("u_inverse"), static_cast<float>(1.0 / (range.max - range.min)));
-    glUniform1f(terrain_.uniform("u_scale"), static_cast<float>(255.0 / (range.max - range.min)));
     glUniform1f(terrain_.uniform("u_height"), heightScale);
     glUniform2f(terrain_.uniform("u_extent"), extentX, extentZ);
     const float sun[3] = {-0.35f, 0.7f, 0.6f};  // high on the left of the default camera

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "glnoise/colormap.hpp"
+#include "glnoise/erosion.hpp"
 #include "glnoise/gpu.hpp"
 #include "glnoise/graph.hpp"
 #include "glnoise/spec.hpp"
@@ -67,8 +68,19 @@ public:
     // While the camera moves (`moving`), at most 256 quads a side, so that orbiting stays
     // fluid in software GL; the full mesh once it stops.
     // `sea`: a flat, lit sea at that value, the ground seen through its shallows.
+    // While an erosion runs (startErosion), its ground is the heightfield, and with `flow`
+    // the flow colormap colours it by its water's flow.
     void drawTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                     float heightScale, bool moving = false, std::optional<double> sea = std::nullopt);
+                     float heightScale, bool moving = false, std::optional<double> sea = std::nullopt,
+                     bool flow = false);
+    // Erosion of the last regeneration's values on the GPU (a 2D texture of one channel),
+    // for the 3D view: started from them (read back once), `erode` runs more iterations,
+    // its state staying on the GPU and drawn from two textures it writes (ground, flow).
+    void startErosion(const erosion::Params& p);
+    void erode(int iterations);
+    void stopErosion();
+    bool eroding() const noexcept { return erosion_.has_value(); }
+    int erosionDone() const noexcept { return erosionDone_; }
     // A volume's slices `slices` (at most 16), `across` to a row, each texel for texel.
     void drawSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
                     const std::vector<int>& slices, bool difference = false, int step = 1);
@@ -90,6 +102,10 @@ public:
 private:
     gpu::Generator generator_;
     gpu::Texture texture_;
+    gpu::Context& context_;
+    std::optional<erosion::GpuErosion> erosion_;
+    gpu::Texture eroded_, flow_;  // erosion_'s ground and flow
+    int erosionDone_ = 0;
     // regenerate()'s work for a spec or a graph (space: its space).
     template <class N>
     Regeneration regenerateWith(const N& noise, const NoiseSpec& space, const Grid& grid);
@@ -101,7 +117,7 @@ private:
     void present(const Viewport& view, const std::string& key, Paint paint);
     void paint(const Viewport& view, ValueRange range, const Colormap& colormap, int tiles, bool difference, int step);
     void paintTerrain(const Viewport& view, ValueRange range, const Colormap& colormap, const Camera& camera,
-                      float heightScale, int mostQuads, std::optional<double> sea);
+                      float heightScale, int mostQuads, std::optional<double> sea, bool flow);
     void paintSlices(const Viewport& view, ValueRange range, const Colormap& colormap, int across,
                      const std::vector<int>& slices, bool difference, int step);
     std::uint32_t cacheFramebuffer_ = 0, cacheColor_ = 0, cacheDepth_ = 0;

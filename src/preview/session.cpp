@@ -71,6 +71,12 @@ std::string readoutsJson(const State& s, ValueRange shown, const Layout& l, int 
     if (s.layout.view == preview::ViewKind::View3d) {
         const std::optional<double> sea = seaOf(s, shown);
         j["view"]["sea"] = sea ? nlohmann::json(*sea) : nlohmann::json(nullptr);
+        j["view"]["erosion"] = s.erosion.on ? nlohmann::json{{"iterations", s.erosion.done},
+                                                             {"of", s.erosion.iterations},
+                                                             {"cell_size", s.erosion.cellSize},
+                                                             {"height_scale", s.erosion.heightScale},
+                                                             {"flow_map", s.erosion.flow}}
+                                            : nlohmann::json(nullptr);
     }
     const preview::Histogram& h = s.histogram;
     j["histogram"] = {{"lo", h.lo}, {"hi", h.hi}, {"bins", h.bins}, {"below", h.below},
@@ -179,6 +185,7 @@ private:
     void mouse(const Frame& f);
     Shown regenerate(const Frame& f);
     void proofAndProbe(const Shown& shown, const Frame& f);
+    void erode(const Shown& shown, const Frame& f);
     DrawRequest drawRequest(const Frame& f, const Shown& shown) const;
     void draw(const Frame& f, const DrawRequest& d);
     void afterLastFrame(const Frame& f);
@@ -194,6 +201,7 @@ private:
     float uiScale_ = 1.0f;
     Regeneration last_;
     std::string generated_;  // the spec and size last generated, to regenerate only on change
+    std::string erosionOf_;  // the regeneration and world the erosion runs on
     long regenerations_ = 0;
     int frame_ = 0;
     bool dragging_ = false;
@@ -337,6 +345,40 @@ void Session::proofAndProbe(const Shown& shown, const Frame& f) {
     }
 }
 
+// The 3D view's erosion: started over the heightmap shown when it or the erosion's world
+// changes, a few iterations a frame until it has run its iterations; stopped when turned
+// off or the view has no heightmap (a volume, a normal map, another view).
+void Session::erode(const Shown& shown, const Frame& f) {
+    State& s = s_;
+    const bool heightmap = s.layout.view == ViewKind::View3d && !f.tile.isVolume() && shown.spec.output == Output::Value &&
+                           s.specError.empty();
+    if (!s.erosion.on || !heightmap) {
+        renderer_.stopErosion();
+        erosionOf_.clear();
+        s.erosion.done = 0;
+        return;
+    }
+    erosion::Params p;
+    p.cellSize = s.erosion.cellSize;
+    p.heightScale = s.erosion.heightScale;
+    const std::string key = shown.key + "," + formatNumber(p.cellSize) + "," + formatNumber(p.heightScale);
+    try {
+        if (key != erosionOf_) {
+            p.validate();
+            renderer_.startErosion(p);
+            erosionOf_ = key;
+        }
+        const int left = s.erosion.iterations - renderer_.erosionDone();
+        if (left > 0) renderer_.erode(std::min(left, std::max(1, s.erosion.perFrame)));
+    } catch (const Error& e) {
+        s.status = std::string("erosion: ") + e.what();
+        s.erosion.on = false;
+        renderer_.stopErosion();
+        erosionOf_.clear();
+    }
+    s.erosion.done = renderer_.erosionDone();
+}
+
 // Regenerates only when the spec or the size changed (a gradient is shown as its value),
 // then the histogram when the regeneration or the range changed.
 Shown Session::regenerate(const Frame& f) {
@@ -463,6 +505,7 @@ int Session::loop() {
         }
         const Shown shown = regenerate(f);
         proofAndProbe(shown, f);
+        erode(shown, f);
         // A graph's nodes as pictures, while the panel shows them: one a frame (each new
         // structure compiles a program), all of them by a scripted run's last frame.
         const auto noise = s.layout.sections.find("Noise");

@@ -67,6 +67,17 @@ struct State {
     bool turntable = false;                  // the 3D view turns, a quarter turn every 3 seconds
     bool sea = true;                         // the 3D view draws a sea: at seaLevel, else the colormap's shore
     std::optional<double> seaLevel;          // a chosen sea level, in the noise's values
+    // The 3D view's erosion of the heightmap, run on the GPU a few iterations a frame
+    // (docs/erosion.md), and its flow map in place of the colormap.
+    struct Erosion {
+        bool on = false;
+        int iterations = 500;      // it stops after these
+        int perFrame = 4;          // iterations a frame
+        float cellSize = 2.0f;     // metres a texel spans
+        float heightScale = 35.0f; // metres a unit of the noise spans
+        bool flow = false;         // the ground coloured by its water's flow (the flow colormap)
+        int done = 0;              // iterations run so far
+    } erosion;
     std::string exportPath;
     // The window's GL renderer is a software rasterizer, which `glnoise bake` passes over
     // unless told --backend gpu (exportCommand).

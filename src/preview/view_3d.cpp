@@ -35,6 +35,17 @@ public:
             }
             if (!s.seaLevel && !s.colormap.shore) ImGui::TextDisabled("the colormap has no shore: drag the level");
         }
+        // Erosion on the GPU, a few iterations a frame (docs/erosion.md).
+        ImGui::Checkbox("erode", &s.erosion.on);
+        if (s.erosion.on) {
+            ImGui::SameLine();
+            ImGui::Checkbox("flow map", &s.erosion.flow);
+            ImGui::SliderInt("iterations", &s.erosion.iterations, 1, 5000, "%d", ImGuiSliderFlags_Logarithmic);
+            ImGui::SliderInt("a frame", &s.erosion.perFrame, 1, 50);
+            ImGui::SliderFloat("cell m", &s.erosion.cellSize, 0.1f, 50.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+            ImGui::SliderFloat("m a unit", &s.erosion.heightScale, 1.0f, 1000.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
+            ImGui::TextDisabled("%d of %d iterations", s.erosion.done, s.erosion.iterations);
+        }
         ImGui::TextDisabled("drag: orbit  wheel: closer, further");
     }
 
@@ -53,7 +64,8 @@ public:
             renderer.draw(d.viewport, d.range, *d.colormap, 1, true, d.step);
             return;
         }
-        renderer.drawTerrain(d.viewport, d.range, *d.colormap, s.camera, s.relief, d.moving, seaOf(s, d.range));
+        renderer.drawTerrain(d.viewport, d.range, *d.colormap, s.camera, s.relief, d.moving, seaOf(s, d.range),
+                             s.erosion.on && s.erosion.flow);
     }
 };
 

@@ -433,6 +433,60 @@ TEST_F(Preview, TheSeaCoversTheGroundBelowItsLevel) {
     EXPECT_NE(bad.err.find("--sea deep: "), std::string::npos) << bad.err;
 }
 
+// The 3D view's erosion: it runs its iterations a few a frame and stops; the terrain it
+// draws changes (the sky does not); with the flow map the ground is coloured by the flow
+// colormap (dark ground, blue water), no longer the terrain map's greens; bad flags refused.
+TEST_F(Preview, ErosionRunsInTheThreeDView) {
+    GLNOISE_REQUIRE_DISPLAY();
+    const auto shot = [&](const std::vector<std::string>& flags, const std::string& name) {
+        std::vector<std::string> all = {"--preset", "terrain", "--view", "3d", "--window", "320x240", "--hide-panel",
+                                        "--size", "96x96", "--sea", "off", "--screenshot", file(name), "--readouts",
+                                        file(name + ".json")};
+        all.insert(all.end(), flags.begin(), flags.end());
+        const auto r = show(all);
+        EXPECT_EQ(r.code, 0) << r.err;
+        return loadRgb(file(name));
+    };
+    const Rgb before = shot({"--frames", "2"}, "before.png");
+    EXPECT_TRUE(readJson(file("before.png.json"))["view"]["erosion"].is_null());
+    const Rgb after = shot({"--frames", "14", "--erode", "40"}, "after.png");
+    const auto erosion = readJson(file("after.png.json"))["view"]["erosion"];
+    EXPECT_EQ(erosion["iterations"], 40) << erosion << ": 4 a frame, stopping at 40";
+    EXPECT_EQ(erosion["of"], 40);
+    EXPECT_EQ(erosion["flow_map"], false);
+    ASSERT_EQ(before.pixels.size(), after.pixels.size());
+    EXPECT_GT(pixelsApart(before, after), 500) << "the eroded terrain should look different";
+    EXPECT_EQ(std::memcmp(before.at(0, 0), after.at(0, 0), 3), 0) << "the sky stays";
+    const Rgb flow = shot({"--frames", "14", "--erode", "40", "--flow-map"}, "flow.png");
+    EXPECT_EQ(readJson(file("flow.png.json"))["view"]["erosion"]["flow_map"], true);
+    const auto green = [](const unsigned char* p) { return p[1] > p[0] + 20 && p[1] > p[2] + 20; };
+    const auto bluish = [](const unsigned char* p) { return p[2] > p[0] + 40; };
+    const unsigned char* sky = before.at(0, 0);
+    int greenBefore = 0, greenFlow = 0, water = 0, ground = 0;
+    for (int y = 0; y < flow.height; ++y)
+        for (int x = 0; x < flow.width; ++x) {
+            greenBefore += green(after.at(x, y));
+            greenFlow += green(flow.at(x, y));
+            if (std::memcmp(flow.at(x, y), sky, 3) == 0) continue;
+            ++ground;
+            water += bluish(flow.at(x, y));
+        }
+    EXPECT_GT(greenBefore, 2000) << "the terrain map's grass";
+    EXPECT_LT(greenFlow, greenBefore / 100) << "the flow colormap has no green";
+    EXPECT_GT(water, ground / 20) << "water flows somewhere";
+    EXPECT_LT(water, ground) << "and not everywhere";
+    for (const auto& [flags, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+             {{"--flow-map"}, "--flow-map: shows the flow of an erosion; give --erode ITERATIONS"},
+             {{"--erode", "0"}, "--erode 0: must be 1 to 100000"},
+             {{"--erode", "many"}, "--erode many: must be an integer"}}) {
+        std::vector<std::string> all = {"--preset", "terrain", "--frames", "1"};
+        all.insert(all.end(), flags.begin(), flags.end());
+        const auto bad = show(all);
+        EXPECT_EQ(bad.code, 2) << message;
+        EXPECT_NE(bad.err.find(message), std::string::npos) << bad.err;
+    }
+}
+
 // Every view of a graph at two window sizes, with its panel and editor open: the view
 // beside the panel, never under it, and in it the graph as bake bakes it: the 2D view
 // texel for texel, the tiled view's copies each the export, the 3D view's terrain against
