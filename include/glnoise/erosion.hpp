@@ -55,6 +55,15 @@ struct Params {
     void validate() const;
 };
 
+// Each number of Params by its name, the key of a record's "erosion" and of a graph's
+// "erode" (cell_size); glnoise erode's flag is the name with dashes (--cell-size).
+// Iterations, an integer, aside.
+struct ParamNumber {
+    const char* name;
+    double Params::*field;
+};
+const std::vector<ParamNumber>& paramNumbers();
+
 // The simulation's state, in metres. Flux and velocity are kept between iterations.
 struct State {
     int width = 0, height = 0;
@@ -86,7 +95,7 @@ Image heights(const State& s, const Params& p);
 // read()'s sedimentLeft and waterLeft are the twin's to about 1e-6 of themselves.
 class GpuErosion {
 public:
-    GpuErosion(gpu::Context& context, const State& start, const Params& p);
+    GpuErosion(const gpu::Context& context, const State& start, const Params& p);
     ~GpuErosion();
     GpuErosion(GpuErosion&&) noexcept;
     GpuErosion& operator=(GpuErosion&&) noexcept;
@@ -156,7 +165,7 @@ std::vector<float> flowAccumulation(const std::vector<float>& ground, int w, int
 // accumulation runs one round per cell of the longest drainage path, to a fixed point.
 class GpuOperators {
 public:
-    explicit GpuOperators(gpu::Context& context);
+    explicit GpuOperators(const gpu::Context& context);
     ~GpuOperators();
     GpuOperators(GpuOperators&&) noexcept;
     GpuOperators& operator=(GpuOperators&&) noexcept;

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "glnoise/erosion.hpp"
 #include "glnoise/spec.hpp"
 
 namespace glnoise {
@@ -122,6 +123,13 @@ struct Graph {
     NoiseSpec space;
     std::string out;                     // the id of the node whose value the graph makes
     std::map<std::string, GraphNode> nodes;
+    // The graph's erode stage (its JSON's "erode": the erosion's numbers by name, and
+    // iterations): the output's values over a whole 2D grid, eroded (docs/erosion.md).
+    // Erosion moves material across the map, so such a graph has no value at a point:
+    // only a bake of a whole 2D heightmap makes it (glnoise bake, Python's bake); the
+    // pointwise evaluators, the shader exports and tiles refuse it (requirePointwise), and
+    // pointwise() is its nodes alone.
+    std::optional<erosion::Params> erosion;
 
     // Reads a graph from JSON text, or from its compact form (compact()). `source` names it
     // in errors ("graph mountains.json"). Throws ValidationError with one violation per
@@ -140,6 +148,11 @@ struct Graph {
     // of range, missing inputs, inputs of the wrong type, cycles, the limits above, and a
     // gradient or normal asked through a node without a derivative.
     void validate() const;
+
+    // The graph without its erode stage.
+    Graph pointwise() const;
+    // ValidationError when the graph erodes: `what` ("a shader") cannot evaluate it point by point.
+    void requirePointwise(const std::string& what) const;
 
     bool operator==(const Graph& o) const;
     bool operator!=(const Graph& o) const { return !(*this == o); }

@@ -147,6 +147,13 @@ class _Generator:
 
     # ---- what it computes -----------------------------------------------------------
     @property
+    def erodes(self) -> bool:
+        """Whether it is a graph with an erode stage (docs/erosion.md): its output over a whole
+        heightmap, eroded. bake() and save() make it; points, tiles (a start) and dask
+        chunks cannot, and raise ValueError."""
+        return bool(self._spec.erodes())
+
+    @property
     def channels(self) -> int:
         """Values per texel or point: 1, or 4 for output "gradient" (value, d/dx, d/dy, d/dz)
         and "normal" (nx, ny, nz, value)."""
@@ -316,6 +323,9 @@ class _Generator:
             import dask.array as da
         except ImportError:
             raise ImportError("Noise.to_dask needs dask: pip install 'dask[array]' (or glnoise[dask])") from None
+        if self.erodes:
+            raise ValueError("to_dask: the graph's erode stage erodes the whole heightmap at once (erosion moves "
+                             "material across a chunk's edges); bake it whole: .bake(shape)")
         full = self._array_shape(shape, bake=False)
         spatial = len(full) - (1 if self.channels == 4 else 0)
         if spatial not in (2, 3):

@@ -11,6 +11,7 @@
 #include <cctype>
 
 #include "app/digest.hpp"
+#include "app/tiles.hpp"
 #include "app/options.hpp"
 #include "app/preset.hpp"
 #include "app/record.hpp"
@@ -18,6 +19,7 @@
 #include "core/parallel.hpp"
 #include "glnoise/colormap.hpp"
 #include "glnoise/cpu.hpp"
+#include "glnoise/erosion.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/format.hpp"
 
@@ -216,6 +218,67 @@ struct Bake::Impl : BakePlan {
     }
 };
 
+namespace {
+
+// A graph's erode stage: its nodes' values over the whole grid, made as any bake's tiles
+// (in floats, unflipped), eroded on the generator's GPU or by the twin, then handed to
+// place and written a band at a time as walkTiles hands a bake's, through the colormap if
+// any, the rows flipped if asked.
+template <class Place, class Written>
+void erodeAndWalk(const BakePlan& m, gpu::Generator* gen, CpuBackend cpu, BakeObserver* observer, const BandShape& shape,
+                  const TileSource& source, std::size_t bandRowBytes, const Place& place, const Written& written) {
+    const Grid& g = m.request.size;
+    const erosion::Params& p = *m.erosion;
+    const std::size_t width = static_cast<std::size_t>(g.width);
+    Image heights(g.width, g.height, 1);
+    const TileSource plain{gen, cpu, m.request.threads, nullptr, source.range, false, false};
+    walkTiles(m.request.spec, &*m.request.graph, g, m.request.start(), bandShape(g, sizeof(float), plain), plain,
+              width * sizeof(float), [&](const TilePos& t) {
+                  if (observer && observer->cancelled()) throw Interrupted("interrupted");
+                  return static_cast<std::uint8_t*>(static_cast<void*>(heights.data.data() + static_cast<std::size_t>(t.y0) * width +
+                                                                       static_cast<std::size_t>(t.x0)));
+              });
+    erosion::State s = erosion::start(heights, p);
+    constexpr int kChunk = 25;  // iterations between asking whether to stop
+    const auto stop = [&] {
+        if (observer && observer->cancelled()) throw Interrupted("interrupted");
+    };
+    if (gen) {
+        erosion::GpuErosion e(gen->context(), s, p);
+        for (int done = 0; done < p.iterations; done += kChunk) {
+            stop();
+            e.iterate(std::min(kChunk, p.iterations - done));
+        }
+        s = e.read();
+    } else {
+        for (int i = 0; i < p.iterations; ++i) {
+            if (i % kChunk == 0) stop();
+            erosion::iterate(s, p, m.request.threads);
+        }
+    }
+    const Image eroded = erosion::heights(s, p);
+    for (int y0 = 0; y0 < g.height; y0 += shape.bandRows) {
+        const TilePos t{0, y0, 0, std::min(shape.bandRows, g.height - y0), g.width};
+        std::uint8_t* band = place(t);
+        for (int y = 0; y < t.rows; ++y) {
+            const int row = source.flipY ? g.height - 1 - (y0 + y) : y0 + y;
+            const float* v = eroded.data.data() + static_cast<std::size_t>(row) * width;
+            std::uint8_t* to = band + static_cast<std::size_t>(y) * bandRowBytes;
+            if (source.colormap) {
+                for (std::size_t x = 0; x < width; ++x) {
+                    const std::uint32_t c = source.colormap->color(v[x], source.range);
+                    std::memcpy(to + 4 * x, &c, 4);
+                }
+            } else {
+                std::memcpy(to, v, width * sizeof(float));
+            }
+        }
+        written(t);
+    }
+}
+
+}  // namespace
+
 Bake::Bake(const BakeRequest& request) : impl_(std::make_unique<Impl>(request)) {}
 Bake::~Bake() = default;
 
@@ -325,7 +388,11 @@ std::string Bake::run(gpu::Generator* gen, BakeObserver* observer, CpuBackend cp
         }
         lap(t.encode, since);
     };
-    walkTiles(m.r.spec, m.r.graph ? &*m.r.graph : nullptr, g, m.r.start(), shape, source, bandRowBytes, place, written);
+    if (m.erosion) {
+        erodeAndWalk(m, gen, cpu, observer, shape, source, bandRowBytes, place, written);
+    } else {
+        walkTiles(m.r.spec, m.r.graph ? &*m.r.graph : nullptr, g, m.r.start(), shape, source, bandRowBytes, place, written);
+    }
     if (observer && observer->cancelled()) throw Interrupted("interrupted");
     // Files that belong together appear together: all staged before any is renamed (so a
     // full disk renames none), renamed under a lock on their directory (so two bakes into

@@ -153,6 +153,9 @@ struct BakePlan {
     std::vector<std::string> notes;  // values from a preset or record this output does not use
     std::vector<Note> warnings;      // what planRequest decided (octaves dropped, a period's seams)
     double rangeSeconds = 0;      // measuring the typical range, when the mapping takes it
+    // A graph's erode stage: request.graph is then its nodes alone (Graph::pointwise), its
+    // values over the whole grid are made, eroded, then mapped and written.
+    std::optional<erosion::Params> erosion;
 };
 BakePlan planBake(const BakeRequest& request);
 // The request's octaves above the Nyquist limit dropped from its spec or graph (unless

@@ -149,18 +149,21 @@ Heightmap readHeightmap(const std::string& path, const std::string& size, const 
 }
 
 const std::vector<ErosionNumber>& erosionNumbers() {
-    using P = erosion::Params;
-    static const std::vector<ErosionNumber> numbers{
-        {"cell-size", &P::cellSize},     {"height-scale", &P::heightScale}, {"time-step", &P::timeStep},
-        {"rain", &P::rain},              {"evaporation", &P::evaporation},  {"capacity", &P::capacity},
-        {"dissolving", &P::dissolving},  {"deposition", &P::deposition},    {"min-slope", &P::minSlope},
-        {"full-depth", &P::fullDepth},   {"talus-angle", &P::talusAngle},   {"thermal-rate", &P::thermalRate}};
+    static const std::vector<ErosionNumber> numbers = [] {
+        std::vector<ErosionNumber> v;
+        for (const erosion::ParamNumber& n : erosion::paramNumbers()) {
+            std::string flag = n.name;
+            std::replace(flag.begin(), flag.end(), '_', '-');
+            v.push_back({flag, n.field});
+        }
+        return v;
+    }();
     return numbers;
 }
 
 namespace {
 
-std::string keyOf(const char* name) {
+std::string keyOf(const std::string& name) {
     std::string key = name;
     std::replace(key.begin(), key.end(), '-', '_');
     return key;
@@ -184,7 +187,7 @@ std::string erodeCommand(const ErodeRequest& r) {
     const erosion::Params defaults;
     if (r.params.iterations != defaults.iterations) cmd += " --iterations " + std::to_string(r.params.iterations);
     for (const ErosionNumber& n : erosionNumbers())
-        if (r.params.*n.field != defaults.*n.field) cmd += std::string(" --") + n.name + " " + formatNumber(r.params.*n.field);
+        if (r.params.*n.field != defaults.*n.field) cmd += " --" + n.name + " " + formatNumber(r.params.*n.field);
     return cmd;
 }
 

@@ -30,10 +30,10 @@ struct Heightmap {
 // with every iteration. Errors name `what` ("--in FILE") and what is allowed.
 Heightmap readHeightmap(const std::string& path, const std::string& size, const std::string& what);
 
-// The erosion's numbers by name: the flag (--cell-size) is the name, the record's key
-// (cell_size) the name with underscores. Iterations aside (an integer).
+// The erosion's numbers by their flag's name (cell-size: erosion::paramNumbers' with
+// dashes). Iterations aside (an integer).
 struct ErosionNumber {
-    const char* name;
+    std::string name;
     double erosion::Params::*field;
 };
 const std::vector<ErosionNumber>& erosionNumbers();

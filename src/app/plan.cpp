@@ -121,6 +121,21 @@ struct Planner : BakePlan {
         const Output o = r.spec.output;
         valueChannels = cpu::outputChannels(r.spec);
         if (r.graph) r.spec = r.graph->space;
+        // The erode stage: the whole 2D grid eroded, its values then written as any bake's.
+        std::string erodingGraph;
+        if (r.graph && r.graph->erosion) {
+            const std::string stage = "the graph's erode stage";
+            if (r.tile)
+                throw ValidationError("--tile: " + stage + " moves material across a tile's edges, further with each "
+                                      "iteration, so tiles cannot be eroded apart: bake the whole map (--size)");
+            if (volume) throw ValidationError("--size " + toString(g) + ": " + stage + " erodes a heightmap, WxH");
+            if (g.width < 2 || g.height < 2 || g.width > erosion::Params::kMostCells || g.height > erosion::Params::kMostCells)
+                throw ValidationError("--size " + toString(g) + ": " + stage + " takes each edge 2 to " +
+                                      std::to_string(erosion::Params::kMostCells));
+            erosion = r.graph->erosion;
+            erodingGraph = r.graph->json();
+            r.graph = r.graph->pointwise();
+        }
         if (volume && !slices && !f.volumes)
             throw ValidationError("--out " + r.out + ": a " + io::extensionOf(format) + " holds one 2D image; write a volume as " +
                                   volumeFormats() + " (--out 'slice_%04d.png')");
@@ -241,7 +256,7 @@ struct Planner : BakePlan {
         record["stated_range"] = {stated.min, stated.max};
         if (r.graph) {
             // The graph whole; the preset holds the mapping alone.
-            record["graph"] = nlohmann::json::parse(r.graph->json());
+            record["graph"] = nlohmann::json::parse(erodingGraph.empty() ? r.graph->json() : erodingGraph);
             nlohmann::json mapping = presetJson(r.spec, r.range, r.colormap, r.bits, r.boundRange);
             nlohmann::json preset = nlohmann::json::object();
             for (const char* key : {"colormap", "range", "bits"})

@@ -416,6 +416,7 @@ EvalPlan planEval(const Args& a) {
     EvalPlan plan;
     if (!a.graph.empty()) {
         plan.graph = loadGraph(a.graph, a.noise);
+        plan.graph->requirePointwise(graphSource(a.graph) + " (eval evaluates points)");
         plan.spec = plan.graph->space;
     } else {
         plan.spec = buildSpec(a.noise, nullptr);
@@ -587,6 +588,7 @@ GlslPlan planGraphSource(const Args& a, shader::Options& o, const std::string& o
         throw ValidationError("families " + a.families.front() + ": with --graph the source holds the families its nodes call; name none");
     if (!a.tableOut.empty() && a.tableOut == a.paramsOut) throw ValidationError("--params-out " + a.paramsOut + ": the same file as --table-out");
     const Graph graph = app::loadGraph(a.graph, a.noise);
+    graph.requirePointwise(app::graphSource(a.graph) + " (a shader evaluates points)");
     shader::GraphOptions g;
     if (!a.params.empty()) {
         if (a.params != "constants" && a.params != "uniform")

@@ -288,7 +288,7 @@ int runEval(const Args& a) {
 erosion::Params erosionParams(const Args& a, erosion::Params p) {
     for (const app::ErosionNumber& n : app::erosionNumbers()) {
         const auto it = a.erosion.find(n.name);
-        if (it != a.erosion.end() && !it->second.empty()) p.*n.field = app::parseNumber(std::string("--") + n.name, it->second);
+        if (it != a.erosion.end() && !it->second.empty()) p.*n.field = app::parseNumber("--" + n.name, it->second);
     }
     const auto it = a.erosion.find("iterations");
     if (it != a.erosion.end() && !it->second.empty())
@@ -383,47 +383,58 @@ std::vector<float> layerOf(const std::string& name, const erosion::State& s, con
                : erosion::curvature(s.terrain, s.width, s.height, p.cellSize);
 }
 
-// erode --check: the twin and the GPU from the same start, one iteration from the twin's
-// state halfway compared field by field, the whole run statistically (docs/erosion.md).
-int checkErosion(const Args& a, const ErodePlan& plan, const erosion::State& start, unsigned threads) {
-    const erosion::Params& p = plan.request.params;
-    if (!a.backend.empty())
-        throw ValidationError("--backend " + a.backend + ": --check runs both the GPU and the twin");
-    if (p.iterations < 2) throw ValidationError("--iterations " + std::to_string(p.iterations) + ": --check takes 2 or more");
-    Chosen chosen = chooseBackend(a, Backend::Gpu);
+// The GPU's erosion against the twin's from `start`: the run's iterations on both, one
+// iteration from the twin's state halfway compared field by field, the whole run
+// statistically (docs/erosion.md); prints what it found and returns the bounds broken.
+std::vector<std::string> compareErosion(const gpu::Context& ctx, const erosion::State& start, const erosion::Params& p,
+                                        unsigned threads) {
+    if (p.iterations < 1) {
+        std::printf("  erosion: 0 iterations, the heightmap as it is: nothing to compare\n");
+        return {};
+    }
     const int half = p.iterations / 2;
     erosion::State twin = start, atHalf, afterHalf;
     for (int i = 0; i < p.iterations; ++i) {
-        if (g_stopSignal) throw app::Interrupted("erode");
+        if (g_stopSignal) throw app::Interrupted("erosion check");
         if (i == half) atHalf = twin;
         erosion::iterate(twin, p, threads);
         if (i == half) afterHalf = twin;
     }
-    erosion::GpuErosion gpu(*chosen.ctx, start, p);
+    erosion::GpuErosion gpu(ctx, start, p);
     for (int done = 0; done < p.iterations; done += 25) {
-        if (g_stopSignal) throw app::Interrupted("erode");
+        if (g_stopSignal) throw app::Interrupted("erosion check");
         gpu.iterate(std::min(25, p.iterations - done));
     }
     const erosion::State run = gpu.read();
-    erosion::GpuErosion one(*chosen.ctx, atHalf, p);
+    erosion::GpuErosion one(ctx, atHalf, p);
     one.iterate(1);
     const erosion::Agreement first = erosion::agree(atHalf, one.read(), afterHalf);
     const erosion::Agreement all = erosion::agree(start, run, twin);
-    std::printf("erosion check: %dx%d, %d iterations, %s against the C++ twin\n", start.width, start.height, p.iterations,
-                chosen.ctx->info().renderer.c_str());
-    std::printf("  iteration %d alone, from the twin's state: terrain %.3g (bound %.0e), water %.3g (%.0e), sediment %.3g (%.0e), flux %.3g "
-                "(%.0e), velocity %.3g (%.0e)\n",
-                half + 1, first.terrain, erosion::Bounds::kTerrain,
-                first.water, erosion::Bounds::kWater, first.sediment, erosion::Bounds::kSediment, first.flux,
-                erosion::Bounds::kFlux, first.velocity, erosion::Bounds::kVelocity);
-    std::printf("  all %d: the ground's change correlates %.6f (bound %.2f), %.3g metres apart per metre moved (%.2f), "
+    std::printf("  erosion, %d iterations on the GPU against the C++ twin:\n", p.iterations);
+    std::printf("    iteration %d alone, from the twin's state: terrain %.3g (bound %.0e), water %.3g (%.0e), sediment "
+                "%.3g (%.0e), flux %.3g (%.0e), velocity %.3g (%.0e)\n",
+                half + 1, first.terrain, erosion::Bounds::kTerrain, first.water, erosion::Bounds::kWater, first.sediment,
+                erosion::Bounds::kSediment, first.flux, erosion::Bounds::kFlux, first.velocity, erosion::Bounds::kVelocity);
+    std::printf("    all %d: the ground's change correlates %.6f (bound %.2f), %.3g metres apart per metre moved (%.2f), "
                 "sediment %.3g apart (%.2f)\n",
                 p.iterations, all.correlation, erosion::Bounds::kCorrelation, all.apart, erosion::Bounds::kApart,
                 all.sedimentDrift, erosion::Bounds::kSedimentDrift);
-    std::printf("  off the map: sediment %.6g (the twin %.6g), water %.6g (the twin %.6g), metres of one cell\n",
+    std::printf("    off the map: sediment %.6g (the twin %.6g), water %.6g (the twin %.6g), metres of one cell\n",
                 run.sedimentLeft, twin.sedimentLeft, run.waterLeft, twin.waterLeft);
     std::vector<std::string> broken = erosion::brokenAfterOne(first);
     for (std::string& b : erosion::brokenAfterMany(all)) broken.push_back(std::move(b));
+    return broken;
+}
+
+// erode --check: the twin and the GPU from the same start, to the bounds docs/erosion.md states.
+int checkErosion(const Args& a, const erosion::State& start, const erosion::Params& p, unsigned threads) {
+    if (!a.backend.empty())
+        throw ValidationError("--backend " + a.backend + ": --check runs both the GPU and the twin");
+    if (p.iterations < 2) throw ValidationError("--iterations " + std::to_string(p.iterations) + ": --check takes 2 or more");
+    Chosen chosen = chooseBackend(a, Backend::Gpu);
+    std::printf("erosion check: %dx%d, %d iterations, %s against the C++ twin\n", start.width, start.height, p.iterations,
+                chosen.ctx->info().renderer.c_str());
+    const std::vector<std::string> broken = compareErosion(*chosen.ctx, start, p, threads);
     if (!broken.empty()) {
         std::string all = "the GPU's erosion is not the twin's within the bounds of docs/erosion.md: ";
         for (std::size_t i = 0; i < broken.size(); ++i) all += (i ? "; " : "") + broken[i];
@@ -464,7 +475,7 @@ int runErode(const Args& a) {
     } catch (const ValidationError& e) {
         throw ValidationError("--in " + r.in + ": " + e.what());
     }
-    if (a.check) return checkErosion(a, plan, s, threads);
+    if (a.check) return checkErosion(a, s, p, threads);
     Chosen chosen = chooseBackend(a, plan.backend.empty() ? Backend::Auto : cli::parseBackend(plan.backend));
     if (chosen.backend == Backend::Reference) chosen.backend = Backend::Cpu;  // the twin is the reference
     TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
@@ -515,23 +526,35 @@ int runCheck(const Args& a) {
     const Grid& grid = plan.grid;
     const NoiseSpec& spec = plan.spec;
     warn(plan.warnings);
+    // A graph's erode stage: its nodes checked as any graph's, then its erosion of the
+    // reference's heights, the GPU's against the twin's.
+    std::optional<Graph> graph = plan.graph;
+    std::optional<erosion::Params> eroding;
+    if (graph && graph->erosion) {
+        if (grid.isVolume() || grid.width < 2 || grid.height < 2 || grid.width > erosion::Params::kMostCells ||
+            grid.height > erosion::Params::kMostCells)
+            throw ValidationError("--size " + toString(grid) + ": the graph's erode stage erodes a heightmap, WxH, each "
+                                  "edge 2 to " + std::to_string(erosion::Params::kMostCells));
+        eroding = graph->erosion;
+        graph = graph->pointwise();
+    }
     gpu::Context ctx(contextOptions(a));
     if (a.verbose) describe(ctx);
     gpu::Generator gen(ctx);
     const auto gpuBand = [&](const Grid& band, const TexelStart& start) {
         if (g_stopSignal) throw app::Interrupted("check");
         try {
-            return plan.graph ? gen.generate(*plan.graph, band, start) : gen.generate(spec, band, start);
+            return graph ? gen.generate(*graph, band, start) : gen.generate(spec, band, start);
         } catch (const ValidationError& e) {
             rethrowAsFlags(e);
         }
     };
-    const app::CheckVerdict verdict = plan.graph ? *app::checkGrid(*plan.graph, grid, app::checkBandRows(grid), plan.tolerances, gpuBand)
-                                                 : *app::checkGrid(spec, grid, app::checkBandRows(grid), plan.tolerances, gpuBand);
-    if (plan.graph) {
-        std::printf("check %s, a %dD graph of %zu nodes, seed %s, on %s\n", toString(grid).c_str(), spec.dims,
-                    plan.graph->nodes.size(), spec.seed ? std::to_string(*spec.seed).c_str() : "none (Ken Perlin's table)",
-                    ctx.info().renderer.c_str());
+    const app::CheckVerdict verdict = graph ? *app::checkGrid(*graph, grid, app::checkBandRows(grid), plan.tolerances, gpuBand)
+                                            : *app::checkGrid(spec, grid, app::checkBandRows(grid), plan.tolerances, gpuBand);
+    if (graph) {
+        std::printf("check %s, a %dD graph of %zu nodes%s, seed %s, on %s\n", toString(grid).c_str(), spec.dims,
+                    graph->nodes.size(), eroding ? " and an erode stage" : "",
+                    spec.seed ? std::to_string(*spec.seed).c_str() : "none (Ken Perlin's table)", ctx.info().renderer.c_str());
         for (const app::ChannelVerdict& c : verdict.channels) std::printf("  %s\n", c.line.c_str());
         if (verdict.jumpy)
             std::printf("  %lld of %lld texels (%.3g%%) beyond the tolerance, at the jumps of discontinuous nodes "
@@ -544,11 +567,22 @@ int runCheck(const Args& a) {
                         static_cast<long long>(verdict.kinks), static_cast<long long>(verdict.texels),
                         100.0 * static_cast<double>(verdict.kinks) / static_cast<double>(verdict.texels),
                         spec.output == Output::Normal ? "normal" : "gradient", 100.0 * app::kJumpShare);
-        std::printf("  %s\n", verdict.passed ? "PASS" : "FAIL");
+        std::vector<std::string> broken;
+        if (eroding) {
+            const Image heights = cpu::evaluate(*graph, grid);
+            broken = compareErosion(ctx, erosion::start(heights, *eroding), *eroding, 0);
+        }
+        const bool passed = verdict.passed && broken.empty();
+        std::printf("  %s\n", passed ? "PASS" : "FAIL");
         if (!verdict.passed)
             std::fprintf(stderr, "glnoise: error: GPU and CPU reference differ by up to %.3g times the tolerance\n",
                          verdict.worstExcess);
-        return verdict.passed ? 0 : 1;
+        if (!broken.empty()) {
+            std::string all = "the GPU's erosion is not the twin's within the bounds of docs/erosion.md: ";
+            for (std::size_t i = 0; i < broken.size(); ++i) all += (i ? "; " : "") + broken[i];
+            std::fprintf(stderr, "glnoise: error: %s\n", all.c_str());
+        }
+        return passed ? 0 : 1;
     }
     // Cellular noise names what it returns; turned octaves say so.
     std::string basis = toString(spec.basis);

@@ -128,18 +128,21 @@ Image evaluatePlanSimd(const Graph& graph, const GraphPlan& plan, const Grid& gr
 
 Image evaluateSimd(const Graph& graph, const Grid& grid, const TexelStart& start, unsigned threads) {
     graph.validate();
+    graph.requirePointwise("cpu::evaluateSimd");
     if (const auto spec = specOf(graph)) return evaluateSimd(*spec, grid, start, threads);
     return evaluatePlanSimd(graph, planGraph(graph), grid, start, threads);
 }
 
 Image evaluate(const Graph& graph, const Grid& grid, const TexelStart& start, unsigned threads) {
     graph.validate();
+    graph.requirePointwise("cpu::evaluate");
     if (const auto spec = specOf(graph)) return evaluate(*spec, grid, start, threads);
     return evaluatePlan(graph, planGraph(graph), grid, start, threads);
 }
 
 std::vector<float> evaluatePoints(const Graph& graph, const std::vector<Point>& points) {
     graph.validate();
+    graph.requirePointwise("cpu::evaluatePoints");
     if (const auto spec = specOf(graph)) return evaluatePoints(*spec, points);
     const GraphPlan plan = planGraph(graph);
     const Permutation table = Permutation::forSeed(graph.space.seed);
@@ -161,6 +164,7 @@ std::vector<float> evaluatePoints(const Graph& graph, const std::vector<Point>& 
 
 std::array<double, 4> evaluateDoubleOutput(const Graph& graph, const Point& p) {
     graph.validate();
+    graph.requirePointwise("cpu::evaluateDoubleOutput");
     if (const auto spec = specOf(graph)) return evaluateDoubleOutput(*spec, Permutation::forSeed(graph.space.seed), p);
     return evaluatePlanDouble(graph, planGraph(graph), p);
 }

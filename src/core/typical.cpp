@@ -83,7 +83,7 @@ ValueRange typicalRange(const Graph& graph) {
     if (const auto spec = specOf(graph)) return typicalRange(*spec);
     const ValueRange stated = statedRange(graph);
     if (graph.space.output == Output::Normal) return {-1.0, 1.0};
-    Graph g = graph;
+    Graph g = graph.pointwise();  // an erode stage's heights lie within its input's
     g.space.output = Output::Value;
     // Around the graph's own origin: a graph has no one frequency to scale by. Every texel
     // of the window while that costs at most kSampleFrames basis evaluations; a graph

@@ -39,6 +39,16 @@ void rows(int h, unsigned threads, const Row& row) {
 
 }  // namespace
 
+const std::vector<ParamNumber>& paramNumbers() {
+    using P = Params;
+    static const std::vector<ParamNumber> numbers{
+        {"cell_size", &P::cellSize},     {"height_scale", &P::heightScale}, {"time_step", &P::timeStep},
+        {"rain", &P::rain},              {"evaporation", &P::evaporation},  {"capacity", &P::capacity},
+        {"dissolving", &P::dissolving},  {"deposition", &P::deposition},    {"min_slope", &P::minSlope},
+        {"full_depth", &P::fullDepth},   {"talus_angle", &P::talusAngle},   {"thermal_rate", &P::thermalRate}};
+    return numbers;
+}
+
 void Params::validate() const {
     std::vector<Violation> v;
     const auto finite = [&](const char* key, double value, double lo, double hi, const std::string& allowed, bool openLo) {

@@ -76,7 +76,7 @@ struct GpuErosion::Impl {
     }
 };
 
-GpuErosion::GpuErosion(gpu::Context& context, const State& s, const Params& p) {
+GpuErosion::GpuErosion(const gpu::Context& context, const State& s, const Params& p) {
     (void)context;  // current on this thread: the GL calls below are its
     p.validate();
     impl_ = std::make_unique<Impl>();

@@ -57,7 +57,7 @@ struct GpuOperators::Impl {
                  accumulate = operatorProgram("accumulate.comp");
 };
 
-GpuOperators::GpuOperators(gpu::Context& context) : impl_(std::make_unique<Impl>()) {
+GpuOperators::GpuOperators(const gpu::Context& context) : impl_(std::make_unique<Impl>()) {
     (void)context;  // current on this thread: the programs are its
     gpu::checkGl("compiling the heightfield operators");
 }

@@ -292,6 +292,7 @@ constexpr std::size_t kMostBlockBytes = 65536;
 
 std::vector<std::uint8_t> graphBlock(const Graph& graph) {
     graph.validate();
+    graph.requirePointwise("a graph's parameter block");
     const Numbers n = numbersOf(cpu::planGraph(graph), graph.space);
     return blockOf(n.frames, n.params);
 }
@@ -457,6 +458,7 @@ std::string graphSource(const Options& options, const Graph& graph, const GraphO
     }
     if (!errors.empty()) throw ValidationError(errors);
     graph.validate();
+    graph.requirePointwise("a shader");
 
     const cpu::GraphPlan plan = cpu::planGraph(graph);
     const NoiseSpec& space = graph.space;

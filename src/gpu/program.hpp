@@ -71,6 +71,7 @@ struct Field {
     explicit Field(const NoiseSpec& s) : spec(s) { spec.validate(); }
     explicit Field(const Graph& g) {
         g.validate();
+        g.requirePointwise("the GPU's noise pass");
         if (auto s = specOf(g)) {
             spec = *s;
             return;

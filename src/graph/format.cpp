@@ -288,6 +288,43 @@ nlohmann::json fieldJson(const GraphField& f, const GraphNode& n) {
     return nullptr;
 }
 
+// A graph's "erode": an object of the erosion's numbers by name, each optional (its
+// default), and iterations, an integer.
+void readErode(const nlohmann::json& e, Graph& g, std::vector<Violation>& problems) {
+    if (!e.is_object()) {
+        problems.push_back({"erode", io::shown(e) + ": must be an object of the erosion's numbers (iterations, cell_size, "
+                                                    "...), each optional"});
+        return;
+    }
+    erosion::Params p;
+    for (auto it = e.begin(); it != e.end(); ++it) {
+        const std::string& key = it.key();
+        if (key == "iterations") {
+            if (!it.value().is_number_integer() || it.value().get<long long>() < 0 ||
+                it.value().get<long long>() > erosion::Params::kMostIterations)
+                problems.push_back({"erode.iterations", io::shown(it.value()) + ": must be an integer from 0 to " +
+                                                            std::to_string(erosion::Params::kMostIterations)});
+            else
+                p.iterations = static_cast<int>(it.value().get<long long>());
+            continue;
+        }
+        const auto n = std::find_if(erosion::paramNumbers().begin(), erosion::paramNumbers().end(),
+                                    [&](const erosion::ParamNumber& pn) { return key == pn.name; });
+        if (n == erosion::paramNumbers().end()) {
+            std::string all = "iterations";
+            for (const erosion::ParamNumber& pn : erosion::paramNumbers()) all += std::string(", ") + pn.name;
+            problems.push_back({"erode." + io::shownKey(key), "is not a number of the erosion; allowed: " + all});
+            continue;
+        }
+        if (!it.value().is_number()) {
+            problems.push_back({"erode." + key, io::shown(it.value()) + ": must be a number"});
+            continue;
+        }
+        p.*(n->field) = it.value().get<double>();
+    }
+    g.erosion = p;
+}
+
 }  // namespace
 
 Graph Graph::parse(const std::string& text, const std::string& source) {
@@ -315,14 +352,15 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
     nlohmann::json space = nlohmann::json::object();
     for (auto it = j.begin(); it != j.end(); ++it) {
         const std::string& key = it.key();
-        if (key == "glnoise_graph" || key == "out" || key == "nodes") continue;
+        if (key == "glnoise_graph" || key == "out" || key == "nodes" || key == "erode") continue;
         if (std::find(spaceKeys().begin(), spaceKeys().end(), key) != spaceKeys().end()) {
             space[key] = it.value();
             continue;
         }
-        problems.push_back({io::shownKey(key), "is not a graph key; allowed: glnoise_graph, out, nodes, dims, seed, "
-                                               "world_hash, offset, z, w, output, height_scale"});
+        problems.push_back({io::shownKey(key), "is not a graph key; allowed: glnoise_graph, out, nodes, erode, dims, "
+                                               "seed, world_hash, offset, z, w, output, height_scale"});
     }
+    if (j.contains("erode")) readErode(j["erode"], g, problems);
     int format = kGraphFormat;
     if (!j.contains("glnoise_graph") || !j["glnoise_graph"].is_number_integer() || j["glnoise_graph"].get<long long>() < kFirstGraphFormat ||
         j["glnoise_graph"].get<long long>() > kGraphFormat)
@@ -426,6 +464,19 @@ Graph Graph::parse(const std::string& text, const std::string& source) {
     return g;
 }
 
+Graph Graph::pointwise() const {
+    Graph g = *this;
+    g.erosion.reset();
+    return g;
+}
+
+void Graph::requirePointwise(const std::string& what) const {
+    if (erosion)
+        throw ValidationError(what + ": the graph erodes its output (its erode stage); erosion moves material across "
+                                     "the whole map, so it has no value at a point: bake the whole heightmap (glnoise "
+                                     "bake --graph), or take the graph without its erode stage");
+}
+
 std::string Graph::json(int indent) const {
     nlohmann::json j = nlohmann::json::object();
     j["glnoise_graph"] = kGraphFormat;
@@ -444,6 +495,12 @@ std::string Graph::json(int indent) const {
         ns[id] = nj;
     }
     j["nodes"] = ns;
+    if (erosion) {
+        nlohmann::json e = nlohmann::json::object();
+        e["iterations"] = erosion->iterations;
+        for (const erosion::ParamNumber& n : erosion::paramNumbers()) e[n.name] = (*erosion).*n.field;
+        j["erode"] = e;
+    }
     return j.dump(indent);
 }
 

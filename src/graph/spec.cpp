@@ -119,6 +119,7 @@ Graph graphOf(const NoiseSpec& spec) {
 }
 
 std::optional<NoiseSpec> specOf(const Graph& graph) {
+    if (graph.erosion) return std::nullopt;  // no spec erodes
     NoiseSpec s = spaceOf(graph.space);
     auto find = [&](const std::string& id) -> const GraphNode* {
         auto it = graph.nodes.find(id);

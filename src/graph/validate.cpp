@@ -2,6 +2,7 @@
 // What makes a noise graph valid (Graph::validate): its wiring (inputs of the right type,
 // no cycle, its depth), each node's fields against the graph's space, and what a gradient
 // needs.
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -171,6 +172,22 @@ void Graph::validate() const {
         s.validate();
     } catch (const ValidationError& e) {
         for (const Violation& v : e.details()) problems.push_back(v);
+    }
+    if (erosion) {
+        // Its numbers named by the graph's keys (erode.cell_size).
+        try {
+            erosion->validate();
+        } catch (const ValidationError& e) {
+            for (const Violation& v : e.details()) {
+                std::string key = v.field;
+                std::replace(key.begin(), key.end(), '-', '_');
+                problems.push_back({"erode." + key, v.what});
+            }
+        }
+        if (space.dims != 2)
+            problems.push_back({"erode", "needs dims 2 (it erodes a heightmap), not " + std::to_string(space.dims)});
+        if (space.output != Output::Value)
+            problems.push_back({"erode", "needs output value (it erodes heights), not " + std::string(toString(space.output))});
     }
     if (space.output != Output::Value && space.dims != 2 && space.dims != 3)
         problems.push_back({"output", std::string(toString(space.output)) + ": needs dims 2 or 3"});

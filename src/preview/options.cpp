@@ -148,8 +148,8 @@ Start startFrom(const Args& a) {
         }
     }
     if (!a.erode.empty()) {
-        s.erosion.iterations = app::parseInt("--erode", a.erode, "1 to 100000 (iterations)");
-        if (s.erosion.iterations < 1 || s.erosion.iterations > erosion::Params::kMostIterations)
+        s.erosion.params.iterations = app::parseInt("--erode", a.erode, "1 to 100000 (iterations)");
+        if (s.erosion.params.iterations < 1 || s.erosion.params.iterations > erosion::Params::kMostIterations)
             throw ValidationError("--erode " + a.erode + ": must be 1 to 100000 (iterations)");
         s.erosion.on = true;
     }

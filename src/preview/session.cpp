@@ -72,9 +72,9 @@ std::string readoutsJson(const State& s, ValueRange shown, const Layout& l, int 
         const std::optional<double> sea = seaOf(s, shown);
         j["view"]["sea"] = sea ? nlohmann::json(*sea) : nlohmann::json(nullptr);
         j["view"]["erosion"] = s.erosion.on ? nlohmann::json{{"iterations", s.erosion.done},
-                                                             {"of", s.erosion.iterations},
-                                                             {"cell_size", s.erosion.cellSize},
-                                                             {"height_scale", s.erosion.heightScale},
+                                                             {"of", s.erosion.params.iterations},
+                                                             {"cell_size", s.erosion.params.cellSize},
+                                                             {"height_scale", s.erosion.params.heightScale},
                                                              {"flow_map", s.erosion.flow}}
                                             : nlohmann::json(nullptr);
     }
@@ -202,6 +202,7 @@ private:
     Regeneration last_;
     std::string generated_;  // the spec and size last generated, to regenerate only on change
     std::string erosionOf_;  // the regeneration and world the erosion runs on
+    std::string stageOf_;    // the graph whose erode stage last set the erosion
     long regenerations_ = 0;
     int frame_ = 0;
     bool dragging_ = false;
@@ -350,6 +351,15 @@ void Session::proofAndProbe(const Shown& shown, const Frame& f) {
 // off or the view has no heightmap (a volume, a normal map, another view).
 void Session::erode(const Shown& shown, const Frame& f) {
     State& s = s_;
+    // A graph's erode stage, when it is new: its numbers, running.
+    const std::string stage = s.graph && s.graph->erosion ? s.graph->json(-1) : std::string();
+    if (stage != stageOf_) {
+        stageOf_ = stage;
+        if (s.graph && s.graph->erosion) {
+            s.erosion.params = *s.graph->erosion;
+            s.erosion.on = true;
+        }
+    }
     const bool heightmap = s.layout.view == ViewKind::View3d && !f.tile.isVolume() && shown.spec.output == Output::Value &&
                            s.specError.empty();
     if (!s.erosion.on || !heightmap) {
@@ -358,17 +368,17 @@ void Session::erode(const Shown& shown, const Frame& f) {
         s.erosion.done = 0;
         return;
     }
-    erosion::Params p;
-    p.cellSize = s.erosion.cellSize;
-    p.heightScale = s.erosion.heightScale;
-    const std::string key = shown.key + "," + formatNumber(p.cellSize) + "," + formatNumber(p.heightScale);
+    erosion::Params p = s.erosion.params;
+    p.iterations = 0;  // not part of the world: more or fewer go on from where it is
+    std::string key = shown.key;
+    for (const erosion::ParamNumber& n : erosion::paramNumbers()) key += "," + formatNumber(p.*n.field);
     try {
         if (key != erosionOf_) {
             p.validate();
             renderer_.startErosion(p);
             erosionOf_ = key;
         }
-        const int left = s.erosion.iterations - renderer_.erosionDone();
+        const int left = s.erosion.params.iterations - renderer_.erosionDone();
         if (left > 0) renderer_.erode(std::min(left, std::max(1, s.erosion.perFrame)));
     } catch (const Error& e) {
         s.status = std::string("erosion: ") + e.what();
@@ -386,7 +396,7 @@ Shown Session::regenerate(const Frame& f) {
     std::optional<Graph> graph;
     NoiseSpec spec;
     if (s.graph) {
-        graph = viewGraph(viewedGraph(s), s.view);
+        graph = viewGraph(viewedGraph(s), s.view).pointwise();  // an erode stage runs in the 3D view
         if (graph->space.output == Output::Gradient) graph->space.output = Output::Value;
         spec = graph->space;
         // The octave limit as glnoise bake --graph applies it, at the view's texel spacing.

@@ -129,6 +129,7 @@ Graph viewedGraph(const State& s) {
     Graph g = *s.graph;
     if (s.viewedNode.empty() || !g.nodes.count(s.viewedNode)) return g;
     g.out = s.viewedNode;
+    g.erosion.reset();  // an erode stage erodes the graph's output, not a node viewed
     try {
         g.validate();  // a vector node is no output
     } catch (const ValidationError&) {

@@ -11,6 +11,7 @@
 #include "app/bake.hpp"
 #include "app/preset.hpp"
 #include "glnoise/colormap.hpp"
+#include "glnoise/erosion.hpp"
 #include "glnoise/gpu.hpp"
 #include "glnoise/spec.hpp"
 #include "preview/proof.hpp"
@@ -69,14 +70,21 @@ struct State {
     std::optional<double> seaLevel;          // a chosen sea level, in the noise's values
     // The 3D view's erosion of the heightmap, run on the GPU a few iterations a frame
     // (docs/erosion.md), and its flow map in place of the colormap.
+    // A graph's erode stage sets it going with the stage's numbers.
     struct Erosion {
         bool on = false;
-        int iterations = 500;      // it stops after these
-        int perFrame = 4;          // iterations a frame
-        float cellSize = 2.0f;     // metres a texel spans
-        float heightScale = 35.0f; // metres a unit of the noise spans
-        bool flow = false;         // the ground coloured by its water's flow (the flow colormap)
-        int done = 0;              // iterations run so far
+        erosion::Params params = defaults();  // its iterations: it stops after these
+        int perFrame = 4;                     // iterations a frame
+        bool flow = false;                    // the ground coloured by its water's flow (the flow colormap)
+        int done = 0;                         // iterations run so far
+        // The preview's world: 2 m a texel, 35 m a unit of the noise, 500 iterations.
+        static erosion::Params defaults() {
+            erosion::Params p;
+            p.cellSize = 2.0;
+            p.heightScale = 35.0;
+            p.iterations = 500;
+            return p;
+        }
     } erosion;
     std::string exportPath;
     // The window's GL renderer is a software rasterizer, which `glnoise bake` passes over

@@ -21,7 +21,7 @@ View thumbnailView(const View& view, int viewWidth, int width) {
 }
 
 Graph graphOfNode(const Graph& graph, const std::string& id) {
-    Graph g = graph;
+    Graph g = graph.pointwise();  // a node's picture: its value, before any erode stage
     g.out = id;
     if (g.space.output != Output::Value) g.space.output = Output::Value;
     return g;

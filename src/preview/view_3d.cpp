@@ -40,11 +40,14 @@ public:
         if (s.erosion.on) {
             ImGui::SameLine();
             ImGui::Checkbox("flow map", &s.erosion.flow);
-            ImGui::SliderInt("iterations", &s.erosion.iterations, 1, 5000, "%d", ImGuiSliderFlags_Logarithmic);
+            erosion::Params& p = s.erosion.params;
+            ImGui::SliderInt("iterations", &p.iterations, 1, 5000, "%d", ImGuiSliderFlags_Logarithmic);
             ImGui::SliderInt("a frame", &s.erosion.perFrame, 1, 50);
-            ImGui::SliderFloat("cell m", &s.erosion.cellSize, 0.1f, 50.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
-            ImGui::SliderFloat("m a unit", &s.erosion.heightScale, 1.0f, 1000.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
-            ImGui::TextDisabled("%d of %d iterations", s.erosion.done, s.erosion.iterations);
+            float cell = static_cast<float>(p.cellSize), scale = static_cast<float>(p.heightScale);
+            if (ImGui::SliderFloat("cell m", &cell, 0.1f, 50.0f, "%.2f", ImGuiSliderFlags_Logarithmic)) p.cellSize = cell;
+            if (ImGui::SliderFloat("m a unit", &scale, 1.0f, 1000.0f, "%.1f", ImGuiSliderFlags_Logarithmic))
+                p.heightScale = scale;
+            ImGui::TextDisabled("%d of %d iterations", s.erosion.done, p.iterations);
         }
         ImGui::TextDisabled("drag: orbit  wheel: closer, further");
     }

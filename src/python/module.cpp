@@ -37,6 +37,7 @@
 #include "app/verify.hpp"
 #include "app/record.hpp"
 #include "app/write.hpp"
+#include "glnoise/erosion.hpp"
 #include "glnoise/cpu.hpp"
 #include "glnoise/error.hpp"
 #include "glnoise/format.hpp"
@@ -143,6 +144,36 @@ void fill(const Noise& noise, const Grid& g, int channels, const TexelStart& sta
     const NoiseSpec& spec = noise.spec;
     validateStart(start, g);
     const Backend backend = resolved(asked);
+    // A graph's erode stage: its nodes' values over the whole map, then eroded, on the
+    // backend asked (the GPU's passes, or the C++ twin for the CPU's).
+    if (noise.graph && noise.graph->erosion) {
+        const erosion::Params& p = *noise.graph->erosion;
+        if (start != TexelStart{} || g.isVolume())
+            throw ValidationError("the graph's erode stage erodes a whole heightmap (height, width) at start 0: erosion "
+                                  "moves material across a tile's edges, so a tile of it (a start, a dask chunk) "
+                                  "cannot be eroded apart");
+        if (g.width < 2 || g.height < 2 || g.width > erosion::Params::kMostCells || g.height > erosion::Params::kMostCells)
+            throw ValidationError("shape (" + std::to_string(g.height) + ", " + std::to_string(g.width) +
+                                  "): the graph's erode stage takes each edge 2 to " +
+                                  std::to_string(erosion::Params::kMostCells));
+        Noise nodes{spec, noise.graph->pointwise()};
+        fill(nodes, g, channels, start, backend, threads, out);
+        Image heights(g.width, g.height, 1);
+        std::copy(out, out + heights.data.size(), heights.data.begin());
+        erosion::State state = erosion::start(heights, p);
+        if (backend == Backend::Gpu) {
+            state = GpuThread::get().run([&](gpu::Generator&, gpu::Context& ctx) {
+                erosion::GpuErosion e(ctx, state, p);
+                e.iterate(p.iterations);
+                return e.read();
+            });
+        } else {
+            for (int i = 0; i < p.iterations; ++i) erosion::iterate(state, p, threads);
+        }
+        const Image eroded = erosion::heights(state, p);
+        std::copy(eroded.data.begin(), eroded.data.end(), out);
+        return;
+    }
     // The tiles of `glnoise bake`, which land in `out` directly.
     const std::size_t texelBytes = static_cast<std::size_t>(channels) * sizeof(float);
     const std::size_t rowBytes = static_cast<std::size_t>(g.width) * texelBytes;
@@ -183,6 +214,7 @@ using PointArray = nb::ndarray<const double, nb::ndim<2>, nb::c_contig, nb::devi
 
 nb::ndarray<nb::numpy, float> evalPoints(const Spec& s, PointArray points, const std::string& backendName) {
     const Backend backend = parseBackend(backendName);
+    if (s.graph) s.graph->requirePointwise("eval");
     const std::size_t n = points.shape(0);
     const int columns = static_cast<int>(points.shape(1));
     if (s.hasDims && columns != s.spec.dims)
@@ -578,6 +610,7 @@ NB_MODULE(_glnoise, m) {
         .def("to_dict", &specDict, "Every field by its keyword; dims None when the shape decides")
         .def_rw("no_octave_limit", &Spec::noOctaveLimit, "Octaves above a grid's Nyquist limit kept")
         .def("preset_text", &presetText, "The preset JSON that reproduces the spec")
+        .def("erodes", [](const Spec& s) { return s.graph && s.graph->erosion; }, "Whether a graph's erode stage erodes it")
         .def("channels", [](const Spec& s) { return s.spec.output == Output::Value ? 1 : 4; },
              "Channels per texel: 1, or 4 for gradient and normal outputs")
         .def_static("from_graph", &graphSpec, "text"_a, "source"_a,

@@ -13,6 +13,8 @@
 
 #include "cli/bake_fixture.hpp"
 #include "glnoise/glnoise.hpp"
+#include "glnoise/colormap.hpp"
+#include "glnoise/erosion.hpp"
 #include "glnoise/io.hpp"
 #include "glnoise/version.hpp"
 
@@ -196,6 +198,78 @@ TEST_F(Erode, CheckComparesTheGpuWithTheTwin) {
     const Result one = erode({"--in", file("h.png"), "--check", "--iterations", "1"});
     EXPECT_EQ(one.code, 2);
     EXPECT_NE(one.err.find("--iterations 1: --check takes 2 or more"), std::string::npos) << one.err;
+}
+
+// A graph's erode stage: bake --graph erodes the graph's values over the whole map, the
+// bytes of glnoise erode on a float bake of the graph without it (with the stage's numbers);
+// the record holds the stage (--from re-bakes it); a colormap colours the eroded heights;
+// on the GPU within check's bounds; check runs both halves; tiles, eval and shaders refuse.
+TEST_F(Erode, AGraphsErodeStageBakesAsErodeErodes) {
+    const std::string nodes = R"("glnoise_graph": 2, "dims": 2, "out": "hills", "nodes": {"hills": {"kind": "fractal",
+        "type": "ridged", "octaves": 5, "basis": "opensimplex2", "frequency": 0.03, "normalize": true}})";
+    { std::ofstream(file("plain.json")) << "{" << nodes << "}"; }
+    {
+        std::ofstream(file("eroding.json"))
+            << "{" << nodes << R"(, "erode": {"iterations": 40, "cell_size": 2, "height_scale": 20}})";
+    }
+    bake({"--graph", file("eroding.json"), "--size", "80x64", "--backend", "cpu", "--out", file("stage.r32")});
+    bake({"--graph", file("plain.json"), "--size", "80x64", "--backend", "cpu", "--out", file("plain.r32")});
+    Result r = erode({"--in", file("plain.r32"), "--iterations", "40", "--cell-size", "2", "--height-scale", "20",
+                      "--backend", "cpu", "--out", file("eroded.r32")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(slurp(file("stage.r32")), slurp(file("eroded.r32")));
+    EXPECT_NE(slurp(file("stage.r32")), slurp(file("plain.r32")));
+    const nlohmann::json rec = nlohmann::json::parse(slurp(file("stage.r32.json")));
+    EXPECT_EQ(rec["graph"]["erode"]["iterations"], 40) << rec.dump();
+    bake({"--from", file("stage.r32"), "--out", file("again.r32")});
+    EXPECT_EQ(slurp(file("again.r32")), slurp(file("stage.r32")));
+    // Through a colormap: the eroded heights coloured, as a bake of them would be.
+    bake({"--graph", file("eroding.json"), "--size", "80x64", "--backend", "cpu", "--colormap", "terrain", "--range",
+          "-1,1", "--out", file("stage.png")});
+    {
+        const std::string raw = slurp(file("stage.r32"));
+        std::vector<float> v(raw.size() / 4);
+        std::memcpy(v.data(), raw.data(), raw.size());
+        const Colormap map = Colormap::named("terrain");
+        std::vector<unsigned char> rgb;
+        io::ImageFacts facts = io::readWholeImage(file("stage.png"), [&](const void* d, std::size_t n) {
+            rgb.insert(rgb.end(), static_cast<const unsigned char*>(d), static_cast<const unsigned char*>(d) + n);
+        });
+        ASSERT_EQ(rgb.size(), v.size() * 3);
+        for (std::size_t t = 0; t < v.size(); ++t) {
+            const std::uint32_t c = map.color(v[t], ValueRange{-1.0, 1.0});
+            ASSERT_EQ(std::memcmp(&rgb[3 * t], &c, 3), 0) << "texel " << t;
+        }
+    }
+    // On the GPU: the same erosion to check's bounds (on llvmpipe, the same floats).
+    bake({"--graph", file("eroding.json"), "--size", "80x64", "--backend", "gpu", "--out", file("gpu.r32")});
+    {
+        const std::string a = slurp(file("gpu.r32")), b = slurp(file("stage.r32")), p = slurp(file("plain.r32"));
+        ASSERT_EQ(a.size(), b.size());
+        std::vector<float> g(a.size() / 4), c(a.size() / 4), s(a.size() / 4);
+        std::memcpy(g.data(), a.data(), a.size());
+        std::memcpy(c.data(), b.data(), b.size());
+        std::memcpy(s.data(), p.data(), p.size());
+        erosion::State start, run, twin;
+        start.terrain = s, run.terrain = g, twin.terrain = c;
+        const erosion::Agreement agreement = erosion::agree(start, run, twin);
+        EXPECT_TRUE(erosion::brokenAfterMany(agreement).empty()) << agreement.correlation << " " << agreement.apart;
+    }
+    r = run({"check", "--graph", file("eroding.json"), "--size", "64x48"});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("a 2D graph of 2 nodes and an erode stage"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("erosion, 40 iterations on the GPU against the C++ twin"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("PASS"), std::string::npos) << r.out;
+    for (const auto& [args, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+             {{"bake", "--graph", file("eroding.json"), "--tile", "1,0", "--tile-size", "32x32", "--out", file("t.png")},
+              "--tile: the graph's erode stage moves material across a tile's edges"},
+             {{"eval", "--graph", file("eroding.json")}, "(eval evaluates points): the graph erodes its output"},
+             {{"shader", "--graph", file("eroding.json"), "--language", "glsl"},
+              "(a shader evaluates points): the graph erodes its output"}}) {
+        const Result bad = run(args);
+        EXPECT_EQ(bad.code, 2) << message << "\n" << bad.err;
+        EXPECT_NE(bad.err.find(message), std::string::npos) << "wanted: " << message << "\ngot: " << bad.err;
+    }
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "glnoise/cpu.hpp"
 #include "glnoise/erosion.hpp"
 #include "glnoise/error.hpp"
+#include "glnoise/graph.hpp"
 
 namespace glnoise {
 namespace {
@@ -215,6 +216,62 @@ TEST(Erosion, BadParametersAreRefusedOneByOne) {
     nan.data[3] = std::nanf("");
     EXPECT_THROW(erosion::start(nan, erosion::Params{}), ValidationError);
     EXPECT_THROW(erosion::start(Image(1, 9, 1), erosion::Params{}), ValidationError);
+}
+
+// A graph's erode stage: read and written with every number, through the compact form
+// too; each bad number named by its key; only a 2D graph of value output erodes; nothing
+// that evaluates points takes it, and pointwise() is its nodes alone.
+TEST(ErosionGraph, AnErodeStageIsReadCheckedAndRefusedByPointEvaluators) {
+    const std::string nodes = R"("glnoise_graph": 2, "dims": 2, "out": "n",
+        "nodes": {"n": {"kind": "basis", "basis": "perlin", "frequency": 0.05}})";
+    const Graph g = Graph::parse("{" + nodes + R"(, "erode": {"iterations": 30, "rain": 0.04}})");
+    ASSERT_TRUE(g.erosion.has_value());
+    EXPECT_EQ(g.erosion->iterations, 30);
+    EXPECT_EQ(g.erosion->rain, 0.04);
+    EXPECT_EQ(g.erosion->cellSize, erosion::Params{}.cellSize) << "a number not given takes its default";
+    EXPECT_EQ(Graph::parse(g.json()), g);
+    EXPECT_EQ(Graph::parse(g.compact()), g);
+    EXPECT_NE(g.json().find("\"talus_angle\": 35.0"), std::string::npos) << g.json();
+    const Graph plain = g.pointwise();
+    EXPECT_FALSE(plain.erosion.has_value());
+    EXPECT_NE(plain, g);
+    EXPECT_EQ(plain.nodes.size(), g.nodes.size());
+    // Points have no eroded value.
+    EXPECT_THROW((void)cpu::evaluate(g, {8, 8, 1}), ValidationError);
+    EXPECT_THROW((void)cpu::evaluateSimd(g, {8, 8, 1}), ValidationError);
+    EXPECT_THROW((void)cpu::evaluatePoints(g, std::vector<cpu::Point>(1)), ValidationError);
+    EXPECT_NO_THROW((void)cpu::evaluate(plain, {8, 8, 1}));
+    // Bad stages, each named.
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {R"("erode": {"cell_size": 0})", "erode.cell_size 0: must be above 0"},
+        {R"("erode": {"iterations": -1})", "erode.iterations -1: must be an integer from 0 to 100000"},
+        {R"("erode": {"iterations": 2.5})", "erode.iterations 2.5: must be an integer"},
+        {R"("erode": {"speed": 1})", "erode.speed is not a number of the erosion; allowed: iterations, cell_size"},
+        {R"("erode": {"rain": "lots"})", "erode.rain \"lots\": must be a number"},
+        {R"("erode": [1, 2])", "erode [1,2]: must be an object of the erosion's numbers"},
+        {R"("erode": {"evaporation": 30})", "erode.evaporation 30: times --time-step 0.05 must be at most 1"},
+    };
+    for (const auto& [stage, message] : bad) {
+        try {
+            (void)Graph::parse("{" + nodes + ", " + stage + "}", "graph g.json");
+            ADD_FAILURE() << stage << " was taken";
+        } catch (const ValidationError& e) {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << "wanted: " << message << "\ngot: " << e.what();
+            EXPECT_NE(std::string(e.what()).find("graph g.json: "), std::string::npos) << e.what();
+        }
+    }
+    for (const auto& [space, message] : std::vector<std::pair<std::string, std::string>>{
+             {R"("dims": 3)", "erode needs dims 2 (it erodes a heightmap), not 3"},
+             {R"("output": "gradient")", "erode needs output value (it erodes heights), not gradient"}}) {
+        std::string text = "{" + nodes + R"(, "erode": {}})";
+        text.replace(text.find(R"("dims": 2)"), 9, space == R"("dims": 3)" ? space : std::string(R"("dims": 2, )") + space);
+        try {
+            (void)Graph::parse(text);
+            ADD_FAILURE() << space << " was taken";
+        } catch (const ValidationError& e) {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+        }
+    }
 }
 
 }  // namespace

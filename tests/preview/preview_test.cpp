@@ -475,6 +475,18 @@ TEST_F(Preview, ErosionRunsInTheThreeDView) {
     EXPECT_LT(greenFlow, greenBefore / 100) << "the flow colormap has no green";
     EXPECT_GT(water, ground / 20) << "water flows somewhere";
     EXPECT_LT(water, ground) << "and not everywhere";
+    // A graph's erode stage runs in the 3D view with its own numbers.
+    {
+        std::ofstream(file("eroding.json")) << R"({"glnoise_graph": 2, "dims": 2, "out": "n", "nodes": {"n": {"kind":
+            "fractal", "octaves": 4, "basis": "perlin", "frequency": 0.04}}, "erode": {"iterations": 12, "cell_size": 3}})";
+    }
+    const auto staged = show({"--graph", file("eroding.json"), "--view", "3d", "--window", "320x240", "--size", "64x64",
+                              "--frames", "6", "--readouts", file("stage.json")});
+    ASSERT_EQ(staged.code, 0) << staged.err;
+    const auto stage = readJson(file("stage.json"))["view"]["erosion"];
+    EXPECT_EQ(stage["iterations"], 12) << stage;
+    EXPECT_EQ(stage["of"], 12);
+    EXPECT_EQ(stage["cell_size"], 3.0);
     for (const auto& [flags, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
              {{"--flow-map"}, "--flow-map: shows the flow of an erosion; give --erode ITERATIONS"},
              {{"--erode", "0"}, "--erode 0: must be 1 to 100000"},

@@ -3,8 +3,10 @@
 # --graph` make (the command, GLNOISE_CLI, is the independent maker), in every form a
 # graph is given in, and refuse what the command refuses, in its words.
 import json
+import os
 import pickle
 import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -396,3 +398,34 @@ def test_with_fields_changes_a_nodes_numbers(cli, tmp_path):
         g.with_fields(fractal, octaves=0)
     with pytest.raises(ValueError, match="give an input as the id"):
         g.with_fields(fractal, source=glnoise.perlin())
+
+
+def test_a_graph_with_an_erode_stage_bakes_eroded_and_refuses_points_and_tiles(tmp_path):
+    # The stage erodes the output over the whole map: bake() is the CLI's bake of it, value
+    # for value (.r32); the graph without its stage bakes other values; points, a start and
+    # dask chunks are refused with the reason.
+    nodes = {"glnoise_graph": 2, "dims": 2, "out": "hills",
+             "nodes": {"hills": {"kind": "fractal", "type": "ridged", "octaves": 5, "basis": "opensimplex2",
+                                 "frequency": 0.03, "normalize": True}}}
+    eroding = dict(nodes, erode={"iterations": 40, "cell_size": 2, "height_scale": 20})
+    g = glnoise.Graph(json.dumps(eroding))
+    assert g.erodes and not glnoise.Graph(json.dumps(nodes)).erodes
+    assert g.to_dict()["erode"]["iterations"] == 40
+    assert g.to_dict()["erode"]["talus_angle"] == 35.0, "every number written, its default too"
+    a = g.bake((48, 64), backend="cpu")
+    plain = glnoise.Graph(json.dumps(nodes)).bake((48, 64), backend="cpu")
+    assert a.shape == (48, 64) and not np.array_equal(a, plain)
+    graph_file = tmp_path / "g.json"
+    graph_file.write_text(json.dumps(eroding))
+    out = tmp_path / "g.r32"
+    subprocess.run([os.environ["GLNOISE_CLI"], "bake", "--graph", str(graph_file), "--size", "64x48", "--backend", "cpu",
+                    "--out", str(out)], check=True, capture_output=True)
+    assert np.array_equal(np.fromfile(out, dtype="<f4").reshape(48, 64), a)
+    with pytest.raises(ValueError, match="erode stage erodes a whole heightmap"):
+        g.bake((48, 64), start=(0, 8))
+    with pytest.raises(ValueError, match="erodes the whole heightmap at once"):
+        g.to_dask((48, 64))
+    with pytest.raises(ValueError, match="eval: the graph erodes its output"):
+        g.eval(np.zeros((3, 2)))
+    with pytest.raises(ValueError, match="erode.cell_size"):
+        glnoise.Graph(json.dumps(dict(nodes, erode={"cell_size": 0})))
