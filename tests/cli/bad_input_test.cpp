@@ -204,7 +204,7 @@ TEST_F(BadInput, BakeFlags) {
         {{"bake", "--size", s, "--out", png, "--backend", "vulkan"},
          "--backend vulkan: must be auto, gpu, cpu or reference"},
         {{"bake", "--size", s, "--colormap", "terrain", "--out", exr}, "--colormap terrain: colours are written as .png; .exr stores the values"},
-        {{"bake", "--size", s, "--colormap", "rainbow", "--out", png}, "--colormap rainbow: allowed: clouds, fire, gray, marble, sand, strata, terrain, wood, none"},
+        {{"bake", "--size", s, "--colormap", "rainbow", "--out", png}, "--colormap rainbow: allowed: clouds, fire, flow, gray, marble, sand, strata, terrain, wood, none"},
         {{"bake", "--size", s, "--bits", "16", "--out", exr}, "--bits 16: .exr holds float32; 16 bits are .png or .r16"},
         {{"bake", "--size", s, "--bits", "12", "--out", png}, "--bits 12: .png holds 8 or 16 bits"},
         {{"bake", "--size", s, "--range=0,1", "--out", file("keep.r32")}, "--range 0,1: .r32 stores values as they are"},

@@ -126,7 +126,7 @@ TEST(Colormap, TheBuiltInMapsAreThere) {
         Colormap::named("rainbow");
         ADD_FAILURE();
     } catch (const ValidationError& e) {
-        EXPECT_STREQ(e.what(), "colormap rainbow: allowed: clouds, fire, gray, marble, sand, strata, terrain, wood");
+        EXPECT_STREQ(e.what(), "colormap rainbow: allowed: clouds, fire, flow, gray, marble, sand, strata, terrain, wood");
     }
 }
 
