@@ -48,6 +48,9 @@ PICTURES = {
                          "--forget --sections view,export --frames 3 --screenshot assets/preview_tiled.png",
     "preview_3d.png": "xvfb-run -a glnoise-preview --window 1280x720 --preset terrain --view 3d --relief 0.22 "
                       "--forget --sections view,readouts --frames 3 --screenshot assets/preview_3d.png",
+    "preview_erosion.png": "xvfb-run -a glnoise-preview --window 1280x720 --preset terrain --view 3d --size 256x256 "
+                           "--erode 400 --flow-map --forget --sections view --frames 102 "
+                           "--screenshot assets/preview_erosion.png",
     "preview_slices.png": "xvfb-run -a glnoise-preview --window 1280x720 --preset smoke --frequency 0.012 --colormap clouds "
                           "--view slices --size 224x174x48 "
                           "--forget --sections view,readouts --frames 3 --screenshot assets/preview_slices.png",
@@ -192,7 +195,7 @@ def engines(build, out):
 
 MAKERS = {"heightmap_hillshade.png": engines, "seamless.png": engines, "python-terrain.png": python_terrain, "python-graph.png": python_graph, "layout.png": layout, "fbm6_seed7.png": fbm, "presets.png": presets, "contact_sheet.png": contact_sheet, "cellular.png": cellular, "world.png": world, "erosion.png": erosion, "graphs.png": graphs, "graph_kinds.png": graph_kinds,
           "graph_fractals.png": graph_fractals,
-          "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview,
+          "preview.png": preview, "preview_tiled.png": preview, "preview_3d.png": preview, "preview_erosion.png": preview,
           "preview_slices.png": preview, "preview_proof.png": preview, "preview_graph.png": preview, "bench.png": bench, "bench_cpu.png": bench_cpu,
           "bench_bake.png": bench_bake, "bench_fastnoise2.png": bench_fastnoise2,
           "bench_fastnoise2_xeon.png": bench_fastnoise2_runs}

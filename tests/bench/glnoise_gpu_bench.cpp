@@ -22,6 +22,12 @@
 //           from --peers DIR (holding FastNoiseLite/FastNoiseLite.glsl and
 //           webgl-noise/classicnoise3D.glsl), by default GLNOISE_PEERS_DIR/gpu given at
 //           configure time; without either, the part says so and is skipped.
+// erosion:  glnoise erode's iterations (hydraulic and thermal, its defaults, 2 m cells and
+//           40 m a unit) on a ridged fBm heightmap at 1024^2 and 4096^2 (256^2 with --quick):
+//           the GPU's passes (GpuErosion) and the C++ twin on every host thread, each run
+//           for --erosion-seconds (default 10) or 1,000 iterations, whichever ends first:
+//           ms an iteration, million cell-iterations a second, and the seconds 500 and 1,000
+//           iterations take at that rate (every iteration does the same work).
 //
 // GPU time comes from GL_TIME_ELAPSED queries where the driver fills them (llvmpipe
 // reports 0 or a sliver for compute: there the wall clock around glFinish is used, and
@@ -61,6 +67,7 @@ struct Options {
     int tableSize = 4096;
     std::set<std::string> only;
     std::string json;
+    double erosionSeconds = 10.0;
 #ifdef GLNOISE_GPU_PEERS_DIR
     std::string peers = GLNOISE_GPU_PEERS_DIR;
 #else
@@ -552,6 +559,54 @@ void peers(gpu::Context& ctx, const Options& o) {
 
 }  // namespace
 
+// One backend's iterations on `start`, for `seconds` or 1,000 iterations; `iterate(n)`
+// runs n and returns when they are done. The first iteration (compiling, first touches)
+// is not timed.
+void timeErosion(const std::string& backend, const erosion::State& start, double seconds,
+                 const std::function<void(int)>& iterate) {
+    iterate(1);
+    int done = 0;
+    const Clock::time_point began = Clock::now();
+    while (done < 1000 && wallMs(began) < 1000.0 * seconds) {
+        const int n = done < 4 ? 1 : std::min(25, 1000 - done);
+        iterate(n);
+        done += n;
+    }
+    const double ms = wallMs(began) / done;
+    const double cells = double(start.width) * start.height;
+    std::printf("  %-46s %5dx%-5d %4d iterations %9.2f ms each %8.1f M cell-iterations/s   500: %7.1f s  1000: %7.1f s\n",
+                backend.c_str(), start.width, start.height, done, ms, cells / ms / 1e3, ms * 0.5, ms);
+    record("erosion", backend + " " + std::to_string(start.width),
+           {{"size", double(start.width)}, {"iterations", double(done)}, {"ms_per_iteration", ms},
+            {"mcells_per_s", cells / ms / 1e3}, {"s_500", ms * 0.5}, {"s_1000", ms}});
+}
+
+void erosionPart(const gpu::Context& ctx, const Options& o) {
+    std::printf("\nerosion: ms an iteration, hydraulic and thermal (glnoise erode's defaults, 2 m cells, 40 m a unit)\n");
+    erosion::Params p;
+    p.cellSize = 2.0;
+    p.heightScale = 40.0;
+    for (const int edge : o.quick ? std::vector<int>{256} : std::vector<int>{1024, 4096}) {
+        NoiseSpec spec;
+        spec.basis = Basis::OpenSimplex2;
+        spec.fractal = Fractal::Ridged;
+        spec.octaves = 8;
+        spec.frequency = 4.0 / edge;
+        spec.normalize = true;
+        spec.rotate = true;
+        const erosion::State start = erosion::start(cpu::evaluateSimd(spec, {edge, edge, 1}), p);
+        {
+            erosion::GpuErosion gpu(ctx, start, p);
+            timeErosion("GPU, " + ctx.info().renderer, start, o.erosionSeconds, [&](int n) { gpu.iterate(n); });
+        }
+        erosion::State twin = start;
+        timeErosion("the C++ twin, " + std::to_string(std::thread::hardware_concurrency()) + " threads", start,
+                    o.erosionSeconds, [&](int n) {
+                        for (int i = 0; i < n; ++i) erosion::iterate(twin, p);
+                    });
+    }
+}
+
 int main(int argc, char** argv) {
     Options o;
     for (int i = 1; i < argc; ++i) {
@@ -568,11 +623,13 @@ int main(int argc, char** argv) {
         else if (a == "--size") o.size = std::atoi(value().c_str());
         else if (a == "--table-size") o.tableSize = std::atoi(value().c_str());
         else if (a == "--peers") o.peers = value();
+        else if (a == "--erosion-seconds") o.erosionSeconds = std::atof(value().c_str());
         else if (a == "--only") {
             std::stringstream list(value());
             for (std::string n; std::getline(list, n, ',');) {
-                if (n != "tables" && n != "dispatch" && n != "readback" && n != "peers") {
-                    std::fprintf(stderr, "glnoise_gpu_bench: --only %s: allowed: tables, dispatch, readback, peers\n", n.c_str());
+                if (n != "tables" && n != "dispatch" && n != "readback" && n != "peers" && n != "erosion") {
+                    std::fprintf(stderr, "glnoise_gpu_bench: --only %s: allowed: tables, dispatch, readback, peers, erosion\n",
+                                 n.c_str());
                     return 2;
                 }
                 o.only.insert(n);
@@ -597,6 +654,7 @@ int main(int argc, char** argv) {
         if (want("dispatch")) dispatch(ctx, o);
         if (want("readback")) readback(ctx, o);
         if (want("peers")) peers(ctx, o);
+        if (want("erosion")) erosionPart(ctx, o);
         if (!o.json.empty()) {
             FILE* f = std::fopen(o.json.c_str(), "w");
             if (!f) {
