@@ -74,6 +74,10 @@ struct State {
     std::vector<float> velocity;  // 2 a cell: m/s along x and y
     std::vector<float> rain;      // a factor a cell (empty: 1)
     std::vector<float> hardness;  // 0 (soft) to 1 (bedrock) a cell (empty: 0)
+    // Wetness: the water's depth after each iteration, summed (metre-iterations); over the
+    // iterations run, the mean depth: where water stood and ran over the whole run, not
+    // only at its end.
+    std::vector<float> wetness;
     // What left the map over its edges, as metres of one cell (sediment) and of water.
     double sedimentLeft = 0.0, waterLeft = 0.0;
 };

@@ -12,6 +12,9 @@ layout(std430, binding = 3) readonly buffer Flux { float F[]; };
 // Per edge cell: the sediment's sum and its compensation, the water's sum and its
 // compensation (Kahan), in metres of one cell.
 layout(std430, binding = 4) buffer Left { float L[]; };
+// The water after this iteration, and the wetness it adds to (kernels: State::wetness).
+layout(std430, binding = 5) readonly buffer Water { float W[]; };
+layout(std430, binding = 6) buffer Wetness { float Wet[]; };
 
 // The slot of an edge cell: the first row, the last row, then the first and the last column
 // between them.
@@ -48,6 +51,8 @@ void main() {
         }
     }
     S2[i] = stays + (((into[0] + into[1]) + into[2]) + into[3]);
+    precise float wet = Wet[i] + W[i];
+    Wet[i] = wet;
     if (x == 0 || y == 0 || x == u_size.x - 1 || y == u_size.y - 1) {
         uint slot = 4u * perimeterSlot(x, y);
         addTo(slot, sedimentOut);

@@ -267,11 +267,12 @@ RecordedErosion erosionFromRecord(const nlohmann::json& j, const std::string& so
     }
     file("rain_map", out.request.rainMap, out.rainDigest, false);
     file("hardness_map", out.request.hardnessMap, out.hardnessDigest, false);
-    static const char* const layers[] = {"height", "water", "sediment", "flow", "slope", "curvature"};
+    static const char* const layers[] = {"height", "water", "wetness", "sediment", "wear", "deposits", "flow", "slope",
+                                         "curvature"};
     if (!j.contains("layer") || !j["layer"].is_string() ||
         std::find(std::begin(layers), std::end(layers), j["layer"].get<std::string>()) == std::end(layers))
         throw bad("layer", j.contains("layer") ? j["layer"] : nlohmann::json(),
-                  "must be height, water, sediment, flow, slope or curvature");
+                  "must be height, water, wetness, sediment, wear, deposits, flow, slope or curvature");
     out.layer = j["layer"].get<std::string>();
     if (!j.contains("backend") || !j["backend"].is_string() ||
         (j["backend"] != "gpu" && j["backend"] != "cpu"))

@@ -213,7 +213,10 @@ CommandLine::CommandLine()
     erode_->add_option("--hardness-map", a.hardnessMap, "a heightmap's size of hardness, 0 (soft) to 1 (bedrock)");
     for (const auto& [name, help] : std::vector<std::pair<const char*, const char*>>{
              {"water", "the water's depth at the end, metres"},
+             {"wetness", "the water's mean depth over the run, metres: where water stood and ran"},
              {"sediment", "the material carried at the end, metres"},
+             {"wear", "metres of ground the run took away (0 where it laid some down)"},
+             {"deposits", "metres of ground the run laid down (0 where it took some away)"},
              {"flow", "D8 flow accumulation of the eroded ground: cells draining through each"},
              {"slope", "the eroded ground's slope, degrees"},
              {"curvature", "the eroded ground's Laplacian, per metre: positive in channels"}})

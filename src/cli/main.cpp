@@ -368,11 +368,24 @@ ErodePlan planErode(const Args& a) {
 
 // A layer of the state: the ground as a heightmap, or a mask, made by the operators' GPU
 // passes where the erosion ran on the GPU (`ops`), else by their twins.
-std::vector<float> layerOf(const std::string& name, const erosion::State& s, const erosion::Params& p,
-                           const erosion::GpuOperators* ops) {
+std::vector<float> layerOf(const std::string& name, const erosion::State& s, const std::vector<float>& startGround,
+                           const erosion::Params& p, const erosion::GpuOperators* ops) {
     if (name == "height") return erosion::heights(s, p).data;
     if (name == "water") return s.water;
     if (name == "sediment") return s.sediment;
+    if (name == "wetness") {
+        std::vector<float> v = s.wetness;
+        const float runs = static_cast<float>(std::max(1, p.iterations));
+        for (float& x : v) x /= runs;
+        return v;
+    }
+    if (name == "wear" || name == "deposits") {
+        std::vector<float> v(s.terrain.size());
+        const bool wear = name == "wear";
+        for (std::size_t i = 0; i < v.size(); ++i)
+            v[i] = std::max(0.0f, wear ? startGround[i] - s.terrain[i] : s.terrain[i] - startGround[i]);
+        return v;
+    }
     if (name == "flow")
         return ops ? ops->flowAccumulation(s.terrain, s.width, s.height, p.cellSize)
                    : erosion::flowAccumulation(s.terrain, s.width, s.height, p.cellSize);
@@ -475,6 +488,7 @@ int runErode(const Args& a) {
     } catch (const ValidationError& e) {
         throw ValidationError("--in " + r.in + ": " + e.what());
     }
+    const std::vector<float> startGround = s.terrain;  // for the wear and deposits masks
     if (a.check) return checkErosion(a, s, p, threads);
     Chosen chosen = chooseBackend(a, plan.backend.empty() ? Backend::Auto : cli::parseBackend(plan.backend));
     if (chosen.backend == Backend::Reference) chosen.backend = Backend::Cpu;  // the twin is the reference
@@ -505,7 +519,7 @@ int runErode(const Args& a) {
     std::optional<erosion::GpuOperators> ops;
     if (gpu) ops.emplace(*chosen.ctx);
     for (const auto& [layer, path] : outputs) {
-        const std::vector<float> v = layerOf(layer, s, p, ops ? &*ops : nullptr);
+        const std::vector<float> v = layerOf(layer, s, startGround, p, ops ? &*ops : nullptr);
         // The ground over the input's range; a mask over its least to greatest value.
         ValueRange range = in.range;
         if (layer != "height") {

@@ -120,6 +120,7 @@ State start(const Image& heights, const Params& p, const Image* rain, const Imag
         s.terrain[i] = heights.data[i] * scale;
     }
     s.water.assign(n, 0.0f);
+    s.wetness.assign(n, 0.0f);
     s.sediment.assign(n, 0.0f);
     s.flux.assign(4 * n, 0.0f);
     s.velocity.assign(2 * n, 0.0f);
@@ -192,6 +193,8 @@ void iterate(State& s, const Params& p, unsigned threads) {
     });
     s.flux = std::move(flux);
     s.water = std::move(water);
+    if (s.wetness.size() != n) s.wetness.assign(n, 0.0f);
+    for (std::size_t i = 0; i < n; ++i) s.wetness[i] += s.water[i];
     // T: the thermal step, a gather over the two rings around each cell.
     if (c.thermal > 0.0f) {
         rows(s.height, threads, [&](int y) {

@@ -45,7 +45,7 @@ struct GpuErosion::Impl {
     float inverseHeightScale = 1.0f, inverseReference = 1.0f;
     // [0] the state, [1] what a pass writes before they swap.
     std::array<gpu::Buffer, 2> terrain, water, sediment, fluxes;
-    gpu::Buffer shares, velocity, rainMap, hardnessMap;
+    gpu::Buffer shares, velocity, rainMap, hardnessMap, wetness;
     // What left the map: four floats an edge cell (transport.comp), summed by read().
     gpu::Buffer left;
     std::size_t perimeter = 0;
@@ -101,6 +101,7 @@ GpuErosion::GpuErosion(const gpu::Context& context, const State& s, const Params
     m.velocity = buffer(s.velocity, 2 * m.n, "glnoise erosion velocity");
     m.rainMap = buffer(s.rain, m.n, "glnoise erosion rain map");
     m.hardnessMap = buffer(s.hardness, m.n, "glnoise erosion hardness map");
+    m.wetness = buffer(s.wetness, m.n, "glnoise erosion wetness");
     m.perimeter = 2 * static_cast<std::size_t>(s.width) + 2 * static_cast<std::size_t>(s.height) - 4;
     m.left = buffer({}, 4 * m.perimeter, "glnoise erosion what left the map");
     m.sedimentLeft = s.sedimentLeft;
@@ -122,7 +123,7 @@ void GpuErosion::iterate(int count) {
         m.run(m.erode, {&m.terrain[0], &m.water[0], &m.rainMap, &m.fluxes[1], &m.sediment[0], &m.hardnessMap,
                         &m.terrain[1], &m.water[1], &m.sediment[1], &m.shares, &m.velocity});
         // C: sediment [1] -> [0].
-        m.run(m.transport, {&m.sediment[1], &m.shares, &m.sediment[0], &m.fluxes[1], &m.left});
+        m.run(m.transport, {&m.sediment[1], &m.shares, &m.sediment[0], &m.fluxes[1], &m.left, &m.water[1], &m.wetness});
         std::swap(m.fluxes[0], m.fluxes[1]);
         std::swap(m.water[0], m.water[1]);
         // The thermal step: terrain [1] -> [0]; without it [1] is the state.
@@ -152,6 +153,7 @@ State GpuErosion::read() const {
     s.sediment = get(m.sediment[0], m.n);
     s.flux = get(m.fluxes[0], 4 * m.n);
     s.velocity = get(m.velocity, 2 * m.n);
+    s.wetness = get(m.wetness, m.n);
     if (m.rain) s.rain = get(m.rainMap, m.n);
     if (m.hardness) s.hardness = get(m.hardnessMap, m.n);
     const std::vector<float> left = get(m.left, 4 * m.perimeter);

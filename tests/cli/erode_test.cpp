@@ -55,6 +55,44 @@ TEST_F(Erode, ErodesEveryFormatToTheSameBytesAtAnyThreadCount) {
     EXPECT_EQ(fs::file_size(file("f.r32")), 96u * 80u * 4u);
     EXPECT_EQ(fs::file_size(file("c.r16")), 96u * 80u * 2u);
     for (const char* mask : {"w.exr", "s.png", "sed.exr"}) EXPECT_TRUE(fs::exists(file(mask))) << mask;
+    // Wear and deposits: what the run took away and laid down, each 0 or more, their
+    // difference the ground's change (the heightmap's, in metres: 20 a unit).
+    r = erode(with({"--in", file("h.png"), "--out", file("e3.exr"), "--wear", file("wear.r32"), "--deposits",
+                    file("dep.r32"), "--wetness", file("wet.r32")}));
+    ASSERT_EQ(r.code, 0) << r.err;
+    {
+        const auto floats = [&](const std::string& name) {
+            const std::string raw = slurp(file(name));
+            std::vector<float> v(raw.size() / 4);
+            std::memcpy(v.data(), raw.data(), raw.size());
+            return v;
+        };
+        const std::vector<float> wear = floats("wear.r32"), dep = floats("dep.r32"), wet = floats("wet.r32");
+        ASSERT_EQ(wear.size(), 96u * 80u);
+        std::vector<float> after(96 * 80), before(96 * 80);
+        io::readWholeImage(file("e3.exr"), [&, at = std::size_t{0}](const void* d, std::size_t n) mutable {
+            std::memcpy(reinterpret_cast<char*>(after.data()) + at, d, n);
+            at += n;
+        });
+        const Result plain = erode({"--in", file("h.png"), "--iterations", "0", "--out", file("h0.exr"), "--backend", "cpu"});
+        ASSERT_EQ(plain.code, 0) << plain.err;
+        io::readWholeImage(file("h0.exr"), [&, at = std::size_t{0}](const void* d, std::size_t n) mutable {
+            std::memcpy(reinterpret_cast<char*>(before.data()) + at, d, n);
+            at += n;
+        });
+        int worn = 0, laid = 0;
+        for (std::size_t i = 0; i < wear.size(); ++i) {
+            ASSERT_GE(wear[i], 0.0f);
+            ASSERT_GE(dep[i], 0.0f);
+            ASSERT_TRUE(wear[i] == 0.0f || dep[i] == 0.0f) << i;
+            ASSERT_NEAR(dep[i] - wear[i], (after[i] - before[i]) * 20.0f, 1e-3f) << i;
+            ASSERT_GE(wet[i], 0.0f);
+            worn += wear[i] > 0.0f;
+            laid += dep[i] > 0.0f;
+        }
+        EXPECT_GT(worn, 100);
+        EXPECT_GT(laid, 100);
+    }
     // The eroded heightmap as .r32 and .exr: the same heights; and raw in, with its size.
     ASSERT_EQ(erode(with({"--in", file("h.png"), "--out", file("e.r32")})).code, 0);
     ASSERT_EQ(erode(with({"--in", file("h.png"), "--out", file("e.exr")})).code, 0);

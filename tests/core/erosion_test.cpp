@@ -88,6 +88,28 @@ TEST(Erosion, MaterialIsConserved) {
     }
 }
 
+// Wetness is the water after each iteration, summed: the same as summing the state's water
+// by hand after each; it stays where water ran, after the water itself has gone.
+TEST(Erosion, WetnessSumsTheWaterOfEveryIteration) {
+    const erosion::Params p = params(30);
+    erosion::State s = erosion::start(fbm(64, 48), p);
+    std::vector<double> byHand(s.water.size(), 0.0);
+    for (int i = 0; i < p.iterations; ++i) {
+        erosion::iterate(s, p);
+        for (std::size_t k = 0; k < byHand.size(); ++k) byHand[k] += s.water[k];
+    }
+    ASSERT_EQ(s.wetness.size(), byHand.size());
+    for (std::size_t k = 0; k < byHand.size(); ++k) ASSERT_NEAR(s.wetness[k], byHand[k], 1e-5 * (1.0 + byHand[k])) << k;
+    // With the rain stopped and the water evaporating, wetness stays.
+    erosion::Params dry = p;
+    dry.rain = 0.0;
+    dry.evaporation = 19.0;  // 95% an iteration
+    const std::vector<float> wet = s.wetness;
+    for (int i = 0; i < 40; ++i) erosion::iterate(s, dry);
+    EXPECT_LT(sum(s.water), 1e-3 * sum(wet) / p.iterations);
+    EXPECT_GE(sum(s.wetness), sum(wet));
+}
+
 TEST(Erosion, TheSlopeOfAPlaneIsItsAngleEverywhere) {
     const int w = 9, h = 7;
     std::vector<float> plane(w * h);

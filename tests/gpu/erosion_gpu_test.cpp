@@ -96,6 +96,14 @@ TEST(ErosionGpu, ManyIterationsErodeAsTheTwinDoes) {
     EXPECT_GT(t.waterLeft, 0.0);
     EXPECT_NEAR(g.sedimentLeft, t.sedimentLeft, 1e-4 * t.sedimentLeft);
     EXPECT_NEAR(g.waterLeft, t.waterLeft, 1e-4 * t.waterLeft);
+    // Wetness, summed in each cell as the twin sums it: as much water over the run.
+    double wetG = 0, wetT = 0;
+    for (std::size_t i = 0; i < t.wetness.size(); ++i) {
+        wetG += g.wetness[i];
+        wetT += t.wetness[i];
+    }
+    EXPECT_GT(wetT, 0.0);
+    EXPECT_NEAR(wetG, wetT, 0.02 * wetT);
 }
 
 // The GPU's own run conserves material: the ground's change, the sediment in the water and
