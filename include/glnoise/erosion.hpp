@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -148,6 +149,13 @@ struct Bounds {
 std::vector<std::string> brokenAfterOne(const Agreement& a);
 // Those a many-iteration Agreement breaks.
 std::vector<std::string> brokenAfterMany(const Agreement& a);
+
+// A whole run: p.iterations from `s`, on the GPU of `gpu` (current on this thread) or,
+// null, by the twin on up to `threads` threads, in chunks of 25 iterations; `between(done)`
+// (optional) is called with the iterations done before each chunk and once at the end, to
+// report progress or to throw to stop. `s` is the state at the end.
+void run(State& s, const Params& p, const gpu::Context* gpu, unsigned threads = 0,
+         const std::function<void(int)>& between = {});
 
 // Heightfield operators on a ground of metres, w x h, row by row.
 // Slope in degrees, from central differences (one-sided at the edges).

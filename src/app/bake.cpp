@@ -239,23 +239,9 @@ void erodeAndWalk(const BakePlan& m, gpu::Generator* gen, CpuBackend cpu, BakeOb
                                                                        static_cast<std::size_t>(t.x0)));
               });
     erosion::State s = erosion::start(heights, p);
-    constexpr int kChunk = 25;  // iterations between asking whether to stop
-    const auto stop = [&] {
+    erosion::run(s, p, gen ? &gen->context() : nullptr, m.request.threads, [&](int) {
         if (observer && observer->cancelled()) throw Interrupted("interrupted");
-    };
-    if (gen) {
-        erosion::GpuErosion e(gen->context(), s, p);
-        for (int done = 0; done < p.iterations; done += kChunk) {
-            stop();
-            e.iterate(std::min(kChunk, p.iterations - done));
-        }
-        s = e.read();
-    } else {
-        for (int i = 0; i < p.iterations; ++i) {
-            if (i % kChunk == 0) stop();
-            erosion::iterate(s, p, m.request.threads);
-        }
-    }
+    });
     const Image eroded = erosion::heights(s, p);
     for (int y0 = 0; y0 < g.height; y0 += shape.bandRows) {
         const TilePos t{0, y0, 0, std::min(shape.bandRows, g.height - y0), g.width};

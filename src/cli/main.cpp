@@ -439,6 +439,13 @@ std::vector<std::string> compareErosion(const gpu::Context& ctx, const erosion::
     return broken;
 }
 
+// What compareErosion found beyond its bounds, in one line.
+std::string outOfBounds(const std::vector<std::string>& broken) {
+    std::string all = "the GPU's erosion is not the twin's within the bounds of docs/erosion.md: ";
+    for (std::size_t i = 0; i < broken.size(); ++i) all += (i ? "; " : "") + broken[i];
+    return all;
+}
+
 // erode --check: the twin and the GPU from the same start, to the bounds docs/erosion.md states.
 int checkErosion(const Args& a, const erosion::State& start, const erosion::Params& p, unsigned threads) {
     if (!a.backend.empty())
@@ -448,11 +455,7 @@ int checkErosion(const Args& a, const erosion::State& start, const erosion::Para
     std::printf("erosion check: %dx%d, %d iterations, %s against the C++ twin\n", start.width, start.height, p.iterations,
                 chosen.ctx->info().renderer.c_str());
     const std::vector<std::string> broken = compareErosion(*chosen.ctx, start, p, threads);
-    if (!broken.empty()) {
-        std::string all = "the GPU's erosion is not the twin's within the bounds of docs/erosion.md: ";
-        for (std::size_t i = 0; i < broken.size(); ++i) all += (i ? "; " : "") + broken[i];
-        throw Error(all);
-    }
+    if (!broken.empty()) throw Error(outOfBounds(broken));
     std::printf("ok: within every bound\n");
     return 0;
 }
@@ -495,22 +498,10 @@ int runErode(const Args& a) {
     TerminalProgress progress(!a.quiet && ::isatty(STDERR_FILENO) == 1);
     const auto started = Clock::now();
     const std::int64_t cells = static_cast<std::int64_t>(s.width) * s.height;
-    constexpr int kChunk = 25;  // iterations between progress lines (and interruptions)
-    if (chosen.backend == Backend::Gpu) {
-        erosion::GpuErosion gpu(*chosen.ctx, s, p);
-        for (int done = 0; done < p.iterations; done += kChunk) {
-            if (g_stopSignal) throw app::Interrupted("erode");
-            gpu.iterate(std::min(kChunk, p.iterations - done));
-            progress.progress(cells * std::min(p.iterations, done + kChunk), cells * std::max(1, p.iterations));
-        }
-        s = gpu.read();
-    } else {
-        for (int i = 0; i < p.iterations; ++i) {
-            if (g_stopSignal) throw app::Interrupted("erode");
-            erosion::iterate(s, p, threads);
-            if ((i + 1) % kChunk == 0 || i + 1 == p.iterations) progress.progress(cells * (i + 1), cells * p.iterations);
-        }
-    }
+    erosion::run(s, p, chosen.backend == Backend::Gpu ? chosen.ctx.get() : nullptr, threads, [&](int done) {
+        if (g_stopSignal) throw app::Interrupted("erode");
+        progress.progress(cells * done, cells * std::max(1, p.iterations));
+    });
     const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
     progress.end();
     const bool gpu = chosen.backend == Backend::Gpu;
@@ -591,11 +582,7 @@ int runCheck(const Args& a) {
         if (!verdict.passed)
             std::fprintf(stderr, "glnoise: error: GPU and CPU reference differ by up to %.3g times the tolerance\n",
                          verdict.worstExcess);
-        if (!broken.empty()) {
-            std::string all = "the GPU's erosion is not the twin's within the bounds of docs/erosion.md: ";
-            for (std::size_t i = 0; i < broken.size(); ++i) all += (i ? "; " : "") + broken[i];
-            std::fprintf(stderr, "glnoise: error: %s\n", all.c_str());
-        }
+        if (!broken.empty()) std::fprintf(stderr, "glnoise: error: %s\n", outOfBounds(broken).c_str());
         return passed ? 0 : 1;
     }
     // Cellular noise names what it returns; turned octaves say so.

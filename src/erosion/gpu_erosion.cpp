@@ -167,6 +167,27 @@ State GpuErosion::read() const {
     return s;
 }
 
+void run(State& s, const Params& p, const gpu::Context* gpu, unsigned threads, const std::function<void(int)>& between) {
+    constexpr int kChunk = 25;
+    const auto at = [&](int done) {
+        if (between) between(done);
+    };
+    if (gpu) {
+        GpuErosion e(*gpu, s, p);
+        for (int done = 0; done < p.iterations; done += kChunk) {
+            at(done);
+            e.iterate(std::min(kChunk, p.iterations - done));
+        }
+        s = e.read();
+    } else {
+        for (int done = 0; done < p.iterations; done += kChunk) {
+            at(done);
+            for (int i = done; i < std::min(p.iterations, done + kChunk); ++i) iterate(s, p, threads);
+        }
+    }
+    at(p.iterations);
+}
+
 void GpuErosion::show(const gpu::Texture& heights, const gpu::Texture& flow) const {
     Impl& m = *impl_;
     for (const gpu::Texture* t : {&heights, &flow})

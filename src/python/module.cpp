@@ -162,13 +162,12 @@ void fill(const Noise& noise, const Grid& g, int channels, const TexelStart& sta
         std::copy(out, out + heights.data.size(), heights.data.begin());
         erosion::State state = erosion::start(heights, p);
         if (backend == Backend::Gpu) {
-            state = GpuThread::get().run([&](gpu::Generator&, gpu::Context& ctx) {
-                erosion::GpuErosion e(ctx, state, p);
-                e.iterate(p.iterations);
-                return e.read();
+            GpuThread::get().run([&](gpu::Generator&, gpu::Context& ctx) {
+                erosion::run(state, p, &ctx);
+                return 0;
             });
         } else {
-            for (int i = 0; i < p.iterations; ++i) erosion::iterate(state, p, threads);
+            erosion::run(state, p, nullptr, threads);
         }
         const Image eroded = erosion::heights(state, p);
         std::copy(eroded.data.begin(), eroded.data.end(), out);
